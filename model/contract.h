@@ -1,0 +1,109 @@
+#pragma once
+// The TorchPilot run contract: JSON Lines on a runner's stdout, one object per line, each with
+// "v" (contract version) and "event". This header is the single definition shared by the runner
+// (which writes events) and the store (which reads them). No Qt, no torch.
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tp {
+
+inline constexpr int kContractVersion = 1;
+
+// Event names (the article's vocabulary).
+namespace ev {
+inline constexpr const char *RunStarted = "run_started";
+inline constexpr const char *Phase = "phase";
+inline constexpr const char *Progress = "progress";
+inline constexpr const char *ShapeCase = "shape_case";
+inline constexpr const char *Precision = "precision";
+inline constexpr const char *TrainStep = "train_step";
+inline constexpr const char *Checkpoint = "checkpoint";
+inline constexpr const char *Resources = "resources";
+inline constexpr const char *RunFinished = "run_finished";
+} // namespace ev
+
+// Phases of the measurement protocol, in order.
+namespace phase {
+inline constexpr const char *FirstCall = "first_call";
+inline constexpr const char *Warmup = "warmup";
+inline constexpr const char *Steady = "steady";
+} // namespace phase
+
+// Final statuses of a run. "incomplete" is never written by a runner: the store sets it when a
+// stream ends without run_finished (killed runner, truncated file).
+namespace status {
+inline constexpr const char *Ok = "ok";
+inline constexpr const char *Failed = "failed";
+inline constexpr const char *Timeout = "timeout";
+inline constexpr const char *Cancelled = "cancelled";
+inline constexpr const char *Running = "running";
+inline constexpr const char *Incomplete = "incomplete";
+} // namespace status
+
+struct RunStarted {
+    std::string runKey;       // human key, e.g. "pilot-7/mlp/eager/float32"
+    std::string executionKey; // unique per execution; makes re-import idempotent
+    std::string workload, mode, device, dtype;
+    std::string modelRevision, topology, cacheState, target;
+    std::string startedAt; // ISO-8601 UTC
+    nlohmann::json shape = nlohmann::json::object();
+    nlohmann::json env = nlohmann::json::object();
+};
+
+struct PhaseSamples {
+    std::string phase;
+    long long batch = 0;
+    std::vector<double> seconds;
+};
+
+struct Summary {
+    std::optional<double> firstCallSeconds, meanBatchSeconds, samplesPerSecond;
+    std::optional<double> p50Seconds, p90Seconds, p99Seconds;
+    std::optional<bool> finite;
+};
+
+struct RunFinished {
+    std::string status;
+    std::string error;
+    std::string finishedAt;
+    Summary summary;
+    nlohmann::json summaryJson = nlohmann::json::object(); // every field, known or not
+};
+
+// One parsed line. `kind` tells which of the typed members is filled; `raw` always holds the
+// whole object so unknown fields and unknown events are never lost.
+struct Event {
+    enum class Kind { RunStarted, Phase, RunFinished, Other };
+    Kind kind = Kind::Other;
+    std::string name;
+    int version = 0;
+    nlohmann::json raw;
+    RunStarted started;
+    PhaseSamples phase;
+    RunFinished finished;
+};
+
+struct ParseResult {
+    std::optional<Event> event;
+    std::string error; // set when event is empty: says what is wrong, naming the field
+};
+
+// Parses one line of the contract. Never throws.
+ParseResult parseEventLine(const std::string &line);
+
+// Recognises the single JSON object printed by the article's smoke.py (keys torch, torch_tpu,
+// mode, first_call_seconds, mean_batch_seconds, samples_per_second, finite).
+bool isSmokeObject(const nlohmann::json &obj);
+
+// Serialisation used by the runner; each returns one line without the trailing newline.
+std::string toLine(const RunStarted &e);
+std::string toLine(const PhaseSamples &e);
+std::string toLine(const RunFinished &e);
+std::string toLine(const std::string &event, nlohmann::json fields);
+
+nlohmann::json summaryToJson(const Summary &s);
+
+} // namespace tp

@@ -1,0 +1,67 @@
+#pragma once
+// Turns a contract stream (bytes as they arrive from a runner, or a whole file) into rows of the
+// store. Every write is idempotent on the execution key: samples are keyed (run, phase, seq) and
+// events (run, seq), so feeding the same stream twice never duplicates anything. Each complete
+// line is committed as it arrives, so a runner killed mid-run loses nothing before the cut.
+#include "contract.h"
+#include "store.h"
+
+#include <string>
+#include <vector>
+
+namespace tp {
+
+struct IngestReport {
+    std::vector<long long> runIds;  // runs touched, in stream order
+    long long events = 0;           // lines accepted
+    long long samples = 0;          // samples newly stored
+    long long duplicateSamples = 0; // samples already stored (re-import)
+    bool truncated = false;         // the stream ended inside a line
+    std::vector<std::string> warnings; // "line N: what is wrong" (malformed lines are skipped)
+};
+
+class RunIngestor {
+public:
+    // source: where the stream came from ("local", a file path, "ssh://host" …), stored with runs.
+    RunIngestor(Store &store, std::string source, std::string target = "local");
+
+    // Feed raw bytes; complete lines are parsed and stored at once, the rest is buffered.
+    void feed(const char *data, std::size_t size);
+    void feed(const std::string &bytes) { feed(bytes.data(), bytes.size()); }
+    // End of stream: a buffered partial line is a truncation (kept as a warning); any run without
+    // run_finished is marked incomplete. Returns what was stored.
+    IngestReport finish();
+    // Abort: like finish(), but records `reason` as the error of an unfinished run (e.g. the
+    // runner crashed, the connection dropped).
+    IngestReport finishWithError(const std::string &reason);
+
+    const IngestReport &report() const { return m_report; }
+    long long currentRunId() const { return m_runId; }
+
+private:
+    void handleLine(const std::string &line);
+    void handleSmoke(const nlohmann::json &obj);
+    void handleEvent(const Event &e);
+    void startRun(const RunStarted &s, const std::string &executionKey);
+    void addSamples(const PhaseSamples &p);
+    void finishRun(const RunFinished &f);
+    void storeEvent(const Event &e);
+    void closeOpenRun(const std::string &error);
+    void warn(const std::string &what);
+
+    Store &m_store;
+    std::string m_source, m_target;
+    std::string m_buffer;
+    long long m_lineNo = 0;
+    long long m_runId = 0;       // run receiving events, 0 before run_started
+    long long m_eventSeq = 0;    // per-run line counter (event key)
+    bool m_runFinished = false;
+    std::vector<std::pair<std::string, long long>> m_phaseSeq; // per-run sample counters
+    IngestReport m_report;
+};
+
+// Imports a file: a contract stream (.jsonl) or the single object printed by smoke.py.
+// Throws StoreError when the file cannot be read or contains no run at all.
+IngestReport importFile(Store &store, const std::string &path);
+
+} // namespace tp

@@ -1,0 +1,51 @@
+#pragma once
+// The evidence store: one SQLite file, schema versioned with PRAGMA user_version, WAL journal,
+// foreign keys on. Opening a database from a newer schema, or a file that is not a TorchPilot
+// database, throws StoreError and never writes to the file.
+#include "run_record.h"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace SQLite {
+class Database;
+}
+
+namespace tp {
+
+class StoreError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class Store {
+public:
+    static constexpr int kSchemaVersion = 1;
+
+    // Opens (creating parent-less files as needed) and migrates to kSchemaVersion.
+    explicit Store(const std::string &path);
+    ~Store();
+    Store(const Store &) = delete;
+    Store &operator=(const Store &) = delete;
+
+    const std::string &path() const { return m_path; }
+    int schemaVersion() const;
+
+    std::vector<RunRecord> listRuns() const;
+    std::optional<RunRecord> run(long long id) const;
+    std::optional<long long> runIdForExecutionKey(const std::string &key) const;
+    std::vector<double> samples(long long runId, const std::string &phase) const;
+    std::vector<EventRecord> events(long long runId) const;
+    long long runCount() const;
+
+    SQLite::Database &db() { return *m_db; } // for the ingestor in this library only
+
+private:
+    void migrate();
+    std::string m_path;
+    std::unique_ptr<SQLite::Database> m_db;
+};
+
+} // namespace tp
