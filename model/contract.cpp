@@ -212,7 +212,8 @@ std::string toLine(const PhaseSamples &e)
 std::string toLine(const RunFinished &e)
 {
     json summary = e.summaryJson.is_object() ? e.summaryJson : json::object();
-    for (auto &[k, v] : summaryToJson(e.summary).items())
+    const json typed = summaryToJson(e.summary); // named: items() must not outlive a temporary
+    for (auto &[k, v] : typed.items())
         summary[k] = v;
     json f = {{"status", e.status}, {"summary", summary}};
     if (!e.error.empty())

@@ -33,7 +33,9 @@ public:
     IngestReport finish();
     // Abort: like finish(), but records `reason` as the error of an unfinished run (e.g. the
     // runner crashed, the connection dropped).
-    IngestReport finishWithError(const std::string &reason);
+    // `status` is what the unfinished run becomes (incomplete, or cancelled when a user asked).
+    IngestReport finishWithError(const std::string &reason,
+                                 const std::string &finalStatus = status::Incomplete);
 
     const IngestReport &report() const { return m_report; }
     long long currentRunId() const { return m_runId; }
@@ -46,7 +48,7 @@ private:
     void addSamples(const PhaseSamples &p);
     void finishRun(const RunFinished &f);
     void storeEvent(const Event &e);
-    void closeOpenRun(const std::string &error);
+    void closeOpenRun(const std::string &error, const std::string &finalStatus = status::Incomplete);
     void warn(const std::string &what);
 
     Store &m_store;

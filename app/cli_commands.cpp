@@ -1,0 +1,253 @@
+#include "cli_commands.h"
+
+#include "gui.h"
+#include "ingestor.h"
+#include "local_launcher.h"
+#include "store.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QEventLoop>
+#include <QLocale>
+#include <QStandardPaths>
+#include <QTextStream>
+#include <cstdio>
+#include <optional>
+
+namespace tp::cli {
+
+namespace {
+
+struct Cli {
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
+
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+QCommandLineOption dbOption()
+{
+    return {QStringLiteral("db"), Cli::tr("SQLite database file (default: %1).").arg(defaultDatabasePath()),
+            Cli::tr("path"), defaultDatabasePath()};
+}
+
+std::unique_ptr<Store> openStore(const QString &path)
+{
+    QDir().mkpath(QFileInfo(path).absolutePath());
+    try {
+        return std::make_unique<Store>(path.toStdString());
+    } catch (const StoreError &e) {
+        err() << Cli::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
+        return nullptr;
+    }
+}
+
+QString formatSeconds(std::optional<double> s)
+{
+    if (!s)
+        return QStringLiteral("—");
+    const double v = *s;
+    if (v < 1e-3)
+        return QStringLiteral("%1 µs").arg(v * 1e6, 0, 'f', 1);
+    if (v < 1.0)
+        return QStringLiteral("%1 ms").arg(v * 1e3, 0, 'f', 2);
+    return QStringLiteral("%1 s").arg(v, 0, 'f', 3);
+}
+
+void addRunOptions(QCommandLineParser &p)
+{
+    p.addOptions({
+        dbOption(),
+        {QStringLiteral("workload"), Cli::tr("Workload (default mlp)."), Cli::tr("name"), QStringLiteral("mlp")},
+        {QStringLiteral("mode"), Cli::tr("Modes, comma separated; one process each (default eager,compiled)."),
+         Cli::tr("list"), QStringLiteral("eager,compiled")},
+        {QStringLiteral("dtype"), Cli::tr("Dtypes, comma separated (default float32,bfloat16)."),
+         Cli::tr("list"), QStringLiteral("float32,bfloat16")},
+        {QStringLiteral("warmup"), Cli::tr("Warmup iterations."), Cli::tr("n"), QStringLiteral("20")},
+        {QStringLiteral("iterations"), Cli::tr("Steady-state iterations."), Cli::tr("n"), QStringLiteral("500")},
+        {QStringLiteral("threads"), Cli::tr("Intra-op threads."), Cli::tr("n"), QStringLiteral("1")},
+        {QStringLiteral("batch"), Cli::tr("Batch size."), Cli::tr("n"), QStringLiteral("64")},
+        {QStringLiteral("run-key"), Cli::tr("Prefix of the run keys (default pilot-<time>)."), Cli::tr("key")},
+        {QStringLiteral("runner"), Cli::tr("Path of torchpilot-runner."), Cli::tr("path")},
+    });
+}
+
+// Runs each spec in its own runner process, one after the other (parallel runs would perturb
+// each other's timings). Returns the number of runs that did not end ok, or -1 on setup errors.
+int executeSpecs(const QCommandLineParser &p, Store &store)
+{
+    bool ok = true;
+    auto intOpt = [&](const char *name) {
+        bool good = false;
+        const int v = p.value(QLatin1String(name)).toInt(&good);
+        if (!good || v <= 0) {
+            err() << Cli::tr("torchpilot: error: --%1 must be a positive integer").arg(QLatin1String(name))
+                  << Qt::endl;
+            ok = false;
+        }
+        return v;
+    };
+    RunSpec base;
+    base.workload = p.value(QStringLiteral("workload"));
+    base.warmup = intOpt("warmup");
+    base.iterations = intOpt("iterations");
+    base.threads = intOpt("threads");
+    base.batch = intOpt("batch");
+    if (!ok)
+        return -1;
+    const QString prefix = p.isSet(QStringLiteral("run-key"))
+                               ? p.value(QStringLiteral("run-key"))
+                               : QStringLiteral("pilot-") +
+                                     QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    const auto specs = expandSpecs(base, p.value(QStringLiteral("mode")).split(QLatin1Char(','), Qt::SkipEmptyParts),
+                                   p.value(QStringLiteral("dtype")).split(QLatin1Char(','), Qt::SkipEmptyParts),
+                                   prefix);
+    const QString runner = p.isSet(QStringLiteral("runner")) ? p.value(QStringLiteral("runner"))
+                                                             : LocalLauncher::locateRunner();
+    int failures = 0;
+    for (const RunSpec &spec : specs) {
+        LocalLauncher launcher(store, runner);
+        QEventLoop loop;
+        LaunchResult result;
+        QObject::connect(&launcher, &LocalLauncher::finished, &loop, [&](const LaunchResult &r) {
+            result = r;
+            loop.quit();
+        });
+        QObject::connect(&launcher, &LocalLauncher::logLine, &loop,
+                         [](const QString &line) { err() << QStringLiteral("  runner: ") << line << Qt::endl; });
+        launcher.start(spec);
+        loop.exec();
+        const auto run = result.runId ? store.run(result.runId) : std::nullopt;
+        if (run && run->status == "ok") {
+            out() << Cli::tr("%1: ok — steady %2/batch (p50 %3, p99 %4), %5 samples/s, first call %6 [run %7]")
+                         .arg(spec.label(), formatSeconds(run->meanBatchSeconds), formatSeconds(run->p50Seconds),
+                              formatSeconds(run->p99Seconds),
+                              QLocale::system().toString(run->samplesPerSecond.value_or(0), 'f', 0),
+                              formatSeconds(run->firstCallSeconds))
+                         .arg(run->id)
+                  << Qt::endl;
+        } else {
+            ++failures;
+            out() << Cli::tr("%1: %2 — %3%4")
+                         .arg(spec.label(), result.status, result.error,
+                              result.runId ? Cli::tr(" [run %1]").arg(result.runId) : QString())
+                  << Qt::endl;
+        }
+    }
+    return failures;
+}
+
+} // namespace
+
+QString defaultDatabasePath()
+{
+    return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) +
+           QStringLiteral("/torchpilot.sqlite");
+}
+
+bool displayAvailable()
+{
+    const QString platform = qEnvironmentVariable("QT_QPA_PLATFORM");
+    if (platform.startsWith(QLatin1String("offscreen")) || platform.startsWith(QLatin1String("minimal")))
+        return false; // renders, but nobody can see or close an interactive window
+    return !platform.isEmpty() || !qEnvironmentVariableIsEmpty("DISPLAY") ||
+           !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
+}
+
+bool renderingAvailable()
+{
+    return displayAvailable() || !qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
+
+int importCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Import run streams (.jsonl) or smoke.py results into the database."));
+    p.addHelpOption();
+    p.addOption(dbOption());
+    p.addPositionalArgument(QStringLiteral("files"), Cli::tr("Files to import."), Cli::tr("FILE…"));
+    p.process(args);
+    if (p.positionalArguments().isEmpty()) {
+        err() << Cli::tr("torchpilot: error: import needs at least one FILE") << Qt::endl;
+        return 2;
+    }
+    auto store = openStore(p.value(QStringLiteral("db")));
+    if (!store)
+        return 1;
+    int failed = 0;
+    for (const QString &file : p.positionalArguments()) {
+        try {
+            const IngestReport r = importFile(*store, file.toStdString());
+            out() << Cli::tr("%1: %n run(s), %2 new sample(s), %3 already stored", nullptr,
+                             static_cast<int>(r.runIds.size()))
+                         .arg(file)
+                         .arg(r.samples)
+                         .arg(r.duplicateSamples)
+                  << Qt::endl;
+            for (const auto &w : r.warnings)
+                err() << Cli::tr("%1: warning: %2").arg(file, QString::fromStdString(w)) << Qt::endl;
+        } catch (const std::exception &e) {
+            ++failed;
+            err() << Cli::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
+        }
+    }
+    return failed ? 1 : 0;
+}
+
+int runCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Run benchmark processes (one per mode and dtype) and store them."));
+    p.addHelpOption();
+    addRunOptions(p);
+    p.process(args);
+    auto store = openStore(p.value(QStringLiteral("db")));
+    if (!store)
+        return 1;
+    const int failures = executeSpecs(p, *store);
+    if (failures < 0)
+        return 2;
+    return failures == 0 ? 0 : 1;
+}
+
+int pilotCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Cli::tr("Run the article's pilot suite, store it, open the dashboard."));
+    p.addHelpOption();
+    addRunOptions(p);
+    p.process(args);
+    const QString db = p.value(QStringLiteral("db"));
+    int failures = 0;
+    {
+        auto store = openStore(db);
+        if (!store)
+            return 1;
+        failures = executeSpecs(p, *store);
+        if (failures < 0)
+            return 2;
+        out() << Cli::tr("%n run(s) stored in %1", nullptr, static_cast<int>(store->runCount())).arg(db)
+              << Qt::endl;
+    }
+    if (!displayAvailable()) {
+        out() << Cli::tr("No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the "
+                         "dashboard. Open it later with: torchpilot --db %1")
+                     .arg(db)
+              << Qt::endl;
+        return failures == 0 ? 0 : 1;
+    }
+    return runGui(db, QString());
+}
+
+} // namespace tp::cli

@@ -1,0 +1,19 @@
+#pragma once
+// Headless subcommands of the torchpilot executable: import, run, pilot. Each returns the
+// process exit code; messages go to stdout (results) and stderr (errors), through tr().
+#include <QStringList>
+
+namespace tp::cli {
+
+int importCommand(const QStringList &args);
+int runCommand(const QStringList &args);
+// Runs the pilot suite, then opens the dashboard when a display is available.
+int pilotCommand(const QStringList &args);
+
+QString defaultDatabasePath();
+// A display a person can see (offscreen/minimal platforms do not count).
+bool displayAvailable();
+// Any platform Qt can render on, offscreen included (enough for --screenshot).
+bool renderingAvailable();
+
+} // namespace tp::cli

@@ -1,0 +1,52 @@
+#include "gui.h"
+
+#include "main_window.h"
+#include "store.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QPixmap>
+#include <QTextStream>
+
+namespace tp::cli {
+
+namespace {
+struct Gui {
+    Q_DECLARE_TR_FUNCTIONS(Gui)
+};
+} // namespace
+
+int runGui(const QString &db, const QString &screenshot)
+{
+    QDir().mkpath(QFileInfo(db).absolutePath());
+    std::unique_ptr<Store> store;
+    try {
+        store = std::make_unique<Store>(db.toStdString());
+    } catch (const StoreError &e) {
+        const QString msg = QString::fromStdString(e.what());
+        QTextStream(stderr) << Gui::tr("torchpilot: error: %1").arg(msg) << Qt::endl;
+        if (screenshot.isEmpty())
+            QMessageBox::critical(nullptr, Gui::tr("TorchPilot"), msg);
+        return 1;
+    }
+    MainWindow window(store.get());
+    window.resize(1280, 800);
+    window.show();
+    window.selectFirstRun();
+    if (!screenshot.isEmpty()) {
+        QApplication::processEvents();
+        const QPixmap shot = window.grab();
+        if (shot.isNull() || !shot.save(screenshot, "PNG")) {
+            QTextStream(stderr) << Gui::tr("torchpilot: error: cannot write screenshot '%1'").arg(screenshot)
+                                << Qt::endl;
+            return 1;
+        }
+        QTextStream(stdout) << Gui::tr("screenshot written to %1").arg(screenshot) << Qt::endl;
+        return 0;
+    }
+    return QApplication::exec();
+}
+
+} // namespace tp::cli

@@ -1,0 +1,66 @@
+// torchpilot: the dashboard by default; headless subcommands import, run and pilot.
+#include "cli_commands.h"
+#include "gui.h"
+
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QTextStream>
+#include <memory>
+
+namespace {
+struct Main {
+    Q_DECLARE_TR_FUNCTIONS(Main)
+};
+
+void setIdentity()
+{
+    QCoreApplication::setApplicationName(QStringLiteral("torchpilot"));
+    QCoreApplication::setApplicationVersion(QStringLiteral(TORCHPILOT_VERSION));
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (command == QLatin1String("import") || command == QLatin1String("run")) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        QStringList args = QCoreApplication::arguments();
+        args.removeAt(1);
+        return command == QLatin1String("import") ? tp::cli::importCommand(args) : tp::cli::runCommand(args);
+    }
+    if (command == QLatin1String("pilot")) {
+        std::unique_ptr<QCoreApplication> app;
+        if (tp::cli::displayAvailable())
+            app = std::make_unique<QApplication>(argc, argv);
+        else
+            app = std::make_unique<QCoreApplication>(argc, argv);
+        setIdentity();
+        QStringList args = QCoreApplication::arguments();
+        args.removeAt(1);
+        return tp::cli::pilotCommand(args);
+    }
+    if (!tp::cli::renderingAvailable()) {
+        QCoreApplication app(argc, argv);
+        QTextStream(stderr) << Main::tr("torchpilot: error: no display available (DISPLAY and WAYLAND_DISPLAY "
+                                        "are unset). Use QT_QPA_PLATFORM=offscreen with --screenshot, or a "
+                                        "headless subcommand: import, run, pilot.")
+                            << Qt::endl;
+        return 1;
+    }
+    QApplication app(argc, argv);
+    setIdentity();
+    QCommandLineParser p;
+    p.setApplicationDescription(Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
+                                         "from GPU to TPU.\nSubcommands: import, run, pilot (see "
+                                         "'torchpilot <command> --help')."));
+    p.addHelpOption();
+    p.addVersionOption();
+    p.addOptions({
+        {QStringLiteral("db"), Main::tr("SQLite database file."), Main::tr("path"),
+         tp::cli::defaultDatabasePath()},
+        {QStringLiteral("screenshot"), Main::tr("Render the main window to a PNG and exit."), Main::tr("file")},
+    });
+    p.process(app);
+    return tp::cli::runGui(p.value(QStringLiteral("db")), p.value(QStringLiteral("screenshot")));
+}

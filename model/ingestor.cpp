@@ -1,0 +1,340 @@
+#include "ingestor.h"
+
+#include "stats.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+
+namespace tp {
+using nlohmann::json;
+
+namespace {
+
+// FNV-1a 64: a stable content key for streams that carry no execution key of their own.
+std::string contentKey(const std::string &text)
+{
+    std::uint64_t h = 1469598103934665603ULL;
+    for (unsigned char c : text) {
+        h ^= c;
+        h *= 1099511628211ULL;
+    }
+    char buf[17];
+    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
+    return buf;
+}
+
+void bindOpt(SQLite::Statement &q, const char *name, const std::optional<double> &v)
+{
+    if (v)
+        q.bind(name, *v);
+    else
+        q.bind(name); // NULL
+}
+
+double numOr(const json &o, const char *key, double fallback)
+{
+    auto it = o.find(key);
+    return it != o.end() && it->is_number() ? it->get<double>() : fallback;
+}
+
+std::string strOr(const json &o, const char *key, const std::string &fallback)
+{
+    auto it = o.find(key);
+    return it != o.end() && it->is_string() ? it->get<std::string>() : fallback;
+}
+
+std::string dumpJson(const json &j)
+{
+    return j.dump(-1, ' ', false, json::error_handler_t::replace);
+}
+
+} // namespace
+
+RunIngestor::RunIngestor(Store &store, std::string source, std::string target)
+    : m_store(store), m_source(std::move(source)), m_target(std::move(target))
+{
+}
+
+void RunIngestor::feed(const char *data, std::size_t size)
+{
+    m_buffer.append(data, size);
+    std::size_t start = 0;
+    for (std::size_t nl; (nl = m_buffer.find('\n', start)) != std::string::npos; start = nl + 1) {
+        std::string line = m_buffer.substr(start, nl - start);
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        ++m_lineNo;
+        handleLine(line);
+    }
+    m_buffer.erase(0, start);
+}
+
+IngestReport RunIngestor::finish()
+{
+    return finishWithError({});
+}
+
+IngestReport RunIngestor::finishWithError(const std::string &reason, const std::string &finalStatus)
+{
+    if (!m_buffer.empty()) {
+        std::string rest;
+        rest.swap(m_buffer);
+        ++m_lineNo;
+        // A last line without newline is fine if it parses (e.g. smoke.py piped through echo -n).
+        const auto parsed = parseEventLine(rest);
+        if (parsed.event || isSmokeObject(json::parse(rest, nullptr, false))) {
+            handleLine(rest);
+        } else {
+            m_report.truncated = true;
+            warn("truncated final line (" + std::to_string(rest.size()) + " bytes) ignored");
+        }
+    }
+    std::string error = reason;
+    if (error.empty() && m_report.truncated)
+        error = "stream truncated before run_finished";
+    closeOpenRun(error.empty() ? "stream ended before run_finished" : error, finalStatus);
+    return m_report;
+}
+
+void RunIngestor::warn(const std::string &what)
+{
+    m_report.warnings.push_back("line " + std::to_string(m_lineNo) + ": " + what);
+}
+
+void RunIngestor::handleLine(const std::string &line)
+{
+    if (line.find_first_not_of(" \t") == std::string::npos)
+        return;
+    auto parsed = parseEventLine(line);
+    if (!parsed.event) {
+        json obj = json::parse(line, nullptr, false);
+        if (isSmokeObject(obj)) {
+            handleSmoke(obj);
+            return;
+        }
+        warn(parsed.error);
+        return;
+    }
+    handleEvent(*parsed.event);
+}
+
+void RunIngestor::handleEvent(const Event &e)
+{
+    if (e.kind == Event::Kind::RunStarted) {
+        closeOpenRun("a new run_started arrived before run_finished");
+        std::string key = e.started.executionKey;
+        if (key.empty())
+            key = e.started.startedAt.empty() ? "content:" + contentKey(dumpJson(e.raw))
+                                              : e.started.runKey + "@" + e.started.startedAt;
+        startRun(e.started, key);
+    }
+    if (m_runId == 0) {
+        warn("event '" + e.name + "' before any run_started ignored");
+        return;
+    }
+    ++m_report.events;
+    SQLite::Transaction tx(m_store.db());
+    storeEvent(e);
+    if (e.kind == Event::Kind::Phase)
+        addSamples(e.phase);
+    else if (e.kind == Event::Kind::RunFinished)
+        finishRun(e.finished);
+    tx.commit();
+    if (e.kind == Event::Kind::RunFinished) {
+        m_runId = 0;
+        m_runFinished = true;
+    }
+}
+
+void RunIngestor::startRun(const RunStarted &s, const std::string &executionKey)
+{
+    SQLite::Database &db = m_store.db();
+    SQLite::Statement q(db, R"sql(
+INSERT INTO runs(execution_key, run_key, workload, mode, device, dtype, target, source, started_at,
+                 batch, threads, shape_json, env_json)
+VALUES(:key, :run_key, :workload, :mode, :device, :dtype, :target, :source, :started,
+       :batch, :threads, :shape, :env)
+ON CONFLICT(execution_key) DO NOTHING)sql");
+    q.bind(":key", executionKey);
+    q.bind(":run_key", s.runKey.empty() ? executionKey : s.runKey);
+    q.bind(":workload", s.workload);
+    q.bind(":mode", s.mode);
+    q.bind(":device", s.device);
+    q.bind(":dtype", s.dtype);
+    q.bind(":target", s.target.empty() ? m_target : s.target);
+    q.bind(":source", m_source);
+    q.bind(":started", s.startedAt);
+    q.bind(":batch", static_cast<int64_t>(numOr(s.shape, "batch", 0)));
+    q.bind(":threads", static_cast<int>(numOr(s.env, "threads", 0)));
+    q.bind(":shape", dumpJson(s.shape));
+    q.bind(":env", dumpJson(s.env));
+    q.exec();
+    m_runId = *m_store.runIdForExecutionKey(executionKey);
+    m_eventSeq = 0;
+    m_runFinished = false;
+    m_phaseSeq.clear();
+    if (m_report.runIds.empty() || m_report.runIds.back() != m_runId)
+        m_report.runIds.push_back(m_runId);
+}
+
+void RunIngestor::storeEvent(const Event &e)
+{
+    SQLite::Statement q(m_store.db(), "INSERT OR IGNORE INTO events(run_id, seq, event, json) "
+                                      "VALUES(?, ?, ?, ?)");
+    q.bind(1, static_cast<int64_t>(m_runId));
+    q.bind(2, static_cast<int64_t>(m_eventSeq++));
+    q.bind(3, e.name);
+    q.bind(4, dumpJson(e.raw));
+    q.exec();
+}
+
+void RunIngestor::addSamples(const PhaseSamples &p)
+{
+    auto it = std::find_if(m_phaseSeq.begin(), m_phaseSeq.end(),
+                           [&](const auto &ps) { return ps.first == p.phase; });
+    if (it == m_phaseSeq.end())
+        it = m_phaseSeq.insert(m_phaseSeq.end(), {p.phase, 0});
+    SQLite::Statement q(m_store.db(), "INSERT OR IGNORE INTO samples(run_id, phase, seq, seconds) "
+                                      "VALUES(?, ?, ?, ?)");
+    for (double s : p.seconds) {
+        q.bind(1, static_cast<int64_t>(m_runId));
+        q.bind(2, p.phase);
+        q.bind(3, static_cast<int64_t>(it->second++));
+        q.bind(4, s);
+        if (q.exec() > 0)
+            ++m_report.samples;
+        else
+            ++m_report.duplicateSamples;
+        q.reset();
+    }
+}
+
+void RunIngestor::finishRun(const RunFinished &f)
+{
+    Summary s = f.summary;
+    std::optional<double> warmupMean;
+    if (auto w = f.summaryJson.find("warmup_mean_seconds"); w != f.summaryJson.end() && w->is_number())
+        warmupMean = w->get<double>();
+    SQLite::Statement q(m_store.db(), R"sql(
+UPDATE runs SET status = :status, complete = 1, error = :error, finished_at = :finished,
+  first_call_seconds = :first, warmup_mean_seconds = :warm, mean_batch_seconds = :mean,
+  samples_per_second = :sps, p50_seconds = :p50, p90_seconds = :p90, p99_seconds = :p99,
+  finite = :finite, summary_json = :summary
+WHERE id = :id)sql");
+    q.bind(":status", f.status);
+    q.bind(":error", f.error);
+    q.bind(":finished", f.finishedAt);
+    bindOpt(q, ":first", s.firstCallSeconds);
+    bindOpt(q, ":warm", warmupMean);
+    bindOpt(q, ":mean", s.meanBatchSeconds);
+    bindOpt(q, ":sps", s.samplesPerSecond);
+    bindOpt(q, ":p50", s.p50Seconds);
+    bindOpt(q, ":p90", s.p90Seconds);
+    bindOpt(q, ":p99", s.p99Seconds);
+    if (s.finite)
+        q.bind(":finite", *s.finite ? 1 : 0);
+    else
+        q.bind(":finite");
+    q.bind(":summary", dumpJson(f.summaryJson));
+    q.bind(":id", static_cast<int64_t>(m_runId));
+    q.exec();
+}
+
+// A run that never saw run_finished keeps every sample and gets figures computed from them.
+void RunIngestor::closeOpenRun(const std::string &error, const std::string &finalStatus)
+{
+    if (m_runId == 0 || m_runFinished)
+        return;
+    const long long id = m_runId;
+    m_runId = 0;
+    if (auto existing = m_store.run(id); !existing || existing->complete)
+        return; // never downgrade a run that a fuller stream already completed
+    const auto first = m_store.samples(id, phase::FirstCall);
+    const auto warm = computeStats(m_store.samples(id, phase::Warmup));
+    const auto steady = computeStats(m_store.samples(id, phase::Steady));
+    SQLite::Statement q(m_store.db(), R"sql(
+UPDATE runs SET status = :status, complete = 0, error = :error,
+  first_call_seconds = :first, warmup_mean_seconds = :warm, mean_batch_seconds = :mean,
+  samples_per_second = :sps, p50_seconds = :p50, p90_seconds = :p90, p99_seconds = :p99
+WHERE id = :id AND complete = 0)sql");
+    q.bind(":status", finalStatus);
+    q.bind(":error", error);
+    bindOpt(q, ":first", first.empty() ? std::nullopt : std::optional<double>(first.front()));
+    bindOpt(q, ":warm", warm.n ? std::optional<double>(warm.mean) : std::nullopt);
+    const bool hasSteady = steady.n > 0 && steady.mean > 0;
+    const auto run = m_store.run(id);
+    bindOpt(q, ":mean", hasSteady ? std::optional<double>(steady.mean) : std::nullopt);
+    bindOpt(q, ":sps", hasSteady && run->batch > 0
+                           ? std::optional<double>(static_cast<double>(run->batch) / steady.mean)
+                           : std::nullopt);
+    bindOpt(q, ":p50", hasSteady ? std::optional<double>(steady.median) : std::nullopt);
+    bindOpt(q, ":p90", hasSteady ? std::optional<double>(steady.p90) : std::nullopt);
+    bindOpt(q, ":p99", hasSteady ? std::optional<double>(steady.p99) : std::nullopt);
+    q.bind(":id", static_cast<int64_t>(id));
+    q.exec();
+}
+
+// The article's smoke.py prints one object with aggregates only; it becomes a complete run.
+void RunIngestor::handleSmoke(const json &o)
+{
+    closeOpenRun("a smoke result arrived before run_finished");
+    const std::string mode = strOr(o, "mode", "unknown");
+    RunStarted s;
+    s.runKey = "smoke/" + mode;
+    s.workload = "smoke-mlp";
+    s.mode = mode;
+    s.dtype = strOr(o, "dtype", "bfloat16");
+    s.device = strOr(o, "device", o.contains("torch_tpu") ? "tpu" : "");
+    s.shape = {{"batch", 64}, {"in", 128}};
+    s.env = json::object();
+    for (const char *k : {"torch", "torch_tpu"})
+        if (o.contains(k))
+            s.env[k] = o[k];
+    Event started;
+    started.kind = Event::Kind::RunStarted;
+    started.name = ev::RunStarted;
+    started.raw = o;
+    started.started = s;
+    startRun(s, "smoke:" + contentKey(dumpJson(o)));
+    ++m_report.events;
+    RunFinished f;
+    f.summaryJson = o;
+    f.summary.firstCallSeconds = numOr(o, "first_call_seconds", 0.0);
+    f.summary.meanBatchSeconds = numOr(o, "mean_batch_seconds", 0.0);
+    f.summary.samplesPerSecond = numOr(o, "samples_per_second", 0.0);
+    if (o.contains("finite") && o["finite"].is_boolean())
+        f.summary.finite = o["finite"].get<bool>();
+    f.status = f.summary.finite.value_or(false) ? status::Ok : status::Failed;
+    if (f.status == status::Failed)
+        f.error = "smoke result reports non-finite output";
+    SQLite::Transaction tx(m_store.db());
+    started.name = "smoke_result";
+    storeEvent(started);
+    finishRun(f);
+    tx.commit();
+    m_runId = 0;
+    m_runFinished = true;
+}
+
+IngestReport importFile(Store &store, const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw StoreError("cannot read '" + path + "'");
+    RunIngestor ingestor(store, path, "imported");
+    char buf[1 << 16];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0)
+        ingestor.feed(buf, static_cast<std::size_t>(in.gcount()));
+    IngestReport report = ingestor.finish();
+    if (report.runIds.empty()) {
+        std::string why = report.warnings.empty() ? "the file is empty" : report.warnings.front();
+        throw StoreError("'" + path + "' contains no run (" + why + ")");
+    }
+    return report;
+}
+
+} // namespace tp

@@ -1,0 +1,173 @@
+#include "store.h"
+
+#include "schema.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+namespace tp {
+
+namespace {
+
+const char *kRunColumns =
+    "id, run_key, execution_key, workload, mode, device, dtype, target, source, status, complete, "
+    "started_at, finished_at, imported_at, error, batch, threads, first_call_seconds, "
+    "warmup_mean_seconds, mean_batch_seconds, samples_per_second, p50_seconds, p90_seconds, "
+    "p99_seconds, finite, shape_json, env_json, summary_json, "
+    "(SELECT count(*) FROM samples s WHERE s.run_id = runs.id)";
+
+std::optional<double> optReal(const SQLite::Column &c)
+{
+    if (c.isNull())
+        return std::nullopt;
+    return c.getDouble();
+}
+
+RunRecord readRun(SQLite::Statement &q)
+{
+    RunRecord r;
+    int i = 0;
+    r.id = q.getColumn(i++).getInt64();
+    r.runKey = q.getColumn(i++).getString();
+    r.executionKey = q.getColumn(i++).getString();
+    r.workload = q.getColumn(i++).getString();
+    r.mode = q.getColumn(i++).getString();
+    r.device = q.getColumn(i++).getString();
+    r.dtype = q.getColumn(i++).getString();
+    r.target = q.getColumn(i++).getString();
+    r.source = q.getColumn(i++).getString();
+    r.status = q.getColumn(i++).getString();
+    r.complete = q.getColumn(i++).getInt() != 0;
+    r.startedAt = q.getColumn(i++).getString();
+    r.finishedAt = q.getColumn(i++).getString();
+    r.importedAt = q.getColumn(i++).getString();
+    r.error = q.getColumn(i++).getString();
+    r.batch = q.getColumn(i++).getInt64();
+    r.threads = q.getColumn(i++).getInt();
+    r.firstCallSeconds = optReal(q.getColumn(i++));
+    r.warmupMeanSeconds = optReal(q.getColumn(i++));
+    r.meanBatchSeconds = optReal(q.getColumn(i++));
+    r.samplesPerSecond = optReal(q.getColumn(i++));
+    r.p50Seconds = optReal(q.getColumn(i++));
+    r.p90Seconds = optReal(q.getColumn(i++));
+    r.p99Seconds = optReal(q.getColumn(i++));
+    const auto fin = q.getColumn(i++);
+    if (!fin.isNull())
+        r.finite = fin.getInt() != 0;
+    r.shapeJson = q.getColumn(i++).getString();
+    r.envJson = q.getColumn(i++).getString();
+    r.summaryJson = q.getColumn(i++).getString();
+    r.sampleCount = q.getColumn(i++).getInt64();
+    return r;
+}
+
+} // namespace
+
+Store::Store(const std::string &path) : m_path(path)
+{
+    try {
+        m_db = std::make_unique<SQLite::Database>(
+            path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX);
+        m_db->setBusyTimeout(10000);
+        migrate();
+    } catch (const SQLite::Exception &e) {
+        m_db.reset();
+        throw StoreError("cannot open database '" + path + "': " + e.what() +
+                         " (the file was not changed)");
+    }
+}
+
+Store::~Store() = default;
+
+int Store::schemaVersion() const
+{
+    return m_db->execAndGet("PRAGMA user_version").getInt();
+}
+
+void Store::migrate()
+{
+    // Read-only checks first: nothing is written to a file we do not understand.
+    const int version = schemaVersion();
+    const int appId = m_db->execAndGet("PRAGMA application_id").getInt();
+    const int tables = m_db->execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
+    if (version > kSchemaVersion)
+        throw StoreError("database '" + m_path + "' has schema version " +
+                         std::to_string(version) + ", newer than this TorchPilot supports (" +
+                         std::to_string(kSchemaVersion) +
+                         "); use a newer TorchPilot (the file was not changed)");
+    if (appId != schema::kApplicationId && (appId != 0 || tables > 0))
+        throw StoreError("'" + m_path +
+                         "' is a SQLite database but not a TorchPilot one (the file was not changed)");
+
+    m_db->exec("PRAGMA foreign_keys = ON");
+    m_db->exec("PRAGMA journal_mode = WAL");
+    m_db->exec("PRAGMA synchronous = NORMAL");
+    if (version == kSchemaVersion)
+        return;
+    SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
+    // Another process may have migrated while we waited for the write lock.
+    const int current = schemaVersion();
+    for (int v = current; v < kSchemaVersion; ++v)
+        m_db->exec(schema::kMigrations[static_cast<std::size_t>(v)]);
+    if (current < kSchemaVersion) {
+        m_db->exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId));
+        m_db->exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
+    }
+    tx.commit();
+}
+
+std::vector<RunRecord> Store::listRuns() const
+{
+    SQLite::Statement q(*m_db, std::string("SELECT ") + kRunColumns + " FROM runs ORDER BY id");
+    std::vector<RunRecord> out;
+    while (q.executeStep())
+        out.push_back(readRun(q));
+    return out;
+}
+
+std::optional<RunRecord> Store::run(long long id) const
+{
+    SQLite::Statement q(*m_db, std::string("SELECT ") + kRunColumns + " FROM runs WHERE id = ?");
+    q.bind(1, static_cast<int64_t>(id));
+    if (!q.executeStep())
+        return std::nullopt;
+    return readRun(q);
+}
+
+std::optional<long long> Store::runIdForExecutionKey(const std::string &key) const
+{
+    SQLite::Statement q(*m_db, "SELECT id FROM runs WHERE execution_key = ?");
+    q.bind(1, key);
+    if (!q.executeStep())
+        return std::nullopt;
+    return q.getColumn(0).getInt64();
+}
+
+std::vector<double> Store::samples(long long runId, const std::string &phase) const
+{
+    SQLite::Statement q(*m_db,
+                        "SELECT seconds FROM samples WHERE run_id = ? AND phase = ? ORDER BY seq");
+    q.bind(1, static_cast<int64_t>(runId));
+    q.bind(2, phase);
+    std::vector<double> out;
+    while (q.executeStep())
+        out.push_back(q.getColumn(0).getDouble());
+    return out;
+}
+
+std::vector<EventRecord> Store::events(long long runId) const
+{
+    SQLite::Statement q(*m_db, "SELECT seq, event, json FROM events WHERE run_id = ? ORDER BY seq");
+    q.bind(1, static_cast<int64_t>(runId));
+    std::vector<EventRecord> out;
+    while (q.executeStep())
+        out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(),
+                       q.getColumn(2).getString()});
+    return out;
+}
+
+long long Store::runCount() const
+{
+    return m_db->execAndGet("SELECT count(*) FROM runs").getInt64();
+}
+
+} // namespace tp

@@ -1,0 +1,53 @@
+#include "run_spec.h"
+
+namespace tp {
+
+QStringList RunSpec::runnerArguments() const
+{
+    QStringList args{QStringLiteral("--workload"), workload,
+                     QStringLiteral("--mode"), mode,
+                     QStringLiteral("--dtype"), dtype,
+                     QStringLiteral("--warmup"), QString::number(warmup),
+                     QStringLiteral("--iterations"), QString::number(iterations),
+                     QStringLiteral("--threads"), QString::number(threads),
+                     QStringLiteral("--batch"), QString::number(batch)};
+    if (!runKey.isEmpty())
+        args << QStringLiteral("--run-key") << runKey;
+    args << extraArgs;
+    return args;
+}
+
+QString RunSpec::label() const
+{
+    return workload + QLatin1Char('/') + mode + QLatin1Char('/') + dtype;
+}
+
+std::vector<RunSpec> expandSpecs(const RunSpec &base, const QStringList &modes,
+                                 const QStringList &dtypes, const QString &runKeyPrefix)
+{
+    std::vector<RunSpec> out;
+    for (const QString &mode : modes) {
+        for (const QString &dtype : dtypes) {
+            RunSpec s = base;
+            s.mode = mode;
+            s.dtype = dtype;
+            if (!runKeyPrefix.isEmpty())
+                s.runKey = runKeyPrefix + QLatin1Char('/') + s.label();
+            out.push_back(s);
+        }
+    }
+    return out;
+}
+
+std::vector<RunSpec> pilotSuite(const QString &runKeyPrefix, int warmup, int iterations,
+                                int threads)
+{
+    RunSpec base;
+    base.warmup = warmup;
+    base.iterations = iterations;
+    base.threads = threads;
+    return expandSpecs(base, {QStringLiteral("eager"), QStringLiteral("compiled")},
+                       {QStringLiteral("float32"), QStringLiteral("bfloat16")}, runKeyPrefix);
+}
+
+} // namespace tp

@@ -1,0 +1,103 @@
+// The SQLite store: schema v1 migration, pragmas, and refusal to touch files it does not own.
+#include "store.h"
+#include "test_util.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+#include <SQLiteCpp/SQLiteCpp.h>
+
+class TestStore : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void createsSchemaV1();
+    void reopenKeepsData();
+    void refusesWithoutWriting_data();
+    void refusesWithoutWriting();
+    void missingDirectoryIsAClearError();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestStore::createsSchemaV1()
+{
+    const std::string path = m_dir.filePath(QStringLiteral("new.sqlite")).toStdString();
+    tp::Store store(path);
+    QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
+    QCOMPARE(store.schemaVersion(), 1);
+    auto &db = store.db();
+    QCOMPARE(db.execAndGet("PRAGMA journal_mode").getString(), std::string("wal"));
+    QCOMPARE(db.execAndGet("PRAGMA foreign_keys").getInt(), 1);
+    for (const char *table : {"runs", "samples", "events"})
+        QVERIFY2(db.tableExists(table), table);
+    QCOMPARE(store.runCount(), 0LL);
+    // Foreign keys are enforced: a sample for a run that does not exist is refused.
+    QVERIFY_THROWS_EXCEPTION(SQLite::Exception,
+                             db.exec("INSERT INTO samples VALUES(999, 'steady', 0, 1.0)"));
+}
+
+void TestStore::reopenKeepsData()
+{
+    const std::string path = m_dir.filePath(QStringLiteral("reopen.sqlite")).toStdString();
+    {
+        tp::Store store(path);
+        store.db().exec("INSERT INTO runs(execution_key, run_key) VALUES('k1', 'r1')");
+    }
+    tp::Store again(path);
+    QCOMPARE(again.runCount(), 1LL);
+    QCOMPARE(again.schemaVersion(), 1);
+    QCOMPARE(again.listRuns().front().runKey, std::string("r1"));
+}
+
+void TestStore::refusesWithoutWriting_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("expectedError");
+    QTest::newRow("newer schema") << "newer" << "newer than this TorchPilot supports";
+    QTest::newRow("corrupt file") << "corrupt" << "not a database";
+    QTest::newRow("foreign sqlite db") << "foreign" << "not a TorchPilot one";
+}
+
+void TestStore::refusesWithoutWriting()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, expectedError);
+    const QString path = m_dir.filePath(kind + QStringLiteral(".sqlite"));
+    if (kind == QLatin1String("newer")) {
+        { tp::Store s(path.toStdString()); }
+        SQLite::Database db(path.toStdString(), SQLite::OPEN_READWRITE);
+        db.exec("PRAGMA journal_mode = DELETE");
+        db.exec("PRAGMA user_version = 99");
+    } else if (kind == QLatin1String("corrupt")) {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(8192, '\x5a'));
+    } else {
+        SQLite::Database db(path.toStdString(), SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec("CREATE TABLE invoices(id INTEGER PRIMARY KEY)");
+    }
+    const QByteArray before = tptest::fileHash(path);
+    QVERIFY(!before.isEmpty());
+    try {
+        tp::Store store(path.toStdString());
+        QFAIL("opening should have failed");
+    } catch (const tp::StoreError &e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(expectedError), e.what());
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("not changed")), e.what());
+    }
+    QCOMPARE(tptest::fileHash(path), before);
+    QVERIFY(!QFile::exists(path + QStringLiteral("-wal")) || QFileInfo(path + QStringLiteral("-wal")).size() == 0);
+}
+
+void TestStore::missingDirectoryIsAClearError()
+{
+    try {
+        tp::Store store(m_dir.filePath(QStringLiteral("no/such/dir/x.sqlite")).toStdString());
+        QFAIL("opening should have failed");
+    } catch (const tp::StoreError &e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("cannot open database")), e.what());
+    }
+}
+
+QTEST_APPLESS_MAIN(TestStore)
+#include "tst_store.moc"
