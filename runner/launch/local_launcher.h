@@ -31,6 +31,7 @@ public:
     void start(const RunSpec &spec);
     void cancel();
     bool isRunning() const;
+    qint64 processId() const { return m_process ? m_process->processId() : 0; }
     const RunSpec &spec() const { return m_spec; }
 
     // Finds torchpilot-runner: $TORCHPILOT_RUNNER, next to this executable, then $PATH.

@@ -1,0 +1,168 @@
+// The torchpilot executable as a user drives it: import, run, pilot without a display,
+// --screenshot, and clear errors for bad input that leave the database untouched.
+#include "store.h"
+#include "test_util.h"
+
+#include <QImage>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <SQLiteCpp/SQLiteCpp.h>
+
+class TestAppCli : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void importTwiceDuplicatesNothing();
+    void importBadFilesReportsAndKeepsGoing();
+    void newerSchemaDatabaseIsRefusedUntouched();
+    void runStoresOneRunPerProcess();
+    void pilotWithoutDisplayStoresAndExits();
+    void screenshotWritesPng();
+    void guiWithoutDisplaySaysSo();
+
+private:
+    struct Result {
+        int code = -1;
+        QString out, err;
+    };
+    Result app(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
+               int timeoutMs = 240000)
+    {
+        QProcess p;
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TP_APP_PATH), args);
+        if (!p.waitForFinished(timeoutMs))
+            return {};
+        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+    }
+    QProcessEnvironment headless() const
+    {
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.remove(QStringLiteral("DISPLAY"));
+        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+        env.insert(QStringLiteral("TORCHPILOT_RUNNER"), QStringLiteral(TP_RUNNER_PATH));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("xdg")));
+        return env;
+    }
+    QString db(const char *name) const { return m_dir.filePath(QLatin1String(name)); }
+    QTemporaryDir m_dir;
+};
+
+void TestAppCli::importTwiceDuplicatesNothing()
+{
+    const QStringList args{QStringLiteral("import"), QStringLiteral("--db"), db("imp.sqlite"),
+                           tptest::dataFile("valid_run.jsonl"), tptest::dataFile("smoke_compiled.json"),
+                           tptest::dataFile("two_runs.jsonl")};
+    Result r = app(args, headless());
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("valid_run.jsonl: 1 run(s), 7 new sample(s), 0 already stored")), qPrintable(r.out));
+    r = app(args, headless());
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("valid_run.jsonl: 1 run(s), 0 new sample(s), 7 already stored")), qPrintable(r.out));
+    tp::Store store(db("imp.sqlite").toStdString());
+    QCOMPARE(store.runCount(), 4LL);
+}
+
+void TestAppCli::importBadFilesReportsAndKeepsGoing()
+{
+    Result r = app({QStringLiteral("import"), QStringLiteral("--db"), db("bad.sqlite"),
+                    tptest::dataFile("garbage.bin"), QStringLiteral("/no/such/file.jsonl"),
+                    tptest::dataFile("truncated_run.jsonl")},
+                   headless());
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("garbage.bin' contains no run")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("cannot read '/no/such/file.jsonl'")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("truncated final line")), qPrintable(r.err));
+    tp::Store store(db("bad.sqlite").toStdString());
+    QCOMPARE(store.runCount(), 1LL); // the truncated run, kept as incomplete
+    QCOMPARE(store.listRuns().front().status, std::string("incomplete"));
+    r = app({QStringLiteral("import"), QStringLiteral("--db"), db("bad.sqlite")}, headless());
+    QCOMPARE(r.code, 2);
+}
+
+void TestAppCli::newerSchemaDatabaseIsRefusedUntouched()
+{
+    const QString path = db("newer.sqlite");
+    { tp::Store s(path.toStdString()); }
+    {
+        SQLite::Database d(path.toStdString(), SQLite::OPEN_READWRITE);
+        d.exec("PRAGMA journal_mode = DELETE");
+        d.exec("PRAGMA user_version = 7");
+    }
+    const QByteArray before = tptest::fileHash(path);
+    for (const QStringList &args : {QStringList{QStringLiteral("import"), QStringLiteral("--db"), path, tptest::dataFile("valid_run.jsonl")},
+                                    QStringList{QStringLiteral("run"), QStringLiteral("--db"), path, QStringLiteral("--iterations"), QStringLiteral("3")}}) {
+        const Result r = app(args, headless());
+        QCOMPARE(r.code, 1);
+        QVERIFY2(r.err.contains(QStringLiteral("schema version 7, newer than this TorchPilot supports")), qPrintable(r.err));
+    }
+    auto env = headless();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    const Result r = app({QStringLiteral("--db"), path, QStringLiteral("--screenshot"), m_dir.filePath(QStringLiteral("x.png"))}, env);
+    QCOMPARE(r.code, 1);
+    QCOMPARE(tptest::fileHash(path), before);
+}
+
+void TestAppCli::runStoresOneRunPerProcess()
+{
+    const Result r = app({QStringLiteral("run"), QStringLiteral("--db"), db("run.sqlite"), QStringLiteral("--mode"),
+                          QStringLiteral("eager,compiled"), QStringLiteral("--dtype"), QStringLiteral("float32"),
+                          QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--iterations"),
+                          QStringLiteral("10"), QStringLiteral("--run-key"), QStringLiteral("cli-test")},
+                         headless());
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("mlp/eager/float32: ok")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("mlp/compiled/float32: ok")), qPrintable(r.out));
+    tp::Store store(db("run.sqlite").toStdString());
+    const auto runs = store.listRuns();
+    QCOMPARE(runs.size(), std::size_t(2));
+    QCOMPARE(runs[0].runKey, std::string("cli-test/mlp/eager/float32"));
+    QCOMPARE(runs[1].runKey, std::string("cli-test/mlp/compiled/float32"));
+    QVERIFY(runs[0].executionKey != runs[1].executionKey);
+    // Each mode ran in its own process.
+    QVERIFY(nlohmann::json::parse(runs[0].envJson).value("pid", 0) != nlohmann::json::parse(runs[1].envJson).value("pid", 0));
+    const Result bad = app({QStringLiteral("run"), QStringLiteral("--db"), db("run.sqlite"), QStringLiteral("--iterations"), QStringLiteral("x")}, headless());
+    QCOMPARE(bad.code, 2);
+    QVERIFY(bad.err.contains(QStringLiteral("--iterations must be a positive integer")));
+}
+
+void TestAppCli::pilotWithoutDisplayStoresAndExits()
+{
+    const Result r = app({QStringLiteral("pilot"), QStringLiteral("--warmup"), QStringLiteral("2"),
+                          QStringLiteral("--iterations"), QStringLiteral("10")},
+                         headless());
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("No display available")), qPrintable(r.out));
+    // Default database path under the user's data dir (XDG_DATA_HOME here).
+    const QString defaultDb = m_dir.filePath(QStringLiteral("xdg/torchpilot/torchpilot.sqlite"));
+    QVERIFY2(QFile::exists(defaultDb), qPrintable(r.out));
+    tp::Store store(defaultDb.toStdString());
+    QCOMPARE(store.runCount(), 4LL); // mlp × {eager, compiled} × {float32, bfloat16}
+    for (const auto &run : store.listRuns())
+        QCOMPARE(run.status, std::string("ok"));
+}
+
+void TestAppCli::screenshotWritesPng()
+{
+    QVERIFY(app({QStringLiteral("import"), QStringLiteral("--db"), db("shot.sqlite"), tptest::dataFile("valid_run.jsonl")}, headless()).code == 0);
+    auto env = headless();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    const QString png = m_dir.filePath(QStringLiteral("shot.png"));
+    const Result r = app({QStringLiteral("--db"), db("shot.sqlite"), QStringLiteral("--screenshot"), png}, env);
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QImage img(png);
+    QVERIFY(!img.isNull());
+    QVERIFY(img.width() >= 800 && img.height() >= 500);
+}
+
+void TestAppCli::guiWithoutDisplaySaysSo()
+{
+    const Result r = app({QStringLiteral("--db"), db("gui.sqlite")}, headless(), 30000);
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.err.contains(QStringLiteral("no display available")), qPrintable(r.err));
+}
+
+QTEST_GUILESS_MAIN(TestAppCli)
+#include "tst_app_cli.moc"

@@ -1,0 +1,230 @@
+// End to end with the real libtorch runner: spawned as its own process, its stream stored as it
+// arrives, and the stored figures checked against the stored samples.
+#include "ingestor.h"
+#include "local_launcher.h"
+#include "stats.h"
+
+#include <QProcess>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+#include <csignal>
+
+Q_DECLARE_METATYPE(tp::LaunchResult)
+
+namespace {
+bool closeTo(double a, double b, double rel = 1e-9)
+{
+    return std::fabs(a - b) <= rel * std::max(std::fabs(a), std::fabs(b));
+}
+} // namespace
+
+class TestRunnerE2E : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase() { qRegisterMetaType<tp::LaunchResult>(); }
+    void storedFiguresMatchSamples_data();
+    void storedFiguresMatchSamples();
+    void stdoutIsPureContract();
+    void badArguments_data();
+    void badArguments();
+    void badArgumentsStoreNothing();
+    void nonFiniteOutputFailsTheRun();
+    void killedRunnerKeepsEverythingBeforeTheCut();
+    void cancelMarksRunCancelled();
+
+private:
+    tp::LaunchResult launch(tp::Store &store, const tp::RunSpec &spec, int timeoutMs = 120000);
+    QTemporaryDir m_dir;
+};
+
+tp::LaunchResult TestRunnerE2E::launch(tp::Store &store, const tp::RunSpec &spec, int timeoutMs)
+{
+    tp::LocalLauncher launcher(store, QStringLiteral(TP_RUNNER_PATH));
+    QSignalSpy done(&launcher, &tp::LocalLauncher::finished);
+    launcher.start(spec);
+    if (!done.wait(timeoutMs))
+        return {};
+    return done.at(0).at(0).value<tp::LaunchResult>();
+}
+
+void TestRunnerE2E::storedFiguresMatchSamples_data()
+{
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<QString>("dtype");
+    for (const char *mode : {"eager", "compiled"})
+        for (const char *dtype : {"float32", "bfloat16"})
+            QTest::addRow("%s/%s", mode, dtype) << QString::fromLatin1(mode) << QString::fromLatin1(dtype);
+}
+
+void TestRunnerE2E::storedFiguresMatchSamples()
+{
+    QFETCH(QString, mode);
+    QFETCH(QString, dtype);
+    tp::Store store(m_dir.filePath(mode + dtype + QStringLiteral(".sqlite")).toStdString());
+    tp::RunSpec spec;
+    spec.mode = mode;
+    spec.dtype = dtype;
+    spec.warmup = 3;
+    spec.iterations = 40;
+    spec.runKey = QStringLiteral("e2e/") + mode + QLatin1Char('/') + dtype;
+    const tp::LaunchResult r = launch(store, spec);
+    QCOMPARE(r.status, QStringLiteral("ok"));
+    QCOMPARE(r.exitCode, 0);
+    QVERIFY(r.warnings.isEmpty());
+    const auto run = store.run(r.runId);
+    QVERIFY(run);
+    QVERIFY(run->complete);
+    QCOMPARE(QString::fromStdString(run->runKey), spec.runKey);
+    QCOMPARE(QString::fromStdString(run->mode), mode);
+    QCOMPARE(QString::fromStdString(run->dtype), dtype);
+    QCOMPARE(run->device, std::string("cpu"));
+    QCOMPARE(run->batch, 64LL);
+    QCOMPARE(run->threads, 1);
+    QCOMPARE(run->finite, std::optional<bool>(true));
+
+    const auto first = store.samples(run->id, "first_call");
+    const auto warm = store.samples(run->id, "warmup");
+    const auto steady = store.samples(run->id, "steady");
+    QCOMPARE(first.size(), std::size_t(1));
+    QCOMPARE(warm.size(), std::size_t(3));
+    QCOMPARE(steady.size(), std::size_t(40));
+    const tp::SampleStats s = tp::computeStats(steady);
+    QVERIFY2(closeTo(*run->meanBatchSeconds, s.mean), "steady mean = mean of stored samples");
+    QVERIFY(closeTo(*run->p50Seconds, s.median));
+    QVERIFY(closeTo(*run->p90Seconds, s.p90));
+    QVERIFY(closeTo(*run->p99Seconds, s.p99));
+    QVERIFY(closeTo(*run->samplesPerSecond, 64.0 / s.mean));
+    QVERIFY(closeTo(*run->firstCallSeconds, first.front()));
+    QVERIFY(closeTo(*run->warmupMeanSeconds, tp::computeStats(warm).mean));
+    QVERIFY(*run->p50Seconds <= *run->p99Seconds);
+    QVERIFY(s.min > 0);
+    // Environment captured with the run.
+    const auto env = nlohmann::json::parse(run->envJson);
+    QCOMPARE(env.value("threads", 0), 1);
+    QVERIFY(env.value("torch", std::string()).rfind("1.", 0) == 0 || env.value("torch", std::string()).rfind("2.", 0) == 0);
+}
+
+void TestRunnerE2E::stdoutIsPureContract()
+{
+    QProcess p;
+    p.start(QStringLiteral(TP_RUNNER_PATH), {QStringLiteral("--iterations"), QStringLiteral("5"),
+                                              QStringLiteral("--warmup"), QStringLiteral("2")});
+    QVERIFY(p.waitForFinished(120000));
+    QCOMPARE(p.exitCode(), 0);
+    const QList<QByteArray> lines = p.readAllStandardOutput().split('\n');
+    QStringList events;
+    for (const QByteArray &line : lines) {
+        if (line.isEmpty())
+            continue;
+        const auto r = tp::parseEventLine(line.toStdString());
+        QVERIFY2(r.event, line.constData());
+        events << QString::fromStdString(r.event->name);
+    }
+    QCOMPARE(events.first(), QStringLiteral("run_started"));
+    QCOMPARE(events.last(), QStringLiteral("run_finished"));
+    QCOMPARE(events.count(QStringLiteral("phase")), 3);
+}
+
+void TestRunnerE2E::badArguments_data()
+{
+    QTest::addColumn<QStringList>("args");
+    QTest::newRow("unknown mode") << QStringList{QStringLiteral("--mode"), QStringLiteral("turbo")};
+    QTest::newRow("unknown dtype") << QStringList{QStringLiteral("--dtype"), QStringLiteral("int3")};
+    QTest::newRow("zero iterations") << QStringList{QStringLiteral("--iterations"), QStringLiteral("0")};
+    QTest::newRow("text iterations") << QStringList{QStringLiteral("--iterations"), QStringLiteral("abc")};
+    QTest::newRow("negative threads") << QStringList{QStringLiteral("--threads"), QStringLiteral("-1")};
+    QTest::newRow("unknown option") << QStringList{QStringLiteral("--bogus")};
+    QTest::newRow("unknown workload") << QStringList{QStringLiteral("--workload"), QStringLiteral("nope")};
+    QTest::newRow("hostile run key with newline is fine? no: missing value")
+        << QStringList{QStringLiteral("--run-key")};
+}
+
+void TestRunnerE2E::badArguments()
+{
+    QFETCH(QStringList, args);
+    QProcess p;
+    p.start(QStringLiteral(TP_RUNNER_PATH), args);
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitStatus(), QProcess::NormalExit);
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardOutput().isEmpty());
+    const QByteArray err = p.readAllStandardError().trimmed();
+    QVERIFY2(err.startsWith("torchpilot-runner: error: "), err.constData());
+    QVERIFY2(!err.contains('\n'), err.constData());
+}
+
+void TestRunnerE2E::badArgumentsStoreNothing()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("bad.sqlite")).toStdString());
+    tp::RunSpec spec;
+    spec.iterations = 0;
+    const auto r = launch(store, spec);
+    QCOMPARE(r.status, QStringLiteral("error"));
+    QCOMPARE(r.exitCode, 2);
+    QCOMPARE(r.runId, 0LL);
+    QVERIFY2(r.error.contains(QStringLiteral("torchpilot-runner: error:")), qPrintable(r.error));
+    QCOMPARE(store.runCount(), 0LL);
+}
+
+void TestRunnerE2E::nonFiniteOutputFailsTheRun()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("nan.sqlite")).toStdString());
+    tp::RunSpec spec;
+    spec.iterations = 5;
+    spec.extraArgs = {QStringLiteral("--inject-fault"), QStringLiteral("nonfinite")};
+    const auto r = launch(store, spec);
+    QCOMPARE(r.status, QStringLiteral("failed"));
+    QCOMPARE(r.exitCode, 1);
+    const auto run = store.run(r.runId);
+    QVERIFY(run->complete);
+    QCOMPARE(run->finite, std::optional<bool>(false));
+    QVERIFY2(QString::fromStdString(run->error).contains(QStringLiteral("non-finite")), run->error.c_str());
+}
+
+void TestRunnerE2E::killedRunnerKeepsEverythingBeforeTheCut()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("killed.sqlite")).toStdString());
+    tp::LocalLauncher launcher(store, QStringLiteral(TP_RUNNER_PATH));
+    QSignalSpy started(&launcher, &tp::LocalLauncher::runStarted);
+    QSignalSpy done(&launcher, &tp::LocalLauncher::finished);
+    tp::RunSpec spec;
+    spec.warmup = 2;
+    spec.iterations = 50000000; // runs until killed
+    launcher.start(spec);
+    QVERIFY(started.wait(60000));
+    const long long runId = started.at(0).at(0).toLongLong();
+    // Wait until the warmup phase is stored, then SIGKILL mid steady state.
+    QTRY_VERIFY_WITH_TIMEOUT(store.samples(runId, "warmup").size() == 2, 60000);
+    QVERIFY(::kill(static_cast<pid_t>(launcher.processId()), SIGKILL) == 0);
+    QVERIFY(done.wait(30000));
+    const auto r = done.at(0).at(0).value<tp::LaunchResult>();
+    QCOMPARE(r.status, QStringLiteral("incomplete"));
+    QVERIFY2(r.error.contains(QStringLiteral("crashed")), qPrintable(r.error));
+    const auto run = store.run(runId);
+    QVERIFY(!run->complete);
+    QCOMPARE(store.samples(runId, "first_call").size(), std::size_t(1));
+    QCOMPARE(store.samples(runId, "warmup").size(), std::size_t(2));
+    QVERIFY(run->firstCallSeconds.has_value());
+    QCOMPARE(store.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+}
+
+void TestRunnerE2E::cancelMarksRunCancelled()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("cancel.sqlite")).toStdString());
+    tp::LocalLauncher launcher(store, QStringLiteral(TP_RUNNER_PATH));
+    QSignalSpy started(&launcher, &tp::LocalLauncher::runStarted);
+    QSignalSpy done(&launcher, &tp::LocalLauncher::finished);
+    tp::RunSpec spec;
+    spec.iterations = 50000000;
+    launcher.start(spec);
+    QVERIFY(started.wait(60000));
+    launcher.cancel();
+    QVERIFY(done.wait(30000));
+    const auto r = done.at(0).at(0).value<tp::LaunchResult>();
+    QCOMPARE(r.status, QStringLiteral("cancelled"));
+    QCOMPARE(store.run(r.runId)->status, std::string("cancelled"));
+}
+
+QTEST_GUILESS_MAIN(TestRunnerE2E)
+#include "tst_runner_e2e.moc"
