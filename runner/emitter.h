@@ -1,0 +1,60 @@
+#pragma once
+// Writes the run contract (model/contract.h) as JSON Lines, one flushed line per event. Only
+// contract lines reach the contract stream; everything else goes to stderr. No torch.
+#include "contract.h"
+#include "hostinfo.h"
+
+#include <cstdio>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tp::runner
+{
+
+// What a run measured so far; any part may be missing when the run failed early.
+struct Measurements {
+    long long batch = 0;
+    std::optional<double> prepareSeconds; // model + input construction (not timed by phases)
+    std::optional<double> compileSeconds; // compiled mode: freeze + optimize_for_inference
+    std::vector<std::string> compiledOps; // compiled mode: operators of the optimized graph
+    std::optional<double> firstCallSeconds;
+    std::vector<double> warmupSeconds;
+    std::vector<double> steadySeconds;
+    bool warmupDone = false;
+    bool steadyDone = false;
+    std::optional<bool> finite;
+};
+
+// The run_finished summary: the article's figures (first_call_seconds, mean_batch_seconds,
+// samples_per_second, finite) plus percentiles and dispersion of the steady samples.
+nlohmann::json summaryJson(const Measurements &m);
+
+class Emitter
+{
+public:
+    // Longest "seconds" array in one phase line; longer phases are split over several lines.
+    static constexpr std::size_t kMaxSamplesPerLine = 4096;
+
+    explicit Emitter(std::FILE *out);
+
+    // Keeps the real stdout for the contract and points file descriptor 1 at stderr, so stray
+    // prints from libraries can never corrupt the contract. Returns the contract stream.
+    static std::FILE *claimStdout();
+
+    void started(const tp::RunStarted &e);
+    void phase(const std::string &name, long long batch, const std::vector<double> &seconds);
+    void resources(const ResourceUsage &usage, double wallSeconds);
+    void finished(const std::string &status, const std::string &error, const Measurements &m);
+
+    // False once a write failed (e.g. the reader went away).
+    bool healthy() const { return m_healthy; }
+
+private:
+    void writeLine(const std::string &line);
+
+    std::FILE *m_out;
+    bool m_healthy = true;
+};
+
+} // namespace tp::runner

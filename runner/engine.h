@@ -1,0 +1,27 @@
+#pragma once
+// The measurement protocol of the article: one process, one mode; first call (cold), warmup and
+// steady state timed per iteration, each call bracketed by a device synchronize. No torch here.
+#include "emitter.h"
+#include "options.h"
+#include "workload.h"
+
+#include <chrono>
+#include <memory>
+
+namespace tp::runner
+{
+
+// Builds the workload named by options.workload (validated by parseOptions).
+std::unique_ptr<Workload> makeWorkload(const std::string &name, const WorkloadConfig &config);
+
+// SIGINT/SIGTERM ask the run to stop between iterations; it then finishes with status
+// "cancelled". A second signal terminates the process at once.
+void installCancelHandlers();
+
+// Runs one benchmark and writes its whole contract through `emitter`: run_started, phase
+// first_call/warmup/steady, resources, run_finished. Returns the process exit code (0 ok,
+// 1 failed, 128+signal cancelled). Errors end up in run_finished, never as exceptions.
+int runBenchmark(const RunOptions &options, Emitter &emitter,
+                 std::chrono::steady_clock::time_point processStart);
+
+} // namespace tp::runner

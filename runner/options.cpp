@@ -1,0 +1,182 @@
+#include "options.h"
+
+#include "hostinfo.h"
+
+#include <CLI/CLI.hpp>
+
+#include <unistd.h>
+
+#include <climits>
+#include <ostream>
+
+#ifndef TORCHPILOT_VERSION
+#define TORCHPILOT_VERSION "0.0.0"
+#endif
+
+namespace tp::runner
+{
+
+const std::vector<std::string> &knownWorkloads()
+{
+    static const std::vector<std::string> v{"mlp"};
+    return v;
+}
+
+const std::vector<std::string> &knownModes()
+{
+    static const std::vector<std::string> v{"eager", "compiled"};
+    return v;
+}
+
+const std::vector<std::string> &knownDtypes()
+{
+    static const std::vector<std::string> v{"float32", "bfloat16"};
+    return v;
+}
+
+const std::vector<std::string> &knownDevices()
+{
+    static const std::vector<std::string> v{"auto", "cpu", "cuda"};
+    return v;
+}
+
+const std::vector<std::string> &knownFaults()
+{
+    static const std::vector<std::string> v{"none", "nonfinite", "throw"};
+    return v;
+}
+
+std::string defaultRunKey(const RunOptions &o)
+{
+    return o.workload + "/" + o.mode + "/" + o.dtype;
+}
+
+std::string generateExecutionKey(const std::string &runKey)
+{
+    return runKey + "@" + utcNowIso(/*microseconds=*/true) + "-" +
+           std::to_string(static_cast<long long>(::getpid()));
+}
+
+namespace
+{
+
+// CLI11 messages are one line already; make sure of it so the error contract holds.
+std::string oneLine(std::string s)
+{
+    for (char &c : s)
+        if (c == '\n' || c == '\r')
+            c = ' ';
+    while (!s.empty() && s.back() == ' ')
+        s.pop_back();
+    return s;
+}
+
+// An integer in [min, INT_MAX]; CLI11's own range checks print DBL_MAX in their messages.
+CLI::Validator intAtLeast(int min)
+{
+    const std::string desc = "INT>=" + std::to_string(min);
+    return CLI::Validator(
+        [min](std::string &text) -> std::string {
+            const std::string expected =
+                "expected an integer >= " + std::to_string(min) + ", got '" + text + "'";
+            try {
+                std::size_t used = 0;
+                const long long v = std::stoll(text, &used);
+                if (used != text.size() || v < min || v > INT_MAX)
+                    return expected;
+            } catch (const std::exception &) {
+                return expected;
+            }
+            return {};
+        },
+        desc);
+}
+
+void addOptions(CLI::App &app, RunOptions &o)
+{
+    app.add_option("--workload", o.workload, "Workload to measure")
+        ->check(CLI::IsMember(knownWorkloads()))
+        ->capture_default_str();
+    app.add_option("--mode", o.mode, "Execution mode (each mode runs in its own process)")
+        ->check(CLI::IsMember(knownModes()))
+        ->capture_default_str();
+    app.add_option("--dtype", o.dtype, "Parameter and input dtype")
+        ->check(CLI::IsMember(knownDtypes()))
+        ->capture_default_str();
+    app.add_option("--device", o.device, "Device; auto = cuda when available, else cpu")
+        ->check(CLI::IsMember(knownDevices()))
+        ->capture_default_str();
+    app.add_option("--warmup", o.warmup, "Warmup iterations, each timed")
+        ->check(intAtLeast(0))
+        ->capture_default_str();
+    app.add_option("--iterations", o.iterations, "Steady-state iterations, each timed")
+        ->check(intAtLeast(1))
+        ->capture_default_str();
+    app.add_option("--threads", o.threads, "Intra-op threads (inter-op threads are set to 1)")
+        ->check(intAtLeast(1))
+        ->capture_default_str();
+    app.add_option("--batch", o.batch, "Batch size")->check(intAtLeast(1))->capture_default_str();
+    app.add_option("--run-key", o.runKey, "Human run key (default: <workload>/<mode>/<dtype>)");
+    app.add_option("--execution-key", o.executionKey,
+                   "Unique execution key that makes re-import idempotent "
+                   "(default: <run key>@<UTC timestamp>-<pid>)");
+    app.add_option("--inject-fault", o.injectFault,
+                   "TEST HOOK, not for measurements: 'nonfinite' poisons a bias with NaN, "
+                   "'throw' raises an error inside the steady phase")
+        ->check(CLI::IsMember(knownFaults()))
+        ->capture_default_str();
+}
+
+} // namespace
+
+ParsedOptions parseOptions(int argc, const char *const *argv, std::ostream &out, std::ostream &err)
+{
+    ParsedOptions parsed;
+    RunOptions &o = parsed.options;
+    CLI::App app{"TorchPilot benchmark runner: measures one workload in one execution mode and "
+                 "writes the TorchPilot run contract (JSON Lines) on stdout; diagnostics go to "
+                 "stderr.",
+                 "torchpilot-runner"};
+    app.set_version_flag("--version", std::string("torchpilot-runner ") + TORCHPILOT_VERSION);
+    app.footer("Exit status: 0 run ok, 1 run failed (error or non-finite output), 2 bad "
+               "arguments, 128+N cancelled by signal N.");
+    addOptions(app, o);
+
+    auto fail = [&](const std::string &message) {
+        err << "torchpilot-runner: error: " << oneLine(message) << '\n' << std::flush;
+        parsed.exitNow = true;
+        parsed.exitCode = exitcode::BadArguments;
+        return parsed;
+    };
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp &) {
+        out << app.help() << std::flush;
+        parsed.exitNow = true;
+        return parsed;
+    } catch (const CLI::CallForAllHelp &) {
+        out << app.help("", CLI::AppFormatMode::All) << std::flush;
+        parsed.exitNow = true;
+        return parsed;
+    } catch (const CLI::CallForVersion &e) {
+        out << e.what() << '\n' << std::flush;
+        parsed.exitNow = true;
+        return parsed;
+    } catch (const CLI::ParseError &e) {
+        return fail(e.what());
+    } catch (const std::exception &e) {
+        return fail(e.what());
+    }
+
+    if (app.count("--run-key") && o.runKey.empty())
+        return fail("--run-key must not be empty");
+    if (app.count("--execution-key") && o.executionKey.empty())
+        return fail("--execution-key must not be empty");
+    if (o.runKey.empty())
+        o.runKey = defaultRunKey(o);
+    if (o.executionKey.empty())
+        o.executionKey = generateExecutionKey(o.runKey);
+    return parsed;
+}
+
+} // namespace tp::runner

@@ -1,0 +1,56 @@
+#pragma once
+// Command-line options of torchpilot-runner, parsed with CLI11 into a plain struct. No torch.
+#include <iosfwd>
+#include <string>
+#include <vector>
+
+namespace tp::runner
+{
+
+// Exit codes of torchpilot-runner.
+namespace exitcode
+{
+inline constexpr int Ok = 0;
+inline constexpr int RunFailed = 1;
+inline constexpr int BadArguments = 2;
+// A run cancelled by SIGINT/SIGTERM exits with 128 + the signal number, like a shell would.
+} // namespace exitcode
+
+struct RunOptions {
+    std::string workload = "mlp";
+    std::string mode = "eager";    // eager | compiled
+    std::string dtype = "float32"; // float32 | bfloat16
+    std::string device = "auto";   // cpu | cuda | auto
+    int warmup = 5;
+    int iterations = 50;
+    int threads = 1;
+    int batch = 64;
+    std::string runKey;               // defaults to "<workload>/<mode>/<dtype>"
+    std::string executionKey;         // defaults to "<run key>@<UTC timestamp, µs>-<pid>"
+    std::string injectFault = "none"; // test hook: none | nonfinite | throw
+};
+
+struct ParsedOptions {
+    RunOptions options;
+    bool exitNow = false; // --help, --version or a bad argument: exit with exitCode
+    int exitCode = exitcode::Ok;
+};
+
+// The values each enumerated option accepts (also used by --help).
+const std::vector<std::string> &knownWorkloads();
+const std::vector<std::string> &knownModes();
+const std::vector<std::string> &knownDtypes();
+const std::vector<std::string> &knownDevices();
+const std::vector<std::string> &knownFaults();
+
+// Parses argv. --help/--version write to `out`; a bad argument writes exactly one line
+// "torchpilot-runner: error: <message>" to `err` and sets exitCode 2. Never throws.
+ParsedOptions parseOptions(int argc, const char *const *argv, std::ostream &out, std::ostream &err);
+
+// "<workload>/<mode>/<dtype>".
+std::string defaultRunKey(const RunOptions &o);
+
+// "<runKey>@<YYYY-MM-DDTHH:MM:SS.ffffffZ>-<pid>": unique per process.
+std::string generateExecutionKey(const std::string &runKey);
+
+} // namespace tp::runner
