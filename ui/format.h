@@ -1,0 +1,41 @@
+#pragma once
+// Human-readable formatting of the figures the UI shows: durations with three significant
+// digits in ns/µs/ms/s, throughputs with thousands grouping, timestamps in local time.
+// Missing values render as an em dash.
+#include <QColor>
+#include <QIcon>
+#include <QString>
+
+#include <optional>
+#include <string>
+
+namespace tp::fmt {
+
+// The placeholder for a value that was not measured.
+QString missing();
+
+// A unit to display a family of durations in, chosen from their magnitude.
+struct TimeUnit {
+    double perSecond = 1.0; // multiply seconds by this
+    QString suffix;         // "ns", "µs", "ms", "s"
+};
+TimeUnit unitFor(double seconds);
+
+// 3 significant digits, e.g. "80.0 µs", "3.02 ms", "1.25 s".
+QString duration(std::optional<double> seconds);
+// A value already scaled to `unit`, 3 significant digits, without the suffix.
+QString number3(double value);
+// Samples per second: grouped integer above 100, 3 significant digits below.
+QString throughput(std::optional<double> perSecond);
+// ISO-8601 UTC timestamp shown in local time ("2026-12-02 14:00:00"), or the text as is.
+QString timestamp(const std::string &iso);
+qint64 timestampMsecs(const std::string &iso);
+
+QString fromStd(const std::string &s);
+
+// Status presentation: translated label, colour and a small dot icon.
+QString statusLabel(const std::string &status);
+QColor statusColor(const std::string &status);
+QIcon statusIcon(const std::string &status);
+
+} // namespace tp::fmt

@@ -1,0 +1,210 @@
+#include "run_detail_view.h"
+
+#include "cold_warm_chart.h"
+#include "contract.h"
+#include "format.h"
+#include "store.h"
+
+#include <QFileInfo>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QJsonDocument>
+#include <QJsonObject>
+#include <QLabel>
+#include <QLocale>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+namespace tp {
+
+namespace {
+QString envText(const QJsonObject &env, const QString &key)
+{
+    const QJsonValue v = env.value(key);
+    if (v.isString() && !v.toString().isEmpty())
+        return v.toString();
+    if (v.isDouble())
+        return QString::number(v.toDouble());
+    if (v.isBool())
+        return v.toBool() ? RunDetailView::tr("yes") : RunDetailView::tr("no");
+    return fmt::missing();
+}
+} // namespace
+
+RunDetailView::RunDetailView(QWidget *parent)
+    : QWidget(parent)
+{
+    m_stack = new QStackedWidget(this);
+    m_empty = new QLabel(this);
+    m_empty->setAlignment(Qt::AlignCenter);
+    m_empty->setWordWrap(true);
+    m_empty->setEnabled(false);
+    m_stack->addWidget(m_empty);
+    m_stack->addWidget(buildContent());
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(0, 0, 0, 0);
+    layout->addWidget(m_stack);
+    showEmpty();
+}
+
+QLabel *RunDetailView::addFigure(QFormLayout *form, const QString &label)
+{
+    auto *value = new QLabel;
+    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    form->addRow(label, value);
+    return value;
+}
+
+QWidget *RunDetailView::buildContent()
+{
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(12, 8, 8, 8);
+
+    m_title = new QLabel;
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_status = new QLabel;
+    QFont statusFont = m_status->font();
+    statusFont.setBold(true);
+    m_status->setFont(statusFont);
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_title, 1);
+    titleRow->addWidget(m_status);
+    layout->addLayout(titleRow);
+
+    m_subtitle = new QLabel;
+    m_started = new QLabel;
+    m_started->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    auto *subRow = new QHBoxLayout;
+    subRow->addWidget(m_subtitle, 1);
+    subRow->addWidget(m_started);
+    layout->addLayout(subRow);
+
+    auto *timing = new QGroupBox(tr("Timing (per batch)"));
+    auto *timingForm = new QFormLayout(timing);
+    m_firstCall = addFigure(timingForm, tr("First call (cold):"));
+    m_warmupMean = addFigure(timingForm, tr("Warmup mean:"));
+    m_steadyMean = addFigure(timingForm, tr("Steady mean:"));
+    m_p50 = addFigure(timingForm, tr("Steady p50:"));
+    m_p90 = addFigure(timingForm, tr("Steady p90:"));
+    m_p99 = addFigure(timingForm, tr("Steady p99:"));
+
+    auto *result = new QGroupBox(tr("Result"));
+    auto *resultForm = new QFormLayout(result);
+    m_throughput = addFigure(resultForm, tr("Samples/s:"));
+    m_finite = addFigure(resultForm, tr("Outputs finite:"));
+    m_steadyCount = addFigure(resultForm, tr("Steady samples:"));
+    m_batch = addFigure(resultForm, tr("Batch:"));
+
+    auto *env = new QGroupBox(tr("Environment"));
+    auto *envForm = new QFormLayout(env);
+    m_torch = addFigure(envForm, tr("Torch:"));
+    m_threads = addFigure(envForm, tr("Threads:"));
+    m_cpu = addFigure(envForm, tr("CPU:"));
+    m_blas = addFigure(envForm, tr("BLAS:"));
+    m_host = addFigure(envForm, tr("Host:"));
+    m_source = addFigure(envForm, tr("Source:"));
+    // Free-text values (paths, CPU names) wrap or clip instead of widening the whole page.
+    for (QLabel *freeText : {m_source, m_torch, m_cpu, m_blas, m_host}) {
+        freeText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
+        freeText->setMinimumWidth(60);
+    }
+    m_cpu->setWordWrap(true);
+
+    auto *groups = new QHBoxLayout;
+    groups->addWidget(timing);
+    groups->addWidget(result);
+    groups->addWidget(env, 1);
+    layout->addLayout(groups);
+
+    m_error = new QLabel;
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(QStringLiteral("QLabel { color: #c62828; border: 1px solid #e0a0a0; "
+                                          "border-radius: 3px; padding: 4px; background: #fdf0f0; }"));
+    layout->addWidget(m_error);
+
+    m_chart = new ColdWarmChart;
+    layout->addWidget(m_chart, 1);
+    return page;
+}
+
+void RunDetailView::showEmpty(const QString &message)
+{
+    m_runId = 0;
+    m_empty->setText(message.isEmpty() ? tr("Select a run to see its figures.") : message);
+    m_chart->clear();
+    m_stack->setCurrentIndex(0);
+}
+
+void RunDetailView::showRun(Store &store, long long runId)
+{
+    try {
+        const std::optional<RunRecord> run = store.run(runId);
+        if (!run) {
+            showEmpty(tr("Run %1 is not in the store.").arg(runId));
+            return;
+        }
+        showRun(*run, store.samples(runId, phase::Warmup), store.samples(runId, phase::Steady));
+    } catch (const std::exception &e) {
+        showEmpty(tr("Cannot read run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
+    }
+}
+
+void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &warmup,
+                            const std::vector<double> &steady)
+{
+    m_runId = run.id;
+    m_title->setText(run.runKey.empty() ? tr("Run %1").arg(run.id) : fmt::fromStd(run.runKey));
+    const QString sep = QStringLiteral("  ·  ");
+    m_subtitle->setText(QStringList{fmt::fromStd(run.workload), fmt::fromStd(run.mode),
+                                    fmt::fromStd(run.dtype), fmt::fromStd(run.device),
+                                    fmt::fromStd(run.target)}
+                            .join(sep));
+    m_status->setText(fmt::statusLabel(run.status).toUpper());
+    m_status->setStyleSheet(QStringLiteral("QLabel { color: white; background: %1; border-radius: 3px; "
+                                           "padding: 2px 8px; }")
+                                .arg(fmt::statusColor(run.status).name()));
+    m_started->setText(tr("#%1 · started %2").arg(run.id).arg(fmt::timestamp(run.startedAt)));
+
+    m_firstCall->setText(fmt::duration(run.firstCallSeconds));
+    m_warmupMean->setText(fmt::duration(run.warmupMeanSeconds));
+    m_steadyMean->setText(fmt::duration(run.meanBatchSeconds));
+    m_p50->setText(fmt::duration(run.p50Seconds));
+    m_p90->setText(fmt::duration(run.p90Seconds));
+    m_p99->setText(fmt::duration(run.p99Seconds));
+    m_throughput->setText(fmt::throughput(run.samplesPerSecond));
+    m_finite->setText(!run.finite ? fmt::missing() : *run.finite ? tr("yes") : tr("NO — non-finite outputs"));
+    m_steadyCount->setText(QLocale().toString(static_cast<qlonglong>(steady.size())));
+    m_batch->setText(run.batch > 0 ? QLocale().toString(run.batch) : fmt::missing());
+    // An imported file's full path would widen the form; its name is enough, the path is a tooltip.
+    const QString source = fmt::fromStd(run.source);
+    const bool isPath = source.contains(QLatin1Char('/')) && !source.contains(QStringLiteral("://"));
+    m_source->setText(source.isEmpty() ? fmt::missing() : isPath ? QFileInfo(source).fileName() : source);
+    m_source->setToolTip(source);
+
+    const QJsonObject env = QJsonDocument::fromJson(QByteArray::fromStdString(run.envJson)).object();
+    m_torch->setText(envText(env, QStringLiteral("torch")));
+    const QString threads = run.threads > 0 ? QString::number(run.threads)
+                                            : envText(env, QStringLiteral("threads"));
+    m_threads->setText(threads);
+    m_cpu->setText(envText(env, QStringLiteral("cpu_model")));
+    QString blas = envText(env, QStringLiteral("blas"));
+    if (env.contains(QStringLiteral("blas_threads")))
+        blas = tr("%1 (%2 threads)").arg(blas, envText(env, QStringLiteral("blas_threads")));
+    m_blas->setText(blas);
+    m_host->setText(envText(env, QStringLiteral("hostname")));
+
+    m_error->setVisible(!run.error.empty());
+    m_error->setText(tr("Error: %1").arg(fmt::fromStd(run.error)));
+
+    m_chart->setRun(run, warmup, steady);
+    m_stack->setCurrentIndex(1);
+}
+
+} // namespace tp

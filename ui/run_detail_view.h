@@ -1,0 +1,50 @@
+#pragma once
+// Everything about one run: header (key, configuration, status, start), the protocol's figures,
+// the environment it ran in, its error, and the cold-vs-warm chart.
+#include <QWidget>
+
+#include <vector>
+
+class QFormLayout;
+class QLabel;
+class QStackedWidget;
+
+namespace tp {
+
+class ColdWarmChart;
+class Store;
+struct RunRecord;
+
+class RunDetailView : public QWidget {
+    Q_OBJECT
+public:
+    explicit RunDetailView(QWidget *parent = nullptr);
+
+    // Reads the run and its warmup/steady samples through the store; an unknown id (or a store
+    // error) shows the empty state with an explanation.
+    void showRun(Store &store, long long runId);
+    // Shows already-loaded data (no store access).
+    void showRun(const RunRecord &run, const std::vector<double> &warmup,
+                 const std::vector<double> &steady);
+    void showEmpty(const QString &message = {});
+
+    long long runId() const { return m_runId; }
+
+private:
+    QWidget *buildContent();
+    QLabel *addFigure(QFormLayout *form, const QString &label);
+
+    long long m_runId = 0;
+    QStackedWidget *m_stack = nullptr;
+    QLabel *m_empty = nullptr;
+    QLabel *m_title = nullptr, *m_subtitle = nullptr, *m_status = nullptr, *m_started = nullptr;
+    QLabel *m_firstCall = nullptr, *m_warmupMean = nullptr, *m_steadyMean = nullptr;
+    QLabel *m_p50 = nullptr, *m_p90 = nullptr, *m_p99 = nullptr, *m_throughput = nullptr;
+    QLabel *m_finite = nullptr, *m_steadyCount = nullptr, *m_batch = nullptr;
+    QLabel *m_threads = nullptr, *m_torch = nullptr, *m_cpu = nullptr, *m_blas = nullptr;
+    QLabel *m_host = nullptr, *m_source = nullptr;
+    QLabel *m_error = nullptr;
+    ColdWarmChart *m_chart = nullptr;
+};
+
+} // namespace tp
