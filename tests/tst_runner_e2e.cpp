@@ -8,6 +8,7 @@
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
+#include <SQLiteCpp/SQLiteCpp.h>
 #include <csignal>
 
 Q_DECLARE_METATYPE(tp::LaunchResult)
