@@ -64,6 +64,21 @@ TorchConfig parseShowConfig(const std::string &text)
     return c;
 }
 
+std::string blasInUse(const nlohmann::json &mapped, const std::string &fallback)
+{
+    for (const auto &entry : mapped) {
+        const std::string path = entry.get<std::string>();
+        for (const char *name : {"openblas-pthread", "openblas-openmp", "openblas-serial", "mkl", "blis"})
+            if (path.find(name) != std::string::npos)
+                return name;
+        if (path.find("openblas") != std::string::npos)
+            return "openblas";
+        if (path.find("/blas/libblas") != std::string::npos)
+            return "reference (netlib, slow)";
+    }
+    return fallback;
+}
+
 } // namespace
 
 nlohmann::json runEnvironment(int blasThreads)
@@ -74,7 +89,10 @@ nlohmann::json runEnvironment(int blasThreads)
     env["runner"] = TORCHPILOT_VERSION;
     env["threads"] = at::get_num_threads();
     env["interop_threads"] = at::get_num_interop_threads();
-    env["blas"] = config.blas.empty() ? "unknown" : config.blas;
+    // The build's BLAS_INFO says "generic" on Debian (it links libblas.so.3 through the
+    // alternatives system); what runs is the library actually mapped into this process.
+    env["blas_build"] = config.blas.empty() ? "unknown" : config.blas;
+    env["blas"] = blasInUse(env["blas_mapped"], env["blas_build"].get<std::string>());
     env["blas_threads"] = blasThreads;
     env["mkldnn"] = at::hasMKLDNN();
     env["cuda_available"] = torch::cuda::is_available();

@@ -116,11 +116,17 @@ QWidget *RunDetailView::buildContent()
     }
     m_cpu->setWordWrap(true);
 
-    auto *groups = new QHBoxLayout;
+    // Figures in a column on the left, the chart beside them: the page sits under the runs
+    // table, so width is plentiful and height is not.
+    auto *groups = new QVBoxLayout;
     groups->addWidget(timing);
     groups->addWidget(result);
-    groups->addWidget(env, 1);
-    layout->addLayout(groups);
+    groups->addWidget(env);
+    groups->addStretch(1);
+    auto *groupsBox = new QWidget;
+    groupsBox->setLayout(groups);
+    groupsBox->setFixedWidth(360);
+    groups->setContentsMargins(0, 0, 0, 0);
 
     m_error = new QLabel;
     m_error->setWordWrap(true);
@@ -130,7 +136,10 @@ QWidget *RunDetailView::buildContent()
     layout->addWidget(m_error);
 
     m_chart = new ColdWarmChart;
-    layout->addWidget(m_chart, 1);
+    auto *body = new QHBoxLayout;
+    body->addWidget(groupsBox);
+    body->addWidget(m_chart, 1);
+    layout->addLayout(body, 1);
     return page;
 }
 

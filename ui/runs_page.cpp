@@ -55,12 +55,12 @@ RunsPage::RunsPage(Store *store, QWidget *parent)
     leftLayout->addWidget(m_table);
 
     m_detail = new RunDetailView;
-    m_splitter = new QSplitter(Qt::Horizontal);
+    m_splitter = new QSplitter(Qt::Vertical);
     m_splitter->addWidget(left);
     m_splitter->addWidget(m_detail);
-    m_splitter->setStretchFactor(0, 5);
-    m_splitter->setStretchFactor(1, 6);
-    m_splitter->setSizes({620, 660});
+    m_splitter->setStretchFactor(0, 2);
+    m_splitter->setStretchFactor(1, 5);
+    m_splitter->setSizes({230, 570});
     m_splitter->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);
