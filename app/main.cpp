@@ -4,6 +4,7 @@
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QIcon>
 #include <QTextStream>
 #include <memory>
 
@@ -50,6 +51,7 @@ int main(int argc, char **argv)
     }
     QApplication app(argc, argv);
     setIdentity();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/torchpilot/icons/torchpilot.svg")));
     QCommandLineParser p;
     p.setApplicationDescription(Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
                                          "from GPU to TPU.\nSubcommands: import, run, pilot (see "

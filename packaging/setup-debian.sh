@@ -11,6 +11,7 @@ PACKAGES=(
   libtorch-dev libopenblas0-pthread
   nlohmann-json3-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libcli11-dev
   python3 python3-torch
+  libqt6svg6
   xvfb xauth poppler-utils fonts-dejavu-core
   openssh-server openssh-client
 )
