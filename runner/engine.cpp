@@ -1,7 +1,6 @@
 #include "engine.h"
 
 #include "hostinfo.h"
-#include "mlp.h"
 
 #include "torchenv.h"
 
@@ -228,13 +227,6 @@ int Engine::run()
 }
 
 } // namespace
-
-std::unique_ptr<Workload> makeWorkload(const std::string &name, const WorkloadConfig &config)
-{
-    if (name == "mlp")
-        return makeMlpWorkload(config);
-    throw std::invalid_argument("unknown workload '" + name + "'");
-}
 
 void installCancelHandlers()
 {

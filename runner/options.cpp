@@ -18,7 +18,8 @@ namespace tp::runner
 
 const std::vector<std::string> &knownWorkloads()
 {
-    static const std::vector<std::string> v{"mlp"};
+    static const std::vector<std::string> v{"mlp", "encoder", "torchscript", "train-mlp",
+                                            "train-encoder"};
     return v;
 }
 
@@ -42,7 +43,7 @@ const std::vector<std::string> &knownDevices()
 
 const std::vector<std::string> &knownFaults()
 {
-    static const std::vector<std::string> v{"none", "nonfinite", "throw"};
+    static const std::vector<std::string> v{"none", "nonfinite", "throw", "perturb"};
     return v;
 }
 
@@ -92,6 +93,56 @@ CLI::Validator intAtLeast(int min)
         desc);
 }
 
+CLI::Validator positiveReal()
+{
+    return CLI::Validator(
+        [](std::string &text) -> std::string {
+            try {
+                std::size_t used = 0;
+                const double v = std::stod(text, &used);
+                if (used == text.size() && v > 0 && v < 1e12)
+                    return {};
+            } catch (const std::exception &) {
+            }
+            return "expected a positive number, got '" + text + "'";
+        },
+        "NUM>0");
+}
+
+struct Preset {
+    const char *name;
+    int warmup, maxWarmup, window, iterations;
+    double cv, minTime;
+};
+
+// smoke: seconds, for tests. standard: a pilot on a workstation. loadgen: MLPerf LoadGen's
+// single-stream minimums (1024 queries and 60 s).
+constexpr Preset kPresets[] = {
+    {"smoke", 3, 20, 5, 20, 0.10, 0.0},
+    {"standard", 10, 500, 20, 200, 0.05, 2.0},
+    {"loadgen", 20, 2000, 50, 1024, 0.05, 60.0},
+};
+
+void applyPreset(const CLI::App &app, RunOptions &o)
+{
+    for (const Preset &p : kPresets) {
+        if (o.preset != p.name)
+            continue;
+        if (!app.count("--warmup"))
+            o.warmup = p.warmup;
+        if (!app.count("--max-warmup"))
+            o.maxWarmup = p.maxWarmup;
+        if (!app.count("--warmup-window"))
+            o.warmupWindow = p.window;
+        if (!app.count("--iterations"))
+            o.iterations = p.iterations;
+        if (!app.count("--warmup-cv"))
+            o.warmupCv = p.cv;
+        if (!app.count("--min-time"))
+            o.minTime = p.minTime;
+    }
+}
+
 void addOptions(CLI::App &app, RunOptions &o)
 {
     app.add_option("--workload", o.workload, "Workload to measure")
@@ -122,9 +173,57 @@ void addOptions(CLI::App &app, RunOptions &o)
                    "(default: <run key>@<UTC timestamp>-<pid>)");
     app.add_option("--inject-fault", o.injectFault,
                    "TEST HOOK, not for measurements: 'nonfinite' poisons a bias with NaN, "
-                   "'throw' raises an error inside the steady phase")
+                   "'throw' raises an error inside the steady phase, 'perturb' adds 5% noise "
+                   "to the measured model's weights (not the reference's)")
         ->check(CLI::IsMember(knownFaults()))
         ->capture_default_str();
+
+    app.add_option("--seq-len", o.seqLen, "Sequence length (encoder workloads)")
+        ->check(intAtLeast(1))
+        ->capture_default_str();
+    app.add_option("--model", o.modelPath, "TorchScript file (workload torchscript)")
+        ->check(CLI::ExistingFile);
+    app.add_option("--input", o.inputSpec,
+                   "Inputs of the TorchScript model: dtype[dims] separated by ';', "
+                   "e.g. 'float32[64,128];int64[64,16]'");
+    app.add_option("--learning-rate", o.learningRate, "AdamW learning rate (training)")
+        ->check(positiveReal())
+        ->capture_default_str();
+    app.add_option("--target-loss", o.targetLoss,
+                   "Training: report the time until the loss first reaches this value")
+        ->check(positiveReal());
+
+    app.add_option("--preset", o.preset,
+                   "Protocol preset: smoke (tests), standard (2 s, 200 iterations), loadgen "
+                   "(60 s, 1024 iterations); explicit options override it")
+        ->check(CLI::IsMember({"smoke", "standard", "loadgen"}));
+    app.add_option("--max-warmup", o.maxWarmup, "Warmup cap: stop warming up after this many")
+        ->check(intAtLeast(0))
+        ->capture_default_str();
+    app.add_option("--warmup-window", o.warmupWindow,
+                   "Sliding window (iterations) in which warmup must settle")
+        ->check(intAtLeast(2))
+        ->capture_default_str();
+    app.add_option("--warmup-cv", o.warmupCv,
+                   "Warmup has settled when stddev/mean over the window is below this")
+        ->check(positiveReal())
+        ->capture_default_str();
+    app.add_option("--min-time", o.minTime,
+                   "Steady state runs at least this many seconds (and at least --iterations)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    app.add_option("--deadline", o.deadline,
+                   "End the run with status 'timeout' after this many seconds")
+        ->check(positiveReal());
+    app.add_flag("--warm-start", o.warmStart,
+                 "Make one untimed call first, so the timed first call is a warm-process one");
+    app.add_option("--catalog", o.catalogPath, "Shape catalog JSON: every case is measured")
+        ->check(CLI::ExistingFile);
+    app.add_option("--precision-policy", o.precisionPolicyPath,
+                   "Precision policy JSON (default: the built-in 'default' policy)")
+        ->check(CLI::ExistingFile);
+    app.add_flag("!--no-precision", o.precision,
+                 "Skip the comparison against the float32 eager reference");
 }
 
 } // namespace
@@ -172,6 +271,13 @@ ParsedOptions parseOptions(int argc, const char *const *argv, std::ostream &out,
         return fail("--run-key must not be empty");
     if (app.count("--execution-key") && o.executionKey.empty())
         return fail("--execution-key must not be empty");
+    applyPreset(app, o);
+    if (o.workload == "torchscript" && (o.modelPath.empty() || o.inputSpec.empty()))
+        return fail("--workload torchscript needs --model FILE and --input SPEC");
+    if (o.workload != "torchscript" && (!o.modelPath.empty() || !o.inputSpec.empty()))
+        return fail("--model and --input apply only to --workload torchscript");
+    if (o.maxWarmup < o.warmup)
+        o.maxWarmup = o.warmup;
     if (o.runKey.empty())
         o.runKey = defaultRunKey(o);
     if (o.executionKey.empty())

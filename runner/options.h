@@ -27,7 +27,29 @@ struct RunOptions {
     int batch = 64;
     std::string runKey;               // defaults to "<workload>/<mode>/<dtype>"
     std::string executionKey;         // defaults to "<run key>@<UTC timestamp, µs>-<pid>"
-    std::string injectFault = "none"; // test hook: none | nonfinite | throw
+    std::string injectFault = "none"; // test hook: none | nonfinite | throw | perturb
+
+    // Workload parameters.
+    int seqLen = 128;             // encoder / train-encoder
+    std::string modelPath;        // torchscript
+    std::string inputSpec;        // torchscript: "float32[64,128];int64[64,16]"
+    double learningRate = 1e-3;   // training
+    double targetLoss = 0.0;      // training: time to this loss is reported (0: not set)
+
+    // Protocol: warmup runs at least `warmup` iterations, then until the coefficient of variation
+    // over the last `warmupWindow` iterations drops below `warmupCv`, at most `maxWarmup`.
+    // Steady state runs at least `iterations` iterations and at least `minTime` seconds.
+    std::string preset;           // smoke | standard | loadgen (sets the defaults below)
+    int maxWarmup = 200;
+    int warmupWindow = 10;
+    double warmupCv = 0.05;
+    double minTime = 0.0;
+    double deadline = 0.0;        // seconds; 0 = none. Ends the run with status timeout.
+    bool warmStart = false;       // one untimed call first: the first call is a warm-process one
+
+    std::string catalogPath;      // shape catalog JSON
+    std::string precisionPolicyPath; // precision policy JSON (empty: built-in default)
+    bool precision = true;        // compare against the fp32 eager reference
 };
 
 struct ParsedOptions {

@@ -4,6 +4,7 @@
 // Workload and is added to makeWorkload() in engine.cpp and to knownWorkloads() in options.cpp.
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -16,7 +17,13 @@ struct WorkloadConfig {
     std::string dtype;  // float32 | bfloat16
     std::string device; // resolved: cpu | cuda
     long long batch = 64;
-    bool poisonOutput = false; // test hook: make the output non-finite
+    long long seqLen = 128;      // encoder workloads: tokens per sequence
+    std::string modelPath;       // torchscript: the user's TorchScript file
+    std::string inputSpec;       // torchscript: "float32[64,128];int64[64,16]" (dtype[dims];…)
+    double learningRate = 1e-3;  // training workloads (AdamW)
+    std::uint64_t seed = 42;     // weights, inputs and synthetic data all derive from it
+    bool poisonOutput = false;   // test hook: make the output non-finite
+    double perturbWeights = 0.0; // test hook: relative noise added to every weight after build
 };
 
 class Workload
@@ -40,6 +47,24 @@ public:
     virtual void forward() = 0;
     // Whether every element of the last output is finite.
     virtual bool outputFinite() = 0;
+
+    // --- Optional capabilities (defaults: not supported) ---
+    // Training workloads: forward() runs one whole optimizer step (forward, loss, backward,
+    // AdamW step) on the next synthetic batch, outside InferenceMode; lastLoss() is its loss.
+    virtual bool isTraining() const { return false; }
+    virtual double lastLoss() const { return 0.0; }
+    // The last output as float32 values on the CPU, flattened (precision comparisons).
+    virtual std::vector<float> outputValues() { return {}; }
+    // Training: every parameter gradient of the last step, float32, flattened in a fixed order.
+    virtual std::vector<float> gradientValues() { return {}; }
+    // Shape catalog: switch the input to (batch, seqLen) for the following forward() calls;
+    // a workload without a sequence dimension ignores seqLen. False: shape cannot change.
+    virtual bool reshape(long long batch, long long seqLen)
+    {
+        (void)batch;
+        (void)seqLen;
+        return false;
+    }
 };
 
 } // namespace tp::runner
