@@ -48,6 +48,18 @@ nlohmann::json summaryJson(const Measurements &m)
     }
     if (m.finite)
         s["finite"] = *m.finite;
+    if (m.warmupDone) {
+        s["warmup_settled"] = m.warmupSettled;
+        if (m.warmupDrift >= 0)
+            s["warmup_drift"] = m.warmupDrift;
+    }
+    for (const auto &[key, value] : {std::pair<const char *, const nlohmann::json *>{"validity", &m.validity},
+                                     {"precision", &m.precision},
+                                     {"training", &m.training},
+                                     {"catalog", &m.catalog}})
+        if (!value->is_null())
+            s[key] = *value;
+    s["cache_state"] = m.cacheState;
     return s;
 }
 
@@ -68,11 +80,26 @@ std::FILE *Emitter::claimStdout()
     return contract;
 }
 
-void Emitter::writeLine(const std::string &line)
+void Emitter::writeLine(const std::string &line, bool isFinish)
 {
+    std::lock_guard<std::mutex> lock(m_mutex);
+    if (m_finished)
+        return;
+    m_finished = isFinish;
     if (std::fwrite(line.data(), 1, line.size(), m_out) != line.size() ||
         std::fputc('\n', m_out) == EOF || std::fflush(m_out) != 0)
         m_healthy = false;
+}
+
+bool Emitter::finishedWritten() const
+{
+    std::lock_guard<std::mutex> lock(m_mutex);
+    return m_finished;
+}
+
+void Emitter::event(const std::string &name, const nlohmann::json &fields)
+{
+    writeLine(tp::toLine(name, fields));
 }
 
 void Emitter::started(const tp::RunStarted &e)
@@ -112,7 +139,7 @@ void Emitter::finished(const std::string &status, const std::string &error, cons
     f.error = error;
     f.finishedAt = utcNowIso(/*microseconds=*/true);
     f.summaryJson = summaryJson(m);
-    writeLine(tp::toLine(f));
+    writeLine(tp::toLine(f), /*isFinish=*/true);
 }
 
 } // namespace tp::runner

@@ -5,6 +5,7 @@
 #include "hostinfo.h"
 
 #include <cstdio>
+#include <mutex>
 #include <optional>
 #include <string>
 #include <vector>
@@ -23,7 +24,14 @@ struct Measurements {
     std::vector<double> steadySeconds;
     bool warmupDone = false;
     bool steadyDone = false;
+    bool warmupSettled = true;  // false: the warmup cap was hit before times settled
+    double warmupDrift = -1;    // last relative median drift between warmup windows
     std::optional<bool> finite;
+    nlohmann::json validity;    // {"valid":…, "reasons":[…]} once steady state is done
+    nlohmann::json precision;   // verdict of the comparison with the reference, if made
+    nlohmann::json training;    // training figures (losses, time to target), if training
+    nlohmann::json catalog;     // shape catalog summary, if a catalog ran
+    std::string cacheState = "cold";
 };
 
 // The run_finished summary: the article's figures (first_call_seconds, mean_batch_seconds,
@@ -46,15 +54,21 @@ public:
     void phase(const std::string &name, long long batch, const std::vector<double> &seconds);
     void resources(const ResourceUsage &usage, double wallSeconds);
     void finished(const std::string &status, const std::string &error, const Measurements &m);
+    // Any other contract event (shape_case, precision, train_step, …).
+    void event(const std::string &name, const nlohmann::json &fields);
+    // Once run_finished is written nothing else is (a watchdog and the run may race for it).
+    bool finishedWritten() const;
 
     // False once a write failed (e.g. the reader went away).
     bool healthy() const { return m_healthy; }
 
 private:
-    void writeLine(const std::string &line);
+    void writeLine(const std::string &line, bool isFinish = false);
 
     std::FILE *m_out;
     bool m_healthy = true;
+    bool m_finished = false;
+    mutable std::mutex m_mutex;
 };
 
 } // namespace tp::runner

@@ -1,7 +1,8 @@
 #include "engine.h"
 
+#include "checks.h"
 #include "hostinfo.h"
-
+#include "protocol.h"
 #include "torchenv.h"
 
 #include <ATen/Parallel.h>
@@ -9,33 +10,18 @@
 #include <c10/util/Exception.h>
 #include <torch/cuda.h>
 
-#include <csignal>
+#include <condition_variable>
+#include <cstdlib>
 #include <iostream>
+#include <mutex>
+#include <optional>
 #include <stdexcept>
+#include <thread>
 
 namespace tp::runner
 {
 namespace
 {
-
-using Clock = std::chrono::steady_clock;
-
-volatile std::sig_atomic_t g_cancelSignal = 0;
-
-void onCancelSignal(int sig)
-{
-    g_cancelSignal = sig;
-}
-
-struct Cancelled {
-    int signal;
-};
-
-void checkCancel()
-{
-    if (g_cancelSignal != 0)
-        throw Cancelled{static_cast<int>(g_cancelSignal)};
-}
 
 double secondsSince(Clock::time_point t0)
 {
@@ -57,11 +43,57 @@ void reportOnStderr(const std::string &status, const std::string &error, const M
     std::cerr << '\n';
 }
 
+// The deadline's last resort: when a single call hangs past the deadline (plus grace), the
+// check between iterations never comes, so this thread writes the run's end and exits.
+class Watchdog
+{
+public:
+    Watchdog(Emitter &emitter, double deadline, long long batch) : m_emitter(emitter)
+    {
+        if (deadline <= 0)
+            return;
+        const double grace = std::min(10.0, std::max(2.0, deadline * 0.1));
+        m_thread = std::thread([this, deadline, grace, batch] {
+            std::unique_lock<std::mutex> lock(m_mutex);
+            const auto limit = std::chrono::duration<double>(deadline + grace);
+            if (m_cv.wait_for(lock, limit, [this] { return m_done; }))
+                return;
+            Measurements m;
+            m.batch = batch;
+            m_emitter.resources(resourceUsage(), processAgeSeconds());
+            m_emitter.finished(tp::status::Timeout,
+                               "deadline of " + std::to_string(deadline) +
+                                   " s exceeded inside a call; the process was stopped",
+                               m);
+            std::cerr << "torchpilot-runner: timeout (a call hung past the deadline)\n";
+            std::_Exit(kTimeoutExitCode);
+        });
+    }
+    ~Watchdog()
+    {
+        if (!m_thread.joinable())
+            return;
+        {
+            std::lock_guard<std::mutex> lock(m_mutex);
+            m_done = true;
+        }
+        m_cv.notify_all();
+        m_thread.join();
+    }
+
+private:
+    Emitter &m_emitter;
+    std::thread m_thread;
+    std::mutex m_mutex;
+    std::condition_variable m_cv;
+    bool m_done = false;
+};
+
 class Engine
 {
 public:
     Engine(const RunOptions &options, Emitter &emitter, Clock::time_point processStart)
-        : m_options(options), m_emitter(emitter), m_processStart(processStart)
+        : m_options(options), m_emitter(emitter), m_control(options.deadline, processStart)
     {
     }
 
@@ -69,16 +101,18 @@ public:
 
 private:
     void configureThreads();
-    std::string resolveDevice() const;
     void sync() const;
     double timedCall(Workload &w) const;
     void measure(Workload &w, Measurements &m);
+    WorkloadConfig workloadConfig() const;
 
     const RunOptions &m_options;
     Emitter &m_emitter;
-    Clock::time_point m_processStart;
+    RunControl m_control;
     std::string m_device;
     int m_blasThreads = 0;
+    PrecisionPolicy m_policy;
+    std::optional<ShapeCatalog> m_catalog;
 };
 
 void Engine::configureThreads()
@@ -92,13 +126,6 @@ void Engine::configureThreads()
     }
     at::set_num_threads(m_options.threads);
     m_blasThreads = setBlasThreads(m_options.threads);
-}
-
-std::string Engine::resolveDevice() const
-{
-    if (m_options.device == "auto")
-        return torch::cuda::is_available() ? "cuda" : "cpu";
-    return m_options.device;
 }
 
 void Engine::sync() const
@@ -116,64 +143,91 @@ double Engine::timedCall(Workload &w) const
     return secondsSince(t0);
 }
 
+WorkloadConfig Engine::workloadConfig() const
+{
+    WorkloadConfig c;
+    c.mode = m_options.mode;
+    c.dtype = m_options.dtype;
+    c.device = m_device;
+    c.batch = m_options.batch;
+    c.seqLen = m_options.seqLen;
+    c.modelPath = m_options.modelPath;
+    c.inputSpec = m_options.inputSpec;
+    c.learningRate = m_options.learningRate;
+    c.poisonOutput = m_options.injectFault == "nonfinite";
+    c.perturbWeights = m_options.injectFault == "perturb" ? 0.05 : 0.0;
+    return c;
+}
+
 void Engine::measure(Workload &w, Measurements &m)
 {
     if (m_device == "cuda" && !torch::cuda::is_available())
         throw std::runtime_error("device 'cuda' requested but CUDA is not available");
-    checkCancel();
+    m_control.check();
     auto t0 = Clock::now();
     w.build();
     m.prepareSeconds = secondsSince(t0);
-    checkCancel();
+    m_control.check();
     t0 = Clock::now();
     if (w.compile()) {
         m.compileSeconds = secondsSince(t0);
         m.compiledOps = w.compiledOps();
     }
-    checkCancel();
+    const PhaseSettings settings = phaseSettings(m_options);
+    const WorkloadConfig config = workloadConfig();
+
+    if (w.isTraining()) {
+        TrainingLog log(m_emitter, m_options.targetLoss);
+        const TimedCall call = [&] {
+            const double t = timedCall(w);
+            log.record(w.lastLoss(), t);
+            return t;
+        };
+        try {
+            runPhases(settings, call, m_control, m, m_emitter);
+        } catch (...) {
+            log.flush();
+            m.training = log.summary(m.batch);
+            throw;
+        }
+        log.flush();
+        m.training = log.summary(m.batch);
+        m.finite = w.outputFinite() && std::isfinite(w.lastLoss());
+        assessRun(m, m_options);
+        if (m_options.precision)
+            m.precision = checkTrainingPrecision(config, m_options.workload, m_policy, m_emitter);
+        return;
+    }
 
     c10::InferenceMode inferenceMode;
-    m.firstCallSeconds = timedCall(w);
-    m_emitter.phase(tp::phase::FirstCall, m.batch, {*m.firstCallSeconds});
-
-    m.warmupSeconds.reserve(static_cast<std::size_t>(m_options.warmup));
-    for (int i = 0; i < m_options.warmup; ++i) {
-        checkCancel();
-        m.warmupSeconds.push_back(timedCall(w));
-    }
-    m.warmupDone = true;
-    m_emitter.phase(tp::phase::Warmup, m.batch, m.warmupSeconds);
-
-    const bool injectThrow = m_options.injectFault == "throw";
-    const int faultAt = m_options.iterations / 2;
-    m.steadySeconds.reserve(static_cast<std::size_t>(m_options.iterations));
-    for (int i = 0; i < m_options.iterations; ++i) {
-        checkCancel();
-        sync();
-        const auto s0 = Clock::now();
-        TORCH_CHECK(!(injectThrow && i == faultAt),
-                    "injected fault (--inject-fault throw) in steady iteration ", i);
-        w.forward();
-        sync();
-        m.steadySeconds.push_back(secondsSince(s0));
-    }
-    m.steadyDone = true;
-    m_emitter.phase(tp::phase::Steady, m.batch, m.steadySeconds);
-
+    if (m_options.warmStart)
+        w.forward(); // untimed: the timed first call below then runs in a warm process
+    const TimedCall call = [&] { return timedCall(w); };
+    runPhases(settings, call, m_control, m, m_emitter);
     m.finite = w.outputFinite();
+    assessRun(m, m_options);
+    if (m_options.precision)
+        m.precision = checkInferencePrecision(config, m_options.workload, w, m_policy, m_emitter);
+    if (m_catalog)
+        m.catalog = runCatalog(*m_catalog, w, call, m_control, m_emitter);
 }
 
 int Engine::run()
 {
+    // Policy and catalog errors are bad input: one line on stderr, nothing on stdout.
+    try {
+        m_policy = m_options.precisionPolicyPath.empty() ? defaultPolicy()
+                                                          : loadPolicy(m_options.precisionPolicyPath);
+        if (!m_options.catalogPath.empty())
+            m_catalog = loadCatalog(m_options.catalogPath);
+    } catch (const std::exception &e) {
+        std::cerr << "torchpilot-runner: error: " << e.what() << '\n';
+        return exitcode::BadArguments;
+    }
     configureThreads();
-    m_device = resolveDevice();
-
-    WorkloadConfig config;
-    config.mode = m_options.mode;
-    config.dtype = m_options.dtype;
-    config.device = m_device;
-    config.batch = m_options.batch;
-    config.poisonOutput = m_options.injectFault == "nonfinite";
+    m_device = m_options.device == "auto" ? (torch::cuda::is_available() ? "cuda" : "cpu")
+                                          : m_options.device;
+    const WorkloadConfig config = workloadConfig();
     std::unique_ptr<Workload> workload = makeWorkload(m_options.workload, config);
 
     tp::RunStarted started;
@@ -185,58 +239,65 @@ int Engine::run()
     started.dtype = m_options.dtype;
     started.shape = workload->shape();
     started.startedAt = utcNowIso(/*microseconds=*/true);
-    started.cacheState = "cold"; // fresh process; no persistent compilation cache is used
+    // A fresh process with no persistent compilation cache is cold; --warm-start makes one
+    // untimed call first, so the timed first call is a warm-process one.
+    started.cacheState = m_options.warmStart ? "warm" : "cold";
     started.modelRevision = workload->modelRevision();
     started.env = runEnvironment(m_blasThreads);
+    started.env["protocol"] = {{"preset", m_options.preset},
+                               {"warmup_min", m_options.warmup},
+                               {"warmup_max", std::max(m_options.maxWarmup, m_options.warmup)},
+                               {"warmup_window", m_options.warmupWindow},
+                               {"warmup_tolerance", m_options.warmupCv},
+                               {"steady_min_iterations", m_options.iterations},
+                               {"steady_min_seconds", m_options.minTime},
+                               {"deadline_seconds", m_options.deadline},
+                               {"precision_policy", m_policy.name}};
+    if (m_catalog)
+        started.env["catalog"] = m_catalog->name;
     if (m_options.injectFault != "none")
         started.env["inject_fault"] = m_options.injectFault;
     m_emitter.started(started);
 
     Measurements m;
     m.batch = m_options.batch;
+    m.cacheState = started.cacheState;
     std::string status = tp::status::Ok;
     std::string error;
     int exitCode = exitcode::Ok;
-    try {
-        measure(*workload, m);
-        if (!*m.finite) {
+    {
+        Watchdog watchdog(m_emitter, m_options.deadline, m.batch);
+        try {
+            measure(*workload, m);
+            if (!m.finite.value_or(false)) {
+                status = tp::status::Failed;
+                error = "non-finite output";
+            }
+        } catch (const StopRequested &s) {
+            status = s.status;
+            error = s.error;
+            exitCode = s.exitCode;
+        } catch (const c10::Error &e) {
             status = tp::status::Failed;
-            error = "non-finite output";
+            error = e.what_without_backtrace();
+            std::cerr << "torchpilot-runner: run failed: " << e.what() << '\n';
+        } catch (const std::exception &e) {
+            status = tp::status::Failed;
+            error = e.what();
+            std::cerr << "torchpilot-runner: run failed: " << error << '\n';
         }
-    } catch (const Cancelled &c) {
-        status = tp::status::Cancelled;
-        error = "cancelled by signal " + std::to_string(c.signal);
-        exitCode = 128 + c.signal;
-    } catch (const c10::Error &e) {
-        status = tp::status::Failed;
-        error = e.what_without_backtrace();
-        std::cerr << "torchpilot-runner: run failed: " << e.what() << '\n';
-    } catch (const std::exception &e) {
-        status = tp::status::Failed;
-        error = e.what();
-        std::cerr << "torchpilot-runner: run failed: " << error << '\n';
     }
     if (status == tp::status::Failed)
         exitCode = exitcode::RunFailed;
 
     const double age = processAgeSeconds();
-    m_emitter.resources(resourceUsage(), age > 0 ? age : secondsSince(m_processStart));
+    m_emitter.resources(resourceUsage(), age > 0 ? age : secondsSince(m_control.start()));
     m_emitter.finished(status, error, m);
     reportOnStderr(status, error, m);
     return exitCode;
 }
 
 } // namespace
-
-void installCancelHandlers()
-{
-    struct sigaction sa = {};
-    sa.sa_handler = onCancelSignal;
-    sa.sa_flags = SA_RESETHAND; // a second signal takes the default action
-    sigemptyset(&sa.sa_mask);
-    ::sigaction(SIGINT, &sa, nullptr);
-    ::sigaction(SIGTERM, &sa, nullptr);
-}
 
 int runBenchmark(const RunOptions &options, Emitter &emitter, Clock::time_point processStart)
 {

@@ -3,6 +3,7 @@
 // steady state timed per iteration, each call bracketed by a device synchronize. No torch here.
 #include "emitter.h"
 #include "options.h"
+#include "protocol.h"
 #include "workload.h"
 
 #include <chrono>
@@ -14,9 +15,8 @@ namespace tp::runner
 // Builds the workload named by options.workload (validated by parseOptions).
 std::unique_ptr<Workload> makeWorkload(const std::string &name, const WorkloadConfig &config);
 
-// SIGINT/SIGTERM ask the run to stop between iterations; it then finishes with status
-// "cancelled". A second signal terminates the process at once.
-void installCancelHandlers();
+// SIGINT/SIGTERM ask the run to stop between iterations (installCancelHandlers() in
+// protocol.h); it then finishes with status "cancelled". A second signal ends it at once.
 
 // Runs one benchmark and writes its whole contract through `emitter`: run_started, phase
 // first_call/warmup/steady, resources, run_finished. Returns the process exit code (0 ok,

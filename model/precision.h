@@ -1,0 +1,61 @@
+#pragma once
+// The precision policy: a candidate (dtype, mode) is compared with the float32 eager reference
+// on identical weights and inputs; tolerances come from a named, versioned policy file, never
+// from the test that wants to pass. No Qt, no torch.
+#include <nlohmann/json.hpp>
+
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tp {
+
+class PolicyError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct Tolerance {
+    double rtol = 0, atol = 0;
+    double maxMismatchPercent = 0; // elements outside atol + rtol*|ref| allowed, in %
+    double minCosine = 0.999;
+};
+
+struct PrecisionPolicy {
+    std::string name;
+    int version = 1;
+    std::map<std::string, Tolerance> tolerances; // by dtype
+    // Training: steps compared, minimum gradient cosine, allowed relative loss divergence.
+    int trainingSteps = 20;
+    double minGradientCosine = 0.99;
+    double maxLossDivergence = 0.05;
+};
+
+// Parses a policy; errors name the file and the field ("policy.json: tolerances.bfloat16.rtol
+// must be a non-negative number").
+PrecisionPolicy parsePolicy(const nlohmann::json &j, const std::string &origin);
+PrecisionPolicy loadPolicy(const std::string &path);
+PrecisionPolicy defaultPolicy(); // the built-in copy of resources/policies/default.json
+
+struct Comparison {
+    std::size_t elements = 0;
+    double maxAbsError = 0, maxRelError = 0, mismatchPercent = 0, cosine = 1;
+    bool sizesMatch = true;
+    bool finite = true;
+};
+
+// Element-wise comparison of candidate against reference with one tolerance.
+Comparison compare(const std::vector<float> &candidate, const std::vector<float> &reference,
+                   const Tolerance &tol);
+
+struct PrecisionVerdict {
+    bool pass = false;
+    std::vector<std::string> reasons; // why it failed
+};
+
+PrecisionVerdict judgeOutputs(const Comparison &c, const Tolerance &tol);
+// Training: max relative divergence between two loss curves over the common steps.
+double lossDivergence(const std::vector<double> &candidate, const std::vector<double> &reference);
+
+} // namespace tp

@@ -1,0 +1,139 @@
+#include "protocol.h"
+
+#include "validity.h"
+
+#include <csignal>
+#include <numeric>
+#include <stdexcept>
+
+namespace tp::runner
+{
+namespace
+{
+volatile std::sig_atomic_t g_cancelSignal = 0;
+
+void onCancelSignal(int sig)
+{
+    g_cancelSignal = sig;
+}
+
+double seconds(Clock::duration d)
+{
+    return std::chrono::duration<double>(d).count();
+}
+} // namespace
+
+void installCancelHandlers()
+{
+    struct sigaction sa = {};
+    sa.sa_handler = onCancelSignal;
+    sa.sa_flags = SA_RESETHAND; // a second signal takes the default action
+    sigemptyset(&sa.sa_mask);
+    ::sigaction(SIGINT, &sa, nullptr);
+    ::sigaction(SIGTERM, &sa, nullptr);
+}
+
+int cancelSignal()
+{
+    return static_cast<int>(g_cancelSignal);
+}
+
+RunControl::RunControl(double deadlineSeconds, Clock::time_point start)
+    : m_deadline(deadlineSeconds), m_start(start)
+{
+}
+
+bool RunControl::deadlinePassed() const
+{
+    return m_deadline > 0 && seconds(Clock::now() - m_start) >= m_deadline;
+}
+
+void RunControl::check() const
+{
+    if (const int sig = cancelSignal())
+        throw StopRequested{"cancelled", "cancelled by signal " + std::to_string(sig), 128 + sig};
+    if (deadlinePassed())
+        throw StopRequested{"timeout", "deadline of " + std::to_string(m_deadline) + " s reached",
+                            kTimeoutExitCode};
+}
+
+PhaseSettings phaseSettings(const RunOptions &o)
+{
+    PhaseSettings s;
+    s.warmup = o.warmup;
+    s.maxWarmup = std::max(o.maxWarmup, o.warmup);
+    s.window = o.warmupWindow;
+    s.tolerance = o.warmupCv;
+    s.iterations = o.iterations;
+    s.minTime = o.minTime;
+    if (o.injectFault == "throw")
+        s.throwAtSteadyIteration = o.iterations / 2;
+    return s;
+}
+
+void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &control,
+               Measurements &m, Emitter &emitter, const std::function<void(std::size_t)> &perIteration)
+{
+    control.check();
+    m.firstCallSeconds = call();
+    emitter.phase(tp::phase::FirstCall, m.batch, {*m.firstCallSeconds});
+
+    // Warmup: at least `warmup` iterations, then until the median stops drifting, at most
+    // `maxWarmup`. With maxWarmup == warmup the count is fixed and settling is not judged.
+    WarmupDetector detector(static_cast<std::size_t>(s.window), s.tolerance);
+    const bool adaptive = s.maxWarmup > s.warmup;
+    m.warmupSeconds.clear();
+    m.warmupSettled = !adaptive;
+    for (int i = 0; i < s.maxWarmup; ++i) {
+        if (i >= s.warmup && (!adaptive || detector.settled()))
+            break;
+        control.check();
+        const double t = call();
+        m.warmupSeconds.push_back(t);
+        detector.add(t);
+    }
+    if (adaptive)
+        m.warmupSettled = detector.settled();
+    m.warmupDrift = detector.lastDrift();
+    m.warmupDone = true;
+    emitter.phase(tp::phase::Warmup, m.batch, m.warmupSeconds);
+
+    // Steady state: at least `iterations` and at least `minTime` seconds of measured calls.
+    m.steadySeconds.clear();
+    m.steadySeconds.reserve(static_cast<std::size_t>(s.iterations));
+    double total = 0;
+    try {
+        for (int i = 0; i < s.iterations || total < s.minTime; ++i) {
+            control.check();
+            if (i == s.throwAtSteadyIteration)
+                throw std::runtime_error("injected fault (--inject-fault throw) in steady iteration " +
+                                         std::to_string(i));
+            const double t = call();
+            m.steadySeconds.push_back(t);
+            total += t;
+            if (perIteration)
+                perIteration(m.steadySeconds.size() - 1);
+        }
+    } catch (...) {
+        // Samples measured before a failure, a cancel or the deadline are evidence too.
+        m.steadyDone = !m.steadySeconds.empty();
+        emitter.phase(tp::phase::Steady, m.batch, m.steadySeconds);
+        throw;
+    }
+    m.steadyDone = true;
+    emitter.phase(tp::phase::Steady, m.batch, m.steadySeconds);
+}
+
+void assessRun(Measurements &m, const RunOptions &o)
+{
+    ValidityInput in;
+    in.steady = computeStats(m.steadySeconds);
+    in.steadySeconds = std::accumulate(m.steadySeconds.begin(), m.steadySeconds.end(), 0.0);
+    in.warmupSettled = m.warmupSettled;
+    in.finite = m.finite.value_or(false);
+    ValidityCriteria c;
+    c.minSeconds = o.minTime;
+    m.validity = assessValidity(in, c).toJson();
+}
+
+} // namespace tp::runner
