@@ -143,6 +143,8 @@ void RunIngestor::handleEvent(const Event &e)
         addSamples(e.phase);
     else if (e.kind == Event::Kind::RunFinished)
         finishRun(e.finished);
+    else if (e.kind == Event::Kind::Other)
+        storeDetail(e);
     tx.commit();
     if (e.kind == Event::Kind::RunFinished) {
         m_runId = 0;
@@ -155,9 +157,9 @@ void RunIngestor::startRun(const RunStarted &s, const std::string &executionKey)
     SQLite::Database &db = m_store.db();
     SQLite::Statement q(db, R"sql(
 INSERT INTO runs(execution_key, run_key, workload, mode, device, dtype, target, source, started_at,
-                 batch, threads, shape_json, env_json)
+                 batch, threads, shape_json, env_json, cache_state)
 VALUES(:key, :run_key, :workload, :mode, :device, :dtype, :target, :source, :started,
-       :batch, :threads, :shape, :env)
+       :batch, :threads, :shape, :env, :cache)
 ON CONFLICT(execution_key) DO NOTHING)sql");
     q.bind(":key", executionKey);
     q.bind(":run_key", s.runKey.empty() ? executionKey : s.runKey);
@@ -172,13 +174,77 @@ ON CONFLICT(execution_key) DO NOTHING)sql");
     q.bind(":threads", static_cast<int>(numOr(s.env, "threads", 0)));
     q.bind(":shape", dumpJson(s.shape));
     q.bind(":env", dumpJson(s.env));
+    q.bind(":cache", s.cacheState);
     q.exec();
     m_runId = *m_store.runIdForExecutionKey(executionKey);
     m_eventSeq = 0;
     m_runFinished = false;
     m_phaseSeq.clear();
+    m_shapeCaseSeq = 0;
     if (m_report.runIds.empty() || m_report.runIds.back() != m_runId)
         m_report.runIds.push_back(m_runId);
+}
+
+// Typed tables for the events the dashboard and the gates query; the raw line is in `events`.
+void RunIngestor::storeDetail(const Event &e)
+{
+    SQLite::Database &db = m_store.db();
+    const json &o = e.raw;
+    if (e.name == ev::Resources) {
+        SQLite::Statement q(db, "UPDATE runs SET peak_rss_bytes = ?, cpu_user_seconds = ?, "
+                                "cpu_system_seconds = ?, wall_seconds = ? WHERE id = ?");
+        q.bind(1, static_cast<int64_t>(numOr(o, "peak_rss_bytes", 0)));
+        q.bind(2, numOr(o, "cpu_user_seconds", 0));
+        q.bind(3, numOr(o, "cpu_system_seconds", 0));
+        q.bind(4, numOr(o, "wall_seconds", 0));
+        q.bind(5, static_cast<int64_t>(m_runId));
+        q.exec();
+    } else if (e.name == ev::Precision) {
+        SQLite::Statement q(db, "UPDATE runs SET precision_verdict = ?, precision_policy = ? WHERE id = ?");
+        q.bind(1, strOr(o, "verdict", ""));
+        q.bind(2, strOr(o, "policy", ""));
+        q.bind(3, static_cast<int64_t>(m_runId));
+        q.exec();
+    } else if (e.name == ev::ShapeCase) {
+        SQLite::Statement q(db, "INSERT OR IGNORE INTO shape_cases(run_id, seq, batch, seq_len, "
+                                "first_call_seconds, mean_seconds, p50_seconds, p99_seconds, "
+                                "samples_per_second, slow_first_call) VALUES(?,?,?,?,?,?,?,?,?,?)");
+        q.bind(1, static_cast<int64_t>(m_runId));
+        q.bind(2, static_cast<int64_t>(m_shapeCaseSeq++));
+        q.bind(3, static_cast<int64_t>(numOr(o, "batch", 0)));
+        q.bind(4, static_cast<int64_t>(numOr(o, "seq_len", 0)));
+        int i = 5;
+        for (const char *k : {"first_call_seconds", "mean_seconds", "p50_seconds", "p99_seconds",
+                              "samples_per_second"}) {
+            if (auto it = o.find(k); it != o.end() && it->is_number())
+                q.bind(i++, it->get<double>());
+            else
+                q.bind(i++);
+        }
+        q.bind(10, o.value("slow_first_call", false) ? 1 : 0);
+        q.exec();
+    } else if (e.name == ev::TrainStep) {
+        const auto losses = o.find("loss");
+        const auto secs = o.find("seconds");
+        if (losses == o.end() || !losses->is_array())
+            return;
+        const long long first = static_cast<long long>(numOr(o, "first_step", 0));
+        SQLite::Statement q(db, "INSERT OR IGNORE INTO train_steps(run_id, step, loss, seconds) "
+                                "VALUES(?, ?, ?, ?)");
+        for (std::size_t i = 0; i < losses->size(); ++i) {
+            q.bind(1, static_cast<int64_t>(m_runId));
+            q.bind(2, static_cast<int64_t>(first + static_cast<long long>(i)));
+            const json &l = (*losses)[i];
+            if (l.is_number())
+                q.bind(3, l.get<double>());
+            else
+                q.bind(3); // NaN losses arrive as null
+            const bool hasSecs = secs != o.end() && secs->is_array() && i < secs->size() && (*secs)[i].is_number();
+            q.bind(4, hasSecs ? (*secs)[i].get<double>() : 0.0);
+            q.exec();
+            q.reset();
+        }
+    }
 }
 
 void RunIngestor::storeEvent(const Event &e)
@@ -223,7 +289,7 @@ void RunIngestor::finishRun(const RunFinished &f)
 UPDATE runs SET status = :status, complete = 1, error = :error, finished_at = :finished,
   first_call_seconds = :first, warmup_mean_seconds = :warm, mean_batch_seconds = :mean,
   samples_per_second = :sps, p50_seconds = :p50, p90_seconds = :p90, p99_seconds = :p99,
-  finite = :finite, summary_json = :summary
+  finite = :finite, summary_json = :summary, valid = :valid, validity_reasons = :reasons
 WHERE id = :id)sql");
     q.bind(":status", f.status);
     q.bind(":error", f.error);
@@ -240,6 +306,15 @@ WHERE id = :id)sql");
     else
         q.bind(":finite");
     q.bind(":summary", dumpJson(f.summaryJson));
+    json validity = f.summaryJson.value("validity", json::object());
+    if (!validity.is_object())
+        validity = json::object();
+    if (auto v = validity.find("valid"); v != validity.end() && v->is_boolean())
+        q.bind(":valid", v->get<bool>() ? 1 : 0);
+    else
+        q.bind(":valid");
+    const json reasons = validity.value("reasons", json::array());
+    q.bind(":reasons", dumpJson(reasons.is_array() ? reasons : json::array()));
     q.bind(":id", static_cast<int64_t>(m_runId));
     q.exec();
 }

@@ -48,6 +48,7 @@ private:
     void addSamples(const PhaseSamples &p);
     void finishRun(const RunFinished &f);
     void storeEvent(const Event &e);
+    void storeDetail(const Event &e);
     void closeOpenRun(const std::string &error, const std::string &finalStatus = status::Incomplete);
     void warn(const std::string &what);
 
@@ -58,6 +59,7 @@ private:
     long long m_runId = 0;       // run receiving events, 0 before run_started
     long long m_eventSeq = 0;    // per-run line counter (event key)
     bool m_runFinished = false;
+    long long m_shapeCaseSeq = 0;
     std::vector<std::pair<std::string, long long>> m_phaseSeq; // per-run sample counters
     IngestReport m_report;
 };

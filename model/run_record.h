@@ -19,7 +19,24 @@ struct RunRecord {
     std::optional<double> samplesPerSecond, p50Seconds, p90Seconds, p99Seconds;
     std::optional<bool> finite;
     long long sampleCount = 0;
+    std::optional<bool> valid;                 // validity verdict of the steady state
+    std::string validityReasonsJson = "[]";
+    std::string precisionVerdict, precisionPolicy; // "pass" | "fail" | "" (not checked)
+    std::string cacheState;                    // cold | warm
+    std::optional<long long> peakRssBytes;
+    std::optional<double> cpuUserSeconds, cpuSystemSeconds, wallSeconds;
     std::string shapeJson = "{}", envJson = "{}", summaryJson = "{}";
+};
+
+struct ShapeCaseRecord {
+    long long batch = 0, seqLen = 0;
+    std::optional<double> firstCallSeconds, meanSeconds, p50Seconds, p99Seconds, samplesPerSecond;
+    bool slowFirstCall = false;
+};
+
+struct TrainStepRecord {
+    long long step = 0;
+    double loss = 0, seconds = 0;
 };
 
 struct EventRecord {

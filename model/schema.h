@@ -7,7 +7,7 @@ namespace tp::schema {
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 1> kMigrations = {
+inline constexpr std::array<const char *, 2> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -54,6 +54,39 @@ CREATE TABLE events(
   event TEXT NOT NULL,
   json TEXT NOT NULL,
   PRIMARY KEY(run_id, seq)
+) WITHOUT ROWID;
+)sql",
+    // v2: validity and precision verdicts, cache state and resources on runs; shape catalog
+    // cases and training steps as their own tables.
+    R"sql(
+ALTER TABLE runs ADD COLUMN valid INTEGER CHECK(valid IN (0, 1));
+ALTER TABLE runs ADD COLUMN validity_reasons TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE runs ADD COLUMN precision_verdict TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN precision_policy TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN cache_state TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN peak_rss_bytes INTEGER;
+ALTER TABLE runs ADD COLUMN cpu_user_seconds REAL;
+ALTER TABLE runs ADD COLUMN cpu_system_seconds REAL;
+ALTER TABLE runs ADD COLUMN wall_seconds REAL;
+CREATE TABLE shape_cases(
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  batch INTEGER NOT NULL,
+  seq_len INTEGER NOT NULL DEFAULT 0,
+  first_call_seconds REAL,
+  mean_seconds REAL,
+  p50_seconds REAL,
+  p99_seconds REAL,
+  samples_per_second REAL,
+  slow_first_call INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY(run_id, seq)
+) WITHOUT ROWID;
+CREATE TABLE train_steps(
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  step INTEGER NOT NULL,
+  loss REAL,
+  seconds REAL,
+  PRIMARY KEY(run_id, step)
 ) WITHOUT ROWID;
 )sql",
 };

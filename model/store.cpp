@@ -13,7 +13,9 @@ const char *kRunColumns =
     "started_at, finished_at, imported_at, error, batch, threads, first_call_seconds, "
     "warmup_mean_seconds, mean_batch_seconds, samples_per_second, p50_seconds, p90_seconds, "
     "p99_seconds, finite, shape_json, env_json, summary_json, "
-    "(SELECT count(*) FROM samples s WHERE s.run_id = runs.id)";
+    "(SELECT count(*) FROM samples s WHERE s.run_id = runs.id), valid, validity_reasons, "
+    "precision_verdict, precision_policy, cache_state, peak_rss_bytes, cpu_user_seconds, "
+    "cpu_system_seconds, wall_seconds";
 
 std::optional<double> optReal(const SQLite::Column &c)
 {
@@ -57,6 +59,19 @@ RunRecord readRun(SQLite::Statement &q)
     r.envJson = q.getColumn(i++).getString();
     r.summaryJson = q.getColumn(i++).getString();
     r.sampleCount = q.getColumn(i++).getInt64();
+    const auto valid = q.getColumn(i++);
+    if (!valid.isNull())
+        r.valid = valid.getInt() != 0;
+    r.validityReasonsJson = q.getColumn(i++).getString();
+    r.precisionVerdict = q.getColumn(i++).getString();
+    r.precisionPolicy = q.getColumn(i++).getString();
+    r.cacheState = q.getColumn(i++).getString();
+    const auto rss = q.getColumn(i++);
+    if (!rss.isNull())
+        r.peakRssBytes = rss.getInt64();
+    r.cpuUserSeconds = optReal(q.getColumn(i++));
+    r.cpuSystemSeconds = optReal(q.getColumn(i++));
+    r.wallSeconds = optReal(q.getColumn(i++));
     return r;
 }
 
@@ -162,6 +177,38 @@ std::vector<EventRecord> Store::events(long long runId) const
     while (q.executeStep())
         out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(),
                        q.getColumn(2).getString()});
+    return out;
+}
+
+std::vector<ShapeCaseRecord> Store::shapeCases(long long runId) const
+{
+    SQLite::Statement q(*m_db, "SELECT batch, seq_len, first_call_seconds, mean_seconds, p50_seconds, "
+                               "p99_seconds, samples_per_second, slow_first_call FROM shape_cases "
+                               "WHERE run_id = ? ORDER BY seq");
+    q.bind(1, static_cast<int64_t>(runId));
+    std::vector<ShapeCaseRecord> out;
+    while (q.executeStep()) {
+        ShapeCaseRecord c;
+        c.batch = q.getColumn(0).getInt64();
+        c.seqLen = q.getColumn(1).getInt64();
+        c.firstCallSeconds = optReal(q.getColumn(2));
+        c.meanSeconds = optReal(q.getColumn(3));
+        c.p50Seconds = optReal(q.getColumn(4));
+        c.p99Seconds = optReal(q.getColumn(5));
+        c.samplesPerSecond = optReal(q.getColumn(6));
+        c.slowFirstCall = q.getColumn(7).getInt() != 0;
+        out.push_back(c);
+    }
+    return out;
+}
+
+std::vector<TrainStepRecord> Store::trainSteps(long long runId) const
+{
+    SQLite::Statement q(*m_db, "SELECT step, loss, seconds FROM train_steps WHERE run_id = ? ORDER BY step");
+    q.bind(1, static_cast<int64_t>(runId));
+    std::vector<TrainStepRecord> out;
+    while (q.executeStep())
+        out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getDouble(), q.getColumn(2).getDouble()});
     return out;
 }
 

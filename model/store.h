@@ -22,7 +22,7 @@ public:
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 1;
+    static constexpr int kSchemaVersion = 2;
 
     // Opens (creating parent-less files as needed) and migrates to kSchemaVersion.
     explicit Store(const std::string &path);
@@ -38,6 +38,8 @@ public:
     std::optional<long long> runIdForExecutionKey(const std::string &key) const;
     std::vector<double> samples(long long runId, const std::string &phase) const;
     std::vector<EventRecord> events(long long runId) const;
+    std::vector<ShapeCaseRecord> shapeCases(long long runId) const;
+    std::vector<TrainStepRecord> trainSteps(long long runId) const;
     long long runCount() const;
 
     SQLite::Database &db() { return *m_db; } // for the ingestor in this library only

@@ -1,4 +1,5 @@
 // The SQLite store: schema v1 migration, pragmas, and refusal to touch files it does not own.
+#include "schema.h"
 #include "store.h"
 #include "test_util.h"
 
@@ -9,8 +10,9 @@
 class TestStore : public QObject {
     Q_OBJECT
 private Q_SLOTS:
-    void createsSchemaV1();
+    void createsCurrentSchema();
     void reopenKeepsData();
+    void migratesV1ToCurrent();
     void refusesWithoutWriting_data();
     void refusesWithoutWriting();
     void missingDirectoryIsAClearError();
@@ -19,16 +21,16 @@ private:
     QTemporaryDir m_dir;
 };
 
-void TestStore::createsSchemaV1()
+void TestStore::createsCurrentSchema()
 {
     const std::string path = m_dir.filePath(QStringLiteral("new.sqlite")).toStdString();
     tp::Store store(path);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
-    QCOMPARE(store.schemaVersion(), 1);
+    QCOMPARE(store.schemaVersion(), 2);
     auto &db = store.db();
     QCOMPARE(db.execAndGet("PRAGMA journal_mode").getString(), std::string("wal"));
     QCOMPARE(db.execAndGet("PRAGMA foreign_keys").getInt(), 1);
-    for (const char *table : {"runs", "samples", "events"})
+    for (const char *table : {"runs", "samples", "events", "shape_cases", "train_steps"})
         QVERIFY2(db.tableExists(table), table);
     QCOMPARE(store.runCount(), 0LL);
     // Foreign keys are enforced: a sample for a run that does not exist is refused.
@@ -45,8 +47,34 @@ void TestStore::reopenKeepsData()
     }
     tp::Store again(path);
     QCOMPARE(again.runCount(), 1LL);
-    QCOMPARE(again.schemaVersion(), 1);
+    QCOMPARE(again.schemaVersion(), tp::Store::kSchemaVersion);
     QCOMPARE(again.listRuns().front().runKey, std::string("r1"));
+}
+
+void TestStore::migratesV1ToCurrent()
+{
+    // A database written by the first release (schema v1) with one run and its samples.
+    const std::string path = m_dir.filePath(QStringLiteral("v1.sqlite")).toStdString();
+    {
+        SQLite::Database db(path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE);
+        db.exec(tp::schema::kMigrations[0]);
+        db.exec("PRAGMA application_id = " + std::to_string(tp::schema::kApplicationId));
+        db.exec("PRAGMA user_version = 1");
+        db.exec("INSERT INTO runs(id, execution_key, run_key, status, complete, mean_batch_seconds) "
+                "VALUES(1, 'old-key', 'old/run', 'ok', 1, 0.25)");
+        db.exec("INSERT INTO samples VALUES(1, 'steady', 0, 0.25)");
+    }
+    tp::Store store(path);
+    QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
+    QVERIFY(store.db().tableExists("shape_cases"));
+    QVERIFY(store.db().tableExists("train_steps"));
+    const auto run = store.run(1);
+    QVERIFY(run);
+    QCOMPARE(run->runKey, std::string("old/run"));
+    QCOMPARE(*run->meanBatchSeconds, 0.25);
+    QVERIFY(!run->valid.has_value()); // unknown for runs measured before validity existed
+    QCOMPARE(run->validityReasonsJson, std::string("[]"));
+    QCOMPARE(store.samples(1, "steady"), std::vector<double>{0.25});
 }
 
 void TestStore::refusesWithoutWriting_data()
