@@ -74,8 +74,15 @@ void addRunOptions(QCommandLineParser &p)
          Cli::tr("list"), QStringLiteral("eager,compiled")},
         {QStringLiteral("dtype"), Cli::tr("Dtypes, comma separated (default float32,bfloat16)."),
          Cli::tr("list"), QStringLiteral("float32,bfloat16")},
-        {QStringLiteral("warmup"), Cli::tr("Warmup iterations."), Cli::tr("n"), QStringLiteral("20")},
-        {QStringLiteral("iterations"), Cli::tr("Steady-state iterations."), Cli::tr("n"), QStringLiteral("500")},
+        {QStringLiteral("warmup"), Cli::tr("Minimum warmup iterations (default 20, or the preset's)."), Cli::tr("n")},
+        {QStringLiteral("iterations"), Cli::tr("Minimum steady-state iterations (default 500, or the preset's)."), Cli::tr("n")},
+        {QStringLiteral("preset"), Cli::tr("Protocol preset of the runner: smoke, standard, loadgen."), Cli::tr("name")},
+        {QStringLiteral("catalog"), Cli::tr("Shape catalog JSON; every case is measured."), Cli::tr("file")},
+        {QStringLiteral("seq-len"), Cli::tr("Sequence length (encoder workloads)."), Cli::tr("n")},
+        {QStringLiteral("deadline"), Cli::tr("Seconds after which a run ends with status timeout."), Cli::tr("s")},
+        {QStringLiteral("target-loss"), Cli::tr("Training: report the time to reach this loss."), Cli::tr("x")},
+        {QStringLiteral("model"), Cli::tr("TorchScript file (workload torchscript)."), Cli::tr("file")},
+        {QStringLiteral("input"), Cli::tr("TorchScript inputs, e.g. float32[64,128]."), Cli::tr("spec")},
         {QStringLiteral("threads"), Cli::tr("Intra-op threads."), Cli::tr("n"), QStringLiteral("1")},
         {QStringLiteral("batch"), Cli::tr("Batch size."), Cli::tr("n"), QStringLiteral("64")},
         {QStringLiteral("run-key"), Cli::tr("Prefix of the run keys (default pilot-<time>)."), Cli::tr("key")},
@@ -100,12 +107,18 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
     };
     RunSpec base;
     base.workload = p.value(QStringLiteral("workload"));
-    base.warmup = intOpt("warmup");
-    base.iterations = intOpt("iterations");
+    const bool preset = p.isSet(QStringLiteral("preset"));
+    // Without a preset, the CLI's own defaults (20 warmup, 500 steady) apply.
+    base.warmup = p.isSet(QStringLiteral("warmup")) ? intOpt("warmup") : (preset ? 0 : 20);
+    base.iterations = p.isSet(QStringLiteral("iterations")) ? intOpt("iterations") : (preset ? 0 : 500);
     base.threads = intOpt("threads");
     base.batch = intOpt("batch");
     if (!ok)
         return -1;
+    // Passed through to the runner as separate arguments; it validates them (exit code 2).
+    for (const char *name : {"preset", "catalog", "seq-len", "deadline", "target-loss", "model", "input"})
+        if (p.isSet(QLatin1String(name)))
+            base.extraArgs << QStringLiteral("--") + QLatin1String(name) << p.value(QLatin1String(name));
     const QString prefix = p.isSet(QStringLiteral("run-key"))
                                ? p.value(QStringLiteral("run-key"))
                                : QStringLiteral("pilot-") +

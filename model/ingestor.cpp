@@ -5,6 +5,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <fstream>
 #include <sstream>
@@ -249,12 +250,13 @@ void RunIngestor::storeDetail(const Event &e)
 
 void RunIngestor::storeEvent(const Event &e)
 {
-    SQLite::Statement q(m_store.db(), "INSERT OR IGNORE INTO events(run_id, seq, event, json) "
-                                      "VALUES(?, ?, ?, ?)");
+    SQLite::Statement q(m_store.db(), "INSERT OR IGNORE INTO events(run_id, seq, event, json, received_at) "
+                                      "VALUES(?, ?, ?, ?, ?)");
     q.bind(1, static_cast<int64_t>(m_runId));
     q.bind(2, static_cast<int64_t>(m_eventSeq++));
     q.bind(3, e.name);
     q.bind(4, dumpJson(e.raw));
+    q.bind(5, std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
     q.exec();
 }
 
@@ -266,16 +268,25 @@ void RunIngestor::addSamples(const PhaseSamples &p)
         it = m_phaseSeq.insert(m_phaseSeq.end(), {p.phase, 0});
     SQLite::Statement q(m_store.db(), "INSERT OR IGNORE INTO samples(run_id, phase, seq, seconds) "
                                       "VALUES(?, ?, ?, ?)");
+    long long added = 0;
     for (double s : p.seconds) {
         q.bind(1, static_cast<int64_t>(m_runId));
         q.bind(2, p.phase);
         q.bind(3, static_cast<int64_t>(it->second++));
         q.bind(4, s);
-        if (q.exec() > 0)
+        if (q.exec() > 0) {
             ++m_report.samples;
-        else
+            ++added;
+        } else {
             ++m_report.duplicateSamples;
+        }
         q.reset();
+    }
+    if (added > 0) {
+        SQLite::Statement count(m_store.db(), "UPDATE runs SET sample_count = sample_count + ? WHERE id = ?");
+        count.bind(1, static_cast<int64_t>(added));
+        count.bind(2, static_cast<int64_t>(m_runId));
+        count.exec();
     }
 }
 

@@ -23,6 +23,7 @@ struct RunRecord {
     std::string validityReasonsJson = "[]";
     std::string precisionVerdict, precisionPolicy; // "pass" | "fail" | "" (not checked)
     std::string cacheState;                    // cold | warm
+    std::string queuedAt;                      // when a queue accepted it (ISO-8601), if queued
     std::optional<long long> peakRssBytes;
     std::optional<double> cpuUserSeconds, cpuSystemSeconds, wallSeconds;
     std::string shapeJson = "{}", envJson = "{}", summaryJson = "{}";

@@ -7,7 +7,7 @@ namespace tp::schema {
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 2> kMigrations = {
+inline constexpr std::array<const char *, 3> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -88,6 +88,14 @@ CREATE TABLE train_steps(
   seconds REAL,
   PRIMARY KEY(run_id, step)
 ) WITHOUT ROWID;
+)sql",
+    // v3: queue bookkeeping, a maintained sample count (listing 10 000 runs must not count
+    // millions of samples), and when each event line arrived (time without progress).
+    R"sql(
+ALTER TABLE runs ADD COLUMN queued_at TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN sample_count INTEGER NOT NULL DEFAULT 0;
+UPDATE runs SET sample_count = (SELECT count(*) FROM samples s WHERE s.run_id = runs.id);
+ALTER TABLE events ADD COLUMN received_at REAL;
 )sql",
 };
 

@@ -13,9 +13,9 @@ const char *kRunColumns =
     "started_at, finished_at, imported_at, error, batch, threads, first_call_seconds, "
     "warmup_mean_seconds, mean_batch_seconds, samples_per_second, p50_seconds, p90_seconds, "
     "p99_seconds, finite, shape_json, env_json, summary_json, "
-    "(SELECT count(*) FROM samples s WHERE s.run_id = runs.id), valid, validity_reasons, "
+    "sample_count, valid, validity_reasons, "
     "precision_verdict, precision_policy, cache_state, peak_rss_bytes, cpu_user_seconds, "
-    "cpu_system_seconds, wall_seconds";
+    "cpu_system_seconds, wall_seconds, queued_at";
 
 std::optional<double> optReal(const SQLite::Column &c)
 {
@@ -72,6 +72,7 @@ RunRecord readRun(SQLite::Statement &q)
     r.cpuUserSeconds = optReal(q.getColumn(i++));
     r.cpuSystemSeconds = optReal(q.getColumn(i++));
     r.wallSeconds = optReal(q.getColumn(i++));
+    r.queuedAt = q.getColumn(i++).getString();
     return r;
 }
 

@@ -22,7 +22,7 @@ public:
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 2;
+    static constexpr int kSchemaVersion = 3;
 
     // Opens (creating parent-less files as needed) and migrates to kSchemaVersion.
     explicit Store(const std::string &path);

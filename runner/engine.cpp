@@ -218,6 +218,11 @@ int Engine::run()
     try {
         m_policy = m_options.precisionPolicyPath.empty() ? defaultPolicy()
                                                           : loadPolicy(m_options.precisionPolicyPath);
+        if (m_options.precision && !m_policy.tolerances.count(m_options.dtype))
+            throw PolicyError((m_options.precisionPolicyPath.empty() ? std::string("built-in policy")
+                                                                    : m_options.precisionPolicyPath) +
+                              ": precision policy '" + m_policy.name + "' has no tolerance for dtype '" +
+                              m_options.dtype + "'");
         if (!m_options.catalogPath.empty())
             m_catalog = loadCatalog(m_options.catalogPath);
     } catch (const std::exception &e) {

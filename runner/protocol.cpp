@@ -21,6 +21,36 @@ double seconds(Clock::duration d)
 {
     return std::chrono::duration<double>(d).count();
 }
+
+// A `progress` line at most every half second, so a watcher can show progress, an ETA and
+// notice a run that stopped making progress; cheap enough to leave the timings alone.
+class ProgressReporter
+{
+public:
+    ProgressReporter(Emitter &emitter, const char *phase, int minIterations, double minSeconds)
+        : m_emitter(emitter), m_phase(phase), m_min(minIterations), m_minSeconds(minSeconds)
+    {
+    }
+    void tick(std::size_t done, double measuredSeconds)
+    {
+        const auto now = Clock::now();
+        if (now - m_last < std::chrono::milliseconds(500))
+            return;
+        m_last = now;
+        m_emitter.event(tp::ev::Progress, {{"phase", m_phase},
+                                           {"done", done},
+                                           {"min_iterations", m_min},
+                                           {"min_seconds", m_minSeconds},
+                                           {"measured_seconds", measuredSeconds}});
+    }
+
+private:
+    Emitter &m_emitter;
+    const char *m_phase;
+    int m_min;
+    double m_minSeconds;
+    Clock::time_point m_last = Clock::now();
+};
 } // namespace
 
 void installCancelHandlers()
@@ -84,6 +114,8 @@ void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &
     const bool adaptive = s.maxWarmup > s.warmup;
     m.warmupSeconds.clear();
     m.warmupSettled = !adaptive;
+    ProgressReporter warmupProgress(emitter, tp::phase::Warmup, s.warmup, 0);
+    double warmupTotal = 0;
     for (int i = 0; i < s.maxWarmup; ++i) {
         if (i >= s.warmup && (!adaptive || detector.settled()))
             break;
@@ -91,6 +123,8 @@ void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &
         const double t = call();
         m.warmupSeconds.push_back(t);
         detector.add(t);
+        warmupTotal += t;
+        warmupProgress.tick(m.warmupSeconds.size(), warmupTotal);
     }
     if (adaptive)
         m.warmupSettled = detector.settled();
@@ -102,6 +136,7 @@ void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &
     m.steadySeconds.clear();
     m.steadySeconds.reserve(static_cast<std::size_t>(s.iterations));
     double total = 0;
+    ProgressReporter steadyProgress(emitter, tp::phase::Steady, s.iterations, s.minTime);
     try {
         for (int i = 0; i < s.iterations || total < s.minTime; ++i) {
             control.check();
@@ -113,6 +148,7 @@ void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &
             total += t;
             if (perIteration)
                 perIteration(m.steadySeconds.size() - 1);
+            steadyProgress.tick(m.steadySeconds.size(), total);
         }
     } catch (...) {
         // Samples measured before a failure, a cancel or the deadline are evidence too.

@@ -26,7 +26,7 @@ void TestStore::createsCurrentSchema()
     const std::string path = m_dir.filePath(QStringLiteral("new.sqlite")).toStdString();
     tp::Store store(path);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
-    QCOMPARE(store.schemaVersion(), 2);
+    QCOMPARE(store.schemaVersion(), 3);
     auto &db = store.db();
     QCOMPARE(db.execAndGet("PRAGMA journal_mode").getString(), std::string("wal"));
     QCOMPARE(db.execAndGet("PRAGMA foreign_keys").getInt(), 1);
@@ -75,6 +75,7 @@ void TestStore::migratesV1ToCurrent()
     QVERIFY(!run->valid.has_value()); // unknown for runs measured before validity existed
     QCOMPARE(run->validityReasonsJson, std::string("[]"));
     QCOMPARE(store.samples(1, "steady"), std::vector<double>{0.25});
+    QCOMPARE(run->sampleCount, 1LL); // v3 backfills the maintained count
 }
 
 void TestStore::refusesWithoutWriting_data()

@@ -7,8 +7,10 @@
 
 #include <QFileInfo>
 #include <QFormLayout>
+#include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -101,6 +103,15 @@ QWidget *RunDetailView::buildContent()
     m_steadyCount = addFigure(resultForm, tr("Steady samples:"));
     m_batch = addFigure(resultForm, tr("Batch:"));
 
+    auto *verdicts = new QGroupBox(tr("Evidence"));
+    auto *verdictForm = new QFormLayout(verdicts);
+    m_validity = addFigure(verdictForm, tr("Validity:"));
+    m_precision = addFigure(verdictForm, tr("Precision:"));
+    m_cache = addFigure(verdictForm, tr("Cache:"));
+    m_resources = addFigure(verdictForm, tr("Peak RAM:"));
+    m_validity->setWordWrap(true);
+    m_precision->setWordWrap(true);
+
     auto *env = new QGroupBox(tr("Environment"));
     auto *envForm = new QFormLayout(env);
     m_torch = addFigure(envForm, tr("Torch:"));
@@ -110,7 +121,7 @@ QWidget *RunDetailView::buildContent()
     m_host = addFigure(envForm, tr("Host:"));
     m_source = addFigure(envForm, tr("Source:"));
     // Free-text values (paths, CPU names) wrap or clip instead of widening the whole page.
-    for (QLabel *freeText : {m_source, m_torch, m_cpu, m_blas, m_host}) {
+    for (QLabel *freeText : {m_source, m_torch, m_cpu, m_blas, m_host, m_validity, m_precision}) {
         freeText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         freeText->setMinimumWidth(60);
     }
@@ -118,14 +129,15 @@ QWidget *RunDetailView::buildContent()
 
     // Figures in a column on the left, the chart beside them: the page sits under the runs
     // table, so width is plentiful and height is not.
-    auto *groups = new QVBoxLayout;
-    groups->addWidget(timing);
-    groups->addWidget(result);
-    groups->addWidget(env);
-    groups->addStretch(1);
+    auto *groups = new QGridLayout;
+    groups->addWidget(timing, 0, 0);
+    groups->addWidget(verdicts, 0, 1);
+    groups->addWidget(result, 1, 0);
+    groups->addWidget(env, 1, 1);
+    groups->setRowStretch(2, 1);
     auto *groupsBox = new QWidget;
     groupsBox->setLayout(groups);
-    groupsBox->setFixedWidth(360);
+    groupsBox->setFixedWidth(560);
     groups->setContentsMargins(0, 0, 0, 0);
 
     m_error = new QLabel;
@@ -141,6 +153,30 @@ QWidget *RunDetailView::buildContent()
     body->addWidget(m_chart, 1);
     layout->addLayout(body, 1);
     return page;
+}
+
+void RunDetailView::showVerdicts(const RunRecord &run)
+{
+    const QJsonArray reasons =
+        QJsonDocument::fromJson(QByteArray::fromStdString(run.validityReasonsJson)).array();
+    QStringList why;
+    for (const auto &r : reasons)
+        why << r.toString();
+    if (!run.valid)
+        m_validity->setText(fmt::missing());
+    else if (*run.valid)
+        m_validity->setText(tr("valid evidence"));
+    else
+        m_validity->setText(tr("<b>invalid</b>: %1").arg(why.join(QStringLiteral("; ")).toHtmlEscaped()));
+    m_validity->setToolTip(why.join(QLatin1Char('\n')));
+    if (run.precisionVerdict.empty())
+        m_precision->setText(tr("not checked"));
+    else
+        m_precision->setText(tr("%1 (policy %2)")
+                                 .arg(run.precisionVerdict == "pass" ? tr("pass") : tr("<b>fail</b>"),
+                                      fmt::fromStd(run.precisionPolicy).toHtmlEscaped()));
+    m_cache->setText(run.cacheState.empty() ? fmt::missing() : fmt::fromStd(run.cacheState));
+    m_resources->setText(run.peakRssBytes ? QLocale().formattedDataSize(*run.peakRssBytes) : fmt::missing());
 }
 
 void RunDetailView::showEmpty(const QString &message)
@@ -209,6 +245,7 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
     m_blas->setText(blas);
     m_host->setText(envText(env, QStringLiteral("hostname")));
 
+    showVerdicts(run);
     m_error->setVisible(!run.error.empty());
     m_error->setText(tr("Error: %1").arg(fmt::fromStd(run.error)));
 

@@ -36,6 +36,8 @@ private:
 
     long long m_runId = 0;
     QStackedWidget *m_stack = nullptr;
+    void showVerdicts(const RunRecord &run);
+
     QLabel *m_empty = nullptr;
     QLabel *m_title = nullptr, *m_subtitle = nullptr, *m_status = nullptr, *m_started = nullptr;
     QLabel *m_firstCall = nullptr, *m_warmupMean = nullptr, *m_steadyMean = nullptr;
@@ -44,6 +46,7 @@ private:
     QLabel *m_threads = nullptr, *m_torch = nullptr, *m_cpu = nullptr, *m_blas = nullptr;
     QLabel *m_host = nullptr, *m_source = nullptr;
     QLabel *m_error = nullptr;
+    QLabel *m_validity = nullptr, *m_precision = nullptr, *m_cache = nullptr, *m_resources = nullptr;
     ColdWarmChart *m_chart = nullptr;
 };
 

@@ -53,6 +53,14 @@ int RunsModel::columnCount(const QModelIndex &parent) const
     return parent.isValid() ? 0 : ColumnCount;
 }
 
+QString RunsModel::evidenceText(const RunRecord &r) const
+{
+    QString text = !r.valid ? fmt::missing() : *r.valid ? tr("valid") : tr("invalid");
+    if (r.precisionVerdict == "fail")
+        text += tr(", precision fail");
+    return text;
+}
+
 QVariant RunsModel::display(const RunRecord &r, int column) const
 {
     switch (column) {
@@ -63,6 +71,7 @@ QVariant RunsModel::display(const RunRecord &r, int column) const
     case Device: return fmt::fromStd(r.device);
     case Target: return fmt::fromStd(r.target);
     case Status: return fmt::statusLabel(r.status);
+    case Evidence: return evidenceText(r);
     case FirstCall: return fmt::duration(r.firstCallSeconds);
     case SteadyMean: return fmt::duration(r.meanBatchSeconds);
     case P99: return fmt::duration(r.p99Seconds);
@@ -96,6 +105,14 @@ QVariant RunsModel::toolTip(const RunRecord &r, int column) const
     }
     if (column == Id || column == Workload)
         return fmt::fromStd(r.runKey);
+    if (column == Evidence) {
+        QStringList lines;
+        if (r.valid && !*r.valid)
+            lines << tr("Invalid: %1").arg(fmt::fromStd(r.validityReasonsJson));
+        if (!r.precisionVerdict.empty())
+            lines << tr("Precision (%1): %2").arg(fmt::fromStd(r.precisionPolicy), fmt::fromStd(r.precisionVerdict));
+        return lines.join(QLatin1Char('\n'));
+    }
     return {};
 }
 
@@ -121,6 +138,8 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
     case Qt::ForegroundRole:
         if (column == Status)
             return QBrush(fmt::statusColor(r.status));
+        if (column == Evidence && ((r.valid && !*r.valid) || r.precisionVerdict == "fail"))
+            return QBrush(fmt::statusColor("failed"));
         return {};
     case Qt::DecorationRole:
         if (column == Status)
@@ -154,6 +173,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         case Device: return tr("Device");
         case Target: return tr("Target");
         case Status: return tr("Status");
+        case Evidence: return tr("Evidence");
         case FirstCall: return tr("First call");
         case SteadyMean: return tr("Steady mean");
         case P99: return tr("Steady p99");
@@ -169,6 +189,7 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         case Throughput: return tr("Steady-state throughput, samples per second");
         case Started: return tr("When the run started (local time)");
         case Target: return tr("Where the run executed (local, SSH host, Kubernetes)");
+        case Evidence: return tr("Validity of the steady state and the precision verdict; invalid runs never count in the gates");
         }
     }
     return {};

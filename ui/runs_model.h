@@ -20,6 +20,7 @@ public:
         Device,
         Target,
         Status,
+        Evidence,
         FirstCall,
         SteadyMean,
         P99,
@@ -47,6 +48,7 @@ public:
 
 private:
     QVariant display(const RunRecord &r, int column) const;
+    QString evidenceText(const RunRecord &r) const;
     QVariant sortValue(const RunRecord &r, int column) const;
     QVariant toolTip(const RunRecord &r, int column) const;
 

@@ -7,10 +7,13 @@ QStringList RunSpec::runnerArguments() const
     QStringList args{QStringLiteral("--workload"), workload,
                      QStringLiteral("--mode"), mode,
                      QStringLiteral("--dtype"), dtype,
-                     QStringLiteral("--warmup"), QString::number(warmup),
-                     QStringLiteral("--iterations"), QString::number(iterations),
                      QStringLiteral("--threads"), QString::number(threads),
                      QStringLiteral("--batch"), QString::number(batch)};
+    // 0: leave it to the runner (its default, or the --preset in extraArgs).
+    if (warmup > 0)
+        args << QStringLiteral("--warmup") << QString::number(warmup);
+    if (iterations > 0)
+        args << QStringLiteral("--iterations") << QString::number(iterations);
     if (!runKey.isEmpty())
         args << QStringLiteral("--run-key") << runKey;
     args << extraArgs;

@@ -12,8 +12,8 @@ struct RunSpec {
     QString workload = QStringLiteral("mlp");
     QString mode = QStringLiteral("eager");
     QString dtype = QStringLiteral("float32");
-    int warmup = 5;
-    int iterations = 50;
+    int warmup = 5;      // minimum warmup iterations; 0 = the runner's default or preset
+    int iterations = 50; // minimum steady iterations; 0 = the runner's default or preset
     int threads = 1;
     int batch = 64;
     QString runKey;          // empty: the runner's default
