@@ -167,6 +167,8 @@ void Engine::measure(Workload &w, Measurements &m)
     auto t0 = Clock::now();
     w.build();
     m.prepareSeconds = secondsSince(t0);
+    // A TorchScript model's batch comes from its --input spec, not from --batch.
+    m.batch = w.shape().value("batch", m.batch);
     m_control.check();
     t0 = Clock::now();
     if (w.compile()) {

@@ -1,10 +1,8 @@
 #include "mlp.h"
 
-#include <torch/script.h>
-#include <torch/torch.h>
+#include "torchutil.h"
 
 #include <limits>
-#include <stdexcept>
 
 namespace tp::runner
 {
@@ -14,7 +12,6 @@ namespace
 constexpr int64_t kIn = 128;
 constexpr int64_t kHidden = 256;
 constexpr int64_t kOut = 32;
-constexpr uint64_t kSeed = 42;
 
 // TorchScript source of the compiled module; it reads the weights copied from the eager model.
 constexpr const char *kForwardSource = R"JIT(
@@ -23,13 +20,22 @@ def forward(self, x):
     return torch.linear(h, self.w2, self.b2)
 )JIT";
 
-torch::Dtype toDtype(const std::string &name)
+// The article's recipe (smoke.py): seed the global generator once, create the model, then draw
+// the input. The model is created in float32 whatever the run dtype.
+torch::nn::Sequential makeModel(std::uint64_t seed)
 {
-    if (name == "float32")
-        return torch::kFloat32;
-    if (name == "bfloat16")
-        return torch::kBFloat16;
-    throw std::invalid_argument("unsupported dtype '" + name + "'");
+    torch::manual_seed(seed);
+    return torch::nn::Sequential(torch::nn::Linear(kIn, kHidden), torch::nn::ReLU(),
+                                 torch::nn::Linear(kHidden, kOut));
+}
+
+// The input of a run with this seed and batch, as build() would draw it (float32, CPU): the
+// recipe is replayed so that a reshaped input does not depend on the shapes visited before.
+torch::Tensor drawInput(std::uint64_t seed, int64_t batch)
+{
+    torch::NoGradGuard noGrad;
+    makeModel(seed);
+    return torch::randn({batch, kIn});
 }
 
 class MlpWorkload final : public Workload
@@ -39,27 +45,26 @@ public:
 
     nlohmann::json shape() const override
     {
-        return {{"batch", m_config.batch}, {"in", kIn}, {"hidden", kHidden}, {"out", kOut}};
+        return {{"batch", m_batch}, {"in", kIn}, {"hidden", kHidden}, {"out", kOut}};
     }
 
     std::string modelRevision() const override
     {
         return "mlp-" + std::to_string(kIn) + "-" + std::to_string(kHidden) + "-" +
-               std::to_string(kOut) + "-seed" + std::to_string(kSeed);
+               std::to_string(kOut) + "-seed" + std::to_string(m_config.seed);
     }
 
     void build() override
     {
         const torch::Device device(m_config.device);
-        const torch::Dtype dtype = toDtype(m_config.dtype);
+        const torch::Dtype dtype = detail::runDtype(m_config.dtype);
         torch::NoGradGuard noGrad;
         // Same order as the article's smoke.py: seed once, the model, then the input.
-        torch::manual_seed(kSeed);
-        m_eager = torch::nn::Sequential(torch::nn::Linear(kIn, kHidden), torch::nn::ReLU(),
-                                        torch::nn::Linear(kHidden, kOut));
+        m_eager = makeModel(m_config.seed);
+        m_x = torch::randn({m_batch, kIn}).to(device, dtype);
+        detail::perturbInPlace(m_eager->parameters(), m_config.perturbWeights, m_config.seed);
         m_eager->eval();
         m_eager->to(device, dtype);
-        m_x = torch::randn({m_config.batch, kIn}).to(device, dtype);
         if (m_config.poisonOutput) // test hook: one NaN bias makes a whole output column NaN
             m_eager[2]->as<torch::nn::Linear>()->bias.index_put_(
                 {0}, std::numeric_limits<float>::quiet_NaN());
@@ -88,16 +93,9 @@ public:
 
     std::vector<std::string> compiledOps() const override
     {
-        std::vector<std::string> ops;
         if (!m_isCompiled)
-            return ops;
-        auto method = m_compiled.find_method("forward");
-        if (!method)
-            return ops;
-        for (const torch::jit::Node *node : method->graph()->nodes())
-            if (node->kind() != c10::prim::Constant)
-                ops.emplace_back(node->kind().toQualString());
-        return ops;
+            return {};
+        return detail::graphOps(m_compiled);
     }
 
     void forward() override
@@ -108,15 +106,24 @@ public:
             m_y = m_eager->forward(m_x);
     }
 
-    bool outputFinite() override
+    bool outputFinite() override { return detail::allFinite(m_y); }
+
+    std::vector<float> outputValues() override { return detail::toFloatVector(m_y); }
+
+    bool reshape(long long batch, long long seqLen) override
     {
-        if (!m_y.defined())
-            return false;
-        return torch::isfinite(m_y.to(torch::kFloat32)).all().item<bool>();
+        (void)seqLen; // no sequence dimension
+        m_batch = batch;
+        m_x = drawInput(m_config.seed, batch)
+                  .to(torch::Device(m_config.device), detail::runDtype(m_config.dtype));
+        m_inputs = {m_x};
+        m_y = torch::Tensor();
+        return true;
     }
 
 private:
     WorkloadConfig m_config;
+    long long m_batch = m_config.batch;
     torch::nn::Sequential m_eager{nullptr};
     torch::jit::Module m_compiled;
     bool m_isCompiled = false;

@@ -1,5 +1,6 @@
 #pragma once
-// The article's smoke-test model: Sequential(Linear(128,256), ReLU, Linear(256,32)), seed 42.
+// The article's smoke-test model: Sequential(Linear(128,256), ReLU, Linear(256,32)), seeded with
+// config.seed (42 by default, like smoke.py).
 #include "workload.h"
 
 namespace tp::runner

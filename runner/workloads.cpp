@@ -1,7 +1,10 @@
 // The workload factory: maps a --workload name to its implementation. No torch here; each
 // workload's torch code lives in its own .cpp.
+#include "encoder.h"
 #include "engine.h"
 #include "mlp.h"
+#include "torchscript_workload.h"
+#include "training.h"
 
 #include <stdexcept>
 
@@ -12,6 +15,14 @@ std::unique_ptr<Workload> makeWorkload(const std::string &name, const WorkloadCo
 {
     if (name == "mlp")
         return makeMlpWorkload(config);
+    if (name == "encoder")
+        return makeEncoderWorkload(config);
+    if (name == "torchscript")
+        return makeTorchScriptWorkload(config);
+    if (name == "train-mlp")
+        return makeTrainMlpWorkload(config);
+    if (name == "train-encoder")
+        return makeTrainEncoderWorkload(config);
     throw std::invalid_argument("unknown workload '" + name + "'");
 }
 

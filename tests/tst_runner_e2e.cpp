@@ -160,7 +160,7 @@ void TestRunnerE2E::badArgumentsStoreNothing()
 {
     tp::Store store(m_dir.filePath(QStringLiteral("bad.sqlite")).toStdString());
     tp::RunSpec spec;
-    spec.iterations = 0;
+    spec.threads = 0; // the runner refuses it: exit code 2, nothing on stdout
     const auto r = launch(store, spec);
     QCOMPARE(r.status, QStringLiteral("error"));
     QCOMPARE(r.exitCode, 2);

@@ -255,7 +255,8 @@ void TestRunnerProtocol::workloads()
     if (args.contains(QStringLiteral("torchscript"))) {
         const QString model = m_dir.filePath(QStringLiteral("model.pt"));
         QProcess py;
-        py.start(QStringLiteral("python3"), {QStringLiteral(TP_SOURCE_DIR "/runner/python/make_test_model.py"), model});
+        py.start(QStringLiteral("/usr/bin/python3"), // Debian python3-torch, whatever python3 is first on PATH
+                 {QStringLiteral(TP_SOURCE_DIR "/runner/python/make_test_model.py"), model});
         QVERIFY(py.waitForFinished(120000));
         QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
         args << QStringLiteral("--model") << model << QStringLiteral("--input") << QStringLiteral("float32[8,16]");
