@@ -1,0 +1,348 @@
+// The criteria of the five gates, each a function of the stored evidence.
+#include "gates.h"
+
+#include "store.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+namespace tp {
+using nlohmann::json;
+
+namespace {
+
+struct Context {
+    const GateDefinitions &defs;
+    Store &store;
+    const GateInputs &inputs;
+    std::vector<RunRecord> baseline, candidate; // valid evidence only
+    std::vector<RunRecord> candidateAll;        // every candidate run: failures count as failures
+    std::vector<RunRecord> platformAll;         // candidate selection without its mode filter
+};
+
+std::vector<long long> ids(const std::vector<RunRecord> &runs)
+{
+    std::vector<long long> out;
+    for (const auto &r : runs)
+        out.push_back(r.id);
+    return out;
+}
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::string fmt(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.4g", v);
+    return buf;
+}
+
+CriterionResult make(const std::string &id, Verdict v, std::string detail, std::vector<long long> runs = {})
+{
+    return {id, v, std::move(detail), std::move(runs)};
+}
+
+CriterionResult catalogCoverage(const Context &c, const std::string &id)
+{
+    std::map<std::string, std::set<std::pair<long long, long long>>> shapesByMode;
+    std::vector<long long> used;
+    for (const RunRecord &r : c.platformAll) {
+        if (!r.valid.value_or(false))
+            continue;
+        for (const auto &s : c.store.shapeCases(r.id))
+            shapesByMode[r.mode].insert({s.batch, s.seqLen});
+        used.push_back(r.id);
+    }
+    std::set<std::pair<long long, long long>> all;
+    for (const auto &[mode, shapes] : shapesByMode)
+        all.insert(shapes.begin(), shapes.end());
+    if (all.empty())
+        return make(id, Verdict::Insufficient, "no valid run measured a shape catalog", used);
+    std::vector<std::string> missing;
+    for (const std::string &mode : c.defs.requiredModes) {
+        const auto &shapes = shapesByMode[mode];
+        const auto n = std::count_if(all.begin(), all.end(), [&](const auto &s) { return !shapes.count(s); });
+        if (n > 0)
+            missing.push_back(mode + " misses " + std::to_string(n) + " of " + std::to_string(all.size()) + " shapes");
+    }
+    if (!missing.empty()) {
+        std::string text;
+        for (const auto &m : missing)
+            text += (text.empty() ? "" : "; ") + m;
+        return make(id, Verdict::Fail, text, used);
+    }
+    return make(id, Verdict::Pass, std::to_string(all.size()) + " shapes ran in every required mode", used);
+}
+
+CriterionResult unsupportedOps(const Context &c, const std::string &id)
+{
+    if (c.candidateAll.empty())
+        return make(id, Verdict::Insufficient, "no candidate run");
+    std::vector<long long> bad;
+    for (const RunRecord &r : c.candidateAll) {
+        std::string e = r.error;
+        std::transform(e.begin(), e.end(), e.begin(), [](unsigned char ch) { return std::tolower(ch); });
+        for (const char *p : {"unsupported", "not implemented", "notimplemented", "no kernel", "could not run"})
+            if (r.status == "failed" && e.find(p) != std::string::npos) {
+                bad.push_back(r.id);
+                break;
+            }
+    }
+    if (!bad.empty())
+        return make(id, Verdict::Fail, std::to_string(bad.size()) + " candidate run(s) failed on unsupported operators", bad);
+    return make(id, Verdict::Pass, "no candidate run failed on an unsupported operator", ids(c.candidateAll));
+}
+
+CriterionResult outputsFinite(const Context &c, const std::string &id)
+{
+    std::vector<long long> bad, used;
+    for (const RunRecord &r : c.candidateAll) {
+        if (!r.finite)
+            continue;
+        used.push_back(r.id);
+        if (!*r.finite)
+            bad.push_back(r.id);
+    }
+    if (!bad.empty())
+        return make(id, Verdict::Fail, std::to_string(bad.size()) + " candidate run(s) produced non-finite outputs", bad);
+    if (used.empty())
+        return make(id, Verdict::Insufficient, "no candidate run checked its outputs");
+    return make(id, Verdict::Pass, "outputs finite in " + std::to_string(used.size()) + " candidate run(s)", used);
+}
+
+CriterionResult precision(const Context &c, const std::string &id, bool training)
+{
+    std::vector<long long> used, bad;
+    for (const RunRecord &r : c.candidate) {
+        const bool isTraining = r.workload.rfind("train", 0) == 0;
+        if (isTraining != training || r.precisionVerdict.empty())
+            continue;
+        used.push_back(r.id);
+        if (r.precisionVerdict == "fail")
+            bad.push_back(r.id);
+    }
+    if (!bad.empty())
+        return make(id, Verdict::Fail, std::to_string(bad.size()) + " of " + std::to_string(used.size()) +
+                        " candidate run(s) outside the precision policy", bad);
+    if (used.empty()) {
+        if (training && std::none_of(c.candidate.begin(), c.candidate.end(),
+                                     [](const RunRecord &r) { return r.workload.rfind("train", 0) == 0; }))
+            return make(id, Verdict::Pass, "not applicable: the pilot has no training workload");
+        return make(id, Verdict::Insufficient, "no valid candidate run was compared with the reference");
+    }
+    return make(id, Verdict::Pass, "all " + std::to_string(used.size()) + " compared run(s) within policy", used);
+}
+
+CriterionResult p99WithinSlo(const Context &c, const std::string &id)
+{
+    if (c.defs.sloP99Seconds <= 0)
+        return make(id, Verdict::Insufficient, "no latency SLO (slo.p99_seconds) in the gate definitions");
+    std::vector<long long> used, bad;
+    for (const RunRecord &r : c.candidate) {
+        if (!r.p99Seconds)
+            continue;
+        used.push_back(r.id);
+        if (*r.p99Seconds > c.defs.sloP99Seconds)
+            bad.push_back(r.id);
+    }
+    if (used.empty())
+        return make(id, Verdict::Insufficient, "no valid candidate latency");
+    if (!bad.empty())
+        return make(id, Verdict::Fail, std::to_string(bad.size()) + " run(s) with p99 above " + fmt(c.defs.sloP99Seconds) + " s", bad);
+    return make(id, Verdict::Pass, "p99 ≤ " + fmt(c.defs.sloP99Seconds) + " s in " + std::to_string(used.size()) + " run(s)", used);
+}
+
+CriterionResult throughput(const Context &c, const std::string &id)
+{
+    // Compared per workload: a ratio across different models would mean nothing.
+    std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> byWorkload;
+    std::vector<long long> used;
+    for (const RunRecord &r : c.baseline)
+        if (r.samplesPerSecond)
+            byWorkload[r.workload].first.push_back(*r.samplesPerSecond), used.push_back(r.id);
+    for (const RunRecord &r : c.candidate)
+        if (r.samplesPerSecond)
+            byWorkload[r.workload].second.push_back(*r.samplesPerSecond), used.push_back(r.id);
+    std::string detail;
+    bool any = false, fail = false;
+    for (const auto &[workload, sides] : byWorkload) {
+        if (sides.first.empty() || sides.second.empty())
+            continue;
+        any = true;
+        const double ratio = median(sides.second) / median(sides.first);
+        fail |= ratio < c.defs.minThroughputRatio;
+        detail += (detail.empty() ? "" : "; ") + workload + ": candidate/baseline = " + fmt(ratio) + "×";
+    }
+    if (!any)
+        return make(id, Verdict::Insufficient, "no workload has valid runs on both sides", used);
+    detail += " (required ≥ " + fmt(c.defs.minThroughputRatio) + "×)";
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, detail, used);
+}
+
+CriterionResult coldStartReported(const Context &c, const std::string &id)
+{
+    std::vector<long long> used;
+    bool shapes = false;
+    for (const RunRecord &r : c.candidate) {
+        if (!r.firstCallSeconds)
+            return make(id, Verdict::Insufficient, "run " + std::to_string(r.id) + " has no first-call time", {r.id});
+        used.push_back(r.id);
+        shapes |= !c.store.shapeCases(r.id).empty();
+    }
+    if (used.empty())
+        return make(id, Verdict::Insufficient, "no valid candidate run");
+    if (!shapes)
+        return make(id, Verdict::Insufficient, "cold start reported, but no shape catalog measured the recompile cost", used);
+    return make(id, Verdict::Pass, "first call and per-shape first calls reported", used);
+}
+
+CriterionResult recovery(const Context &c, const std::string &id)
+{
+    std::vector<long long> used;
+    bool fail = false;
+    std::string detail;
+    for (const RunRecord &r : c.candidateAll) {
+        const json s = json::parse(r.summaryJson, nullptr, false);
+        if (!s.is_object() || !s.contains("recovery"))
+            continue;
+        const json rec = s["recovery"];
+        used.push_back(r.id);
+        const double rpo = rec.value("rpo_steps", 1e300), rto = rec.value("rto_seconds", 1e300);
+        const bool ok = rec.value("verified", false) && rpo <= c.defs.maxRpoSteps && rto <= c.defs.maxRtoSeconds;
+        fail |= !ok;
+        detail += (detail.empty() ? "" : "; ") + std::string("run ") + std::to_string(r.id) + ": RPO " + fmt(rpo) +
+                  " steps, RTO " + fmt(rto) + " s" + (ok ? "" : " (outside target or not verified)");
+    }
+    if (used.empty())
+        return make(id, Verdict::Insufficient, "no checkpoint/resume fault test was recorded");
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, detail, used);
+}
+
+CriterionResult noProgressAlerts(const Context &c, const std::string &id)
+{
+    if (c.candidateAll.empty())
+        return make(id, Verdict::Insufficient, "no candidate run");
+    std::vector<long long> bad;
+    for (const RunRecord &r : c.candidateAll)
+        for (const auto &e : c.store.events(r.id))
+            if (e.name == "alert" && e.json.find("no_progress") != std::string::npos) {
+                bad.push_back(r.id);
+                break;
+            }
+    if (!bad.empty())
+        return make(id, Verdict::Fail, std::to_string(bad.size()) + " candidate run(s) raised a no-progress alert", bad);
+    return make(id, Verdict::Pass, "no no-progress alert in " + std::to_string(c.candidateAll.size()) + " candidate run(s)",
+                ids(c.candidateAll));
+}
+
+CriterionResult costNotWorse(const Context &c, const std::string &id)
+{
+    if (!c.inputs.baselineCost || !c.inputs.candidateCost)
+        return make(id, Verdict::Insufficient, "cost model not configured for both sides");
+    const CostResult b = computeCost(*c.inputs.baselineCost, c.baseline);
+    const CostResult k = computeCost(*c.inputs.candidateCost, c.candidate);
+    std::vector<long long> used = ids(c.baseline);
+    const auto more = ids(c.candidate);
+    used.insert(used.end(), more.begin(), more.end());
+    if (!b.costPerUsefulResult || !k.costPerUsefulResult)
+        return make(id, Verdict::Insufficient, "a side has no useful result to divide by", used);
+    const bool ok = *k.costPerUsefulResult <= *b.costPerUsefulResult;
+    return make(id, ok ? Verdict::Pass : Verdict::Fail,
+                "cost per useful result: candidate " + fmt(*k.costPerUsefulResult) + " vs baseline " +
+                    fmt(*b.costPerUsefulResult) + " " + c.inputs.candidateCost->currency,
+                used);
+}
+
+CriterionResult evaluate(const Context &c, const std::string &id)
+{
+    if (id == "catalog_shapes_in_required_modes") return catalogCoverage(c, id);
+    if (id == "no_unsupported_op_failures") return unsupportedOps(c, id);
+    if (id == "outputs_finite") return outputsFinite(c, id);
+    if (id == "precision_within_policy") return precision(c, id, false);
+    if (id == "loss_curve_within_tolerance") return precision(c, id, true);
+    if (id == "p99_within_slo") return p99WithinSlo(c, id);
+    if (id == "throughput_vs_baseline") return throughput(c, id);
+    if (id == "cold_start_and_recompile_reported") return coldStartReported(c, id);
+    if (id == "checkpoint_resume_within_rpo_rto") return recovery(c, id);
+    if (id == "no_progress_alerts_absent") return noProgressAlerts(c, id);
+    if (id == "rollback_path_recorded")
+        return c.inputs.rollbackPath.empty()
+                   ? make(id, Verdict::Insufficient, "no rollback path recorded by a reviewer")
+                   : make(id, Verdict::Pass, "rollback path: " + c.inputs.rollbackPath);
+    if (id == "cost_per_useful_result_not_worse") return costNotWorse(c, id);
+    throw GateError("unknown criterion '" + id + "'");
+}
+
+} // namespace
+
+GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateInputs &inputs)
+{
+    Context c{defs, store, inputs, {}, {}, {}, {}};
+    GateReport report;
+    report.definitions = defs.name + "@" + std::to_string(defs.version);
+    auto split = [&](const RunSelection &sel, std::vector<RunRecord> &valid, std::vector<long long> &sideIds) {
+        for (RunRecord &r : store.listRuns(sel)) {
+            sideIds.push_back(r.id);
+            if (r.valid.value_or(false) && r.complete)
+                valid.push_back(std::move(r));
+            else
+                report.excludedInvalidRuns.push_back(r.id);
+        }
+    };
+    split(defs.baseline, c.baseline, report.baselineRuns);
+    split(defs.candidate, c.candidate, report.candidateRuns);
+    c.candidateAll = store.listRuns(defs.candidate);
+    RunSelection platform = defs.candidate;
+    platform.mode.clear();
+    c.platformAll = store.listRuns(platform);
+    std::sort(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end());
+    report.excludedInvalidRuns.erase(std::unique(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end()),
+                                     report.excludedInvalidRuns.end());
+
+    bool anyFail = false, anyInsufficient = false;
+    for (const GateDefinition &g : defs.gates) {
+        GateResult gr{g.id, Verdict::Pass, {}};
+        for (const std::string &id : g.criteria) {
+            gr.criteria.push_back(evaluate(c, id));
+            const Verdict v = gr.criteria.back().verdict;
+            if (v == Verdict::Fail)
+                gr.verdict = Verdict::Fail;
+            else if (v == Verdict::Insufficient && gr.verdict == Verdict::Pass)
+                gr.verdict = Verdict::Insufficient;
+        }
+        anyFail |= gr.verdict == Verdict::Fail;
+        anyInsufficient |= gr.verdict == Verdict::Insufficient;
+        report.gates.push_back(std::move(gr));
+    }
+    // Inconclusive evidence keeps the current path, like a failure — but it is named apart.
+    report.decision = anyFail ? Decision::KeepCurrentPath : anyInsufficient ? Decision::Inconclusive : Decision::Migrate;
+    return report;
+}
+
+json GateReport::toJson() const
+{
+    json gatesJson = json::array();
+    for (const GateResult &g : gates) {
+        json criteria = json::array();
+        for (const CriterionResult &c : g.criteria)
+            criteria.push_back({{"id", c.id}, {"verdict", verdictName(c.verdict)}, {"detail", c.detail}, {"runs", c.runIds}});
+        gatesJson.push_back({{"id", g.id}, {"verdict", verdictName(g.verdict)}, {"criteria", criteria}});
+    }
+    return {{"definitions", definitions},
+            {"decision", decisionName(decision)},
+            {"gates", gatesJson},
+            {"baseline_runs", baselineRuns},
+            {"candidate_runs", candidateRuns},
+            {"excluded_invalid_runs", excludedInvalidRuns}};
+}
+
+} // namespace tp
