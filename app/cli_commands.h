@@ -7,6 +7,8 @@ namespace tp::cli {
 
 int importCommand(const QStringList &args);
 int runCommand(const QStringList &args);
+// Evaluates the five gates; exit 0 only for "migrate" (gates_command.cpp).
+int gatesCommand(const QStringList &args);
 // Runs the pilot suite, then opens the dashboard when a display is available.
 int pilotCommand(const QStringList &args);
 

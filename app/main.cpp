@@ -23,11 +23,13 @@ void setIdentity()
 int main(int argc, char **argv)
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (command == QLatin1String("import") || command == QLatin1String("run")) {
+    if (command == QLatin1String("import") || command == QLatin1String("run") || command == QLatin1String("gates")) {
         QCoreApplication app(argc, argv);
         setIdentity();
         QStringList args = QCoreApplication::arguments();
         args.removeAt(1);
+        if (command == QLatin1String("gates"))
+            return tp::cli::gatesCommand(args);
         return command == QLatin1String("import") ? tp::cli::importCommand(args) : tp::cli::runCommand(args);
     }
     if (command == QLatin1String("pilot")) {
@@ -54,7 +56,7 @@ int main(int argc, char **argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/torchpilot/icons/torchpilot.svg")));
     QCommandLineParser p;
     p.setApplicationDescription(Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
-                                         "from GPU to TPU.\nSubcommands: import, run, pilot (see "
+                                         "from GPU to TPU.\nSubcommands: import, run, pilot, gates (see "
                                          "'torchpilot <command> --help')."));
     p.addHelpOption();
     p.addVersionOption();

@@ -70,6 +70,8 @@ CriterionResult catalogCoverage(const Context &c, const std::string &id)
     std::vector<std::string> missing;
     for (const std::string &mode : c.defs.requiredModes) {
         const auto &shapes = shapesByMode[mode];
+        if (shapes.empty())
+            return make(id, Verdict::Insufficient, "no valid " + mode + " run measured the shape catalog", used);
         const auto n = std::count_if(all.begin(), all.end(), [&](const auto &s) { return !shapes.count(s); });
         if (n > 0)
             missing.push_back(mode + " misses " + std::to_string(n) + " of " + std::to_string(all.size()) + " shapes");
@@ -193,6 +195,8 @@ CriterionResult coldStartReported(const Context &c, const std::string &id)
     std::vector<long long> used;
     bool shapes = false;
     for (const RunRecord &r : c.candidate) {
+        if (!r.meanBatchSeconds)
+            continue; // not a timing run (e.g. a recovery fault test)
         if (!r.firstCallSeconds)
             return make(id, Verdict::Insufficient, "run " + std::to_string(r.id) + " has no first-call time", {r.id});
         used.push_back(r.id);
@@ -248,13 +252,23 @@ CriterionResult costNotWorse(const Context &c, const std::string &id)
 {
     if (!c.inputs.baselineCost || !c.inputs.candidateCost)
         return make(id, Verdict::Insufficient, "cost model not configured for both sides");
-    const CostResult b = computeCost(*c.inputs.baselineCost, c.baseline);
-    const CostResult k = computeCost(*c.inputs.candidateCost, c.candidate);
-    std::vector<long long> used = ids(c.baseline);
-    const auto more = ids(c.candidate);
+    // Only runs that measured a steady state produce results (not, e.g., recovery fault tests).
+    auto timing = [](const std::vector<RunRecord> &runs) {
+        std::vector<RunRecord> out;
+        std::copy_if(runs.begin(), runs.end(), std::back_inserter(out),
+                     [](const RunRecord &r) { return r.meanBatchSeconds.has_value(); });
+        return out;
+    };
+    const auto baseline = timing(c.baseline), candidate = timing(c.candidate);
+    const CostResult b = computeCost(*c.inputs.baselineCost, baseline);
+    const CostResult k = computeCost(*c.inputs.candidateCost, candidate);
+    std::vector<long long> used = ids(baseline);
+    const auto more = ids(candidate);
     used.insert(used.end(), more.begin(), more.end());
-    if (!b.costPerUsefulResult || !k.costPerUsefulResult)
-        return make(id, Verdict::Insufficient, "a side has no useful result to divide by", used);
+    if (candidate.empty() || !b.costPerUsefulResult)
+        return make(id, Verdict::Insufficient, "a side has no valid run with a useful result", used);
+    if (!k.costPerUsefulResult) // measured validly, but nothing met the quality contract
+        return make(id, Verdict::Fail, "the candidate produced no result that meets the quality contract", used);
     const bool ok = *k.costPerUsefulResult <= *b.costPerUsefulResult;
     return make(id, ok ? Verdict::Pass : Verdict::Fail,
                 "cost per useful result: candidate " + fmt(*k.costPerUsefulResult) + " vs baseline " +

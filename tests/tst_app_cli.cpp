@@ -20,6 +20,7 @@ private Q_SLOTS:
     void pilotWithoutDisplayStoresAndExits();
     void screenshotWritesPng();
     void guiWithoutDisplaySaysSo();
+    void gatesExitCodes();
 
 private:
     struct Result {
@@ -163,6 +164,27 @@ void TestAppCli::guiWithoutDisplaySaysSo()
     const Result r = app({QStringLiteral("--db"), db("gui.sqlite")}, headless(), 30000);
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("no display available")), qPrintable(r.err));
+}
+
+void TestAppCli::gatesExitCodes()
+{
+    QVERIFY(app({QStringLiteral("import"), QStringLiteral("--db"), db("gates.sqlite"), tptest::dataFile("valid_run.jsonl")}, headless()).code == 0);
+    Result r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite")}, headless());
+    QCOMPARE(r.code, 1); // not "migrate": a nightly pipeline must stop here
+    QVERIFY2(r.out.contains(QStringLiteral("Decision: inconclusive")), qPrintable(r.out));
+    for (const char *gate : {"compatibility", "correctness", "performance", "operations", "cost"})
+        QVERIFY2(r.out.contains(QLatin1String(gate)), gate);
+    r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite"), QStringLiteral("--json")}, headless());
+    QCOMPARE(r.code, 1);
+    const auto report = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(report["decision"].get<std::string>(), std::string("inconclusive"));
+    QCOMPARE(report["gates"].size(), std::size_t(5));
+    r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite"), QStringLiteral("--candidate-cost"), QStringLiteral("no-such-preset")}, headless());
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("no cost preset named 'no-such-preset'")), qPrintable(r.err));
+    r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite"), QStringLiteral("--definitions"), tptest::dataFile("garbage.bin")}, headless());
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("malformed JSON")), qPrintable(r.err));
 }
 
 QTEST_GUILESS_MAIN(TestAppCli)

@@ -1,0 +1,195 @@
+// The five gates, table-driven over fixture databases built from contract streams: all evidence
+// present (migrate), a failing criterion (keep), missing evidence (inconclusive), and invalid
+// runs that must never count.
+#include "gates.h"
+#include "ingestor.h"
+#include "test_util.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+using nlohmann::json;
+
+namespace {
+
+struct FakeRun {
+    std::string key, mode = "eager", dtype = "float32", workload = "mlp";
+    bool valid = true;
+    std::string precision = "pass";
+    double p99 = 0.001, sps = 100000, firstCall = 0.01;
+    bool finite = true;
+    std::string status = "ok", error;
+    bool shapes = true;
+};
+
+// One run as the runner would stream it.
+std::string stream(const FakeRun &r)
+{
+    std::string out;
+    auto line = [&out](json j) { out += j.dump() + "\n"; };
+    line({{"v", 1}, {"event", "run_started"}, {"run_key", r.key}, {"execution_key", r.key + "@1"},
+          {"workload", r.workload}, {"mode", r.mode}, {"dtype", r.dtype}, {"device", "cpu"},
+          {"shape", {{"batch", 64}}}, {"env", {{"threads", 1}}}});
+    line({{"v", 1}, {"event", "phase"}, {"phase", "steady"}, {"batch", 64}, {"seconds", {0.001, 0.001}}});
+    line({{"v", 1}, {"event", "precision"}, {"verdict", r.precision}, {"policy", "default"}});
+    if (r.shapes)
+        for (int b : {1, 64})
+            line({{"v", 1}, {"event", "shape_case"}, {"batch", b}, {"first_call_seconds", 0.01},
+                  {"mean_seconds", 0.001}, {"samples_per_second", 1000.0 * b}});
+    json summary = {{"batch", 64}, {"steady_iterations", 1000}, {"first_call_seconds", r.firstCall},
+                    {"mean_batch_seconds", 64.0 / r.sps},
+                    {"p99_seconds", r.p99}, {"samples_per_second", r.sps}, {"finite", r.finite},
+                    {"validity", {{"valid", r.valid}, {"reasons", r.valid ? json::array() : json::array({"too noisy"})}}}};
+    json fin = {{"v", 1}, {"event", "run_finished"}, {"status", r.status}, {"summary", summary}};
+    if (!r.error.empty())
+        fin["error"] = r.error;
+    line({{"v", 1}, {"event", "resources"}, {"wall_seconds", 3600}});
+    line(fin);
+    return out;
+}
+
+tp::GateDefinitions definitions()
+{
+    return tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json");
+}
+
+tp::GateInputs fullInputs()
+{
+    tp::GateInputs in;
+    tp::CostModel gpu, tpu;
+    gpu.acceleratorPerHour = 3;
+    tpu.acceleratorPerHour = 2;
+    in.baselineCost = gpu;
+    in.candidateCost = tpu;
+    in.rollbackPath = "keep the GPU image v41 and route traffic back";
+    return in;
+}
+
+std::string recoveryStream()
+{
+    return json({{"v", 1}, {"event", "run_started"}, {"run_key", "faulttest"}, {"execution_key", "ft@1"},
+                 {"workload", "faulttest"}, {"mode", "compiled"}, {"dtype", "float32"}})
+               .dump() + "\n" +
+           json({{"v", 1}, {"event", "run_finished"}, {"status", "ok"},
+                 {"summary", {{"finite", true}, {"validity", {{"valid", true}}},
+                              {"recovery", {{"verified", true}, {"rpo_steps", 10}, {"rto_seconds", 3.5}}}}}})
+               .dump() + "\n";
+}
+
+} // namespace
+
+class TestGates : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void shippedDefinitionsParse();
+    void badDefinitions_data();
+    void badDefinitions();
+    void evaluate_data();
+    void evaluate();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestGates::shippedDefinitionsParse()
+{
+    const auto d = definitions();
+    QCOMPARE(d.gates.size(), std::size_t(5));
+    const std::vector<std::string> order{"compatibility", "correctness", "performance", "operations", "cost"};
+    for (std::size_t i = 0; i < order.size(); ++i)
+        QCOMPARE(d.gates[i].id, order[i]);
+}
+
+void TestGates::badDefinitions_data()
+{
+    QTest::addColumn<QByteArray>("text");
+    QTest::addColumn<QString>("error");
+    const QByteArray sides = R"("baseline":{"selection":{}},"candidate":{"selection":{}})";
+    QTest::newRow("no name") << QByteArray("{" + sides + R"(,"gates":[]})") << "field 'name'";
+    QTest::newRow("no gates") << QByteArray(R"({"name":"g",)" + sides + "}") << "field 'gates'";
+    QTest::newRow("unknown criterion") << QByteArray(R"({"name":"g",)" + sides + R"(,"gates":[{"id":"cost","criteria":["vibes"]}]})") << "gates[0]: unknown criterion 'vibes'";
+    QTest::newRow("bad selection") << QByteArray(R"({"name":"g","baseline":{"selection":{"mode":3}},"candidate":{"selection":{}},"gates":[]})") << "baseline.selection.mode must be a string";
+    QTest::newRow("bad slo") << QByteArray(R"({"name":"g",)" + sides + R"(,"slo":{"p99_seconds":"fast"},"gates":[{"id":"p","criteria":["p99_within_slo"]}]})") << "slo.p99_seconds";
+}
+
+void TestGates::badDefinitions()
+{
+    QFETCH(QByteArray, text);
+    QFETCH(QString, error);
+    try {
+        tp::parseGateDefinitions(json::parse(text.toStdString()), "gates.json");
+        QFAIL("should have thrown");
+    } catch (const tp::GateError &e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(error), e.what());
+        QVERIFY2(QString::fromUtf8(e.what()).startsWith(QStringLiteral("gates.json")), e.what());
+    }
+}
+
+void TestGates::evaluate_data()
+{
+    QTest::addColumn<QString>("scenario");
+    QTest::addColumn<QString>("decision");
+    QTest::addColumn<QStringList>("gateVerdicts"); // compatibility, correctness, performance, operations, cost
+    QTest::newRow("all evidence") << "pass" << "migrate" << QString::fromLatin1("pass,pass,pass,pass,pass").split(QLatin1Char(','));
+    QTest::newRow("precision fails") << "precision" << "keep" << QString::fromLatin1("pass,fail,pass,pass,fail").split(QLatin1Char(','));
+    QTest::newRow("p99 above SLO") << "slow" << "keep" << QString::fromLatin1("pass,pass,fail,pass,pass").split(QLatin1Char(','));
+    QTest::newRow("unsupported op") << "unsupported" << "keep" << QString::fromLatin1("fail,pass,pass,pass,pass").split(QLatin1Char(','));
+    QTest::newRow("no rollback, no cost") << "insufficient" << "inconclusive" << QString::fromLatin1("pass,pass,pass,insufficient,insufficient").split(QLatin1Char(','));
+    QTest::newRow("candidate invalid") << "invalid" << "inconclusive" << QString::fromLatin1("insufficient,insufficient,insufficient,pass,insufficient").split(QLatin1Char(','));
+}
+
+void TestGates::evaluate()
+{
+    QFETCH(QString, scenario);
+    QFETCH(QString, decision);
+    QFETCH(QStringList, gateVerdicts);
+    tp::Store store(m_dir.filePath(scenario + QStringLiteral(".sqlite")).toStdString());
+    FakeRun base{"base"};
+    FakeRun cand{"cand", "compiled"};
+    cand.sps = 150000; // 1.5× the baseline
+    if (scenario == QLatin1String("precision"))
+        cand.precision = "fail";
+    if (scenario == QLatin1String("slow"))
+        cand.p99 = 0.5; // SLO is 5 ms
+    if (scenario == QLatin1String("invalid"))
+        cand.valid = false, cand.p99 = 0.5, cand.precision = "fail"; // would fail — but never counts
+    std::string all = stream(base) + stream(cand) + recoveryStream();
+    if (scenario == QLatin1String("unsupported")) {
+        FakeRun broken{"broken", "compiled"};
+        broken.status = "failed";
+        broken.error = "NotImplementedError: Could not run 'aten::foo' with arguments from the 'TPU' backend";
+        broken.shapes = false;
+        broken.valid = false;
+        all += stream(broken);
+    }
+    tp::RunIngestor in(store, "fixture");
+    in.feed(all);
+    const auto ingest = in.finish();
+    QVERIFY2(ingest.warnings.empty(), ingest.warnings.empty() ? "" : ingest.warnings.front().c_str());
+
+    tp::GateInputs inputs = scenario == QLatin1String("insufficient") ? tp::GateInputs{} : fullInputs();
+    const tp::GateReport report = tp::evaluateGates(definitions(), store, inputs);
+    QStringList got;
+    for (const auto &g : report.gates)
+        got << QString::fromStdString(tp::verdictName(g.verdict));
+    const QString dump = QString::fromStdString(report.toJson().dump(1));
+    if (got != gateVerdicts)
+        qInfo().noquote() << dump; // the whole report, to see which criterion disagreed
+    QVERIFY2(got == gateVerdicts, qPrintable(got.join(QLatin1Char(','))));
+    QCOMPARE(QString::fromStdString(tp::decisionName(report.decision)), decision);
+    // Every criterion names the runs it used, or says why there were none.
+    for (const auto &g : report.gates)
+        for (const auto &c : g.criteria)
+            QVERIFY2(!c.runIds.empty() || c.verdict != tp::Verdict::Pass || !c.detail.empty(), c.id.c_str());
+    if (scenario == QLatin1String("invalid")) {
+        const long long candId = *store.runIdForExecutionKey("cand@1");
+        QVERIFY(std::count(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end(), candId) == 1);
+        for (const auto &g : report.gates)
+            for (const auto &c : g.criteria)
+                if (c.id == "p99_within_slo" || c.id == "precision_within_policy")
+                    QVERIFY2(std::count(c.runIds.begin(), c.runIds.end(), candId) == 0, c.id.c_str());
+    }
+}
+
+QTEST_APPLESS_MAIN(TestGates)
+#include "tst_gates.moc"
