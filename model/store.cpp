@@ -218,4 +218,12 @@ long long Store::runCount() const
     return m_db->execAndGet("SELECT count(*) FROM runs").getInt64();
 }
 
+void Store::setQueuedAt(long long runId, const std::string &isoUtc)
+{
+    SQLite::Statement q(*m_db, "UPDATE runs SET queued_at = ? WHERE id = ?");
+    q.bind(1, isoUtc);
+    q.bind(2, static_cast<int64_t>(runId));
+    q.exec();
+}
+
 } // namespace tp

@@ -41,6 +41,8 @@ public:
     std::vector<ShapeCaseRecord> shapeCases(long long runId) const;
     std::vector<TrainStepRecord> trainSteps(long long runId) const;
     long long runCount() const;
+    // Records when a launch queue accepted the run (ISO-8601 UTC); the ingestor never sets it.
+    void setQueuedAt(long long runId, const std::string &isoUtc);
 
     SQLite::Database &db() { return *m_db; } // for the ingestor in this library only
 

@@ -5,6 +5,8 @@
 
 #include <QCoreApplication>
 #include <QFileInfo>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QStandardPaths>
 #include <QTimer>
 
@@ -47,6 +49,7 @@ void LocalLauncher::start(const RunSpec &spec)
     m_cancelled = m_done = false;
     m_announcedRun = 0;
     m_stderrBuffer.clear();
+    m_progressScan.clear();
     m_lastStderr.clear();
     m_ingestor = std::make_unique<RunIngestor>(m_store, "local:" + m_runnerPath.toStdString(),
                                                "local");
@@ -79,13 +82,59 @@ void LocalLauncher::cancel()
     });
 }
 
+void LocalLauncher::cancelAndWait(int graceMs)
+{
+    if (!isRunning())
+        return;
+    if (!m_cancelled) { // a second SIGTERM would kill the runner before it writes its record
+        m_cancelled = true;
+        m_process->terminate();
+    }
+    if (!m_process->waitForFinished(graceMs)) {
+        m_process->kill();
+        m_process->waitForFinished(2000);
+    }
+}
+
 void LocalLauncher::onStdout()
 {
     const QByteArray chunk = m_process->readAllStandardOutput();
     m_ingestor->feed(chunk.constData(), static_cast<std::size_t>(chunk.size()));
+    scanProgress(chunk);
     if (m_ingestor->currentRunId() != 0 && m_announcedRun != m_ingestor->currentRunId()) {
         m_announcedRun = m_ingestor->currentRunId();
         Q_EMIT runStarted(m_announcedRun);
+    }
+}
+
+// The ingestor stores progress lines like any other event; this only picks out the latest
+// one for whoever watches the launcher (progress bars, ETA).
+void LocalLauncher::scanProgress(const QByteArray &chunk)
+{
+    m_progressScan += chunk;
+    const qsizetype lastNl = m_progressScan.lastIndexOf('\n');
+    if (lastNl < 0)
+        return;
+    const QByteArray complete = m_progressScan.left(lastNl);
+    m_progressScan.remove(0, lastNl + 1);
+    qsizetype end = complete.size();
+    while (end > 0) { // newest line first: only the latest progress matters
+        const qsizetype start = complete.lastIndexOf('\n', end - 1) + 1;
+        const QByteArray line = complete.mid(start, end - start);
+        end = start - 1;
+        if (!line.contains("\"progress\""))
+            continue;
+        const QJsonObject o = QJsonDocument::fromJson(line).object();
+        if (o.value(QStringLiteral("event")).toString() != QLatin1String("progress"))
+            continue;
+        LaunchProgress p;
+        p.phase = o.value(QStringLiteral("phase")).toString();
+        p.done = static_cast<long long>(o.value(QStringLiteral("done")).toDouble());
+        p.minIterations = static_cast<long long>(o.value(QStringLiteral("min_iterations")).toDouble());
+        p.minSeconds = o.value(QStringLiteral("min_seconds")).toDouble();
+        p.measuredSeconds = o.value(QStringLiteral("measured_seconds")).toDouble();
+        Q_EMIT progress(p);
+        return;
     }
 }
 

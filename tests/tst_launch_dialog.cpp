@@ -1,0 +1,290 @@
+// Offscreen: the launch dialog's specs and validation, the queue model under
+// QAbstractItemModelTester, and screenshots of the dialog and of the queue page driving the real
+// runner (two finished jobs, one running) that a person looks at.
+#include "launch_dialog.h"
+#include "queue_model.h"
+#include "queue_page.h"
+#include "run_queue.h"
+
+#include <QAbstractItemModelTester>
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QSpinBox>
+#include <QStandardItemModel>
+#include <QTableView>
+#include <QTemporaryDir>
+#include <QtTest>
+
+namespace {
+template <class W> W *child(QWidget &parent, const char *name)
+{
+    W *w = parent.findChild<W *>(QLatin1String(name));
+    if (!w)
+        qFatal("no child widget %s", name);
+    return w;
+}
+
+QPushButton *okButton(QDialog &d)
+{
+    return d.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
+}
+
+QString saveShot(QWidget &w, const char *name)
+{
+    QDir().mkpath(QStringLiteral("screenshots"));
+    const QString path = QDir::current().absoluteFilePath(QStringLiteral("screenshots/") + QLatin1String(name));
+    if (!w.grab().save(path, "PNG"))
+        return {};
+    qInfo("screenshot: %s", qPrintable(path));
+    return path;
+}
+} // namespace
+
+class TestLaunchDialog : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void defaultDialogProducesThePilotSuite();
+    void invalidInputDisablesOk_data();
+    void invalidInputDisablesOk();
+    void customPresetPassesItsMinimums();
+    void workloadOptions();
+    void onlyLocalTargetIsEnabled();
+    void queueModelIsSound();
+    void dialogScreenshot();
+    void queuePageWithTheRealRunner();
+};
+
+void TestLaunchDialog::defaultDialogProducesThePilotSuite()
+{
+    tp::LaunchDialog d;
+    QVERIFY(d.isValid());
+    QVERIFY(okButton(d)->isEnabled());
+    const auto specs = d.specs();
+    QCOMPARE(specs.size(), std::size_t(4));
+    QStringList labels;
+    for (const auto &s : specs) {
+        labels << s.label();
+        QCOMPARE(s.warmup, 0); // the preset decides
+        QCOMPARE(s.iterations, 0);
+        QCOMPARE(s.threads, 1);
+        QCOMPARE(s.batch, 64);
+        QCOMPARE(s.extraArgs, (QStringList{QStringLiteral("--preset"), QStringLiteral("standard")}));
+        QVERIFY2(s.runKey.startsWith(QStringLiteral("pilot-")) && s.runKey.endsWith(s.label()),
+                 qPrintable(s.runKey));
+    }
+    QCOMPARE(labels, (QStringList{QStringLiteral("mlp/eager/float32"), QStringLiteral("mlp/eager/bfloat16"),
+                                  QStringLiteral("mlp/compiled/float32"), QStringLiteral("mlp/compiled/bfloat16")}));
+    QCOMPARE(d.maxParallel(), 1);
+    QCOMPARE(okButton(d)->text(), QStringLiteral("Queue 4 runs"));
+    // The shipped catalog is offered (found from build/bin via the source tree).
+    QCOMPARE(tp::LaunchDialog::defaultCatalogPath(),
+             QFileInfo(QStringLiteral(TP_SOURCE_DIR "/resources/catalogs/default.json")).canonicalFilePath());
+}
+
+void TestLaunchDialog::invalidInputDisablesOk_data()
+{
+    QTest::addColumn<QString>("what");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("no mode") << QStringLiteral("no mode") << QStringLiteral("mode");
+    QTest::newRow("no dtype") << QStringLiteral("no dtype") << QStringLiteral("dtype");
+    QTest::newRow("torchscript without a model") << QStringLiteral("torchscript") << QStringLiteral("model file");
+    QTest::newRow("missing catalog") << QStringLiteral("catalog") << QStringLiteral("catalog");
+    QTest::newRow("run key with a space") << QStringLiteral("key") << QStringLiteral("run key prefix");
+}
+
+void TestLaunchDialog::invalidInputDisablesOk()
+{
+    QFETCH(QString, what);
+    QFETCH(QString, message);
+    tp::LaunchDialog d;
+    d.show();
+    if (what == QLatin1String("no mode")) {
+        child<QCheckBox>(d, "modeEager")->setChecked(false);
+        child<QCheckBox>(d, "modeCompiled")->setChecked(false);
+    } else if (what == QLatin1String("no dtype")) {
+        child<QCheckBox>(d, "dtypeFloat32")->setChecked(false);
+        child<QCheckBox>(d, "dtypeBfloat16")->setChecked(false);
+    } else if (what == QLatin1String("torchscript")) {
+        auto *w = child<QComboBox>(d, "workload");
+        w->setCurrentIndex(w->findData(QStringLiteral("torchscript")));
+    } else if (what == QLatin1String("catalog")) {
+        child<QLineEdit>(d, "catalog")->setText(QStringLiteral("/nonexistent/catalog.json"));
+    } else {
+        child<QLineEdit>(d, "runKeyPrefix")->setText(QStringLiteral("my runs"));
+    }
+    QVERIFY(!okButton(d)->isEnabled());
+    QVERIFY(d.specs().empty());
+    auto *errors = child<QLabel>(d, "errors");
+    QVERIFY(errors->isVisible());
+    QVERIFY2(errors->text().contains(message, Qt::CaseInsensitive), qPrintable(errors->text()));
+}
+
+void TestLaunchDialog::customPresetPassesItsMinimums()
+{
+    tp::LaunchDialog d;
+    auto *iterations = child<QSpinBox>(d, "iterations");
+    QVERIFY(!iterations->isEnabled());
+    auto *preset = child<QComboBox>(d, "preset");
+    preset->setCurrentIndex(preset->findData(QStringLiteral("custom")));
+    QVERIFY(iterations->isEnabled());
+    iterations->setValue(1234);
+    child<QSpinBox>(d, "warmup")->setValue(7);
+    child<QDoubleSpinBox>(d, "minSeconds")->setValue(1.5);
+    child<QSpinBox>(d, "threads")->setValue(1);
+    child<QCheckBox>(d, "modeCompiled")->setChecked(false);
+    child<QCheckBox>(d, "dtypeBfloat16")->setChecked(false);
+    child<QLineEdit>(d, "runKeyPrefix")->clear();
+    const auto specs = d.specs();
+    QCOMPARE(specs.size(), std::size_t(1));
+    QCOMPARE(specs[0].iterations, 1234);
+    QCOMPARE(specs[0].warmup, 7);
+    QCOMPARE(specs[0].extraArgs, (QStringList{QStringLiteral("--min-time"), QStringLiteral("1.5")}));
+    QVERIFY(specs[0].runKey.isEmpty()); // the runner's default key
+}
+
+void TestLaunchDialog::workloadOptions()
+{
+    tp::LaunchDialog d;
+    auto *workload = child<QComboBox>(d, "workload");
+    QVERIFY(!child<QSpinBox>(d, "seqLen")->isEnabled());
+    workload->setCurrentIndex(workload->findData(QStringLiteral("encoder")));
+    QVERIFY(child<QSpinBox>(d, "seqLen")->isEnabled());
+    child<QSpinBox>(d, "seqLen")->setValue(256);
+    child<QLineEdit>(d, "catalog")->setText(tp::LaunchDialog::defaultCatalogPath());
+    auto args = d.specs().at(0).extraArgs;
+    QVERIFY2(args.join(QLatin1Char(' ')).contains(QStringLiteral("--seq-len 256")), qPrintable(args.join(QLatin1Char(' '))));
+    QVERIFY(args.contains(QStringLiteral("--catalog")));
+
+    workload->setCurrentIndex(workload->findData(QStringLiteral("torchscript")));
+    QTemporaryDir dir;
+    const QString model = dir.filePath(QStringLiteral("m.pt"));
+    QFile(model).open(QIODevice::WriteOnly);
+    child<QLineEdit>(d, "model")->setText(model);
+    child<QLineEdit>(d, "input")->setText(QStringLiteral("float32[64, 128]"));
+    QVERIFY2(d.isValid(), qPrintable(d.validationErrors().join(QLatin1Char('\n'))));
+    args = d.specs().at(0).extraArgs;
+    QCOMPARE(args.at(args.indexOf(QStringLiteral("--input")) + 1), QStringLiteral("float32[64,128]"));
+    QCOMPARE(args.at(args.indexOf(QStringLiteral("--model")) + 1), model);
+}
+
+void TestLaunchDialog::onlyLocalTargetIsEnabled()
+{
+    tp::LaunchDialog d;
+    auto *target = child<QComboBox>(d, "target");
+    auto *items = qobject_cast<QStandardItemModel *>(target->model());
+    QVERIFY(items);
+    QCOMPARE(items->rowCount(), 3);
+    QVERIFY(items->item(0)->isEnabled());
+    for (int i = 1; i < 3; ++i) {
+        QVERIFY(!items->item(i)->isEnabled());
+        QCOMPARE(items->item(i)->toolTip(), QStringLiteral("coming"));
+    }
+}
+
+void TestLaunchDialog::queueModelIsSound()
+{
+    tp::QueueModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    for (int id = 1; id <= 3; ++id) {
+        tp::QueueJobStatus s;
+        s.jobId = id;
+        s.label = QStringLiteral("mlp/eager/float32");
+        model.upsert(s);
+    }
+    tp::QueueJobStatus s = *model.jobAt(0);
+    s.state = tp::JobState::Running;
+    s.runId = 12;
+    s.phase = QStringLiteral("steady");
+    s.fraction = 0.42;
+    s.elapsedSeconds = 75;
+    s.etaSeconds = 3725;
+    model.upsert(s);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.index(0, tp::QueueModel::Progress).data().toString(), QStringLiteral("steady 42 %"));
+    QCOMPARE(model.index(0, tp::QueueModel::Elapsed).data().toString(), QStringLiteral("1:15"));
+    QCOMPARE(model.index(0, tp::QueueModel::Eta).data().toString(), QStringLiteral("1:02:05"));
+    QCOMPARE(model.index(0, 0).data(tp::QueueModel::RunIdRole).toLongLong(), 12LL);
+    QCOMPARE(model.index(1, tp::QueueModel::Eta).data().toString(), QStringLiteral("—"));
+    s.state = tp::JobState::Done;
+    model.upsert(s);
+    QCOMPARE(model.index(0, tp::QueueModel::Progress).data().toString(), QStringLiteral("100 %"));
+    tp::QueueJobStatus cancelled = *model.jobAt(2);
+    cancelled.state = tp::JobState::Cancelled;
+    model.upsert(cancelled);
+    QCOMPARE(model.index(2, tp::QueueModel::State).data().toString(), QStringLiteral("cancelled (never started)"));
+    model.removeFinished();
+    QCOMPARE(model.rowCount(), 1);
+    QCOMPARE(model.jobAt(0)->jobId, 2);
+    QCOMPARE(model.rowForJob(1), -1);
+}
+
+void TestLaunchDialog::dialogScreenshot()
+{
+    tp::LaunchDialog d;
+    d.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&d));
+    const QSize hint = d.sizeHint();
+    QVERIFY2(d.width() >= d.minimumSizeHint().width() && d.height() >= d.minimumSizeHint().height(),
+             "the dialog is smaller than its contents");
+    QVERIFY(!saveShot(d, "launch_dialog.png").isEmpty());
+    // Inline messages: no mode, and a run key prefix with a space.
+    child<QCheckBox>(d, "modeEager")->setChecked(false);
+    child<QCheckBox>(d, "modeCompiled")->setChecked(false);
+    child<QLineEdit>(d, "runKeyPrefix")->setText(QStringLiteral("my runs"));
+    d.adjustSize();
+    QVERIFY(!saveShot(d, "launch_dialog_invalid.png").isEmpty());
+    qInfo("dialog %dx%d (hint %dx%d)", d.width(), d.height(), hint.width(), hint.height());
+}
+
+void TestLaunchDialog::queuePageWithTheRealRunner()
+{
+    QTemporaryDir dir;
+    tp::RunQueue queue(dir.filePath(QStringLiteral("page.sqlite")), QStringLiteral(TP_RUNNER_PATH));
+    tp::QueuePage page(&queue);
+    QSignalSpy finishedRuns(&page, &tp::QueuePage::runFinished);
+    QSignalSpy startedRuns(&page, &tp::QueuePage::runStarted);
+    page.resize(1100, 560);
+    page.show();
+    std::vector<tp::RunSpec> specs;
+    for (const char *mode : {"eager", "compiled"}) {
+        tp::RunSpec s;
+        s.mode = QLatin1String(mode);
+        s.warmup = s.iterations = 0;
+        s.runKey = QStringLiteral("shot/") + s.label();
+        s.extraArgs = {QStringLiteral("--preset"), QStringLiteral("smoke")};
+        specs.push_back(s);
+    }
+    tp::RunSpec longer;
+    longer.warmup = 5;
+    longer.iterations = 300000; // float32 MLP: tens of seconds, caught running with a known ETA
+    longer.runKey = QStringLiteral("shot/") + longer.label();
+    longer.extraArgs = {QStringLiteral("--no-precision")};
+    specs.push_back(longer);
+    const QList<int> ids = page.enqueue(specs);
+    QCOMPARE(page.model()->rowCount(), 3);
+    QTRY_COMPARE_WITH_TIMEOUT(finishedRuns.size(), 2, 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(queue.job(ids[2]).fraction > 0.05 && queue.job(ids[2]).etaSeconds > 0, 60000);
+    QCOMPARE(startedRuns.size(), 3);
+    QCOMPARE(page.model()->jobAt(0)->state, tp::JobState::Done);
+    auto *table = page.findChild<QTableView *>();
+    QVERIFY(!table->indexWidget(page.model()->index(0, tp::QueueModel::Action))); // nothing to cancel
+    QVERIFY(qobject_cast<QProgressBar *>(table->indexWidget(page.model()->index(2, tp::QueueModel::Progress))));
+    QVERIFY(table->indexWidget(page.model()->index(2, tp::QueueModel::Action)));
+    page.selectJob(ids[2]);
+    QTRY_VERIFY_WITH_TIMEOUT(!child<QPlainTextEdit>(page, "log")->toPlainText().isEmpty(), 20000);
+    QVERIFY(!saveShot(page, "queue_page.png").isEmpty());
+    child<QPushButton>(page, "cancelAll")->click();
+    QTRY_COMPARE_WITH_TIMEOUT(queue.job(ids[2]).state, tp::JobState::Cancelled, 30000);
+    QCOMPARE(finishedRuns.size(), 3);
+}
+
+QTEST_MAIN(TestLaunchDialog)
+#include "tst_launch_dialog.moc"

@@ -1,0 +1,63 @@
+#pragma once
+// "New run" dialog: what to run (workload, modes, dtypes, shapes), how to measure it (protocol
+// preset or custom minimums, threads, deadline), and where (local now; SSH and Kubernetes are
+// listed for later). Produces one RunSpec per mode × dtype — one runner process each.
+#include "launch_request.h"
+
+#include <QDialog>
+#include <QStringList>
+
+#include <vector>
+
+class QCheckBox;
+class QComboBox;
+class QDialogButtonBox;
+class QDoubleSpinBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+class QWidget;
+
+namespace tp {
+
+class LaunchDialog : public QDialog {
+    Q_OBJECT
+public:
+    explicit LaunchDialog(QWidget *parent = nullptr);
+
+    LaunchRequest request() const;
+    std::vector<RunSpec> specs() const { return request().toSpecs(); } // empty while invalid
+    int maxParallel() const;
+    void setMaxParallel(int n);
+    QStringList validationErrors() const { return request().validate(); } // empty when valid
+    bool isValid() const { return validationErrors().isEmpty(); }
+
+    // The shipped default shape catalog, offered next to the catalog field; empty if not found.
+    static QString defaultCatalogPath() { return LaunchRequest::shippedCatalogPath(); }
+
+private:
+    QWidget *createWhatGroup();
+    QWidget *createProtocolGroup();
+    QWidget *createWhereGroup();
+    QWidget *fileRow(QLineEdit *edit, const QString &caption, const QString &filter,
+                     QWidget *extra = nullptr);
+    void updateState();
+    void alignFormLabels();
+
+    QComboBox *m_workload = nullptr;
+    QCheckBox *m_eager = nullptr, *m_compiled = nullptr;
+    QCheckBox *m_float32 = nullptr, *m_bfloat16 = nullptr;
+    QSpinBox *m_batch = nullptr, *m_seqLen = nullptr;
+    QLineEdit *m_model = nullptr, *m_input = nullptr, *m_catalog = nullptr;
+    QComboBox *m_preset = nullptr;
+    QSpinBox *m_warmup = nullptr, *m_iterations = nullptr, *m_threads = nullptr;
+    QDoubleSpinBox *m_minSeconds = nullptr, *m_deadline = nullptr;
+    QComboBox *m_target = nullptr;
+    QSpinBox *m_parallel = nullptr;
+    QLabel *m_parallelNote = nullptr;
+    QLineEdit *m_runKeyPrefix = nullptr;
+    QLabel *m_summary = nullptr, *m_errors = nullptr;
+    QDialogButtonBox *m_buttons = nullptr;
+};
+
+} // namespace tp

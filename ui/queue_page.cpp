@@ -1,0 +1,237 @@
+#include "queue_page.h"
+
+#include "launch_dialog.h"
+#include "queue_model.h"
+#include "run_queue.h"
+
+#include <QFontDatabase>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QItemSelectionModel>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSplitter>
+#include <QTableView>
+#include <QToolButton>
+#include <QVBoxLayout>
+
+namespace tp {
+
+QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
+    : QWidget(parent), m_queue(queue), m_model(new QueueModel(this))
+{
+    m_newRun = new QPushButton(tr("New runs…"));
+    m_newRun->setObjectName(QStringLiteral("newRuns"));
+    m_cancelAll = new QPushButton(tr("Cancel all"));
+    m_cancelAll->setObjectName(QStringLiteral("cancelAll"));
+    m_clearFinished = new QPushButton(tr("Clear finished"));
+    m_summary = new QLabel;
+    m_summary->setWordWrap(true);
+    connect(m_newRun, &QPushButton::clicked, this, &QueuePage::openLaunchDialog);
+    connect(m_cancelAll, &QPushButton::clicked, m_queue, &RunQueue::cancelAll);
+    connect(m_clearFinished, &QPushButton::clicked, this, [this] {
+        m_model->removeFinished();
+        updateSummary();
+    });
+
+    m_table = new QTableView;
+    m_table->setModel(m_model);
+    m_table->setSelectionBehavior(QAbstractItemView::SelectRows);
+    m_table->setSelectionMode(QAbstractItemView::SingleSelection);
+    m_table->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    m_table->setWordWrap(false);
+    m_table->setShowGrid(false);
+    m_table->setAlternatingRowColors(true);
+    m_table->verticalHeader()->hide();
+    m_table->verticalHeader()->setDefaultSectionSize(m_table->fontMetrics().height() + 14);
+    QHeaderView *header = m_table->horizontalHeader();
+    header->setHighlightSections(false);
+    header->setSectionResizeMode(QHeaderView::ResizeToContents);
+    header->setSectionResizeMode(QueueModel::Progress, QHeaderView::Stretch);
+    header->setMinimumSectionSize(60);
+    connect(m_model, &QAbstractItemModel::rowsInserted, this, &QueuePage::onRowsInserted);
+    connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
+            [this] { showLogOf(selectedJobId()); });
+
+    m_logTitle = new QLabel(tr("Log"));
+    m_log = new QPlainTextEdit;
+    m_log->setObjectName(QStringLiteral("log"));
+    m_log->setReadOnly(true);
+    m_log->setMaximumBlockCount(kMaxLogLines);
+    m_log->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_log->setPlaceholderText(tr("Select a job to follow its runner's log (stderr)."));
+    auto *logBox = new QWidget;
+    auto *logLayout = new QVBoxLayout(logBox);
+    logLayout->setContentsMargins(0, 0, 0, 0);
+    logLayout->addWidget(m_logTitle);
+    logLayout->addWidget(m_log);
+
+    auto *splitter = new QSplitter(Qt::Vertical);
+    splitter->addWidget(m_table);
+    splitter->addWidget(logBox);
+    splitter->setStretchFactor(0, 3);
+    splitter->setStretchFactor(1, 2);
+    splitter->setChildrenCollapsible(false);
+
+    auto *buttons = new QHBoxLayout;
+    buttons->addWidget(m_newRun);
+    buttons->addWidget(m_cancelAll);
+    buttons->addWidget(m_clearFinished);
+    buttons->addWidget(m_summary, 1);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(buttons);
+    layout->addWidget(splitter, 1);
+
+    connect(m_queue, &RunQueue::jobChanged, this, &QueuePage::onJobChanged);
+    connect(m_queue, &RunQueue::jobFinished, this, &QueuePage::onJobFinished);
+    connect(m_queue, &RunQueue::jobLog, this, &QueuePage::onJobLog);
+    for (const QueueJobStatus &job : m_queue->jobs())
+        m_model->upsert(job);
+    updateSummary();
+}
+
+QList<int> QueuePage::enqueue(const std::vector<RunSpec> &specs)
+{
+    const QList<int> ids = m_queue->enqueue(specs); // rows appear through jobChanged
+    if (selectedJobId() == 0 && !ids.isEmpty())
+        selectJob(ids.first());
+    return ids;
+}
+
+void QueuePage::openLaunchDialog()
+{
+    auto *dialog = new LaunchDialog(this);
+    dialog->setAttribute(Qt::WA_DeleteOnClose);
+    dialog->setMaxParallel(m_queue->maxParallel());
+    connect(dialog, &QDialog::accepted, this, [this, dialog] {
+        m_queue->setMaxParallel(dialog->maxParallel());
+        enqueue(dialog->specs());
+    });
+    dialog->open();
+}
+
+void QueuePage::selectJob(int jobId)
+{
+    const int row = m_model->rowForJob(jobId);
+    if (row >= 0)
+        m_table->selectRow(row);
+}
+
+int QueuePage::selectedJobId() const
+{
+    const QModelIndex current = m_table->selectionModel()->currentIndex();
+    return current.isValid() ? current.data(QueueModel::JobIdRole).toInt() : 0;
+}
+
+void QueuePage::onJobChanged(const QueueJobStatus &job)
+{
+    m_model->upsert(job);
+    updateRowWidgets(m_model->rowForJob(job.jobId));
+    if (job.runId != 0 && m_announced.value(job.jobId) != job.runId) {
+        m_announced.insert(job.jobId, job.runId);
+        Q_EMIT runStarted(job.runId);
+    }
+    updateSummary();
+}
+
+void QueuePage::onJobFinished(const QueueJobStatus &job)
+{
+    QString line = tr("— %1: %2").arg(job.label, QueueModel::stateText(job));
+    if (!job.error.isEmpty())
+        line += tr(" (%1)").arg(job.error);
+    appendLog(job.jobId, line);
+    if (job.runId != 0)
+        Q_EMIT runFinished(job.runId);
+}
+
+void QueuePage::onJobLog(int jobId, const QString &line)
+{
+    appendLog(jobId, line);
+}
+
+void QueuePage::appendLog(int jobId, const QString &line)
+{
+    QStringList &lines = m_logs[jobId];
+    lines << line;
+    if (lines.size() > kMaxLogLines)
+        lines.remove(0, lines.size() - kMaxLogLines);
+    if (jobId == m_shownJob)
+        m_log->appendPlainText(line);
+}
+
+void QueuePage::showLogOf(int jobId)
+{
+    m_shownJob = jobId;
+    const QueueJobStatus *job = m_model->jobAt(m_model->rowForJob(jobId));
+    m_logTitle->setText(job ? tr("Log — %1").arg(job->label) : tr("Log"));
+    m_log->setPlainText(m_logs.value(jobId).join(QLatin1Char('\n')));
+    m_log->moveCursor(QTextCursor::End);
+}
+
+void QueuePage::onRowsInserted(const QModelIndex &, int first, int last)
+{
+    for (int row = first; row <= last; ++row) {
+        auto *bar = new QProgressBar;
+        bar->setRange(0, 1000);
+        bar->setTextVisible(true);
+        m_table->setIndexWidget(m_model->index(row, QueueModel::Progress), bar);
+        auto *cancel = new QToolButton;
+        cancel->setText(tr("Cancel"));
+        cancel->setAutoRaise(true);
+        const int jobId = m_model->index(row, 0).data(QueueModel::JobIdRole).toInt();
+        cancel->setToolTip(tr("Queued: remove it. Running: stop the runner (SIGTERM); what it "
+                              "measured so far is kept, marked cancelled."));
+        connect(cancel, &QToolButton::clicked, this, [this, cancel, jobId] {
+            cancel->setEnabled(false);
+            cancel->setText(tr("Cancelling…"));
+            m_queue->cancel(jobId);
+        });
+        m_table->setIndexWidget(m_model->index(row, QueueModel::Action), cancel);
+        updateRowWidgets(row);
+    }
+    if (selectedJobId() == 0)
+        m_table->selectRow(first);
+}
+
+void QueuePage::updateRowWidgets(int row)
+{
+    const QueueJobStatus *job = m_model->jobAt(row);
+    if (!job)
+        return;
+    const QModelIndex progress = m_model->index(row, QueueModel::Progress);
+    if (job->isFinished()) { // the model's text says how it ended; nothing left to cancel
+        m_table->setIndexWidget(progress, nullptr);
+        m_table->setIndexWidget(m_model->index(row, QueueModel::Action), nullptr);
+        return;
+    }
+    if (auto *bar = qobject_cast<QProgressBar *>(m_table->indexWidget(progress))) {
+        const bool busy = job->state == JobState::Running && job->fraction < 0;
+        bar->setRange(0, busy ? 0 : 1000); // no fraction yet (first call, warmup): busy bar
+        bar->setValue(int(std::max(0.0, job->fraction) * 1000));
+        bar->setFormat(QueueModel::progressText(*job));
+    }
+}
+
+void QueuePage::updateSummary()
+{
+    const int running = m_queue->runningCount();
+    const int pending = m_queue->pendingCount();
+    const QString how = m_queue->maxParallel() == 1
+                            ? tr("one at a time (parallel runs perturb each other's timings)")
+                            : tr("up to %1 at once — parallel runs perturb each other's timings")
+                                  .arg(m_queue->maxParallel());
+    m_summary->setText(tr("%1 running, %2 queued; runs execute %3.")
+                           .arg(running)
+                           .arg(pending - running)
+                           .arg(how));
+    m_cancelAll->setEnabled(pending > 0);
+    if (pending != m_lastPending) {
+        m_lastPending = pending;
+        Q_EMIT pendingCountChanged(pending);
+    }
+}
+
+} // namespace tp

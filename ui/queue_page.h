@@ -1,0 +1,70 @@
+#pragma once
+// The "Queue" page: the jobs of a RunQueue with a progress bar, elapsed time, ETA and a cancel
+// button each, and the live runner log of the selected job. Everything it shows arrives through
+// the queue's queued signals; the page itself never touches a process or the database.
+#include "run_spec.h"
+
+#include <QHash>
+#include <QStringList>
+#include <QWidget>
+
+#include <vector>
+
+class QLabel;
+class QModelIndex;
+class QPlainTextEdit;
+class QPushButton;
+class QTableView;
+
+namespace tp {
+
+class QueueModel;
+class RunQueue;
+struct QueueJobStatus;
+
+class QueuePage : public QWidget {
+    Q_OBJECT
+public:
+    static constexpr int kMaxLogLines = 2000; // per job, oldest lines dropped first
+
+    // The page does not own the queue; it must outlive the page.
+    explicit QueuePage(RunQueue *queue, QWidget *parent = nullptr);
+
+    RunQueue *queue() const { return m_queue; }
+    QueueModel *model() const { return m_model; }
+    QList<int> enqueue(const std::vector<RunSpec> &specs);
+    void selectJob(int jobId);
+    int selectedJobId() const; // 0 when none
+
+public Q_SLOTS:
+    // Opens the launch dialog (window-modal, no nested event loop); OK enqueues its runs.
+    void openLaunchDialog();
+
+Q_SIGNALS:
+    void runStarted(long long runId);  // a queued job's runner announced its run (row exists)
+    void runFinished(long long runId); // the run's final status is in the database
+    void pendingCountChanged(int count); // queued + running jobs
+
+private:
+    void onJobChanged(const QueueJobStatus &job);
+    void onJobFinished(const QueueJobStatus &job);
+    void onJobLog(int jobId, const QString &line);
+    void onRowsInserted(const QModelIndex &parent, int first, int last);
+    void appendLog(int jobId, const QString &line);
+    void updateRowWidgets(int row);
+    void showLogOf(int jobId);
+    void updateSummary();
+
+    RunQueue *m_queue = nullptr;
+    QueueModel *m_model = nullptr;
+    QTableView *m_table = nullptr;
+    QLabel *m_summary = nullptr, *m_logTitle = nullptr;
+    QPushButton *m_newRun = nullptr, *m_cancelAll = nullptr, *m_clearFinished = nullptr;
+    QPlainTextEdit *m_log = nullptr;
+    QHash<int, QStringList> m_logs; // by job id
+    QHash<int, long long> m_announced; // job id -> run id already announced by runStarted
+    int m_shownJob = 0;
+    int m_lastPending = -1;
+};
+
+} // namespace tp
