@@ -140,6 +140,43 @@ std::vector<RunRecord> Store::listRuns() const
     return out;
 }
 
+std::vector<RunRecord> Store::listRuns(const RunSelection &sel) const
+{
+    std::string sql = std::string("SELECT ") + kRunColumns + " FROM runs WHERE 1";
+    std::vector<std::string> binds;
+    const std::pair<const char *, const std::string *> exact[] = {
+        {"workload", &sel.workload}, {"mode", &sel.mode},     {"dtype", &sel.dtype},
+        {"device", &sel.device},     {"status", &sel.status}, {"target", &sel.target}};
+    for (const auto &[column, value] : exact) {
+        if (value->empty())
+            continue;
+        sql += std::string(" AND ") + column + " = ?";
+        binds.push_back(*value);
+    }
+    if (!sel.startedFrom.empty()) {
+        sql += " AND started_at <> '' AND started_at >= ?";
+        binds.push_back(sel.startedFrom);
+    }
+    if (!sel.startedBefore.empty()) {
+        sql += " AND started_at <> '' AND started_at < ?";
+        binds.push_back(sel.startedBefore);
+    }
+    if (!sel.runIds.empty()) { // one JSON array parameter: no limit on the number of ids
+        std::string ids = "[";
+        for (std::size_t i = 0; i < sel.runIds.size(); ++i)
+            ids += (i ? "," : "") + std::to_string(sel.runIds[i]);
+        sql += " AND id IN (SELECT value FROM json_each(?))";
+        binds.push_back(ids + "]");
+    }
+    SQLite::Statement q(*m_db, sql + " ORDER BY id");
+    for (std::size_t i = 0; i < binds.size(); ++i)
+        q.bind(static_cast<int>(i + 1), binds[i]);
+    std::vector<RunRecord> out;
+    while (q.executeStep())
+        out.push_back(readRun(q));
+    return out;
+}
+
 std::optional<RunRecord> Store::run(long long id) const
 {
     SQLite::Statement q(*m_db, std::string("SELECT ") + kRunColumns + " FROM runs WHERE id = ?");

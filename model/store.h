@@ -3,6 +3,7 @@
 // foreign keys on. Opening a database from a newer schema, or a file that is not a TorchPilot
 // database, throws StoreError and never writes to the file.
 #include "run_record.h"
+#include "run_selection.h"
 
 #include <memory>
 #include <stdexcept>
@@ -34,6 +35,8 @@ public:
     int schemaVersion() const;
 
     std::vector<RunRecord> listRuns() const;
+    // The runs matching `selection`, by id (see RunSelection for the meaning of each filter).
+    std::vector<RunRecord> listRuns(const RunSelection &selection) const;
     std::optional<RunRecord> run(long long id) const;
     std::optional<long long> runIdForExecutionKey(const std::string &key) const;
     std::vector<double> samples(long long runId, const std::string &phase) const;

@@ -1,0 +1,281 @@
+#include "panels.h"
+
+#include "contract.h"
+#include "run_query.h"
+#include "stats.h"
+#include "store.h"
+
+#include <algorithm>
+#include <chrono>
+#include <iterator>
+#include <map>
+#include <numeric>
+
+namespace tp {
+
+using Fig = PanelFigure;
+using State = PanelFigure::State;
+using Unit = PanelFigure::Unit;
+
+namespace {
+std::string runs(std::size_t n)
+{
+    return std::to_string(n) + (n == 1 ? " run" : " runs");
+}
+
+// "; <lead> 1 failed, 2 timed out" from the non-zero counts only; empty when all are zero.
+using Counts = std::vector<std::pair<std::size_t, std::string>>;
+std::string nonZero(const char *lead, const Counts &parts)
+{
+    std::string out;
+    for (const auto &[n, what] : parts)
+        if (n > 0)
+            out += (out.empty() ? std::string("; ") + lead : std::string(", ")) +
+                   std::to_string(n) + " " + what;
+    return out;
+}
+
+Fig value(double v, Unit unit, std::vector<long long> ids, std::string note)
+{
+    std::sort(ids.begin(), ids.end());
+    return {State::Value, v, unit, std::nullopt, std::move(ids), std::move(note)};
+}
+
+Fig count(std::vector<long long> ids, std::size_t total, std::string note)
+{
+    std::sort(ids.begin(), ids.end());
+    const auto n = double(ids.size());
+    const auto of = static_cast<long long>(total);
+    return {State::Value, n, Unit::Runs, of, std::move(ids), std::move(note)};
+}
+
+Fig none(State state, Unit unit, std::string note)
+{
+    return {state, std::nullopt, unit, std::nullopt, {}, std::move(note)};
+}
+
+// The first reason a run misses the quality contract (an index into kGaps), -1 when it meets it.
+const char *const kGaps[] = {"not ok", "non-finite", "no validity verdict", "invalid",
+                             "precision failed", "reduced-precision, precision unchecked"};
+int contractGap(const RunRecord &r)
+{
+    // Unchecked precision is fine only for the fp32 reference itself.
+    const bool unchecked = r.precisionVerdict.empty() && r.dtype != "float32" && r.dtype != "fp32";
+    const bool gaps[] = {r.status != status::Ok,  !r.finite.value_or(false),   !r.valid,
+                         !r.valid.value_or(false), r.precisionVerdict == "fail", unchecked};
+    const auto first = std::find(std::begin(gaps), std::end(gaps), true);
+    return first == std::end(gaps) ? -1 : static_cast<int>(first - std::begin(gaps));
+}
+
+void checkCancel(const PanelOptions &o)
+{
+    if (o.cancelled && o.cancelled())
+        throw PanelsCancelled();
+}
+
+BusinessPanel business(const std::vector<RunRecord> &rs, const PanelOptions &o)
+{
+    std::vector<long long> done, inTime, useful;
+    std::size_t timeouts = 0, gaps[std::size(kGaps)] = {};
+    for (const RunRecord &r : rs) {
+        if (r.complete)
+            done.push_back(r.id);
+        if (r.complete && r.status != status::Timeout)
+            inTime.push_back(r.id);
+        timeouts += r.status == status::Timeout;
+        if (const int gap = contractGap(r); gap < 0)
+            useful.push_back(r.id);
+        else
+            ++gaps[gap];
+    }
+    BusinessPanel b;
+    const std::size_t n = rs.size();
+    b.completed = count(done, n, "sent run_finished" +
+                                     nonZero("", {{n - done.size(), "incomplete or running"}}));
+    b.withinDeadline = count(inTime, n, "completed, not timed out" +
+                                            nonZero("", {{timeouts, "timed out"}}));
+    Counts missed;
+    for (std::size_t i = 0; i < std::size(kGaps); ++i)
+        missed.emplace_back(gaps[i], kGaps[i]);
+    b.meetingContract = count(useful, n, "ok, finite, valid, precision not failed" +
+                                             nonZero("not counted: ", missed));
+    b.costPerUsefulResult = o.costPerUsefulResult
+                                ? o.costPerUsefulResult(rs)
+                                : none(State::NotConfigured, Unit::Cost, "no cost model yet");
+    return b;
+}
+
+ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, const PanelOptions &o)
+{
+    ApplicationPanel a;
+    std::vector<double> pooled, runP99, rates, waits;
+    std::vector<long long> pooledIds, p99Ids, rateIds, errorIds, waitIds;
+    std::size_t failed = 0, timeouts = 0, nonFinite = 0, incomplete = 0, cancelled = 0;
+    for (const RunRecord &r : rs) {
+        checkCancel(o);
+        if (r.valid.value_or(false)) {
+            const auto s = store.samples(r.id, phase::Steady);
+            if (!s.empty())
+                pooledIds.push_back(r.id);
+            pooled.insert(pooled.end(), s.begin(), s.end());
+            if (r.p99Seconds) {
+                runP99.push_back(*r.p99Seconds);
+                p99Ids.push_back(r.id);
+            }
+        }
+        if (r.status == status::Ok && r.samplesPerSecond) {
+            rates.push_back(*r.samplesPerSecond);
+            rateIds.push_back(r.id);
+        }
+        const bool bad = !r.finite.value_or(true);
+        failed += r.status == status::Failed;
+        timeouts += r.status == status::Timeout;
+        nonFinite += bad;
+        incomplete += r.status == status::Incomplete;
+        cancelled += r.status == status::Cancelled;
+        if (r.status == status::Failed || r.status == status::Timeout || bad)
+            errorIds.push_back(r.id);
+        if (!r.queuedAt.empty())
+            waitIds.push_back(r.id);
+    }
+    RunQuery query(store);
+    const auto queued = query.queueWaits(waitIds);
+    waitIds.clear();
+    for (const auto &[id, seconds] : queued) {
+        waits.push_back(std::max(0.0, seconds));
+        waitIds.push_back(id);
+    }
+    std::sort(pooled.begin(), pooled.end());
+    const std::string pool = std::to_string(pooled.size()) + " pooled steady samples of " +
+                             runs(pooledIds.size()) + " with a valid steady state";
+    for (auto [fig, q] : {std::pair{&a.latencyP50, 0.50}, std::pair{&a.latencyP90, 0.90},
+                           std::pair{&a.latencyP99, 0.99}})
+        *fig = pooled.empty() ? none(State::NoData, Unit::Seconds, "no valid steady samples")
+                              : value(percentileSorted(pooled, q), Unit::Seconds, pooledIds, pool);
+    a.medianRunP99 = runP99.empty() ? none(State::NoData, Unit::Seconds, "no valid run with a p99")
+                                    : value(computeStats(runP99).median, Unit::Seconds, p99Ids,
+                                            "median of the p99 of " + runs(runP99.size()));
+    a.throughput = rates.empty() ? none(State::NoData, Unit::SamplesPerSecond, "no ok run")
+                                 : value(computeStats(rates).median, Unit::SamplesPerSecond, rateIds,
+                                         "median over " + runs(rates.size()) + " with status ok");
+    const std::string kinds =
+        nonZero("", {{failed, "failed"}, {timeouts, "timed out"}, {nonFinite, "non-finite"}});
+    a.errors = count(errorIds, rs.size(),
+                     (kinds.empty() ? std::string("none failed, timed out or non-finite")
+                                    : kinds.substr(2)) +
+                         nonZero("not counted: ", {{incomplete, "incomplete"},
+                                                   {cancelled, "cancelled"}}));
+    a.queueWait = waits.empty()
+                      ? none(State::NoData, Unit::Seconds, "no selected run went through a queue")
+                      : value(std::accumulate(waits.begin(), waits.end(), 0.0) / double(waits.size()),
+                              Unit::Seconds, waitIds, "mean over " + runs(waits.size()) + " queued");
+
+    const double now = o.now.value_or(std::chrono::duration<double>(
+        std::chrono::system_clock::now().time_since_epoch()).count());
+    double worst = -1;
+    long long worstId = 0;
+    std::vector<long long> live; // arrival times of an import are when the file was read
+    for (const RunRecord &r : rs)
+        if (r.target != "imported")
+            live.push_back(r.id);
+    const auto timings = query.eventTimings(live);
+    for (const auto &t : timings) {
+        const auto r = std::lower_bound(rs.begin(), rs.end(), t.runId,
+                                        [](const RunRecord &x, long long id) { return x.id < id; });
+        double gap = t.longestGap.value_or(0.0);
+        if (r != rs.end() && r->id == t.runId && r->status == status::Running)
+            gap = std::max(gap, now - t.lastArrival); // still running: silent since its last line
+        if (gap > worst) {
+            worst = gap;
+            worstId = t.runId;
+        }
+    }
+    a.timeWithoutProgress = worst < 0
+        ? none(State::NoData, Unit::Seconds, "no live run (imports are left out)")
+        : value(worst, Unit::Seconds, {worstId}, "largest gap between two event lines, run #" +
+                                                    std::to_string(worstId) + " (of " +
+                                                    runs(timings.size()) + ")");
+    return a;
+}
+
+InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &rs,
+                                   const PanelOptions &o)
+{
+    InfrastructurePanel in;
+    double cpu = 0, rss = -1, accel = -1;
+    long long rssId = 0, accelId = 0;
+    std::vector<double> util;
+    std::vector<long long> cpuIds, utilIds;
+    std::map<std::string, std::vector<long long>> byKey;
+    bool anyAccelerator = false, anyKubernetes = false;
+    RunQuery query(store);
+    for (const RunRecord &r : rs) {
+        checkCancel(o);
+        if (r.cpuUserSeconds && r.cpuSystemSeconds) {
+            const double busy = *r.cpuUserSeconds + *r.cpuSystemSeconds;
+            cpu += busy;
+            cpuIds.push_back(r.id);
+            if (r.wallSeconds && *r.wallSeconds > 0) {
+                util.push_back(busy / *r.wallSeconds);
+                utilIds.push_back(r.id);
+            }
+        }
+        if (r.peakRssBytes && static_cast<double>(*r.peakRssBytes) > rss) {
+            rss = static_cast<double>(*r.peakRssBytes);
+            rssId = r.id;
+        }
+        byKey[r.runKey].push_back(r.id);
+        anyKubernetes |= r.target.find("k8s") != std::string::npos ||
+                         r.target.find("kubernetes") != std::string::npos;
+        if (r.device == "cpu")
+            continue;
+        anyAccelerator = true;
+        if (const auto peak = query.acceleratorMemoryPeak(r.id); peak && *peak > accel) {
+            accel = *peak;
+            accelId = r.id;
+        }
+    }
+    in.cpuTime = cpuIds.empty() ? none(State::NoData, Unit::Seconds, "no resources reported")
+                                : value(cpu, Unit::Seconds, cpuIds, "user + system, " + runs(cpuIds.size()));
+    in.cpuUtilisation = util.empty()
+        ? none(State::NoData, Unit::Cores, "no resources reported")
+        : value(std::accumulate(util.begin(), util.end(), 0.0) / static_cast<double>(util.size()),
+                Unit::Cores, utilIds, "mean (user + system) / wall over " + runs(util.size()));
+    in.peakRam = rss < 0 ? none(State::NoData, Unit::Bytes, "no resources reported")
+                         : value(rss, Unit::Bytes, {rssId}, "run #" + std::to_string(rssId));
+    std::vector<long long> repeated;
+    long long extra = 0;
+    for (const auto &[key, ids] : byKey)
+        if (ids.size() > 1) {
+            extra += static_cast<long long>(ids.size()) - 1;
+            repeated.insert(repeated.end(), ids.begin(), ids.end());
+        }
+    in.restarts = value(static_cast<double>(extra), Unit::Runs, repeated,
+                        "same run key run again (" + runs(repeated.size()) + " involved)");
+    if (!anyAccelerator)
+        in.acceleratorMemory = none(State::NotMeasuredCpu, Unit::Bytes, "every run was on the CPU");
+    else if (accel < 0)
+        in.acceleratorMemory = none(State::NotMeasured, Unit::Bytes, "not reported by the runs");
+    else
+        in.acceleratorMemory = value(accel, Unit::Bytes, {accelId}, "run #" + std::to_string(accelId));
+    in.capacityWait = anyKubernetes
+        ? none(State::NotMeasured, Unit::Seconds, "Kubernetes capacity wait not recorded yet")
+        : none(State::NotApplicable, Unit::Seconds, "local runs never wait for capacity");
+    return in;
+}
+
+} // namespace
+
+PanelFigures computePanels(Store &store, const RunSelection &selection, const PanelOptions &options)
+{
+    PanelFigures f;
+    const std::vector<RunRecord> rs = store.listRuns(selection);
+    for (const RunRecord &r : rs)
+        f.selectedRunIds.push_back(r.id);
+    f.business = business(rs, options);
+    f.application = application(store, rs, options);
+    f.infrastructure = infrastructure(store, rs, options);
+    return f;
+}
+
+} // namespace tp

@@ -1,0 +1,44 @@
+#pragma once
+// Read-only queries the dashboard needs beyond whole runs: the values the filters offer, when
+// each event line of a run arrived, queue waits and accelerator memory. All SQL of these
+// queries lives here (model/), never in ui/.
+#include "run_selection.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace tp {
+
+class Store;
+
+class RunQuery {
+public:
+    explicit RunQuery(Store &store) : m_store(store) {}
+
+    // Distinct workloads, modes, dtypes, devices, statuses and targets of the stored runs.
+    RunFacets facets() const;
+    // Arrival times (events.received_at, Unix seconds) of the events of `runIds`, by run: the
+    // largest gap between two consecutive lines (unset with a single line) and the last
+    // arrival. Runs without timed events (stored before schema v3) are absent.
+    struct EventTiming {
+        long long runId = 0;
+        std::optional<double> longestGap;
+        double lastArrival = 0;
+    };
+    std::vector<EventTiming> eventTimings(const std::vector<long long> &runIds) const;
+    // started_at − queued_at in seconds for those of `runIds` that went through a queue
+    // (queued_at set), as (run id, seconds) by id. SQLite's julianday() reads the ISO-8601 text.
+    std::vector<std::pair<long long, double>> queueWaits(const std::vector<long long> &runIds) const;
+    // The largest accelerator_memory_peak_bytes of one run, from its env_json or any of its
+    // resources events; nullopt when neither reports it.
+    std::optional<double> acceleratorMemoryPeak(long long runId) const;
+
+private:
+    std::vector<std::string> distinct(const char *column) const;
+
+    Store &m_store;
+};
+
+} // namespace tp

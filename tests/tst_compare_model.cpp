@@ -1,0 +1,174 @@
+// CompareModel under QAbstractItemModelTester, and the Compare page offscreen: presets, the
+// confounder table's amber warnings, and a screenshot on a realistic database.
+#include "compare_model.h"
+#include "compare_page.h"
+#include "ingestor.h"
+#include "store.h"
+#include "test_util.h"
+
+#include <QAbstractItemModelTester>
+#include <QDir>
+#include <QSignalSpy>
+#include <QSortFilterProxyModel>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using Verdict = tp::MetricComparison::Verdict;
+
+class TestCompareModel : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void passesModelTester();
+    void rolesAndText();
+    void pageAppliesPresetAndWarns();
+    void screenshot();
+
+private:
+    static std::vector<tp::MetricComparison> halved()
+    {
+        std::vector<tp::TimedSample> b, c;
+        for (int i = 0; i < 100; ++i) {
+            b.push_back({0.002 + 0.00001 * (i % 5), 32});
+            c.push_back({b.back().seconds / 2, 32});
+        }
+        return tp::compareSamples(b, c);
+    }
+    static QTableWidget *confounderTable(tp::ComparePage &page)
+    {
+        return page.findChild<QTableWidget *>();
+    }
+
+    QTemporaryDir m_dir;
+    std::unique_ptr<tp::Store> m_store;
+    std::vector<long long> m_ids; // fixture runs R1..R8 (see tst_panels.cpp)
+};
+
+void TestCompareModel::initTestCase()
+{
+    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("f.sqlite")).toStdString());
+    m_ids = tp::importFile(*m_store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
+}
+
+void TestCompareModel::passesModelTester()
+{
+    tp::CompareModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QCOMPARE(model.rowCount(), 0);
+    model.setMetrics(halved());
+    QCOMPARE(model.rowCount(), 4);
+    QCOMPARE(model.columnCount(), int(tp::CompareModel::ColumnCount));
+    for (int r = 0; r < model.rowCount(); ++r)
+        for (int c = 0; c < model.columnCount(); ++c)
+            for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(Qt::ForegroundRole),
+                             int(tp::CompareModel::SortRole), int(tp::CompareModel::VerdictRole),
+                             int(tp::CompareModel::CiLowRole), int(tp::CompareModel::CiHighRole)})
+                model.data(model.index(r, c), role);
+    model.setMetrics(tp::compareSamples({}, {})); // NoData rows
+    model.setMetrics({});
+    model.setMetrics(halved());
+    QSortFilterProxyModel proxy;
+    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    proxy.setSourceModel(&model);
+    proxy.setSortRole(tp::CompareModel::SortRole);
+    proxy.sort(tp::CompareModel::Ratio, Qt::DescendingOrder);
+    QVERIFY(qFuzzyCompare(proxy.index(0, tp::CompareModel::Ratio).data(tp::CompareModel::SortRole).toDouble(), 2.0));
+}
+
+void TestCompareModel::rolesAndText()
+{
+    tp::CompareModel model;
+    model.setMetrics(halved());
+    auto text = [&](int row, int column) { return model.index(row, column).data().toString(); };
+    QCOMPARE(text(0, tp::CompareModel::Metric), QStringLiteral("Mean batch time"));
+    QCOMPARE(text(0, tp::CompareModel::Ratio), QStringLiteral("0.500×"));
+    QCOMPARE(text(3, tp::CompareModel::Ratio), QStringLiteral("2.00×"));
+    QCOMPARE(text(0, tp::CompareModel::Verdict), QStringLiteral("better"));
+    QVERIFY(text(0, tp::CompareModel::Interval).contains(QStringLiteral(" – ")));
+    QCOMPARE(model.index(0, 0).data(tp::CompareModel::VerdictRole).toInt(), int(Verdict::Better));
+    QVERIFY(model.index(0, 0).data(tp::CompareModel::CiLowRole).toDouble() < 0.5001);
+    model.setMetrics(tp::compareSamples({}, {}));
+    QCOMPARE(text(0, tp::CompareModel::Interval), QStringLiteral("—"));
+    QCOMPARE(text(0, tp::CompareModel::Verdict), QStringLiteral("no data"));
+    QVERIFY(!model.index(0, 0).data(tp::CompareModel::CiLowRole).isValid());
+}
+
+void TestCompareModel::pageAppliesPresetAndWarns()
+{
+    tp::ComparePage page(m_store.get());
+    QSignalSpy done(&page, &tp::ComparePage::computed);
+    page.reload(); // applies the first preset: eager R3 vs compiled R2, both bfloat16
+    QCOMPARE(page.presetCount(), 3);
+    QVERIFY(done.count() > 0 || done.wait(20000));
+    QCOMPARE(done.last().first().toString(), QString());
+    QCOMPARE(page.comparison().baselineRuns, std::vector<long long>{m_ids[2]});
+    QCOMPARE(page.comparison().candidateRuns, std::vector<long long>{m_ids[1]});
+    QVERIFY(!page.comparison().hasUnexpectedConfounder()); // only the mode differs, on purpose
+    QCOMPARE(page.model()->rowCount(), 4);
+    // Mean .020 vs .0075: the candidate takes 0.375× the time.
+    QVERIFY(qFuzzyCompare(*page.comparison().metrics[0].ratio, 0.375));
+    QTableWidget *table = confounderTable(page);
+    QVERIFY(table);
+    QCOMPARE(table->rowCount(), 11);
+    const QColor amber(0xff, 0xe0, 0x82);
+    auto amberRows = [&] {
+        QStringList rows;
+        for (int r = 0; r < table->rowCount(); ++r)
+            if (table->item(r, 0)->background().color() == amber)
+                rows << table->item(r, 0)->text();
+        return rows;
+    };
+    QVERIFY(amberRows().isEmpty());
+    // R1 eager/float32 vs R2 compiled/bfloat16 along "mode": the dtype differs too → amber.
+    done.clear();
+    page.setSides({m_ids[0]}, {m_ids[1]}, QStringLiteral("mode"));
+    QVERIFY(done.wait(20000));
+    QCOMPARE(amberRows(), QStringList{QStringLiteral("Dtype")});
+    QVERIFY(page.comparison().hasUnexpectedConfounder());
+    // Nothing checked on one side: no comparison, and the page says why.
+    done.clear();
+    page.setSides({m_ids[0]}, {});
+    QCOMPARE(done.count(), 1);
+    QVERIFY(!done.first().first().toString().isEmpty());
+    QCOMPARE(page.model()->rowCount(), 0);
+}
+
+void TestCompareModel::screenshot()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("real.sqlite")).toStdString());
+    tp::importFile(store, tptest::dataFile("panels_realistic.jsonl").toStdString());
+    tp::ComparePage page(&store);
+    page.resize(1280, 800);
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QSignalSpy done(&page, &tp::ComparePage::computed);
+    page.reload(); // the first preset: eager vs compiled
+    QVERIFY(done.count() > 0 || done.wait(20000));
+    QCOMPARE(done.last().first().toString(), QString());
+    QTest::qWait(100); // let the posted layout requests run before grabbing
+    QDir().mkpath(QStringLiteral("screenshots"));
+    const QString shot = QDir::current().absoluteFilePath(QStringLiteral("screenshots/compare_page.png"));
+    QVERIFY(page.grab().save(shot));
+    qInfo("screenshot: %s", qPrintable(shot));
+    // Not like for like: eager float32 runs vs a compiled bfloat16 run, compared along the mode.
+    const auto runs = store.listRuns();
+    QList<qlonglong> eager32, compiled16;
+    for (const auto &r : runs) {
+        if (r.mode == "eager" && r.dtype == "float32")
+            eager32 << r.id;
+        if (r.mode == "compiled" && r.dtype == "bfloat16")
+            compiled16 << r.id;
+    }
+    done.clear();
+    page.setSides(eager32, compiled16, QStringLiteral("mode"));
+    QVERIFY(done.wait(20000));
+    QVERIFY(page.comparison().hasUnexpectedConfounder());
+    QTest::qWait(100);
+    const QString amber = QDir::current().absoluteFilePath(QStringLiteral("screenshots/compare_page_confounders.png"));
+    QVERIFY(page.grab().save(amber));
+    qInfo("screenshot: %s", qPrintable(amber));
+}
+
+QTEST_MAIN(TestCompareModel)
+#include "tst_compare_model.moc"

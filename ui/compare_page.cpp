@@ -1,0 +1,300 @@
+#include "compare_page.h"
+
+#include "compare_model.h"
+#include "format.h"
+#include "store.h"
+
+#include <QComboBox>
+#include <QFutureWatcher>
+#include <QGroupBox>
+#include <QHBoxLayout>
+#include <QHeaderView>
+#include <QLabel>
+#include <QListWidget>
+#include <QLocale>
+#include <QSplitter>
+#include <QTableView>
+#include <QTableWidget>
+#include <QTimer>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace tp {
+
+namespace {
+constexpr int kRunIdRole = Qt::UserRole + 1;
+template <typename T, typename Text>
+QString joined(const std::vector<T> &values, Text text)
+{
+    QStringList out;
+    for (const T &v : values)
+        out << text(v);
+    return out.join(QStringLiteral(", "));
+}
+QString runId(long long id) { return QStringLiteral("#%1").arg(id); }
+QString valueOrUnknown(const std::string &v)
+{ return v.empty() ? ComparePage::tr("unknown") : QString::fromStdString(v); }
+} // namespace
+
+ComparePage::ComparePage(Store *store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_debounce(new QTimer(this))
+    , m_model(new CompareModel(this))
+    , m_generation(std::make_shared<std::atomic<quint64>>(0))
+{
+    m_preset = new QComboBox;
+    m_preset->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    connect(m_preset, &QComboBox::activated, this, [this](int i) { applyPreset(i - 1); });
+    m_axis = new QComboBox;
+    m_axis->addItem(tr("nothing in particular"), QString());
+    for (const std::string &key : confounderKeys())
+        m_axis->addItem(CompareModel::factorName(key), QString::fromStdString(key));
+    connect(m_axis, &QComboBox::activated, this, [this] { m_debounce->start(); });
+    m_debounce->setSingleShot(true);
+    m_debounce->setInterval(150);
+    m_debounce->callOnTimeout(this, &ComparePage::compareNow);
+
+    auto *top = new QHBoxLayout;
+    top->addWidget(new QLabel(tr("Preset:")));
+    top->addWidget(m_preset);
+    top->addWidget(new QLabel(tr("Compared on purpose:")));
+    top->addWidget(m_axis);
+    top->addStretch(1);
+    top->addWidget(m_state = new QLabel);
+
+    auto *splitter = new QSplitter(Qt::Vertical);
+    splitter->addWidget(buildSides());
+    splitter->addWidget(buildResults());
+    splitter->setStretchFactor(0, 2);
+    splitter->setStretchFactor(1, 3);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(top);
+    layout->addWidget(splitter, 1);
+}
+
+QWidget *ComparePage::buildSides()
+{
+    auto *sides = new QWidget;
+    auto *row = new QHBoxLayout(sides);
+    row->setContentsMargins(0, 0, 0, 0);
+    for (auto [list, title] : {std::pair{&m_baseline, tr("Baseline runs")},
+                               std::pair{&m_candidate, tr("Candidate runs")}}) {
+        auto *box = new QGroupBox(title);
+        auto *l = new QVBoxLayout(box);
+        *list = new QListWidget;
+        (*list)->setAlternatingRowColors(true);
+        connect(*list, &QListWidget::itemChanged, this, [this] {
+            m_preset->setCurrentIndex(0); // a manual choice is no longer the preset
+            m_debounce->start();
+        });
+        connect(*list, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem *item) {
+            emit showRuns({item->data(kRunIdRole).toLongLong()}, item->text());
+        });
+        l->addWidget(*list);
+        row->addWidget(box);
+    }
+    return sides;
+}
+
+QWidget *ComparePage::buildResults()
+{
+    m_table = new QTableView;
+    m_table->setModel(m_model);
+    m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
+    m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
+    m_confounders = new QTableWidget(0, 4);
+    m_confounders->setHorizontalHeaderLabels({tr("Factor"), tr("Baseline"), tr("Candidate"), QString()});
+    m_confounders->setEditTriggers(QAbstractItemView::NoEditTriggers);
+    for (QTableView *table : {m_table, static_cast<QTableView *>(m_confounders)}) {
+        table->setSelectionMode(QAbstractItemView::NoSelection);
+        table->verticalHeader()->hide();
+        table->horizontalHeader()->setStretchLastSection(true);
+        table->setWordWrap(false);
+    }
+    m_notes = new QLabel;
+    m_notes->setWordWrap(true);
+    m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse); // rich text: warnings in amber
+
+    auto *results = new QWidget;
+    auto *grid = new QHBoxLayout(results);
+    grid->setContentsMargins(0, 0, 0, 0);
+    auto *left = new QVBoxLayout;
+    left->addWidget(new QLabel(tr("<b>Candidate / baseline</b> (95 % bootstrap interval)")));
+    left->addWidget(m_table);
+    left->addWidget(m_notes);
+    left->addStretch(1);
+    auto *right = new QVBoxLayout;
+    right->addWidget(new QLabel(tr("<b>Confounders</b> — amber: differs, not the compared axis")));
+    right->addWidget(m_confounders, 1);
+    grid->addLayout(left, 3);
+    grid->addLayout(right, 2);
+    return results;
+}
+
+void ComparePage::reload()
+{
+    const bool same = m_store && m_store->path() == m_listedPath; // else ids mean other runs
+    const QList<qlonglong> keepBase = same ? checked(m_baseline) : QList<qlonglong>();
+    const QList<qlonglong> keepCand = same ? checked(m_candidate) : QList<qlonglong>();
+    m_listedPath = m_store ? m_store->path() : std::string();
+    std::vector<RunRecord> runs;
+    try {
+        if (m_store)
+            runs = m_store->listRuns();
+    } catch (const std::exception &e) {
+        m_state->setText(tr("Cannot read the runs: %1").arg(QString::fromUtf8(e.what())));
+    }
+    m_presets = comparePresets(runs);
+    m_preset->clear();
+    m_preset->addItem(tr("Custom selection"));
+    for (const ComparePreset &p : m_presets)
+        m_preset->addItem(tr("%1 vs %2 — %3, %4 (#%5 vs #%6)")
+                              .arg(fmt::fromStd(p.baselineValue), fmt::fromStd(p.candidateValue),
+                                   fmt::fromStd(p.workload), fmt::fromStd(p.fixedValue))
+                              .arg(p.baselineRun).arg(p.candidateRun));
+    for (QListWidget *list : {m_baseline, m_candidate}) {
+        const QSignalBlocker block(list);
+        list->clear();
+        for (auto it = runs.rbegin(); it != runs.rend(); ++it) { // newest first
+            const RunRecord &r = *it;
+            const QString evidence = !r.valid ? QString() : *r.valid ? tr(", valid") : tr(", invalid");
+            auto *item = new QListWidgetItem(tr("#%1  %2  (%3%4)").arg(r.id).arg(
+                fmt::fromStd(r.runKey), fmt::statusLabel(r.status), evidence));
+            item->setData(kRunIdRole, static_cast<qlonglong>(r.id));
+            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
+            item->setCheckState(Qt::Unchecked);
+            list->addItem(item);
+        }
+    }
+    if (!keepBase.isEmpty() || !keepCand.isEmpty())
+        setSides(keepBase, keepCand, m_axis->currentData().toString());
+    else if (!m_presets.empty())
+        applyPreset(0);
+    else
+        compareNow();
+}
+
+void ComparePage::applyPreset(int index)
+{
+    if (index < 0 || index >= presetCount())
+        return;
+    const ComparePreset &p = m_presets[static_cast<std::size_t>(index)];
+    setSides({p.baselineRun}, {p.candidateRun}, fmt::fromStd(p.axis));
+    m_preset->setCurrentIndex(index + 1);
+}
+
+void ComparePage::setSides(const QList<qlonglong> &baseline, const QList<qlonglong> &candidate,
+                           const QString &axis)
+{
+    check(m_baseline, baseline);
+    check(m_candidate, candidate);
+    m_axis->setCurrentIndex(std::max(0, m_axis->findData(axis)));
+    m_preset->setCurrentIndex(0);
+    compareNow();
+}
+
+QList<qlonglong> ComparePage::checked(QListWidget *list) const
+{
+    QList<qlonglong> ids;
+    for (int i = 0; i < list->count(); ++i)
+        if (list->item(i)->checkState() == Qt::Checked)
+            ids << list->item(i)->data(kRunIdRole).toLongLong();
+    return ids;
+}
+
+void ComparePage::check(QListWidget *list, const QList<qlonglong> &ids)
+{
+    const QSignalBlocker block(list);
+    for (int i = 0; i < list->count(); ++i) {
+        QListWidgetItem *item = list->item(i);
+        item->setCheckState(ids.contains(item->data(kRunIdRole).toLongLong()) ? Qt::Checked
+                                                                              : Qt::Unchecked);
+    }
+}
+
+void ComparePage::compareNow()
+{
+    m_debounce->stop();
+    const quint64 generation = ++*m_generation;
+    const QList<qlonglong> b = checked(m_baseline), c = checked(m_candidate);
+    if (!m_store || b.isEmpty() || c.isEmpty())
+        return apply({generation, {}, tr("Check at least one run on each side.")});
+    CompareOptions options;
+    options.axis = m_axis->currentData().toString().toStdString();
+    const std::string path = m_store->path();
+    const std::vector<long long> base(b.begin(), b.end()), cand(c.begin(), c.end());
+    m_busy = true;
+    m_state->setText(tr("Comparing…"));
+    auto *watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const Result r = watcher->result();
+        if (r.generation == m_generation->load()) // otherwise superseded: dropped
+            apply(r);
+    });
+    watcher->setFuture(QtConcurrent::run([path, base, cand, options, generation] {
+        Result r{generation, {}, {}};
+        try {
+            Store store(path); // its own connection: never shared across threads
+            r.comparison = compareRuns(store, base, cand, options);
+        } catch (const std::exception &e) {
+            r.error = QString::fromUtf8(e.what());
+        }
+        return r;
+    }));
+}
+
+void ComparePage::apply(const Result &r)
+{
+    m_busy = false;
+    m_comparison = r.comparison;
+    m_model->setMetrics(r.comparison.metrics);
+    m_table->resizeColumnsToContents();
+    showConfounders(r.comparison.confounders);
+    const Comparison &c = r.comparison;
+    QStringList notes;
+    if (r.error.isEmpty())
+        notes << tr("Baseline %1: %2 steady samples; candidate %3: %4 steady samples. %5 bootstrap "
+                    "resamples of at most %6 samples per side, fixed seed.")
+                     .arg(joined(c.baselineRuns, runId)).arg(c.baselineSamples)
+                     .arg(joined(c.candidateRuns, runId)).arg(c.candidateSamples)
+                     .arg(c.resamples)
+                     .arg(QLocale().toString(qulonglong(CompareOptions().maxSamplesPerSide)));
+    for (const std::string &w : c.warnings) // amber, like the confounders that need attention
+        notes << QStringLiteral("<font color=\"#b26a00\">⚠ %1</font>")
+                     .arg(QString::fromStdString(w).toHtmlEscaped());
+    m_notes->setText(notes.join(QStringLiteral("<br>")));
+    m_state->setText(!r.error.isEmpty()              ? r.error
+                     : c.hasUnexpectedConfounder() ? tr("Not like for like: see the amber confounders")
+                                                   : tr("Like for like: only the compared axis differs"));
+    emit computed(r.error);
+}
+
+void ComparePage::showConfounders(const std::vector<Confounder> &confounders)
+{
+    m_confounders->setRowCount(static_cast<int>(confounders.size()));
+    const QColor amber(0xff, 0xe0, 0x82), expected(0xd6, 0xea, 0xf8);
+    for (int row = 0; row < static_cast<int>(confounders.size()); ++row) {
+        const Confounder &c = confounders[static_cast<std::size_t>(row)];
+        const QString verdict = c.mixed      ? tr("mixed within a side")
+                                : c.expected ? tr("differs (the compared axis)")
+                                : c.differs  ? tr("differs")
+                                             : tr("same");
+        const QString cells[] = {CompareModel::factorName(c.key), joined(c.baseline, valueOrUnknown),
+                                 joined(c.candidate, valueOrUnknown), verdict};
+        for (int col = 0; col < 4; ++col) {
+            auto *item = new QTableWidgetItem(cells[col]);
+            item->setToolTip(cells[col]);
+            if (c.differs || c.mixed) {
+                item->setBackground(c.expected && !c.mixed ? expected : amber);
+                item->setForeground(QColor(Qt::black)); // readable on the light fill in any theme
+            }
+            m_confounders->setItem(row, col, item);
+        }
+    }
+    m_confounders->resizeColumnsToContents();
+}
+
+} // namespace tp

@@ -1,0 +1,92 @@
+#pragma once
+// The "Compare" page: check baseline runs and candidate runs (or pick a preset such as eager vs
+// compiled for one workload and dtype), name the axis being compared, and read the ratio table
+// (bootstrap 95 % intervals, better/worse/inconclusive) and the confounder table, where a factor
+// that differs between the sides without being the compared axis is highlighted in amber.
+// tp::compareRuns runs on a worker thread with its own store connection; a newer request
+// supersedes an older one, whose result is dropped.
+#include "compare.h"
+
+#include <QList>
+#include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <string>
+#include <vector>
+
+class QComboBox;
+class QLabel;
+class QListWidget;
+class QTableView;
+class QTableWidget;
+class QTimer;
+
+namespace tp {
+
+class CompareModel;
+class Store;
+
+class ComparePage : public QWidget {
+    Q_OBJECT
+public:
+    explicit ComparePage(Store *store, QWidget *parent = nullptr);
+    ~ComparePage() override { ++*m_generation; } // a running comparison's result is dropped
+
+    // Another database (nullptr: none); the checks are cleared, then reload().
+    void setStore(Store *store)
+    {
+        m_store = store;
+        reload();
+    }
+    // Re-reads the runs and presets, keeping the checked runs (same database) and recompares.
+    void reload();
+    // Checks exactly these runs on each side, sets the compared axis ("mode", "dtype", … or
+    // empty) and compares.
+    void setSides(const QList<qlonglong> &baseline, const QList<qlonglong> &candidate,
+                  const QString &axis = {});
+    // Presets offered (the combo also holds "Custom selection" first).
+    int presetCount() const { return static_cast<int>(m_presets.size()); }
+    void applyPreset(int index);
+
+    const Comparison &comparison() const { return m_comparison; }
+    CompareModel *model() const { return m_model; }
+    bool isBusy() const { return m_busy; }
+
+signals:
+    // A run was double-clicked in a list: show it.
+    void showRuns(const QList<qlonglong> &runIds, const QString &title);
+    // A comparison was applied, or could not be made (`error` says why).
+    void computed(const QString &error);
+
+private:
+    struct Result {
+        quint64 generation = 0;
+        Comparison comparison;
+        QString error;
+    };
+
+    QWidget *buildSides();
+    QWidget *buildResults();
+    QList<qlonglong> checked(QListWidget *list) const;
+    void check(QListWidget *list, const QList<qlonglong> &ids);
+    void compareNow();
+    void apply(const Result &result);
+    void showConfounders(const std::vector<Confounder> &confounders);
+
+    Store *m_store = nullptr;
+    std::string m_listedPath; // database whose runs the lists show
+    std::vector<ComparePreset> m_presets;
+    QComboBox *m_preset = nullptr, *m_axis = nullptr;
+    QListWidget *m_baseline = nullptr, *m_candidate = nullptr;
+    QTableView *m_table = nullptr;
+    QTableWidget *m_confounders = nullptr;
+    QLabel *m_state = nullptr, *m_notes = nullptr;
+    QTimer *m_debounce = nullptr;
+    CompareModel *m_model = nullptr;
+    Comparison m_comparison;
+    bool m_busy = false;
+    std::shared_ptr<std::atomic<quint64>> m_generation;
+};
+
+} // namespace tp

@@ -1,0 +1,296 @@
+#include "panels_page.h"
+
+#include "format.h"
+#include "run_query.h"
+#include "store.h"
+
+#include <QComboBox>
+#include <QDateTime>
+#include <QFutureWatcher>
+#include <QGridLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QLocale>
+#include <QPushButton>
+#include <QScrollArea>
+#include <QVBoxLayout>
+#include <QtConcurrent/QtConcurrentRun>
+
+namespace tp {
+
+using State = PanelFigure::State;
+using Unit = PanelFigure::Unit;
+
+struct PanelsPage::Result {
+    quint64 generation = 0;
+    PanelFigures figures;
+    RunFacets facets;
+    QString error;
+};
+
+namespace {
+constexpr std::size_t kFigureCount = 18;
+
+// Every figure in card order: Business 4, Application 8, Infrastructure 6.
+std::array<const PanelFigure *, kFigureCount> ordered(const PanelFigures &f)
+{
+    const auto &b = f.business;
+    const auto &a = f.application;
+    const auto &i = f.infrastructure;
+    return {&b.completed,    &b.withinDeadline, &b.meetingContract,     &b.costPerUsefulResult,
+            &a.latencyP50,   &a.latencyP90,     &a.latencyP99,          &a.medianRunP99,
+            &a.throughput,   &a.errors,         &a.queueWait,           &a.timeWithoutProgress,
+            &i.cpuTime,      &i.cpuUtilisation, &i.peakRam,             &i.restarts,
+            &i.acceleratorMemory, &i.capacityWait};
+}
+
+QString valueText(const PanelFigure &f)
+{
+    switch (f.state) {
+    case State::Value: break;
+    case State::NoData: return PanelsPage::tr("no data");
+    case State::NotConfigured: return PanelsPage::tr("not configured");
+    case State::NotMeasured: return PanelsPage::tr("not measured");
+    case State::NotMeasuredCpu: return PanelsPage::tr("not measured (CPU)");
+    case State::NotApplicable: return PanelsPage::tr("not applicable for local runs");
+    }
+    const double v = f.value.value_or(0.0);
+    switch (f.unit) {
+    case Unit::Runs: return QLocale().toString(static_cast<qlonglong>(v));
+    case Unit::Seconds: return fmt::duration(v);
+    case Unit::SamplesPerSecond: return fmt::throughput(v);
+    case Unit::Bytes: return QLocale().formattedDataSize(static_cast<qint64>(v));
+    case Unit::Cores: return PanelsPage::tr("%1 %").arg(fmt::number3(v * 100.0));
+    case Unit::Cost: return fmt::number3(v);
+    }
+    return {};
+}
+
+QString unitText(const PanelFigure &f, const QString &currency)
+{
+    if (f.state != State::Value)
+        return {};
+    switch (f.unit) {
+    case Unit::Runs:
+        if (!f.outOf) // restarts: executions beyond the first of a run key
+            return f.value == 1.0 ? PanelsPage::tr("extra execution") : PanelsPage::tr("extra executions");
+        return *f.outOf == 1 ? PanelsPage::tr("of 1 run") : PanelsPage::tr("of %1 runs").arg(*f.outOf);
+    case Unit::SamplesPerSecond: return PanelsPage::tr("samples/s");
+    case Unit::Cores: return PanelsPage::tr("of one core");
+    case Unit::Cost: return PanelsPage::tr("%1 per useful result").arg(currency).trimmed();
+    default: return {};
+    }
+}
+} // namespace
+
+PanelsPage::PanelsPage(Store *store, QWidget *parent)
+    : QWidget(parent)
+    , m_store(store)
+    , m_generation(std::make_shared<std::atomic<quint64>>(0))
+{
+    const QString titles[] = {
+        tr("Completed runs"), tr("Within deadline"), tr("Meeting the quality contract"),
+        tr("Cost per useful result"), tr("Latency p50"), tr("Latency p90"), tr("Latency p99"),
+        tr("Median of run p99"), tr("Throughput"), tr("Errors"), tr("Queue wait"),
+        tr("Time without progress"), tr("CPU time"), tr("CPU utilisation"), tr("Peak RAM"),
+        tr("Restarts / retries"), tr("Accelerator memory"), tr("Capacity wait")};
+    static_assert(std::size(titles) == kFigureCount);
+    for (std::size_t i = 0; i < kFigureCount; ++i)
+        m_cards.push_back({titles[i], i});
+    m_bigFont.setPointSizeF(font().pointSizeF() * 2.0);
+    m_bigFont.setBold(true);
+    m_textFont.setPointSizeF(font().pointSizeF() * 1.2);
+    m_smallFont.setPointSizeF(font().pointSizeF() * 0.85);
+    setStyleSheet(QStringLiteral(
+        "QGroupBox { font-weight: bold; }"
+        "QFrame#card { background: palette(base); border: 1px solid palette(midlight);"
+        " border-radius: 6px; font-weight: normal; }"
+        "QLabel#muted { color: palette(dark); font-weight: normal; }"
+        "QPushButton#figure { text-align: left; padding: 0px; border: none; }"
+        "QPushButton#figure:hover { color: palette(link); }"));
+
+    auto *content = new QWidget;
+    auto *panels = new QVBoxLayout(content);
+    panels->addWidget(buildPanel(tr("Business"), tr("Is the work done, in time, to the quality "
+                                                    "contract — and at what cost?"), 0, 4));
+    panels->addWidget(buildPanel(tr("Application"), tr("Steady-state latency, throughput, errors, "
+                                                       "queue and stalls."), 4, 8));
+    panels->addWidget(buildPanel(tr("Infrastructure"), tr("What the runs consumed and how often "
+                                                          "they had to run again."), 12, 6));
+    panels->addStretch(1);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addWidget(buildFilterBar());
+    layout->addWidget(scroll, 1);
+    for (Card &card : m_cards)
+        showCard(card);
+}
+
+QWidget *PanelsPage::buildFilterBar()
+{
+    auto *bar = new QWidget;
+    auto *row = new QHBoxLayout(bar);
+    row->setContentsMargins(0, 0, 0, 0);
+    const QString all[] = {tr("All workloads"), tr("All modes"),    tr("All dtypes"), tr("All devices"),
+                           tr("All statuses"),  tr("All targets"), tr("All time")};
+    for (std::size_t i = 0; i < m_combos.size(); ++i) {
+        m_combos[i] = new QComboBox;
+        m_combos[i]->addItem(all[i], QString());
+        m_combos[i]->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        connect(m_combos[i], &QComboBox::currentIndexChanged, this, &PanelsPage::reload);
+        row->addWidget(m_combos[i]);
+    }
+    m_combos[kPeriod]->addItem(tr("Last 24 hours"), 1);
+    m_combos[kPeriod]->addItem(tr("Last 7 days"), 7);
+    m_combos[kPeriod]->addItem(tr("Last 30 days"), 30);
+    row->addStretch(1);
+    row->addWidget(m_state = new QLabel);
+    return bar;
+}
+
+QWidget *PanelsPage::buildPanel(const QString &title, const QString &subtitle, std::size_t first,
+                                std::size_t count)
+{
+    auto *box = new QGroupBox(title);
+    auto *grid = new QGridLayout(box);
+    grid->setSpacing(8);
+    auto *caption = new QLabel(subtitle);
+    caption->setObjectName(QStringLiteral("muted"));
+    grid->addWidget(caption, 0, 0, 1, 4);
+    for (std::size_t i = 0; i < count; ++i) {
+        addCard(grid, m_cards[first + i], static_cast<int>(1 + i / 4), static_cast<int>(i % 4));
+        grid->setColumnStretch(static_cast<int>(i % 4), 1);
+    }
+    return box;
+}
+
+void PanelsPage::addCard(QGridLayout *grid, Card &card, int row, int column)
+{
+    auto *frame = new QFrame;
+    frame->setObjectName(QStringLiteral("card"));
+    auto *layout = new QGridLayout(frame);
+    layout->setVerticalSpacing(2);
+    auto *title = new QLabel(card.title);
+    title->setObjectName(QStringLiteral("muted"));
+    card.value = new QPushButton;
+    card.value->setObjectName(QStringLiteral("figure"));
+    card.value->setCursor(Qt::PointingHandCursor);
+    card.unit = new QLabel;
+    card.note = new QLabel;
+    card.note->setObjectName(QStringLiteral("muted"));
+    card.note->setWordWrap(true);
+    card.note->setFont(m_smallFont);
+    layout->addWidget(title, 0, 0, 1, 3);
+    layout->addWidget(card.value, 1, 0);
+    layout->addWidget(card.unit, 1, 1, Qt::AlignBottom | Qt::AlignLeft);
+    layout->addWidget(card.note, 2, 0, 1, 3, Qt::AlignTop);
+    layout->setColumnStretch(2, 1);
+    layout->setRowStretch(2, 1);
+    grid->addWidget(frame, row, column);
+    Card *c = &card; // m_cards is never resized after the constructor
+    connect(card.value, &QPushButton::clicked, this, [this, c] {
+        const PanelFigure &f = *ordered(m_figures)[c->index];
+        emit showRuns(QList<qlonglong>(f.runIds.begin(), f.runIds.end()), c->title);
+    });
+}
+
+void PanelsPage::showCard(Card &card)
+{
+    const PanelFigure &f = *ordered(m_figures)[card.index];
+    card.value->setFont(f.state == State::Value ? m_bigFont : m_textFont);
+    card.value->setText(valueText(f));
+    card.value->setEnabled(!f.runIds.empty());
+    card.unit->setText(unitText(f, m_currency));
+    card.note->setText(QString::fromStdString(f.note));
+    card.value->setToolTip(f.runIds.empty() ? QString()
+                                            : tr("Click to list the runs behind this figure (%1)")
+                                                  .arg(f.runIds.size()));
+}
+
+RunSelection PanelsPage::selection() const
+{
+    RunSelection s;
+    std::string *fields[] = {&s.workload, &s.mode, &s.dtype, &s.device, &s.status, &s.target};
+    for (std::size_t i = 0; i < kPeriod; ++i)
+        *fields[i] = m_combos[i]->currentData().toString().toStdString();
+    if (const int days = m_combos[kPeriod]->currentData().toInt(); days > 0)
+        s.startedFrom = QDateTime::currentDateTimeUtc().addDays(-days).toString(Qt::ISODate).toStdString();
+    return s;
+}
+
+void PanelsPage::reload()
+{
+    const quint64 generation = ++*m_generation; // supersedes any running computation
+    if (!m_store)
+        return apply({generation, {}, {}, tr("No database")});
+    PanelOptions options = m_options;
+    options.cancelled = [counter = m_generation, generation] { return counter->load() != generation; };
+    const std::string path = m_store->path();
+    const RunSelection sel = selection();
+    m_busy = true;
+    m_state->setText(tr("Computing…"));
+    auto *watcher = new QFutureWatcher<Result>(this);
+    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher] {
+        watcher->deleteLater();
+        const Result r = watcher->result();
+        if (r.generation == m_generation->load()) // otherwise superseded: dropped
+            apply(r);
+    });
+    watcher->setFuture(QtConcurrent::run([path, sel, options, generation] {
+        Result r{generation, {}, {}, {}};
+        try {
+            Store store(path); // its own connection: never shared across threads
+            r.figures = computePanels(store, sel, options);
+            r.facets = RunQuery(store).facets();
+        } catch (const PanelsCancelled &) {
+            r.generation = 0;
+        } catch (const std::exception &e) {
+            r.error = tr("Cannot compute the panels: %1").arg(QString::fromUtf8(e.what()));
+        }
+        return r;
+    }));
+}
+
+void PanelsPage::apply(const Result &r)
+{
+    m_busy = false;
+    m_figures = r.figures; // empty after an error: no stale figure under an error message
+    for (Card &card : m_cards)
+        showCard(card);
+    if (r.error.isEmpty())
+        applyFacets(r.facets);
+    const auto n = m_figures.selectedRunIds.size();
+    m_state->setText(!r.error.isEmpty() ? r.error
+                     : n == 1           ? tr("1 run selected")
+                                        : tr("%1 runs selected").arg(n));
+    emit computed(r.error);
+}
+
+void PanelsPage::applyFacets(const RunFacets &facets)
+{
+    const std::vector<std::string> *values[] = {&facets.workloads, &facets.modes, &facets.dtypes,
+                                                &facets.devices, &facets.statuses, &facets.targets};
+    bool gone = false;
+    for (std::size_t i = 0; i < kPeriod; ++i) {
+        QComboBox *combo = m_combos[i];
+        const QString current = combo->currentData().toString();
+        const QSignalBlocker block(combo);
+        while (combo->count() > 1)
+            combo->removeItem(1);
+        for (const std::string &v : *values[i]) {
+            const QString text = QString::fromStdString(v);
+            combo->addItem(i == 4 ? fmt::statusLabel(v) : text, text);
+        }
+        const int index = current.isEmpty() ? 0 : combo->findData(current);
+        combo->setCurrentIndex(std::max(0, index));
+        gone |= index < 0; // the chosen value disappeared: the figures are for a stale filter
+    }
+    if (gone)
+        reload();
+}
+
+} // namespace tp
