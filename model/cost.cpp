@@ -1,5 +1,7 @@
 #include "cost.h"
 
+#include "quality_contract.h"
+
 #include <fstream>
 
 namespace tp {
@@ -99,12 +101,6 @@ std::vector<CostModel> loadCostPresets(const std::string &path)
     for (std::size_t i = 0; i < presets->size(); ++i)
         out.push_back(parseCostModel((*presets)[i], path + ": presets[" + std::to_string(i) + "]"));
     return out;
-}
-
-bool meetsQualityContract(const RunRecord &r)
-{
-    return r.complete && r.status == "ok" && r.finite.value_or(false) && r.valid.value_or(false) &&
-           r.precisionVerdict != "fail";
 }
 
 double resultsOf(const RunRecord &r)

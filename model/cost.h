@@ -5,6 +5,7 @@
 // the runs' wall time, shown separately), idle time and the hours of lost attempts; Spot pricing
 // is judged by net savings after lost work and resume time; migration engineering is amortized
 // on its own line, never mixed into the running cost. No Qt, no SQL.
+#include "quality_contract.h"
 #include "run_record.h"
 
 #include <nlohmann/json.hpp>
@@ -70,9 +71,6 @@ struct CostResult {
     std::optional<double> onDemandCost, spotNetSavings;
 };
 
-// A run meets the quality contract when it finished ok, its outputs were finite, its steady
-// state is valid evidence and its precision verdict is not "fail".
-bool meetsQualityContract(const RunRecord &r);
 // Samples a run produced in steady state (batch × steady iterations), from its summary.
 double resultsOf(const RunRecord &r);
 

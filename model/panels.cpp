@@ -1,5 +1,7 @@
 #include "panels.h"
 
+#include "quality_contract.h"
+
 #include "contract.h"
 #include "run_query.h"
 #include "stats.h"
@@ -54,19 +56,6 @@ Fig none(State state, Unit unit, std::string note)
     return {state, std::nullopt, unit, std::nullopt, {}, std::move(note)};
 }
 
-// The first reason a run misses the quality contract (an index into kGaps), -1 when it meets it.
-const char *const kGaps[] = {"not ok", "non-finite", "no validity verdict", "invalid",
-                             "precision failed", "reduced-precision, precision unchecked"};
-int contractGap(const RunRecord &r)
-{
-    // Unchecked precision is fine only for the fp32 reference itself.
-    const bool unchecked = r.precisionVerdict.empty() && r.dtype != "float32" && r.dtype != "fp32";
-    const bool gaps[] = {r.status != status::Ok,  !r.finite.value_or(false),   !r.valid,
-                         !r.valid.value_or(false), r.precisionVerdict == "fail", unchecked};
-    const auto first = std::find(std::begin(gaps), std::end(gaps), true);
-    return first == std::end(gaps) ? -1 : static_cast<int>(first - std::begin(gaps));
-}
-
 void checkCancel(const PanelOptions &o)
 {
     if (o.cancelled && o.cancelled())
@@ -76,14 +65,14 @@ void checkCancel(const PanelOptions &o)
 BusinessPanel business(const std::vector<RunRecord> &rs, const PanelOptions &o)
 {
     std::vector<long long> done, inTime, useful;
-    std::size_t timeouts = 0, gaps[std::size(kGaps)] = {};
+    std::size_t timeouts = 0, gaps[kQualityGaps.size()] = {};
     for (const RunRecord &r : rs) {
         if (r.complete)
             done.push_back(r.id);
         if (r.complete && r.status != status::Timeout)
             inTime.push_back(r.id);
         timeouts += r.status == status::Timeout;
-        if (const int gap = contractGap(r); gap < 0)
+        if (const int gap = qualityContractGap(r); gap < 0)
             useful.push_back(r.id);
         else
             ++gaps[gap];
@@ -95,8 +84,8 @@ BusinessPanel business(const std::vector<RunRecord> &rs, const PanelOptions &o)
     b.withinDeadline = count(inTime, n, "completed, not timed out" +
                                             nonZero("", {{timeouts, "timed out"}}));
     Counts missed;
-    for (std::size_t i = 0; i < std::size(kGaps); ++i)
-        missed.emplace_back(gaps[i], kGaps[i]);
+    for (std::size_t i = 0; i < std::size(kQualityGaps); ++i)
+        missed.emplace_back(gaps[i], kQualityGaps[i]);
     b.meetingContract = count(useful, n, "ok, finite, valid, precision not failed" +
                                              nonZero("not counted: ", missed));
     b.costPerUsefulResult = o.costPerUsefulResult

@@ -16,6 +16,7 @@ tp::RunRecord run(long long id, const std::string &status, bool valid, double wa
     r.finite = status == "ok";
     r.valid = valid;
     r.precisionVerdict = precision;
+    r.dtype = "float32";
     r.batch = 64;
     r.wallSeconds = wallSeconds;
     r.summaryJson = R"({"batch":64,"steady_iterations":1000,"compile_seconds":36})";
