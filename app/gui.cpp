@@ -5,6 +5,7 @@
 
 #include <QApplication>
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFileInfo>
 #include <QMessageBox>
 #include <QPixmap>
@@ -18,7 +19,7 @@ struct Gui {
 };
 } // namespace
 
-int runGui(const QString &db, const QString &screenshot)
+int runGui(const QString &db, const QString &screenshot, const QString &page)
 {
     QDir().mkpath(QFileInfo(db).absolutePath());
     std::unique_ptr<Store> store;
@@ -35,8 +36,18 @@ int runGui(const QString &db, const QString &screenshot)
     window.resize(1280, 800);
     window.show();
     window.selectFirstRun();
+    if (!page.isEmpty() && !window.showPage(page)) {
+        QTextStream(stderr) << Gui::tr("torchpilot: error: unknown page '%1' (pages: %2)")
+                                   .arg(page, MainWindow::pageNames().join(QStringLiteral(", ")))
+                            << Qt::endl;
+        return 2;
+    }
     if (!screenshot.isEmpty()) {
-        QApplication::processEvents();
+        // Pages compute on worker threads: give them a moment to deliver before the grab.
+        QElapsedTimer settle;
+        settle.start();
+        while (settle.elapsed() < 1500)
+            QApplication::processEvents(QEventLoop::AllEvents, 50);
         const QPixmap shot = window.grab();
         if (shot.isNull() || !shot.save(screenshot, "PNG")) {
             QTextStream(stderr) << Gui::tr("torchpilot: error: cannot write screenshot '%1'").arg(screenshot)

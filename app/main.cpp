@@ -64,7 +64,9 @@ int main(int argc, char **argv)
         {QStringLiteral("db"), Main::tr("SQLite database file."), Main::tr("path"),
          tp::cli::defaultDatabasePath()},
         {QStringLiteral("screenshot"), Main::tr("Render the main window to a PNG and exit."), Main::tr("file")},
+        {QStringLiteral("page"), Main::tr("Page to show first: runs, queue, panels, compare."), Main::tr("name")},
     });
     p.process(app);
-    return tp::cli::runGui(p.value(QStringLiteral("db")), p.value(QStringLiteral("screenshot")));
+    return tp::cli::runGui(p.value(QStringLiteral("db")), p.value(QStringLiteral("screenshot")),
+                           p.value(QStringLiteral("page")));
 }

@@ -1,5 +1,9 @@
 #include "main_window.h"
 
+#include "compare_page.h"
+#include "panels_page.h"
+#include "queue_page.h"
+#include "run_queue.h"
 #include "runs_page.h"
 #include "store.h"
 
@@ -29,6 +33,7 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     m_tabs->setDocumentMode(true);
     m_runsPage = new RunsPage(store);
     m_tabs->addTab(m_runsPage, tr("Runs"));
+    addPages();
     setCentralWidget(m_tabs);
 
     m_statusLabel = new QLabel;
@@ -39,9 +44,61 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     reload();
 }
 
+void MainWindow::addPages()
+{
+    if (m_store) {
+        // Runs launched here execute in a worker thread with their own database connection.
+        m_queue = new RunQueue(QString::fromStdString(m_store->path()), QString(), this);
+        m_queuePage = new QueuePage(m_queue);
+        const int queueTab = m_tabs->addTab(m_queuePage, tr("Queue"));
+        connect(m_queuePage, &QueuePage::runStarted, this, &MainWindow::reload);
+        connect(m_queuePage, &QueuePage::runFinished, this, &MainWindow::reload);
+        connect(m_queuePage, &QueuePage::pendingCountChanged, this, [this, queueTab](int n) {
+            m_tabs->setTabText(queueTab, n ? tr("Queue (%1)").arg(n) : tr("Queue"));
+        });
+    }
+    m_panelsPage = new PanelsPage(m_store);
+    m_tabs->addTab(m_panelsPage, tr("Panels"));
+    m_comparePage = new ComparePage(m_store);
+    m_tabs->addTab(m_comparePage, tr("Compare"));
+    connect(m_panelsPage, &PanelsPage::showRuns, this, &MainWindow::showRuns);
+    connect(m_comparePage, &ComparePage::showRuns, this, &MainWindow::showRuns);
+}
+
+QStringList MainWindow::pageNames()
+{
+    return {QStringLiteral("runs"), QStringLiteral("queue"), QStringLiteral("panels"), QStringLiteral("compare")};
+}
+
+bool MainWindow::showPage(const QString &name)
+{
+    QWidget *pages[] = {m_runsPage, m_queuePage, m_panelsPage, m_comparePage};
+    const int i = int(pageNames().indexOf(name));
+    if (i < 0 || !pages[i])
+        return false;
+    m_tabs->setCurrentWidget(pages[i]);
+    return true;
+}
+
+void MainWindow::showRuns(const QList<qlonglong> &runIds, const QString &title)
+{
+    if (runIds.isEmpty())
+        return;
+    selectRunId(runIds.front());
+    statusBar()->showMessage(tr("%1: %n run(s), first selected", nullptr, int(runIds.size())).arg(title), 10000);
+}
+
 void MainWindow::createMenus()
 {
     QMenu *file = menuBar()->addMenu(tr("&File"));
+    if (m_queuePage) {
+        QAction *launch = file->addAction(tr("&New runs…"), this, [this] {
+            m_tabs->setCurrentWidget(m_queuePage);
+            m_queuePage->openLaunchDialog();
+        });
+        launch->setShortcut(QKeySequence::New);
+        launch->setStatusTip(tr("Choose a workload, modes, dtypes and shapes, and queue the runs"));
+    }
     QAction *reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
     reloadAction->setShortcut(QKeySequence::Refresh);
     reloadAction->setStatusTip(tr("Re-read the runs from the database"));
@@ -54,6 +111,8 @@ void MainWindow::createMenus()
 void MainWindow::reload()
 {
     m_runsPage->reload();
+    m_panelsPage->reload();
+    m_comparePage->reload();
 }
 
 void MainWindow::selectRunId(long long id)
