@@ -1,35 +1,45 @@
 #include "runs_page.h"
 
+#include "file_importer.h"
+#include "run_detail_dialog.h"
 #include "run_detail_view.h"
+#include "run_filter_bar.h"
+#include "run_filter_proxy.h"
 #include "runs_model.h"
+#include "settings.h"
 #include "store.h"
 
+#include <QDragEnterEvent>
+#include <QDropEvent>
+#include <QFileInfo>
 #include <QHeaderView>
 #include <QItemSelectionModel>
-#include <QLineEdit>
-#include <QSortFilterProxyModel>
+#include <QLabel>
+#include <QMimeData>
 #include <QSplitter>
 #include <QTableView>
+#include <QTimer>
+#include <QUrl>
 #include <QVBoxLayout>
 
-namespace tp {
+namespace tp
+{
 
 RunsPage::RunsPage(Store *store, QWidget *parent)
-    : QWidget(parent)
-    , m_store(store)
-    , m_model(new RunsModel(this))
-    , m_proxy(new QSortFilterProxyModel(this))
+    : QWidget(parent), m_store(store), m_model(new RunsModel(this)),
+      m_proxy(new RunFilterProxy(this)), m_importer(new FileImporter(this))
 {
     m_proxy->setSourceModel(m_model);
-    m_proxy->setSortRole(RunsModel::SortRole);
-    m_proxy->setFilterRole(RunsModel::FilterRole);
-    m_proxy->setFilterKeyColumn(-1);
-    m_proxy->setFilterCaseSensitivity(Qt::CaseInsensitive);
+    m_filterBar = new RunFilterBar(m_proxy, m_model);
+    connect(m_proxy, &RunFilterProxy::filterChanged, this, &RunsPage::visibleRunsChanged);
 
-    m_search = new QLineEdit;
-    m_search->setPlaceholderText(tr("Filter runs by key, workload, mode, dtype, status…"));
-    m_search->setClearButtonEnabled(true);
-    connect(m_search, &QLineEdit::textChanged, m_proxy, &QSortFilterProxyModel::setFilterFixedString);
+    m_message = new QLabel;
+    m_message->setWordWrap(true);
+    m_message->hide();
+    m_messageTimer = new QTimer(this);
+    m_messageTimer->setSingleShot(true);
+    m_messageTimer->setInterval(10000);
+    connect(m_messageTimer, &QTimer::timeout, m_message, &QWidget::hide);
 
     m_table = new QTableView;
     m_table->setModel(m_proxy);
@@ -42,16 +52,29 @@ RunsPage::RunsPage(Store *store, QWidget *parent)
     m_table->setWordWrap(false);
     m_table->setShowGrid(false);
     m_table->verticalHeader()->hide();
-    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
+    // Fixed row height: measuring 10 000 rows to contents would cost seconds on every reload.
+    m_table->verticalHeader()->setSectionResizeMode(QHeaderView::Fixed);
+    m_table->verticalHeader()->setDefaultSectionSize(fontMetrics().height() + 8);
     m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->horizontalHeader()->setHighlightSections(false);
+    // Column widths fit the first rows only, not all 10 000.
+    m_table->horizontalHeader()->setResizeContentsPrecision(100);
     connect(m_table->selectionModel(), &QItemSelectionModel::currentRowChanged, this,
             &RunsPage::onCurrentRowChanged);
+    connect(m_table, &QAbstractItemView::doubleClicked, this, [this](const QModelIndex &index) {
+        const long long id = index.data(RunsModel::RunIdRole).toLongLong();
+        if (id > 0) {
+            openRunDetail(id);
+            emit runActivated(id);
+        }
+    });
 
     auto *left = new QWidget;
     auto *leftLayout = new QVBoxLayout(left);
     leftLayout->setContentsMargins(0, 0, 0, 0);
-    leftLayout->addWidget(m_search);
+    leftLayout->setSpacing(4);
+    leftLayout->addWidget(m_filterBar);
+    leftLayout->addWidget(m_message);
     leftLayout->addWidget(m_table);
 
     m_detail = new RunDetailView;
@@ -60,12 +83,21 @@ RunsPage::RunsPage(Store *store, QWidget *parent)
     m_splitter->addWidget(m_detail);
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 5);
-    m_splitter->setSizes({230, 570});
+    m_splitter->setSizes({250, 550});
     m_splitter->setChildrenCollapsible(false);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(m_splitter);
+
+    setAcceptDrops(true);
+    connect(m_importer, &FileImporter::finished, this, &RunsPage::onImportFinished);
+}
+
+void RunsPage::setStore(Store *store)
+{
+    m_store = store;
+    reload();
 }
 
 void RunsPage::reload()
@@ -80,13 +112,15 @@ void RunsPage::reload()
         }
     }
     m_model->setRuns(std::move(runs));
+    m_filterBar->refreshChoices();
     // Fit the columns once per reload; the user can still resize them afterwards.
     m_table->resizeColumnsToContents();
     if (keep != 0 && m_model->rowForRunId(keep) >= 0)
         selectRunId(keep);
     else
         m_detail->showEmpty(m_model->rowCount() == 0
-                                ? tr("No runs yet. Launch a benchmark or import a contract file.")
+                                ? tr("No runs yet. Launch a benchmark, or drop result files "
+                                     "(.jsonl, .json) here to import them.")
                                 : QString());
     emit runCountChanged(m_model->rowCount());
 }
@@ -97,13 +131,13 @@ void RunsPage::selectRunId(long long id)
     if (row < 0)
         return;
     QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
-    if (!index.isValid()) { // hidden by the filter: clear it so the run can be shown
-        m_search->clear();
+    if (!index.isValid()) { // hidden by the filters: clear them so the run can be shown
+        m_filterBar->clearFilters();
         index = m_proxy->mapFromSource(m_model->index(row, 0));
     }
     const bool alreadyCurrent = m_table->selectionModel()->currentIndex() == index;
-    m_table->selectionModel()->setCurrentIndex(
-        index, QItemSelectionModel::ClearAndSelect | QItemSelectionModel::Rows);
+    m_table->selectionModel()->setCurrentIndex(index, QItemSelectionModel::ClearAndSelect |
+                                                          QItemSelectionModel::Rows);
     m_table->scrollTo(index);
     if (alreadyCurrent) // no currentRowChanged will come: re-read the run anyway
         onCurrentRowChanged();
@@ -113,8 +147,7 @@ void RunsPage::selectFirstRun()
 {
     if (m_proxy->rowCount() == 0)
         return;
-    const QModelIndex index = m_proxy->index(0, 0);
-    selectRunId(index.data(RunsModel::RunIdRole).toLongLong());
+    selectRunId(m_proxy->index(0, 0).data(RunsModel::RunIdRole).toLongLong());
 }
 
 long long RunsPage::selectedRunId() const
@@ -128,15 +161,115 @@ int RunsPage::runCount() const
     return m_model->rowCount();
 }
 
+QList<long long> RunsPage::visibleRunIds() const
+{
+    return m_proxy->visibleRunIds();
+}
+
 void RunsPage::onCurrentRowChanged()
 {
     const long long id = selectedRunId();
-    if (id == 0 || !m_store) {
+    if (id == 0 || !m_store)
         m_detail->showEmpty();
-    } else {
+    else
         m_detail->showRun(*m_store, id);
-    }
     emit currentRunChanged(id);
+}
+
+void RunsPage::openRunDetail(long long runId)
+{
+    if (!m_store || runId <= 0)
+        return;
+    auto *dialog = new RunDetailDialog(*m_store, runId, this);
+    dialog->show();
+}
+
+void RunsPage::saveState(Settings &settings) const
+{
+    settings.setSplitterState(QStringLiteral("runs"), m_splitter->saveState());
+}
+
+void RunsPage::restoreState(const Settings &settings)
+{
+    const QByteArray state = settings.splitterState(QStringLiteral("runs"));
+    if (!state.isEmpty())
+        m_splitter->restoreState(state);
+}
+
+// --- Importing dropped files -------------------------------------------------------------
+
+QStringList RunsPage::importableFiles(const QMimeData *mime)
+{
+    QStringList files;
+    if (!mime || !mime->hasUrls())
+        return files;
+    for (const QUrl &url : mime->urls()) {
+        if (url.isLocalFile() && FileImporter::isImportable(url.toLocalFile()))
+            files << url.toLocalFile();
+    }
+    return files;
+}
+
+void RunsPage::dragEnterEvent(QDragEnterEvent *event)
+{
+    const QStringList files = importableFiles(event->mimeData());
+    if (files.isEmpty() || !m_store) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    showMessage(tr("Drop to import %n result file(s) into this database.", nullptr,
+                   static_cast<int>(files.size())));
+}
+
+void RunsPage::dragLeaveEvent(QDragLeaveEvent *event)
+{
+    m_message->hide();
+    QWidget::dragLeaveEvent(event);
+}
+
+void RunsPage::dropEvent(QDropEvent *event)
+{
+    const QStringList files = importableFiles(event->mimeData());
+    if (files.isEmpty() || !m_store) {
+        event->ignore();
+        return;
+    }
+    event->acceptProposedAction();
+    importFiles(files);
+}
+
+void RunsPage::importFiles(const QStringList &files)
+{
+    if (!m_store || files.isEmpty())
+        return;
+    showMessage(tr("Importing %n file(s)…", nullptr, static_cast<int>(files.size())));
+    m_importer->importFiles(QString::fromStdString(m_store->path()), files);
+}
+
+void RunsPage::onImportFinished(const ImportOutcome &outcome)
+{
+    reload();
+    if (!outcome.runIds.isEmpty())
+        selectRunId(outcome.runIds.front());
+    QString text = tr("Imported %n file(s)", nullptr, static_cast<int>(outcome.imported.size()));
+    text += tr(": %n run(s), ", nullptr, static_cast<int>(outcome.runIds.size()));
+    text += tr("%n new sample(s).", nullptr, static_cast<int>(outcome.newSamples));
+    if (!outcome.failures.isEmpty())
+        text += QLatin1Char(' ') +
+                tr("Not imported: %1").arg(outcome.failures.join(QStringLiteral("; ")));
+    showMessage(text, !outcome.failures.isEmpty());
+    emit statusMessage(text);
+    emit importFinished(outcome.runIds);
+}
+
+void RunsPage::showMessage(const QString &text, bool error)
+{
+    m_message->setText(text);
+    m_message->setStyleSheet(error ? QStringLiteral("QLabel { color: #c62828; padding: 2px; }")
+                                   : QStringLiteral("QLabel { color: #1565c0; padding: 2px; }"));
+    m_message->show();
+    m_messageTimer->start();
 }
 
 } // namespace tp

@@ -1,45 +1,85 @@
 #pragma once
-// The "Runs" page: a searchable, sortable table of every run on the left and the selected run's
-// details on the right.
+// The "Runs" page: a filter bar (search, workload/mode/dtype/device/status, start dates) over a
+// sortable table of every run, and the selected run's details below. Double-click opens a run
+// in a window of its own. Dropping .jsonl/.json result files on the page imports them (off the
+// GUI thread) and selects the first imported run.
+#include <QList>
 #include <QWidget>
 
-class QLineEdit;
-class QSortFilterProxyModel;
+class QLabel;
+class QMimeData;
 class QSplitter;
 class QTableView;
+class QTimer;
 
-namespace tp {
+namespace tp
+{
 
+class FileImporter;
 class RunDetailView;
+class RunFilterBar;
+class RunFilterProxy;
 class RunsModel;
+class Settings;
 class Store;
+struct ImportOutcome;
 
-class RunsPage : public QWidget {
+class RunsPage : public QWidget
+{
     Q_OBJECT
 public:
     explicit RunsPage(Store *store, QWidget *parent = nullptr);
 
+    void setStore(Store *store); // then reload()
     // Re-reads the store's runs, keeping the selected run (by id) when it still exists.
     void reload();
-    void selectRunId(long long id);
+    void selectRunId(long long id); // clears the filters when they hide the run
     void selectFirstRun();
     long long selectedRunId() const; // 0 when nothing is selected
     int runCount() const;
+    QList<long long> visibleRunIds() const; // accepted by the filters, in table order
+
+    // Imports result files into the page's database in the background, then reloads.
+    void importFiles(const QStringList &files);
+    void openRunDetail(long long runId); // the run in a window of its own
+
+    // The splitter between table and details, under the name "runs".
+    void saveState(Settings &settings) const;
+    void restoreState(const Settings &settings);
+
+    RunFilterProxy *filterProxy() const { return m_proxy; }
+    RunFilterBar *filterBar() const { return m_filterBar; }
+    QTableView *table() const { return m_table; }
 
 signals:
     void runCountChanged(int count);
     void currentRunChanged(long long runId);
+    void runActivated(long long runId); // double-clicked (its detail window opened)
+    void visibleRunsChanged();          // the filters changed what the table shows
+    void importFinished(const QList<long long> &runIds);
+    void statusMessage(const QString &message); // for the window's status bar
+
+protected:
+    void dragEnterEvent(QDragEnterEvent *event) override;
+    void dragLeaveEvent(QDragLeaveEvent *event) override;
+    void dropEvent(QDropEvent *event) override;
 
 private:
     void onCurrentRowChanged();
+    void onImportFinished(const ImportOutcome &outcome);
+    void showMessage(const QString &text, bool error = false);
+    static QStringList importableFiles(const QMimeData *mime);
 
     Store *m_store = nullptr;
     RunsModel *m_model = nullptr;
-    QSortFilterProxyModel *m_proxy = nullptr;
-    QLineEdit *m_search = nullptr;
+    RunFilterProxy *m_proxy = nullptr;
+    RunFilterBar *m_filterBar = nullptr;
+    QLabel *m_message = nullptr;
+    QTimer *m_messageTimer = nullptr;
     QTableView *m_table = nullptr;
     QSplitter *m_splitter = nullptr;
     RunDetailView *m_detail = nullptr;
+    FileImporter *m_importer = nullptr;
 };
 
 } // namespace tp

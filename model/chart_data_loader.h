@@ -1,0 +1,34 @@
+#pragma once
+// Reads and reduces the data of the charts page (see chart_data.h). Runs on a worker thread with
+// its own Store connection; `cancelled` is polled between steps so a superseded request stops
+// early. Store errors are returned in ChartData::error, never thrown.
+#include "chart_data.h"
+#include "chart_queries.h"
+#include "run_index.h"
+
+#include <functional>
+
+namespace tp
+{
+
+class Store;
+
+class ChartDataLoader
+{
+public:
+    // `index` (optional, owned by the caller's worker) answers the sibling and first-call
+    // lookups from memory; it is refreshed here when the runs table changed.
+    static ChartData load(Store &store, const ChartRequest &request,
+                          const std::function<bool()> &cancelled = {}, RunIndex *index = nullptr);
+
+    // The pieces, public for tests.
+    static LatencySummary summarizeLatency(const RunRecord &run, std::vector<double> firstCall,
+                                           std::vector<double> warmup, std::vector<double> steady,
+                                           const ChartRequest &limits);
+    static std::vector<CacheStateGroup> groupFirstCalls(const std::vector<FirstCallRecord> &calls);
+    // Baseline: the group's eager run; candidate: the focus when it is not eager, else a
+    // compiled run (else any other mode). Same cache state as the focus preferred, then newest.
+    static std::optional<SpeedupResult> speedupFor(const ChartData &data);
+};
+
+} // namespace tp

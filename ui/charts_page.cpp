@@ -1,0 +1,263 @@
+#include "charts_page.h"
+
+#include "cache_state_chart.h"
+#include "chart_data_loader.h"
+#include "chart_session.h"
+#include "format.h"
+#include "latency_chart.h"
+#include "phase_chart.h"
+#include "settings.h"
+#include "speedup_chart.h"
+#include "store.h"
+#include "throughput_chart.h"
+#include "trace_chart.h"
+
+#include <QComboBox>
+#include <QGridLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QScrollArea>
+#include <QVBoxLayout>
+
+#include <atomic>
+
+namespace tp
+{
+
+ChartsPage::ChartsPage(Store *store, Settings *settings, QWidget *parent)
+    : QWidget(parent), m_store(store), m_settings(settings),
+      m_session(store ? std::make_shared<ChartSession>(store->path()) : nullptr)
+{
+    m_pool.setMaxThreadCount(1); // one connection, one query at a time; newer requests cancel
+
+    // Header labels never change their size hint: a relayout would resize (and redraw) every
+    // chart below on each selection.
+    m_selection = new QLabel;
+    m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_selection->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
+    m_status = new QLabel;
+    m_status->setFixedWidth(m_status->fontMetrics().horizontalAdvance(tr("Loading…")) + 12);
+    m_kind = new QComboBox;
+    m_kind->addItem(tr("Histogram"));
+    m_kind->addItem(tr("CDF"));
+    m_kind->setToolTip(tr("How the latency distribution is drawn"));
+    if (m_settings && m_settings->latencyChartKind() == Settings::LatencyChartKind::Cdf)
+        m_kind->setCurrentIndex(1);
+    connect(m_kind, &QComboBox::currentIndexChanged, this, &ChartsPage::setLatencyKind);
+
+    auto *header = new QHBoxLayout;
+    header->addWidget(m_selection, 1);
+    header->addWidget(m_status);
+    header->addWidget(new QLabel(tr("Latency:")));
+    header->addWidget(m_kind);
+
+    m_latency = new LatencyChart;
+    m_latency->setKind(m_kind->currentIndex() == 1 ? LatencyChart::Kind::Cdf
+                                                   : LatencyChart::Kind::Histogram);
+    m_trace = new TraceChart;
+    m_phase = new PhaseChart;
+    m_cache = new CacheStateChart;
+    m_throughput = new ThroughputChart;
+    m_speedup = new SpeedupChart;
+    auto *grid = new QGridLayout;
+    grid->setContentsMargins(0, 0, 0, 0);
+    grid->setSpacing(6);
+    // The phase and throughput charts have many categories/points: they get whole rows.
+    grid->addWidget(m_latency, 0, 0);
+    grid->addWidget(m_trace, 0, 1);
+    grid->addWidget(m_phase, 1, 0, 1, 2);
+    grid->addWidget(m_speedup, 2, 0);
+    grid->addWidget(m_cache, 2, 1);
+    grid->addWidget(m_throughput, 3, 0, 1, 2);
+    auto *content = new QWidget;
+    content->setLayout(grid);
+    auto *scroll = new QScrollArea;
+    scroll->setWidget(content);
+    scroll->setWidgetResizable(true);
+    scroll->setFrameShape(QFrame::NoFrame);
+
+    auto *layout = new QVBoxLayout(this);
+    layout->setContentsMargins(4, 4, 4, 4);
+    layout->addLayout(header);
+    layout->addWidget(scroll, 1);
+    clear();
+    prewarm();
+}
+
+void ChartsPage::prewarm()
+{
+    // Open the worker's connection and build its run index now, not on the first selection.
+    if (std::shared_ptr<ChartSession> session = m_session)
+        m_pool.start([session] { session->prewarm(); });
+}
+
+ChartsPage::~ChartsPage()
+{
+    if (m_session)
+        m_session->supersede(++m_generation); // anything still running stops at its next check
+    m_pool.waitForDone();
+}
+
+void ChartsPage::setStore(Store *store)
+{
+    m_store = store;
+    if (m_session)
+        m_session->supersede(++m_generation);
+    // A new connection; the old one closes with the last job holding it.
+    m_session = store ? std::make_shared<ChartSession>(store->path()) : nullptr;
+    clear();
+    prewarm();
+}
+
+void ChartsPage::clear()
+{
+    if (m_session)
+        m_session->supersede(++m_generation);
+    m_runId = 0;
+    m_runIds.clear();
+    m_pending = m_loading = false;
+    m_selection->setText(tr("Select a run on the Runs page to chart it with its siblings."));
+    m_status->clear();
+    clearCharts();
+}
+
+void ChartsPage::clearCharts()
+{
+    m_groupKey.clear();
+    m_speedupKey.clear();
+    m_cacheKey.clear();
+    m_latency->clear();
+    m_trace->clear();
+    m_phase->clear();
+    m_cache->clear();
+    m_throughput->clear();
+    m_speedup->clear();
+}
+
+void ChartsPage::showRun(long long runId)
+{
+    showRuns(runId, {});
+}
+
+void ChartsPage::showRuns(long long focusRunId, const QList<long long> &runIds)
+{
+    if (focusRunId <= 0) {
+        clear();
+        return;
+    }
+    m_runId = focusRunId;
+    m_runIds = runIds;
+    m_pending = true;
+    if (isVisible())
+        startLoad();
+}
+
+void ChartsPage::reload()
+{
+    m_groupKey.clear();
+    m_speedupKey.clear();
+    m_cacheKey.clear();
+    if (m_session)
+        m_session->markIndexStale(); // runs may have changed without changing their count
+    if (m_runId > 0)
+        showRuns(m_runId, m_runIds);
+}
+
+void ChartsPage::showEvent(QShowEvent *event)
+{
+    QWidget::showEvent(event);
+    if (m_pending)
+        startLoad();
+}
+
+void ChartsPage::startLoad()
+{
+    m_pending = false;
+    if (!m_session)
+        return;
+    const quint64 generation = ++m_generation;
+    m_session->supersede(generation);
+    m_loading = true;
+    m_status->setText(tr("Loading…"));
+    ChartRequest request;
+    request.runId = m_runId;
+    request.runIds.assign(m_runIds.begin(), m_runIds.end());
+    std::shared_ptr<ChartSession> session = m_session;
+    ChartsPage *page = this; // alive while the job runs: the destructor waits for the pool
+    m_pool.start([page, session, request, generation] {
+        auto data = std::make_shared<const ChartData>(session->load(request, generation));
+        // Back on the GUI thread; a posted call dies with its receiver if the page is gone.
+        QMetaObject::invokeMethod(
+            page,
+            [page, generation, data] {
+                if (generation == page->m_generation && !data->cancelled)
+                    page->apply(*data); // else superseded: a newer request is on its way
+            },
+            Qt::QueuedConnection);
+    });
+}
+
+void ChartsPage::apply(const ChartData &data)
+{
+    m_loading = false;
+    m_status->clear();
+    if (!data.error.empty() || !data.focus) {
+        const QString message = tr("Cannot chart run %1: %2")
+                                    .arg(data.focusRunId)
+                                    .arg(QString::fromStdString(data.error));
+        clearCharts();
+        m_selection->setText(message);
+        emit loadFailed(data.focusRunId, message);
+        return;
+    }
+    const RunRecord &focus = *data.focus;
+    m_selection->setToolTip(
+        tr("Charted: the selected run and the runs launched with the same "
+           "run-key prefix (%1/…)")
+            .arg(QString::fromStdString(ChartQueries::runKeyPrefix(focus.runKey)).toHtmlEscaped()));
+    m_selection->setText(tr("<b>%1</b> — %2 runs in the selection; %3 comparable (%4 · %5 · %6)")
+                             .arg(fmt::fromStd(focus.runKey).toHtmlEscaped())
+                             .arg(data.selection.size())
+                             .arg(data.group.size())
+                             .arg(fmt::fromStd(focus.workload).toHtmlEscaped(),
+                                  fmt::fromStd(focus.dtype).toHtmlEscaped(),
+                                  fmt::fromStd(focus.device).toHtmlEscaped()));
+    m_latency->setLatency(focus, data.latency);
+    m_trace->setTrace(focus, data.latency);
+    // Switching between runs of one group leaves the group charts as they are; the cache-state
+    // chart depends only on the workload/dtype/device and its figures.
+    const std::string groupKey = data.groupKey();
+    if (groupKey != m_groupKey) {
+        m_groupKey = groupKey;
+        m_phase->setRuns(data.group, data.shapeCases);
+        m_throughput->setRuns(data.group, data.shapeCases);
+    }
+    std::string speedupKey = groupKey;
+    if (data.speedup)
+        speedupKey += "|s" + std::to_string(data.speedup->baselineRunId) + '/' +
+                      std::to_string(data.speedup->candidateRunId);
+    if (speedupKey != m_speedupKey) {
+        m_speedupKey = speedupKey;
+        m_speedup->setSpeedup(data.group, data.speedup);
+    }
+    std::string cacheKey = focus.workload + '|' + focus.dtype + '|' + focus.device;
+    for (const CacheStateGroup &g : data.cacheStates)
+        cacheKey += '|' + g.mode + '/' + g.cacheState + '/' + std::to_string(g.runs) + '/' +
+                    std::to_string(g.medianSeconds);
+    if (cacheKey != m_cacheKey) {
+        m_cacheKey = cacheKey;
+        m_cache->setGroups(focus, data.cacheStates);
+    }
+    emit chartsUpdated(focus.id);
+}
+
+void ChartsPage::setLatencyKind(int index)
+{
+    const bool cdf = index == 1;
+    m_latency->setKind(cdf ? LatencyChart::Kind::Cdf : LatencyChart::Kind::Histogram);
+    if (m_settings)
+        m_settings->setLatencyChartKind(cdf ? Settings::LatencyChartKind::Cdf
+                                            : Settings::LatencyChartKind::Histogram);
+}
+
+} // namespace tp
