@@ -1,6 +1,7 @@
 #include "gui.h"
 
 #include "main_window.h"
+#include "settings.h"
 #include "store.h"
 
 #include <QApplication>
@@ -32,7 +33,8 @@ int runGui(const QString &db, const QString &screenshot, const QString &page)
             QMessageBox::critical(nullptr, Gui::tr("TorchPilot"), msg);
         return 1;
     }
-    MainWindow window(store.get());
+    Settings settings;
+    MainWindow window(store.get(), screenshot.isEmpty() ? &settings : nullptr);
     window.resize(1280, 800);
     window.show();
     window.selectFirstRun();

@@ -1,6 +1,7 @@
 // torchpilot: the dashboard by default; headless subcommands import, run and pilot.
 #include "cli_commands.h"
 #include "gui.h"
+#include "settings.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -67,6 +68,9 @@ int main(int argc, char **argv)
         {QStringLiteral("page"), Main::tr("Page to show first: runs, queue, panels, compare."), Main::tr("name")},
     });
     p.process(app);
-    return tp::cli::runGui(p.value(QStringLiteral("db")), p.value(QStringLiteral("screenshot")),
-                           p.value(QStringLiteral("page")));
+    // Without --db the dashboard reopens the database used last.
+    QString db = p.value(QStringLiteral("db"));
+    if (!p.isSet(QStringLiteral("db")) && !tp::Settings().lastDatabase().isEmpty())
+        db = tp::Settings().lastDatabase();
+    return tp::cli::runGui(db, p.value(QStringLiteral("screenshot")), p.value(QStringLiteral("page")));
 }

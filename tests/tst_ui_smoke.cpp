@@ -2,6 +2,7 @@
 // figures and chart, and renders a screenshot that a person looks at (written next to the test).
 #include "ingestor.h"
 #include "main_window.h"
+#include "runs_page.h"
 #include "test_util.h"
 
 #include <QChartView>
@@ -48,7 +49,7 @@ void TestUiSmoke::showsSelectedRun()
     w.resize(1280, 800);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    auto *table = w.findChild<QTableView *>();
+    QTableView *table = w.runsPage()->table();
     QVERIFY(table);
     QCOMPARE(table->model()->rowCount(), 5);
     w.selectRunId(store.listRuns().front().id);

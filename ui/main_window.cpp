@@ -1,13 +1,18 @@
 #include "main_window.h"
 
+#include "charts_page.h"
 #include "compare_page.h"
 #include "panels_page.h"
 #include "queue_page.h"
 #include "run_queue.h"
+#include "recent_databases_menu.h"
 #include "runs_page.h"
+#include "settings.h"
 #include "store.h"
 
 #include <QAction>
+#include <QCloseEvent>
+#include <QMessageBox>
 #include <QApplication>
 #include <QDir>
 #include <QFileInfo>
@@ -20,9 +25,10 @@
 
 namespace tp {
 
-MainWindow::MainWindow(Store *store, QWidget *parent)
+MainWindow::MainWindow(Store *store, Settings *settings, QWidget *parent)
     : QMainWindow(parent)
     , m_store(store)
+    , m_settings(settings)
 {
     const QString dbPath = store ? QString::fromStdString(store->path()) : QString();
     setWindowTitle(tr("TorchPilot — %1").arg(dbPath.isEmpty() ? tr("no database")
@@ -41,7 +47,53 @@ MainWindow::MainWindow(Store *store, QWidget *parent)
     connect(m_runsPage, &RunsPage::runCountChanged, this, &MainWindow::updateStatus);
 
     createMenus();
+    if (m_settings) {
+        restoreGeometry(m_settings->windowGeometry());
+        m_runsPage->restoreState(*m_settings);
+        if (m_queue)
+            m_queue->setMaxParallel(m_settings->maxParallelRuns());
+        if (m_store)
+            m_settings->noteDatabaseOpened(QString::fromStdString(m_store->path()));
+    }
     reload();
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::closeEvent(QCloseEvent *event)
+{
+    if (m_queue && m_queue->pendingCount() > 0 &&
+        QMessageBox::question(this, tr("Runs in progress"),
+                              tr("%n run(s) are running or queued. Quit and cancel them?", nullptr,
+                                 m_queue->pendingCount())) != QMessageBox::Yes) {
+        event->ignore();
+        return;
+    }
+    if (m_settings) {
+        m_settings->setWindowGeometry(saveGeometry());
+        m_runsPage->saveState(*m_settings);
+        if (m_queue)
+            m_settings->setMaxParallelRuns(m_queue->maxParallel());
+    }
+    event->accept();
+}
+
+void MainWindow::openDatabase(const QString &path)
+{
+    std::unique_ptr<Store> opened;
+    try {
+        opened = std::make_unique<Store>(path.toStdString());
+    } catch (const std::exception &e) {
+        QMessageBox::warning(this, tr("Cannot open database"), QString::fromUtf8(e.what()));
+        if (m_settings)
+            m_settings->removeRecentDatabase(path);
+        return;
+    }
+    auto *window = new MainWindow(opened.get(), m_settings);
+    window->m_ownedStore = std::move(opened);
+    window->setAttribute(Qt::WA_DeleteOnClose);
+    window->show();
+    window->selectFirstRun();
 }
 
 void MainWindow::addPages()
@@ -61,18 +113,25 @@ void MainWindow::addPages()
     m_tabs->addTab(m_panelsPage, tr("Panels"));
     m_comparePage = new ComparePage(m_store);
     m_tabs->addTab(m_comparePage, tr("Compare"));
+    m_chartsPage = new ChartsPage(m_store, m_settings);
+    m_tabs->addTab(m_chartsPage, tr("Charts"));
+    connect(m_runsPage, &RunsPage::currentRunChanged, m_chartsPage, &ChartsPage::showRun);
+    connect(m_runsPage, &RunsPage::importFinished, this, &MainWindow::reload);
+    connect(m_runsPage, &RunsPage::statusMessage, this,
+            [this](const QString &message) { statusBar()->showMessage(message, 10000); });
     connect(m_panelsPage, &PanelsPage::showRuns, this, &MainWindow::showRuns);
     connect(m_comparePage, &ComparePage::showRuns, this, &MainWindow::showRuns);
 }
 
 QStringList MainWindow::pageNames()
 {
-    return {QStringLiteral("runs"), QStringLiteral("queue"), QStringLiteral("panels"), QStringLiteral("compare")};
+    return {QStringLiteral("runs"), QStringLiteral("queue"), QStringLiteral("panels"),
+            QStringLiteral("compare"), QStringLiteral("charts")};
 }
 
 bool MainWindow::showPage(const QString &name)
 {
-    QWidget *pages[] = {m_runsPage, m_queuePage, m_panelsPage, m_comparePage};
+    QWidget *pages[] = {m_runsPage, m_queuePage, m_panelsPage, m_comparePage, m_chartsPage};
     const int i = int(pageNames().indexOf(name));
     if (i < 0 || !pages[i])
         return false;
@@ -99,6 +158,11 @@ void MainWindow::createMenus()
         launch->setShortcut(QKeySequence::New);
         launch->setStatusTip(tr("Choose a workload, modes, dtypes and shapes, and queue the runs"));
     }
+    if (m_settings) {
+        auto *recent = new RecentDatabasesMenu(m_settings, file);
+        file->addMenu(recent);
+        connect(recent, &RecentDatabasesMenu::databaseRequested, this, &MainWindow::openDatabase);
+    }
     QAction *reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
     reloadAction->setShortcut(QKeySequence::Refresh);
     reloadAction->setStatusTip(tr("Re-read the runs from the database"));
@@ -113,6 +177,7 @@ void MainWindow::reload()
     m_runsPage->reload();
     m_panelsPage->reload();
     m_comparePage->reload();
+    m_chartsPage->reload();
 }
 
 void MainWindow::selectRunId(long long id)

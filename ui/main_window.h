@@ -1,14 +1,19 @@
 #pragma once
 // The main window only wires pages together: each page is its own widget in a tab (Runs, Queue,
-// Panels, Compare); figures that link to runs bring the Runs page forward with them selected.
+// Panels, Compare, Charts); figures that link to runs bring the Runs page forward with them
+// selected. Another database opens in a window of its own.
 #include <QMainWindow>
+
+#include <memory>
 
 class QLabel;
 class QTabWidget;
 
 namespace tp {
 
+class ChartsPage;
 class ComparePage;
+class Settings;
 class PanelsPage;
 class QueuePage;
 class RunQueue;
@@ -18,21 +23,27 @@ class Store;
 class MainWindow : public QMainWindow {
     Q_OBJECT
 public:
-    explicit MainWindow(Store *store, QWidget *parent = nullptr);
+    // `settings` may be null (tests): nothing is remembered then.
+    explicit MainWindow(Store *store, Settings *settings = nullptr, QWidget *parent = nullptr);
+    ~MainWindow() override;
 
     void reload();
     void selectRunId(long long id);
     void selectFirstRun();
 
     RunsPage *runsPage() const { return m_runsPage; }
-    // Shows a page by its name: runs, queue, panels, compare (false when unknown).
+    // Shows a page by its name: runs, queue, panels, compare, charts (false when unknown).
     bool showPage(const QString &name);
     static QStringList pageNames();
 
     // The runs behind a figure: the Runs page selects them.
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
 
+protected:
+    void closeEvent(QCloseEvent *event) override;
+
 private:
+    void openDatabase(const QString &path);
     void createMenus();
     void updateStatus(int runCount);
     void addPages();
@@ -44,6 +55,9 @@ private:
     QueuePage *m_queuePage = nullptr;
     PanelsPage *m_panelsPage = nullptr;
     ComparePage *m_comparePage = nullptr;
+    ChartsPage *m_chartsPage = nullptr;
+    Settings *m_settings = nullptr;
+    std::unique_ptr<Store> m_ownedStore; // a database opened from the Recent menu
     QLabel *m_statusLabel = nullptr;
 };
 
