@@ -57,7 +57,7 @@ void TestUiSmoke::showsSelectedRun()
     const QString text = allLabelText(&w);
     QVERIFY2(text.contains(QStringLiteral("fixture/mlp/eager/float32")), qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("3.00 ms")) || text.contains(QStringLiteral("3 ms")), qPrintable(text));
-    auto *chart = w.findChild<QChartView *>();
+    auto *chart = w.runsPage()->findChild<QChartView *>(); // the detail view's cold-vs-warm chart
     QVERIFY(chart);
     QVERIFY(!chart->chart()->series().isEmpty());
     QDir().mkpath(QStringLiteral("screenshots"));
