@@ -1,7 +1,8 @@
 #include "catalog.h"
 
+#include "json_file.h"
+
 #include <algorithm>
-#include <fstream>
 #include <set>
 
 namespace tp {
@@ -102,13 +103,7 @@ ShapeCatalog parseCatalog(const json &j, const std::string &origin)
 
 ShapeCatalog loadCatalog(const std::string &path)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw CatalogError("cannot read shape catalog '" + path + "'");
-    json j = json::parse(in, nullptr, false);
-    if (j.is_discarded())
-        throw CatalogError(path + ": malformed JSON");
-    return parseCatalog(j, path);
+    return parseCatalog(readJsonFile<CatalogError>(path, "shape catalog"), path);
 }
 
 long long bucketFor(long long length, const std::vector<long long> &buckets)

@@ -1,8 +1,8 @@
 #include "cost.h"
 
+#include "json_file.h"
 #include "quality_contract.h"
 
-#include <fstream>
 
 namespace tp {
 using nlohmann::json;
@@ -88,12 +88,7 @@ json costModelToJson(const CostModel &m)
 
 std::vector<CostModel> loadCostPresets(const std::string &path)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw CostError("cannot read cost presets '" + path + "'");
-    const json j = json::parse(in, nullptr, false);
-    if (j.is_discarded())
-        throw CostError(path + ": malformed JSON");
+    const json j = readJsonFile<CostError>(path, "cost presets");
     auto presets = j.find("presets");
     if (!j.is_object() || presets == j.end() || !presets->is_array())
         throw CostError(path + ": field 'presets' must be an array of cost models");

@@ -1,9 +1,10 @@
 #include "gates.h"
 
+#include "json_file.h"
+
 
 
 #include <algorithm>
-#include <fstream>
 
 namespace tp {
 using nlohmann::json;
@@ -110,13 +111,7 @@ GateDefinitions parseGateDefinitions(const json &j, const std::string &origin)
 
 GateDefinitions loadGateDefinitions(const std::string &path)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw GateError("cannot read gate definitions '" + path + "'");
-    const json j = json::parse(in, nullptr, false);
-    if (j.is_discarded())
-        throw GateError(path + ": malformed JSON");
-    return parseGateDefinitions(j, path);
+    return parseGateDefinitions(readJsonFile<GateError>(path, "gate definitions"), path);
 }
 
 std::string verdictName(Verdict v)

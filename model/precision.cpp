@@ -1,7 +1,8 @@
 #include "precision.h"
 
+#include "json_file.h"
+
 #include <cmath>
-#include <fstream>
 
 namespace tp {
 using nlohmann::json;
@@ -67,13 +68,7 @@ PrecisionPolicy parsePolicy(const json &j, const std::string &origin)
 
 PrecisionPolicy loadPolicy(const std::string &path)
 {
-    std::ifstream in(path);
-    if (!in)
-        throw PolicyError("cannot read precision policy '" + path + "'");
-    json j = json::parse(in, nullptr, false);
-    if (j.is_discarded())
-        throw PolicyError(path + ": malformed JSON");
-    return parsePolicy(j, path);
+    return parsePolicy(readJsonFile<PolicyError>(path, "precision policy"), path);
 }
 
 PrecisionPolicy defaultPolicy()
