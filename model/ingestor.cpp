@@ -1,5 +1,6 @@
 #include "ingestor.h"
 
+#include "ingest_util.h"
 #include "stats.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -7,53 +8,11 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 
 namespace tp {
 using nlohmann::json;
 
-namespace {
-
-// FNV-1a 64: a stable content key for streams that carry no execution key of their own.
-std::string contentKey(const std::string &text)
-{
-    std::uint64_t h = 1469598103934665603ULL;
-    for (unsigned char c : text) {
-        h ^= c;
-        h *= 1099511628211ULL;
-    }
-    char buf[17];
-    std::snprintf(buf, sizeof buf, "%016llx", static_cast<unsigned long long>(h));
-    return buf;
-}
-
-void bindOpt(SQLite::Statement &q, const char *name, const std::optional<double> &v)
-{
-    if (v)
-        q.bind(name, *v);
-    else
-        q.bind(name); // NULL
-}
-
-double numOr(const json &o, const char *key, double fallback)
-{
-    auto it = o.find(key);
-    return it != o.end() && it->is_number() ? it->get<double>() : fallback;
-}
-
-std::string strOr(const json &o, const char *key, const std::string &fallback)
-{
-    auto it = o.find(key);
-    return it != o.end() && it->is_string() ? it->get<std::string>() : fallback;
-}
-
-std::string dumpJson(const json &j)
-{
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
-}
-
-} // namespace
+using namespace ingest_detail;
 
 RunIngestor::RunIngestor(Store &store, std::string source, std::string target)
     : m_store(store), m_source(std::move(source)), m_target(std::move(target))
@@ -186,68 +145,6 @@ ON CONFLICT(execution_key) DO NOTHING)sql");
         m_report.runIds.push_back(m_runId);
 }
 
-// Typed tables for the events the dashboard and the gates query; the raw line is in `events`.
-void RunIngestor::storeDetail(const Event &e)
-{
-    SQLite::Database &db = m_store.db();
-    const json &o = e.raw;
-    if (e.name == ev::Resources) {
-        SQLite::Statement q(db, "UPDATE runs SET peak_rss_bytes = ?, cpu_user_seconds = ?, "
-                                "cpu_system_seconds = ?, wall_seconds = ? WHERE id = ?");
-        q.bind(1, static_cast<int64_t>(numOr(o, "peak_rss_bytes", 0)));
-        q.bind(2, numOr(o, "cpu_user_seconds", 0));
-        q.bind(3, numOr(o, "cpu_system_seconds", 0));
-        q.bind(4, numOr(o, "wall_seconds", 0));
-        q.bind(5, static_cast<int64_t>(m_runId));
-        q.exec();
-    } else if (e.name == ev::Precision) {
-        SQLite::Statement q(db, "UPDATE runs SET precision_verdict = ?, precision_policy = ? WHERE id = ?");
-        q.bind(1, strOr(o, "verdict", ""));
-        q.bind(2, strOr(o, "policy", ""));
-        q.bind(3, static_cast<int64_t>(m_runId));
-        q.exec();
-    } else if (e.name == ev::ShapeCase) {
-        SQLite::Statement q(db, "INSERT OR IGNORE INTO shape_cases(run_id, seq, batch, seq_len, "
-                                "first_call_seconds, mean_seconds, p50_seconds, p99_seconds, "
-                                "samples_per_second, slow_first_call) VALUES(?,?,?,?,?,?,?,?,?,?)");
-        q.bind(1, static_cast<int64_t>(m_runId));
-        q.bind(2, static_cast<int64_t>(m_shapeCaseSeq++));
-        q.bind(3, static_cast<int64_t>(numOr(o, "batch", 0)));
-        q.bind(4, static_cast<int64_t>(numOr(o, "seq_len", 0)));
-        int i = 5;
-        for (const char *k : {"first_call_seconds", "mean_seconds", "p50_seconds", "p99_seconds",
-                              "samples_per_second"}) {
-            if (auto it = o.find(k); it != o.end() && it->is_number())
-                q.bind(i++, it->get<double>());
-            else
-                q.bind(i++);
-        }
-        q.bind(10, o.value("slow_first_call", false) ? 1 : 0);
-        q.exec();
-    } else if (e.name == ev::TrainStep) {
-        const auto losses = o.find("loss");
-        const auto secs = o.find("seconds");
-        if (losses == o.end() || !losses->is_array())
-            return;
-        const long long first = static_cast<long long>(numOr(o, "first_step", 0));
-        SQLite::Statement q(db, "INSERT OR IGNORE INTO train_steps(run_id, step, loss, seconds) "
-                                "VALUES(?, ?, ?, ?)");
-        for (std::size_t i = 0; i < losses->size(); ++i) {
-            q.bind(1, static_cast<int64_t>(m_runId));
-            q.bind(2, static_cast<int64_t>(first + static_cast<long long>(i)));
-            const json &l = (*losses)[i];
-            if (l.is_number())
-                q.bind(3, l.get<double>());
-            else
-                q.bind(3); // NaN losses arrive as null
-            const bool hasSecs = secs != o.end() && secs->is_array() && i < secs->size() && (*secs)[i].is_number();
-            q.bind(4, hasSecs ? (*secs)[i].get<double>() : 0.0);
-            q.exec();
-            q.reset();
-        }
-    }
-}
-
 void RunIngestor::storeEvent(const Event &e)
 {
     SQLite::Statement q(m_store.db(), "INSERT OR IGNORE INTO events(run_id, seq, event, json, received_at) "
@@ -362,65 +259,6 @@ WHERE id = :id AND complete = 0)sql");
     bindOpt(q, ":p99", hasSteady ? std::optional<double>(steady.p99) : std::nullopt);
     q.bind(":id", static_cast<int64_t>(id));
     q.exec();
-}
-
-// The article's smoke.py prints one object with aggregates only; it becomes a complete run.
-void RunIngestor::handleSmoke(const json &o)
-{
-    closeOpenRun("a smoke result arrived before run_finished");
-    const std::string mode = strOr(o, "mode", "unknown");
-    RunStarted s;
-    s.runKey = "smoke/" + mode;
-    s.workload = "smoke-mlp";
-    s.mode = mode;
-    s.dtype = strOr(o, "dtype", "bfloat16");
-    s.device = strOr(o, "device", o.contains("torch_tpu") ? "tpu" : "");
-    s.shape = {{"batch", 64}, {"in", 128}};
-    s.env = json::object();
-    for (const char *k : {"torch", "torch_tpu"})
-        if (o.contains(k))
-            s.env[k] = o[k];
-    Event started;
-    started.kind = Event::Kind::RunStarted;
-    started.name = ev::RunStarted;
-    started.raw = o;
-    started.started = s;
-    startRun(s, "smoke:" + contentKey(dumpJson(o)));
-    ++m_report.events;
-    RunFinished f;
-    f.summaryJson = o;
-    f.summary.firstCallSeconds = numOr(o, "first_call_seconds", 0.0);
-    f.summary.meanBatchSeconds = numOr(o, "mean_batch_seconds", 0.0);
-    f.summary.samplesPerSecond = numOr(o, "samples_per_second", 0.0);
-    if (o.contains("finite") && o["finite"].is_boolean())
-        f.summary.finite = o["finite"].get<bool>();
-    f.status = f.summary.finite.value_or(false) ? status::Ok : status::Failed;
-    if (f.status == status::Failed)
-        f.error = "smoke result reports non-finite output";
-    SQLite::Transaction tx(m_store.db());
-    started.name = "smoke_result";
-    storeEvent(started);
-    finishRun(f);
-    tx.commit();
-    m_runId = 0;
-    m_runFinished = true;
-}
-
-IngestReport importFile(Store &store, const std::string &path)
-{
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw StoreError("cannot read '" + path + "'");
-    RunIngestor ingestor(store, path, "imported");
-    char buf[1 << 16];
-    while (in.read(buf, sizeof buf) || in.gcount() > 0)
-        ingestor.feed(buf, static_cast<std::size_t>(in.gcount()));
-    IngestReport report = ingestor.finish();
-    if (report.runIds.empty()) {
-        std::string why = report.warnings.empty() ? "the file is empty" : report.warnings.front();
-        throw StoreError("'" + path + "' contains no run (" + why + ")");
-    }
-    return report;
 }
 
 } // namespace tp

@@ -1,0 +1,133 @@
+// The parts of the ingestor beyond the core stream: typed tables for the detail events, the
+// article's smoke.py object, and whole-file import.
+#include "ingestor.h"
+
+#include "ingest_util.h"
+
+#include <fstream>
+
+namespace tp {
+using namespace ingest_detail;
+
+// Typed tables for the events the dashboard and the gates query; the raw line is in `events`.
+void RunIngestor::storeDetail(const Event &e)
+{
+    SQLite::Database &db = m_store.db();
+    const json &o = e.raw;
+    if (e.name == ev::Resources) {
+        SQLite::Statement q(db, "UPDATE runs SET peak_rss_bytes = ?, cpu_user_seconds = ?, "
+                                "cpu_system_seconds = ?, wall_seconds = ? WHERE id = ?");
+        q.bind(1, static_cast<int64_t>(numOr(o, "peak_rss_bytes", 0)));
+        q.bind(2, numOr(o, "cpu_user_seconds", 0));
+        q.bind(3, numOr(o, "cpu_system_seconds", 0));
+        q.bind(4, numOr(o, "wall_seconds", 0));
+        q.bind(5, static_cast<int64_t>(m_runId));
+        q.exec();
+    } else if (e.name == ev::Precision) {
+        SQLite::Statement q(db, "UPDATE runs SET precision_verdict = ?, precision_policy = ? WHERE id = ?");
+        q.bind(1, strOr(o, "verdict", ""));
+        q.bind(2, strOr(o, "policy", ""));
+        q.bind(3, static_cast<int64_t>(m_runId));
+        q.exec();
+    } else if (e.name == ev::ShapeCase) {
+        SQLite::Statement q(db, "INSERT OR IGNORE INTO shape_cases(run_id, seq, batch, seq_len, "
+                                "first_call_seconds, mean_seconds, p50_seconds, p99_seconds, "
+                                "samples_per_second, slow_first_call) VALUES(?,?,?,?,?,?,?,?,?,?)");
+        q.bind(1, static_cast<int64_t>(m_runId));
+        q.bind(2, static_cast<int64_t>(m_shapeCaseSeq++));
+        q.bind(3, static_cast<int64_t>(numOr(o, "batch", 0)));
+        q.bind(4, static_cast<int64_t>(numOr(o, "seq_len", 0)));
+        int i = 5;
+        for (const char *k : {"first_call_seconds", "mean_seconds", "p50_seconds", "p99_seconds",
+                              "samples_per_second"}) {
+            if (auto it = o.find(k); it != o.end() && it->is_number())
+                q.bind(i++, it->get<double>());
+            else
+                q.bind(i++);
+        }
+        q.bind(10, o.value("slow_first_call", false) ? 1 : 0);
+        q.exec();
+    } else if (e.name == ev::TrainStep) {
+        const auto losses = o.find("loss");
+        const auto secs = o.find("seconds");
+        if (losses == o.end() || !losses->is_array())
+            return;
+        const long long first = static_cast<long long>(numOr(o, "first_step", 0));
+        SQLite::Statement q(db, "INSERT OR IGNORE INTO train_steps(run_id, step, loss, seconds) "
+                                "VALUES(?, ?, ?, ?)");
+        for (std::size_t i = 0; i < losses->size(); ++i) {
+            q.bind(1, static_cast<int64_t>(m_runId));
+            q.bind(2, static_cast<int64_t>(first + static_cast<long long>(i)));
+            const json &l = (*losses)[i];
+            if (l.is_number())
+                q.bind(3, l.get<double>());
+            else
+                q.bind(3); // NaN losses arrive as null
+            const bool hasSecs = secs != o.end() && secs->is_array() && i < secs->size() && (*secs)[i].is_number();
+            q.bind(4, hasSecs ? (*secs)[i].get<double>() : 0.0);
+            q.exec();
+            q.reset();
+        }
+    }
+}
+
+// The article's smoke.py prints one object with aggregates only; it becomes a complete run.
+void RunIngestor::handleSmoke(const json &o)
+{
+    closeOpenRun("a smoke result arrived before run_finished");
+    const std::string mode = strOr(o, "mode", "unknown");
+    RunStarted s;
+    s.runKey = "smoke/" + mode;
+    s.workload = "smoke-mlp";
+    s.mode = mode;
+    s.dtype = strOr(o, "dtype", "bfloat16");
+    s.device = strOr(o, "device", o.contains("torch_tpu") ? "tpu" : "");
+    s.shape = {{"batch", 64}, {"in", 128}};
+    s.env = json::object();
+    for (const char *k : {"torch", "torch_tpu"})
+        if (o.contains(k))
+            s.env[k] = o[k];
+    Event started;
+    started.kind = Event::Kind::RunStarted;
+    started.name = ev::RunStarted;
+    started.raw = o;
+    started.started = s;
+    startRun(s, "smoke:" + contentKey(dumpJson(o)));
+    ++m_report.events;
+    RunFinished f;
+    f.summaryJson = o;
+    f.summary.firstCallSeconds = numOr(o, "first_call_seconds", 0.0);
+    f.summary.meanBatchSeconds = numOr(o, "mean_batch_seconds", 0.0);
+    f.summary.samplesPerSecond = numOr(o, "samples_per_second", 0.0);
+    if (o.contains("finite") && o["finite"].is_boolean())
+        f.summary.finite = o["finite"].get<bool>();
+    f.status = f.summary.finite.value_or(false) ? status::Ok : status::Failed;
+    if (f.status == status::Failed)
+        f.error = "smoke result reports non-finite output";
+    SQLite::Transaction tx(m_store.db());
+    started.name = "smoke_result";
+    storeEvent(started);
+    finishRun(f);
+    tx.commit();
+    m_runId = 0;
+    m_runFinished = true;
+}
+
+IngestReport importFile(Store &store, const std::string &path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in)
+        throw StoreError("cannot read '" + path + "'");
+    RunIngestor ingestor(store, path, "imported");
+    char buf[1 << 16];
+    while (in.read(buf, sizeof buf) || in.gcount() > 0)
+        ingestor.feed(buf, static_cast<std::size_t>(in.gcount()));
+    IngestReport report = ingestor.finish();
+    if (report.runIds.empty()) {
+        std::string why = report.warnings.empty() ? "the file is empty" : report.warnings.front();
+        throw StoreError("'" + path + "' contains no run (" + why + ")");
+    }
+    return report;
+}
+
+} // namespace tp
