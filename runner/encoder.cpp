@@ -66,22 +66,18 @@ public:
         torch::jit::Module module =
             m_block->toScriptModule("TorchPilotEncoder", /*shareParameters=*/false);
         module.eval();
-        torch::jit::Module frozen = torch::jit::freeze(module);
-        m_compiled = torch::jit::optimize_for_inference(frozen);
-        m_isCompiled = true;
+        m_compiled.compile(module);
         return true;
     }
 
     std::vector<std::string> compiledOps() const override
     {
-        if (!m_isCompiled)
-            return {};
-        return detail::graphOps(m_compiled);
+        return m_compiled.ops();
     }
 
     void forward() override
     {
-        if (m_isCompiled)
+        if (m_compiled.ready())
             m_y = m_compiled.forward(m_inputs).toTensor();
         else
             m_y = m_block->forward(m_x);
@@ -112,8 +108,7 @@ private:
     long long m_batch;
     long long m_seqLen;
     detail::EncoderBlock m_block{nullptr};
-    torch::jit::Module m_compiled;
-    bool m_isCompiled = false;
+    detail::FrozenModule m_compiled;
     std::vector<c10::IValue> m_inputs;
     torch::Tensor m_x;
     torch::Tensor m_y;

@@ -84,23 +84,19 @@ public:
         module.register_parameter("b2", last->bias.detach().clone(), false);
         module.define(kForwardSource);
         module.eval();
-        torch::jit::Module frozen = torch::jit::freeze(module);
-        m_compiled = torch::jit::optimize_for_inference(frozen);
+        m_compiled.compile(module);
         m_inputs = {m_x};
-        m_isCompiled = true;
         return true;
     }
 
     std::vector<std::string> compiledOps() const override
     {
-        if (!m_isCompiled)
-            return {};
-        return detail::graphOps(m_compiled);
+        return m_compiled.ops();
     }
 
     void forward() override
     {
-        if (m_isCompiled)
+        if (m_compiled.ready())
             m_y = m_compiled.forward(m_inputs).toTensor();
         else
             m_y = m_eager->forward(m_x);
@@ -125,8 +121,7 @@ private:
     WorkloadConfig m_config;
     long long m_batch = m_config.batch;
     torch::nn::Sequential m_eager{nullptr};
-    torch::jit::Module m_compiled;
-    bool m_isCompiled = false;
+    detail::FrozenModule m_compiled;
     std::vector<c10::IValue> m_inputs;
     torch::Tensor m_x;
     torch::Tensor m_y;

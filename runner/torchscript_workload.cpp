@@ -200,22 +200,18 @@ public:
         if (m_config.mode != "compiled")
             return false;
         torch::NoGradGuard noGrad;
-        torch::jit::Module frozen = torch::jit::freeze(m_module);
-        m_compiled = torch::jit::optimize_for_inference(frozen);
-        m_isCompiled = true;
+        m_compiled.compile(m_module);
         return true;
     }
 
     std::vector<std::string> compiledOps() const override
     {
-        if (!m_isCompiled)
-            return {};
-        return detail::graphOps(m_compiled);
+        return m_compiled.ops();
     }
 
     void forward() override
     {
-        m_out = m_isCompiled ? m_compiled.forward(m_inputs) : m_module.forward(m_inputs);
+        m_out = m_compiled.ready() ? m_compiled.forward(m_inputs) : m_module.forward(m_inputs);
     }
 
     bool outputFinite() override
@@ -339,9 +335,8 @@ private:
     std::string m_specError;
     mutable std::string m_revision;
     torch::jit::Module m_module;
-    torch::jit::Module m_compiled;
+    detail::FrozenModule m_compiled;
     bool m_built = false;
-    bool m_isCompiled = false;
     std::vector<c10::IValue> m_inputs;
     c10::IValue m_out;
 };

@@ -131,4 +131,28 @@ inline std::vector<std::string> graphOps(const torch::jit::Module &module,
     return ops;
 }
 
+// The compiled mode of the inference workloads: the TorchScript module frozen and optimized for
+// inference (torch::jit::freeze + optimize_for_inference; both take lvalues in 1.13).
+class FrozenModule
+{
+public:
+    void compile(torch::jit::Module &module)
+    {
+        module.eval();
+        torch::jit::Module frozen = torch::jit::freeze(module);
+        m_module = torch::jit::optimize_for_inference(frozen);
+        m_ready = true;
+    }
+    bool ready() const { return m_ready; }
+    std::vector<std::string> ops() const
+    {
+        return m_ready ? graphOps(m_module) : std::vector<std::string>{};
+    }
+    c10::IValue forward(const std::vector<c10::IValue> &inputs) { return m_module.forward(inputs); }
+
+private:
+    torch::jit::Module m_module;
+    bool m_ready = false;
+};
+
 } // namespace tp::runner::detail
