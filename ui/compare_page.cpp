@@ -3,9 +3,9 @@
 #include "compare_model.h"
 #include "format.h"
 #include "store.h"
+#include "superseding_task.h"
 
 #include <QComboBox>
-#include <QFutureWatcher>
 #include <QGroupBox>
 #include <QHBoxLayout>
 #include <QHeaderView>
@@ -17,7 +17,6 @@
 #include <QTableWidget>
 #include <QTimer>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tp {
 
@@ -227,14 +226,7 @@ void ComparePage::compareNow()
     const std::vector<long long> base(b.begin(), b.end()), cand(c.begin(), c.end());
     m_busy = true;
     m_state->setText(tr("Comparing…"));
-    auto *watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const Result r = watcher->result();
-        if (r.generation == m_generation->load()) // otherwise superseded: dropped
-            apply(r);
-    });
-    watcher->setFuture(QtConcurrent::run([path, base, cand, options, generation] {
+    runSuperseding<Result>(this, m_generation, [path, base, cand, options, generation] {
         Result r{generation, {}, {}};
         try {
             Store store(path); // its own connection: never shared across threads
@@ -243,7 +235,7 @@ void ComparePage::compareNow()
             r.error = QString::fromUtf8(e.what());
         }
         return r;
-    }));
+    }, [this](const Result &r) { apply(r); });
 }
 
 void ComparePage::apply(const Result &r)

@@ -3,10 +3,10 @@
 #include "format.h"
 #include "run_query.h"
 #include "store.h"
+#include "superseding_task.h"
 
 #include <QComboBox>
 #include <QDateTime>
-#include <QFutureWatcher>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
@@ -14,7 +14,6 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QVBoxLayout>
-#include <QtConcurrent/QtConcurrentRun>
 
 namespace tp {
 
@@ -233,14 +232,7 @@ void PanelsPage::reload()
     const RunSelection sel = selection();
     m_busy = true;
     m_state->setText(tr("Computing…"));
-    auto *watcher = new QFutureWatcher<Result>(this);
-    connect(watcher, &QFutureWatcher<Result>::finished, this, [this, watcher] {
-        watcher->deleteLater();
-        const Result r = watcher->result();
-        if (r.generation == m_generation->load()) // otherwise superseded: dropped
-            apply(r);
-    });
-    watcher->setFuture(QtConcurrent::run([path, sel, options, generation] {
+    runSuperseding<Result>(this, m_generation, [path, sel, options, generation] {
         Result r{generation, {}, {}, {}};
         try {
             Store store(path); // its own connection: never shared across threads
@@ -252,7 +244,7 @@ void PanelsPage::reload()
             r.error = tr("Cannot compute the panels: %1").arg(QString::fromUtf8(e.what()));
         }
         return r;
-    }));
+    }, [this](const Result &r) { apply(r); });
 }
 
 void PanelsPage::apply(const Result &r)
