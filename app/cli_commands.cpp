@@ -218,47 +218,48 @@ int importCommand(const QStringList &args)
     return failed ? 1 : 0;
 }
 
-int runCommand(const QStringList &args)
+namespace {
+// The part `run` and `pilot` share: parse the run options, open the store, run every spec.
+// Returns the exit code (0 all ok, 1 a run failed or the store would not open, 2 bad options).
+int runSpecs(const QStringList &args, const QString &description, QString *dbPath)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Cli::tr("Run benchmark processes (one per mode and dtype) and store them."));
-    p.addHelpOption();
-    addRunOptions(p);
-    p.process(args);
-    auto store = openStore(p.value(QStringLiteral("db")));
-    if (!store)
-        return 1;
-    const int failures = executeSpecs(p, *store);
-    if (failures < 0)
-        return 2;
-    return failures == 0 ? 0 : 1;
-}
-
-int pilotCommand(const QStringList &args)
-{
-    QCommandLineParser p;
-    p.setApplicationDescription(Cli::tr("Run the article's pilot suite, store it, open the dashboard."));
+    p.setApplicationDescription(description);
     p.addHelpOption();
     addRunOptions(p);
     p.process(args);
     const QString db = p.value(QStringLiteral("db"));
-    int failures = 0;
-    {
-        auto store = openStore(db);
-        if (!store)
-            return 1;
-        failures = executeSpecs(p, *store);
-        if (failures < 0)
-            return 2;
-        out() << Cli::tr("%n run(s) stored in %1", nullptr, static_cast<int>(store->runCount())).arg(db)
-              << Qt::endl;
-    }
+    auto store = openStore(db);
+    if (!store)
+        return 1; // *dbPath stays empty: there is nothing to open
+    *dbPath = db;
+    const int failures = executeSpecs(p, *store);
+    if (failures < 0)
+        return 2;
+    out() << Cli::tr("%n run(s) stored in %1", nullptr, static_cast<int>(store->runCount())).arg(*dbPath)
+          << Qt::endl;
+    return failures == 0 ? 0 : 1;
+}
+} // namespace
+
+int runCommand(const QStringList &args)
+{
+    QString db;
+    return runSpecs(args, Cli::tr("Run benchmark processes (one per mode and dtype) and store them."), &db);
+}
+
+int pilotCommand(const QStringList &args)
+{
+    QString db;
+    const int code = runSpecs(args, Cli::tr("Run the article's pilot suite, store it, open the dashboard."), &db);
+    if (code == 2 || (code == 1 && db.isEmpty()))
+        return code;
     if (!displayAvailable()) {
         out() << Cli::tr("No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the "
                          "dashboard. Open it later with: torchpilot --db %1")
                      .arg(db)
               << Qt::endl;
-        return failures == 0 ? 0 : 1;
+        return code;
     }
     return runGui(db, QString());
 }
