@@ -22,6 +22,19 @@ std::size_t Histogram::total() const
 namespace
 {
 
+// Counts v in the bin `guess` estimates. Rounding can put a value one bin off its edges; the
+// edges are the truth, so the guess is corrected against them.
+void countInBin(Histogram &h, double v, std::size_t guess)
+{
+    const std::size_t bins = h.counts.size();
+    std::size_t i = std::min(guess, bins - 1);
+    while (i > 0 && v < h.edges[i])
+        --i;
+    while (i + 1 < bins && v >= h.edges[i + 1])
+        ++i;
+    ++h.counts[i];
+}
+
 template <typename GetY>
 std::vector<Point> minMaxImpl(std::size_t n, std::size_t maxPoints, GetY point)
 {
@@ -89,14 +102,7 @@ Histogram histogram(const std::vector<double> &values, std::size_t bins, double 
         } else if (v > hi || std::isnan(v)) {
             ++h.above;
         } else {
-            std::size_t i = width > 0 ? static_cast<std::size_t>((v - lo) / width) : 0;
-            i = std::min(i, bins - 1);
-            // Rounding can put a value one bin off its edges; the edges are the truth.
-            while (i > 0 && v < h.edges[i])
-                --i;
-            while (i + 1 < bins && v >= h.edges[i + 1])
-                ++i;
-            ++h.counts[i];
+            countInBin(h, v, width > 0 ? static_cast<std::size_t>((v - lo) / width) : 0);
         }
     }
     return h;
@@ -132,16 +138,10 @@ Histogram logHistogram(const std::vector<double> &values, std::size_t bins)
     for (double v : values) {
         if (!(v > 0))
             continue;
-        std::size_t i =
-            span > 0
-                ? static_cast<std::size_t>((std::log(v) - logLo) / span * static_cast<double>(bins))
-                : 0;
-        i = std::min(i, bins - 1);
-        while (i > 0 && v < h.edges[i])
-            --i;
-        while (i + 1 < bins && v >= h.edges[i + 1])
-            ++i;
-        ++h.counts[i];
+        countInBin(h, v,
+                   span > 0 ? static_cast<std::size_t>((std::log(v) - logLo) / span *
+                                                       static_cast<double>(bins))
+                            : 0);
     }
     return h;
 }
