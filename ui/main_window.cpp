@@ -103,7 +103,8 @@ void MainWindow::addPages()
         m_queue = new RunQueue(QString::fromStdString(m_store->path()), QString(), this);
         m_queuePage = new QueuePage(m_queue);
         const int queueTab = m_tabs->addTab(m_queuePage, tr("Queue"));
-        connect(m_queuePage, &QueuePage::runStarted, this, &MainWindow::reload);
+        // A started run only needs its row; figures, comparisons and charts wait for the end.
+        connect(m_queuePage, &QueuePage::runStarted, m_runsPage, &RunsPage::reload);
         connect(m_queuePage, &QueuePage::runFinished, this, &MainWindow::reload);
         connect(m_queuePage, &QueuePage::pendingCountChanged, this, [this, queueTab](int n) {
             m_tabs->setTabText(queueTab, n ? tr("Queue (%1)").arg(n) : tr("Queue"));
