@@ -1,6 +1,7 @@
 // torchpilot: the dashboard by default; headless subcommands import, run and pilot.
 #include "cli_commands.h"
 #include "gui.h"
+#include "i18n.h"
 #include "settings.h"
 
 #include <QApplication>
@@ -18,6 +19,8 @@ void setIdentity()
 {
     QCoreApplication::setApplicationName(QStringLiteral("torchpilot"));
     QCoreApplication::setApplicationVersion(QStringLiteral(TORCHPILOT_VERSION));
+    // Every command speaks the language chosen in the dashboard (Settings), else the system's.
+    tp::installTranslations(*QCoreApplication::instance(), tp::Settings().language());
 }
 } // namespace
 
@@ -46,6 +49,7 @@ int main(int argc, char **argv)
     }
     if (!tp::cli::renderingAvailable()) {
         QCoreApplication app(argc, argv);
+        setIdentity();
         QTextStream(stderr) << Main::tr("torchpilot: error: no display available (DISPLAY and WAYLAND_DISPLAY "
                                         "are unset). Use QT_QPA_PLATFORM=offscreen with --screenshot, or a "
                                         "headless subcommand: import, run, pilot.")
