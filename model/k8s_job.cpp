@@ -1,0 +1,141 @@
+#include "k8s_job.h"
+
+#include <algorithm>
+#include <cctype>
+#include <regex>
+
+namespace tp {
+using nlohmann::json;
+
+namespace {
+
+bool isDnsLabel(const std::string &s)
+{
+    static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+    return !s.empty() && s.size() <= 63 && std::regex_match(s, re);
+}
+
+bool isQuantity(const std::string &s)
+{
+    static const std::regex re("[0-9]+(\\.[0-9]+)?(m|k|M|G|T|Ki|Mi|Gi|Ti)?");
+    return std::regex_match(s, re);
+}
+
+template <typename Check>
+void readString(const json &j, const char *key, std::string &out, const std::string &origin, Check check,
+                const char *what)
+{
+    auto it = j.find(key);
+    if (it == j.end())
+        return;
+    if (!it->is_string())
+        throw KubeError(origin + ": field '" + key + "' must be a string");
+    const std::string v = it->get<std::string>();
+    if (!check(v))
+        throw KubeError(origin + ": field '" + key + "' is '" + v + "': " + what);
+    out = v;
+}
+
+void readInt(const json &j, const char *key, long long &out, long long min, long long max, const std::string &origin)
+{
+    auto it = j.find(key);
+    if (it == j.end())
+        return;
+    if (!it->is_number_integer() || it->get<long long>() < min || it->get<long long>() > max)
+        throw KubeError(origin + ": field '" + key + "' must be an integer between " + std::to_string(min) +
+                        " and " + std::to_string(max));
+    out = it->get<long long>();
+}
+
+const std::vector<std::string> &knownKeys()
+{
+    static const std::vector<std::string> keys = {
+        "kubeconfig", "context", "namespace", "service_account", "image", "image_pull_policy",
+        "accelerator", "topology", "tpu_chips", "cpu_request", "cpu_limit", "memory_request",
+        "memory_limit", "ephemeral_request", "ephemeral_limit", "active_deadline_seconds",
+        "ttl_seconds_after_finished", "run_as_user", "read_only_root_filesystem"};
+    return keys;
+}
+
+} // namespace
+
+int topologyChips(const std::string &topology)
+{
+    static const std::regex re("[1-9][0-9]{0,2}(x[1-9][0-9]{0,2}){1,2}");
+    if (!std::regex_match(topology, re))
+        throw KubeError("TPU topology '" + topology + "' is not of the form AxB or AxBxC");
+    int chips = 1;
+    std::size_t pos = 0;
+    while (pos <= topology.size()) {
+        const std::size_t x = topology.find('x', pos);
+        chips *= std::stoi(topology.substr(pos, x == std::string::npos ? std::string::npos : x - pos));
+        if (x == std::string::npos)
+            break;
+        pos = x + 1;
+    }
+    return chips;
+}
+
+KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
+{
+    if (!j.is_object())
+        throw KubeError(origin + ": the kubernetes settings must be a JSON object");
+    for (auto it = j.begin(); it != j.end(); ++it)
+        if (std::find(knownKeys().begin(), knownKeys().end(), it.key()) == knownKeys().end())
+            throw KubeError(origin + ": unknown field '" + it.key() + "'");
+    KubeJobConfig c;
+    const auto any = [](const std::string &) { return true; };
+    const auto noSpace = [](const std::string &v) {
+        return !v.empty() && std::none_of(v.begin(), v.end(), [](char ch) { return std::isspace(static_cast<unsigned char>(ch)) || ch < 32; });
+    };
+    readString(j, "kubeconfig", c.kubeconfig, origin, any, "");
+    readString(j, "context", c.context, origin, [&](const std::string &v) { return v.empty() || noSpace(v); },
+               "must not contain spaces");
+    readString(j, "namespace", c.ns, origin, isDnsLabel, "must be a DNS-1123 label (a-z, 0-9, '-')");
+    readString(j, "service_account", c.serviceAccount, origin, isDnsLabel, "must be a DNS-1123 label");
+    readString(j, "image", c.image, origin, [&](const std::string &v) { return v.empty() || noSpace(v); },
+               "must be an image reference without spaces");
+    readString(j, "image_pull_policy", c.imagePullPolicy, origin,
+               [](const std::string &v) { return v == "Always" || v == "IfNotPresent" || v == "Never"; },
+               "must be Always, IfNotPresent or Never");
+    readString(j, "accelerator", c.accelerator, origin, isDnsLabel, "must be a GKE accelerator name such as tpu-v6e-slice");
+    readString(j, "topology", c.topology, origin, noSpace, "");
+    for (auto [key, field] : {std::pair{"cpu_request", &c.cpuRequest}, {"cpu_limit", &c.cpuLimit},
+                              {"memory_request", &c.memoryRequest}, {"memory_limit", &c.memoryLimit},
+                              {"ephemeral_request", &c.ephemeralRequest}, {"ephemeral_limit", &c.ephemeralLimit}})
+        readString(j, key, *field, origin, isQuantity, "must be a Kubernetes quantity such as 2, 500m or 8Gi");
+    long long chips = 0;
+    readInt(j, "tpu_chips", chips, 0, 256, origin);
+    c.tpuChips = static_cast<int>(chips);
+    readInt(j, "active_deadline_seconds", c.activeDeadlineSeconds, 1, 7 * 86400, origin);
+    readInt(j, "ttl_seconds_after_finished", c.ttlSecondsAfterFinished, 0, 30 * 86400, origin);
+    readInt(j, "run_as_user", c.runAsUser, 1, 2147483647, origin);
+    if (auto it = j.find("read_only_root_filesystem"); it != j.end()) {
+        if (!it->is_boolean())
+            throw KubeError(origin + ": field 'read_only_root_filesystem' must be true or false");
+        c.readOnlyRootFilesystem = it->get<bool>();
+    }
+    try {
+        const int topo = topologyChips(c.topology);
+        if (c.tpuChips && c.tpuChips != topo)
+            throw KubeError("tpu_chips " + std::to_string(c.tpuChips) + " does not match topology " + c.topology +
+                            " (" + std::to_string(topo) + " chips)");
+    } catch (const KubeError &e) {
+        throw KubeError(origin + ": " + e.what());
+    }
+    return c;
+}
+
+json kubeJobConfigToJson(const KubeJobConfig &c)
+{
+    return {{"kubeconfig", c.kubeconfig}, {"context", c.context}, {"namespace", c.ns},
+            {"service_account", c.serviceAccount}, {"image", c.image}, {"image_pull_policy", c.imagePullPolicy},
+            {"accelerator", c.accelerator}, {"topology", c.topology}, {"tpu_chips", c.tpuChips},
+            {"cpu_request", c.cpuRequest}, {"cpu_limit", c.cpuLimit}, {"memory_request", c.memoryRequest},
+            {"memory_limit", c.memoryLimit}, {"ephemeral_request", c.ephemeralRequest},
+            {"ephemeral_limit", c.ephemeralLimit}, {"active_deadline_seconds", c.activeDeadlineSeconds},
+            {"ttl_seconds_after_finished", c.ttlSecondsAfterFinished}, {"run_as_user", c.runAsUser},
+            {"read_only_root_filesystem", c.readOnlyRootFilesystem}};
+}
+
+} // namespace tp

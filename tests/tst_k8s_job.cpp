@@ -1,0 +1,190 @@
+// The hardened Kubernetes Job generated for a TPU target, validated offline against the
+// batch/v1 schema carried by Debian's python3-kubernetes models (tests/k8s/validate_manifest.py).
+#include "k8s_job.h"
+
+#include <QProcess>
+#include <QRegularExpression>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <fstream>
+
+using namespace tp;
+using nlohmann::json;
+
+namespace {
+const QString kValidator = QStringLiteral(TP_SOURCE_DIR "/tests/k8s/validate_manifest.py");
+
+KubeJobConfig config()
+{
+    KubeJobConfig c;
+    c.image = "us-central1-docker.pkg.dev/example-project/ml/torchpilot-runner:validated";
+    return c;
+}
+
+const std::vector<std::string> kCommand = {"torchpilot-runner", "--workload", "mlp", "--mode", "compiled"};
+
+// Runs the validator on a file; returns its exit code and stderr.
+std::pair<int, QString> validate(const QStringList &args)
+{
+    QProcess p;
+    p.start(QStringLiteral(TP_PYTHON3), QStringList{kValidator} + args);
+    p.waitForFinished(60000);
+    return {p.exitCode(), QString::fromUtf8(p.readAllStandardError())};
+}
+
+void write(const QString &path, const std::string &text)
+{
+    std::ofstream(path.toStdString()) << text;
+}
+} // namespace
+
+class TestK8sJob : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void articleFields()
+    {
+        const KubeManifest m = makeKubeJob(config(), "pilot-7/mlp/compiled/bfloat16", kCommand, "gke-v6e");
+        const json &spec = m.job["spec"];
+        QCOMPARE(spec["backoffLimit"].get<int>(), 0);
+        QCOMPARE(spec["activeDeadlineSeconds"].get<int>(), 1800);
+        QCOMPARE(spec["ttlSecondsAfterFinished"].get<int>(), 86400);
+        const json &pod = spec["template"]["spec"];
+        QCOMPARE(pod["restartPolicy"].get<std::string>(), std::string("Never"));
+        QCOMPARE(pod["automountServiceAccountToken"].get<bool>(), false);
+        QCOMPARE(pod["serviceAccountName"].get<std::string>(), std::string("torchtpu-runner"));
+        QCOMPARE(pod["nodeSelector"]["cloud.google.com/gke-tpu-accelerator"].get<std::string>(), std::string("tpu-v6e-slice"));
+        QCOMPARE(pod["nodeSelector"]["cloud.google.com/gke-tpu-topology"].get<std::string>(), std::string("1x1"));
+        QCOMPARE(pod["tolerations"][0]["key"].get<std::string>(), std::string("google.com/tpu"));
+        const json &c = pod["containers"][0];
+        QCOMPARE(c["resources"]["limits"]["google.com/tpu"].get<std::string>(), std::string("1"));
+        QCOMPARE(c["resources"]["requests"]["ephemeral-storage"].get<std::string>(), std::string("1Gi"));
+        QCOMPARE(c["securityContext"]["privileged"].get<bool>(), false);
+        QCOMPARE(c["securityContext"]["readOnlyRootFilesystem"].get<bool>(), true);
+        QCOMPARE(pod["securityContext"]["runAsNonRoot"].get<bool>(), true);
+        QCOMPARE(m.serviceAccount["automountServiceAccountToken"].get<bool>(), false);
+        QCOMPARE(c["command"].get<std::vector<std::string>>(), kCommand);
+    }
+
+    void chipsFollowTopology_data()
+    {
+        QTest::addColumn<QString>("topology");
+        QTest::addColumn<int>("chips");
+        QTest::newRow("1x1") << QStringLiteral("1x1") << 1;
+        QTest::newRow("2x2") << QStringLiteral("2x2") << 4;
+        QTest::newRow("2x4") << QStringLiteral("2x4") << 8;
+        QTest::newRow("2x2x1") << QStringLiteral("2x2x1") << 4;
+    }
+    void chipsFollowTopology()
+    {
+        QFETCH(QString, topology);
+        QFETCH(int, chips);
+        KubeJobConfig c = config();
+        c.topology = topology.toStdString();
+        const KubeManifest m = makeKubeJob(c, "k", kCommand, "t");
+        const json &res = m.job["spec"]["template"]["spec"]["containers"][0]["resources"];
+        QCOMPARE(res["requests"]["google.com/tpu"].get<std::string>(), std::to_string(chips));
+        QCOMPARE(res["limits"]["google.com/tpu"].get<std::string>(), std::to_string(chips));
+    }
+
+    void badConfig_data()
+    {
+        QTest::addColumn<QString>("json");
+        QTest::addColumn<QString>("message");
+        QTest::newRow("unknown field") << QStringLiteral(R"({"privileged": true})") << QStringLiteral("unknown field 'privileged'");
+        QTest::newRow("bad namespace") << QStringLiteral(R"({"namespace": "ML Eval"})") << QStringLiteral("'namespace'");
+        QTest::newRow("bad quantity") << QStringLiteral(R"({"memory_limit": "16 gigs"})") << QStringLiteral("'memory_limit'");
+        QTest::newRow("chips mismatch") << QStringLiteral(R"({"topology": "2x2", "tpu_chips": 1})") << QStringLiteral("does not match topology");
+        QTest::newRow("bad topology") << QStringLiteral(R"({"topology": "2by2"})") << QStringLiteral("AxB");
+        QTest::newRow("wrong type") << QStringLiteral(R"({"active_deadline_seconds": "1800"})") << QStringLiteral("'active_deadline_seconds'");
+    }
+    void badConfig()
+    {
+        QFETCH(QString, json);
+        QFETCH(QString, message);
+        try {
+            parseKubeJobConfig(json::parse(json.toStdString()), "targets.json");
+            QFAIL("accepted a bad kubernetes config");
+        } catch (const KubeError &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+            QVERIFY(QString::fromUtf8(e.what()).startsWith(QStringLiteral("targets.json: ")));
+        }
+    }
+
+    void multiHostRefused()
+    {
+        KubeJobConfig c = config();
+        c.topology = "4x4";
+        QVERIFY_THROWS_EXCEPTION(KubeError, makeKubeJob(c, "k", kCommand, "t"));
+        c.topology = "1x1";
+        c.image.clear();
+        QVERIFY_THROWS_EXCEPTION(KubeError, makeKubeJob(c, "k", kCommand, "t"));
+    }
+
+    // Names: valid DNS-1123 labels even for hostile run keys, equal for equal configurations,
+    // different when anything that shapes the run differs.
+    void uniqueNames()
+    {
+        const QRegularExpression dns(QStringLiteral("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"));
+        const std::string hostile = "pilot; rm -rf / $(reboot) `id` \"quoted\" 'single'\nnewline ÄÖ";
+        const KubeManifest a = makeKubeJob(config(), hostile, kCommand, "t");
+        QVERIFY2(dns.match(QString::fromStdString(a.jobName)).hasMatch(), a.jobName.c_str());
+        QVERIFY(a.jobName.size() <= 63);
+        QCOMPARE(a.job["metadata"]["annotations"]["torchpilot/run-key"].get<std::string>(), hostile);
+        QCOMPARE(makeKubeJob(config(), hostile, kCommand, "t").jobName, a.jobName);
+        KubeJobConfig other = config();
+        other.topology = "2x2";
+        QVERIFY(makeKubeJob(other, hostile, kCommand, "t").jobName != a.jobName);
+        auto cmd = kCommand;
+        cmd.push_back("--dtype=bfloat16");
+        QVERIFY(makeKubeJob(config(), hostile, cmd, "t").jobName != a.jobName);
+    }
+
+    void configRoundTrip()
+    {
+        KubeJobConfig c = config();
+        c.topology = "2x4";
+        c.context = "gke_proj_zone_cluster";
+        const KubeJobConfig back = parseKubeJobConfig(kubeJobConfigToJson(c), "x");
+        QCOMPARE(kubeJobConfigToJson(back), kubeJobConfigToJson(c));
+    }
+
+    // Offline schema validation of the JSON list and of the YAML export (which must parse back
+    // to the same objects); a tampered manifest must fail, so the validator can fail.
+    void schemaValid()
+    {
+        QProcess probe;
+        probe.start(QStringLiteral(TP_PYTHON3), {QStringLiteral("-c"), QStringLiteral("import kubernetes, yaml")});
+        probe.waitForFinished(60000);
+        if (probe.exitCode() != 0)
+            QSKIP("python3-kubernetes / python3-yaml missing (packaging/setup-debian.sh installs them)");
+        QTemporaryDir dir;
+        const std::vector<std::string> hostileCmd = {"python3", "/app/torchpilot_probe.py", "--run-key",
+                                                     "a; b $(c) 'd' \"e\"\nf", "--device", "tpu"};
+        const KubeManifest m = makeKubeJob(config(), "pilot/yes/no/on", hostileCmd, "gke");
+        const QString jsonPath = dir.filePath(QStringLiteral("job.json"));
+        const QString yamlPath = dir.filePath(QStringLiteral("job.yaml"));
+        write(jsonPath, m.list().dump(2));
+        write(yamlPath, m.yaml());
+        auto [rc, err] = validate({jsonPath});
+        QVERIFY2(rc == 0, qPrintable(err));
+        std::tie(rc, err) = validate({yamlPath, QStringLiteral("--expect-json"), jsonPath});
+        QVERIFY2(rc == 0, qPrintable(err));
+
+        json tampered = m.list();
+        tampered["items"][2]["spec"]["template"]["spec"]["containers"][0]["privilegd"] = true;
+        tampered["items"][2]["spec"]["backoffLimit"] = "0";
+        write(jsonPath, tampered.dump());
+        std::tie(rc, err) = validate({jsonPath});
+        QCOMPARE(rc, 1);
+        QVERIFY2(err.contains(QStringLiteral("privilegd")) && err.contains(QStringLiteral("backoffLimit")), qPrintable(err));
+        json noImage = m.list();
+        noImage["items"][2]["spec"]["template"]["spec"]["containers"][0].erase("name");
+        write(jsonPath, noImage.dump());
+        std::tie(rc, err) = validate({jsonPath});
+        QVERIFY2(rc == 1 && err.contains(QStringLiteral("name")), qPrintable(err));
+    }
+};
+
+QTEST_GUILESS_MAIN(TestK8sJob)
+#include "tst_k8s_job.moc"
