@@ -35,6 +35,27 @@ CostModel findPreset(const nlohmann::json &presets, const QString &name, const s
             return parseCostModel(p, origin);
     throw CostError(origin + ": no cost preset named '" + name.toStdString() + "'");
 }
+
+// Verdicts and the decision in the reader's language; --json keeps the model's names.
+QString verdictText(Verdict v)
+{
+    switch (v) {
+    case Verdict::Pass: return Gates::tr("pass", "gate verdict");
+    case Verdict::Fail: return Gates::tr("fail", "gate verdict");
+    case Verdict::Insufficient: return Gates::tr("insufficient", "gate verdict");
+    }
+    return QString::fromStdString(verdictName(v));
+}
+
+QString decisionText(Decision d)
+{
+    switch (d) {
+    case Decision::Migrate: return Gates::tr("migrate", "gate decision");
+    case Decision::KeepCurrentPath: return Gates::tr("keep", "gate decision: keep the current path");
+    case Decision::Inconclusive: return Gates::tr("inconclusive", "gate decision");
+    }
+    return QString::fromStdString(decisionName(d));
+}
 } // namespace
 
 int gatesCommand(const QStringList &args)
@@ -86,14 +107,14 @@ int gatesCommand(const QStringList &args)
         out << QString::fromStdString(report.toJson().dump(2)) << Qt::endl;
     } else {
         for (const GateResult &g : report.gates) {
-            out << QStringLiteral("%1  %2").arg(QString::fromStdString(verdictName(g.verdict)).toUpper(), -13)
+            out << QStringLiteral("%1  %2").arg(verdictText(g.verdict).toUpper(), -13)
                        .arg(QString::fromStdString(g.id)) << Qt::endl;
             for (const CriterionResult &c : g.criteria) {
                 QStringList runs;
                 for (long long id : c.runIds)
                     runs << QString::number(id);
                 out << QStringLiteral("    %1 %2: %3%4")
-                           .arg(QString::fromStdString(verdictName(c.verdict)), -13)
+                           .arg(verdictText(c.verdict), -13)
                            .arg(QString::fromStdString(c.id), QString::fromStdString(c.detail),
                                 runs.isEmpty() ? QString() : Gates::tr(" [runs %1]").arg(runs.join(QLatin1Char(','))))
                     << Qt::endl;
@@ -101,7 +122,7 @@ int gatesCommand(const QStringList &args)
         }
         if (!report.excludedInvalidRuns.empty())
             out << Gates::tr("Runs excluded as invalid evidence: %n", nullptr, int(report.excludedInvalidRuns.size())) << Qt::endl;
-        out << Gates::tr("Decision: %1").arg(QString::fromStdString(decisionName(report.decision))) << Qt::endl;
+        out << Gates::tr("Decision: %1").arg(decisionText(report.decision)) << Qt::endl;
     }
     return report.decision == Decision::Migrate ? 0 : 1;
 }

@@ -7,7 +7,7 @@ namespace tp::schema {
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 3> kMigrations = {
+inline constexpr std::array<const char *, 4> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -96,6 +96,35 @@ ALTER TABLE runs ADD COLUMN queued_at TEXT NOT NULL DEFAULT '';
 ALTER TABLE runs ADD COLUMN sample_count INTEGER NOT NULL DEFAULT 0;
 UPDATE runs SET sample_count = (SELECT count(*) FROM samples s WHERE s.run_id = runs.id);
 ALTER TABLE events ADD COLUMN received_at REAL;
+)sql",
+    // v4: the decision review. What reviewers entered (cost models, rollback path) as JSON by
+    // key; decision snapshots with the canonical evidence they rest on and its SHA-256; per-gate
+    // sign-offs, pending (snapshot_id NULL) until a decision is recorded.
+    R"sql(
+CREATE TABLE review_inputs(
+  key TEXT PRIMARY KEY,
+  json TEXT NOT NULL
+);
+CREATE TABLE decision_snapshots(
+  id INTEGER PRIMARY KEY,
+  created_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  reviewer TEXT NOT NULL CHECK(length(trim(reviewer)) > 0),
+  comment TEXT NOT NULL DEFAULT '',
+  decision TEXT NOT NULL,
+  evidence_hash TEXT NOT NULL,
+  definitions TEXT NOT NULL DEFAULT '',
+  evidence_json TEXT NOT NULL
+);
+CREATE TABLE gate_signoffs(
+  id INTEGER PRIMARY KEY,
+  gate_id TEXT NOT NULL CHECK(length(gate_id) > 0),
+  reviewer TEXT NOT NULL CHECK(length(trim(reviewer)) > 0),
+  signed_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')),
+  comment TEXT NOT NULL DEFAULT '',
+  evidence_hash TEXT NOT NULL,
+  snapshot_id INTEGER REFERENCES decision_snapshots(id)
+);
+CREATE INDEX gate_signoffs_by_snapshot ON gate_signoffs(snapshot_id);
 )sql",
 };
 

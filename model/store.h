@@ -23,7 +23,7 @@ public:
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 3;
+    static constexpr int kSchemaVersion = 4;
 
     // Opens (creating parent-less files as needed) and migrates to kSchemaVersion.
     explicit Store(const std::string &path);

@@ -1,6 +1,6 @@
 // The five gates, table-driven over fixture databases built from contract streams: all evidence
 // present (migrate), a failing criterion (keep), missing evidence (inconclusive), and invalid
-// runs that must never count.
+// runs that must never count — from synthetic streams and from fixture files under tests/data/.
 #include "gates.h"
 #include "ingestor.h"
 #include "test_util.h"
@@ -86,6 +86,8 @@ private Q_SLOTS:
     void badDefinitions();
     void evaluate_data();
     void evaluate();
+    void evaluateFixtureFiles_data();
+    void evaluateFixtureFiles();
 
 private:
     QTemporaryDir m_dir;
@@ -189,6 +191,52 @@ void TestGates::evaluate()
                 if (c.id == "p99_within_slo" || c.id == "precision_within_policy")
                     QVERIFY2(std::count(c.runIds.begin(), c.runIds.end(), candId) == 0, c.id.c_str());
     }
+}
+
+// The same verdicts from fixture files under tests/data/, imported as a user would.
+void TestGates::evaluateFixtureFiles_data()
+{
+    QTest::addColumn<QStringList>("files");
+    QTest::addColumn<bool>("withInputs");
+    QTest::addColumn<QString>("decision");
+    QTest::addColumn<QString>("gateVerdicts");
+    QTest::addColumn<QString>("excluded"); // runs left out as invalid evidence
+    QTest::newRow("pass: review pilot") << QStringList{QStringLiteral("review_pilot.jsonl")} << true << "migrate"
+                                        << "pass,pass,pass,pass,pass" << "";
+    QTest::newRow("fail: p99 above SLO") << QStringList{QStringLiteral("review_pilot.jsonl"), QStringLiteral("review_slow_run.jsonl")}
+                                         << true << "keep" << "pass,pass,fail,pass,pass" << "";
+    QTest::newRow("insufficient: no inputs") << QStringList{QStringLiteral("review_pilot.jsonl")} << false << "inconclusive"
+                                             << "pass,pass,pass,insufficient,insufficient" << "";
+    // A failed candidate counts as a failure even though it is not valid timing evidence.
+    QTest::newRow("fail: non-finite candidate") << QStringList{QStringLiteral("two_runs.jsonl")} << true << "keep"
+                                                << "insufficient,fail,insufficient,insufficient,insufficient" << "1,2";
+    QTest::newRow("invalid: truncated run") << QStringList{QStringLiteral("truncated_run.jsonl")} << true << "inconclusive"
+                                            << "insufficient,insufficient,insufficient,insufficient,insufficient" << "1";
+}
+
+void TestGates::evaluateFixtureFiles()
+{
+    QFETCH(QStringList, files);
+    QFETCH(bool, withInputs);
+    QFETCH(QString, decision);
+    QFETCH(QString, gateVerdicts);
+    QFETCH(QString, excluded);
+    const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
+    tp::Store store(m_dir.filePath(QStringLiteral("files-%1.sqlite").arg(tag)).toStdString());
+    for (const QString &f : files)
+        tp::importFile(store, tptest::dataFile(f.toUtf8().constData()).toStdString());
+    const tp::GateReport report = tp::evaluateGates(definitions(), store, withInputs ? fullInputs() : tp::GateInputs{});
+    QStringList got;
+    for (const auto &g : report.gates)
+        got << QString::fromStdString(tp::verdictName(g.verdict));
+    if (got.join(QLatin1Char(',')) != gateVerdicts)
+        qInfo().noquote() << QString::fromStdString(report.toJson().dump(1));
+    QCOMPARE(got.join(QLatin1Char(',')), gateVerdicts);
+    QCOMPARE(QString::fromStdString(tp::decisionName(report.decision)), decision);
+    QStringList ids;
+    for (long long id : report.excludedInvalidRuns)
+        ids << QString::number(id);
+    QCOMPARE(ids.join(QLatin1Char(',')), excluded);
 }
 
 QTEST_APPLESS_MAIN(TestGates)

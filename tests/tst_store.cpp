@@ -26,11 +26,12 @@ void TestStore::createsCurrentSchema()
     const std::string path = m_dir.filePath(QStringLiteral("new.sqlite")).toStdString();
     tp::Store store(path);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
-    QCOMPARE(store.schemaVersion(), 3);
+    QCOMPARE(store.schemaVersion(), 4);
     auto &db = store.db();
     QCOMPARE(db.execAndGet("PRAGMA journal_mode").getString(), std::string("wal"));
     QCOMPARE(db.execAndGet("PRAGMA foreign_keys").getInt(), 1);
-    for (const char *table : {"runs", "samples", "events", "shape_cases", "train_steps"})
+    for (const char *table : {"runs", "samples", "events", "shape_cases", "train_steps", "review_inputs",
+                              "gate_signoffs", "decision_snapshots"})
         QVERIFY2(db.tableExists(table), table);
     QCOMPARE(store.runCount(), 0LL);
     // Foreign keys are enforced: a sample for a run that does not exist is refused.
@@ -68,6 +69,7 @@ void TestStore::migratesV1ToCurrent()
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
     QVERIFY(store.db().tableExists("shape_cases"));
     QVERIFY(store.db().tableExists("train_steps"));
+    QVERIFY(store.db().tableExists("decision_snapshots")); // v4: the decision review
     const auto run = store.run(1);
     QVERIFY(run);
     QCOMPARE(run->runKey, std::string("old/run"));

@@ -2,6 +2,7 @@
 
 #include "charts_page.h"
 #include "compare_page.h"
+#include "language_menu.h"
 #include "panels_page.h"
 #include "queue_page.h"
 #include "run_queue.h"
@@ -171,6 +172,8 @@ void MainWindow::createMenus()
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
     quit->setMenuRole(QAction::QuitRole);
+    if (m_settings)
+        menuBar()->addMenu(new LanguageMenu(m_settings, this));
 }
 
 void MainWindow::reload()
