@@ -145,6 +145,24 @@ ON CONFLICT(execution_key) DO NOTHING)sql");
         m_report.runIds.push_back(m_runId);
 }
 
+bool RunIngestor::annotate(const std::string &event, const nlohmann::json &fields)
+{
+    if (m_report.runIds.empty())
+        return false;
+    const long long saved = m_runId;
+    m_runId = m_report.runIds.back();
+    Event e;
+    e.name = event;
+    e.raw = fields;
+    e.raw["v"] = kContractVersion;
+    e.raw["event"] = event;
+    SQLite::Transaction tx(m_store.db());
+    storeEvent(e);
+    tx.commit();
+    m_runId = saved;
+    return true;
+}
+
 void RunIngestor::storeEvent(const Event &e)
 {
     SQLite::Statement q(m_store.db(), "INSERT OR IGNORE INTO events(run_id, seq, event, json, received_at) "

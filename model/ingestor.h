@@ -37,6 +37,11 @@ public:
     IngestReport finishWithError(const std::string &reason,
                                  const std::string &finalStatus = status::Incomplete);
 
+    // Adds a launcher's own record (e.g. "k8s_scheduling", "k8s_events") to the run this stream
+    // started last, even after its run_finished: what the infrastructure said about the run.
+    // Returns false when the stream has not started a run. Stored like any unknown event.
+    bool annotate(const std::string &event, const nlohmann::json &fields);
+
     const IngestReport &report() const { return m_report; }
     long long currentRunId() const { return m_runId; }
 

@@ -214,7 +214,7 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
             rssId = r.id;
         }
         byKey[r.runKey].push_back(r.id);
-        anyKubernetes |= r.target.find("k8s") != std::string::npos ||
+        anyKubernetes |= r.source.rfind("k8s://", 0) == 0 || r.target.find("k8s") != std::string::npos ||
                          r.target.find("kubernetes") != std::string::npos;
         if (r.device == "cpu")
             continue;
@@ -247,9 +247,24 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
         in.acceleratorMemory = none(State::NotMeasured, Unit::Bytes, "not reported by the runs");
     else
         in.acceleratorMemory = value(accel, Unit::Bytes, {accelId}, "run #" + std::to_string(accelId));
-    in.capacityWait = anyKubernetes
-        ? none(State::NotMeasured, Unit::Seconds, "Kubernetes capacity wait not recorded yet")
-        : none(State::NotApplicable, Unit::Seconds, "local runs never wait for capacity");
+    std::vector<long long> allIds;
+    for (const RunRecord &r : rs)
+        allIds.push_back(r.id);
+    const auto waits = query.capacityWaits(allIds);
+    if (!waits.empty()) {
+        double sum = 0;
+        std::vector<long long> waitIds;
+        for (const auto &[id, s] : waits) {
+            sum += s;
+            waitIds.push_back(id);
+        }
+        in.capacityWait = value(sum / static_cast<double>(waits.size()), Unit::Seconds, waitIds,
+                                "mean pod pending → running over " + runs(waits.size()));
+    } else {
+        in.capacityWait = anyKubernetes
+            ? none(State::NotMeasured, Unit::Seconds, "Kubernetes capacity wait not recorded for these runs")
+            : none(State::NotApplicable, Unit::Seconds, "local runs never wait for capacity");
+    }
     return in;
 }
 

@@ -40,7 +40,9 @@
 //                      runIds = every execution of a key that ran more than once.
 //   acceleratorMemory  max accelerator_memory_peak_bytes found in env_json or a resources event
 //                      of a non-CPU run; NotMeasuredCpu when every selected run ran on the CPU.
-//   capacityWait       NotApplicable for local/imported/SSH runs; NotMeasured once a selected run
+//   capacityWait       mean of the "k8s_scheduling" events' capacity_wait_seconds (pod created →
+//                      running) of the selected runs; else NotApplicable for local/imported/SSH
+//                      runs and NotMeasured once a selected run
 //                      targets Kubernetes (capacity wait is a scheduler figure).
 #include "run_record.h"
 #include "run_selection.h"

@@ -75,6 +75,21 @@ RunQuery::queueWaits(const std::vector<long long> &runIds) const
     return out;
 }
 
+std::vector<std::pair<long long, double>>
+RunQuery::capacityWaits(const std::vector<long long> &runIds) const
+{
+    SQLite::Statement q(m_store.db(), R"sql(
+SELECT run_id, max(json_extract(json, '$.capacity_wait_seconds')) FROM events
+WHERE event = 'k8s_scheduling' AND json_valid(json) AND run_id IN (SELECT value FROM json_each(?))
+  AND typeof(json_extract(json, '$.capacity_wait_seconds')) IN ('integer', 'real')
+GROUP BY run_id ORDER BY run_id)sql");
+    q.bind(1, idsJson(runIds));
+    std::vector<std::pair<long long, double>> out;
+    while (q.executeStep())
+        out.emplace_back(q.getColumn(0).getInt64(), q.getColumn(1).getDouble());
+    return out;
+}
+
 std::optional<double> RunQuery::acceleratorMemoryPeak(long long runId) const
 {
     SQLite::Statement q(m_store.db(), R"sql(

@@ -34,6 +34,9 @@ public:
     // The largest accelerator_memory_peak_bytes of one run, from its env_json or any of its
     // resources events; nullopt when neither reports it.
     std::optional<double> acceleratorMemoryPeak(long long runId) const;
+    // Kubernetes capacity wait (pod created → container running) recorded by the Kubernetes
+    // launcher in a "k8s_scheduling" event, as (run id, seconds) by id.
+    std::vector<std::pair<long long, double>> capacityWaits(const std::vector<long long> &runIds) const;
 
 private:
     std::vector<std::string> distinct(const char *column) const;

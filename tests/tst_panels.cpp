@@ -37,6 +37,7 @@ private Q_SLOTS:
     void runningRunCountsSilenceUntilNow();
     void costHook();
     void acceleratorMemory();
+    void capacityWait();
     void emptyStore();
     void cancels();
 
@@ -221,6 +222,26 @@ void TestPanels::costHook()
     compiled.mode = "compiled";
     tp::computePanels(*m_store, compiled, o);
     QCOMPARE(seen, std::size_t(3));
+}
+
+// The Kubernetes launcher annotates a run with its pod's pending → running time after the run's
+// own stream ended; the infrastructure panel averages it over the selected runs.
+void TestPanels::capacityWait()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("k8s.sqlite")).toStdString());
+    tp::RunIngestor in(store, "k8s://gke/ml-evaluation/tp-a", "gke-v6e");
+    QVERIFY(!in.annotate("k8s_scheduling", {{"capacity_wait_seconds", 1.0}})); // no run yet
+    in.feed(R"({"v":1,"event":"run_started","run_key":"k/a","execution_key":"k-a","workload":"mlp","mode":"eager","device":"tpu","dtype":"bfloat16"}
+{"v":1,"event":"run_finished","status":"ok","summary":{"finite":true}}
+)");
+    QVERIFY(in.annotate("k8s_scheduling", {{"capacity_wait_seconds", 42.5}, {"pod", "tp-a-xyz"}}));
+    const auto report = in.finish();
+    const auto f = tp::computePanels(store, {}).infrastructure;
+    QCOMPARE(f.capacityWait.state, PanelFigure::State::Value);
+    QCOMPARE(f.capacityWait.value.value(), 42.5);
+    QCOMPARE(f.capacityWait.runIds, Ids{report.runIds.front()});
+    const auto events = store.events(report.runIds.front());
+    QCOMPARE(QString::fromStdString(events.back().name), QStringLiteral("k8s_scheduling"));
 }
 
 void TestPanels::acceleratorMemory()
