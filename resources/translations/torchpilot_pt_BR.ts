@@ -36,7 +36,7 @@
         <translation>Dtypes, separados por vírgula (padrão: float32,bfloat16).</translation>
     </message>
     <message>
-        <source>Minimum warmup iterations (default 20, or the preset&apos;s).</source>
+        <source>Minimum warmup iterations (default 20, or the preset's).</source>
         <translation>Mínimo de iterações de aquecimento (padrão: 20, ou o do preset).</translation>
     </message>
     <message>
@@ -44,7 +44,7 @@
         <translation>n</translation>
     </message>
     <message>
-        <source>Minimum steady-state iterations (default 500, or the preset&apos;s).</source>
+        <source>Minimum steady-state iterations (default 500, or the preset's).</source>
         <translation>Mínimo de iterações em regime estável (padrão: 500, ou o do preset).</translation>
     </message>
     <message>
@@ -166,7 +166,7 @@
         <translation>Roda processos de benchmark (um por modo e dtype) e os armazena.</translation>
     </message>
     <message>
-        <source>Run the article&apos;s pilot suite, store it, open the dashboard.</source>
+        <source>Run the article's pilot suite, store it, open the dashboard.</source>
         <translation>Roda a suíte piloto do artigo, armazena os resultados e abre o painel.</translation>
     </message>
     <message>
@@ -224,8 +224,8 @@
 <context>
     <name>Gates</name>
     <message>
-        <source>Evaluate the five approval gates. Exit status 0 only when the decision is &apos;migrate&apos;; 1 keep or inconclusive; 2 bad input.</source>
-        <translation>Avalia os cinco portões de aprovação. Status de saída 0 só quando a decisão é &apos;migrar&apos;; 1 manter ou inconclusivo; 2 entrada inválida.</translation>
+        <source>Evaluate the five approval gates. Exit status 0 only when the decision is 'migrate'; 1 keep or inconclusive; 2 bad input.</source>
+        <translation>Avalia os cinco portões de aprovação. Status de saída 0 só quando a decisão é 'migrar'; 1 manter ou inconclusivo; 2 entrada inválida.</translation>
     </message>
     <message>
         <source>SQLite database file.</source>
@@ -252,20 +252,8 @@
         <translation>JSON com os presets de custo (padrão: os exemplos que acompanham o programa).</translation>
     </message>
     <message>
-        <source>Cost preset of the current path.</source>
-        <translation>Preset de custo do caminho atual.</translation>
-    </message>
-    <message>
         <source>name</source>
         <translation>nome</translation>
-    </message>
-    <message>
-        <source>Cost preset of the candidate.</source>
-        <translation>Preset de custo do candidato.</translation>
-    </message>
-    <message>
-        <source>The rollback path a reviewer recorded.</source>
-        <translation>O caminho de rollback registrado por um revisor.</translation>
     </message>
     <message>
         <source>text</source>
@@ -320,6 +308,30 @@
         <comment>gate decision</comment>
         <translation>inconclusivo</translation>
     </message>
+    <message>
+        <source>Cost preset of the current path (default: the one stored with torchpilot review).</source>
+        <translation>Preset de custo do caminho atual (padrão: o armazenado com torchpilot review).</translation>
+    </message>
+    <message>
+        <source>Cost preset of the candidate (default: the one stored with torchpilot review).</source>
+        <translation>Preset de custo do candidato (padrão: o armazenado com torchpilot review).</translation>
+    </message>
+    <message>
+        <source>The rollback path a reviewer recorded (default: the one stored with torchpilot review).</source>
+        <translation>O caminho de rollback registrado por um revisor (padrão: o armazenado com torchpilot review).</translation>
+    </message>
+    <message>
+        <source>Cost preset of the current path.</source>
+        <translation>Preset de custo do caminho atual.</translation>
+    </message>
+    <message>
+        <source>Cost preset of the candidate.</source>
+        <translation>Preset de custo do candidato.</translation>
+    </message>
+    <message>
+        <source>The rollback path a reviewer recorded.</source>
+        <translation>O caminho de rollback registrado por um revisor.</translation>
+    </message>
 </context>
 <context>
     <name>Gui</name>
@@ -332,12 +344,12 @@
         <translation>TorchPilot</translation>
     </message>
     <message>
-        <source>torchpilot: error: unknown page &apos;%1&apos; (pages: %2)</source>
-        <translation>torchpilot: erro: página desconhecida &apos;%1&apos; (páginas: %2)</translation>
+        <source>torchpilot: error: unknown page '%1' (pages: %2)</source>
+        <translation>torchpilot: erro: página desconhecida '%1' (páginas: %2)</translation>
     </message>
     <message>
-        <source>torchpilot: error: cannot write screenshot &apos;%1&apos;</source>
-        <translation>torchpilot: erro: não foi possível gravar a captura de tela &apos;%1&apos;</translation>
+        <source>torchpilot: error: cannot write screenshot '%1'</source>
+        <translation>torchpilot: erro: não foi possível gravar a captura de tela '%1'</translation>
     </message>
     <message>
         <source>screenshot written to %1</source>
@@ -359,8 +371,8 @@
         <translation>A carga de trabalho TorchScript precisa de um arquivo de modelo existente.</translation>
     </message>
     <message>
-        <source>Model inputs must look like float32[64,128] (several separated by &apos;;&apos;).</source>
-        <translation>As entradas do modelo devem ter a forma float32[64,128] (várias, separadas por &apos;;&apos;).</translation>
+        <source>Model inputs must look like float32[64,128] (several separated by ';').</source>
+        <translation>As entradas do modelo devem ter a forma float32[64,128] (várias, separadas por ';').</translation>
     </message>
     <message>
         <source>The shape catalog file does not exist.</source>
@@ -406,18 +418,1339 @@
         <translation>arquivo</translation>
     </message>
     <message>
+        <source>name</source>
+        <translation>nome</translation>
+    </message>
+    <message>
+        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
+Subcommands: import, run, pilot, gates, review (see 'torchpilot &lt;command&gt; --help').</source>
+        <translation>TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
+Subcomandos: import, run, pilot, gates, review (veja 'torchpilot &lt;comando&gt; --help').</translation>
+    </message>
+    <message>
+        <source>Page to show first: runs, queue, panels, compare, charts, review.</source>
+        <translation>Página exibida primeiro: runs, queue, panels, compare, charts, review.</translation>
+    </message>
+    <message>
+        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
+Subcommands: import, run, pilot, gates (see 'torchpilot &lt;command&gt; --help').</source>
+        <translation>TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
+Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help').</translation>
+    </message>
+    <message>
         <source>Page to show first: runs, queue, panels, compare.</source>
         <translation>Página exibida primeiro: runs, queue, panels, compare.</translation>
+    </message>
+</context>
+<context>
+    <name>ReportCmd</name>
+    <message>
+        <source>torchpilot: error: %1</source>
+        <translation>torchpilot: erro: %1</translation>
+    </message>
+    <message>
+        <source>Write the PDF decision report of a database: decision, gates and sign-offs, changes since the last review, the three panels, charts, precision, cost, environment and every run. Exit 0 when written; 2 on bad input.</source>
+        <translation>Gera o relatório de decisão em PDF de um banco de dados: decisão, portões e assinaturas, mudanças desde a última revisão, os três painéis, gráficos, precisão, custo, ambiente e todas as execuções. Sai com 0 quando gravado; 2 com entrada inválida.</translation>
+    </message>
+    <message>
+        <source>SQLite database file (must exist).</source>
+        <translation>Arquivo do banco de dados SQLite (deve existir).</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>PDF file to write.</source>
+        <translation>Arquivo PDF a gravar.</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>arquivo</translation>
+    </message>
+    <message>
+        <source>Language of the report: en (default) or pt_BR.</source>
+        <translation>Idioma do relatório: en (padrão) ou pt_BR.</translation>
     </message>
     <message>
         <source>name</source>
         <translation>nome</translation>
     </message>
     <message>
-        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
-Subcommands: import, run, pilot, gates (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation>TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
-Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
+        <source>Gate definitions JSON (default: the shipped one).</source>
+        <translation>JSON com as definições dos portões (padrão: o que acompanha o programa).</translation>
+    </message>
+    <message>
+        <source>Cost presets JSON (default: the shipped examples).</source>
+        <translation>JSON com os presets de custo (padrão: os exemplos que acompanham o programa).</translation>
+    </message>
+    <message>
+        <source>Cost preset of the current path, instead of the stored one.</source>
+        <translation>Preset de custo do caminho atual, em vez do armazenado.</translation>
+    </message>
+    <message>
+        <source>Cost preset of the candidate, instead of the stored one.</source>
+        <translation>Preset de custo do candidato, em vez do armazenado.</translation>
+    </message>
+    <message>
+        <source>Rollback path, instead of the stored one.</source>
+        <translation>Caminho de rollback, em vez do armazenado.</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>texto</translation>
+    </message>
+    <message>
+        <source>--lang must be en or pt_BR, not '%1'</source>
+        <translation>--lang deve ser en ou pt_BR, não '%1'</translation>
+    </message>
+    <message>
+        <source>torchpilot: warning: no translation ':/i18n/torchpilot_%1.qm' in this build; the report text stays in English (numbers and dates follow %1).</source>
+        <translation>torchpilot: aviso: não há tradução ':/i18n/torchpilot_%1.qm' nesta compilação; o texto do relatório fica em inglês (números e datas seguem %1).</translation>
+    </message>
+    <message>
+        <source>--out is required (the PDF file to write)</source>
+        <translation>--out é obrigatório (o arquivo PDF a gravar)</translation>
+    </message>
+    <message>
+        <source>no database at '%1' (import or run something first, or pass --db)</source>
+        <translation>nenhum banco de dados em '%1' (importe ou execute algo primeiro, ou passe --db)</translation>
+    </message>
+    <message>
+        <source>--out would overwrite the database '%1'</source>
+        <translation>--out sobrescreveria o banco de dados '%1'</translation>
+    </message>
+    <message numerus="yes">
+        <source>Wrote %1: %n page(s) in %2 s (decision: %3)</source>
+        <translation>
+            <numerusform>%1 gravado: %n página em %2 s (decisão: %3)</numerusform>
+            <numerusform>%1 gravado: %n páginas em %2 s (decisão: %3)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReportFiles</name>
+    <message>
+        <source>Export PDF report</source>
+        <translation>Exportar relatório em PDF</translation>
+    </message>
+    <message>
+        <source>No database is open.</source>
+        <translation>Nenhum banco de dados está aberto.</translation>
+    </message>
+    <message>
+        <source>PDF documents (*.pdf)</source>
+        <translation>Documentos PDF (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Writing the report…</source>
+        <translation>Gravando o relatório…</translation>
+    </message>
+    <message>
+        <source>The report was not written.</source>
+        <translation>O relatório não foi gravado.</translation>
+    </message>
+    <message>
+        <source>The report could not be written: %1</source>
+        <translation>Não foi possível gravar o relatório: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Report written to %1 (%n page(s))</source>
+        <translation>
+            <numerusform>Relatório gravado em %1 (%n página)</numerusform>
+            <numerusform>Relatório gravado em %1 (%n páginas)</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>ReportHtml</name>
+    <message>
+        <source>accelerator</source>
+        <translation>acelerador</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>host</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>armazenamento</translation>
+    </message>
+    <message>
+        <source>network</source>
+        <translation>rede</translation>
+    </message>
+    <message>
+        <source>observability</source>
+        <translation>observabilidade</translation>
+    </message>
+    <message>
+        <source>preparation</source>
+        <translation>preparação</translation>
+    </message>
+    <message>
+        <source>idle time</source>
+        <translation>tempo ocioso</translation>
+    </message>
+    <message>
+        <source>lost attempts</source>
+        <translation>tentativas perdidas</translation>
+    </message>
+    <message>
+        <source>spot overhead</source>
+        <translation>custo extra do Spot</translation>
+    </message>
+    <message>
+        <source>not configured</source>
+        <translation>não configurado</translation>
+    </message>
+    <message>
+        <source>%1 per hour</source>
+        <translation>%1 por hora</translation>
+    </message>
+    <message>
+        <source>%1 (on demand: %2)</source>
+        <translation>%1 (sob demanda: %2)</translation>
+    </message>
+    <message>
+        <source>useful: %1; lost: %2</source>
+        <translation>úteis: %1; perdidas: %2</translation>
+    </message>
+    <message>
+        <source>Cost per useful result</source>
+        <translation>Custo por resultado útil</translation>
+    </message>
+    <message>
+        <source>Total cost attributed to the measured runs (accelerator, host, storage, network, observability, preparation, idle time and lost attempts) divided by the results that meet the quality contract. Migration engineering is amortized on its own line, never mixed into the running cost.</source>
+        <translation>Custo total atribuído às execuções medidas (acelerador, host, armazenamento, rede, observabilidade, preparação, tempo ocioso e tentativas perdidas) dividido pelos resultados que cumprem o contrato de qualidade. A engenharia de migração é amortizada em linha própria, nunca misturada ao custo de operação.</translation>
+    </message>
+    <message>
+        <source>No cost model was entered for either side, so the cost gate has no evidence. Enter them in the review, or pass --baseline-cost and --candidate-cost.</source>
+        <translation>Nenhum modelo de custo foi informado para os lados, então o portão de custo não tem evidência. Informe-os na revisão ou passe --baseline-cost e --candidate-cost.</translation>
+    </message>
+    <message>
+        <source>Current path: %1</source>
+        <translation>Caminho atual: %1</translation>
+    </message>
+    <message>
+        <source>Candidate: %1</source>
+        <translation>Candidato: %1</translation>
+    </message>
+    <message>
+        <source>Figure</source>
+        <translation>Número</translation>
+    </message>
+    <message>
+        <source>Cost model</source>
+        <translation>Modelo de custo</translation>
+    </message>
+    <message>
+        <source>Price of an hour of execution</source>
+        <translation>Preço de uma hora de execução</translation>
+    </message>
+    <message>
+        <source>Run time (failed runs included)</source>
+        <translation>Tempo de execução (execuções com falha incluídas)</translation>
+    </message>
+    <message>
+        <source>of which compilation</source>
+        <translation>dos quais compilação</translation>
+    </message>
+    <message>
+        <source>Lost attempts</source>
+        <translation>Tentativas perdidas</translation>
+    </message>
+    <message>
+        <source>Billed time</source>
+        <translation>Tempo faturado</translation>
+    </message>
+    <message>
+        <source>Total cost</source>
+        <translation>Custo total</translation>
+    </message>
+    <message>
+        <source>Useful results (samples)</source>
+        <translation>Resultados úteis (amostras)</translation>
+    </message>
+    <message>
+        <source>Migration engineering per result (amortized)</source>
+        <translation>Engenharia de migração por resultado (amortizada)</translation>
+    </message>
+    <message>
+        <source>Spot: net savings</source>
+        <translation>Spot: economia líquida</translation>
+    </message>
+    <message>
+        <source>Runs</source>
+        <translation>Execuções</translation>
+    </message>
+    <message>
+        <source>Breakdown</source>
+        <translation>Composição</translation>
+    </message>
+    <message>
+        <source>Component</source>
+        <translation>Componente</translation>
+    </message>
+    <message>
+        <source>Sensitivity: each price ±25 %</source>
+        <translation>Sensibilidade: cada preço ±25 %</translation>
+    </message>
+    <message>
+        <source>Cost per useful result when one component's price moves by 25 % and the others stay.</source>
+        <translation>Custo por resultado útil quando o preço de um componente varia 25 % e os demais ficam iguais.</translation>
+    </message>
+    <message>
+        <source>Current path −25 %</source>
+        <translation>Caminho atual −25 %</translation>
+    </message>
+    <message>
+        <source>Current path +25 %</source>
+        <translation>Caminho atual +25 %</translation>
+    </message>
+    <message>
+        <source>Candidate −25 %</source>
+        <translation>Candidato −25 %</translation>
+    </message>
+    <message>
+        <source>Candidate +25 %</source>
+        <translation>Candidato +25 %</translation>
+    </message>
+    <message>
+        <source>Environment and versions</source>
+        <translation>Ambiente e versões</translation>
+    </message>
+    <message>
+        <source>As each run reported it when it started; runs that measured in the same environment share a row.</source>
+        <translation>Como cada execução informou ao começar; execuções medidas no mesmo ambiente compartilham uma linha.</translation>
+    </message>
+    <message>
+        <source>torch</source>
+        <translation>torch</translation>
+    </message>
+    <message>
+        <source>Runner</source>
+        <translation>Runner</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>Threads</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>BLAS</source>
+        <translation>BLAS</translation>
+    </message>
+    <message>
+        <source>OS</source>
+        <translation>SO</translation>
+    </message>
+    <message>
+        <source>%1 &lt;span class="small"&gt;(%2)&lt;/span&gt;</source>
+        <translation>%1 &lt;span class="small"&gt;(%2)&lt;/span&gt;</translation>
+    </message>
+    <message>
+        <source>Appendix: every run</source>
+        <translation>Apêndice: todas as execuções</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in the database, by id. Valid: the steady state is valid evidence.</source>
+        <translation>
+            <numerusform>%n execução no banco de dados, por id. Válida: o regime estável é evidência válida.</numerusform>
+            <numerusform>%n execuções no banco de dados, por id. Válida: o regime estável é evidência válida.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Id</source>
+        <translation>Id</translation>
+    </message>
+    <message>
+        <source>Run key</source>
+        <translation>Chave da execução</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>Carga de trabalho</translation>
+    </message>
+    <message>
+        <source>Mode</source>
+        <translation>Modo</translation>
+    </message>
+    <message>
+        <source>Dtype</source>
+        <translation>Dtype</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>Status</translation>
+    </message>
+    <message>
+        <source>Valid</source>
+        <translation>Válida</translation>
+    </message>
+    <message>
+        <source>Samples/s</source>
+        <translation>Amostras/s</translation>
+    </message>
+    <message>
+        <source>p99</source>
+        <translation>p99</translation>
+    </message>
+    <message>
+        <source>yes</source>
+        <translation>sim</translation>
+    </message>
+    <message>
+        <source>no</source>
+        <translation>não</translation>
+    </message>
+    <message>
+        <source>TorchPilot decision report</source>
+        <translation>Relatório de decisão do TorchPilot</translation>
+    </message>
+    <message>
+        <source>no evidence run</source>
+        <translation>nenhuma execução de evidência</translation>
+    </message>
+    <message>
+        <source>workload</source>
+        <translation>carga de trabalho</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>modo</translation>
+    </message>
+    <message>
+        <source>dtype</source>
+        <translation>dtype</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>dispositivo</translation>
+    </message>
+    <message>
+        <source>status</source>
+        <translation>status</translation>
+    </message>
+    <message>
+        <source>target</source>
+        <translation>destino</translation>
+    </message>
+    <message>
+        <source>every run</source>
+        <translation>todas as execuções</translation>
+    </message>
+    <message>
+        <source>TorchPilot — GPU → TPU migration</source>
+        <translation>TorchPilot — migração GPU → TPU</translation>
+    </message>
+    <message>
+        <source>Workload: %1</source>
+        <translation>Carga de trabalho: %1</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Decisão</translation>
+    </message>
+    <message>
+        <source>Last review recorded on %1 by %2 (decision then: %3).</source>
+        <translation>Última revisão registrada em %1 por %2 (decisão na época: %3).</translation>
+    </message>
+    <message>
+        <source>The evidence is unchanged since that review.</source>
+        <translation>A evidência não mudou desde essa revisão.</translation>
+    </message>
+    <message numerus="yes">
+        <source>The evidence changed since that review: %n change(s), listed under “Changes since the last review”.</source>
+        <translation>
+            <numerusform>A evidência mudou desde essa revisão: %n mudança, listada em “Mudanças desde a última revisão”.</numerusform>
+            <numerusform>A evidência mudou desde essa revisão: %n mudanças, listadas em “Mudanças desde a última revisão”.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Not yet reviewed. Newest run: %1.</source>
+        <translation>Ainda não revisado. Execução mais recente: %1.</translation>
+    </message>
+    <message>
+        <source>Evidence hash (SHA-256)</source>
+        <translation>Hash da evidência (SHA-256)</translation>
+    </message>
+    <message>
+        <source>Gate definitions</source>
+        <translation>Definições dos portões</translation>
+    </message>
+    <message>
+        <source>Current path</source>
+        <translation>Caminho atual</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidato</translation>
+    </message>
+    <message>
+        <source>Evidence runs</source>
+        <translation>Execuções de evidência</translation>
+    </message>
+    <message>
+        <source>current path: %1; candidate: %2; excluded as invalid evidence: %3</source>
+        <translation>caminho atual: %1; candidato: %2; excluídas como evidência inválida: %3</translation>
+    </message>
+    <message>
+        <source>Database</source>
+        <translation>Banco de dados</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1, %n run(s)</source>
+        <translation>
+            <numerusform>%1, %n execução</numerusform>
+            <numerusform>%1, %n execuções</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Rollback path</source>
+        <translation>Caminho de rollback</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>não registrado</translation>
+    </message>
+    <message>
+        <source>Gates at a glance</source>
+        <translation>Portões em resumo</translation>
+    </message>
+    <message>
+        <source>Gate</source>
+        <translation>Portão</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredito</translation>
+    </message>
+    <message>
+        <source>Criteria passed</source>
+        <translation>Critérios aprovados</translation>
+    </message>
+    <message>
+        <source>%1 of %2</source>
+        <translation>%1 de %2</translation>
+    </message>
+    <message>
+        <source>Approval gates</source>
+        <translation>Portões de aprovação</translation>
+    </message>
+    <message>
+        <source>The five gates in order. A criterion without enough valid evidence is “insufficient”; runs whose steady state is not valid evidence never count.</source>
+        <translation>Os cinco portões, em ordem. Um critério sem evidência válida suficiente é “insuficiente”; execuções cujo regime estável não é evidência válida nunca contam.</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>Critério</translation>
+    </message>
+    <message>
+        <source>Detail</source>
+        <translation>Detalhe</translation>
+    </message>
+    <message>
+        <source>Signed off by &lt;b&gt;%1&lt;/b&gt; on %2</source>
+        <translation>Assinado por &lt;b&gt;%1&lt;/b&gt; em %2</translation>
+    </message>
+    <message>
+        <source>recorded with the review</source>
+        <translation>registrado com a revisão</translation>
+    </message>
+    <message>
+        <source>pending</source>
+        <translation>pendente</translation>
+    </message>
+    <message>
+        <source>signed on different evidence</source>
+        <translation>assinado com outra evidência</translation>
+    </message>
+    <message>
+        <source>No sign-off.</source>
+        <translation>Sem assinatura.</translation>
+    </message>
+    <message>
+        <source>decision</source>
+        <translation>decisão</translation>
+    </message>
+    <message>
+        <source>gate verdict</source>
+        <translation>veredito do portão</translation>
+    </message>
+    <message>
+        <source>criterion verdict</source>
+        <translation>veredito do critério</translation>
+    </message>
+    <message>
+        <source>run added</source>
+        <translation>execução adicionada</translation>
+    </message>
+    <message>
+        <source>run removed</source>
+        <translation>execução removida</translation>
+    </message>
+    <message>
+        <source>run changed</source>
+        <translation>execução alterada</translation>
+    </message>
+    <message>
+        <source>review inputs</source>
+        <translation>entradas da revisão</translation>
+    </message>
+    <message>
+        <source>gate definitions</source>
+        <translation>definições dos portões</translation>
+    </message>
+    <message>
+        <source>Changes since the last review</source>
+        <translation>Mudanças desde a última revisão</translation>
+    </message>
+    <message>
+        <source>No review has been recorded yet: all of the evidence in this report is unreviewed.</source>
+        <translation>Nenhuma revisão foi registrada ainda: toda a evidência deste relatório está sem revisão.</translation>
+    </message>
+    <message>
+        <source>Compared with the review recorded on %1 (evidence hash %2).</source>
+        <translation>Comparado com a revisão registrada em %1 (hash da evidência %2).</translation>
+    </message>
+    <message>
+        <source>No change: the evidence is identical.</source>
+        <translation>Nenhuma mudança: a evidência é idêntica.</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Mudança</translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation>Assunto</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Antes</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Agora</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>sem dados</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>não medido</translation>
+    </message>
+    <message>
+        <source>not measured (CPU)</source>
+        <translation>não medido (CPU)</translation>
+    </message>
+    <message>
+        <source>not applicable for local runs</source>
+        <translation>não se aplica a execuções locais</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; of %2 runs</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; de %2 execuções</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; extra execution(s)</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; execução(ões) extra(s)</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; samples/s</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; amostras/s</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1 %&lt;/b&gt; of one core</source>
+        <translation>&lt;b&gt;%1 %&lt;/b&gt; de um núcleo</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;%1&lt;/b&gt; per useful result</source>
+        <translation>&lt;b&gt;%1&lt;/b&gt; por resultado útil</translation>
+    </message>
+    <message>
+        <source>Runs: %1.</source>
+        <translation>Execuções: %1.</translation>
+    </message>
+    <message>
+        <source>The three panels</source>
+        <translation>Os três painéis</translation>
+    </message>
+    <message>
+        <source>Business, application and infrastructure figures of each side, over every run the gate definitions select for it (valid or not).</source>
+        <translation>Números de negócio, aplicação e infraestrutura de cada lado, sobre todas as execuções que as definições dos portões selecionam para ele (válidas ou não).</translation>
+    </message>
+    <message>
+        <source>Business</source>
+        <translation>Negócio</translation>
+    </message>
+    <message>
+        <source>Completed runs</source>
+        <translation>Execuções concluídas</translation>
+    </message>
+    <message>
+        <source>Within deadline</source>
+        <translation>Dentro do prazo</translation>
+    </message>
+    <message>
+        <source>Meeting the quality contract</source>
+        <translation>Cumprindo o contrato de qualidade</translation>
+    </message>
+    <message>
+        <source>Application</source>
+        <translation>Aplicação</translation>
+    </message>
+    <message>
+        <source>Latency p50</source>
+        <translation>Latência p50</translation>
+    </message>
+    <message>
+        <source>Latency p90</source>
+        <translation>Latência p90</translation>
+    </message>
+    <message>
+        <source>Latency p99</source>
+        <translation>Latência p99</translation>
+    </message>
+    <message>
+        <source>Median of run p99</source>
+        <translation>Mediana do p99 das execuções</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>Vazão</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>Erros</translation>
+    </message>
+    <message>
+        <source>Queue wait</source>
+        <translation>Espera na fila</translation>
+    </message>
+    <message>
+        <source>Time without progress</source>
+        <translation>Tempo sem progresso</translation>
+    </message>
+    <message>
+        <source>Infrastructure</source>
+        <translation>Infraestrutura</translation>
+    </message>
+    <message>
+        <source>CPU time</source>
+        <translation>Tempo de CPU</translation>
+    </message>
+    <message>
+        <source>CPU utilisation</source>
+        <translation>Uso de CPU</translation>
+    </message>
+    <message>
+        <source>Peak RAM</source>
+        <translation>Pico de RAM</translation>
+    </message>
+    <message>
+        <source>Restarts / retries</source>
+        <translation>Reinícios / novas tentativas</translation>
+    </message>
+    <message>
+        <source>Accelerator memory</source>
+        <translation>Memória do acelerador</translation>
+    </message>
+    <message>
+        <source>Capacity wait</source>
+        <translation>Espera por capacidade</translation>
+    </message>
+    <message>
+        <source>run %1, %2</source>
+        <translation>execução %1, %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1 · %2 · %3 · %n steady sample(s)</source>
+        <translation>
+            <numerusform>%1 · %2 · %3 · %n amostra em regime estável</numerusform>
+            <numerusform>%1 · %2 · %3 · %n amostras em regime estável</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Cold start vs warm state</source>
+        <translation>Partida a frio vs estado aquecido</translation>
+    </message>
+    <message>
+        <source>Steady-state latency</source>
+        <translation>Latência em regime estável</translation>
+    </message>
+    <message>
+        <source>The first call (cold: compilation, allocation, caches) against the warmup and steady-state time per batch of each side's newest valid run. Log scale: the first call is often 100–1000× a steady batch.</source>
+        <translation>A primeira chamada (fria: compilação, alocação, caches) contra o tempo por lote do aquecimento e do regime estável da execução válida mais recente de cada lado. Escala log: a primeira chamada costuma ser 100–1000× um lote em regime estável.</translation>
+    </message>
+    <message>
+        <source>Distribution of the steady-state time per batch of the same runs, with the p50, p90 and p99 markers the SLO is judged on.</source>
+        <translation>Distribuição do tempo por lote em regime estável das mesmas execuções, com as marcas p50, p90 e p99 pelas quais o SLO é julgado.</translation>
+    </message>
+    <message>
+        <source>no run on this side.</source>
+        <translation>nenhuma execução neste lado.</translation>
+    </message>
+    <message>
+        <source>Precision verdicts</source>
+        <translation>Vereditos de precisão</translation>
+    </message>
+    <message>
+        <source>Each checked run against the float32 eager reference, on identical weights and inputs, with the tolerances of a named policy.</source>
+        <translation>Cada execução verificada contra a referência float32 eager, com pesos e entradas idênticos e as tolerâncias de uma política nomeada.</translation>
+    </message>
+    <message>
+        <source>No run recorded a precision verdict.</source>
+        <translation>Nenhuma execução registrou um veredito de precisão.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Execução</translation>
+    </message>
+    <message>
+        <source>Mode · dtype</source>
+        <translation>Modo · dtype</translation>
+    </message>
+    <message>
+        <source>Policy · reference</source>
+        <translation>Política · referência</translation>
+    </message>
+    <message>
+        <source>Max abs / rel error</source>
+        <translation>Erro máx. abs / rel</translation>
+    </message>
+    <message>
+        <source>Cosine</source>
+        <translation>Cosseno</translation>
+    </message>
+    <message>
+        <source>Mismatch</source>
+        <translation>Divergência</translation>
+    </message>
+    <message>
+        <source>vs %1</source>
+        <translation>vs %1</translation>
+    </message>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+</context>
+<context>
+    <name>ReportRenderer</name>
+    <message>
+        <source>Page %1 of %2</source>
+        <translation>Página %1 de %2</translation>
+    </message>
+    <message>
+        <source>cannot write '%1': %2</source>
+        <translation>não foi possível gravar '%1': %2</translation>
+    </message>
+    <message>
+        <source>%1 — %2</source>
+        <translation>%1 — %2</translation>
+    </message>
+    <message>
+        <source>evidence %1</source>
+        <translation>evidência %1</translation>
+    </message>
+    <message>
+        <source>cannot write '%1': the PDF could not be started</source>
+        <translation>não foi possível gravar '%1': o PDF não pôde ser iniciado</translation>
+    </message>
+</context>
+<context>
+    <name>ReportText</name>
+    <message>
+        <source>%1 %2 UTC</source>
+        <translation>%1 %2 UTC</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>aprovado</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>reprovado</translation>
+    </message>
+    <message>
+        <source>insufficient evidence</source>
+        <translation>evidência insuficiente</translation>
+    </message>
+    <message>
+        <source>Migrate to the candidate</source>
+        <translation>Migrar para o candidato</translation>
+    </message>
+    <message>
+        <source>Keep the current path</source>
+        <translation>Manter o caminho atual</translation>
+    </message>
+    <message>
+        <source>Inconclusive — keep the current path</source>
+        <translation>Inconclusivo — manter o caminho atual</translation>
+    </message>
+    <message>
+        <source>Every gate passed on valid evidence.</source>
+        <translation>Todos os portões foram aprovados com evidência válida.</translation>
+    </message>
+    <message>
+        <source>At least one gate failed.</source>
+        <translation>Pelo menos um portão foi reprovado.</translation>
+    </message>
+    <message>
+        <source>No gate failed, but at least one lacks valid evidence; inconclusive evidence keeps the current path.</source>
+        <translation>Nenhum portão foi reprovado, mas pelo menos um não tem evidência válida; evidência inconclusiva mantém o caminho atual.</translation>
+    </message>
+    <message>
+        <source>1. Compatibility</source>
+        <translation>1. Compatibilidade</translation>
+    </message>
+    <message>
+        <source>2. Correctness and precision</source>
+        <translation>2. Corretude e precisão</translation>
+    </message>
+    <message>
+        <source>3. Performance</source>
+        <translation>3. Desempenho</translation>
+    </message>
+    <message>
+        <source>4. Operations</source>
+        <translation>4. Operações</translation>
+    </message>
+    <message>
+        <source>5. Cost</source>
+        <translation>5. Custo</translation>
+    </message>
+    <message>
+        <source>Catalog shapes run in every required mode</source>
+        <translation>Formatos do catálogo executados em todos os modos exigidos</translation>
+    </message>
+    <message>
+        <source>No failure on an unsupported operator</source>
+        <translation>Nenhuma falha por operador não suportado</translation>
+    </message>
+    <message>
+        <source>Outputs are finite</source>
+        <translation>As saídas são finitas</translation>
+    </message>
+    <message>
+        <source>Precision within the policy</source>
+        <translation>Precisão dentro da política</translation>
+    </message>
+    <message>
+        <source>Loss curve within tolerance</source>
+        <translation>Curva de loss dentro da tolerância</translation>
+    </message>
+    <message>
+        <source>p99 latency within the SLO</source>
+        <translation>Latência p99 dentro do SLO</translation>
+    </message>
+    <message>
+        <source>Throughput against the current path</source>
+        <translation>Vazão em relação ao caminho atual</translation>
+    </message>
+    <message>
+        <source>Cold start and recompilation reported</source>
+        <translation>Partida a frio e recompilação informadas</translation>
+    </message>
+    <message>
+        <source>Checkpoint and resume within RPO/RTO</source>
+        <translation>Checkpoint e retomada dentro do RPO/RTO</translation>
+    </message>
+    <message>
+        <source>No no-progress alert</source>
+        <translation>Nenhum alerta de falta de progresso</translation>
+    </message>
+    <message>
+        <source>Rollback path recorded</source>
+        <translation>Caminho de rollback registrado</translation>
+    </message>
+    <message>
+        <source>Cost per useful result not worse</source>
+        <translation>Custo por resultado útil não pior</translation>
+    </message>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+</context>
+<context>
+    <name>Review</name>
+    <message>
+        <source>decision: %1 → %2</source>
+        <translation>decisão: %1 → %2</translation>
+    </message>
+    <message>
+        <source>gate definitions: %1 → %2</source>
+        <translation>definições dos portões: %1 → %2</translation>
+    </message>
+    <message>
+        <source>input %1: %2 → %3</source>
+        <translation>entrada %1: %2 → %3</translation>
+    </message>
+    <message>
+        <source>gate %1: %2 → %3</source>
+        <translation>portão %1: %2 → %3</translation>
+    </message>
+    <message>
+        <source>criterion %1: %2 → %3</source>
+        <translation>critério %1: %2 → %3</translation>
+    </message>
+    <message>
+        <source>run %1 added: %2</source>
+        <translation>execução %1 adicionada: %2</translation>
+    </message>
+    <message>
+        <source>run %1 removed: %2</source>
+        <translation>execução %1 removida: %2</translation>
+    </message>
+    <message>
+        <source>run %1 changed: %2 → %3</source>
+        <translation>execução %1 alterada: %2 → %3</translation>
+    </message>
+    <message>
+        <source>Evidence: sha256 %1</source>
+        <translation>Evidência: sha256 %1</translation>
+    </message>
+    <message>
+        <source>No decision has been recorded yet (torchpilot review --record).</source>
+        <translation>Nenhuma decisão foi registrada ainda (torchpilot review --record).</translation>
+    </message>
+    <message>
+        <source>No changes since the last review (%1).</source>
+        <translation>Nenhuma mudança desde a última revisão (%1).</translation>
+    </message>
+    <message>
+        <source>Changes since the last review (%1):</source>
+        <translation>Mudanças desde a última revisão (%1):</translation>
+    </message>
+    <message>
+        <source>Pending sign-off: gate %1 by %2 at %3</source>
+        <translation>Assinatura pendente: portão %1 por %2 em %3</translation>
+    </message>
+    <message>
+        <source> (signed on other evidence: %1)</source>
+        <translation> (assinado com outra evidência: %1)</translation>
+    </message>
+</context>
+<context>
+    <name>ReviewCmd</name>
+    <message>
+        <source>--set-cost needs exactly one of --preset NAME or --cost-file FILE</source>
+        <translation>--set-cost precisa de exatamente um entre --preset NOME e --cost-file ARQUIVO</translation>
+    </message>
+    <message>
+        <source>No decision has been recorded yet.</source>
+        <translation>Nenhuma decisão foi registrada ainda.</translation>
+    </message>
+    <message>
+        <source>#%1  %2  %3  decision: %4  definitions: %5  evidence sha256 %6</source>
+        <translation>nº %1  %2  %3  decisão: %4  definições: %5  evidência sha256 %6</translation>
+    </message>
+    <message>
+        <source>    comment: %1</source>
+        <translation>    comentário: %1</translation>
+    </message>
+    <message>
+        <source>    sign-off: gate %1 by %2 at %3%4</source>
+        <translation>    assinatura: portão %1 por %2 em %3%4</translation>
+    </message>
+    <message>
+        <source>choose one action, not %1</source>
+        <translation>escolha uma ação, não %1</translation>
+    </message>
+    <message>
+        <source>unexpected argument '%1'</source>
+        <translation>argumento inesperado '%1'</translation>
+    </message>
+    <message>
+        <source>--reviewer NAME is required to sign off or record a decision</source>
+        <translation>--reviewer NOME é obrigatório para assinar ou registrar uma decisão</translation>
+    </message>
+    <message>
+        <source>--set-cost takes 'baseline' or 'candidate', not '%1'</source>
+        <translation>--set-cost aceita 'baseline' ou 'candidate', não '%1'</translation>
+    </message>
+    <message>
+        <source>Baseline cost model set to '%1'.</source>
+        <translation>Modelo de custo da referência definido como '%1'.</translation>
+    </message>
+    <message>
+        <source>Candidate cost model set to '%1'.</source>
+        <translation>Modelo de custo do candidato definido como '%1'.</translation>
+    </message>
+    <message>
+        <source>Rollback path cleared.</source>
+        <translation>Caminho de rollback apagado.</translation>
+    </message>
+    <message>
+        <source>Rollback path recorded.</source>
+        <translation>Caminho de rollback registrado.</translation>
+    </message>
+    <message>
+        <source>Gate %1 signed off by %2 on evidence sha256 %3; it is attached to the next recorded decision.</source>
+        <translation>Portão %1 assinado por %2 com a evidência sha256 %3; a assinatura será anexada à próxima decisão registrada.</translation>
+    </message>
+    <message numerus="yes">
+        <source>Recorded decision #%1: %2 (evidence sha256 %3), with %n gate sign-off(s).</source>
+        <translation>
+            <numerusform>Decisão nº %1 registrada: %2 (evidência sha256 %3), com %n assinatura de portão.</numerusform>
+            <numerusform>Decisão nº %1 registrada: %2 (evidência sha256 %3), com %n assinaturas de portão.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Note: gate %1 was signed off on other evidence (sha256 %2).</source>
+        <translation>Observação: o portão %1 foi assinado com outra evidência (sha256 %2).</translation>
+    </message>
+    <message>
+        <source>Decision now: %1</source>
+        <translation>Decisão agora: %1</translation>
+    </message>
+    <message>
+        <source>Review the migration decision: store the cost models and rollback path the gates judge with, sign off gates, record the decision with the SHA-256 of its evidence, list past decisions. Without an action, show what changed since the last recorded decision. Exit status 2 on bad input.</source>
+        <translation>Revisa a decisão de migração: armazena os modelos de custo e o caminho de rollback com que os portões julgam, assina portões, registra a decisão com o SHA-256 da sua evidência e lista decisões anteriores. Sem uma ação, mostra o que mudou desde a última decisão registrada. Status de saída 2 com entrada inválida.</translation>
+    </message>
+    <message>
+        <source>SQLite database file.</source>
+        <translation>Arquivo do banco de dados SQLite.</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>Gate definitions JSON (default: the shipped one).</source>
+        <translation>JSON com as definições dos portões (padrão: o que acompanha o programa).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>arquivo</translation>
+    </message>
+    <message>
+        <source>Sign off one gate on the evidence as it is now.</source>
+        <translation>Assina um portão com a evidência como está agora.</translation>
+    </message>
+    <message>
+        <source>gate</source>
+        <translation>portão</translation>
+    </message>
+    <message>
+        <source>Record the decision with its evidence and the pending sign-offs.</source>
+        <translation>Registra a decisão com sua evidência e as assinaturas pendentes.</translation>
+    </message>
+    <message>
+        <source>Who signs off or records (required for both).</source>
+        <translation>Quem assina ou registra (obrigatório nos dois casos).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nome</translation>
+    </message>
+    <message>
+        <source>A comment kept with the sign-off or decision.</source>
+        <translation>Um comentário guardado com a assinatura ou a decisão.</translation>
+    </message>
+    <message>
+        <source>text</source>
+        <translation>texto</translation>
+    </message>
+    <message>
+        <source>Store the cost model of one side: baseline or candidate.</source>
+        <translation>Armazena o modelo de custo de um lado: baseline (referência) ou candidate (candidato).</translation>
+    </message>
+    <message>
+        <source>side</source>
+        <translation>lado</translation>
+    </message>
+    <message>
+        <source>With --set-cost: a preset from --cost-presets.</source>
+        <translation>Com --set-cost: um preset de --cost-presets.</translation>
+    </message>
+    <message>
+        <source>Cost presets JSON (default: the shipped examples).</source>
+        <translation>JSON com os presets de custo (padrão: os exemplos que acompanham o programa).</translation>
+    </message>
+    <message>
+        <source>With --set-cost: a cost model JSON file.</source>
+        <translation>Com --set-cost: um arquivo JSON de modelo de custo.</translation>
+    </message>
+    <message>
+        <source>Store the rollback path (empty text clears it).</source>
+        <translation>Armazena o caminho de rollback (texto vazio o apaga).</translation>
+    </message>
+    <message>
+        <source>List the recorded decisions, newest first.</source>
+        <translation>Lista as decisões registradas, da mais recente para a mais antiga.</translation>
+    </message>
+    <message>
+        <source>With --history or no action: print JSON.</source>
+        <translation>Com --history ou sem ação: imprime JSON.</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: %1</source>
+        <translation>torchpilot: erro: %1</translation>
+    </message>
+</context>
+<context>
+    <name>SshCommand</name>
+    <message>
+        <source>The %1 '%2' must not start with '-' (ssh would read it as an option).</source>
+        <translation>O %1 '%2' não pode começar com '-' (o ssh o leria como uma opção).</translation>
+    </message>
+    <message>
+        <source>The %1 must not contain spaces or control characters.</source>
+        <translation>O %1 não pode conter espaços nem caracteres de controle.</translation>
+    </message>
+    <message>
+        <source>An SSH target needs a host.</source>
+        <translation>Um destino SSH precisa de um host.</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>host</translation>
+    </message>
+    <message>
+        <source>Give the user separately, not as user@host.</source>
+        <translation>Informe o usuário separadamente, não como usuário@host.</translation>
+    </message>
+    <message>
+        <source>The host '%1' may only contain letters, digits, '.', '-', '_', ':' and [ ] (IPv6).</source>
+        <translation>O host '%1' só pode conter letras, dígitos, '.', '-', '_', ':' e [ ] (IPv6).</translation>
+    </message>
+    <message>
+        <source>user name</source>
+        <translation>nome de usuário</translation>
+    </message>
+    <message>
+        <source>The %1 path must not contain quotes, backslashes, '%' or '$' (ssh would expand them).</source>
+        <translation>O caminho do %1 não pode conter aspas, barras invertidas, '%' nem '$' (o ssh os expandiria).</translation>
+    </message>
+    <message>
+        <source>identity file</source>
+        <translation>arquivo de identidade</translation>
+    </message>
+    <message>
+        <source>known_hosts file</source>
+        <translation>arquivo known_hosts</translation>
+    </message>
+    <message>
+        <source>The SSH port must be between 1 and 65535.</source>
+        <translation>A porta SSH deve estar entre 1 e 65535.</translation>
+    </message>
+    <message>
+        <source>The SSH connect timeout must be between 1 and 600 seconds.</source>
+        <translation>O tempo limite de conexão SSH deve estar entre 1 e 600 segundos.</translation>
+    </message>
+    <message>
+        <source>The remote runner path must not contain NUL characters.</source>
+        <translation>O caminho do runner remoto não pode conter caracteres NUL.</translation>
+    </message>
+</context>
+<context>
+    <name>TargetProfile</name>
+    <message>
+        <source>Target name '%1': use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit.</source>
+        <translation>Nome de destino '%1': use de 1 a 64 letras, dígitos, '.', '_' ou '-', começando com uma letra ou um dígito.</translation>
+    </message>
+    <message>
+        <source>Only the built-in target 'local' runs on this machine.</source>
+        <translation>Só o destino embutido 'local' roda nesta máquina.</translation>
+    </message>
+    <message>
+        <source>The name 'local' is reserved for this machine.</source>
+        <translation>O nome 'local' é reservado para esta máquina.</translation>
+    </message>
+    <message>
+        <source>this machine</source>
+        <translation>esta máquina</translation>
+    </message>
+    <message>
+        <source>Kubernetes Job (not available yet)</source>
+        <translation>Job do Kubernetes (ainda não disponível)</translation>
+    </message>
+    <message>
+        <source>a target needs a "name" (a string)</source>
+        <translation>um destino precisa de um "name" (uma string)</translation>
+    </message>
+    <message>
+        <source>target '%1': "kind" must be "local", "ssh" or "kubernetes"</source>
+        <translation>destino '%1': "kind" deve ser "local", "ssh" ou "kubernetes"</translation>
+    </message>
+    <message>
+        <source>target '%1': "%2" must be a string</source>
+        <translation>destino '%1': "%2" deve ser uma string</translation>
+    </message>
+    <message>
+        <source>target '%1': "%2" must be a whole number from %3 to %4</source>
+        <translation>destino '%1': "%2" deve ser um número inteiro de %3 a %4</translation>
+    </message>
+    <message>
+        <source>target '%1': "kubernetes" must be an object</source>
+        <translation>destino '%1': "kubernetes" deve ser um objeto</translation>
+    </message>
+    <message>
+        <source>target '%1': an ssh target needs a "host"</source>
+        <translation>destino '%1': um destino ssh precisa de um "host"</translation>
+    </message>
+</context>
+<context>
+    <name>TargetProfiles</name>
+    <message>
+        <source>%1: %2</source>
+        <translation>%1: %2</translation>
+    </message>
+    <message>
+        <source>cannot read the file (%1)</source>
+        <translation>não foi possível ler o arquivo (%1)</translation>
+    </message>
+    <message>
+        <source>malformed JSON at offset %1: %2</source>
+        <translation>JSON malformado na posição %1: %2</translation>
+    </message>
+    <message>
+        <source>expected an object with a "targets" array</source>
+        <translation>esperava um objeto com um array "targets"</translation>
+    </message>
+    <message>
+        <source>unsupported version %1 (this TorchPilot reads version 1)</source>
+        <translation>versão %1 não suportada (este TorchPilot lê a versão 1)</translation>
+    </message>
+    <message>
+        <source>target %1</source>
+        <translation>destino %1</translation>
+    </message>
+    <message>
+        <source>%1: expected an object</source>
+        <translation>%1: esperava um objeto</translation>
+    </message>
+    <message>
+        <source>%1: the name '%2' is reserved or not a valid target name</source>
+        <translation>%1: o nome '%2' é reservado ou não é um nome de destino válido</translation>
+    </message>
+    <message>
+        <source>%1: the name '%2' is used twice</source>
+        <translation>%1: o nome '%2' é usado duas vezes</translation>
+    </message>
+    <message>
+        <source>%1: cannot write the file (%2)</source>
+        <translation>%1: não foi possível gravar o arquivo (%2)</translation>
+    </message>
+    <message>
+        <source>The target 'local' is built in.</source>
+        <translation>O destino 'local' é embutido.</translation>
+    </message>
+    <message>
+        <source>No target named '%1'.</source>
+        <translation>Nenhum destino chamado '%1'.</translation>
+    </message>
+    <message>
+        <source>The target 'local' is built in; give the new target another name.</source>
+        <translation>O destino 'local' é embutido; dê outro nome ao novo destino.</translation>
     </message>
 </context>
 <context>
@@ -827,10 +2160,562 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
     </message>
 </context>
 <context>
+    <name>tp::CostModelEditor</name>
+    <message>
+        <source>Baseline</source>
+        <translation>Referência</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidato</translation>
+    </message>
+    <message>
+        <source>How to return to the current path, e.g. “redeploy image serving-gpu:1.42 with the GPU node pool; runbook OPS-118”</source>
+        <translation>Como voltar ao caminho atual, p. ex. “reimplantar a imagem serving-gpu:1.42 com o pool de nós de GPU; runbook OPS-118”</translation>
+    </message>
+    <message>
+        <source>The operations gate needs a rollback path recorded by a reviewer</source>
+        <translation>O portão de operações precisa de um caminho de rollback registrado por um revisor</translation>
+    </message>
+    <message>
+        <source>Cost models (prices per hour of execution)</source>
+        <translation>Modelos de custo (preços por hora de execução)</translation>
+    </message>
+    <message>
+        <source>&amp;Save inputs</source>
+        <translation>&amp;Salvar entradas</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Reverter</translation>
+    </message>
+    <message>
+        <source>Result over the runs the gate definitions select</source>
+        <translation>Resultado sobre as execuções que as definições dos portões selecionam</translation>
+    </message>
+    <message>
+        <source>Rollback path:</source>
+        <translation>Caminho de rollback:</translation>
+    </message>
+    <message>
+        <source>Cannot read the cost presets %1</source>
+        <translation>Não foi possível ler os presets de custo %1</translation>
+    </message>
+    <message>
+        <source>Cannot use the cost presets: %1</source>
+        <translation>Não foi possível usar os presets de custo: %1</translation>
+    </message>
+    <message>
+        <source>No database to save to</source>
+        <translation>Nenhum banco de dados onde salvar</translation>
+    </message>
+    <message>
+        <source>Cannot save: %1</source>
+        <translation>Não foi possível salvar: %1</translation>
+    </message>
+    <message>
+        <source>Unsaved changes: the gates still judge with the stored inputs.</source>
+        <translation>Alterações não salvas: os portões ainda julgam com as entradas armazenadas.</translation>
+    </message>
+    <message>
+        <source>Saved in the database: the gates, the CLI and the report use these inputs.</source>
+        <translation>Salvo no banco de dados: os portões, a CLI e o relatório usam estas entradas.</translation>
+    </message>
+</context>
+<context>
+    <name>tp::CostModelFields</name>
+    <message>
+        <source>Accelerator per hour</source>
+        <translation>Acelerador por hora</translation>
+    </message>
+    <message>
+        <source>Host per hour</source>
+        <translation>Host por hora</translation>
+    </message>
+    <message>
+        <source>Storage per hour</source>
+        <translation>Armazenamento por hora</translation>
+    </message>
+    <message>
+        <source>Network per hour</source>
+        <translation>Rede por hora</translation>
+    </message>
+    <message>
+        <source>Observability per hour</source>
+        <translation>Observabilidade por hora</translation>
+    </message>
+    <message>
+        <source>Preparation</source>
+        <translation>Preparação</translation>
+    </message>
+    <message>
+        <source>Idle time</source>
+        <translation>Tempo ocioso</translation>
+    </message>
+    <message>
+        <source>Spot discount</source>
+        <translation>Desconto Spot</translation>
+    </message>
+    <message>
+        <source>Preemptions per hour</source>
+        <translation>Preempções por hora</translation>
+    </message>
+    <message>
+        <source>Lost work per preemption</source>
+        <translation>Trabalho perdido por preempção</translation>
+    </message>
+    <message>
+        <source>Resume time per preemption</source>
+        <translation>Tempo de retomada por preempção</translation>
+    </message>
+    <message>
+        <source>Migration engineering</source>
+        <translation>Engenharia de migração</translation>
+    </message>
+    <message>
+        <source>Amortized over results</source>
+        <translation>Amortizada sobre os resultados</translation>
+    </message>
+    <message>
+        <source>Preset</source>
+        <translation>Preset</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>Nome</translation>
+    </message>
+    <message>
+        <source>Currency</source>
+        <translation>Moeda</translation>
+    </message>
+    <message>
+        <source>Spot / preemptible capacity</source>
+        <translation>Capacidade Spot / preemptível</translation>
+    </message>
+    <message>
+        <source>Unchecked: no cost model for this side, the cost gate stays insufficient</source>
+        <translation>Desmarcado: sem modelo de custo para este lado, o portão de custo fica insuficiente</translation>
+    </message>
+    <message>
+        <source>enabled</source>
+        <translation>ativado</translation>
+    </message>
+    <message>
+        <source>no presets</source>
+        <translation>nenhum preset</translation>
+    </message>
+    <message>
+        <source>Load a preset…</source>
+        <translation>Carregar um preset…</translation>
+    </message>
+</context>
+<context>
+    <name>tp::CostResultView</name>
+    <message>
+        <source>%1 h</source>
+        <translation>%1 h</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Sensitivity&lt;/b&gt; — cost per useful result with one price ±25 %</source>
+        <translation>&lt;b&gt;Sensibilidade&lt;/b&gt; — custo por resultado útil com um preço ±25 %</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>Acelerador</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>Host</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>Armazenamento</translation>
+    </message>
+    <message>
+        <source>Network</source>
+        <translation>Rede</translation>
+    </message>
+    <message>
+        <source>Observability</source>
+        <translation>Observabilidade</translation>
+    </message>
+    <message>
+        <source>All prices</source>
+        <translation>Todos os preços</translation>
+    </message>
+    <message>
+        <source>  of which preparation</source>
+        <translation>  dos quais preparação</translation>
+    </message>
+    <message>
+        <source>  of which idle time</source>
+        <translation>  dos quais tempo ocioso</translation>
+    </message>
+    <message>
+        <source>  of which compilation</source>
+        <translation>  dos quais compilação</translation>
+    </message>
+    <message>
+        <source>  of which lost attempts</source>
+        <translation>  dos quais tentativas perdidas</translation>
+    </message>
+    <message>
+        <source>  of which Spot overhead</source>
+        <translation>  dos quais custo extra do Spot</translation>
+    </message>
+    <message>
+        <source>Per side</source>
+        <translation>Por lado</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Referência</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidato</translation>
+    </message>
+    <message>
+        <source>not configured</source>
+        <translation>não configurado</translation>
+    </message>
+    <message>
+        <source>Cost per useful result</source>
+        <translation>Custo por resultado útil</translation>
+    </message>
+    <message>
+        <source>Total attributed cost</source>
+        <translation>Custo total atribuído</translation>
+    </message>
+    <message>
+        <source>Useful results</source>
+        <translation>Resultados úteis</translation>
+    </message>
+    <message>
+        <source>Runs: useful / lost</source>
+        <translation>Execuções: úteis / perdidas</translation>
+    </message>
+    <message>
+        <source>%1 / %2</source>
+        <translation>%1 / %2</translation>
+    </message>
+    <message>
+        <source>Run time (compilation inside)</source>
+        <translation>Tempo de execução (compilação incluída)</translation>
+    </message>
+    <message>
+        <source>%1 (%2)</source>
+        <translation>%1 (%2)</translation>
+    </message>
+    <message>
+        <source>Billed time</source>
+        <translation>Tempo faturado</translation>
+    </message>
+    <message>
+        <source>Amortized migration per result</source>
+        <translation>Migração amortizada por resultado</translation>
+    </message>
+    <message>
+        <source>Spot: on-demand cost</source>
+        <translation>Spot: custo sob demanda</translation>
+    </message>
+    <message>
+        <source>Spot: net savings</source>
+        <translation>Spot: economia líquida</translation>
+    </message>
+    <message>
+        <source>Breakdown of the total</source>
+        <translation>Composição do total</translation>
+    </message>
+    <message>
+        <source>The candidate costs &lt;b&gt;%1 % less&lt;/b&gt; per useful result than the baseline.</source>
+        <translation>O candidato custa &lt;b&gt;%1 % menos&lt;/b&gt; por resultado útil que a referência.</translation>
+    </message>
+    <message>
+        <source>The candidate costs &lt;b&gt;%1 % more&lt;/b&gt; per useful result than the baseline.</source>
+        <translation>O candidato custa &lt;b&gt;%1 % mais&lt;/b&gt; por resultado útil que a referência.</translation>
+    </message>
+    <message>
+        <source>Configure a cost model for both sides to judge the cost gate.</source>
+        <translation>Configure um modelo de custo para os dois lados para julgar o portão de custo.</translation>
+    </message>
+    <message>
+        <source>A side has no useful result: the cost per useful result cannot be compared.</source>
+        <translation>Um dos lados não tem resultado útil: o custo por resultado útil não pode ser comparado.</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Preço</translation>
+    </message>
+    <message>
+        <source>Baseline −25 %</source>
+        <translation>Referência −25 %</translation>
+    </message>
+    <message>
+        <source>Baseline +25 %</source>
+        <translation>Referência +25 %</translation>
+    </message>
+    <message>
+        <source>Candidate −25 %</source>
+        <translation>Candidato −25 %</translation>
+    </message>
+    <message>
+        <source>Candidate +25 %</source>
+        <translation>Candidato +25 %</translation>
+    </message>
+</context>
+<context>
+    <name>tp::DecisionBanner</name>
+    <message>
+        <source>Evaluating the gates…</source>
+        <translation>Avaliando os portões…</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Migrate to the candidate&lt;/b&gt; — every gate passes on valid evidence.</source>
+        <translation>&lt;b&gt;Migrar para o candidato&lt;/b&gt; — todos os portões são aprovados com evidência válida.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Keep the current path&lt;/b&gt; — failed: %1.</source>
+        <translation>&lt;b&gt;Manter o caminho atual&lt;/b&gt; — reprovados: %1.</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Inconclusive ⇒ keep the current path&lt;/b&gt; — not enough evidence for: %1.</source>
+        <translation>&lt;b&gt;Inconclusivo ⇒ manter o caminho atual&lt;/b&gt; — evidência insuficiente para: %1.</translation>
+    </message>
+    <message>
+        <source>Evidence &lt;code&gt;%1&lt;/code&gt;</source>
+        <translation>Evidência &lt;code&gt;%1&lt;/code&gt;</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the evidence document (%1):
+%2</source>
+        <translation>SHA-256 do documento de evidência (%1):
+%2</translation>
+    </message>
+    <message>
+        <source>Last recorded decision: &lt;b&gt;%1&lt;/b&gt; on %2 by %3 (%4) — %5</source>
+        <translation>Última decisão registrada: &lt;b&gt;%1&lt;/b&gt; em %2 por %3 (%4) — %5</translation>
+    </message>
+    <message>
+        <source>the evidence has not changed since</source>
+        <translation>a evidência não mudou desde então</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n change(s) in the evidence since</source>
+        <translation>
+            <numerusform>%n mudança na evidência desde então</numerusform>
+            <numerusform>%n mudanças na evidência desde então</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>No decision recorded yet: sign off each gate, then record the decision.</source>
+        <translation>Nenhuma decisão registrada ainda: assine cada portão e depois registre a decisão.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n pending sign-off(s)</source>
+        <translation>
+            <numerusform>%n assinatura pendente</numerusform>
+            <numerusform>%n assinaturas pendentes</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n signed against older evidence</source>
+        <translation>
+            <numerusform>⚠ %n assinada com evidência mais antiga</numerusform>
+            <numerusform>⚠ %n assinadas com evidência mais antiga</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tp::FileImporter</name>
     <message>
         <source>%1: %2</source>
         <translation>%1: %2</translation>
+    </message>
+</context>
+<context>
+    <name>tp::GateChecklistModel</name>
+    <message>
+        <source>+%1 more</source>
+        <translation>+%1 outras</translation>
+    </message>
+    <message>
+        <source>⚠ %1 — signed against older evidence</source>
+        <translation>⚠ %1 — assinado com evidência mais antiga</translation>
+    </message>
+    <message>
+        <source>✔ %1, %2</source>
+        <translation>✔ %1, %2</translation>
+    </message>
+    <message>
+        <source>%1 (last decision)</source>
+        <translation>%1 (última decisão)</translation>
+    </message>
+    <message>
+        <source>not signed off</source>
+        <translation>sem assinatura</translation>
+    </message>
+    <message>
+        <source>%1. %2</source>
+        <translation>%1. %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n criteria</source>
+        <translation>
+            <numerusform>%n critério</numerusform>
+            <numerusform>%n critérios</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Runs used as evidence: %1</source>
+        <translation>Execuções usadas como evidência: %1</translation>
+    </message>
+    <message>
+        <source>Right-click or use “Sign off…” to sign this gate off</source>
+        <translation>Clique com o botão direito ou use “Assinar…” para assinar este portão</translation>
+    </message>
+    <message>
+        <source>%1 signed off on %2 against evidence %3</source>
+        <translation>%1 assinou em %2 com a evidência %3</translation>
+    </message>
+    <message>
+        <source>The evidence changed since (now %1): sign off again.</source>
+        <translation>A evidência mudou desde então (agora %1): assine novamente.</translation>
+    </message>
+    <message>
+        <source>Gate / criterion</source>
+        <translation>Portão / critério</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>Veredito</translation>
+    </message>
+    <message>
+        <source>What was measured</source>
+        <translation>O que foi medido</translation>
+    </message>
+    <message>
+        <source>Evidence runs</source>
+        <translation>Execuções de evidência</translation>
+    </message>
+    <message>
+        <source>Sign-off</source>
+        <translation>Assinatura</translation>
+    </message>
+    <message>
+        <source>Compatibility</source>
+        <translation>Compatibilidade</translation>
+    </message>
+    <message>
+        <source>Correctness and precision</source>
+        <translation>Corretude e precisão</translation>
+    </message>
+    <message>
+        <source>Performance</source>
+        <translation>Desempenho</translation>
+    </message>
+    <message>
+        <source>Operations</source>
+        <translation>Operações</translation>
+    </message>
+    <message>
+        <source>Cost</source>
+        <translation>Custo</translation>
+    </message>
+    <message>
+        <source>Shape catalog in every required mode</source>
+        <translation>Catálogo de formatos em todos os modos exigidos</translation>
+    </message>
+    <message>
+        <source>No unsupported-operation failures</source>
+        <translation>Nenhuma falha por operação não suportada</translation>
+    </message>
+    <message>
+        <source>Outputs are finite</source>
+        <translation>As saídas são finitas</translation>
+    </message>
+    <message>
+        <source>Precision within the policy</source>
+        <translation>Precisão dentro da política</translation>
+    </message>
+    <message>
+        <source>Loss curve within tolerance</source>
+        <translation>Curva de loss dentro da tolerância</translation>
+    </message>
+    <message>
+        <source>p99 latency within the SLO</source>
+        <translation>Latência p99 dentro do SLO</translation>
+    </message>
+    <message>
+        <source>Throughput versus the baseline</source>
+        <translation>Vazão em relação à referência</translation>
+    </message>
+    <message>
+        <source>Cold start and recompilation reported</source>
+        <translation>Partida a frio e recompilação informadas</translation>
+    </message>
+    <message>
+        <source>Checkpoint resume within RPO and RTO</source>
+        <translation>Retomada do checkpoint dentro do RPO e do RTO</translation>
+    </message>
+    <message>
+        <source>No no-progress alerts</source>
+        <translation>Nenhum alerta de falta de progresso</translation>
+    </message>
+    <message>
+        <source>Rollback path recorded</source>
+        <translation>Caminho de rollback registrado</translation>
+    </message>
+    <message>
+        <source>Cost per useful result not worse</source>
+        <translation>Custo por resultado útil não pior</translation>
+    </message>
+    <message>
+        <source>pass</source>
+        <translation>aprovado</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>reprovado</translation>
+    </message>
+    <message>
+        <source>insufficient</source>
+        <translation>insuficiente</translation>
+    </message>
+</context>
+<context>
+    <name>tp::KubeLauncher</name>
+    <message>
+        <source>cannot start kubectl '%1': %2</source>
+        <translation>não foi possível iniciar o kubectl '%1': %2</translation>
+    </message>
+    <message>
+        <source>kubectl apply failed: %1</source>
+        <translation>o kubectl apply falhou: %1</translation>
+    </message>
+    <message>
+        <source>kubectl get pods failed: %1</source>
+        <translation>o kubectl get pods falhou: %1</translation>
+    </message>
+    <message>
+        <source>pod %1 did not start: %2 %3</source>
+        <translation>o pod %1 não iniciou: %2 %3</translation>
+    </message>
+    <message>
+        <source>waiting for capacity: pod %1 is %2 %3</source>
+        <translation>aguardando capacidade: o pod %1 está %2 %3</translation>
+    </message>
+    <message>
+        <source>Job failed: %1 %2</source>
+        <translation>o Job falhou: %1 %2</translation>
+    </message>
+    <message>
+        <source>cancelled before the pod started</source>
+        <translation>cancelada antes de o pod iniciar</translation>
+    </message>
+    <message>
+        <source>cancelled: kubectl did not finish within %1 ms</source>
+        <translation>cancelada: o kubectl não terminou em %1 ms</translation>
     </message>
 </context>
 <context>
@@ -911,7 +2796,7 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
         <translation>Novas execuções de benchmark</translation>
     </message>
     <message>
-        <source>MLP (the article&apos;s 128→256→32)</source>
+        <source>MLP (the article's 128→256→32)</source>
         <translation>MLP (o 128→256→32 do artigo)</translation>
     </message>
     <message>
@@ -1087,11 +2972,11 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
         <translation>em breve</translation>
     </message>
     <message>
-        <source>Runs that share a machine compete for cores and memory bandwidth and perturb each other&apos;s timings: keep 1 for figures you will compare.</source>
+        <source>Runs that share a machine compete for cores and memory bandwidth and perturb each other's timings: keep 1 for figures you will compare.</source>
         <translation>Execuções que compartilham uma máquina disputam núcleos e largura de banda de memória e perturbam as medições umas das outras: mantenha 1 para números que você vai comparar.</translation>
     </message>
     <message>
-        <source>empty: the runner&apos;s &lt;workload&gt;/&lt;mode&gt;/&lt;dtype&gt;</source>
+        <source>empty: the runner's &lt;workload&gt;/&lt;mode&gt;/&lt;dtype&gt;</source>
         <translation>vazio: o &lt;carga&gt;/&lt;modo&gt;/&lt;dtype&gt; do runner</translation>
     </message>
     <message>
@@ -1144,6 +3029,13 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
     </message>
 </context>
 <context>
+    <name>tp::Launcher</name>
+    <message>
+        <source>runner produced no run</source>
+        <translation>o runner não produziu nenhuma execução</translation>
+    </message>
+</context>
+<context>
     <name>tp::LocalLauncher</name>
     <message>
         <source>torchpilot-runner not found (set TORCHPILOT_RUNNER or install it)</source>
@@ -1162,8 +3054,8 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
         <translation>o runner saiu com o código %1</translation>
     </message>
     <message>
-        <source>cannot start runner &apos;%1&apos;: %2</source>
-        <translation>não foi possível iniciar o runner &apos;%1&apos;: %2</translation>
+        <source>cannot start runner '%1': %2</source>
+        <translation>não foi possível iniciar o runner '%1': %2</translation>
     </message>
     <message>
         <source>runner produced no run</source>
@@ -1257,6 +3149,10 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
     <message>
         <source>%1 runs — %2</source>
         <translation>%1 execuções — %2</translation>
+    </message>
+    <message>
+        <source>Review</source>
+        <translation>Revisão</translation>
     </message>
 </context>
 <context>
@@ -1582,7 +3478,7 @@ run key: %2</source>
 chave da execução: %2</translation>
     </message>
     <message>
-        <source>Time left in the steady phase, from the runner&apos;s progress lines</source>
+        <source>Time left in the steady phase, from the runner's progress lines</source>
         <translation>Tempo restante na fase de regime estável, segundo as linhas de progresso do runner</translation>
     </message>
     <message>
@@ -1629,7 +3525,7 @@ chave da execução: %2</translation>
         <translation>Log</translation>
     </message>
     <message>
-        <source>Select a job to follow its runner&apos;s log (stderr).</source>
+        <source>Select a job to follow its runner's log (stderr).</source>
         <translation>Selecione uma tarefa para acompanhar o log do runner dela (stderr).</translation>
     </message>
     <message>
@@ -1657,11 +3553,11 @@ chave da execução: %2</translation>
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <source>one at a time (parallel runs perturb each other&apos;s timings)</source>
+        <source>one at a time (parallel runs perturb each other's timings)</source>
         <translation>uma de cada vez (execuções em paralelo perturbam as medições umas das outras)</translation>
     </message>
     <message>
-        <source>up to %1 at once — parallel runs perturb each other&apos;s timings</source>
+        <source>up to %1 at once — parallel runs perturb each other's timings</source>
         <translation>até %1 ao mesmo tempo — execuções em paralelo perturbam as medições umas das outras</translation>
     </message>
     <message>
@@ -1694,6 +3590,133 @@ chave da execução: %2</translation>
     <message>
         <source>&amp;Clear Menu</source>
         <translation>&amp;Limpar menu</translation>
+    </message>
+</context>
+<context>
+    <name>tp::ReviewPage</name>
+    <message>
+        <source>Review inputs saved</source>
+        <translation>Entradas da revisão salvas</translation>
+    </message>
+    <message>
+        <source>Gates and decisions</source>
+        <translation>Portões e decisões</translation>
+    </message>
+    <message>
+        <source>Cost model and rollback path</source>
+        <translation>Modelo de custo e caminho de rollback</translation>
+    </message>
+    <message>
+        <source>Sign off gate…</source>
+        <translation>Assinar portão…</translation>
+    </message>
+    <message>
+        <source>Sign the selected gate off against the evidence shown</source>
+        <translation>Assina o portão selecionado com a evidência exibida</translation>
+    </message>
+    <message>
+        <source>Record decision…</source>
+        <translation>Registrar decisão…</translation>
+    </message>
+    <message>
+        <source>Store the decision with a snapshot of its evidence and the pending sign-offs</source>
+        <translation>Armazena a decisão com um registro da sua evidência e as assinaturas pendentes</translation>
+    </message>
+    <message>
+        <source>No database</source>
+        <translation>Nenhum banco de dados</translation>
+    </message>
+    <message>
+        <source>Cannot read the gate definitions: %1</source>
+        <translation>Não foi possível ler as definições dos portões: %1</translation>
+    </message>
+    <message>
+        <source>Evaluating the gates…</source>
+        <translation>Avaliando os portões…</translation>
+    </message>
+    <message>
+        <source>Cannot evaluate the gates: %1</source>
+        <translation>Não foi possível avaliar os portões: %1</translation>
+    </message>
+    <message>
+        <source>Sign off “%1”…</source>
+        <translation>Assinar “%1”…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show the %n evidence run(s)</source>
+        <translation>
+            <numerusform>Mostrar a %n execução de evidência</numerusform>
+            <numerusform>Mostrar as %n execuções de evidência</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Select a gate to sign off.</source>
+        <translation>Selecione um portão para assinar.</translation>
+    </message>
+    <message>
+        <source>Sign off the &lt;b&gt;%1&lt;/b&gt; gate (verdict: %2) against evidence &lt;code&gt;%3&lt;/code&gt;.</source>
+        <translation>Assinar o portão &lt;b&gt;%1&lt;/b&gt; (veredito: %2) com a evidência &lt;code&gt;%3&lt;/code&gt;.</translation>
+    </message>
+    <message>
+        <source>This gate does not pass: signing records that you reviewed it, not that it passes.</source>
+        <translation>Este portão não é aprovado: a assinatura registra que você o revisou, não que ele foi aprovado.</translation>
+    </message>
+    <message>
+        <source>Replaces the pending sign-off by %1.</source>
+        <translation>Substitui a assinatura pendente de %1.</translation>
+    </message>
+    <message>
+        <source>Sign off</source>
+        <translation>Assinar</translation>
+    </message>
+    <message>
+        <source>Cannot sign off: no evaluated evidence or no reviewer.</source>
+        <translation>Não é possível assinar: sem evidência avaliada ou sem revisor.</translation>
+    </message>
+    <message>
+        <source>Cannot sign off: %1</source>
+        <translation>Não é possível assinar: %1</translation>
+    </message>
+    <message>
+        <source>%1 signed off by %2</source>
+        <translation>%1 assinado por %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>Record the decision &lt;b&gt;%1&lt;/b&gt; with evidence &lt;code&gt;%2&lt;/code&gt;. %n pending sign-off(s) will be attached.</source>
+        <translation>
+            <numerusform>Registrar a decisão &lt;b&gt;%1&lt;/b&gt; com a evidência &lt;code&gt;%2&lt;/code&gt;. %n assinatura pendente será anexada.</numerusform>
+            <numerusform>Registrar a decisão &lt;b&gt;%1&lt;/b&gt; com a evidência &lt;code&gt;%2&lt;/code&gt;. %n assinaturas pendentes serão anexadas.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n gate(s) not signed off.</source>
+        <translation>
+            <numerusform>%n portão sem assinatura.</numerusform>
+            <numerusform>%n portões sem assinatura.</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>⚠ %n sign-off(s) were made against older evidence.</source>
+        <translation>
+            <numerusform>⚠ %n assinatura foi feita com evidência mais antiga.</numerusform>
+            <numerusform>⚠ %n assinaturas foram feitas com evidência mais antiga.</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Record decision</source>
+        <translation>Registrar decisão</translation>
+    </message>
+    <message>
+        <source>Cannot record the decision: no evaluated evidence or no reviewer.</source>
+        <translation>Não é possível registrar a decisão: sem evidência avaliada ou sem revisor.</translation>
+    </message>
+    <message>
+        <source>Cannot record the decision: %1</source>
+        <translation>Não foi possível registrar a decisão: %1</translation>
+    </message>
+    <message>
+        <source>Decision “%1” recorded by %2</source>
+        <translation>Decisão “%1” registrada por %2</translation>
     </message>
 </context>
 <context>
@@ -2122,6 +4145,151 @@ chave da execução: %2</translation>
     </message>
 </context>
 <context>
+    <name>tp::SignoffDialog</name>
+    <message>
+        <source>Your name</source>
+        <translation>Seu nome</translation>
+    </message>
+    <message>
+        <source>Optional: what you checked, conditions, follow-ups</source>
+        <translation>Opcional: o que você verificou, condições, próximos passos</translation>
+    </message>
+    <message>
+        <source>Reviewer:</source>
+        <translation>Revisor:</translation>
+    </message>
+    <message>
+        <source>Comment:</source>
+        <translation>Comentário:</translation>
+    </message>
+</context>
+<context>
+    <name>tp::SnapshotHistory</name>
+    <message>
+        <source>Recorded</source>
+        <translation>Registrada em</translation>
+    </message>
+    <message>
+        <source>Reviewer</source>
+        <translation>Revisor</translation>
+    </message>
+    <message>
+        <source>Decision</source>
+        <translation>Decisão</translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Evidência</translation>
+    </message>
+    <message>
+        <source>Sign-offs</source>
+        <translation>Assinaturas</translation>
+    </message>
+    <message>
+        <source>Comment</source>
+        <translation>Comentário</translation>
+    </message>
+    <message>
+        <source>Change</source>
+        <translation>Mudança</translation>
+    </message>
+    <message>
+        <source>Subject</source>
+        <translation>Assunto</translation>
+    </message>
+    <message>
+        <source>Before</source>
+        <translation>Antes</translation>
+    </message>
+    <message>
+        <source>Now</source>
+        <translation>Agora</translation>
+    </message>
+    <message>
+        <source>Recorded decisions</source>
+        <translation>Decisões registradas</translation>
+    </message>
+    <message>
+        <source>What changed since the last review</source>
+        <translation>O que mudou desde a última revisão</translation>
+    </message>
+    <message>
+        <source>SHA-256 of the evidence: %1</source>
+        <translation>SHA-256 da evidência: %1</translation>
+    </message>
+    <message>
+        <source>No gate was signed off with this decision</source>
+        <translation>Nenhum portão foi assinado com esta decisão</translation>
+    </message>
+    <message>
+        <source>Signed off: %1</source>
+        <translation>Assinados: %1</translation>
+    </message>
+    <message>
+        <source>No decision recorded yet</source>
+        <translation>Nenhuma decisão registrada ainda</translation>
+    </message>
+    <message>
+        <source>No decision has been recorded yet: nothing to compare with.</source>
+        <translation>Nenhuma decisão foi registrada ainda: nada com que comparar.</translation>
+    </message>
+    <message>
+        <source>The evidence is the same as in the decision of %1 (%2).</source>
+        <translation>A evidência é a mesma da decisão de %1 (%2).</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n difference(s) from the decision of %1 (%2).</source>
+        <translation>
+            <numerusform>%n diferença em relação à decisão de %1 (%2).</numerusform>
+            <numerusform>%n diferenças em relação à decisão de %1 (%2).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>migrate</source>
+        <translation>migrar</translation>
+    </message>
+    <message>
+        <source>keep current path</source>
+        <translation>manter o caminho atual</translation>
+    </message>
+    <message>
+        <source>inconclusive ⇒ keep</source>
+        <translation>inconclusivo ⇒ manter</translation>
+    </message>
+    <message>
+        <source>run #%1</source>
+        <translation>execução nº %1</translation>
+    </message>
+    <message>
+        <source>Gate verdict</source>
+        <translation>Veredito do portão</translation>
+    </message>
+    <message>
+        <source>Criterion</source>
+        <translation>Critério</translation>
+    </message>
+    <message>
+        <source>Run added</source>
+        <translation>Execução adicionada</translation>
+    </message>
+    <message>
+        <source>Run removed</source>
+        <translation>Execução removida</translation>
+    </message>
+    <message>
+        <source>Run changed</source>
+        <translation>Execução alterada</translation>
+    </message>
+    <message>
+        <source>Review input</source>
+        <translation>Entrada da revisão</translation>
+    </message>
+    <message>
+        <source>Gate definitions</source>
+        <translation>Definições dos portões</translation>
+    </message>
+</context>
+<context>
     <name>tp::SpeedupChart</name>
     <message>
         <source>%1×</source>
@@ -2190,6 +4358,53 @@ chave da execução: %2</translation>
     <message>
         <source>speedup (×)</source>
         <translation>aceleração (×)</translation>
+    </message>
+</context>
+<context>
+    <name>tp::SshLauncher</name>
+    <message>
+        <source>runner arguments must not contain NUL characters</source>
+        <translation>os argumentos do runner não podem conter caracteres NUL</translation>
+    </message>
+    <message>
+        <source>the OpenSSH client (ssh) is not installed</source>
+        <translation>o cliente OpenSSH (ssh) não está instalado</translation>
+    </message>
+    <message>
+        <source>cannot run on target '%1': %2</source>
+        <translation>não foi possível executar no destino '%1': %2</translation>
+    </message>
+    <message>
+        <source>could not send SIGTERM to remote process %1 (exit %2)%3; closing the connection</source>
+        <translation>não foi possível enviar SIGTERM ao processo remoto %1 (saída %2)%3; fechando a conexão</translation>
+    </message>
+    <message>
+        <source>cancelled: ssh session to '%1' closed</source>
+        <translation>cancelada: a sessão ssh com '%1' foi fechada</translation>
+    </message>
+    <message>
+        <source>ssh client for '%1' crashed</source>
+        <translation>o cliente ssh para '%1' travou</translation>
+    </message>
+    <message>
+        <source>connection to '%1' lost (ssh exit 255)</source>
+        <translation>conexão com '%1' perdida (saída do ssh 255)</translation>
+    </message>
+    <message>
+        <source>ssh to '%1' failed (exit 255)</source>
+        <translation>o ssh para '%1' falhou (saída 255)</translation>
+    </message>
+    <message>
+        <source>remote runner not found on '%1' (exit 127)</source>
+        <translation>runner remoto não encontrado em '%1' (saída 127)</translation>
+    </message>
+    <message>
+        <source>remote runner on '%1' exited with code %2</source>
+        <translation>o runner remoto em '%1' saiu com o código %2</translation>
+    </message>
+    <message>
+        <source>cannot start ssh '%1': %2</source>
+        <translation>não foi possível iniciar o ssh '%1': %2</translation>
     </message>
 </context>
 <context>
