@@ -9,6 +9,8 @@ int importCommand(const QStringList &args);
 int runCommand(const QStringList &args);
 // Evaluates the five gates; exit 0 only for "migrate" (gates_command.cpp).
 int gatesCommand(const QStringList &args);
+// Decision review: stored inputs, gate sign-offs, recorded decisions (review_command.cpp).
+int reviewCommand(const QStringList &args);
 // Runs the pilot suite, then opens the dashboard when a display is available.
 int pilotCommand(const QStringList &args);
 

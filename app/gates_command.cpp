@@ -1,13 +1,14 @@
-// torchpilot gates: evaluates the five approval gates from the stored evidence and prints each
-// gate's status; exits 0 only when the decision is "migrate", so a nightly pipeline can use it.
+// torchpilot gates: evaluates the five approval gates from the stored evidence, with the inputs
+// reviewers stored in the database (flags override them), and prints each gate's status, the
+// evidence hash and what changed since the last recorded decision; exits 0 only when the decision
+// is "migrate", so a nightly pipeline can use it.
 #include "cli_commands.h"
 
-#include "gates.h"
+#include "review_text.h"
 #include "store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 #include <QTextStream>
 
 namespace tp::cli {
@@ -16,25 +17,7 @@ namespace {
 struct Gates {
     Q_DECLARE_TR_FUNCTIONS(Gates)
 };
-
-nlohmann::json readJson(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        throw std::runtime_error("cannot read '" + path.toStdString() + "'");
-    nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
-    if (j.is_discarded())
-        throw std::runtime_error(path.toStdString() + ": malformed JSON");
-    return j;
-}
-
-CostModel findPreset(const nlohmann::json &presets, const QString &name, const std::string &origin)
-{
-    for (const auto &p : presets.value("presets", nlohmann::json::array()))
-        if (p.value("name", "") == name.toStdString())
-            return parseCostModel(p, origin);
-    throw CostError(origin + ": no cost preset named '" + name.toStdString() + "'");
-}
+} // namespace
 
 // Verdicts and the decision in the reader's language; --json keeps the model's names.
 QString verdictText(Verdict v)
@@ -56,7 +39,6 @@ QString decisionText(Decision d)
     }
     return QString::fromStdString(decisionName(d));
 }
-} // namespace
 
 int gatesCommand(const QStringList &args)
 {
@@ -71,40 +53,38 @@ int gatesCommand(const QStringList &args)
          QStringLiteral(":/torchpilot/gates/default.json")},
         {QStringLiteral("cost-presets"), Gates::tr("Cost presets JSON (default: the shipped examples)."), Gates::tr("file"),
          QStringLiteral(":/torchpilot/cost/presets.json")},
-        {QStringLiteral("baseline-cost"), Gates::tr("Cost preset of the current path."), Gates::tr("name")},
-        {QStringLiteral("candidate-cost"), Gates::tr("Cost preset of the candidate."), Gates::tr("name")},
-        {QStringLiteral("rollback"), Gates::tr("The rollback path a reviewer recorded."), Gates::tr("text")},
+        {QStringLiteral("baseline-cost"),
+         Gates::tr("Cost preset of the current path (default: the one stored with torchpilot review)."), Gates::tr("name")},
+        {QStringLiteral("candidate-cost"),
+         Gates::tr("Cost preset of the candidate (default: the one stored with torchpilot review)."), Gates::tr("name")},
+        {QStringLiteral("rollback"),
+         Gates::tr("The rollback path a reviewer recorded (default: the one stored with torchpilot review)."),
+         Gates::tr("text")},
     });
     p.process(args);
     QTextStream out(stdout), err(stderr);
-    GateDefinitions defs;
-    GateInputs inputs;
+    ReviewState state;
     try {
-        const QString defsPath = p.value(QStringLiteral("definitions"));
-        defs = parseGateDefinitions(readJson(defsPath), defsPath.toStdString());
-        if (p.isSet(QStringLiteral("baseline-cost")) || p.isSet(QStringLiteral("candidate-cost"))) {
-            const QString presetsPath = p.value(QStringLiteral("cost-presets"));
-            const nlohmann::json presets = readJson(presetsPath);
-            if (p.isSet(QStringLiteral("baseline-cost")))
-                inputs.baselineCost = findPreset(presets, p.value(QStringLiteral("baseline-cost")), presetsPath.toStdString());
-            if (p.isSet(QStringLiteral("candidate-cost")))
-                inputs.candidateCost = findPreset(presets, p.value(QStringLiteral("candidate-cost")), presetsPath.toStdString());
-        }
-        inputs.rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
-    } catch (const std::exception &e) {
+        const GateDefinitions defs = readGateDefinitions(p.value(QStringLiteral("definitions")));
+        Store store(p.value(QStringLiteral("db")).toStdString());
+        ReviewInputs inputs = ReviewStore(store).inputs(); // what reviewers stored; flags override
+        const QString presets = p.value(QStringLiteral("cost-presets"));
+        if (p.isSet(QStringLiteral("baseline-cost")))
+            inputs.baselineCost = costPreset(presets, p.value(QStringLiteral("baseline-cost")));
+        if (p.isSet(QStringLiteral("candidate-cost")))
+            inputs.candidateCost = costPreset(presets, p.value(QStringLiteral("candidate-cost")));
+        if (p.isSet(QStringLiteral("rollback")))
+            inputs.rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
+        state = evaluateReview(store, defs, inputs);
+    } catch (const std::exception &e) { // unreadable definitions or presets, unknown preset, store errors
         err << Gates::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
         return 2;
     }
-    std::unique_ptr<Store> store;
-    try {
-        store = std::make_unique<Store>(p.value(QStringLiteral("db")).toStdString());
-    } catch (const StoreError &e) {
-        err << Gates::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
-        return 2;
-    }
-    const GateReport report = evaluateGates(defs, *store, inputs);
+    const GateReport &report = state.report;
     if (p.isSet(QStringLiteral("json"))) {
-        out << QString::fromStdString(report.toJson().dump(2)) << Qt::endl;
+        nlohmann::json j = report.toJson();
+        addReviewJson(j, state); // evidence_hash, last_review, changes_since_last_review, …
+        out << QString::fromStdString(j.dump(2)) << Qt::endl;
     } else {
         for (const GateResult &g : report.gates) {
             out << QStringLiteral("%1  %2").arg(verdictText(g.verdict).toUpper(), -13)
@@ -123,6 +103,7 @@ int gatesCommand(const QStringList &args)
         if (!report.excludedInvalidRuns.empty())
             out << Gates::tr("Runs excluded as invalid evidence: %n", nullptr, int(report.excludedInvalidRuns.size())) << Qt::endl;
         out << Gates::tr("Decision: %1").arg(decisionText(report.decision)) << Qt::endl;
+        printReviewStatus(out, state);
     }
     return report.decision == Decision::Migrate ? 0 : 1;
 }

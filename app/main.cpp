@@ -27,13 +27,16 @@ void setIdentity()
 int main(int argc, char **argv)
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (command == QLatin1String("import") || command == QLatin1String("run") || command == QLatin1String("gates")) {
+    if (command == QLatin1String("import") || command == QLatin1String("run") || command == QLatin1String("gates") ||
+        command == QLatin1String("review")) {
         QCoreApplication app(argc, argv);
         setIdentity();
         QStringList args = QCoreApplication::arguments();
         args.removeAt(1);
         if (command == QLatin1String("gates"))
             return tp::cli::gatesCommand(args);
+        if (command == QLatin1String("review"))
+            return tp::cli::reviewCommand(args);
         return command == QLatin1String("import") ? tp::cli::importCommand(args) : tp::cli::runCommand(args);
     }
     if (command == QLatin1String("pilot")) {
@@ -61,7 +64,7 @@ int main(int argc, char **argv)
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/torchpilot/icons/torchpilot.svg")));
     QCommandLineParser p;
     p.setApplicationDescription(Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
-                                         "from GPU to TPU.\nSubcommands: import, run, pilot, gates (see "
+                                         "from GPU to TPU.\nSubcommands: import, run, pilot, gates, review (see "
                                          "'torchpilot <command> --help')."));
     p.addHelpOption();
     p.addVersionOption();

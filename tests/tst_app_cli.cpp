@@ -21,6 +21,7 @@ private Q_SLOTS:
     void screenshotWritesPng();
     void guiWithoutDisplaySaysSo();
     void gatesExitCodes();
+    void reviewSignOffRecordHistory();
 
 private:
     struct Result {
@@ -185,6 +186,75 @@ void TestAppCli::gatesExitCodes()
     r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite"), QStringLiteral("--definitions"), tptest::dataFile("garbage.bin")}, headless());
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("malformed JSON")), qPrintable(r.err));
+}
+
+void TestAppCli::reviewSignOffRecordHistory()
+{
+    const QString path = db("review.sqlite");
+    auto cmd = [&](QStringList args) {
+        args.insert(1, QStringLiteral("--db"));
+        args.insert(2, path);
+        return app(args, headless());
+    };
+    QCOMPARE(cmd({QStringLiteral("import"), tptest::dataFile("review_pilot.jsonl")}).code, 0);
+    // Inputs stored once, used by every later `gates` without flags.
+    Result r = cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("baseline"), QStringLiteral("--preset"),
+                    QStringLiteral("gpu-on-demand-example")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("gpu-on-demand-example")), qPrintable(r.out + r.err));
+    QCOMPARE(cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("candidate"), QStringLiteral("--preset"),
+                  QStringLiteral("tpu-on-demand-example")}).code, 0);
+    QCOMPARE(cmd({QStringLiteral("review"), QStringLiteral("--set-rollback"), QStringLiteral("route traffic back to GPU v41")}).code, 0);
+    r = cmd({QStringLiteral("gates"), QStringLiteral("--json")});
+    auto report = nlohmann::json::parse(r.out.toStdString());
+    QCOMPARE(report["evidence_hash"].get<std::string>().size(), std::size_t(64));
+    QVERIFY(report["last_review"].is_null());
+    QCOMPARE(report["inputs"]["candidate_cost"]["name"].get<std::string>(), std::string("tpu-on-demand-example"));
+    QCOMPARE(report["gates"][3]["verdict"].get<std::string>(), std::string("pass")); // the stored rollback path counts
+
+    // Bad input: exit 2, nothing stored.
+    r = cmd({QStringLiteral("review"), QStringLiteral("--sign-off"), QStringLiteral("speed"), QStringLiteral("--reviewer"), QStringLiteral("alice")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("unknown gate 'speed'")), qPrintable(r.err));
+    r = cmd({QStringLiteral("review"), QStringLiteral("--record"), QStringLiteral("--reviewer"), QStringLiteral("  ")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("--reviewer NAME is required")), qPrintable(r.err));
+    r = cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("candidate"), QStringLiteral("--preset"), QStringLiteral("nope")});
+    QCOMPARE(r.code, 2);
+    QVERIFY2(r.err.contains(QStringLiteral("no cost preset named 'nope'")), qPrintable(r.err));
+
+    r = cmd({QStringLiteral("review"), QStringLiteral("--sign-off"), QStringLiteral("performance"), QStringLiteral("--reviewer"),
+             QStringLiteral("alice"), QStringLiteral("--comment"), QStringLiteral("p99 inside the SLO")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("Gate performance signed off by alice")), qPrintable(r.out + r.err));
+    r = cmd({QStringLiteral("review"), QStringLiteral("--record"), QStringLiteral("--reviewer"), QStringLiteral("bob"),
+             QStringLiteral("--comment"), QStringLiteral("first review")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("Recorded decision #1")), qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QString::fromStdString(report["evidence_hash"].get<std::string>())), qPrintable(r.out));
+    r = cmd({QStringLiteral("review"), QStringLiteral("--history")});
+    QCOMPARE(r.code, 0);
+    QVERIFY2(r.out.contains(QStringLiteral("#1 ")) && r.out.contains(QStringLiteral("bob")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("sign-off: gate performance by alice")), qPrintable(r.out));
+    r = cmd({QStringLiteral("gates")});
+    QVERIFY2(r.out.contains(QStringLiteral("No changes since the last review (#1, ")), qPrintable(r.out));
+
+    // A new run arrives: gates names the last review and exactly what changed since.
+    QCOMPARE(cmd({QStringLiteral("import"), tptest::dataFile("review_slow_run.jsonl")}).code, 0);
+    r = cmd({QStringLiteral("gates")});
+    QCOMPARE(r.code, 1);
+    QVERIFY2(r.out.contains(QStringLiteral("Changes since the last review (#1, ")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral(", bob):")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("gate performance: pass → fail")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("run 4 added: review-compiled-slow (ok, valid)")), qPrintable(r.out));
+    report = nlohmann::json::parse(cmd({QStringLiteral("gates"), QStringLiteral("--json")}).out.toStdString());
+    QCOMPARE(report["last_review"]["id"].get<long long>(), 1LL);
+    QCOMPARE(report["last_review"]["signoffs"].size(), std::size_t(1));
+    const auto &changes = report["changes_since_last_review"];
+    QVERIFY(std::any_of(changes.begin(), changes.end(), [](const nlohmann::json &c) {
+        return c["kind"] == "gate" && c["subject"] == "performance" && c["after"] == "fail";
+    }));
+    // Flags still override the stored inputs for one evaluation.
+    report = nlohmann::json::parse(cmd({QStringLiteral("gates"), QStringLiteral("--json"), QStringLiteral("--candidate-cost"),
+                                        QStringLiteral("tpu-spot-example")}).out.toStdString());
+    QCOMPARE(report["inputs"]["candidate_cost"]["name"].get<std::string>(), std::string("tpu-spot-example"));
 }
 
 QTEST_GUILESS_MAIN(TestAppCli)

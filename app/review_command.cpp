@@ -1,0 +1,192 @@
+// torchpilot review: the decision review without the dashboard. Stores what reviewers enter (cost
+// models, rollback path), signs off gates, records decision snapshots with the SHA-256 of the
+// evidence they rest on, and lists them. Without an action it shows the review's state.
+#include "cli_commands.h"
+
+#include "review_text.h"
+#include "store.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QTextStream>
+
+#include <memory>
+
+namespace tp::cli {
+
+namespace {
+struct ReviewCmd {
+    Q_DECLARE_TR_FUNCTIONS(ReviewCmd)
+};
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+// Bad input: a message and exit status 2.
+struct BadInput {
+    QString message;
+};
+
+CostModel costFromOptions(const QCommandLineParser &p)
+{
+    const bool preset = p.isSet(QStringLiteral("preset")), file = p.isSet(QStringLiteral("cost-file"));
+    if (preset == file)
+        throw BadInput{ReviewCmd::tr("--set-cost needs exactly one of --preset NAME or --cost-file FILE")};
+    if (preset)
+        return costPreset(p.value(QStringLiteral("cost-presets")), p.value(QStringLiteral("preset")));
+    const QString path = p.value(QStringLiteral("cost-file"));
+    return parseCostModel(readJsonFile(path), path.toStdString());
+}
+
+void printHistory(QTextStream &out, const std::vector<DecisionSnapshot> &snapshots)
+{
+    if (snapshots.empty())
+        out << ReviewCmd::tr("No decision has been recorded yet.") << Qt::endl;
+    for (const DecisionSnapshot &s : snapshots) {
+        out << ReviewCmd::tr("#%1  %2  %3  decision: %4  definitions: %5  evidence sha256 %6")
+                   .arg(QString::number(s.id), q(s.createdAt), q(s.reviewer), decisionText(s.decision),
+                        q(s.evidence.value("definitions", "")), q(s.evidenceHash))
+            << Qt::endl;
+        if (!s.comment.empty())
+            out << ReviewCmd::tr("    comment: %1").arg(q(s.comment)) << Qt::endl;
+        for (const GateSignoff &g : s.signoffs)
+            out << ReviewCmd::tr("    sign-off: gate %1 by %2 at %3%4")
+                       .arg(q(g.gateId), q(g.reviewer), q(g.signedAt),
+                            g.comment.empty() ? QString() : QStringLiteral(" — ") + q(g.comment))
+                << Qt::endl;
+    }
+}
+
+int run(const QCommandLineParser &p, QTextStream &out)
+{
+    const QStringList actions{QStringLiteral("sign-off"), QStringLiteral("record"), QStringLiteral("set-cost"),
+                              QStringLiteral("set-rollback"), QStringLiteral("history")};
+    QStringList chosen;
+    for (const QString &a : actions)
+        if (p.isSet(a))
+            chosen << QStringLiteral("--") + a;
+    if (chosen.size() > 1)
+        throw BadInput{ReviewCmd::tr("choose one action, not %1").arg(chosen.join(QStringLiteral(", ")))};
+    if (!p.positionalArguments().isEmpty())
+        throw BadInput{ReviewCmd::tr("unexpected argument '%1'").arg(p.positionalArguments().constFirst())};
+    const QString reviewer = p.value(QStringLiteral("reviewer")).trimmed();
+    const bool signs = p.isSet(QStringLiteral("sign-off")) || p.isSet(QStringLiteral("record"));
+    if (signs && reviewer.isEmpty())
+        throw BadInput{ReviewCmd::tr("--reviewer NAME is required to sign off or record a decision")};
+    std::optional<CostModel> cost;
+    const QString side = p.value(QStringLiteral("set-cost"));
+    if (p.isSet(QStringLiteral("set-cost"))) {
+        if (side != QLatin1String("baseline") && side != QLatin1String("candidate"))
+            throw BadInput{ReviewCmd::tr("--set-cost takes 'baseline' or 'candidate', not '%1'").arg(side)};
+        cost = costFromOptions(p);
+    }
+    std::optional<GateDefinitions> defs;
+    if (signs || chosen.isEmpty())
+        defs = readGateDefinitions(p.value(QStringLiteral("definitions")));
+
+    Store store(p.value(QStringLiteral("db")).toStdString());
+    ReviewStore reviews(store);
+    const std::string comment = p.value(QStringLiteral("comment")).toStdString();
+    if (cost) {
+        ReviewInputs in = reviews.inputs();
+        (side == QLatin1String("baseline") ? in.baselineCost : in.candidateCost) = *cost;
+        reviews.saveInputs(in);
+        out << (side == QLatin1String("baseline") ? ReviewCmd::tr("Baseline cost model set to '%1'.")
+                                                  : ReviewCmd::tr("Candidate cost model set to '%1'."))
+                       .arg(q(cost->name))
+            << Qt::endl;
+    } else if (p.isSet(QStringLiteral("set-rollback"))) {
+        ReviewInputs in = reviews.inputs();
+        in.rollbackPath = p.value(QStringLiteral("set-rollback")).trimmed().toStdString();
+        reviews.saveInputs(in);
+        out << (in.rollbackPath.empty() ? ReviewCmd::tr("Rollback path cleared.") : ReviewCmd::tr("Rollback path recorded."))
+            << Qt::endl;
+    } else if (p.isSet(QStringLiteral("sign-off"))) {
+        const ReviewState state = evaluateReview(store, *defs);
+        const GateSignoff s = reviews.signOff(state, p.value(QStringLiteral("sign-off")).toStdString(),
+                                              reviewer.toStdString(), comment);
+        out << ReviewCmd::tr("Gate %1 signed off by %2 on evidence sha256 %3; it is attached to the next "
+                             "recorded decision.")
+                   .arg(q(s.gateId), q(s.reviewer), q(s.evidenceHash))
+            << Qt::endl;
+    } else if (p.isSet(QStringLiteral("record"))) {
+        const ReviewState state = evaluateReview(store, *defs);
+        const DecisionSnapshot s = reviews.recordDecision(state.report, state.evidence, reviewer.toStdString(), comment);
+        out << ReviewCmd::tr("Recorded decision #%1: %2 (evidence sha256 %3), with %n gate sign-off(s).", nullptr,
+                             int(s.signoffs.size()))
+                   .arg(QString::number(s.id), decisionText(s.decision), q(s.evidenceHash))
+            << Qt::endl;
+        for (const GateSignoff &g : s.signoffs)
+            if (g.evidenceHash != s.evidenceHash)
+                out << ReviewCmd::tr("Note: gate %1 was signed off on other evidence (sha256 %2).")
+                           .arg(q(g.gateId), q(g.evidenceHash))
+                    << Qt::endl;
+    } else if (p.isSet(QStringLiteral("history"))) {
+        const auto snapshots = reviews.snapshots();
+        if (p.isSet(QStringLiteral("json"))) {
+            nlohmann::json all = nlohmann::json::array();
+            for (const DecisionSnapshot &s : snapshots)
+                all.push_back(s.toJson());
+            out << q(all.dump(2)) << Qt::endl;
+        } else {
+            printHistory(out, snapshots);
+        }
+    } else {
+        const ReviewState state = evaluateReview(store, *defs);
+        if (p.isSet(QStringLiteral("json"))) {
+            nlohmann::json j = {{"decision", decisionName(state.report.decision)}};
+            addReviewJson(j, state);
+            out << q(j.dump(2)) << Qt::endl;
+        } else {
+            out << ReviewCmd::tr("Decision now: %1").arg(decisionText(state.report.decision)) << Qt::endl;
+            printReviewStatus(out, state);
+        }
+    }
+    return 0;
+}
+} // namespace
+
+int reviewCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(ReviewCmd::tr(
+        "Review the migration decision: store the cost models and rollback path the gates judge with, sign "
+        "off gates, record the decision with the SHA-256 of its evidence, list past decisions. Without an "
+        "action, show what changed since the last recorded decision. Exit status 2 on bad input."));
+    p.addHelpOption();
+    p.addOptions({
+        {QStringLiteral("db"), ReviewCmd::tr("SQLite database file."), ReviewCmd::tr("path"), defaultDatabasePath()},
+        {QStringLiteral("definitions"), ReviewCmd::tr("Gate definitions JSON (default: the shipped one)."),
+         ReviewCmd::tr("file"), QStringLiteral(":/torchpilot/gates/default.json")},
+        {QStringLiteral("sign-off"), ReviewCmd::tr("Sign off one gate on the evidence as it is now."), ReviewCmd::tr("gate")},
+        {QStringLiteral("record"), ReviewCmd::tr("Record the decision with its evidence and the pending sign-offs.")},
+        {QStringLiteral("reviewer"), ReviewCmd::tr("Who signs off or records (required for both)."), ReviewCmd::tr("name")},
+        {QStringLiteral("comment"), ReviewCmd::tr("A comment kept with the sign-off or decision."), ReviewCmd::tr("text")},
+        {QStringLiteral("set-cost"), ReviewCmd::tr("Store the cost model of one side: baseline or candidate."),
+         ReviewCmd::tr("side")},
+        {QStringLiteral("preset"), ReviewCmd::tr("With --set-cost: a preset from --cost-presets."), ReviewCmd::tr("name")},
+        {QStringLiteral("cost-presets"), ReviewCmd::tr("Cost presets JSON (default: the shipped examples)."),
+         ReviewCmd::tr("file"), QStringLiteral(":/torchpilot/cost/presets.json")},
+        {QStringLiteral("cost-file"), ReviewCmd::tr("With --set-cost: a cost model JSON file."), ReviewCmd::tr("file")},
+        {QStringLiteral("set-rollback"), ReviewCmd::tr("Store the rollback path (empty text clears it)."), ReviewCmd::tr("text")},
+        {QStringLiteral("history"), ReviewCmd::tr("List the recorded decisions, newest first.")},
+        {QStringLiteral("json"), ReviewCmd::tr("With --history or no action: print JSON.")},
+    });
+    p.process(args);
+    QTextStream out(stdout), err(stderr);
+    auto fail = [&err](const QString &message) {
+        err << ReviewCmd::tr("torchpilot: error: %1").arg(message) << Qt::endl;
+        return 2;
+    };
+    try {
+        return run(p, out);
+    } catch (const BadInput &e) {
+        return fail(e.message);
+    } catch (const std::exception &e) { // ReviewError, GateError, CostError, StoreError, unreadable files
+        return fail(q(e.what()));
+    }
+}
+
+} // namespace tp::cli

@@ -1,0 +1,113 @@
+// Text and JSON of the decision review for the gates and review commands.
+#include "review_text.h"
+
+#include <QCoreApplication>
+#include <QFile>
+
+namespace tp::cli {
+
+namespace {
+struct Review {
+    Q_DECLARE_TR_FUNCTIONS(Review)
+};
+
+QString q(const std::string &s)
+{
+    return QString::fromStdString(s);
+}
+
+nlohmann::json signoffJson(const GateSignoff &s)
+{
+    return {{"id", s.id},           {"gate", s.gateId},       {"reviewer", s.reviewer},
+            {"signed_at", s.signedAt}, {"comment", s.comment}, {"evidence_hash", s.evidenceHash}};
+}
+} // namespace
+
+nlohmann::json readJsonFile(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        throw std::runtime_error("cannot read '" + path.toStdString() + "'");
+    nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+    if (j.is_discarded())
+        throw std::runtime_error(path.toStdString() + ": malformed JSON");
+    return j;
+}
+
+GateDefinitions readGateDefinitions(const QString &path)
+{
+    return parseGateDefinitions(readJsonFile(path), path.toStdString());
+}
+
+CostModel costPreset(const QString &presetsPath, const QString &name)
+{
+    const nlohmann::json presets = readJsonFile(presetsPath);
+    const std::string origin = presetsPath.toStdString();
+    if (!presets.is_object())
+        throw CostError(origin + ": field 'presets' must be an array of cost models");
+    for (const auto &p : presets.value("presets", nlohmann::json::array()))
+        if (p.is_object() && p.value("name", "") == name.toStdString())
+            return parseCostModel(p, origin);
+    throw CostError(origin + ": no cost preset named '" + name.toStdString() + "'");
+}
+
+QString changeText(const ReviewChange &c)
+{
+    const QString subject = q(c.subject), before = q(c.before), after = q(c.after);
+    if (c.kind == "decision")
+        return Review::tr("decision: %1 → %2").arg(before, after);
+    if (c.kind == "definitions")
+        return Review::tr("gate definitions: %1 → %2").arg(before, after);
+    if (c.kind == "inputs")
+        return Review::tr("input %1: %2 → %3").arg(subject, before, after);
+    if (c.kind == "gate")
+        return Review::tr("gate %1: %2 → %3").arg(subject, before, after);
+    if (c.kind == "criterion")
+        return Review::tr("criterion %1: %2 → %3").arg(subject, before, after);
+    if (c.kind == "run_added")
+        return Review::tr("run %1 added: %2").arg(subject, after);
+    if (c.kind == "run_removed")
+        return Review::tr("run %1 removed: %2").arg(subject, before);
+    if (c.kind == "run_changed")
+        return Review::tr("run %1 changed: %2 → %3").arg(subject, before, after);
+    return QStringLiteral("%1 %2: %3 → %4").arg(q(c.kind), subject, before, after);
+}
+
+QString reviewLabel(const DecisionSnapshot &s)
+{
+    return QStringLiteral("#%1, %2, %3").arg(QString::number(s.id), q(s.createdAt), q(s.reviewer));
+}
+
+void printReviewStatus(QTextStream &out, const ReviewState &state)
+{
+    out << Review::tr("Evidence: sha256 %1").arg(q(state.evidenceHash)) << Qt::endl;
+    if (!state.lastReview) {
+        out << Review::tr("No decision has been recorded yet (torchpilot review --record).") << Qt::endl;
+    } else if (state.changesSinceLastReview.empty()) {
+        out << Review::tr("No changes since the last review (%1).").arg(reviewLabel(*state.lastReview)) << Qt::endl;
+    } else {
+        out << Review::tr("Changes since the last review (%1):").arg(reviewLabel(*state.lastReview)) << Qt::endl;
+        for (const ReviewChange &c : state.changesSinceLastReview)
+            out << QStringLiteral("  ") << changeText(c) << Qt::endl;
+    }
+    for (const GateSignoff &s : state.pendingSignoffs) {
+        out << Review::tr("Pending sign-off: gate %1 by %2 at %3").arg(q(s.gateId), q(s.reviewer), q(s.signedAt));
+        if (s.evidenceHash != state.evidenceHash)
+            out << Review::tr(" (signed on other evidence: %1)").arg(q(s.evidenceHash.substr(0, 12)));
+        out << Qt::endl;
+    }
+}
+
+void addReviewJson(nlohmann::json &j, const ReviewState &state)
+{
+    j["evidence_hash"] = state.evidenceHash;
+    j["inputs"] = reviewInputsToJson(state.inputs);
+    j["last_review"] = state.lastReview ? state.lastReview->toJson() : nlohmann::json();
+    j["changes_since_last_review"] = reviewChangesToJson(state.changesSinceLastReview);
+    nlohmann::json pending = nlohmann::json::array();
+    for (const GateSignoff &s : state.pendingSignoffs)
+        pending.push_back(signoffJson(s));
+    j["pending_signoffs"] = pending;
+}
+
+} // namespace tp::cli

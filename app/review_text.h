@@ -1,0 +1,27 @@
+#pragma once
+// Shared by `torchpilot gates` and `torchpilot review`: reading the JSON inputs (Qt resource
+// paths included) and the decision review as people read it (through tr()) or as JSON.
+#include "review.h"
+
+#include <QString>
+#include <QTextStream>
+
+namespace tp::cli {
+
+// Throws std::runtime_error naming the file when it cannot be read or is not JSON.
+nlohmann::json readJsonFile(const QString &path);
+GateDefinitions readGateDefinitions(const QString &path); // throws GateError / std::runtime_error
+// The preset called `name` in a presets file ({"presets": [...]}); throws CostError if none.
+CostModel costPreset(const QString &presetsPath, const QString &name);
+
+// Verdict and decision names in the reader's language (gates_command.cpp).
+QString verdictText(Verdict v);
+QString decisionText(Decision d);
+QString changeText(const ReviewChange &change);       // "gate performance: pass → fail"
+QString reviewLabel(const DecisionSnapshot &snapshot); // "#3, 2026-12-01T10:00:00.000Z, alice"
+// Evidence hash, the changes since the last review (or that there is none) and pending sign-offs.
+void printReviewStatus(QTextStream &out, const ReviewState &state);
+// The same for --json: evidence_hash, last_review, changes_since_last_review, pending_signoffs.
+void addReviewJson(nlohmann::json &j, const ReviewState &state);
+
+} // namespace tp::cli
