@@ -51,10 +51,16 @@ QString installTranslations(QCoreApplication &app, const QString &language)
     const QLocale locale = lang.isEmpty() ? QLocale::system() : QLocale(lang);
     QLocale::setDefault(locale);
     // QTranslator::load(QLocale, …) tries each of locale.uiLanguages() ("pt-BR", "pt", …).
-    if (!install(app, locale, QStringLiteral("torchpilot"), QStringLiteral(":/i18n")))
-        return QStringLiteral("en");
+    QLocale text = locale;
+    if (!install(app, text, QStringLiteral("torchpilot"), QStringLiteral(":/i18n"))) {
+        // pt_PT, pt_AO…: Brazilian Portuguese reads better than English; numbers keep `locale`.
+        text = QLocale(QLocale::Portuguese, QLocale::Brazil);
+        if (locale.language() != QLocale::Portuguese ||
+            !install(app, text, QStringLiteral("torchpilot"), QStringLiteral(":/i18n")))
+            return QStringLiteral("en");
+    }
     install(app, locale, QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));
-    return locale.name();
+    return text.name();
 }
 
 } // namespace tp

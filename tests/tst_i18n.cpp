@@ -222,6 +222,9 @@ void TestI18n::appPrintsPortuguese_data()
                                   << QStringLiteral("Avalia os cinco portões de aprovação");
     QTest::newRow("setting pt_BR") << QStringLiteral("C.UTF-8") << QStringLiteral("pt_BR")
                                    << QStringLiteral("Decisão: inconclusivo") << QStringLiteral("Arquivo do banco de dados SQLite");
+    QTest::newRow("system pt_PT gets pt_BR text")
+        << QStringLiteral("pt_PT.UTF-8") << QString() << QStringLiteral("Decisão: inconclusivo")
+        << QStringLiteral("Avalia os cinco portões de aprovação");
     QTest::newRow("system C") << QStringLiteral("C.UTF-8") << QString() << QStringLiteral("Decision: inconclusive")
                               << QStringLiteral("Evaluate the five approval gates");
     QTest::newRow("setting en beats system pt_BR")
