@@ -1,0 +1,211 @@
+// The Kubernetes launcher's kubectl flow: apply → wait for capacity → stream logs → export the
+// Job's status and events into the run. No cluster can run here, so most cases use
+// tests/k8s/fake_kubectl.py, which validates the applied manifest offline, keeps the pod Pending
+// for a few polls and then runs the Job's container command (the real torchpilot-runner) on this
+// machine. The unreachable-cluster case uses the real kubectl.
+#include "kube_launcher.h"
+#include "panels.h"
+#include "store.h"
+
+#include <QFile>
+#include <QProcess>
+#include <QSignalSpy>
+#include <QStandardPaths>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using namespace tp;
+
+namespace {
+const QString kFake = QStringLiteral(TP_SOURCE_DIR "/tests/k8s/fake_kubectl.py");
+
+KubeJobConfig config()
+{
+    KubeJobConfig c;
+    c.image = "registry.example/torchpilot-runner:test";
+    c.runner = TP_RUNNER_PATH;
+    c.context = "gke_pilot_us-central1_tpu";
+    return c;
+}
+
+RunSpec spec(const QString &runKey, int iterations)
+{
+    RunSpec s;
+    s.warmup = 2;
+    s.iterations = iterations;
+    s.runKey = runKey;
+    return s;
+}
+
+LaunchResult runToEnd(KubeLauncher &l, const RunSpec &s, int timeoutMs = 120000)
+{
+    QSignalSpy done(&l, &Launcher::finished);
+    l.start(s);
+    if (!done.wait(timeoutMs))
+        return {};
+    return done.first().first().value<LaunchResult>();
+}
+
+QList<QJsonArray> calls(const QString &state)
+{
+    QFile f(state + QStringLiteral("/calls.jsonl"));
+    QList<QJsonArray> out;
+    if (f.open(QIODevice::ReadOnly))
+        for (const QByteArray &line : f.readAll().split('\n'))
+            if (!line.isEmpty())
+                out << QJsonDocument::fromJson(line).array();
+    return out;
+}
+
+std::string eventJson(Store &store, long long runId, const std::string &name)
+{
+    for (const EventRecord &e : store.events(runId))
+        if (e.name == name)
+            return e.json;
+    return {};
+}
+} // namespace
+
+class TestKubeLauncher : public QObject {
+    Q_OBJECT
+    QTemporaryDir m_state;
+
+private Q_SLOTS:
+    void init()
+    {
+        QVERIFY(m_state.isValid());
+        for (const QString &f : QDir(m_state.path()).entryList(QDir::Files))
+            QFile::remove(m_state.filePath(f));
+        qputenv("FAKE_KUBE_STATE", m_state.path().toUtf8());
+        qunsetenv("FAKE_KUBE_UNREACHABLE");
+        qunsetenv("FAKE_KUBE_WAITING");
+        qputenv("FAKE_KUBE_PENDING_POLLS", "2");
+        QProcess p;
+        p.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import kubernetes, yaml")});
+        p.waitForFinished(60000);
+        if (p.exitCode() != 0)
+            QSKIP("python3-kubernetes missing (packaging/setup-debian.sh installs it)");
+    }
+
+    void fullFlow()
+    {
+        QTemporaryDir dir;
+        Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());
+        KubeLauncher l(store, config(), QStringLiteral("gke-v6e"));
+        l.setKubectl(kFake);
+        l.setPollInterval(200);
+        QSignalSpy logs(&l, &Launcher::logLine);
+        const LaunchResult r = runToEnd(l, spec(QStringLiteral("k8s/mlp"), 30));
+        QCOMPARE(r.status, QStringLiteral("ok"));
+        const auto run = store.run(r.runId);
+        QVERIFY(run);
+        QCOMPARE(QString::fromStdString(run->target), QStringLiteral("gke-v6e"));
+        QVERIFY(QString::fromStdString(run->source).startsWith(QStringLiteral("k8s://gke_pilot_us-central1_tpu/ml-evaluation/tp-k8s-mlp-")));
+        QCOMPARE(store.samples(r.runId, "steady").size() >= 30, true);
+        // Capacity wait: two Pending polls at 200 ms; the pod's timestamps have 1 s resolution.
+        const auto sched = nlohmann::json::parse(eventJson(store, r.runId, "k8s_scheduling"));
+        QVERIFY2(sched.contains("capacity_wait_seconds"), sched.dump().c_str());
+        qInfo("capacity wait %.1f s; %s", sched["capacity_wait_seconds"].get<double>(), sched.dump().c_str());
+        QVERIFY(sched["capacity_wait_seconds"].get<double>() >= 0);
+        QCOMPARE(sched["node"].get<std::string>(), std::string("gke-tpu-v6e-pool-1"));
+        QVERIFY(computePanels(store, {}).infrastructure.capacityWait.value.has_value());
+        const auto events = nlohmann::json::parse(eventJson(store, r.runId, "k8s_events"));
+        QCOMPARE(events["items"].size(), size_t(5)); // the unrelated pod's event is left out
+        QVERIFY(!eventJson(store, r.runId, "k8s_job").empty());
+        bool waitedForCapacity = false;
+        for (const auto &args : logs)
+            waitedForCapacity |= args.first().toString().contains(QStringLiteral("Insufficient google.com/tpu"));
+        QVERIFY(waitedForCapacity);
+        // kubectl got the user's context on every call and the order the flow promises.
+        const auto c = calls(m_state.path());
+        QVERIFY(c.size() >= 6);
+        for (const QJsonArray &a : c)
+            QCOMPARE(a.at(1).toString(), QStringLiteral("gke_pilot_us-central1_tpu"));
+        QCOMPARE(c.first().at(2).toString(), QStringLiteral("apply"));
+        QCOMPARE(c.at(c.size() - 2).at(3).toString(), QStringLiteral("job"));
+        QCOMPARE(c.last().at(3).toString(), QStringLiteral("events"));
+    }
+
+    // A hostile run key reaches the runner byte for byte (exec-form command, no shell anywhere).
+    void hostileRunKey()
+    {
+        QTemporaryDir dir;
+        Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());
+        const QString pwned = dir.filePath(QStringLiteral("pwned"));
+        const QString key = QStringLiteral("a; touch %1 $(touch %1) `touch %1` 'q' \"dq\" sp ace").arg(pwned);
+        KubeLauncher l(store, config(), QStringLiteral("gke"));
+        l.setKubectl(kFake);
+        l.setPollInterval(100);
+        const LaunchResult r = runToEnd(l, spec(key, 5));
+        QCOMPARE(r.status, QStringLiteral("ok"));
+        QCOMPARE(QString::fromStdString(store.run(r.runId)->runKey), key);
+        QVERIFY(!QFile::exists(pwned));
+    }
+
+    void cancelWhileRunning()
+    {
+        QTemporaryDir dir;
+        Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());
+        KubeLauncher l(store, config(), QStringLiteral("gke"));
+        l.setKubectl(kFake);
+        l.setPollInterval(100);
+        QSignalSpy started(&l, &Launcher::runStarted);
+        QSignalSpy done(&l, &Launcher::finished);
+        l.start(spec(QStringLiteral("k8s/long"), 100000000));
+        QVERIFY(started.wait(60000));
+        QTest::qWait(500);
+        l.cancel();
+        QVERIFY(done.wait(30000));
+        const LaunchResult r = done.first().first().value<LaunchResult>();
+        QCOMPARE(r.status, QStringLiteral("cancelled"));
+        QVERIFY(store.samples(r.runId, "first_call").size() == 1);
+        bool deleted = false;
+        for (const QJsonArray &a : calls(m_state.path()))
+            deleted |= a.at(2).toString() == QLatin1String("delete");
+        QVERIFY(deleted);
+    }
+
+    void imagePullFails()
+    {
+        qputenv("FAKE_KUBE_WAITING", "ErrImagePull");
+        QTemporaryDir dir;
+        Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());
+        KubeLauncher l(store, config(), QStringLiteral("gke"));
+        l.setKubectl(kFake);
+        l.setPollInterval(100);
+        const LaunchResult r = runToEnd(l, spec(QStringLiteral("k8s/pull"), 5));
+        QCOMPARE(r.status, QStringLiteral("error"));
+        qInfo("image pull: %s", qPrintable(r.error));
+        QVERIFY2(r.error.contains(QStringLiteral("ErrImagePull")), qPrintable(r.error));
+    }
+
+    // The real kubectl against a cluster that is not there: a clear error, no run, no hang.
+    void unreachableClusterRealKubectl()
+    {
+        const QString kubectl = QStandardPaths::findExecutable(QStringLiteral("kubectl"));
+        if (kubectl.isEmpty())
+            QSKIP("kubectl is not installed");
+        QTemporaryDir dir;
+        const QString kubeconfig = dir.filePath(QStringLiteral("kubeconfig"));
+        QFile f(kubeconfig);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("apiVersion: v1\nkind: Config\nclusters:\n- name: none\n  cluster: {server: 'https://127.0.0.1:1'}\n"
+                "contexts:\n- name: none\n  context: {cluster: none, user: u}\nusers:\n- name: u\n  user: {token: x}\n"
+                "current-context: none\n");
+        f.close();
+        Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());
+        KubeJobConfig c = config();
+        c.kubeconfig = kubeconfig.toStdString();
+        c.context = "none";
+        KubeLauncher l(store, c, QStringLiteral("gke"));
+        l.setKubectl(kubectl);
+        const LaunchResult r = runToEnd(l, spec(QStringLiteral("k8s/none"), 5), 90000);
+        QCOMPARE(r.status, QStringLiteral("error"));
+        qInfo("real kubectl: %s", qPrintable(r.error));
+        QVERIFY2(r.error.startsWith(QStringLiteral("kubectl apply failed")), qPrintable(r.error));
+        QCOMPARE(store.runCount(), 0LL);
+    }
+};
+
+QTEST_GUILESS_MAIN(TestKubeLauncher)
+#include "tst_kube_launcher.moc"

@@ -1,0 +1,76 @@
+#include "job_preview_dialog.h"
+
+#include <QDialogButtonBox>
+#include <QFile>
+#include <QFileDialog>
+#include <QFontDatabase>
+#include <QLabel>
+#include <QMessageBox>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSaveFile>
+#include <QVBoxLayout>
+
+namespace tp {
+
+JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const QString &targetName, QWidget *parent)
+    : QDialog(parent)
+{
+    setWindowTitle(tr("Kubernetes Job preview — %1").arg(targetName));
+    QStringList names;
+    for (const KubeManifest &m : jobs) {
+        m_yaml += QString::fromStdString(m.yaml());
+        if (&m != &jobs.back())
+            m_yaml += QStringLiteral("---\n");
+        names << QString::fromStdString(m.jobName);
+    }
+    auto *summary = new QLabel(this);
+    summary->setWordWrap(true);
+    if (!jobs.empty()) {
+        const auto &pod = jobs.front().job["spec"]["template"]["spec"];
+        summary->setText(tr("%n Job(s) in namespace %1 on %2 (topology %3, %4 TPU chip(s) each): %5", nullptr, int(jobs.size()))
+                             .arg(QString::fromStdString(jobs.front().job["metadata"]["namespace"].get<std::string>()),
+                                  QString::fromStdString(pod["nodeSelector"]["cloud.google.com/gke-tpu-accelerator"].get<std::string>()),
+                                  QString::fromStdString(pod["nodeSelector"]["cloud.google.com/gke-tpu-topology"].get<std::string>()),
+                                  QString::fromStdString(pod["containers"][0]["resources"]["limits"]["google.com/tpu"].get<std::string>()),
+                                  names.join(QStringLiteral(", "))));
+    }
+    m_text = new QPlainTextEdit(m_yaml, this);
+    m_text->setReadOnly(true);
+    m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
+    m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    auto *buttons = new QDialogButtonBox(this);
+    buttons->addButton(tr("Submit"), QDialogButtonBox::AcceptRole);
+    auto *exportButton = buttons->addButton(tr("Export YAML…"), QDialogButtonBox::ActionRole);
+    buttons->addButton(QDialogButtonBox::Cancel);
+    connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+    connect(exportButton, &QPushButton::clicked, this, &JobPreviewDialog::exportYaml);
+    auto *layout = new QVBoxLayout(this);
+    layout->addWidget(summary);
+    layout->addWidget(m_text, 1);
+    layout->addWidget(buttons);
+    resize(760, 640);
+}
+
+void JobPreviewDialog::exportYaml()
+{
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Job YAML"), QStringLiteral("torchpilot-job.yaml"),
+                                                      tr("YAML (*.yaml *.yml)"));
+    if (!path.isEmpty())
+        exportTo(path);
+}
+
+bool JobPreviewDialog::exportTo(const QString &path)
+{
+    QSaveFile f(path);
+    if (f.open(QIODevice::WriteOnly)) {
+        f.write(m_yaml.toUtf8());
+        if (f.commit())
+            return true;
+    }
+    QMessageBox::warning(this, tr("Cannot export"), tr("Cannot write '%1': %2").arg(path, f.errorString()));
+    return false;
+}
+
+} // namespace tp

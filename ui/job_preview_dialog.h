@@ -1,0 +1,28 @@
+#pragma once
+// Shows the Kubernetes Job a run will submit — exactly the manifest kubectl receives — before it
+// is submitted, and exports it as YAML. Accepting the dialog means "submit".
+#include "k8s_job.h"
+
+#include <QDialog>
+
+class QPlainTextEdit;
+
+namespace tp {
+
+class JobPreviewDialog : public QDialog {
+    Q_OBJECT
+public:
+    JobPreviewDialog(const std::vector<KubeManifest> &jobs, const QString &targetName, QWidget *parent = nullptr);
+
+    QString yaml() const { return m_yaml; }
+    // Writes the YAML to `path`; false with a message box on failure.
+    bool exportTo(const QString &path);
+
+private:
+    void exportYaml();
+
+    QString m_yaml;
+    QPlainTextEdit *m_text = nullptr;
+};
+
+} // namespace tp
