@@ -50,7 +50,7 @@ void readInt(const json &j, const char *key, long long &out, long long min, long
 const std::vector<std::string> &knownKeys()
 {
     static const std::vector<std::string> keys = {
-        "kubeconfig", "context", "namespace", "service_account", "image", "image_pull_policy",
+        "kubeconfig", "context", "namespace", "service_account", "image", "image_pull_policy", "runner",
         "accelerator", "topology", "tpu_chips", "cpu_request", "cpu_limit", "memory_request",
         "memory_limit", "ephemeral_request", "ephemeral_limit", "active_deadline_seconds",
         "ttl_seconds_after_finished", "run_as_user", "read_only_root_filesystem"};
@@ -95,6 +95,7 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
     readString(j, "service_account", c.serviceAccount, origin, isDnsLabel, "must be a DNS-1123 label");
     readString(j, "image", c.image, origin, [&](const std::string &v) { return v.empty() || noSpace(v); },
                "must be an image reference without spaces");
+    readString(j, "runner", c.runner, origin, noSpace, "must be the path of the runner in the image");
     readString(j, "image_pull_policy", c.imagePullPolicy, origin,
                [](const std::string &v) { return v == "Always" || v == "IfNotPresent" || v == "Never"; },
                "must be Always, IfNotPresent or Never");
@@ -129,7 +130,7 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
 json kubeJobConfigToJson(const KubeJobConfig &c)
 {
     return {{"kubeconfig", c.kubeconfig}, {"context", c.context}, {"namespace", c.ns},
-            {"service_account", c.serviceAccount}, {"image", c.image}, {"image_pull_policy", c.imagePullPolicy},
+            {"service_account", c.serviceAccount}, {"image", c.image}, {"image_pull_policy", c.imagePullPolicy}, {"runner", c.runner},
             {"accelerator", c.accelerator}, {"topology", c.topology}, {"tpu_chips", c.tpuChips},
             {"cpu_request", c.cpuRequest}, {"cpu_limit", c.cpuLimit}, {"memory_request", c.memoryRequest},
             {"memory_limit", c.memoryLimit}, {"ephemeral_request", c.ephemeralRequest},

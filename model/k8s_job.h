@@ -24,6 +24,7 @@ struct KubeJobConfig {
     std::string serviceAccount = "torchtpu-runner";
     std::string image;                        // required
     std::string imagePullPolicy = "IfNotPresent";
+    std::string runner = "/usr/local/bin/torchpilot-runner"; // the contract-speaking program in the image
     std::string accelerator = "tpu-v6e-slice"; // cloud.google.com/gke-tpu-accelerator
     std::string topology = "1x1";              // cloud.google.com/gke-tpu-topology
     int tpuChips = 0;                          // 0: the topology's chip count
