@@ -72,7 +72,7 @@ int main(int argc, char **argv)
         {QStringLiteral("db"), Main::tr("SQLite database file."), Main::tr("path"),
          tp::cli::defaultDatabasePath()},
         {QStringLiteral("screenshot"), Main::tr("Render the main window to a PNG and exit."), Main::tr("file")},
-        {QStringLiteral("page"), Main::tr("Page to show first: runs, queue, panels, compare."), Main::tr("name")},
+        {QStringLiteral("page"), Main::tr("Page to show first: runs, queue, panels, compare, charts, review."), Main::tr("name")},
     });
     p.process(app);
     // Without --db the dashboard reopens the database used last.

@@ -7,6 +7,7 @@
 #include "queue_page.h"
 #include "run_queue.h"
 #include "recent_databases_menu.h"
+#include "review_page.h"
 #include "runs_page.h"
 #include "settings.h"
 #include "store.h"
@@ -117,23 +118,26 @@ void MainWindow::addPages()
     m_tabs->addTab(m_comparePage, tr("Compare"));
     m_chartsPage = new ChartsPage(m_store, m_settings);
     m_tabs->addTab(m_chartsPage, tr("Charts"));
+    m_reviewPage = new ReviewPage(m_store, m_settings);
+    m_tabs->addTab(m_reviewPage, tr("Review"));
     connect(m_runsPage, &RunsPage::currentRunChanged, m_chartsPage, &ChartsPage::showRun);
     connect(m_runsPage, &RunsPage::importFinished, this, &MainWindow::reload);
     connect(m_runsPage, &RunsPage::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 10000); });
     connect(m_panelsPage, &PanelsPage::showRuns, this, &MainWindow::showRuns);
     connect(m_comparePage, &ComparePage::showRuns, this, &MainWindow::showRuns);
+    connect(m_reviewPage, &ReviewPage::showRuns, this, &MainWindow::showRuns);
 }
 
 QStringList MainWindow::pageNames()
 {
     return {QStringLiteral("runs"), QStringLiteral("queue"), QStringLiteral("panels"),
-            QStringLiteral("compare"), QStringLiteral("charts")};
+            QStringLiteral("compare"), QStringLiteral("charts"), QStringLiteral("review")};
 }
 
 bool MainWindow::showPage(const QString &name)
 {
-    QWidget *pages[] = {m_runsPage, m_queuePage, m_panelsPage, m_comparePage, m_chartsPage};
+    QWidget *pages[] = {m_runsPage, m_queuePage, m_panelsPage, m_comparePage, m_chartsPage, m_reviewPage};
     const int i = int(pageNames().indexOf(name));
     if (i < 0 || !pages[i])
         return false;
@@ -182,6 +186,7 @@ void MainWindow::reload()
     m_panelsPage->reload();
     m_comparePage->reload();
     m_chartsPage->reload();
+    m_reviewPage->reload();
 }
 
 void MainWindow::selectRunId(long long id)

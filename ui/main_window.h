@@ -1,6 +1,6 @@
 #pragma once
 // The main window only wires pages together: each page is its own widget in a tab (Runs, Queue,
-// Panels, Compare, Charts); figures that link to runs bring the Runs page forward with them
+// Panels, Compare, Charts, Review); figures that link to runs bring the Runs page forward with them
 // selected. Another database opens in a window of its own.
 #include <QMainWindow>
 
@@ -16,6 +16,7 @@ class ComparePage;
 class Settings;
 class PanelsPage;
 class QueuePage;
+class ReviewPage;
 class RunQueue;
 class RunsPage;
 class Store;
@@ -32,7 +33,7 @@ public:
     void selectFirstRun();
 
     RunsPage *runsPage() const { return m_runsPage; }
-    // Shows a page by its name: runs, queue, panels, compare, charts (false when unknown).
+    // Shows a page by its name: runs, queue, panels, compare, charts, review (false when unknown).
     bool showPage(const QString &name);
     static QStringList pageNames();
 
@@ -56,6 +57,7 @@ private:
     PanelsPage *m_panelsPage = nullptr;
     ComparePage *m_comparePage = nullptr;
     ChartsPage *m_chartsPage = nullptr;
+    ReviewPage *m_reviewPage = nullptr;
     Settings *m_settings = nullptr;
     std::unique_ptr<Store> m_ownedStore; // a database opened from the Recent menu
     QLabel *m_statusLabel = nullptr;

@@ -20,6 +20,7 @@ constexpr QLatin1String kSplitterPrefix("window/splitter/");
 constexpr QLatin1String kLatencyChart("charts/latency");
 constexpr QLatin1String kLanguage("ui/language");
 constexpr QLatin1String kMaxParallelRuns("launch/maxParallelRuns");
+constexpr QLatin1String kLastReviewer("review/lastReviewer");
 
 QString normalized(const QString &path)
 {
@@ -156,6 +157,16 @@ int Settings::maxParallelRuns() const
 void Settings::setMaxParallelRuns(int runs)
 {
     m_settings->setValue(kMaxParallelRuns, std::clamp(runs, 1, kMaxParallelRunsLimit));
+}
+
+QString Settings::lastReviewer() const
+{
+    return m_settings->value(kLastReviewer).toString().trimmed();
+}
+
+void Settings::setLastReviewer(const QString &name)
+{
+    m_settings->setValue(kLastReviewer, name.trimmed());
 }
 
 void Settings::sync()

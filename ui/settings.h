@@ -62,6 +62,10 @@ public:
     int maxParallelRuns() const;
     void setMaxParallelRuns(int runs);
 
+    // The reviewer name used last to sign off a gate or record a decision; empty when none.
+    QString lastReviewer() const;
+    void setLastReviewer(const QString &name);
+
     void sync();
     QString fileName() const;
 

@@ -1,0 +1,350 @@
+// The Review page, offscreen: the checklist model (QAbstractItemModelTester, verdict colours); the
+// page evaluates real runner output on its worker, signs a gate off through the dialog (reviewer
+// prefilled from the settings), records a decision, flags a sign-off made on older evidence, lists
+// what changed; the cost editor's prices persist and its sensitivity table has one row per price.
+// Screenshots of both tabs and of the dialog land in screenshots/ of the build directory.
+#include "cost_model_editor.h"
+#include "cost_model_fields.h"
+#include "decision_banner.h"
+#include "gate_checklist_model.h"
+#include "gate_checklist_view.h"
+#include "ingestor.h"
+#include "review_page.h"
+#include "settings.h"
+#include "signoff_dialog.h"
+#include "snapshot_history.h"
+#include "test_util.h"
+
+#include <QAbstractItemModelTester>
+#include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
+#include <QPlainTextEdit>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTabWidget>
+#include <QTableWidget>
+#include <QTemporaryDir>
+#include <QTimer>
+#include <QTreeWidget>
+#include <QtTest>
+
+#include <functional>
+
+using tp::GateChecklistModel;
+
+class TestReviewPage : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void checklistModel();
+    void verdictColours_data();
+    void verdictColours();
+    void evaluatesTheGates();
+    void signOffAndRecordDecision();
+    void staleSignoffAndChanges();
+    void costEditorPersists();
+    void screenshots();
+
+private:
+    static bool computed(QSignalSpy &spy) { return spy.count() > 0 || spy.wait(20000); }
+    static QString shot(const char *name)
+    {
+        QDir().mkpath(QStringLiteral("screenshots"));
+        return QDir::current().absoluteFilePath(QStringLiteral("screenshots/") + QLatin1String(name));
+    }
+    // Evaluates a fresh page and waits for the result.
+    static bool evaluate(tp::ReviewPage &page)
+    {
+        QSignalSpy done(&page, &tp::ReviewPage::computed);
+        page.reload();
+        return computed(done) && done.last().first().toString().isEmpty();
+    }
+    // Runs `fill` on the modal dialog that `open` shows (polled until it is up).
+    static void withDialog(const std::function<void()> &open, const std::function<void(tp::SignoffDialog &)> &fill)
+    {
+        bool seen = false;
+        QTimer poll;
+        QObject::connect(&poll, &QTimer::timeout, [&] {
+            if (auto *d = qobject_cast<tp::SignoffDialog *>(QApplication::activeModalWidget())) {
+                poll.stop();
+                seen = true;
+                fill(*d);
+            }
+        });
+        poll.start(20);
+        open();
+        QVERIFY(seen);
+    }
+    std::unique_ptr<tp::Store> newStore(const QString &name, const char *fixture)
+    {
+        auto store = std::make_unique<tp::Store>(m_dir.filePath(name + QStringLiteral(".sqlite")).toStdString());
+        tp::importFile(*store, tptest::dataFile(fixture).toStdString());
+        return store;
+    }
+
+    QTemporaryDir m_dir;
+    tp::Settings m_settings{m_dir.filePath(QStringLiteral("settings.ini"))};
+};
+
+namespace {
+tp::GateReport sampleReport()
+{
+    using tp::Verdict;
+    tp::GateReport r;
+    r.definitions = "default@1";
+    r.gates = {{"compatibility", Verdict::Pass, {{"outputs_finite", Verdict::Pass, "all finite", {1, 2}}}},
+               {"performance", Verdict::Fail,
+                {{"p99_within_slo", Verdict::Fail, "p99 9 ms > 5 ms", {3}},
+                 {"throughput_vs_baseline", Verdict::Pass, "1.4×", {1, 2, 3, 4, 5, 6, 7, 8}}}},
+               {"cost", Verdict::Insufficient, {{"cost_per_useful_result_not_worse", Verdict::Insufficient, "-", {}}}}};
+    r.decision = tp::Decision::KeepCurrentPath;
+    return r;
+}
+} // namespace
+
+void TestReviewPage::checklistModel()
+{
+    GateChecklistModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    tp::GateSignoff fresh{1, "compatibility", "Ana", "2026-12-01T10:00:00Z", "ok", "abc", 0};
+    tp::GateSignoff stale{2, "performance", "Bea", "2026-12-01T09:00:00Z", "", "old", 0};
+    model.setReview(sampleReport(), {fresh, stale}, std::nullopt, "abc");
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.columnCount(), int(GateChecklistModel::ColumnCount));
+    const QModelIndex perf = model.index(1, 0);
+    QCOMPARE(model.rowCount(perf), 2);
+    QCOMPARE(model.rowCount(model.index(0, 0, perf)), 0);
+    QCOMPARE(perf.data().toString(), QStringLiteral("2. Performance"));
+    QCOMPARE(model.index(0, 0, perf).data().toString(), QStringLiteral("p99 latency within the SLO"));
+    QCOMPARE(model.index(0, GateChecklistModel::Detail, perf).data().toString(), QStringLiteral("p99 9 ms > 5 ms"));
+    QCOMPARE(model.gateIdAt(model.index(1, GateChecklistModel::Evidence, perf)), QStringLiteral("performance"));
+    QCOMPARE(model.index(1, GateChecklistModel::Evidence, perf).data().toString(),
+             QStringLiteral("#1, #2, #3, #4, #5, #6, +2 more"));
+    QCOMPARE(model.index(1, 0, perf).data(GateChecklistModel::RunIdsRole).value<QList<qlonglong>>().size(), 8);
+    QCOMPARE(model.index(1, GateChecklistModel::Evidence, perf).data(GateChecklistModel::SortRole).toLongLong(), 8);
+    QVERIFY(!model.index(0, 0).data(GateChecklistModel::StaleSignoffRole).toBool());
+    QVERIFY(perf.data(GateChecklistModel::StaleSignoffRole).toBool());
+    QCOMPARE(model.staleSignoffCount(), 1);
+    QVERIFY(model.index(0, GateChecklistModel::Signoff).data().toString().contains(QStringLiteral("Ana")));
+    QVERIFY(model.index(1, GateChecklistModel::Signoff).data().toString().contains(QStringLiteral("older evidence")));
+    QCOMPARE(model.index(2, GateChecklistModel::Signoff).data().toString(), QStringLiteral("not signed off"));
+    QVERIFY(!model.headerData(GateChecklistModel::Signoff, Qt::Horizontal).toString().isEmpty());
+    model.clear();
+    QCOMPARE(model.rowCount(), 0);
+}
+
+void TestReviewPage::verdictColours_data()
+{
+    QTest::addColumn<int>("gateRow");
+    QTest::addColumn<QString>("text");
+    QTest::addColumn<QColor>("colour");
+    QTest::newRow("pass green") << 0 << "pass" << QColor(0x2e, 0x7d, 0x32);
+    QTest::newRow("fail red") << 1 << "fail" << QColor(0xc6, 0x28, 0x28);
+    QTest::newRow("insufficient amber") << 2 << "insufficient" << QColor(0xb2, 0x6a, 0x00);
+}
+
+void TestReviewPage::verdictColours()
+{
+    QFETCH(int, gateRow);
+    QFETCH(QString, text);
+    QFETCH(QColor, colour);
+    GateChecklistModel model;
+    model.setReview(sampleReport(), {}, std::nullopt, "h");
+    const QModelIndex v = model.index(gateRow, GateChecklistModel::VerdictColumn);
+    QCOMPARE(v.data().toString(), text);
+    QCOMPARE(v.data(Qt::ForegroundRole).value<QColor>(), colour);
+    QVERIFY(!v.data(Qt::DecorationRole).value<QIcon>().isNull());
+}
+
+void TestReviewPage::evaluatesTheGates()
+{
+    auto store = newStore(QStringLiteral("eval"), "panels_realistic.jsonl");
+    tp::ReviewPage page(store.get(), &m_settings);
+    QVERIFY(evaluate(page));
+    QCOMPARE(page.checklist()->rowCount(), 5);
+    QCOMPARE(page.state().report.decision, tp::Decision::Inconclusive); // no cost model, no rollback
+    QVERIFY(page.banner()->decisionText().contains(QStringLiteral("Inconclusive")));
+    QVERIFY(page.banner()->hashText().contains(GateChecklistModel::shortHash(page.state().evidenceHash)));
+    QCOMPARE(page.state().evidenceHash.size(), std::size_t(64));
+    QVERIFY(page.banner()->reviewText().contains(QStringLiteral("No decision recorded yet")));
+    QSignalSpy links(&page, &tp::ReviewPage::showRuns);
+    const QModelIndex finite = page.checklist()->index(0, 0, page.checklist()->index(1, 0)); // outputs finite
+    emit page.checklistView()->doubleClicked(finite);
+    QCOMPARE(links.count(), 1);
+    QCOMPARE(links.first().at(0).value<QList<qlonglong>>(),
+             finite.data(GateChecklistModel::RunIdsRole).value<QList<qlonglong>>());
+
+    tp::ReviewPage none(nullptr);
+    QSignalSpy done(&none, &tp::ReviewPage::computed);
+    none.reload();
+    QCOMPARE(done.count(), 1);
+    QCOMPARE(done.first().first().toString(), QStringLiteral("No database"));
+    QVERIFY(!none.findChild<QPushButton *>(QStringLiteral("recordDecision"))->isEnabled());
+}
+
+void TestReviewPage::signOffAndRecordDecision()
+{
+    auto store = newStore(QStringLiteral("sign"), "panels_realistic.jsonl");
+    m_settings.setLastReviewer(QStringLiteral("Ana Lima"));
+    tp::ReviewPage page(store.get(), &m_settings);
+    QVERIFY(evaluate(page));
+    QSignalSpy changed(&page, &tp::ReviewPage::reviewChanged);
+    QSignalSpy done(&page, &tp::ReviewPage::computed);
+    page.checklistView()->setCurrentIndex(page.checklist()->index(0, 0)); // compatibility
+    auto *signButton = page.findChild<QPushButton *>(QStringLiteral("signOff"));
+    QVERIFY(signButton->isEnabled());
+    QString prefilled;
+    withDialog([&] { signButton->click(); }, [&](tp::SignoffDialog &d) {
+        prefilled = d.reviewer();
+        QVERIFY(d.grab().save(shot("review_signoff_dialog.png")));
+        d.findChild<QPlainTextEdit *>(QStringLiteral("comment"))->setPlainText(QStringLiteral("catalog checked"));
+        d.accept();
+    });
+    QCOMPARE(prefilled, QStringLiteral("Ana Lima"));
+    QCOMPARE(changed.count(), 1);
+    QVERIFY(computed(done));
+    const std::string hash = page.state().evidenceHash;
+    tp::ReviewStore reviews(*store);
+    const auto pending = reviews.pendingSignoffs();
+    QCOMPARE(pending.size(), std::size_t(1));
+    QCOMPARE(pending[0].gateId + "|" + pending[0].reviewer + "|" + pending[0].comment + "|" + pending[0].evidenceHash,
+             "compatibility|Ana Lima|catalog checked|" + hash);
+    const QModelIndex signoff = page.checklist()->index(0, GateChecklistModel::Signoff);
+    QVERIFY(signoff.data().toString().startsWith(QStringLiteral("✔ Ana Lima")));
+
+    // Record the decision through the button and its dialog, as someone else.
+    done.clear();
+    withDialog([&] { page.findChild<QPushButton *>(QStringLiteral("recordDecision"))->click(); },
+               [&](tp::SignoffDialog &d) {
+                   d.setReviewer(QStringLiteral("Bea Souza"));
+                   d.setComment(QStringLiteral("keep until the cost model is in"));
+                   d.accept();
+               });
+    QVERIFY(computed(done));
+    const auto snapshots = reviews.snapshots();
+    QCOMPARE(snapshots.size(), std::size_t(1));
+    QCOMPARE(snapshots[0].reviewer + "|" + snapshots[0].evidenceHash, "Bea Souza|" + hash);
+    QCOMPARE(snapshots[0].decision, tp::Decision::Inconclusive);
+    QCOMPARE(snapshots[0].signoffs.size(), std::size_t(1)); // the pending one, attached
+    QVERIFY(reviews.pendingSignoffs().empty());
+    QCOMPARE(m_settings.lastReviewer(), QStringLiteral("Bea Souza"));
+    QTreeWidget *history = page.history()->decisions();
+    QCOMPARE(history->topLevelItemCount(), 1);
+    QCOMPARE(history->topLevelItem(0)->text(1), QStringLiteral("Bea Souza"));
+    QCOMPARE(history->topLevelItem(0)->text(3), GateChecklistModel::shortHash(hash));
+    QVERIFY(page.banner()->reviewText().contains(QStringLiteral("has not changed")));
+    QCOMPARE(page.history()->changes()->topLevelItemCount(), 0);
+
+    QVERIFY(!page.signOff(QStringLiteral("compatibility"), QStringLiteral("  "), {})); // no reviewer
+    QVERIFY(!page.signOff(QStringLiteral("speed"), QStringLiteral("Ana"), {}));        // no such gate
+    QVERIFY(reviews.pendingSignoffs().empty());
+}
+
+void TestReviewPage::staleSignoffAndChanges()
+{
+    auto store = newStore(QStringLiteral("stale"), "panels_realistic.jsonl");
+    tp::ReviewPage page(store.get(), &m_settings);
+    QVERIFY(evaluate(page));
+    QVERIFY(page.recordDecision(QStringLiteral("Ana"), QStringLiteral("first look")));
+    QVERIFY(evaluate(page));
+    QVERIFY(page.signOff(QStringLiteral("performance"), QStringLiteral("Ana"), {}));
+    QVERIFY(evaluate(page));
+    const std::string before = page.state().evidenceHash;
+    QCOMPARE(page.checklist()->staleSignoffCount(), 0);
+
+    // New evidence arrives (the main window reloads the page when runs are imported).
+    tp::importFile(*store, tptest::dataFile("charts_fixture.jsonl").toStdString());
+    QVERIFY(evaluate(page));
+    QVERIFY(page.state().evidenceHash != before);
+    QCOMPARE(page.checklist()->staleSignoffCount(), 1);
+    const QModelIndex perf = page.checklist()->index(2, 0);
+    QCOMPARE(page.checklist()->gateIdAt(perf), QStringLiteral("performance"));
+    QVERIFY(perf.data(GateChecklistModel::StaleSignoffRole).toBool());
+    QVERIFY(page.banner()->reviewText().contains(QStringLiteral("older evidence")));
+    QStringList kinds;
+    for (int i = 0; i < page.history()->changes()->topLevelItemCount(); ++i)
+        kinds << page.history()->changes()->topLevelItem(i)->text(0);
+    QVERIFY2(kinds.contains(QStringLiteral("Run added")), qPrintable(kinds.join(QLatin1Char(','))));
+}
+
+void TestReviewPage::costEditorPersists()
+{
+    // Valid baseline and candidate runs with a steady state: the cost gate can judge.
+    auto store = newStore(QStringLiteral("cost"), "review_pilot.jsonl");
+    {
+        tp::ReviewPage page(store.get(), &m_settings);
+        QVERIFY(evaluate(page));
+        tp::CostModelEditor *editor = page.costEditor();
+        QVERIFY(!editor->isDirty());
+        QCOMPARE(editor->baselineFields()->presetCombo()->count(), 4); // hint + three shipped presets
+        editor->baselineFields()->applyPreset(0);
+        editor->candidateFields()->applyPreset(1);
+        QVERIFY(editor->isDirty());
+        editor->baselineFields()->field("accelerator_per_hour")->setValue(4.5);
+        editor->rollbackEdit()->setText(QStringLiteral("redeploy gpu-serving:1.42"));
+        QTableWidget *sens = editor->resultView()->sensitivityTable();
+        QStringList rows;
+        for (int r = 0; r < sens->rowCount(); ++r)
+            rows << sens->item(r, 0)->text();
+        QCOMPARE(rows.join(QLatin1Char(',')),
+                 QStringLiteral("Accelerator,Host,Storage,Network,Observability,All prices"));
+        QCOMPARE(sens->columnCount(), 5);
+        QVERIFY(sens->item(0, 1)->text() != sens->item(0, 2)->text()); // −25 % differs from +25 %
+        QSignalSpy done(&page, &tp::ReviewPage::computed);
+        QTest::mouseClick(editor->findChild<QPushButton *>(QStringLiteral("saveInputs")), Qt::LeftButton);
+        QVERIFY(!editor->isDirty());
+        QVERIFY(computed(done)); // the gates re-evaluate with the saved inputs
+        QVERIFY(page.state().inputs.baselineCost.has_value());
+    }
+    const tp::ReviewInputs stored = tp::ReviewStore(*store).inputs();
+    QVERIFY(stored.baselineCost && stored.candidateCost);
+    QCOMPARE(stored.baselineCost->acceleratorPerHour, 4.5);
+    QCOMPARE(stored.candidateCost->name, std::string("tpu-on-demand-example"));
+    QCOMPARE(stored.rollbackPath, std::string("redeploy gpu-serving:1.42"));
+
+    tp::ReviewPage reopened(store.get(), &m_settings);
+    QVERIFY(evaluate(reopened));
+    QCOMPARE(reopened.costEditor()->baselineFields()->field("accelerator_per_hour")->value(), 4.5);
+    QCOMPARE(reopened.costEditor()->rollbackEdit()->text(), QStringLiteral("redeploy gpu-serving:1.42"));
+    const auto &cost = reopened.state().report.gates.back(); // judged now: both sides configured
+    QVERIFY(cost.id == "cost" && cost.verdict != tp::Verdict::Insufficient);
+    QVERIFY(reopened.costEditor()->resultView()->summary().contains(QStringLiteral("per useful result")));
+}
+
+void TestReviewPage::screenshots()
+{
+    // A pilot reviewed and recorded, then a slower candidate run arrives: the decision, the
+    // stale sign-off and what changed are all on screen.
+    auto store = newStore(QStringLiteral("shots"), "review_pilot.jsonl");
+    tp::ReviewPage page(store.get(), &m_settings);
+    page.resize(1280, 740); // a 1280×800 window less its menu, tab and status bars
+    page.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&page));
+    QVERIFY(evaluate(page));
+    tp::CostModelEditor *editor = page.costEditor();
+    editor->baselineFields()->applyPreset(0);
+    editor->candidateFields()->applyPreset(2); // spot, migration engineering
+    editor->rollbackEdit()->setText(QStringLiteral("route traffic back to the GPU node pool (runbook OPS-118)"));
+    QVERIFY(editor->save());
+    QVERIFY(evaluate(page));
+    for (const char *gate : {"compatibility", "correctness", "performance", "operations", "cost"})
+        QVERIFY(page.signOff(QString::fromLatin1(gate), QStringLiteral("Ana Lima"), QStringLiteral("checked")));
+    QVERIFY(evaluate(page));
+    QVERIFY(page.recordDecision(QStringLiteral("Bea Souza"), QStringLiteral("pilot approved, spot capacity")));
+    QVERIFY(evaluate(page));
+    QVERIFY(page.signOff(QStringLiteral("performance"), QStringLiteral("Ana Lima"), QStringLiteral("p99 ok")));
+    tp::importFile(*store, tptest::dataFile("review_slow_run.jsonl").toStdString());
+    QVERIFY(evaluate(page));
+    QTest::qWait(100);
+    QVERIFY(page.grab().save(shot("review_page.png")));
+
+    editor->candidateFields()->field("accelerator_per_hour")->setValue(3.1); // an unsaved edit
+    page.tabs()->setCurrentIndex(1);
+    QTest::qWait(100);
+    QVERIFY(page.grab().save(shot("review_cost_editor.png")));
+    qInfo("screenshots in %s", qPrintable(shot("")));
+}
+
+QTEST_MAIN(TestReviewPage)
+#include "tst_review_page.moc"

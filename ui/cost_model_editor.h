@@ -1,0 +1,67 @@
+#pragma once
+// What reviewers enter for the decision: a cost model for the baseline and for the candidate
+// (every CostModel field, or a preset from :/torchpilot/cost/presets.json) and the rollback
+// path. The result view next to the form recomputes live, over the runs the gate definitions
+// select, as fields change; Save writes the inputs through ReviewStore::saveInputs, after which
+// the gates see them. Edits are kept across reloads of the page until saved or reverted.
+#include "cost_result_view.h"
+#include "review.h"
+
+#include <QWidget>
+
+class QLabel;
+class QLineEdit;
+class QPushButton;
+
+namespace tp {
+
+class CostModelFields;
+class Store;
+
+class CostModelEditor : public QWidget {
+    Q_OBJECT
+public:
+    explicit CostModelEditor(Store *store, QWidget *parent = nullptr);
+
+    void setStore(Store *store) { m_store = store; }
+    // Reads the presets (a file or a Qt resource); false, with the reason shown, when unreadable.
+    bool loadPresets(const QString &path);
+    void setSideLabels(const QString &baseline, const QString &candidate);
+    // The stored inputs; ignored while there are unsaved edits (unless `force`).
+    void setInputs(const ReviewInputs &inputs, bool force = false);
+    // The runs each side's cost is computed over (valid, with a steady state).
+    void setRuns(std::vector<RunRecord> baseline, std::vector<RunRecord> candidate);
+
+    ReviewInputs inputs() const;
+    bool isDirty() const { return m_dirty; }
+
+    CostModelFields *baselineFields() const { return m_fields[0]; }
+    CostModelFields *candidateFields() const { return m_fields[1]; }
+    QLineEdit *rollbackEdit() const { return m_rollback; }
+    CostResultView *resultView() const { return m_view; }
+
+public slots:
+    bool save();   // false (reason shown) when there is no database or writing failed
+    void revert(); // back to the inputs last stored
+
+signals:
+    void saved();
+
+private:
+    void edited();
+    void recompute();
+    void updateState(const QString &error = {});
+
+    Store *m_store = nullptr;
+    CostModelFields *m_fields[2] = {};
+    QLineEdit *m_rollback = nullptr;
+    QPushButton *m_save = nullptr, *m_revert = nullptr;
+    QLabel *m_state = nullptr;
+    CostResultView *m_view = nullptr;
+    ReviewInputs m_stored;
+    QString m_labels[2];
+    std::vector<RunRecord> m_runs[2];
+    bool m_dirty = false;
+};
+
+} // namespace tp
