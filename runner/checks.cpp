@@ -166,7 +166,7 @@ void TrainingLog::record(double loss, double stepSeconds)
         m_timeToTarget = m_elapsed;
         m_stepsToTarget = static_cast<long long>(m_losses.size());
     }
-    if (m_losses.size() - m_flushed >= 256)
+    if (m_losses.size() - m_flushed >= m_flushEvery)
         flush();
 }
 
@@ -176,7 +176,7 @@ void TrainingLog::flush()
         return;
     const auto from = static_cast<std::ptrdiff_t>(m_flushed);
     m_emitter.event(tp::ev::TrainStep,
-                    {{"first_step", m_flushed},
+                    {{"first_step", m_firstStep + m_flushed},
                      {"loss", std::vector<double>(m_losses.begin() + from, m_losses.end())},
                      {"seconds", std::vector<double>(m_seconds.begin() + from, m_seconds.end())}});
     m_flushed = m_losses.size();
@@ -185,6 +185,8 @@ void TrainingLog::flush()
 nlohmann::json TrainingLog::summary(long long batch) const
 {
     nlohmann::json s = {{"steps", m_losses.size()}, {"train_seconds", m_elapsed}};
+    if (m_firstStep > 0)
+        s["first_step"] = m_firstStep;
     if (!m_losses.empty()) {
         s["initial_loss"] = m_losses.front();
         s["final_loss"] = m_losses.back();

@@ -27,11 +27,18 @@ nlohmann::json checkTrainingPrecision(const WorkloadConfig &config, const std::s
 nlohmann::json runCatalog(const ShapeCatalog &catalog, Workload &w, const TimedCall &call,
                           const RunControl &control, Emitter &emitter);
 
-// Training bookkeeping: losses per step, emitted as train_step lines in batches.
+// Training bookkeeping: losses per step, emitted as train_step lines in batches of `flushEvery`
+// (1: a line per step, so a watcher sees each step as it completes). Steps are numbered from
+// `firstStep` (a run resumed from a checkpoint continues the numbering).
 class TrainingLog
 {
 public:
-    TrainingLog(Emitter &emitter, double targetLoss) : m_emitter(emitter), m_target(targetLoss) {}
+    TrainingLog(Emitter &emitter, double targetLoss, std::size_t firstStep = 0,
+                std::size_t flushEvery = 256)
+        : m_emitter(emitter), m_target(targetLoss), m_firstStep(firstStep),
+          m_flushEvery(flushEvery < 1 ? 1 : flushEvery)
+    {
+    }
     void record(double loss, double stepSeconds);
     void flush();
     nlohmann::json summary(long long batch) const;
@@ -39,6 +46,7 @@ public:
 private:
     Emitter &m_emitter;
     double m_target;
+    std::size_t m_firstStep, m_flushEvery;
     std::vector<double> m_losses, m_seconds;
     std::size_t m_flushed = 0;
     double m_elapsed = 0;

@@ -4,6 +4,7 @@
 #include "hostinfo.h"
 #include "protocol.h"
 #include "torchenv.h"
+#include "training_run.h"
 
 #include <ATen/Parallel.h>
 #include <c10/core/InferenceMode.h>
@@ -113,6 +114,7 @@ private:
     int m_blasThreads = 0;
     PrecisionPolicy m_policy;
     std::optional<ShapeCatalog> m_catalog;
+    std::optional<TrainingRun> m_training; // training workloads: checkpoints, resume, --steps
 };
 
 void Engine::configureThreads()
@@ -154,6 +156,9 @@ WorkloadConfig Engine::workloadConfig() const
     c.modelPath = m_options.modelPath;
     c.inputSpec = m_options.inputSpec;
     c.learningRate = m_options.learningRate;
+    c.lrStepSize = m_options.lrStepSize;
+    c.lrGamma = m_options.lrGamma;
+    c.seed = static_cast<std::uint64_t>(m_options.seed);
     c.poisonOutput = m_options.injectFault == "nonfinite";
     c.perturbWeights = m_options.injectFault == "perturb" ? 0.05 : 0.0;
     return c;
@@ -166,6 +171,8 @@ void Engine::measure(Workload &w, Measurements &m)
     m_control.check();
     auto t0 = Clock::now();
     w.build();
+    if (m_training) // part of preparing: the resumed state replaces the built one
+        m_training->resume(w, m_emitter);
     m.prepareSeconds = secondsSince(t0);
     // A TorchScript model's batch comes from its --input spec, not from --batch.
     m.batch = w.shape().value("batch", m.batch);
@@ -175,26 +182,34 @@ void Engine::measure(Workload &w, Measurements &m)
         m.compileSeconds = secondsSince(t0);
         m.compiledOps = w.compiledOps();
     }
-    const PhaseSettings settings = phaseSettings(m_options);
+    PhaseSettings settings = phaseSettings(m_options);
     const WorkloadConfig config = workloadConfig();
 
     if (w.isTraining()) {
-        TrainingLog log(m_emitter, m_options.targetLoss);
+        TrainingRun &tr = *m_training;
+        settings = tr.phaseSettings(settings);
+        TrainingLog log(m_emitter, m_options.targetLoss, tr.firstStep(), tr.trainStepBatch());
         const TimedCall call = [&] {
             const double t = timedCall(w);
             log.record(w.lastLoss(), t);
+            tr.afterStep(w, m_emitter); // a due checkpoint, outside the step's time
             return t;
         };
+        const bool nothingLeft = tr.remainingSteps() == 0LL;
         try {
-            runPhases(settings, call, m_control, m, m_emitter);
+            if (!nothingLeft)
+                runPhases(settings, call, m_control, m, m_emitter);
         } catch (...) {
             log.flush();
             m.training = log.summary(m.batch);
+            tr.addSummary(m.training);
             throw;
         }
         log.flush();
         m.training = log.summary(m.batch);
-        m.finite = w.outputFinite() && std::isfinite(w.lastLoss());
+        tr.addSummary(m.training);
+        // A resume at the last step has nothing left to train: nothing ran, nothing is non-finite.
+        m.finite = nothingLeft || (w.outputFinite() && std::isfinite(w.lastLoss()));
         assessRun(m, m_options);
         if (m_options.precision)
             m.precision = checkTrainingPrecision(config, m_options.workload, m_policy, m_emitter);
@@ -227,6 +242,8 @@ int Engine::run()
                               m_options.dtype + "'");
         if (!m_options.catalogPath.empty())
             m_catalog = loadCatalog(m_options.catalogPath);
+        if (m_options.workload.rfind("train-", 0) == 0)
+            m_training.emplace(m_options); // checkpoint dir writable, --resume has a checkpoint
     } catch (const std::exception &e) {
         std::cerr << "torchpilot-runner: error: " << e.what() << '\n';
         return exitcode::BadArguments;
@@ -264,6 +281,10 @@ int Engine::run()
         started.env["catalog"] = m_catalog->name;
     if (m_options.injectFault != "none")
         started.env["inject_fault"] = m_options.injectFault;
+    if (m_training && !m_training->environment().is_null())
+        started.env["checkpoint"] = m_training->environment();
+    if (m_options.workload.rfind("train-", 0) == 0)
+        started.env["seed"] = m_options.seed;
     m_emitter.started(started);
 
     Measurements m;

@@ -192,6 +192,29 @@ void addOptions(CLI::App &app, RunOptions &o)
     app.add_option("--target-loss", o.targetLoss,
                    "Training: report the time until the loss first reaches this value")
         ->check(positiveReal());
+    app.add_option("--seed", o.seed, "Seed of the weights, inputs and synthetic data")
+        ->check(CLI::Range(0LL, (1LL << 53)))
+        ->capture_default_str();
+    app.add_option("--lr-step-size", o.lrStepSize,
+                   "Training: multiply the learning rate by --lr-gamma every N steps")
+        ->check(intAtLeast(1));
+    app.add_option("--lr-gamma", o.lrGamma, "Training: factor of the learning-rate schedule")
+        ->check(positiveReal())
+        ->capture_default_str();
+    app.add_option("--steps", o.steps,
+                   "Training: run exactly N steps in all, counted from step 0 (a resumed run "
+                   "runs the rest); the warmup is then fixed and the rest is steady state")
+        ->check(intAtLeast(1));
+    app.add_option("--checkpoint-dir", o.checkpointDir,
+                   "Training: write checkpoints (model, optimizer, LR schedule, RNG, data "
+                   "position) atomically into this directory (created if missing)");
+    app.add_option("--checkpoint-every", o.checkpointEvery,
+                   "Training: write a checkpoint after every N steps (needs --checkpoint-dir)")
+        ->check(intAtLeast(1));
+    app.add_option("--resume", o.resumeDir,
+                   "Training: continue from the newest complete checkpoint in this directory "
+                   "(a torn or corrupt one is skipped for the one before)")
+        ->check(CLI::ExistingDirectory);
 
     app.add_option("--preset", o.preset,
                    "Protocol preset: smoke (tests), standard (2 s, 200 iterations), loadgen "
@@ -276,6 +299,18 @@ ParsedOptions parseOptions(int argc, const char *const *argv, std::ostream &out,
         return fail("--workload torchscript needs --model FILE and --input SPEC");
     if (o.workload != "torchscript" && (!o.modelPath.empty() || !o.inputSpec.empty()))
         return fail("--model and --input apply only to --workload torchscript");
+    const bool training = o.workload.rfind("train-", 0) == 0;
+    for (const char *name :
+         {"--steps", "--checkpoint-dir", "--checkpoint-every", "--resume", "--lr-step-size"})
+        if (app.count(name) && !training)
+            return fail(std::string(name) + " applies only to the training workloads "
+                                            "(train-mlp, train-encoder)");
+    if (app.count("--checkpoint-every") && o.checkpointDir.empty())
+        return fail("--checkpoint-every needs --checkpoint-dir DIR");
+    if (app.count("--checkpoint-dir") && o.checkpointDir.empty())
+        return fail("--checkpoint-dir must not be empty");
+    if (!o.checkpointDir.empty() && !app.count("--checkpoint-every"))
+        return fail("--checkpoint-dir needs --checkpoint-every N (steps between checkpoints)");
     if (o.maxWarmup < o.warmup)
         o.maxWarmup = o.warmup;
     if (o.runKey.empty())

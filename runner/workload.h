@@ -21,6 +21,8 @@ struct WorkloadConfig {
     std::string modelPath;       // torchscript: the user's TorchScript file
     std::string inputSpec;       // torchscript: "float32[64,128];int64[64,16]" (dtype[dims];…)
     double learningRate = 1e-3;  // training workloads (AdamW)
+    int lrStepSize = 0;          // training: StepLR-like schedule, lr *= lrGamma every lrStepSize
+    double lrGamma = 1.0;        //   steps (lrStepSize 0: constant learning rate)
     std::uint64_t seed = 42;     // weights, inputs and synthetic data all derive from it
     bool poisonOutput = false;   // test hook: make the output non-finite
     double perturbWeights = 0.0; // test hook: relative noise added to every weight after build

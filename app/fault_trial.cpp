@@ -1,0 +1,199 @@
+#include "fault_trial.h"
+
+#include "contract.h"
+
+#include <QCoreApplication>
+#include <QDir>
+#include <QProcess>
+
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+namespace tp::cli {
+using nlohmann::json;
+
+namespace {
+
+struct FaultTest {
+    Q_DECLARE_TR_FUNCTIONS(FaultTest)
+};
+
+void handleLine(const QByteArray &line, RunnerOutput &out)
+{
+    const ParseResult r = parseEventLine(line.toStdString());
+    if (!r.event)
+        return;
+    const json &o = r.event->raw;
+    const std::string &name = r.event->name;
+    if (name == ev::TrainStep) {
+        const long long first = o.value("first_step", 0LL);
+        const json losses = o.value("loss", json::array());
+        for (std::size_t i = 0; i < losses.size(); ++i)
+            out.losses[first + static_cast<long long>(i)] =
+                losses[i].is_number() ? losses[i].get<double>() : std::numeric_limits<double>::quiet_NaN();
+    } else if (name == ev::Checkpoint) {
+        out.checkpoints.push_back(o);
+    } else if (name == "resume") {
+        out.resume = o;
+    } else if (name == ev::RunStarted) {
+        out.started = o;
+    } else if (name == ev::RunFinished) {
+        out.finished = o;
+    }
+}
+
+bool bitwiseEqual(double a, double b)
+{
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+} // namespace
+
+RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeoutMs, long long killAtStep,
+                       const QElapsedTimer *clock, qint64 *killedAtNs, qint64 *firstStepAtNs)
+{
+    RunnerOutput out;
+    QProcess p;
+    p.start(runner, args);
+    if (!p.waitForStarted(30000)) {
+        out.stderrTail = FaultTest::tr("cannot start %1: %2").arg(runner, p.errorString());
+        return out;
+    }
+    QByteArray buffer, errors;
+    bool killed = false;
+    QElapsedTimer since;
+    since.start();
+    auto consume = [&] {
+        buffer += p.readAllStandardOutput();
+        errors += p.readAllStandardError();
+        if (errors.size() > 4096)
+            errors = errors.right(4096);
+        for (qsizetype nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
+            const bool hadSteps = !out.losses.empty();
+            handleLine(buffer.left(nl), out);
+            buffer.remove(0, nl + 1);
+            if (!hadSteps && !out.losses.empty() && clock && firstStepAtNs)
+                *firstStepAtNs = clock->nsecsElapsed();
+            if (killAtStep >= 0 && !killed && !out.losses.empty() && out.losses.rbegin()->first >= killAtStep) {
+                if (clock && killedAtNs)
+                    *killedAtNs = clock->nsecsElapsed();
+                p.kill(); // SIGKILL: no handler, no flush, no last checkpoint
+                killed = true;
+            }
+        }
+    };
+    while (p.state() != QProcess::NotRunning) {
+        if (since.elapsed() > timeoutMs) {
+            out.timedOut = true;
+            p.kill();
+            p.waitForFinished(30000);
+            break;
+        }
+        p.waitForReadyRead(50);
+        consume();
+    }
+    consume(); // whatever the runner wrote before it ended
+    out.crashed = p.exitStatus() == QProcess::CrashExit;
+    out.exitCode = p.exitCode();
+    out.stderrTail = QString::fromUtf8(errors).trimmed();
+    return out;
+}
+
+json TrialResult::toJson() const
+{
+    return {{"trial", trial},
+            {"kill_target_step", killTarget},
+            {"kill_step", killStep},
+            {"checkpoint_step", checkpointStep},
+            {"rpo_steps", rpoSteps},
+            {"rto_seconds", rtoSeconds},
+            {"resume_load_seconds", resume.is_object() ? resume.value("seconds", -1.0) : -1.0},
+            {"compared_steps", comparedSteps},
+            {"mismatched_steps", mismatches},
+            {"max_abs_loss_diff", maxAbsLossDiff},
+            {"verified", verified},
+            {"problem", problem.toStdString()}};
+}
+
+TrialResult runFaultTrial(const TrialSetup &setup, int trial, long long killTarget,
+                          const std::map<long long, double> &reference)
+{
+    TrialResult r;
+    r.trial = trial;
+    r.killTarget = killTarget;
+    QDir().mkpath(setup.checkpointDir);
+    const QStringList args = setup.args + QStringList{QStringLiteral("--checkpoint-dir"), setup.checkpointDir,
+                                                      QStringLiteral("--checkpoint-every"),
+                                                      QString::number(setup.checkpointEvery)};
+    QElapsedTimer clock;
+    clock.start();
+    qint64 killedAt = -1, firstStepAt = -1;
+    const RunnerOutput killed = runRunner(setup.runner, args, setup.timeoutMs, killTarget, &clock, &killedAt);
+    r.checkpoints = killed.checkpoints;
+    if (killedAt < 0) {
+        r.problem = killed.timedOut ? FaultTest::tr("the runner timed out before step %1").arg(killTarget)
+                                    : FaultTest::tr("the runner ended (exit code %1) before step %2 could be "
+                                                    "interrupted: %3")
+                                          .arg(killed.exitCode)
+                                          .arg(killTarget)
+                                          .arg(killed.stderrTail);
+        return r;
+    }
+    r.killStep = killed.losses.rbegin()->first;
+    const RunnerOutput resumed = runRunner(setup.runner, args + QStringList{QStringLiteral("--resume"), setup.checkpointDir},
+                                           setup.timeoutMs, -1, &clock, nullptr, &firstStepAt);
+    r.checkpoints.insert(r.checkpoints.end(), resumed.checkpoints.begin(), resumed.checkpoints.end());
+    r.resume = resumed.resume;
+    if (resumed.crashed || resumed.exitCode != 0 || !resumed.resume.is_object()) {
+        r.problem = FaultTest::tr("the resumed runner failed (exit code %1): %2")
+                        .arg(resumed.exitCode)
+                        .arg(resumed.stderrTail);
+        return r;
+    }
+    r.checkpointStep = resumed.resume.value("from_step", -1LL);
+    r.rpoSteps = r.killStep - r.checkpointStep;
+    if (firstStepAt >= 0)
+        r.rtoSeconds = static_cast<double>(firstStepAt - killedAt) / 1e9;
+
+    // The run as recovered: the killed runner's steps, then the resumed runner's from the
+    // checkpoint on. Every step must equal the uninterrupted reference, bit for bit.
+    std::map<long long, double> recovered;
+    for (const auto &[step, loss] : killed.losses)
+        if (step <= r.checkpointStep)
+            recovered[step] = loss;
+    for (const auto &[step, loss] : resumed.losses)
+        recovered[step] = loss;
+    auto compare = [&](const std::map<long long, double> &steps) {
+        for (const auto &[step, loss] : steps) {
+            const auto ref = reference.find(step);
+            ++r.comparedSteps;
+            if (ref == reference.end() || !bitwiseEqual(ref->second, loss)) {
+                ++r.mismatches;
+                const double d = ref == reference.end() ? std::numeric_limits<double>::infinity()
+                                                        : std::fabs(ref->second - loss);
+                r.maxAbsLossDiff = std::max(r.maxAbsLossDiff, std::isnan(d) ? std::numeric_limits<double>::infinity() : d);
+            }
+        }
+    };
+    compare(killed.losses); // checkpointing itself must not change the training
+    compare(resumed.losses);
+    if (r.checkpointStep < 0 || r.rpoSteps < 0)
+        r.problem = FaultTest::tr("the resumed runner loaded step %1, after the last step %2 the killed one reported")
+                        .arg(r.checkpointStep)
+                        .arg(r.killStep);
+    else if (resumed.losses.empty() || resumed.losses.begin()->first != r.checkpointStep + 1)
+        r.problem = FaultTest::tr("the resumed runner did not continue at step %1").arg(r.checkpointStep + 1);
+    else if (static_cast<long long>(recovered.size()) != setup.steps ||
+             recovered.rbegin()->first != setup.steps - 1)
+        r.problem = FaultTest::tr("the recovered run has %1 of %2 steps").arg(recovered.size()).arg(setup.steps);
+    else if (r.mismatches > 0)
+        r.problem = FaultTest::tr("%1 of %2 losses differ from the uninterrupted run (max |Δ| %3)")
+                        .arg(r.mismatches)
+                        .arg(r.comparedSteps)
+                        .arg(r.maxAbsLossDiff, 0, 'g', 3);
+    r.verified = r.problem.isEmpty() && r.rtoSeconds >= 0;
+    return r;
+}
+
+} // namespace tp::cli

@@ -1,0 +1,334 @@
+// torchpilot faulttest: the article's recovery test. A training run is checkpointed, its worker is
+// SIGKILLed at a random step, a new worker resumes from the newest complete checkpoint, and the
+// recovered loss sequence must equal an uninterrupted run's bit for bit (CPU, one thread). RPO
+// (completed steps lost) and RTO (kill → first new step) are stored as a run of workload
+// "faulttest" through the contract ingestor, where the operations gate's
+// checkpoint_resume_within_rpo_rto criterion reads summary.recovery.
+#include "cli_commands.h"
+#include "fault_trial.h"
+
+#include "contract.h"
+#include "ingestor.h"
+#include "local_launcher.h"
+#include "store.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
+#include <QLocale>
+#include <QTemporaryDir>
+#include <QTextStream>
+
+#include <algorithm>
+#include <random>
+
+namespace tp::cli {
+using nlohmann::json;
+
+namespace {
+
+struct FaultTest {
+    Q_DECLARE_TR_FUNCTIONS(FaultTest)
+};
+
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+struct Settings {
+    QString db, runner, workload, mode, runKey;
+    long long steps = 0, seed = 0;
+    int every = 0, trials = 0, batch = 0, seqLen = 0;
+};
+
+// Reads and checks the options; prints one error line and returns false on bad input.
+bool readSettings(const QCommandLineParser &p, Settings &s)
+{
+    auto fail = [](const QString &why) {
+        err() << FaultTest::tr("torchpilot: error: %1").arg(why) << Qt::endl;
+        return false;
+    };
+    auto integer = [&](const char *name, long long min, long long &value) {
+        bool ok = false;
+        value = p.value(QLatin1String(name)).toLongLong(&ok);
+        if (!ok || value < min)
+            return fail(FaultTest::tr("--%1 must be an integer of at least %2, got '%3'")
+                            .arg(QLatin1String(name))
+                            .arg(min)
+                            .arg(p.value(QLatin1String(name))));
+        return true;
+    };
+    long long every = 0, trials = 0, batch = 0, seqLen = 0;
+    if (!integer("steps", 3, s.steps) || !integer("checkpoint-every", 1, every) || !integer("trials", 1, trials) ||
+        !integer("seed", 0, s.seed) || !integer("batch", 1, batch) || !integer("seq-len", 1, seqLen))
+        return false;
+    s.every = static_cast<int>(every);
+    s.trials = static_cast<int>(trials);
+    s.batch = static_cast<int>(batch);
+    s.seqLen = static_cast<int>(seqLen);
+    if (s.every > s.steps - 2)
+        return fail(FaultTest::tr("--checkpoint-every %1 leaves no step to interrupt after the first checkpoint: "
+                                  "use at most --steps − 2 (%2)")
+                        .arg(s.every)
+                        .arg(s.steps - 2));
+    s.workload = p.value(QStringLiteral("workload"));
+    if (s.workload != QLatin1String("train-mlp") && s.workload != QLatin1String("train-encoder"))
+        return fail(FaultTest::tr("--workload must be train-mlp or train-encoder, got '%1'").arg(s.workload));
+    s.mode = p.value(QStringLiteral("mode"));
+    if (s.mode != QLatin1String("eager") && s.mode != QLatin1String("compiled"))
+        return fail(FaultTest::tr("--mode must be eager or compiled, got '%1'").arg(s.mode));
+    s.runner = p.isSet(QStringLiteral("runner")) ? p.value(QStringLiteral("runner")) : LocalLauncher::locateRunner();
+    const QFileInfo runner(s.runner);
+    if (s.runner.isEmpty() || !runner.isFile() || !runner.isExecutable())
+        return fail(FaultTest::tr("runner '%1' is not an executable file (use --runner PATH)").arg(s.runner));
+    s.db = p.value(QStringLiteral("db"));
+    s.runKey = p.isSet(QStringLiteral("run-key"))
+                   ? p.value(QStringLiteral("run-key"))
+                   : QStringLiteral("faulttest/%1/%2").arg(s.workload, s.mode);
+    return true;
+}
+
+// Runner arguments every process of the test shares: CPU, one thread, float32, a fixed step
+// count, and a learning-rate schedule so that its state has to survive the restart as well.
+QStringList runnerArgs(const Settings &s)
+{
+    QStringList a{QStringLiteral("--workload"), s.workload, QStringLiteral("--mode"), s.mode,
+                  QStringLiteral("--dtype"), QStringLiteral("float32"), QStringLiteral("--device"), QStringLiteral("cpu"),
+                  QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--batch"), QString::number(s.batch),
+                  QStringLiteral("--seed"), QString::number(s.seed), QStringLiteral("--steps"), QString::number(s.steps),
+                  QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--no-precision"),
+                  QStringLiteral("--lr-step-size"), QString::number(std::max<long long>(1, s.steps / 4)),
+                  QStringLiteral("--lr-gamma"), QStringLiteral("0.5"), QStringLiteral("--run-key"), s.runKey};
+    if (s.workload == QLatin1String("train-encoder"))
+        a << QStringLiteral("--seq-len") << QString::number(s.seqLen);
+    return a;
+}
+
+// summary.recovery: the worst trial's RPO and RTO (the acceptance criteria hold for every trial).
+json recoverySummary(const std::vector<TrialResult> &trials)
+{
+    const auto worstRpo = std::max_element(trials.begin(), trials.end(), [](const auto &a, const auto &b) {
+        return a.rpoSteps < b.rpoSteps;
+    });
+    double rto = 0, rtoSum = 0, rpoSum = 0, maxDiff = 0;
+    bool verified = true;
+    json perTrial = json::array();
+    for (const TrialResult &t : trials) {
+        rto = std::max(rto, t.rtoSeconds);
+        rtoSum += t.rtoSeconds;
+        rpoSum += static_cast<double>(t.rpoSteps);
+        maxDiff = std::max(maxDiff, t.maxAbsLossDiff);
+        verified &= t.verified;
+        perTrial.push_back(t.toJson());
+    }
+    const double n = static_cast<double>(trials.size());
+    return {{"verified", verified},
+            {"rpo_steps", worstRpo->rpoSteps},
+            {"rto_seconds", rto},
+            {"kill_step", worstRpo->killStep},
+            {"checkpoint_step", worstRpo->checkpointStep},
+            {"trials", trials.size()},
+            {"max_abs_loss_diff", maxDiff},
+            {"comparison", "bitwise"},
+            {"loss_tolerance", 0.0},
+            {"rpo_steps_mean", rpoSum / n},
+            {"rto_seconds_mean", rtoSum / n},
+            {"per_trial", perTrial}};
+}
+
+json checkpointSummary(const std::vector<TrialResult> &trials)
+{
+    double total = 0, worst = 0;
+    long long count = 0, bytes = 0;
+    for (const TrialResult &t : trials)
+        for (const json &c : t.checkpoints) {
+            const double s = c.value("seconds", 0.0);
+            total += s;
+            worst = std::max(worst, s);
+            bytes = std::max(bytes, c.value("bytes", 0LL));
+            ++count;
+        }
+    return {{"count", count}, {"bytes", bytes}, {"mean_seconds", count ? total / double(count) : 0.0}, {"max_seconds", worst}};
+}
+
+// The test as one run of the contract, through the same ingestor as every runner stream.
+long long recordRun(Store &store, const Settings &s, const RunnerOutput &reference,
+                    const std::vector<TrialResult> &trials, const json &recovery)
+{
+    const std::string key = s.runKey.toStdString();
+    json env = reference.started.value("env", json::object());
+    env["faulttest"] = {{"workload", s.workload.toStdString()}, {"steps", s.steps}, {"checkpoint_every", s.every},
+                        {"seed", s.seed}, {"trials", s.trials}, {"runner", s.runner.toStdString()},
+                        {"threads", 1}, {"lr_step_size", std::max<long long>(1, s.steps / 4)}, {"lr_gamma", 0.5}};
+    json shape = {{"workload", s.workload.toStdString()}, {"batch", s.batch}, {"steps", s.steps},
+                  {"checkpoint_every", s.every}};
+    if (s.workload == QLatin1String("train-encoder"))
+        shape["seq_len"] = s.seqLen;
+    RunIngestor ingestor(store, "faulttest");
+    auto feed = [&](const std::string &event, const json &fields) { ingestor.feed(toLine(event, fields) + "\n"); };
+    feed(ev::RunStarted,
+         {{"run_key", key},
+          {"execution_key", key + "@" + QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString() + "-" +
+                                std::to_string(QCoreApplication::applicationPid())},
+          {"workload", "faulttest"}, {"mode", s.mode.toStdString()}, {"device", "cpu"}, {"dtype", "float32"},
+          {"model_revision", reference.started.value("model_revision", std::string())},
+          {"started_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()},
+          {"cache_state", "cold"}, {"shape", shape}, {"env", env}});
+    for (const TrialResult &t : trials) {
+        for (json c : t.checkpoints) {
+            c.erase("v");
+            c.erase("event");
+            c["trial"] = t.trial;
+            feed(ev::Checkpoint, c);
+        }
+        feed("fault_trial", t.toJson());
+    }
+    const bool verified = recovery.value("verified", false);
+    json reasons = json::array();
+    for (const TrialResult &t : trials)
+        if (!t.problem.isEmpty())
+            reasons.push_back(FaultTest::tr("trial %1: %2").arg(t.trial).arg(t.problem).toStdString());
+    feed(ev::RunFinished,
+         {{"status", verified ? status::Ok : status::Failed},
+          {"error", verified ? std::string() : FaultTest::tr("recovery not verified").toStdString()},
+          {"finished_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()},
+          {"summary", {{"recovery", recovery}, {"checkpoint", checkpointSummary(trials)},
+                       {"validity", {{"valid", verified}, {"reasons", reasons}}}}}});
+    const IngestReport report = ingestor.finish();
+    return report.runIds.empty() ? 0 : report.runIds.back();
+}
+
+void printTrial(const TrialResult &t)
+{
+    if (t.killStep < 0 || t.checkpointStep < 0) {
+        out() << FaultTest::tr("  trial %1: %2").arg(t.trial).arg(t.problem) << Qt::endl;
+        return;
+    }
+    out() << FaultTest::tr("  trial %1: killed after step %2 (target %3), resumed from the checkpoint of step %4: "
+                           "RPO %5 steps, RTO %6 s; %7")
+                 .arg(t.trial)
+                 .arg(t.killStep)
+                 .arg(t.killTarget)
+                 .arg(t.checkpointStep)
+                 .arg(t.rpoSteps)
+                 .arg(QLocale().toString(t.rtoSeconds, 'f', 3))
+                 .arg(t.verified ? FaultTest::tr("all %1 compared losses bitwise equal to the uninterrupted run")
+                                       .arg(t.comparedSteps)
+                                 : t.problem)
+          << Qt::endl;
+}
+
+} // namespace
+
+int faulttestCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(FaultTest::tr(
+        "Recovery test: kill a checkpointing training worker at a random step, resume it from its newest "
+        "complete checkpoint, verify the losses equal an uninterrupted run bitwise, and store RPO/RTO as a run "
+        "of workload 'faulttest'. Exit 0 verified, 1 not verified, 2 bad input."));
+    p.addHelpOption();
+    p.addOptions({
+        {QStringLiteral("db"), FaultTest::tr("SQLite database file (default: %1).").arg(defaultDatabasePath()),
+         FaultTest::tr("path"), defaultDatabasePath()},
+        {QStringLiteral("workload"), FaultTest::tr("Training workload: train-mlp (default) or train-encoder."),
+         FaultTest::tr("name"), QStringLiteral("train-mlp")},
+        {QStringLiteral("mode"), FaultTest::tr("Execution mode: compiled (default, the candidate path) or eager."),
+         FaultTest::tr("mode"), QStringLiteral("compiled")},
+        {QStringLiteral("steps"), FaultTest::tr("Training steps of the whole run (default 200)."), FaultTest::tr("n"),
+         QStringLiteral("200")},
+        {QStringLiteral("checkpoint-every"), FaultTest::tr("Steps between checkpoints (default 20)."), FaultTest::tr("n"),
+         QStringLiteral("20")},
+        {QStringLiteral("seed"), FaultTest::tr("Seed of the training and of the kill steps (default 42)."),
+         FaultTest::tr("n"), QStringLiteral("42")},
+        {QStringLiteral("trials"), FaultTest::tr("Kill/resume trials (default 1)."), FaultTest::tr("n"), QStringLiteral("1")},
+        {QStringLiteral("batch"), FaultTest::tr("Batch size (default 64)."), FaultTest::tr("n"), QStringLiteral("64")},
+        {QStringLiteral("seq-len"), FaultTest::tr("Sequence length of train-encoder (default 32)."), FaultTest::tr("n"),
+         QStringLiteral("32")},
+        {QStringLiteral("run-key"), FaultTest::tr("Run key (default faulttest/<workload>/<mode>)."), FaultTest::tr("key")},
+        {QStringLiteral("runner"), FaultTest::tr("Path of torchpilot-runner."), FaultTest::tr("path")},
+    });
+    p.process(args);
+    if (!p.positionalArguments().isEmpty()) {
+        err() << FaultTest::tr("torchpilot: error: faulttest takes no positional argument") << Qt::endl;
+        return 2;
+    }
+    Settings s;
+    if (!readSettings(p, s))
+        return 2;
+    QTemporaryDir work;
+    if (!work.isValid()) {
+        err() << FaultTest::tr("torchpilot: error: cannot create a temporary directory: %1").arg(work.errorString())
+              << Qt::endl;
+        return 1;
+    }
+    const QStringList common = runnerArgs(s);
+    out() << FaultTest::tr("faulttest %1 (%2, %3 steps, a checkpoint every %4, seed %5, %6 trial(s))")
+                 .arg(s.workload, s.mode)
+                 .arg(s.steps)
+                 .arg(s.every)
+                 .arg(s.seed)
+                 .arg(s.trials)
+          << Qt::endl;
+    const RunnerOutput reference = runRunner(s.runner, common, 600000);
+    if (reference.exitCode != 0 || reference.crashed || static_cast<long long>(reference.losses.size()) != s.steps) {
+        err() << FaultTest::tr("torchpilot: error: the uninterrupted reference run failed (exit code %1): %2")
+                     .arg(reference.exitCode)
+                     .arg(reference.stderrTail)
+              << Qt::endl;
+        return 1;
+    }
+    out() << FaultTest::tr("  reference: %1 steps uninterrupted, final loss %2")
+                 .arg(s.steps)
+                 .arg(reference.losses.rbegin()->second, 0, 'g', 17)
+          << Qt::endl;
+    // Kill targets: after the first checkpoint (step every − 1), leaving a tenth of the run to resume.
+    std::mt19937_64 rng(static_cast<std::uint64_t>(s.seed));
+    const long long last = std::max<long long>(s.every, s.steps - 1 - std::max<long long>(1, s.steps / 10));
+    std::uniform_int_distribution<long long> pick(s.every, last);
+    std::vector<TrialResult> trials;
+    for (int i = 1; i <= s.trials; ++i) {
+        TrialSetup setup{s.runner, common, work.filePath(QStringLiteral("trial-%1").arg(i)), s.every, s.steps, 600000};
+        trials.push_back(runFaultTrial(setup, i, pick(rng), reference.losses));
+        printTrial(trials.back());
+    }
+    const json recovery = recoverySummary(trials);
+    const json ckpt = checkpointSummary(trials);
+    out() << FaultTest::tr("  checkpoints: %1 written, %2 bytes each, %3 ms mean, %4 ms max")
+                 .arg(ckpt["count"].get<long long>())
+                 .arg(QLocale().toString(ckpt["bytes"].get<long long>()))
+                 .arg(QLocale().toString(ckpt["mean_seconds"].get<double>() * 1e3, 'f', 1))
+                 .arg(QLocale().toString(ckpt["max_seconds"].get<double>() * 1e3, 'f', 1))
+          << Qt::endl;
+
+    QDir().mkpath(QFileInfo(s.db).absolutePath());
+    long long runId = 0;
+    try {
+        Store store(s.db.toStdString());
+        runId = recordRun(store, s, reference, trials, recovery);
+    } catch (const std::exception &e) {
+        err() << FaultTest::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
+        return 1;
+    }
+    const bool verified = recovery["verified"].get<bool>();
+    out() << (verified ? FaultTest::tr("recovery verified: RPO ≤ %1 steps, RTO ≤ %2 s over %3 trial(s) [run %4]")
+                       : FaultTest::tr("recovery NOT verified: RPO %1 steps, RTO %2 s over %3 trial(s) [run %4]"))
+                 .arg(recovery["rpo_steps"].get<long long>())
+                 .arg(QLocale().toString(recovery["rto_seconds"].get<double>(), 'f', 3))
+                 .arg(s.trials)
+                 .arg(runId)
+          << Qt::endl;
+    return verified ? 0 : 1;
+}
+
+} // namespace tp::cli

@@ -1,0 +1,297 @@
+// Checkpoint/resume of the training runner and the `torchpilot faulttest` recovery test, end to
+// end with the real runner: atomic checkpoints (a torn newest one falls back to the one before),
+// resumed losses bitwise equal to an uninterrupted run, RPO/RTO stored as a run that the
+// operations gate judges, and clear errors for bad input.
+#include "contract.h"
+#include "gates.h"
+#include "store.h"
+
+#include <QDir>
+#include <QFile>
+#include <QProcess>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cstring>
+#include <map>
+
+using nlohmann::json;
+
+namespace {
+
+struct Output {
+    int exitCode = -1;
+    std::map<long long, double> losses; // train_step losses by step
+    json resume, finished;
+    QString err;
+};
+
+Output run(const QString &program, const QStringList &args)
+{
+    Output o;
+    QProcess p;
+    p.start(program, args);
+    if (!p.waitForFinished(300000))
+        return o;
+    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
+    o.err = QString::fromUtf8(p.readAllStandardError());
+    for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
+        const auto r = tp::parseEventLine(line.toStdString());
+        if (!r.event)
+            continue;
+        const json &e = r.event->raw;
+        if (r.event->name == "train_step") {
+            const long long first = e.value("first_step", 0LL);
+            for (std::size_t i = 0; i < e["loss"].size(); ++i)
+                o.losses[first + static_cast<long long>(i)] = e["loss"][i].get<double>();
+        } else if (r.event->name == "resume") {
+            o.resume = e;
+        } else if (r.event->name == "run_finished") {
+            o.finished = e;
+        }
+    }
+    return o;
+}
+
+Output runner(const QStringList &args)
+{
+    return run(QStringLiteral(TP_RUNNER_PATH), args);
+}
+
+QStringList trainArgs(const QString &workload, const QString &mode, int steps)
+{
+    QStringList a{QStringLiteral("--workload"), workload, QStringLiteral("--mode"), mode,
+                  QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--steps"), QString::number(steps),
+                  QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--no-precision"),
+                  QStringLiteral("--lr-step-size"), QStringLiteral("7"), QStringLiteral("--lr-gamma"), QStringLiteral("0.5")};
+    if (workload == QLatin1String("train-encoder"))
+        a << QStringLiteral("--batch") << QStringLiteral("4") << QStringLiteral("--seq-len") << QStringLiteral("16");
+    return a;
+}
+
+QStringList checkpointArgs(const QString &dir, int every)
+{
+    return {QStringLiteral("--checkpoint-dir"), dir, QStringLiteral("--checkpoint-every"), QString::number(every)};
+}
+
+// Every resumed step equals the reference bit for bit (doubles compared as bytes).
+QString bitwiseDifference(const std::map<long long, double> &reference, const std::map<long long, double> &resumed)
+{
+    for (const auto &[step, loss] : resumed) {
+        const auto ref = reference.find(step);
+        if (ref == reference.end())
+            return QStringLiteral("step %1 is not in the reference").arg(step);
+        if (std::memcmp(&ref->second, &loss, sizeof loss) != 0)
+            return QStringLiteral("step %1: %2 vs %3").arg(step).arg(ref->second, 0, 'g', 17).arg(loss, 0, 'g', 17);
+    }
+    return {};
+}
+
+QString stepFile(const QString &dir, int step, const char *ext)
+{
+    return dir + QStringLiteral("/step-%1.").arg(step, 10, 10, QLatin1Char('0')) + QLatin1String(ext);
+}
+
+} // namespace
+
+class TestFaultTest : public QObject {
+    Q_OBJECT
+private Q_SLOTS:
+    void tornNewestCheckpointFallsBack_data();
+    void tornNewestCheckpointFallsBack();
+    void resumeEqualsUninterrupted_data();
+    void resumeEqualsUninterrupted();
+    void faulttestStoresRecoveryForTheGate();
+    void badInput_data();
+    void badInput();
+
+private:
+    QTemporaryDir m_dir;
+};
+
+void TestFaultTest::tornNewestCheckpointFallsBack_data()
+{
+    QTest::addColumn<QString>("damage");
+    for (const char *d : {"truncated state", "corrupt state bytes", "truncated manifest", "state without manifest"})
+        QTest::newRow(d) << QString::fromLatin1(d);
+}
+
+void TestFaultTest::tornNewestCheckpointFallsBack()
+{
+    QFETCH(QString, damage);
+    const QString dir = m_dir.filePath(QStringLiteral("torn-") + QString(damage).replace(QLatin1Char(' '), QLatin1Char('-')));
+    const QStringList args = trainArgs(QStringLiteral("train-mlp"), QStringLiteral("eager"), 30);
+    const Output full = runner(args + checkpointArgs(dir, 10));
+    QCOMPARE(full.exitCode, 0);
+    QCOMPARE(full.losses.size(), std::size_t(30));
+    QVERIFY(QFile::exists(stepFile(dir, 29, "ckpt")) && QFile::exists(stepFile(dir, 19, "json")));
+    QVERIFY(QDir(dir).entryList({QStringLiteral("*.tmp-*")}, QDir::Files).isEmpty()); // renamed into place
+
+    // The newest checkpoint (step 29) is damaged as a crash or a bad disk would leave it.
+    QFile state(stepFile(dir, 29, "ckpt")), manifest(stepFile(dir, 29, "json"));
+    if (damage == QLatin1String("truncated state")) {
+        QVERIFY(state.resize(state.size() / 2));
+    } else if (damage == QLatin1String("corrupt state bytes")) { // same size: only the SHA-256 tells
+        QVERIFY(state.open(QIODevice::ReadWrite));
+        QByteArray bytes = state.readAll();
+        bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x5a);
+        state.seek(0);
+        state.write(bytes);
+        state.close();
+    } else if (damage == QLatin1String("truncated manifest")) {
+        QVERIFY(manifest.resize(manifest.size() / 3));
+    } else {
+        QVERIFY(manifest.remove());
+    }
+    // Two steps before the end: a resume from step 19 trains steps 20..29.
+    const Output resumed = runner(args + QStringList{QStringLiteral("--resume"), dir});
+    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.err));
+    QCOMPARE(resumed.resume.value("from_step", -1), 19);
+    QVERIFY2(resumed.err.contains(QLatin1String("checkpoint skipped")) &&
+                 resumed.err.contains(QLatin1String("step-0000000029")),
+             qPrintable(resumed.err));
+    QCOMPARE(resumed.losses.begin()->first, 20LL);
+    QCOMPARE(resumed.losses.size(), std::size_t(10));
+    const QString diff = bitwiseDifference(full.losses, resumed.losses);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+}
+
+void TestFaultTest::resumeEqualsUninterrupted_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("mode");
+    QTest::newRow("train-mlp eager") << QStringLiteral("train-mlp") << QStringLiteral("eager");
+    QTest::newRow("train-mlp compiled") << QStringLiteral("train-mlp") << QStringLiteral("compiled");
+    QTest::newRow("train-encoder eager") << QStringLiteral("train-encoder") << QStringLiteral("eager");
+}
+
+void TestFaultTest::resumeEqualsUninterrupted()
+{
+    QFETCH(QString, workload);
+    QFETCH(QString, mode);
+    const QStringList args = trainArgs(workload, mode, 24);
+    const Output reference = runner(args); // no checkpoints at all
+    QCOMPARE(reference.exitCode, 0);
+    QCOMPARE(reference.losses.size(), std::size_t(24));
+    const QString dir = m_dir.filePath(QStringLiteral("resume-") + workload + mode);
+    const Output checkpointed = runner(args + checkpointArgs(dir, 5));
+    QCOMPARE(checkpointed.exitCode, 0);
+    QCOMPARE(bitwiseDifference(reference.losses, checkpointed.losses), QString()); // checkpoints change nothing
+    QCOMPARE(checkpointed.finished["summary"]["training"]["checkpoints"].value("count", 0), 4);
+    // Keep the checkpoint of step 9 as the newest (steps 14 and 19 "never happened").
+    for (int step : {14, 19})
+        QVERIFY(QFile::remove(stepFile(dir, step, "json")) && QFile::remove(stepFile(dir, step, "ckpt")));
+    const Output resumed = runner(args + checkpointArgs(dir, 5) + QStringList{QStringLiteral("--resume"), dir});
+    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.err));
+    QCOMPARE(resumed.resume.value("from_step", -1), 9);
+    // The schedule halves the rate once 7 and 14 steps are done: step 10 trains at 1e-3 / 2.
+    QCOMPARE(resumed.resume.value("learning_rate", 0.0), 0.0005);
+    QCOMPARE(resumed.losses.begin()->first, 10LL); // the numbering continues
+    QCOMPARE(resumed.losses.rbegin()->first, 23LL);
+    QCOMPARE(resumed.finished["summary"]["training"].value("first_step", 0), 10);
+    const QString diff = bitwiseDifference(reference.losses, resumed.losses);
+    QVERIFY2(diff.isEmpty(), qPrintable(diff));
+}
+
+void TestFaultTest::faulttestStoresRecoveryForTheGate()
+{
+    const QString db = m_dir.filePath(QStringLiteral("faulttest.sqlite"));
+    const Output ft = run(QStringLiteral(TP_APP_PATH),
+                          {QStringLiteral("faulttest"), QStringLiteral("--db"), db, QStringLiteral("--runner"),
+                           QStringLiteral(TP_RUNNER_PATH), QStringLiteral("--steps"), QStringLiteral("60"),
+                           QStringLiteral("--checkpoint-every"), QStringLiteral("10"), QStringLiteral("--trials"),
+                           QStringLiteral("2"), QStringLiteral("--seed"), QStringLiteral("7")});
+    QVERIFY2(ft.exitCode == 0, qPrintable(ft.err));
+
+    tp::Store store(db.toStdString());
+    tp::RunSelection faulttests;
+    faulttests.workload = "faulttest";
+    const auto runs = store.listRuns(faulttests);
+    QCOMPARE(runs.size(), std::size_t(1));
+    QCOMPARE(runs.front().mode, std::string("compiled"));
+    QCOMPARE(runs.front().status, std::string("ok"));
+    const json rec = json::parse(runs.front().summaryJson)["recovery"];
+    QCOMPARE(rec.value("verified", false), true);
+    QCOMPARE(rec.value("trials", 0), 2);
+    QCOMPARE(rec.value("max_abs_loss_diff", -1.0), 0.0);
+    const long long rpo = rec.value("rpo_steps", -1LL), kill = rec.value("kill_step", -1LL);
+    const long long checkpoint = rec.value("checkpoint_step", -1LL);
+    QVERIFY(checkpoint >= 9 && (checkpoint + 1) % 10 == 0); // checkpoints hold steps 9, 19, …
+    QCOMPARE(rpo, kill - checkpoint);
+    QVERIFY(rpo >= 0 && rpo < 60);
+    QVERIFY(rec.value("rto_seconds", -1.0) > 0);
+    QCOMPARE(rec["per_trial"].size(), std::size_t(2));
+
+    auto evaluate = [&](double maxRpo, double maxRto) {
+        const json defs = {{"name", "faulttest"},
+                           {"baseline", {{"selection", {{"mode", "eager"}}}}},
+                           {"candidate", {{"selection", {{"mode", "compiled"}}}}},
+                           {"operations", {{"max_rpo_steps", maxRpo}, {"max_rto_seconds", maxRto}}},
+                           {"gates", {{{"id", "operations"}, {"criteria", {"checkpoint_resume_within_rpo_rto"}}}}}};
+        const tp::GateReport report = tp::evaluateGates(tp::parseGateDefinitions(defs, "test"), store, {});
+        return report.gates.front().criteria.front();
+    };
+    const tp::CriterionResult allowed = evaluate(100, 120);
+    QVERIFY2(allowed.verdict == tp::Verdict::Pass, allowed.detail.c_str());
+    QCOMPARE(allowed.runIds, std::vector<long long>{runs.front().id});
+    const tp::CriterionResult tight = evaluate(0, 0.001); // no process restarts in a millisecond
+    QVERIFY2(tight.verdict == tp::Verdict::Fail, tight.detail.c_str());
+}
+
+void TestFaultTest::badInput_data()
+{
+    QTest::addColumn<bool>("app");
+    QTest::addColumn<QStringList>("args");
+    QTest::addColumn<QString>("message");
+    const QString train = QStringLiteral("--workload=train-mlp");
+    QTest::newRow("runner --resume missing dir")
+        << false << QStringList{train, QStringLiteral("--resume"), QStringLiteral("/nonexistent/ckpt")}
+        << QStringLiteral("torchpilot-runner: error: --resume");
+    const QString empty = m_dir.filePath(QStringLiteral("empty"));
+    QVERIFY(QDir().mkpath(empty));
+    QTest::newRow("runner --resume empty dir")
+        << false << QStringList{train, QStringLiteral("--resume"), empty}
+        << QStringLiteral("no complete checkpoint");
+    QTest::newRow("runner --checkpoint-every 0")
+        << false << QStringList{train, QStringLiteral("--checkpoint-dir"), QStringLiteral("/tmp/x"),
+                                QStringLiteral("--checkpoint-every"), QStringLiteral("0")}
+        << QStringLiteral("torchpilot-runner: error: --checkpoint-every");
+    QTest::newRow("runner --checkpoint-dir without every")
+        << false << QStringList{train, QStringLiteral("--checkpoint-dir"), QStringLiteral("/tmp/x")}
+        << QStringLiteral("needs --checkpoint-every");
+    QTest::newRow("runner checkpoints on inference")
+        << false << QStringList{QStringLiteral("--workload=mlp"), QStringLiteral("--steps"), QStringLiteral("5")}
+        << QStringLiteral("applies only to the training workloads");
+    QTest::newRow("faulttest --checkpoint-every 0")
+        << true << QStringList{QStringLiteral("--checkpoint-every"), QStringLiteral("0")}
+        << QStringLiteral("torchpilot: error: --checkpoint-every");
+    QTest::newRow("faulttest every too large")
+        << true << QStringList{QStringLiteral("--steps"), QStringLiteral("10"), QStringLiteral("--checkpoint-every"),
+                               QStringLiteral("9")}
+        << QStringLiteral("leaves no step");
+    QTest::newRow("faulttest inference workload")
+        << true << QStringList{QStringLiteral("--workload"), QStringLiteral("mlp")}
+        << QStringLiteral("--workload must be train-mlp or train-encoder");
+    QTest::newRow("faulttest missing runner")
+        << true << QStringList{QStringLiteral("--runner"), QStringLiteral("/nonexistent/torchpilot-runner")}
+        << QStringLiteral("is not an executable file");
+}
+
+void TestFaultTest::badInput()
+{
+    QFETCH(bool, app);
+    QFETCH(QStringList, args);
+    QFETCH(QString, message);
+    const QString db = m_dir.filePath(QStringLiteral("bad.sqlite"));
+    const Output o = app ? run(QStringLiteral(TP_APP_PATH),
+                               QStringList{QStringLiteral("faulttest"), QStringLiteral("--db"), db,
+                                           QStringLiteral("--runner"), QStringLiteral(TP_RUNNER_PATH)} + args)
+                         : runner(args);
+    QCOMPARE(o.exitCode, 2);
+    QVERIFY2(o.err.contains(message), qPrintable(o.err));
+    QVERIFY(o.losses.empty());
+    QVERIFY(!QFile::exists(db)); // nothing stored
+}
+
+QTEST_GUILESS_MAIN(TestFaultTest)
+#include "tst_faulttest.moc"
