@@ -2,8 +2,10 @@
 
 #include "gui.h"
 #include "ingestor.h"
+#include "launcher_factory.h"
 #include "local_launcher.h"
 #include "store.h"
+#include "target_profiles.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -86,8 +88,40 @@ void addRunOptions(QCommandLineParser &p)
         {QStringLiteral("threads"), Cli::tr("Intra-op threads."), Cli::tr("n"), QStringLiteral("1")},
         {QStringLiteral("batch"), Cli::tr("Batch size."), Cli::tr("n"), QStringLiteral("64")},
         {QStringLiteral("run-key"), Cli::tr("Prefix of the run keys (default pilot-<time>)."), Cli::tr("key")},
-        {QStringLiteral("runner"), Cli::tr("Path of torchpilot-runner."), Cli::tr("path")},
+        {QStringLiteral("runner"), Cli::tr("Path of torchpilot-runner (on the target host for a remote target)."),
+         Cli::tr("path")},
+        {QStringLiteral("target"), Cli::tr("Where to run: local (default) or a target profile's name."),
+         Cli::tr("name"), QStringLiteral("local")},
+        {QStringLiteral("targets"), Cli::tr("Target profiles file (default: %1).").arg(TargetProfiles::defaultPath()),
+         Cli::tr("file"), TargetProfiles::defaultPath()},
     });
+}
+
+// The --target profile (from --targets), with --runner applied; nothing and a message when unusable.
+std::optional<TargetProfile> chosenTarget(const QCommandLineParser &p)
+{
+    const QString name = p.value(QStringLiteral("target"));
+    TargetProfiles profiles(p.value(QStringLiteral("targets")));
+    QString why;
+    std::optional<TargetProfile> target;
+    if (name == QLatin1String("local") || profiles.load(&why)) { // local needs no file
+        target = profiles.find(name);
+        if (!target)
+            why = Cli::tr("no target named '%1' in %2 (see 'torchpilot targets --list')").arg(name, profiles.path());
+    }
+    if (target) {
+        if (p.isSet(QStringLiteral("runner")))
+            target->runnerPath = p.value(QStringLiteral("runner"));
+        if (target->isLocal() && target->runnerPath.isEmpty())
+            target->runnerPath = LocalLauncher::locateRunner();
+        if (const QStringList problems = target->validate(); !problems.isEmpty()) {
+            why = problems.join(QLatin1Char(' '));
+            target.reset();
+        }
+    }
+    if (!target)
+        err() << Cli::tr("torchpilot: error: %1").arg(why) << Qt::endl;
+    return target;
 }
 
 // Runs each spec in its own runner process, one after the other (parallel runs would perturb
@@ -126,25 +160,32 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
     const auto specs = expandSpecs(base, p.value(QStringLiteral("mode")).split(QLatin1Char(','), Qt::SkipEmptyParts),
                                    p.value(QStringLiteral("dtype")).split(QLatin1Char(','), Qt::SkipEmptyParts),
                                    prefix);
-    const QString runner = p.isSet(QStringLiteral("runner")) ? p.value(QStringLiteral("runner"))
-                                                             : LocalLauncher::locateRunner();
+    const auto target = chosenTarget(p);
+    if (!target)
+        return -1;
     int failures = 0;
     for (const RunSpec &spec : specs) {
-        LocalLauncher launcher(store, runner);
+        QString why;
+        std::unique_ptr<Launcher> launcher(makeLauncher(*target, store, nullptr, &why));
+        if (!launcher) {
+            err() << Cli::tr("torchpilot: error: %1").arg(why) << Qt::endl;
+            return -1;
+        }
         QEventLoop loop;
         LaunchResult result;
-        QObject::connect(&launcher, &LocalLauncher::finished, &loop, [&](const LaunchResult &r) {
+        QObject::connect(launcher.get(), &Launcher::finished, &loop, [&](const LaunchResult &r) {
             result = r;
             loop.quit();
         });
-        QObject::connect(&launcher, &LocalLauncher::logLine, &loop,
+        QObject::connect(launcher.get(), &Launcher::logLine, &loop,
                          [](const QString &line) { err() << QStringLiteral("  runner: ") << line << Qt::endl; });
-        launcher.start(spec);
+        launcher->start(spec);
         loop.exec();
+        const QString label = target->isLocal() ? spec.label() : spec.label() + QStringLiteral(" @ ") + target->name;
         const auto run = result.runId ? store.run(result.runId) : std::nullopt;
         if (run && run->status == "ok") {
             out() << Cli::tr("%1: ok — steady %2/batch (p50 %3, p99 %4), %5 samples/s, first call %6 [run %7]")
-                         .arg(spec.label(), formatSeconds(run->meanBatchSeconds), formatSeconds(run->p50Seconds),
+                         .arg(label, formatSeconds(run->meanBatchSeconds), formatSeconds(run->p50Seconds),
                               formatSeconds(run->p99Seconds),
                               QLocale::system().toString(run->samplesPerSecond.value_or(0), 'f', 0),
                               formatSeconds(run->firstCallSeconds))
@@ -153,7 +194,7 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
         } else {
             ++failures;
             out() << Cli::tr("%1: %2 — %3%4")
-                         .arg(spec.label(), result.status, result.error,
+                         .arg(label, result.status, result.error,
                               result.runId ? Cli::tr(" [run %1]").arg(result.runId) : QString())
                   << Qt::endl;
         }

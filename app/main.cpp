@@ -28,7 +28,8 @@ int main(int argc, char **argv)
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     if (command == QLatin1String("import") || command == QLatin1String("run") || command == QLatin1String("gates") ||
-        command == QLatin1String("review") || command == QLatin1String("faulttest")) {
+        command == QLatin1String("review") || command == QLatin1String("targets") ||
+        command == QLatin1String("faulttest")) {
         QCoreApplication app(argc, argv);
         setIdentity();
         QStringList args = QCoreApplication::arguments();
@@ -37,6 +38,8 @@ int main(int argc, char **argv)
             return tp::cli::gatesCommand(args);
         if (command == QLatin1String("review"))
             return tp::cli::reviewCommand(args);
+        if (command == QLatin1String("targets"))
+            return tp::cli::targetsCommand(args);
         if (command == QLatin1String("faulttest"))
             return tp::cli::faulttestCommand(args);
         return command == QLatin1String("import") ? tp::cli::importCommand(args) : tp::cli::runCommand(args);

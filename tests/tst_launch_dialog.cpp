@@ -56,7 +56,7 @@ private Q_SLOTS:
     void invalidInputDisablesOk();
     void customPresetPassesItsMinimums();
     void workloadOptions();
-    void onlyLocalTargetIsEnabled();
+    void targetComboListsTheProfiles();
     void queueModelIsSound();
     void dialogScreenshot();
     void queuePageWithTheRealRunner();
@@ -175,18 +175,37 @@ void TestLaunchDialog::workloadOptions()
     QCOMPARE(args.at(args.indexOf(QStringLiteral("--model")) + 1), model);
 }
 
-void TestLaunchDialog::onlyLocalTargetIsEnabled()
+void TestLaunchDialog::targetComboListsTheProfiles()
 {
-    tp::LaunchDialog d;
+    tp::TargetProfile gke;
+    gke.name = QStringLiteral("gke");
+    gke.kind = tp::TargetProfile::Kind::Kubernetes;
+    const tp::TargetProfile box = tp::TargetProfile::ssh(QStringLiteral("box"), QStringLiteral("gpu.example"),
+                                                         QStringLiteral("bench"));
+    tp::LaunchDialog d({box, gke});
     auto *target = child<QComboBox>(d, "target");
     auto *items = qobject_cast<QStandardItemModel *>(target->model());
     QVERIFY(items);
     QCOMPARE(items->rowCount(), 3);
+    QCOMPARE(target->itemData(0).toString(), QStringLiteral("local")); // Local first
     QVERIFY(items->item(0)->isEnabled());
-    for (int i = 1; i < 3; ++i) {
-        QVERIFY(!items->item(i)->isEnabled());
-        QCOMPARE(items->item(i)->toolTip(), QStringLiteral("coming"));
-    }
+    QCOMPARE(target->itemData(1).toString(), QStringLiteral("box"));
+    QVERIFY(items->item(1)->isEnabled());
+    QVERIFY(target->itemText(1).contains(QStringLiteral("ssh://bench@gpu.example:22")));
+    QVERIFY(!items->item(2)->isEnabled()); // Kubernetes: listed, not available yet
+    QVERIFY(!d.selectTarget(QStringLiteral("gke")));
+    QVERIFY(d.request().target.isLocal());
+    QVERIFY(d.selectTarget(QStringLiteral("box")));
+    QCOMPARE(d.request().target.name, QStringLiteral("box"));
+    QCOMPARE(d.target().host, QStringLiteral("gpu.example"));
+    // A remote model path is read on that host: no local file check for it.
+    child<QComboBox>(d, "workload")->setCurrentIndex(child<QComboBox>(d, "workload")->findData(QStringLiteral("torchscript")));
+    child<QLineEdit>(d, "model")->setText(QStringLiteral("/remote/only/model.pt"));
+    child<QLineEdit>(d, "input")->setText(QStringLiteral("float32[8,16]"));
+    QVERIFY2(d.isValid(), qPrintable(d.validationErrors().join(QLatin1Char(' '))));
+    QVERIFY(okButton(d)->isEnabled());
+    QVERIFY(d.selectTarget(QStringLiteral("local")));
+    QVERIFY(!d.isValid());
 }
 
 void TestLaunchDialog::queueModelIsSound()

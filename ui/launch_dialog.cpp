@@ -1,5 +1,7 @@
 #include "launch_dialog.h"
 
+#include "target_profiles.h"
+
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDateTime>
@@ -68,6 +70,17 @@ QWidget *row(std::initializer_list<QWidget *> widgets, int stretchIndex = -1)
 
 LaunchDialog::LaunchDialog(QWidget *parent) : QDialog(parent)
 {
+    TargetProfiles stored;
+    setUp(stored.load(&m_targetsError) ? stored.profiles() : QList<TargetProfile>());
+}
+
+LaunchDialog::LaunchDialog(const QList<TargetProfile> &targets, QWidget *parent) : QDialog(parent)
+{
+    setUp(targets);
+}
+
+void LaunchDialog::setUp(const QList<TargetProfile> &targets)
+{
     setWindowTitle(tr("New benchmark runs"));
     setMinimumWidth(640);
     m_summary = new QLabel;
@@ -80,7 +93,7 @@ LaunchDialog::LaunchDialog(QWidget *parent) : QDialog(parent)
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *layout = new QVBoxLayout(this);
-    for (QWidget *w : {createWhatGroup(), createProtocolGroup(), createWhereGroup(),
+    for (QWidget *w : {createWhatGroup(), createProtocolGroup(), createWhereGroup(targets),
                        static_cast<QWidget *>(m_summary), static_cast<QWidget *>(m_errors)})
         layout->addWidget(w);
     layout->addStretch(1);
@@ -178,17 +191,34 @@ QWidget *LaunchDialog::createProtocolGroup()
     return box;
 }
 
-QWidget *LaunchDialog::createWhereGroup()
+QWidget *LaunchDialog::createWhereGroup(const QList<TargetProfile> &targets)
 {
-    m_target = combo("target", {{tr("Local (this machine)"), "local"},
-                                {tr("SSH host"), "ssh"},
-                                {tr("Kubernetes Job (GKE TPU)"), "kubernetes"}});
+    m_target = named(new QComboBox, "target");
+    m_targets = {TargetProfile::local()};
+    for (const TargetProfile &t : targets)
+        if (!t.isLocal())
+            m_targets << t;
+    for (const TargetProfile &t : std::as_const(m_targets))
+        m_target->addItem(t.isLocal() ? tr("Local (this machine)")
+                                      : QStringLiteral("%1 — %2").arg(t.name, t.describe()),
+                          t.name);
     if (auto *items = qobject_cast<QStandardItemModel *>(m_target->model())) {
         for (int i = 1; i < items->rowCount(); ++i) {
-            items->item(i)->setEnabled(false);
-            items->item(i)->setToolTip(tr("coming"));
+            const TargetProfile &t = m_targets.at(i);
+            if (t.kind == TargetProfile::Kind::Kubernetes) {
+                items->item(i)->setEnabled(false);
+                items->item(i)->setToolTip(tr("Kubernetes targets are not available yet"));
+            } else {
+                items->item(i)->setToolTip(tr("Runs over SSH; model and catalog paths are read "
+                                              "on that host"));
+            }
         }
     }
+    m_target->setToolTip(m_targetsError.isEmpty()
+                             ? tr("Targets are managed with 'torchpilot targets' (%1)")
+                                   .arg(QDir::toNativeSeparators(TargetProfiles::defaultPath()))
+                             : m_targetsError);
+    connect(m_target, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateState);
     m_parallel = spin("maxParallel", 1, 4, 1);
     m_parallelNote = new QLabel(tr("Runs that share a machine compete for cores and memory "
                                    "bandwidth and perturb each other's timings: keep 1 for "
@@ -221,6 +251,22 @@ QWidget *LaunchDialog::fileRow(QLineEdit *edit, const QString &caption, const QS
             edit->setText(file);
     });
     return extra ? row({edit, browse, extra}, 0) : row({edit, browse}, 0);
+}
+
+TargetProfile LaunchDialog::target() const
+{
+    const int i = m_target->currentIndex();
+    return i >= 0 && i < m_targets.size() ? m_targets.at(i) : TargetProfile::local();
+}
+
+bool LaunchDialog::selectTarget(const QString &name)
+{
+    const int i = m_target->findData(name);
+    const auto *items = qobject_cast<QStandardItemModel *>(m_target->model());
+    if (i < 0 || (items && !items->item(i)->isEnabled()))
+        return false;
+    m_target->setCurrentIndex(i);
+    return true;
 }
 
 int LaunchDialog::maxParallel() const
@@ -256,7 +302,7 @@ LaunchRequest LaunchDialog::request() const
     r.minSeconds = m_minSeconds->value();
     r.threads = m_threads->value();
     r.deadlineSeconds = m_deadline->value();
-    r.target = m_target->currentData().toString();
+    r.target = target();
     r.runKeyPrefix = m_runKeyPrefix->text();
     return r;
 }
@@ -276,9 +322,12 @@ void LaunchDialog::updateState()
 
     const LaunchRequest r = request();
     const QStringList errors = r.validate();
-    m_errors->setText(errors.isEmpty() ? QString()
-                                       : QStringLiteral("• ") + errors.join(QStringLiteral("\n• ")));
-    m_errors->setVisible(!errors.isEmpty());
+    QStringList shown = errors;
+    if (!m_targetsError.isEmpty()) // the dialog still works with Local; say why others are missing
+        shown << m_targetsError;
+    m_errors->setText(shown.isEmpty() ? QString()
+                                      : QStringLiteral("• ") + shown.join(QStringLiteral("\n• ")));
+    m_errors->setVisible(!shown.isEmpty());
     const int n = r.runCount();
     QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok);
     ok->setEnabled(errors.isEmpty());

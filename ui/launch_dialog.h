@@ -1,8 +1,10 @@
 #pragma once
 // "New run" dialog: what to run (workload, modes, dtypes, shapes), how to measure it (protocol
-// preset or custom minimums, threads, deadline), and where (local now; SSH and Kubernetes are
-// listed for later). Produces one RunSpec per mode × dtype — one runner process each.
+// preset or custom minimums, threads, deadline), and where: a target profile (Local first, then
+// the stored SSH targets; Kubernetes profiles are listed but not available yet). Produces one
+// RunSpec per mode × dtype — one runner process each — and the target they run on.
 #include "launch_request.h"
+#include "target_profile.h"
 
 #include <QDialog>
 #include <QStringList>
@@ -23,10 +25,15 @@ namespace tp {
 class LaunchDialog : public QDialog {
     Q_OBJECT
 public:
+    // Lists the targets of TargetProfiles::defaultPath().
     explicit LaunchDialog(QWidget *parent = nullptr);
+    // Lists these targets instead ("local" is added first when missing).
+    LaunchDialog(const QList<TargetProfile> &targets, QWidget *parent = nullptr);
 
     LaunchRequest request() const;
     std::vector<RunSpec> specs() const { return request().toSpecs(); } // empty while invalid
+    TargetProfile target() const;
+    bool selectTarget(const QString &name); // false when no such enabled target
     int maxParallel() const;
     void setMaxParallel(int n);
     QStringList validationErrors() const { return request().validate(); } // empty when valid
@@ -36,9 +43,10 @@ public:
     static QString defaultCatalogPath() { return LaunchRequest::shippedCatalogPath(); }
 
 private:
+    void setUp(const QList<TargetProfile> &targets);
     QWidget *createWhatGroup();
     QWidget *createProtocolGroup();
-    QWidget *createWhereGroup();
+    QWidget *createWhereGroup(const QList<TargetProfile> &targets);
     QWidget *fileRow(QLineEdit *edit, const QString &caption, const QString &filter,
                      QWidget *extra = nullptr);
     void updateState();
@@ -53,6 +61,8 @@ private:
     QSpinBox *m_warmup = nullptr, *m_iterations = nullptr, *m_threads = nullptr;
     QDoubleSpinBox *m_minSeconds = nullptr, *m_deadline = nullptr;
     QComboBox *m_target = nullptr;
+    QList<TargetProfile> m_targets; // in combo order
+    QString m_targetsError;         // the targets file could not be read
     QSpinBox *m_parallel = nullptr;
     QLabel *m_parallelNote = nullptr;
     QLineEdit *m_runKeyPrefix = nullptr;

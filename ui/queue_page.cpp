@@ -93,9 +93,9 @@ QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
     updateSummary();
 }
 
-QList<int> QueuePage::enqueue(const std::vector<RunSpec> &specs)
+QList<int> QueuePage::enqueue(const std::vector<RunSpec> &specs, const TargetProfile &target)
 {
-    const QList<int> ids = m_queue->enqueue(specs); // rows appear through jobChanged
+    const QList<int> ids = m_queue->enqueue(specs, target); // rows appear through jobChanged
     if (selectedJobId() == 0 && !ids.isEmpty())
         selectJob(ids.first());
     return ids;
@@ -108,7 +108,7 @@ void QueuePage::openLaunchDialog()
     dialog->setMaxParallel(m_queue->maxParallel());
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         m_queue->setMaxParallel(dialog->maxParallel());
-        enqueue(dialog->specs());
+        enqueue(dialog->specs(), dialog->target());
     });
     dialog->open();
 }

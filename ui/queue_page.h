@@ -3,6 +3,7 @@
 // button each, and the live runner log of the selected job. Everything it shows arrives through
 // the queue's queued signals; the page itself never touches a process or the database.
 #include "run_spec.h"
+#include "target_profile.h"
 
 #include <QHash>
 #include <QStringList>
@@ -32,7 +33,8 @@ public:
 
     RunQueue *queue() const { return m_queue; }
     QueueModel *model() const { return m_model; }
-    QList<int> enqueue(const std::vector<RunSpec> &specs);
+    QList<int> enqueue(const std::vector<RunSpec> &specs,
+                       const TargetProfile &target = TargetProfile::local());
     void selectJob(int jobId);
     int selectedJobId() const; // 0 when none
 

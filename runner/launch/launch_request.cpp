@@ -30,22 +30,27 @@ QStringList LaunchRequest::validate() const
         errors << tr("Choose at least one mode.");
     if (dtypes.isEmpty())
         errors << tr("Choose at least one dtype.");
+    // Files are checked here only for local runs; a remote target reads them on its own host.
+    const bool local = target.isLocal();
     if (workload == QLatin1String("torchscript")) {
-        if (!QFileInfo(modelPath).isFile())
+        if (local && !QFileInfo(modelPath).isFile())
             errors << tr("The TorchScript workload needs an existing model file.");
         static const QRegularExpression input(QStringLiteral(
             R"(^\s*\w+\[\s*\d+(\s*,\s*\d+)*\s*\](\s*;\s*\w+\[\s*\d+(\s*,\s*\d+)*\s*\])*\s*$)"));
         if (!input.match(inputSpec).hasMatch())
             errors << tr("Model inputs must look like float32[64,128] (several separated by ';').");
     }
-    if (!catalogPath.isEmpty() && !QFileInfo(catalogPath).isFile())
+    if (workload == QLatin1String("torchscript") && !local && modelPath.isEmpty())
+        errors << tr("The TorchScript workload needs the model's path on the target host.");
+    if (local && !catalogPath.isEmpty() && !QFileInfo(catalogPath).isFile())
         errors << tr("The shape catalog file does not exist.");
     if (preset == QLatin1String("custom") && (iterations < 1 || warmup < 0 || minSeconds < 0))
         errors << tr("Custom protocol: at least 1 steady iteration, no negative minimums.");
     if (batch < 1 || threads < 1 || seqLen < 1)
         errors << tr("Batch, sequence length and threads must be at least 1.");
-    if (target != QLatin1String("local"))
-        errors << tr("Only local runs are available for now.");
+    errors << target.validate();
+    if (target.kind == TargetProfile::Kind::Kubernetes)
+        errors << tr("Kubernetes targets are not available yet.");
     static const QRegularExpression key(QStringLiteral(R"(^[A-Za-z0-9._:@/+-]{0,120}$)"));
     if (!key.match(runKeyPrefix).hasMatch())
         errors << tr("The run key prefix may use letters, digits and . _ : @ / + - only "

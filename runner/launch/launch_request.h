@@ -2,6 +2,7 @@
 // What a user asked to launch, as plain values (the launch dialog fills it, a command line
 // could too): validated with readable messages, then expanded to one RunSpec per mode × dtype.
 #include "run_spec.h"
+#include "target_profile.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -28,7 +29,7 @@ public:
     double minSeconds = 0;  // custom preset: minimum steady seconds (0: none)
     int threads = 1;
     double deadlineSeconds = 0; // 0: none
-    QString target = QStringLiteral("local"); // only local is implemented
+    TargetProfile target;   // where the runs execute (default: this machine)
     QString runKeyPrefix;   // empty: the runner's default keys
 
     QStringList validate() const; // one sentence per problem; empty when valid

@@ -34,7 +34,7 @@ RunQueue::~RunQueue()
     m_thread->wait(); // the worker is deleted in its thread as it finishes
 }
 
-QList<int> RunQueue::enqueue(const std::vector<RunSpec> &specs)
+QList<int> RunQueue::enqueue(const std::vector<RunSpec> &specs, const TargetProfile &target)
 {
     QList<int> ids;
     QList<QueueJobStatus> added; // announced here at once, handed to the worker as queued
@@ -42,8 +42,9 @@ QList<int> RunQueue::enqueue(const std::vector<RunSpec> &specs)
     for (const RunSpec &spec : specs) {
         QueueJobStatus s;
         s.jobId = m_nextJobId++;
-        s.label = spec.label();
+        s.label = target.isLocal() ? spec.label() : spec.label() + QStringLiteral(" @ ") + target.name;
         s.runKey = spec.runKey;
+        s.target = target.name;
         s.queuedAt = now;
         m_jobs.insert(s.jobId, s);
         ids << s.jobId;
@@ -51,8 +52,9 @@ QList<int> RunQueue::enqueue(const std::vector<RunSpec> &specs)
     }
     for (const QueueJobStatus &s : std::as_const(added))
         Q_EMIT jobChanged(s);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, added, specs] { w->enqueue(added, specs); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, added, specs, target] { w->enqueue(added, specs, target); },
+        Qt::QueuedConnection);
     return ids;
 }
 

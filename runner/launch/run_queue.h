@@ -23,15 +23,17 @@ namespace tp {
 class RunQueue : public QObject {
     Q_OBJECT
 public:
-    // runnerPath empty: LocalLauncher::locateRunner().
+    // runnerPath: the runner of local jobs; empty: LocalLauncher::locateRunner().
     explicit RunQueue(QString databasePath, QString runnerPath = QString(),
                       QObject *parent = nullptr);
     // Cancels everything (SIGTERM, then SIGKILL; each run is recorded as cancelled), stops the
     // worker thread. Results still on their way here are dropped.
     ~RunQueue() override;
 
-    // One job per spec, in order; returns their ids. Emits jobChanged (Queued) for each at once.
-    QList<int> enqueue(const std::vector<RunSpec> &specs);
+    // One job per spec, in order, each run on `target` (a local profile with an empty runner
+    // path uses this queue's runner); returns their ids. Emits jobChanged (Queued) for each at once.
+    QList<int> enqueue(const std::vector<RunSpec> &specs,
+                       const TargetProfile &target = TargetProfile::local());
     // Queued: removed, never started. Running: SIGTERM; the runner records status cancelled.
     void cancel(int jobId);
     void cancelAll();

@@ -1,6 +1,6 @@
 #include "run_queue_worker.h"
 
-#include "local_launcher.h"
+#include "launcher_factory.h"
 #include "store.h"
 
 #include <QTimer>
@@ -53,12 +53,16 @@ void RunQueueWorker::init()
     connect(m_ticker, &QTimer::timeout, this, &RunQueueWorker::tick);
 }
 
-void RunQueueWorker::enqueue(const QList<QueueJobStatus> &jobs, const std::vector<RunSpec> &specs)
+void RunQueueWorker::enqueue(const QList<QueueJobStatus> &jobs, const std::vector<RunSpec> &specs,
+                             const TargetProfile &target)
 {
     for (qsizetype i = 0; i < jobs.size(); ++i) {
         Job &job = m_jobs[jobs[i].jobId];
         job.status = jobs[i];
         job.spec = specs[static_cast<std::size_t>(i)];
+        job.target = target;
+        if (job.target.isLocal() && job.target.runnerPath.isEmpty())
+            job.target.runnerPath = m_runnerPath;
     }
     schedule();
 }
@@ -104,26 +108,32 @@ void RunQueueWorker::start(int jobId)
         onFinished(jobId, r);
         return;
     }
-    LocalLauncher *l = job.launcher = new LocalLauncher(*m_store, m_runnerPath, this);
-    connect(l, &LocalLauncher::runStarted, this, [this, jobId](long long runId) {
+    QString why;
+    Launcher *l = job.launcher = makeLauncher(job.target, *m_store, this, &why);
+    if (!l) {
+        LaunchResult r;
+        r.status = QStringLiteral("error");
+        r.error = why;
+        onFinished(jobId, r);
+        return;
+    }
+    connect(l, &Launcher::runStarted, this, [this, jobId](long long runId) {
         Job &j = m_jobs.at(jobId);
         j.status.runId = runId;
         storeQueuedAt(j);
         Q_EMIT jobLog(jobId, tr("run %1 is stored as it streams in").arg(runId));
         Q_EMIT jobChanged(j.status, false);
     });
-    connect(l, &LocalLauncher::logLine, this, [this, jobId](const QString &line) {
+    connect(l, &Launcher::logLine, this, [this, jobId](const QString &line) {
         m_jobs.at(jobId).status.lastLog = line;
         Q_EMIT jobLog(jobId, line);
     });
-    connect(l, &LocalLauncher::progress, this,
+    connect(l, &Launcher::progress, this,
             [this, jobId](const LaunchProgress &p) { onProgress(jobId, p); });
-    connect(l, &LocalLauncher::finished, this,
+    connect(l, &Launcher::finished, this,
             [this, jobId](const LaunchResult &r) { onFinished(jobId, r); });
-    QStringList command{m_runnerPath}; // the runner writes little on stderr: say what runs
-    for (const QString &arg : job.spec.runnerArguments())
-        command << (arg.contains(QLatin1Char(' ')) ? QLatin1Char('\'') + arg + QLatin1Char('\'') : arg);
-    Q_EMIT jobLog(jobId, QStringLiteral("$ ") + command.join(QLatin1Char(' ')));
+    // The runner writes little on stderr: say what runs, and where.
+    Q_EMIT jobLog(jobId, l->commandLine(job.spec));
     l->start(job.spec);
     Q_EMIT jobChanged(job.status, false);
 }
@@ -233,14 +243,14 @@ void RunQueueWorker::shutdown()
     m_shuttingDown = true;
     if (m_ticker)
         m_ticker->stop();
-    std::vector<LocalLauncher *> launchers;
+    std::vector<Launcher *> launchers;
     for (auto &[id, job] : m_jobs) {
         if (!job.launcher)
             continue;
         job.launcher->cancel(); // SIGTERM to all at once; each runner still records its run
         launchers.push_back(job.launcher);
     }
-    for (LocalLauncher *l : launchers)
+    for (Launcher *l : launchers)
         l->cancelAndWait(2000); // then SIGKILL; the ingestor marks an unfinished run cancelled
     qDeleteAll(launchers);      // onFinished() erased their jobs and deleteLater'd them
     m_jobs.clear();

@@ -1,8 +1,10 @@
 #pragma once
 // The worker half of RunQueue. It lives in the queue's own thread and owns everything that may
-// block: that thread's tp::Store (SQLite writes), the LocalLaunchers and their processes. It
-// publishes plain QueueJobStatus values; RunQueue forwards them to the GUI thread.
+// block: that thread's tp::Store (SQLite writes), the launchers and their processes. It
+// publishes plain QueueJobStatus values; RunQueue forwards them to the GUI thread. Each job runs
+// on its own target (makeLauncher: local process, SSH, …).
 #include "run_spec.h"
+#include "target_profile.h"
 
 #include <QElapsedTimer>
 #include <QList>
@@ -18,7 +20,7 @@ class QTimer;
 
 namespace tp {
 
-class LocalLauncher;
+class Launcher;
 class Store;
 struct LaunchProgress;
 struct LaunchResult;
@@ -28,7 +30,8 @@ enum class JobState { Queued, Running, Done, Failed, Cancelled };
 // One queued run as the GUI sees it; sent whole with every change.
 struct QueueJobStatus {
     int jobId = 0;
-    QString label;          // "mlp/eager/float32"
+    QString label;          // "mlp/eager/float32", plus " @ target" when not local
+    QString target = QStringLiteral("local"); // the target profile's name
     QString runKey;         // as passed to the runner; empty: the runner's default
     JobState state = JobState::Queued;
     long long runId = 0;    // store id once the runner announced its run, else 0
@@ -63,7 +66,8 @@ public:
 
     // Everything below runs in the worker's thread (RunQueue queues the calls there).
     void init(); // opens the store; a failure fails every job with its message
-    void enqueue(const QList<QueueJobStatus> &jobs, const std::vector<RunSpec> &specs);
+    void enqueue(const QList<QueueJobStatus> &jobs, const std::vector<RunSpec> &specs,
+                 const TargetProfile &target);
     void cancel(int jobId);
     void cancelAll();
     void setMaxParallel(int n);
@@ -79,7 +83,8 @@ private:
     struct Job {
         QueueJobStatus status;
         RunSpec spec;
-        LocalLauncher *launcher = nullptr;
+        TargetProfile target;
+        Launcher *launcher = nullptr;
         QElapsedTimer clock, sinceProgress; // since the process started / the latest progress
         QElapsedTimer phaseClock; // since the first progress line of the current phase …
         double phaseOffset = 0;   // … plus the measured seconds before that line

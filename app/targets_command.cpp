@@ -1,0 +1,123 @@
+// `torchpilot targets`: lists, adds (SSH) and removes the target profiles that `torchpilot run
+// --target NAME` and the launch dialog offer. The profiles live in one JSON file (TargetProfiles).
+#include "cli_commands.h"
+
+#include "target_profiles.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QDir>
+#include <QTextStream>
+
+namespace tp::cli {
+
+namespace {
+
+struct TargetsCli {
+    Q_DECLARE_TR_FUNCTIONS(TargetsCli)
+};
+
+QTextStream &out()
+{
+    static QTextStream s(stdout);
+    return s;
+}
+
+QTextStream &err()
+{
+    static QTextStream s(stderr);
+    return s;
+}
+
+int fail(const QString &message, int code)
+{
+    err() << TargetsCli::tr("torchpilot: error: %1").arg(message) << Qt::endl;
+    return code;
+}
+
+void list(const TargetProfiles &profiles)
+{
+    for (const TargetProfile &t : profiles.profiles()) {
+        out() << t.name << QLatin1Char('\t') << TargetProfile::kindName(t.kind) << QLatin1Char('\t')
+              << t.describe();
+        if (t.kind == TargetProfile::Kind::Ssh)
+            out() << QLatin1Char('\t')
+                  << TargetsCli::tr("runner: %1")
+                         .arg(t.runnerPath.isEmpty() ? TargetsCli::tr("torchpilot-runner on the remote PATH")
+                                                     : t.runnerPath);
+        out() << Qt::endl;
+    }
+}
+
+} // namespace
+
+int targetsCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(
+        TargetsCli::tr("Manage the targets runs can execute on (local, SSH hosts).\n"
+                       "SSH runs use the system ssh with BatchMode=yes and StrictHostKeyChecking=yes: "
+                       "the host's key must already be in the known_hosts file and the identity "
+                       "must not need a passphrase prompt (use ssh-agent)."));
+    p.addHelpOption();
+    p.addOptions({
+        {QStringLiteral("targets"),
+         TargetsCli::tr("Target profiles file (default: %1).").arg(TargetProfiles::defaultPath()),
+         TargetsCli::tr("file"), TargetProfiles::defaultPath()},
+        {QStringLiteral("list"), TargetsCli::tr("List the targets (the default).")},
+        {QStringLiteral("add-ssh"), TargetsCli::tr("Add or replace an SSH target."), TargetsCli::tr("name")},
+        {QStringLiteral("remove"), TargetsCli::tr("Remove a target."), TargetsCli::tr("name")},
+        {QStringLiteral("host"), TargetsCli::tr("SSH host name or address."), TargetsCli::tr("host")},
+        {QStringLiteral("user"), TargetsCli::tr("SSH user (default: ssh's)."), TargetsCli::tr("user")},
+        {QStringLiteral("port"), TargetsCli::tr("SSH port (default 22)."), TargetsCli::tr("port"),
+         QStringLiteral("22")},
+        {QStringLiteral("identity"), TargetsCli::tr("Private key file (ssh -i)."), TargetsCli::tr("file")},
+        {QStringLiteral("known-hosts"), TargetsCli::tr("known_hosts file (default ~/.ssh/known_hosts)."),
+         TargetsCli::tr("file")},
+        {QStringLiteral("runner"),
+         TargetsCli::tr("Path of torchpilot-runner on the host (default: found on its PATH)."),
+         TargetsCli::tr("path")},
+        {QStringLiteral("connect-timeout"), TargetsCli::tr("Seconds to wait for the connection (default 10)."),
+         TargetsCli::tr("s"), QStringLiteral("10")},
+    });
+    p.process(args);
+    const bool add = p.isSet(QStringLiteral("add-ssh")), remove = p.isSet(QStringLiteral("remove"));
+    if (int(add) + int(remove) + int(p.isSet(QStringLiteral("list"))) > 1)
+        return fail(TargetsCli::tr("choose one of --list, --add-ssh and --remove"), 2);
+    TargetProfiles profiles(p.value(QStringLiteral("targets")));
+    QString why;
+    if (!profiles.load(&why))
+        return fail(why, 1);
+    if (!add && !remove) {
+        list(profiles);
+        return 0;
+    }
+    if (remove) {
+        if (!profiles.remove(p.value(QStringLiteral("remove")), &why))
+            return fail(why, 2);
+    } else {
+        if (!p.isSet(QStringLiteral("host")))
+            return fail(TargetsCli::tr("--add-ssh needs --host"), 2);
+        TargetProfile t = TargetProfile::ssh(p.value(QStringLiteral("add-ssh")), p.value(QStringLiteral("host")),
+                                             p.value(QStringLiteral("user")));
+        bool portOk = false, timeoutOk = false;
+        t.port = p.value(QStringLiteral("port")).toInt(&portOk);
+        t.connectTimeoutSeconds = p.value(QStringLiteral("connect-timeout")).toInt(&timeoutOk);
+        if (!portOk || !timeoutOk)
+            return fail(TargetsCli::tr("--port and --connect-timeout must be whole numbers"), 2);
+        t.identityFile = p.value(QStringLiteral("identity"));
+        t.knownHostsFile = p.value(QStringLiteral("known-hosts"));
+        t.runnerPath = p.value(QStringLiteral("runner"));
+        if (!profiles.put(t, &why))
+            return fail(why, 2);
+    }
+    if (!profiles.save(&why))
+        return fail(why, 1);
+    out() << (add ? TargetsCli::tr("target '%1' saved in %2").arg(p.value(QStringLiteral("add-ssh")))
+                  : TargetsCli::tr("target '%1' removed from %2").arg(p.value(QStringLiteral("remove"))))
+                 .arg(QDir::toNativeSeparators(profiles.path()))
+          << Qt::endl;
+    return 0;
+}
+
+} // namespace tp::cli

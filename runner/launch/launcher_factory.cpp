@@ -1,0 +1,27 @@
+#include "launcher_factory.h"
+
+#include "local_launcher.h"
+#include "ssh_launcher.h"
+
+namespace tp {
+
+Launcher *makeLauncher(const TargetProfile &profile, Store &store, QObject *parent, QString *error)
+{
+    switch (profile.kind) {
+    case TargetProfile::Kind::Local:
+        return new LocalLauncher(store,
+                                 profile.runnerPath.isEmpty() ? LocalLauncher::locateRunner()
+                                                              : profile.runnerPath,
+                                 parent, profile.name);
+    case TargetProfile::Kind::Ssh:
+        return new SshLauncher(store, profile, parent);
+    case TargetProfile::Kind::Kubernetes:
+        break;
+    }
+    if (error)
+        *error = Launcher::tr("target '%1': Kubernetes targets are not available yet")
+                     .arg(profile.name);
+    return nullptr;
+}
+
+} // namespace tp

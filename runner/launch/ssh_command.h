@@ -1,0 +1,48 @@
+#pragma once
+// The argument vectors given to the system OpenSSH client (/usr/bin/ssh, started with QProcess,
+// never through a local shell), and the checks that keep a profile's words from being read as
+// ssh options or shell syntax:
+//   ssh -n -T -x -a -o BatchMode=yes -o StrictHostKeyChecking=yes -o UserKnownHostsFile=FILE
+//       -o ConnectTimeout=N -o ServerAliveInterval=15 -o ServerAliveCountMax=3 -o LogLevel=ERROR
+//       [-o IdentitiesOnly=yes -i IDENTITY] -p PORT [-l USER] -- HOST REMOTE-COMMAND
+// The remote command is one string for the remote user's POSIX shell; every runner argument in
+// it goes through shellQuote(), only our own fixed text is unquoted:
+//   echo torchpilot-pid:$$ >&2; exec 'runner' '--workload' 'mlp' …
+// so the runner (exec'd in place of that shell) has the PID printed first on stderr.
+#include "target_profile.h"
+
+#include <QCoreApplication>
+#include <QString>
+#include <QStringList>
+
+namespace tp::ssh {
+
+struct Texts {
+    Q_DECLARE_TR_FUNCTIONS(SshCommand)
+};
+
+// The ssh client: /usr/bin/ssh, else the first ssh on PATH; empty when there is none.
+QString program();
+
+// Empty when fine, else one sentence. A host or user must never start with '-' (it would be
+// read as an option) nor contain whitespace or control characters; a host has no '@'.
+QString checkHost(const QString &host);
+QString checkUser(const QString &user);
+// Identity and known_hosts files: ssh splits option values on whitespace and expands %, ${…}
+// and quotes in them, so those are refused rather than escaped.
+QString checkFilePath(const QString &path, const QString &what);
+// Every check of an SSH profile (host, user, port, files, timeout); empty when usable.
+QStringList checkProfile(const TargetProfile &profile);
+
+// Options and destination, up to and including HOST (nothing of the remote command).
+QStringList destinationArguments(const TargetProfile &profile);
+// The remote command string for `runner args…`: PID line first, then exec.
+QString remoteRunnerCommand(const QString &runner, const QStringList &args);
+// Full ssh argv to run the runner / to send SIGTERM to a remote PID.
+QStringList runArguments(const TargetProfile &profile, const QStringList &runnerArgs);
+QStringList killArguments(const TargetProfile &profile, qint64 pid);
+
+// "torchpilot-pid:1234" -> 1234; anything else (signs, spaces, letters, > 10 digits) -> 0.
+qint64 parsePidLine(const QString &line);
+
+} // namespace tp::ssh

@@ -1,0 +1,154 @@
+#include "target_profile.h"
+
+#include "ssh_command.h"
+
+#include <QJsonValue>
+#include <QRegularExpression>
+
+namespace tp {
+
+namespace {
+const QString kName = QStringLiteral("name"), kKind = QStringLiteral("kind"),
+              kHost = QStringLiteral("host"), kUser = QStringLiteral("user"),
+              kPort = QStringLiteral("port"), kIdentity = QStringLiteral("identity_file"),
+              kKnownHosts = QStringLiteral("known_hosts_file"),
+              kRunner = QStringLiteral("runner_path"), kTimeout = QStringLiteral("connect_timeout"),
+              kKubernetes = QStringLiteral("kubernetes");
+} // namespace
+
+TargetProfile TargetProfile::ssh(const QString &name, const QString &host, const QString &user,
+                                 int port)
+{
+    TargetProfile p;
+    p.name = name;
+    p.kind = Kind::Ssh;
+    p.host = host;
+    p.user = user;
+    p.port = port;
+    return p;
+}
+
+QString TargetProfile::kindName(Kind kind)
+{
+    switch (kind) {
+    case Kind::Local: return QStringLiteral("local");
+    case Kind::Ssh: return QStringLiteral("ssh");
+    case Kind::Kubernetes: return QStringLiteral("kubernetes");
+    }
+    return {};
+}
+
+std::optional<TargetProfile::Kind> TargetProfile::kindFromName(const QString &name)
+{
+    for (Kind k : {Kind::Local, Kind::Ssh, Kind::Kubernetes})
+        if (kindName(k) == name)
+            return k;
+    return std::nullopt;
+}
+
+bool TargetProfile::isValidName(const QString &name)
+{
+    static const QRegularExpression re(QStringLiteral(R"(^[A-Za-z0-9][A-Za-z0-9._-]{0,63}$)"));
+    return re.match(name).hasMatch();
+}
+
+QStringList TargetProfile::validate() const
+{
+    QStringList errors;
+    if (!isValidName(name))
+        errors << tr("Target name '%1': use 1 to 64 letters, digits, '.', '_' or '-', starting "
+                     "with a letter or digit.").arg(name);
+    if (kind == Kind::Local && name != QLatin1String("local"))
+        errors << tr("Only the built-in target 'local' runs on this machine.");
+    if (kind != Kind::Local && name == QLatin1String("local"))
+        errors << tr("The name 'local' is reserved for this machine.");
+    if (kind == Kind::Ssh)
+        errors << ssh::checkProfile(*this);
+    return errors; // kubernetes: stored as is; its launcher will check its fields
+
+}
+
+QString TargetProfile::source() const
+{
+    if (kind == Kind::Ssh)
+        return QStringLiteral("ssh://%1%2:%3")
+            .arg(user.isEmpty() ? QString() : user + QLatin1Char('@'), host)
+            .arg(port);
+    if (kind == Kind::Kubernetes)
+        return QStringLiteral("kubernetes://") + name;
+    return QStringLiteral("local:") + runnerPath;
+}
+
+QString TargetProfile::describe() const
+{
+    if (kind == Kind::Local)
+        return tr("this machine");
+    if (kind == Kind::Kubernetes)
+        return tr("Kubernetes Job (not available yet)");
+    return source();
+}
+
+QJsonObject TargetProfile::toJson() const
+{
+    QJsonObject o{{kName, name}, {kKind, kindName(kind)}};
+    if (kind == Kind::Ssh) {
+        o.insert(kHost, host);
+        o.insert(kUser, user);
+        o.insert(kPort, port);
+        o.insert(kIdentity, identityFile);
+        o.insert(kKnownHosts, knownHostsFile);
+        o.insert(kRunner, runnerPath);
+        o.insert(kTimeout, connectTimeoutSeconds);
+    } else if (kind == Kind::Kubernetes) {
+        o.insert(kKubernetes, kubernetes);
+    }
+    return o;
+}
+
+std::optional<TargetProfile> TargetProfile::fromJson(const QJsonObject &o, QString *error)
+{
+    auto fail = [error](const QString &message) {
+        if (error)
+            *error = message;
+        return std::nullopt;
+    };
+    TargetProfile p;
+    if (!o.value(kName).isString() || o.value(kName).toString().isEmpty())
+        return fail(tr("a target needs a \"name\" (a string)"));
+    p.name = o.value(kName).toString();
+    const auto kind = kindFromName(o.value(kKind).toString());
+    if (!kind)
+        return fail(tr("target '%1': \"kind\" must be \"local\", \"ssh\" or \"kubernetes\"")
+                        .arg(p.name));
+    p.kind = *kind;
+    for (const auto &[key, field] : {std::pair{kHost, &p.host}, {kUser, &p.user},
+                                     {kIdentity, &p.identityFile},
+                                     {kKnownHosts, &p.knownHostsFile}, {kRunner, &p.runnerPath}}) {
+        const QJsonValue v = o.value(key);
+        if (!v.isUndefined() && !v.isNull() && !v.isString())
+            return fail(tr("target '%1': \"%2\" must be a string").arg(p.name, key));
+        *field = v.toString();
+    }
+    for (const auto &[key, field, min, max] :
+         {std::tuple{kPort, &p.port, 1, 65535}, {kTimeout, &p.connectTimeoutSeconds, 1, 600}}) {
+        const QJsonValue v = o.value(key);
+        if (v.isUndefined())
+            continue;
+        const double d = v.toDouble(-1);
+        if (!v.isDouble() || d != static_cast<int>(d) || d < min || d > max)
+            return fail(tr("target '%1': \"%2\" must be a whole number from %3 to %4")
+                            .arg(p.name, key)
+                            .arg(min)
+                            .arg(max));
+        *field = static_cast<int>(d);
+    }
+    const QJsonValue k8s = o.value(kKubernetes);
+    if (!k8s.isUndefined() && !k8s.isObject())
+        return fail(tr("target '%1': \"kubernetes\" must be an object").arg(p.name));
+    p.kubernetes = k8s.toObject();
+    if (p.kind == Kind::Ssh && p.host.isEmpty())
+        return fail(tr("target '%1': an ssh target needs a \"host\"").arg(p.name));
+    return p;
+}
+
+} // namespace tp

@@ -1,0 +1,60 @@
+#pragma once
+// Where runs execute: a named target profile. "local" is this machine (always available, never
+// stored); an SSH profile names a host reached with the system OpenSSH client; a Kubernetes
+// profile keeps its fields as an opaque JSON object until its launcher exists. The profile's
+// name is stored as the `target` of every run it executes.
+//
+// JSON form (one object per profile, see TargetProfiles for the file):
+//   {"name": "gpu-box", "kind": "ssh", "host": "gpu-box.example", "user": "bench", "port": 22,
+//    "identity_file": "~/.ssh/id_ed25519", "known_hosts_file": "", "runner_path":
+//    "/opt/torchpilot/bin/torchpilot-runner", "connect_timeout": 10}
+//   {"name": "gke-v5e", "kind": "kubernetes", "kubernetes": {…}}
+#include <QCoreApplication>
+#include <QJsonObject>
+#include <QString>
+#include <QStringList>
+
+#include <optional>
+
+namespace tp {
+
+struct TargetProfile {
+    Q_DECLARE_TR_FUNCTIONS(TargetProfile)
+public:
+    enum class Kind { Local, Ssh, Kubernetes };
+
+    QString name = QStringLiteral("local");
+    Kind kind = Kind::Local;
+    // ssh: the remote host; runnerPath is the runner's path there (empty: torchpilot-runner on
+    // the remote PATH). local: runnerPath empty means LocalLauncher::locateRunner().
+    QString host, user;
+    int port = 22;
+    QString identityFile;   // empty: ssh's defaults
+    QString knownHostsFile; // empty: ~/.ssh/known_hosts
+    QString runnerPath;
+    int connectTimeoutSeconds = 10;
+    QJsonObject kubernetes; // kubernetes: opaque until the Kubernetes launcher reads it
+
+    static TargetProfile local() { return {}; }
+    static TargetProfile ssh(const QString &name, const QString &host, const QString &user = {},
+                             int port = 22);
+
+    bool isLocal() const { return kind == Kind::Local; }
+    // Problems a person can fix, one sentence each; empty when the profile can be stored (and,
+    // for local and ssh, used; a Kubernetes profile cannot run until its launcher exists).
+    QStringList validate() const;
+    // Stored with the runs: "local:…" is the local launcher's; "ssh://user@host:port".
+    QString source() const;
+    // One line for lists and combo boxes: "ssh://bench@gpu-box:22".
+    QString describe() const;
+
+    QJsonObject toJson() const;
+    // Reads one profile; on failure returns nothing and sets *error (which field, what is wrong).
+    static std::optional<TargetProfile> fromJson(const QJsonObject &object, QString *error);
+
+    static QString kindName(Kind kind);
+    static std::optional<Kind> kindFromName(const QString &name);
+    static bool isValidName(const QString &name);
+};
+
+} // namespace tp
