@@ -11,6 +11,8 @@ int runCommand(const QStringList &args);
 int gatesCommand(const QStringList &args);
 // Decision review: stored inputs, gate sign-offs, recorded decisions (review_command.cpp).
 int reviewCommand(const QStringList &args);
+// Writes the PDF decision report; needs a QApplication (report_command.cpp).
+int reportCommand(const QStringList &args);
 // Kills a checkpointing training runner, resumes it, verifies the losses and stores RPO/RTO as a
 // run of workload "faulttest"; exit 0 verified, 1 not, 2 bad input (faulttest_command.cpp).
 int faulttestCommand(const QStringList &args);

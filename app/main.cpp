@@ -44,6 +44,16 @@ int main(int argc, char **argv)
             return tp::cli::faulttestCommand(args);
         return command == QLatin1String("import") ? tp::cli::importCommand(args) : tp::cli::runCommand(args);
     }
+    if (command == QLatin1String("report")) {
+        // Qt Charts draw through widgets: a QApplication even without a display (offscreen).
+        if (!tp::cli::displayAvailable() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+            qputenv("QT_QPA_PLATFORM", "offscreen");
+        QApplication app(argc, argv);
+        setIdentity();
+        QStringList args = QCoreApplication::arguments();
+        args.removeAt(1);
+        return tp::cli::reportCommand(args);
+    }
     if (command == QLatin1String("pilot")) {
         std::unique_ptr<QCoreApplication> app;
         if (tp::cli::displayAvailable())

@@ -7,6 +7,7 @@
 #include "queue_page.h"
 #include "run_queue.h"
 #include "recent_databases_menu.h"
+#include "report_export.h"
 #include "review_page.h"
 #include "runs_page.h"
 #include "settings.h"
@@ -172,6 +173,8 @@ void MainWindow::createMenus()
     QAction *reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
     reloadAction->setShortcut(QKeySequence::Refresh);
     reloadAction->setStatusTip(tr("Re-read the runs from the database"));
+    QAction *exportReport = file->addAction(tr("Export PDF report…"), this, [this] { exportPdfReport(this, m_store); });
+    exportReport->setStatusTip(tr("Write the decision report (gates, panels, charts, cost, every run) as a PDF"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);

@@ -1,0 +1,186 @@
+#include "report_data.h"
+
+#include "contract.h"
+#include "format.h"
+#include "store.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <tuple>
+
+namespace tp {
+
+namespace {
+using nlohmann::json;
+
+std::optional<double> number(const json &j, const char *key)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || !it->is_number())
+        return std::nullopt;
+    return it->get<double>();
+}
+
+std::string text(const json &j, const char *key)
+{
+    const auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return {};
+    return it->is_string() ? it->get<std::string>() : it->dump();
+}
+
+std::string newestTimeOf(const RunRecord &r)
+{
+    return !r.finishedAt.empty() ? r.finishedAt : !r.startedAt.empty() ? r.startedAt : r.importedAt;
+}
+
+// The newest valid run of the side (else the newest run), preferring one that timed its first
+// call and stored its samples: the charts compare cold with warm.
+std::optional<RunRecord> chartRunOf(const std::vector<RunRecord> &runs)
+{
+    const RunRecord *best = nullptr;
+    auto rank = [](const RunRecord &r) {
+        return std::make_tuple(r.valid.value_or(false) && r.complete, r.firstCallSeconds.has_value(),
+                               r.sampleCount > 0, r.id);
+    };
+    for (const RunRecord &r : runs)
+        if (!best || rank(r) > rank(*best))
+            best = &r;
+    return best ? std::optional<RunRecord>(*best) : std::nullopt;
+}
+
+void fillSide(Store &store, ReportSide &side, const std::string &label, const RunSelection &selection,
+              const std::optional<CostModel> &model, const std::optional<double> &now)
+{
+    side.label = label;
+    side.selection = selection;
+    side.costModel = model;
+    const std::vector<RunRecord> runs = store.listRuns(selection);
+    for (const RunRecord &r : runs)
+        if (r.valid.value_or(false) && r.complete && r.meanBatchSeconds)
+            side.costRuns.push_back(r);
+    if (model) {
+        side.cost = computeCost(*model, side.costRuns);
+        side.sensitivity = sensitivity(*model, side.costRuns);
+    }
+    PanelOptions options;
+    options.now = now;
+    if (model) {
+        const CostModel m = *model;
+        options.costPerUsefulResult = [m](const std::vector<RunRecord> &selected) {
+            const CostResult c = computeCost(m, selected);
+            PanelFigure f;
+            f.unit = PanelFigure::Unit::Cost;
+            f.runIds = c.usefulRunIds;
+            f.state = c.costPerUsefulResult ? PanelFigure::State::Value : PanelFigure::State::NoData;
+            f.value = c.costPerUsefulResult;
+            f.note = "cost model " + m.name + ": total cost of the selected runs (lost attempts "
+                     "included) / results meeting the quality contract";
+            return f;
+        };
+    }
+    side.panels = computePanels(store, selection, options);
+    side.chartRun = chartRunOf(runs);
+    if (side.chartRun) {
+        side.firstCall = store.samples(side.chartRun->id, phase::FirstCall);
+        side.warmup = store.samples(side.chartRun->id, phase::Warmup);
+        side.steady = store.samples(side.chartRun->id, phase::Steady);
+    }
+}
+
+std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)
+{
+    if (r.precisionVerdict.empty())
+        return std::nullopt;
+    PrecisionRow row{r.id, r.runKey, r.mode, r.dtype, r.precisionPolicy, r.precisionVerdict, {},
+                     {}, {}, {}, {}, {}, {}, {}};
+    const std::vector<EventRecord> events = store.events(r.id);
+    for (auto it = events.rbegin(); it != events.rend(); ++it) {
+        if (it->name != "precision")
+            continue;
+        const json j = json::parse(it->json, nullptr, false);
+        if (!j.is_object())
+            break;
+        row.reference = text(j, "reference");
+        row.rtol = number(j, "rtol");
+        row.atol = number(j, "atol");
+        if (const auto o = j.find("outputs"); o != j.end() && o->is_object()) {
+            row.maxAbsError = number(*o, "max_abs_error");
+            row.maxRelError = number(*o, "max_rel_error");
+            row.mismatchPercent = number(*o, "mismatch_percent");
+            row.cosine = number(*o, "cosine");
+        }
+        if (const auto rs = j.find("reasons"); rs != j.end() && rs->is_array())
+            for (const json &reason : *rs)
+                row.reasons.push_back(reason.is_string() ? reason.get<std::string>() : reason.dump());
+        break;
+    }
+    return row;
+}
+
+std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs)
+{
+    std::map<std::vector<std::string>, std::vector<long long>> groups;
+    for (const RunRecord &r : runs) {
+        json env = json::parse(r.envJson, nullptr, false);
+        if (!env.is_object())
+            env = json::object();
+        std::string threads = text(env, "threads");
+        if (threads.empty() && r.threads > 0)
+            threads = std::to_string(r.threads);
+        std::string blas = text(env, "blas");
+        if (const std::string build = text(env, "blas_build"); !build.empty() && !blas.empty())
+            blas += " (" + build + ")";
+        groups[{text(env, "torch"), text(env, "runner"), threads, text(env, "cpu_model"), blas,
+                text(env, "os")}].push_back(r.id);
+    }
+    std::vector<EnvironmentGroup> out;
+    for (const auto &[k, ids] : groups)
+        out.push_back({k[0], k[1], k[2], k[3], k[4], k[5], ids});
+    // The environment most runs measured in first; ties by first run id.
+    std::stable_sort(out.begin(), out.end(), [](const EnvironmentGroup &a, const EnvironmentGroup &b) {
+        return a.runIds.size() != b.runIds.size() ? a.runIds.size() > b.runIds.size()
+                                                  : a.runIds.front() < b.runIds.front();
+    });
+    return out;
+}
+} // namespace
+
+ReportData collectReportData(Store &store, const GateDefinitions &definitions,
+                             const std::optional<ReviewInputs> &overrides)
+{
+    ReportData d;
+    d.databaseName = std::filesystem::path(store.path()).filename().string();
+    d.review = evaluateReview(store, definitions, overrides);
+    d.runs = store.listRuns();
+    std::sort(d.runs.begin(), d.runs.end(), [](const RunRecord &a, const RunRecord &b) { return a.id < b.id; });
+    for (const RunRecord &r : d.runs)
+        d.newestRunAt = std::max(d.newestRunAt, newestTimeOf(r));
+
+    // "Now" for runs still running: the newest stored time, so the same database gives the same report.
+    std::optional<double> now;
+    if (!d.newestRunAt.empty())
+        now = static_cast<double>(fmt::timestampMsecs(d.newestRunAt)) / 1000.0;
+    const ReviewInputs &inputs = d.review.inputs;
+    fillSide(store, d.baseline, definitions.baselineLabel, definitions.baseline, inputs.baselineCost, now);
+    fillSide(store, d.candidate, definitions.candidateLabel, definitions.candidate, inputs.candidateCost, now);
+
+    std::set<std::string> workloads;
+    std::set<long long> evidence(d.review.report.baselineRuns.begin(), d.review.report.baselineRuns.end());
+    evidence.insert(d.review.report.candidateRuns.begin(), d.review.report.candidateRuns.end());
+    for (const RunRecord &r : d.runs) {
+        if (evidence.count(r.id) && !r.workload.empty())
+            workloads.insert(r.workload);
+        if (auto row = precisionOf(store, r))
+            d.precision.push_back(std::move(*row));
+    }
+    d.workloads.assign(workloads.begin(), workloads.end());
+    d.environments = environmentsOf(d.runs);
+    return d;
+}
+
+} // namespace tp

@@ -1,0 +1,64 @@
+#pragma once
+// Everything the PDF decision report shows, read from the evidence store in one call: the review
+// (gates, decision, evidence hash, changes since the last review, sign-offs — tp::evaluateReview),
+// the three panels and the cost of each side, precision verdicts, the environments the runs
+// measured in, every run for the appendix, and the samples of the runs the charts draw. Plain
+// values, no widgets: it can be collected on a worker thread and rendered on the GUI thread.
+// Deterministic: nothing here reads the clock ("now" of the panels is the newest stored time).
+#include "cost.h"
+#include "panels.h"
+#include "review.h"
+#include "run_record.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tp {
+
+class Store;
+
+// One side of the decision: the current path (baseline) or the candidate.
+struct ReportSide {
+    std::string label;                 // from the gate definitions
+    RunSelection selection;
+    std::vector<RunRecord> costRuns;   // valid, complete runs with a steady state (as the cost gate)
+    std::optional<CostModel> costModel;
+    std::optional<CostResult> cost;
+    std::vector<SensitivityRow> sensitivity;
+    PanelFigures panels;
+    // The run its charts draw: the newest valid run of the side (the newest run when none is
+    // valid), with its per-iteration samples.
+    std::optional<RunRecord> chartRun;
+    std::vector<double> firstCall, warmup, steady;
+};
+
+struct PrecisionRow {
+    long long runId = 0;
+    std::string runKey, mode, dtype, policy, verdict, reference;
+    std::optional<double> maxAbsError, maxRelError, mismatchPercent, cosine, rtol, atol;
+    std::vector<std::string> reasons;
+};
+
+// Runs that measured with the same versions and host settings.
+struct EnvironmentGroup {
+    std::string torch, runner, threads, cpu, blas, os;
+    std::vector<long long> runIds;
+};
+
+struct ReportData {
+    std::string databaseName;          // file name only
+    ReviewState review;
+    std::vector<std::string> workloads; // distinct workloads of the evidence runs, sorted
+    std::string newestRunAt;           // ISO-8601 UTC: newest finish/start/import time of a run
+    std::vector<RunRecord> runs;       // every run, by id
+    ReportSide baseline, candidate;
+    std::vector<PrecisionRow> precision;
+    std::vector<EnvironmentGroup> environments;
+};
+
+// Throws StoreError, GateError on a broken database or definitions.
+ReportData collectReportData(Store &store, const GateDefinitions &definitions,
+                             const std::optional<ReviewInputs> &overrides = std::nullopt);
+
+} // namespace tp

@@ -1,0 +1,126 @@
+#include "report_export.h"
+
+#include "report_data.h"
+#include "report_renderer.h"
+#include "store.h"
+
+#include <QDir>
+#include <QFile>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QFutureWatcher>
+#include <QGuiApplication>
+#include <QLocale>
+#include <QMainWindow>
+#include <QMessageBox>
+#include <QPointer>
+#include <QStandardPaths>
+#include <QStatusBar>
+#include <QtConcurrent>
+
+#include <nlohmann/json.hpp>
+
+#include <stdexcept>
+
+namespace tp {
+
+namespace {
+nlohmann::json readJson(const QString &path)
+{
+    QFile f(path);
+    if (!f.open(QIODevice::ReadOnly))
+        throw std::runtime_error("cannot read '" + path.toStdString() + "'");
+    nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
+    if (j.is_discarded())
+        throw std::runtime_error(path.toStdString() + ": malformed JSON");
+    return j;
+}
+
+struct Collected {
+    std::shared_ptr<ReportData> data;
+    QString error;
+};
+
+void showStatus(QWidget *parent, const QString &message)
+{
+    if (auto *w = qobject_cast<QMainWindow *>(parent ? parent->window() : nullptr))
+        w->statusBar()->showMessage(message, 15000);
+}
+} // namespace
+
+GateDefinitions ReportFiles::readDefinitions(const QString &path)
+{
+    return parseGateDefinitions(readJson(path), path.toStdString());
+}
+
+CostModel ReportFiles::readCostPreset(const QString &presetsPath, const QString &name)
+{
+    const nlohmann::json presets = readJson(presetsPath);
+    for (const auto &p : presets.value("presets", nlohmann::json::array()))
+        if (p.value("name", "") == name.toStdString())
+            return parseCostModel(p, presetsPath.toStdString());
+    throw CostError(presetsPath.toStdString() + ": no cost preset named '" + name.toStdString() + "'");
+}
+
+void exportPdfReport(QWidget *parent, Store *store)
+{
+    if (!store) {
+        QMessageBox::warning(parent, ReportFiles::tr("Export PDF report"), ReportFiles::tr("No database is open."));
+        return;
+    }
+    const QString dbPath = QString::fromStdString(store->path());
+    const QString suggested = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+                                  .filePath(QFileInfo(dbPath).completeBaseName() + QStringLiteral("-report.pdf"));
+    QString out = QFileDialog::getSaveFileName(parent, ReportFiles::tr("Export PDF report"), suggested,
+                                               ReportFiles::tr("PDF documents (*.pdf)"));
+    if (out.isEmpty())
+        return;
+    if (QFileInfo(out).suffix().isEmpty())
+        out += QStringLiteral(".pdf");
+    exportPdfReportTo(parent, dbPath, out);
+}
+
+void exportPdfReportTo(QWidget *parent, const QString &dbPath, const QString &out,
+                       const std::function<void(const QString &error, int pages)> &done, const QString &definitions)
+{
+    showStatus(parent, ReportFiles::tr("Writing the report…"));
+    QGuiApplication::setOverrideCursor(Qt::WaitCursor);
+    QPointer<QWidget> owner(parent);
+    QObject *context = parent ? static_cast<QObject *>(parent) : QCoreApplication::instance();
+    // Every export writes its own file: none supersedes another.
+    auto *watcher = new QFutureWatcher<Collected>(context);
+    QObject::connect(watcher, &QFutureWatcher<Collected>::finished, context, [watcher, owner, out, done] {
+        watcher->deleteLater();
+        const Collected c = watcher->result();
+        QGuiApplication::restoreOverrideCursor();
+        QString error = c.error;
+        int pages = 0;
+        if (error.isEmpty()) {
+            const ReportRenderer::Result r = ReportRenderer::writePdf(*c.data, out, QLocale());
+            error = r.error;
+            pages = r.pages;
+        }
+        if (done)
+            return done(error, pages);
+        if (!error.isEmpty()) {
+            showStatus(owner, ReportFiles::tr("The report was not written."));
+            QMessageBox::warning(owner, ReportFiles::tr("Export PDF report"),
+                                 ReportFiles::tr("The report could not be written: %1").arg(error));
+            return;
+        }
+        showStatus(owner, ReportFiles::tr("Report written to %1 (%n page(s))", nullptr, pages).arg(out));
+    });
+    watcher->setFuture(QtConcurrent::run([dbPath, definitions] {
+        Collected c;
+        try {
+            Store own(dbPath.toStdString()); // a worker never shares the GUI's connection
+            c.data = std::make_shared<ReportData>(
+                collectReportData(own, ReportFiles::readDefinitions(definitions)));
+        } catch (const std::exception &e) {
+            c.error = QString::fromUtf8(e.what());
+        }
+        return c;
+    }));
+}
+
+} // namespace tp

@@ -1,0 +1,34 @@
+#pragma once
+// Renders a ReportData as an A4 PDF: one QTextDocument (HTML sections of report_html.h, charts as
+// vector objects of ReportCharts) laid out against the PDF writer itself and painted page by page
+// with a header and "Page N of M" footer. The file is written through QSaveFile: on any failure
+// nothing is left at the destination. Needs a QApplication; call on the GUI thread.
+#include <QCoreApplication>
+#include <QLocale>
+#include <QString>
+#include <QStringList>
+
+#include <functional>
+
+namespace tp {
+
+struct ReportData;
+
+class ReportRenderer {
+    Q_DECLARE_TR_FUNCTIONS(ReportRenderer)
+public:
+    struct Result {
+        bool ok = false;
+        int pages = 0;
+        QString error; // translated, names the file
+    };
+
+    // `locale` formats numbers and dates (the text language is the installed translator's).
+    static Result writePdf(const ReportData &data, const QString &path, const QLocale &locale);
+
+    // The whole report as HTML with chart placeholders; `fitKey` shortens appendix run keys.
+    static QString html(const ReportData &data, const QLocale &locale,
+                        const std::function<QString(const QString &)> &fitKey = {});
+};
+
+} // namespace tp
