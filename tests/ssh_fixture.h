@@ -4,9 +4,11 @@
 // directory, and a known_hosts file with the host key for [127.0.0.1]:PORT. sshd runs in the
 // foreground (-D -e) as this test's child and is stopped with it. Needs /usr/sbin/sshd,
 // /usr/bin/ssh and ssh-keygen (Debian: openssh-server, openssh-client); without them the tests
-// skip with that message.
+// skip with that message. Below: the short and endless runs the SSH tests launch.
+#include "run_spec.h"
 #include "target_profile.h"
 
+#include <QDateTime>
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -235,5 +237,34 @@ struct SilentServer {
             ::close(fd);
     }
 };
+
+// A short real run: 2 warmup and 20 steady iterations, no precision check (about a second).
+inline tp::RunSpec quickSpec(const QString &runKey)
+{
+    tp::RunSpec s;
+    s.warmup = 2;
+    s.iterations = 20;
+    s.runKey = runKey;
+    s.extraArgs = {QStringLiteral("--max-warmup"), QStringLiteral("2"), QStringLiteral("--no-precision")};
+    return s;
+}
+
+inline tp::RunSpec endlessSpec(const QString &runKey)
+{
+    tp::RunSpec s = quickSpec(runKey);
+    s.iterations = 50000000; // runs until cancelled
+    return s;
+}
+
+// The runner processes sshd started for this run key (not the local ssh that names it too).
+inline QList<qint64> remoteRunners(const QString &key)
+{
+    return SshFixture::processesMatching(TP_RUNNER_PATH, key.toUtf8());
+}
+
+inline QString uniqueKey(const char *what)
+{
+    return QStringLiteral("ssh-test-%1-%2-%3").arg(QLatin1String(what)).arg(::getpid()).arg(QDateTime::currentMSecsSinceEpoch());
+}
 
 } // namespace tptest

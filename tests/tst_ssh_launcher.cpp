@@ -1,8 +1,8 @@
 // The SSH launcher against a real sshd on 127.0.0.1 (tests/ssh_fixture.h) running the real
 // runner: runs land in the store tagged with their target; hostile run keys and model paths
 // arrive byte-identical and run nothing; cancel stops the remote runner; a dropped connection
-// fails the run but keeps its samples; unreachable targets fail fast with a clear message.
-#include "run_queue.h"
+// fails the run (a killed runner leaves it incomplete), both keep their samples; unreachable
+// targets fail fast with a clear message.
 #include "ssh_fixture.h"
 #include "ssh_launcher.h"
 #include "store.h"
@@ -13,35 +13,6 @@
 Q_DECLARE_METATYPE(tp::LaunchResult)
 Q_DECLARE_METATYPE(tp::LaunchProgress)
 
-namespace {
-tp::RunSpec quickSpec(const QString &runKey)
-{
-    tp::RunSpec s;
-    s.warmup = 2;
-    s.iterations = 20;
-    s.runKey = runKey;
-    s.extraArgs = {QStringLiteral("--max-warmup"), QStringLiteral("2"), QStringLiteral("--no-precision")};
-    return s;
-}
-
-tp::RunSpec endlessSpec(const QString &runKey)
-{
-    tp::RunSpec s = quickSpec(runKey);
-    s.iterations = 50000000; // runs until cancelled
-    return s;
-}
-
-// The runner processes sshd started for this run key (not the local ssh that names it too).
-QList<qint64> remoteRunners(const QString &key)
-{
-    return tptest::SshFixture::processesMatching(TP_RUNNER_PATH, key.toUtf8());
-}
-
-QString uniqueKey(const char *what)
-{
-    return QStringLiteral("ssh-test-%1-%2-%3").arg(QLatin1String(what)).arg(::getpid()).arg(QDateTime::currentMSecsSinceEpoch());
-}
-} // namespace
 
 class TestSshLauncher : public QObject {
     Q_OBJECT
@@ -51,12 +22,10 @@ private Q_SLOTS:
     void hostileArgumentsArriveVerbatim_data();
     void hostileArgumentsArriveVerbatim();
     void cancelStopsTheRemoteRunner();
-    void droppedConnectionFailsAndKeepsSamples();
+    void remoteEndMidRunKeepsSamples_data();
+    void remoteEndMidRunKeepsSamples();
     void unreachableTargetsFailFast_data();
     void unreachableTargetsFailFast();
-    void queueRunsEachRequestOnItsTarget();
-    void queueShutdownCancelsTheRemoteRun();
-    void cliTargetsAndRun();
 
 private:
     tp::LaunchResult launch(tp::SshLauncher &l, const tp::RunSpec &spec, int timeoutMs = 60000);
@@ -95,7 +64,7 @@ void TestSshLauncher::runLandsInTheStoreTagged()
     tp::Store store(m_dir.filePath(QStringLiteral("tagged.sqlite")).toStdString());
     tp::SshLauncher l(store, m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
     QSignalSpy started(&l, &tp::Launcher::runStarted);
-    const tp::LaunchResult r = launch(l, quickSpec(QStringLiteral("ssh/tagged")));
+    const tp::LaunchResult r = launch(l, tptest::quickSpec(QStringLiteral("ssh/tagged")));
     QVERIFY2(r.status == QLatin1String("ok"), qPrintable(r.status + QStringLiteral(": ") + r.error));
     QCOMPARE(started.size(), 1);
     QVERIFY(l.remotePid() > 1);
@@ -138,7 +107,7 @@ void TestSshLauncher::hostileArgumentsArriveVerbatim()
     QVERIFY(QFile::copy(m_model, model));
     tp::Store store(m_dir.filePath(QStringLiteral("hostile.sqlite")).toStdString());
     tp::SshLauncher l(store, m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
-    tp::RunSpec spec = quickSpec(hostile);
+    tp::RunSpec spec = tptest::quickSpec(hostile);
     spec.workload = QStringLiteral("torchscript");
     spec.batch = 8;
     spec.extraArgs << QStringLiteral("--model") << model << QStringLiteral("--input") << QStringLiteral("float32[8,16]");
@@ -154,10 +123,10 @@ void TestSshLauncher::cancelStopsTheRemoteRunner()
     tp::SshLauncher l(store, m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
     QSignalSpy progress(&l, &tp::Launcher::progress);
     QSignalSpy done(&l, &tp::Launcher::finished);
-    const QString key = uniqueKey("cancel");
-    l.start(endlessSpec(key));
+    const QString key = tptest::uniqueKey("cancel");
+    l.start(tptest::endlessSpec(key));
     QVERIFY(progress.wait(60000));
-    QCOMPARE(remoteRunners(key).size(), 1); // the remote runner
+    QCOMPARE(tptest::remoteRunners(key).size(), 1); // the remote runner
     QElapsedTimer clock;
     clock.start();
     l.cancel();
@@ -169,34 +138,53 @@ void TestSshLauncher::cancelStopsTheRemoteRunner()
     QCOMPARE(run->status, std::string("cancelled"));
     QVERIFY(run->complete); // the runner wrote its own run_finished after SIGTERM
     QCOMPARE(store.samples(r.runId, "first_call").size(), std::size_t(1));
-    QTRY_VERIFY_WITH_TIMEOUT(remoteRunners(key).isEmpty(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(tptest::remoteRunners(key).isEmpty(), 10000);
 }
 
-void TestSshLauncher::droppedConnectionFailsAndKeepsSamples()
+void TestSshLauncher::remoteEndMidRunKeepsSamples_data()
 {
+    QTest::addColumn<bool>("dropConnection"); // else: SIGKILL to the remote runner itself
+    QTest::addColumn<int>("exitCode");
+    QTest::addColumn<QString>("status");
+    QTest::addColumn<QString>("error");
+    QTest::newRow("dropped connection") << true << 255 << QStringLiteral("failed")
+                                        << QStringLiteral("connection to 'loopback' lost");
+    QTest::newRow("runner killed") << false << 137 << QStringLiteral("incomplete")
+                                   << QStringLiteral("remote runner on 'loopback' was killed by signal 9");
+}
+
+void TestSshLauncher::remoteEndMidRunKeepsSamples()
+{
+    QFETCH(bool, dropConnection);
+    QFETCH(int, exitCode);
+    QFETCH(QString, status);
+    QFETCH(QString, error);
     tp::Store store(m_dir.filePath(QStringLiteral("dropped.sqlite")).toStdString());
     tp::SshLauncher l(store, m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
     QSignalSpy started(&l, &tp::Launcher::runStarted);
     QSignalSpy done(&l, &tp::Launcher::finished);
-    const QString key = uniqueKey("dropped");
-    l.start(endlessSpec(key));
+    const QString key = tptest::uniqueKey("dropped");
+    l.start(tptest::endlessSpec(key));
     QVERIFY(started.wait(60000));
     const long long runId = started.at(0).at(0).toLongLong();
     QTRY_VERIFY_WITH_TIMEOUT(store.samples(runId, "warmup").size() == 2, 60000);
-    QCOMPARE(remoteRunners(key).size(), 1);
-    QVERIFY(m_ssh.dropConnections() > 0);
+    QCOMPARE(tptest::remoteRunners(key), QList<qint64>{l.remotePid()}); // the PID line is the runner's
+    if (dropConnection)
+        QVERIFY(m_ssh.dropConnections() > 0);
+    else
+        QCOMPARE(::kill(static_cast<pid_t>(l.remotePid()), SIGKILL), 0);
     QVERIFY(done.wait(30000));
     const auto r = done.at(0).at(0).value<tp::LaunchResult>();
-    qInfo("dropped: %s", qPrintable(r.error));
-    QCOMPARE(r.exitCode, 255);
-    QCOMPARE(r.status, QStringLiteral("failed"));
-    QVERIFY2(r.error.contains(QStringLiteral("connection to 'loopback' lost")), qPrintable(r.error));
+    qInfo("%s", qPrintable(r.error));
+    QCOMPARE(r.exitCode, exitCode);
+    QCOMPARE(r.status, status);
+    QVERIFY2(r.error.contains(error), qPrintable(r.error));
     const auto run = store.run(runId);
     QVERIFY(!run->complete);
     QCOMPARE(store.samples(runId, "first_call").size(), std::size_t(1));
     QCOMPARE(store.samples(runId, "warmup").size(), std::size_t(2));
     // Its stdout pipe is gone: the remote runner dies on its next write (SIGPIPE).
-    QTRY_VERIFY_WITH_TIMEOUT(remoteRunners(key).isEmpty(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(tptest::remoteRunners(key).isEmpty(), 10000);
 }
 
 void TestSshLauncher::unreachableTargetsFailFast_data()
@@ -240,7 +228,7 @@ void TestSshLauncher::unreachableTargetsFailFast()
     tp::SshLauncher l(store, p);
     QElapsedTimer clock;
     clock.start();
-    const tp::LaunchResult r = launch(l, quickSpec(QStringLiteral("unreachable")), 30000);
+    const tp::LaunchResult r = launch(l, tptest::quickSpec(QStringLiteral("unreachable")), 30000);
     QVERIFY2(!r.status.isEmpty(), "no finished() within 30 s");
     qInfo("%lld ms: %s", clock.elapsed(), qPrintable(r.error));
     QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
@@ -250,94 +238,6 @@ void TestSshLauncher::unreachableTargetsFailFast()
     QVERIFY2(r.error.contains(QStringLiteral("broken")), qPrintable(r.error)); // names the target
     QVERIFY(!QFileInfo::exists(canary));
     QCOMPARE(store.runCount(), 0LL);
-}
-
-void TestSshLauncher::queueRunsEachRequestOnItsTarget()
-{
-    const QString db = m_dir.filePath(QStringLiteral("queue.sqlite"));
-    {
-        tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
-        QSignalSpy finished(&queue, &tp::RunQueue::jobFinished);
-        const int remote = queue.enqueue({quickSpec(QStringLiteral("q/remote"))},
-                                         m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)))
-                               .first();
-        const int local = queue.enqueue({quickSpec(QStringLiteral("q/local"))}).first();
-        QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 120000);
-        QCOMPARE(queue.job(remote).state, tp::JobState::Done);
-        QCOMPARE(queue.job(local).state, tp::JobState::Done);
-        QCOMPARE(queue.job(remote).target, QStringLiteral("loopback"));
-        QVERIFY(queue.job(remote).label.endsWith(QStringLiteral(" @ loopback")));
-    }
-    tp::Store store(db.toStdString());
-    QCOMPARE(store.runCount(), 2LL);
-    for (const auto &[key, target] : {std::pair{"q/remote", "loopback"}, {"q/local", "local"}}) {
-        bool found = false;
-        for (long long id = 1; id <= 2; ++id)
-            if (const auto run = store.run(id); run && run->runKey == key)
-                found = run->target == target;
-        QVERIFY2(found, key);
-    }
-}
-
-void TestSshLauncher::queueShutdownCancelsTheRemoteRun()
-{
-    const QString db = m_dir.filePath(QStringLiteral("shutdown.sqlite"));
-    const QString key = uniqueKey("shutdown");
-    long long runId = 0;
-    {
-        tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
-        const int id = queue.enqueue({endlessSpec(key)},
-                                     m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)))
-                           .first();
-        QTRY_VERIFY_WITH_TIMEOUT(queue.job(id).runId != 0 && !queue.job(id).phase.isEmpty(), 60000);
-        runId = queue.job(id).runId;
-        QCOMPARE(remoteRunners(key).size(), 1);
-    } // ~RunQueue: cancelAndWait(): remote SIGTERM, the runner's own record, then the session ends
-    const auto run = tp::Store(db.toStdString()).run(runId);
-    QCOMPARE(run->status, std::string("cancelled"));
-    QVERIFY(run->complete);
-    QTRY_VERIFY_WITH_TIMEOUT(remoteRunners(key).isEmpty(), 10000);
-}
-
-void TestSshLauncher::cliTargetsAndRun()
-{
-    const QString targets = m_dir.filePath(QStringLiteral("cli/targets.json"));
-    const QString db = m_dir.filePath(QStringLiteral("cli.sqlite"));
-    auto app = [&](QStringList args, QString *output = nullptr) {
-        QProcess p;
-        p.setProcessChannelMode(QProcess::MergedChannels);
-        args.insert(1, QStringLiteral("--targets"));
-        args.insert(2, targets);
-        p.start(QStringLiteral(TP_APP_PATH), args);
-        p.waitForFinished(120000);
-        if (output)
-            *output = QString::fromUtf8(p.readAll());
-        return p.exitCode();
-    };
-    const tp::TargetProfile p = m_ssh.profile(QStringLiteral("loop"), QStringLiteral(TP_RUNNER_PATH));
-    QString output;
-    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--add-ssh"), QStringLiteral("loop"), QStringLiteral("--host"),
-                  p.host, QStringLiteral("--user"), p.user, QStringLiteral("--port"), QString::number(p.port),
-                  QStringLiteral("--identity"), p.identityFile, QStringLiteral("--known-hosts"), p.knownHostsFile,
-                  QStringLiteral("--runner"), p.runnerPath}, &output), 0);
-    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--add-ssh"), QStringLiteral("bad"), QStringLiteral("--host"),
-                  QStringLiteral("-oProxyCommand=x")}, &output), 2);
-    QVERIFY2(output.contains(QStringLiteral("must not start with '-'")), qPrintable(output));
-    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--list")}, &output), 0);
-    QVERIFY2(output.startsWith(QStringLiteral("local\t")) && output.contains(QStringLiteral("loop\tssh\tssh://")),
-             qPrintable(output));
-    QCOMPARE(app({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("loop"), QStringLiteral("--db"), db,
-                  QStringLiteral("--mode"), QStringLiteral("eager"), QStringLiteral("--dtype"), QStringLiteral("float32"),
-                  QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--iterations"), QStringLiteral("20"),
-                  QStringLiteral("--run-key"), QStringLiteral("cli")}, &output), 0);
-    QVERIFY2(output.contains(QStringLiteral("@ loop: ok")), qPrintable(output));
-    QCOMPARE(tp::Store(db.toStdString()).run(1)->target, std::string("loop"));
-    QCOMPARE(app({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("nowhere"), QStringLiteral("--db"), db},
-                 &output), 2);
-    QVERIFY2(output.contains(QStringLiteral("no target named 'nowhere'")), qPrintable(output));
-    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--remove"), QStringLiteral("loop")}), 0);
-    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--list")}, &output), 0);
-    QVERIFY2(!output.contains(QStringLiteral("loop")), qPrintable(output));
 }
 
 QTEST_GUILESS_MAIN(TestSshLauncher)

@@ -96,7 +96,8 @@ void TestTargetProfiles::sshArgumentVector()
                                  "-o|ConnectTimeout=10", "-i|/keys/id", "-p|2222", "-l|bench", "|--|gpu.example|"})
         QVERIFY2(joined.contains(QLatin1String(expected)), expected);
     QCOMPARE(args.indexOf(QStringLiteral("--")), args.size() - 3); // then host, then the command
-    QCOMPARE(args.last(), QStringLiteral("echo torchpilot-pid:$$ >&2; exec '/opt/tp/runner' '--run-key' 'a'\\''b; c'"));
+    QCOMPARE(args.last(), QStringLiteral("sh -c 'echo torchpilot-pid:$$ >&2; exec \"$@\"' torchpilot "
+                                         "'/opt/tp/runner' '--run-key' 'a'\\''b; c'; exit $?"));
     QCOMPARE(tp::ssh::killArguments(p, 4242).last(), QStringLiteral("kill -TERM 4242"));
     QCOMPARE(p.source(), QStringLiteral("ssh://bench@gpu.example:2222"));
     p.knownHostsFile = QStringLiteral("/keys/with space");

@@ -120,7 +120,11 @@ QString remoteRunnerCommand(const QString &runner, const QStringList &args)
     QStringList words{shellQuote(runner)};
     for (const QString &arg : args)
         words << shellQuote(arg);
-    return QStringLiteral("echo torchpilot-pid:$$ >&2; exec ") + words.join(QLatin1Char(' '));
+    // The inner sh prints its PID and execs the runner (same PID); the login shell waits for it
+    // and exits with its status, so a runner killed by signal N ends ssh with 128+N, never with
+    // ssh's own 255 (which then only means the connection failed).
+    return QStringLiteral("sh -c 'echo torchpilot-pid:$$ >&2; exec \"$@\"' torchpilot ") +
+           words.join(QLatin1Char(' ')) + QStringLiteral("; exit $?");
 }
 
 QStringList runArguments(const TargetProfile &p, const QStringList &runnerArgs)

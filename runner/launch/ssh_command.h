@@ -6,9 +6,11 @@
 //       -o ConnectTimeout=N -o ServerAliveInterval=15 -o ServerAliveCountMax=3 -o LogLevel=ERROR
 //       [-o IdentitiesOnly=yes -i IDENTITY] -p PORT [-l USER] -- HOST REMOTE-COMMAND
 // The remote command is one string for the remote user's POSIX shell; every runner argument in
-// it goes through shellQuote(), only our own fixed text is unquoted:
-//   echo torchpilot-pid:$$ >&2; exec 'runner' '--workload' 'mlp' …
-// so the runner (exec'd in place of that shell) has the PID printed first on stderr.
+// it goes through shellQuote(), only our own fixed text is not:
+//   sh -c 'echo torchpilot-pid:$$ >&2; exec "$@"' torchpilot 'runner' '--workload' 'mlp' …; exit $?
+// The inner sh prints its PID first on stderr, then execs the runner (same PID); the login shell
+// waits and exits with the runner's status (128+N when killed by signal N), so ssh's own exit
+// code 255 means the connection failed, never the runner.
 #include "target_profile.h"
 
 #include <QCoreApplication>

@@ -168,6 +168,8 @@ QString SshLauncher::sshFailure(int exitCode) const
         failure = tr("ssh to '%1' failed (exit 255)").arg(where);
     else if (exitCode == 127 && announcedRun() == 0)
         failure = tr("remote runner not found on '%1' (exit 127)").arg(where);
+    else if (exitCode > 128 && exitCode < 128 + 65 && !cancelRequested())
+        failure = tr("remote runner on '%1' was killed by signal %2").arg(where).arg(exitCode - 128);
     else if (exitCode != 0)
         failure = tr("remote runner on '%1' exited with code %2").arg(where).arg(exitCode);
     if (!failure.isEmpty() && !lastStderr().isEmpty())

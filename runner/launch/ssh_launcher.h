@@ -5,14 +5,15 @@
 // it is stored as it arrives with source "ssh://user@host:port" and target = the profile name.
 //
 // Remote PID: the remote command prints "torchpilot-pid:<pid>" on stderr, then execs the runner
-// in place of the shell, so that PID is the runner's.
+// with that PID (ssh_command.h). A runner killed by signal N ends ssh with 128+N: the run stays
+// incomplete ("killed by signal N"), unlike a dropped connection.
 // Cancel: a second ssh sends `kill -TERM <pid>` (pid parsed strictly as digits); the runner
 // writes run_finished cancelled and the session ends by itself. If it has not after a grace
 // period (or the PID is not known yet, or the kill cannot be sent), the local ssh is ended.
 // The run becomes cancelled and keeps every sample received.
-// Dropped connection: ssh exits 255 (connection closed or reset; or no answer to keepalives for
-// ~45 s) while the run had not written run_finished: the run is marked failed with the reason,
-// every sample already received is kept.
+// Dropped connection: ssh exits 255 (connection closed or reset, or no answer to keepalives for
+// ~45 s) before the run wrote run_finished: the run is marked failed with the reason; every
+// sample already received is kept.
 #include "launcher.h"
 #include "target_profile.h"
 
