@@ -9,22 +9,25 @@
 
 #include <QAbstractAxis>
 #include <QAbstractSeries>
+#include <QAbstractTextDocumentLayout>
 #include <QChart>
-#include <QLegend>
-#include <QXYSeries>
+#include <QChartView>
 #include <QCoreApplication>
 #include <QGraphicsScene>
+#include <QLegend>
 #include <QPainter>
 #include <QTextCursor>
 #include <QTextDocument>
-#include <QAbstractTextDocumentLayout>
+#include <QXYSeries>
+
+#include <memory>
 
 namespace tp {
 
 namespace {
 enum Property { IndexProperty = 0x100000 + 1, WidthProperty, HeightProperty };
 
-// Print look: white, square, no shadow (a shadow is a raster effect).
+// Print look: white, square, no shadow (a shadow is a raster effect), fixed logical size.
 void prepare(QChartView &view)
 {
     QChart *c = view.chart();
@@ -32,7 +35,7 @@ void prepare(QChartView &view)
     c->setDropShadowEnabled(false);
     c->setBackgroundBrush(Qt::white);
     c->setBackgroundPen(QPen(QColor(0xb0, 0xbe, 0xc5), 1));
-    c->resize(QSizeF(ReportCharts::kLogicalWidth, ReportCharts::kLogicalHeight));
+    c->resize(QSizeF(ReportChartObjects::kLogicalWidth, ReportChartObjects::kLogicalHeight));
     // Searchable text: no ligatures in any of the chart's fonts.
     c->setTitleFont(report::noLigatures(c->titleFont()));
     c->legend()->setFont(report::noLigatures(c->legend()->font()));
@@ -46,17 +49,17 @@ void prepare(QChartView &view)
 }
 } // namespace
 
-ReportCharts::ReportCharts(const ReportData &data, QObject *parent) : QObject(parent)
+std::vector<QPicture> renderReportCharts(const ReportData &data)
 {
     const ReportSide *sides[] = {&data.baseline, &data.candidate};
-    m_views.resize(4);
+    std::vector<std::unique_ptr<QChartView>> views(4);
     for (int side = 0; side < 2; ++side) {
         const ReportSide &s = *sides[side];
         if (!s.chartRun)
             continue;
         auto coldWarm = std::make_unique<ColdWarmChart>();
         coldWarm->setRun(*s.chartRun, s.warmup, s.steady);
-        m_views[side] = std::move(coldWarm);
+        views[side] = std::move(coldWarm);
 
         auto latency = std::make_unique<LatencyChart>();
         const LatencySummary summary =
@@ -66,28 +69,36 @@ ReportCharts::ReportCharts(const ReportData &data, QObject *parent) : QObject(pa
         else
             latency->clear(LatencyChart::tr("%1 — no steady-state samples stored")
                                .arg(QString::fromStdString(s.chartRun->runKey)));
-        m_views[2 + side] = std::move(latency);
+        views[2 + side] = std::move(latency);
     }
-    for (auto &v : m_views)
+    for (auto &v : views)
         if (v)
             prepare(*v);
-    // The charts lay themselves out on posted layout requests.
-    QCoreApplication::sendPostedEvents();
+    QCoreApplication::sendPostedEvents(); // the charts lay themselves out on posted requests
+    std::vector<QPicture> pictures(views.size());
+    for (std::size_t i = 0; i < views.size(); ++i) {
+        if (!views[i])
+            continue;
+        QChart *c = views[i]->chart();
+        QPainter p(&pictures[i]);
+        p.setRenderHint(QPainter::Antialiasing);
+        c->scene()->render(&p, QRectF(0, 0, ReportChartObjects::kLogicalWidth, ReportChartObjects::kLogicalHeight),
+                           c->sceneBoundingRect(), Qt::IgnoreAspectRatio);
+    }
+    return pictures;
 }
 
-ReportCharts::~ReportCharts() = default;
-
-QChart *ReportCharts::chart(int index) const
+ReportChartObjects::ReportChartObjects(std::vector<QPicture> charts, QObject *parent)
+    : QObject(parent), m_charts(std::move(charts))
 {
-    return index >= 0 && index < int(m_views.size()) && m_views[index] ? m_views[index]->chart() : nullptr;
 }
 
-int ReportCharts::install(QTextDocument *doc, double width)
+int ReportChartObjects::install(QTextDocument *doc, double width)
 {
     doc->documentLayout()->registerHandler(kObjectType, this);
     const double height = width * kLogicalHeight / kLogicalWidth;
     int placed = 0;
-    for (int i = 0; i < int(m_views.size()); ++i) {
+    for (int i = 0; i < int(m_charts.size()); ++i) {
         QTextCursor found = doc->find(report::chartPlaceholder(i));
         if (found.isNull())
             continue;
@@ -102,19 +113,26 @@ int ReportCharts::install(QTextDocument *doc, double width)
     return placed;
 }
 
-QSizeF ReportCharts::intrinsicSize(QTextDocument *, int, const QTextFormat &format)
+QSizeF ReportChartObjects::intrinsicSize(QTextDocument *, int, const QTextFormat &format)
 {
     return {format.doubleProperty(WidthProperty), format.doubleProperty(HeightProperty)};
 }
 
-void ReportCharts::drawObject(QPainter *painter, const QRectF &rect, QTextDocument *, int, const QTextFormat &format)
+void ReportChartObjects::drawObject(QPainter *painter, const QRectF &rect, QTextDocument *, int,
+                                    const QTextFormat &format)
 {
-    QChart *c = chart(format.intProperty(IndexProperty));
-    if (!c || !c->scene())
+    const int index = format.intProperty(IndexProperty);
+    if (index < 0 || index >= int(m_charts.size()) || m_charts[index].isNull())
         return;
     painter->save();
-    painter->setRenderHint(QPainter::Antialiasing);
-    c->scene()->render(painter, rect, c->sceneBoundingRect(), Qt::IgnoreAspectRatio);
+    painter->translate(rect.topLeft());
+    // QPainter::drawPicture() scales a picture by the device's resolution over the picture's;
+    // undo that, then map the chart's logical size onto `rect`.
+    const QPicture &picture = m_charts[index];
+    const QPaintDevice *device = painter->device();
+    painter->scale(rect.width() / kLogicalWidth * picture.logicalDpiX() / device->logicalDpiX(),
+                   rect.height() / kLogicalHeight * picture.logicalDpiY() / device->logicalDpiY());
+    painter->drawPicture(0, 0, picture);
     painter->restore();
 }
 

@@ -1,30 +1,31 @@
 #pragma once
-// The report's charts as vector objects in a QTextDocument: the dashboard's own chart widgets
-// (ColdWarmChart, LatencyChart) are filled with each side's chart run, laid out off screen at a
-// fixed logical size, and their QGraphicsScene is painted with the document's QPainter wherever
-// the text layout placed the object — on a PDF that is paths and text, never a raster image.
-// Needs a QApplication (the charts are widgets); use on the GUI thread.
+// The report's charts as vector objects in a QTextDocument. On the GUI thread the dashboard's own
+// chart widgets (ColdWarmChart, LatencyChart) are filled with each side's chart run, laid out off
+// screen at a fixed logical size and recorded into QPictures (paint commands: paths and text);
+// the text layout, on any thread, replays them scaled wherever it placed the object — on a PDF
+// that is paths and text, never a raster image.
 #include <QObject>
+#include <QPicture>
 #include <QTextObjectInterface>
 
-#include <memory>
 #include <vector>
 
-class QChart;
-class QChartView;
 class QTextDocument;
 
 namespace tp {
 
 struct ReportData;
 
-class ReportCharts : public QObject, public QTextObjectInterface {
+// The charts in the order of chartsHtml(): cold vs warm (current path, candidate), then latency
+// (current path, candidate); a null picture where a side has no run. Needs a QApplication; GUI
+// thread only (the charts are widgets).
+std::vector<QPicture> renderReportCharts(const ReportData &data);
+
+class ReportChartObjects : public QObject, public QTextObjectInterface {
     Q_OBJECT
     Q_INTERFACES(QTextObjectInterface)
 public:
-    // Charts in the order of chartsHtml(): cold vs warm (current path, candidate), then latency.
-    explicit ReportCharts(const ReportData &data, QObject *parent = nullptr);
-    ~ReportCharts() override;
+    explicit ReportChartObjects(std::vector<QPicture> charts, QObject *parent = nullptr);
 
     // Registers the object handler on `doc` and replaces every chart placeholder paragraph with
     // a chart object `width` document units wide. Returns how many charts were placed.
@@ -39,9 +40,7 @@ public:
     static constexpr double kLogicalWidth = 760, kLogicalHeight = 400;
 
 private:
-    QChart *chart(int index) const;
-
-    std::vector<std::unique_ptr<QChartView>> m_views; // index: see the constructor; null: none
+    std::vector<QPicture> m_charts;
 };
 
 } // namespace tp

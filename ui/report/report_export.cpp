@@ -1,5 +1,6 @@
 #include "report_export.h"
 
+#include "report_charts.h"
 #include "report_data.h"
 #include "report_renderer.h"
 #include "store.h"
@@ -87,19 +88,10 @@ void exportPdfReportTo(QWidget *parent, const QString &dbPath, const QString &ou
     QGuiApplication::setOverrideCursor(Qt::WaitCursor);
     QPointer<QWidget> owner(parent);
     QObject *context = parent ? static_cast<QObject *>(parent) : QCoreApplication::instance();
-    // Every export writes its own file: none supersedes another.
-    auto *watcher = new QFutureWatcher<Collected>(context);
-    QObject::connect(watcher, &QFutureWatcher<Collected>::finished, context, [watcher, owner, out, done] {
-        watcher->deleteLater();
-        const Collected c = watcher->result();
+    // Every export writes its own file: none supersedes another. Three steps: the data on a
+    // worker, the charts recorded here (they are widgets), the layout and the PDF on a worker.
+    auto finish = [owner, out, done](const QString &error, int pages) {
         QGuiApplication::restoreOverrideCursor();
-        QString error = c.error;
-        int pages = 0;
-        if (error.isEmpty()) {
-            const ReportRenderer::Result r = ReportRenderer::writePdf(*c.data, out, QLocale());
-            error = r.error;
-            pages = r.pages;
-        }
         if (done)
             return done(error, pages);
         if (!error.isEmpty()) {
@@ -109,13 +101,31 @@ void exportPdfReportTo(QWidget *parent, const QString &dbPath, const QString &ou
             return;
         }
         showStatus(owner, ReportFiles::tr("Report written to %1 (%n page(s))", nullptr, pages).arg(out));
+    };
+    auto write = [context, out, finish](const Collected &c) {
+        if (!c.error.isEmpty())
+            return finish(c.error, 0);
+        auto *writing = new QFutureWatcher<ReportRenderer::Result>(context);
+        QObject::connect(writing, &QFutureWatcher<ReportRenderer::Result>::finished, context, [writing, finish] {
+            writing->deleteLater();
+            const ReportRenderer::Result r = writing->result();
+            finish(r.error, r.pages);
+        });
+        writing->setFuture(QtConcurrent::run([data = c.data, charts = renderReportCharts(*c.data), out,
+                                              locale = QLocale()] {
+            return ReportRenderer::writePdf(*data, charts, out, locale);
+        }));
+    };
+    auto *collecting = new QFutureWatcher<Collected>(context);
+    QObject::connect(collecting, &QFutureWatcher<Collected>::finished, context, [collecting, write] {
+        collecting->deleteLater();
+        write(collecting->result());
     });
-    watcher->setFuture(QtConcurrent::run([dbPath, definitions] {
+    collecting->setFuture(QtConcurrent::run([dbPath, definitions] {
         Collected c;
         try {
             Store own(dbPath.toStdString()); // a worker never shares the GUI's connection
-            c.data = std::make_shared<ReportData>(
-                collectReportData(own, ReportFiles::readDefinitions(definitions)));
+            c.data = std::make_shared<ReportData>(collectReportData(own, ReportFiles::readDefinitions(definitions)));
         } catch (const std::exception &e) {
             c.error = QString::fromUtf8(e.what());
         }

@@ -112,23 +112,35 @@ struct SplitRow {
     double spacer = 0; // height that fills the page before it
 };
 
-// The first table row at or after `from` that starts on one page and ends on the next.
+// The first table row at or after `from` that starts on one page and ends on the next. Only a
+// row that is the last to start on its page can end on the next one, so only those are measured
+// cell by cell.
 SplitRow splitRow(QTextDocument &doc, double pageHeight, int from)
 {
+    QAbstractTextDocumentLayout *layout = doc.documentLayout();
+    auto rowTop = [&](QTextTable *t, int r) {
+        return layout->blockBoundingRect(t->cellAt(r, 0).firstCursorPosition().block()).top();
+    };
     for (QTextFrame *frame : doc.rootFrame()->childFrames()) {
         auto *t = qobject_cast<QTextTable *>(frame);
         if (!t || t->lastPosition() < from)
             continue;
-        for (int r = t->format().headerRowCount(); r < t->rows(); ++r) {
-            if (t->cellAt(r, 0).format().boolProperty(kSpacerProperty))
+        const int first = t->format().headerRowCount();
+        const double tableBottom = layout->frameBoundingRect(t).bottom();
+        double top = first < t->rows() ? rowTop(t, first) : 0;
+        for (int r = first; r < t->rows(); ++r) {
+            const double nextTop = r + 1 < t->rows() ? rowTop(t, r + 1) : tableBottom;
+            const double thisTop = top;
+            top = nextTop;
+            const int page = pageOf(thisTop, pageHeight);
+            if (pageOf(nextTop - 1.0, pageHeight) == page || t->cellAt(r, 0).format().boolProperty(kSpacerProperty))
                 continue;
-            const auto [top, bottom] = rowExtent(doc, t, r);
-            const int page = pageOf(top, pageHeight);
-            if (top > bottom || pageOf(bottom - 1.0, pageHeight) == page || bottom - top > 0.8 * pageHeight)
+            const double bottom = rowExtent(doc, t, r).second;
+            if (pageOf(bottom - 1.0, pageHeight) == page || bottom - thisTop > 0.8 * pageHeight)
                 continue; // fits, or (nearly) a page tall: that one has to break somewhere
             // The spacer's line ends just short of the page foot: the row then cannot place a
             // first line on this page and the layout moves it to the next one whole.
-            return {t, r, t->cellAt(r, 0).firstPosition(), (page + 1) * pageHeight - top - 2.0};
+            return {t, r, t->cellAt(r, 0).firstPosition(), (page + 1) * pageHeight - thisTop - 2.0};
         }
     }
     return {};

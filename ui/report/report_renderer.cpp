@@ -61,6 +61,12 @@ QString ReportRenderer::html(const ReportData &d, const QLocale &locale,
 
 ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data, const QString &path, const QLocale &locale)
 {
+    return writePdf(data, renderReportCharts(data), path, locale);
+}
+
+ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data, const std::vector<QPicture> &chartPictures,
+                                                const QString &path, const QLocale &locale)
+{
     Result result;
     QSaveFile file(path);
     if (!file.open(QIODevice::WriteOnly)) {
@@ -97,7 +103,7 @@ ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data, const QS
     doc.setHtml(html(data, locale, [&](const QString &key) {
         return cellMetrics.elidedText(key, Qt::ElideMiddle, keyWidth);
     }));
-    ReportCharts charts(data);
+    ReportChartObjects charts(chartPictures);
     charts.install(&doc, body.width() * 0.96);
     // Paginate last: setting the page size lays the whole document out again (an edit only
     // relays out lazily around the changed text).

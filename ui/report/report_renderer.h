@@ -2,13 +2,16 @@
 // Renders a ReportData as an A4 PDF: one QTextDocument (HTML sections of report_html.h, charts as
 // vector objects of ReportCharts) laid out against the PDF writer itself and painted page by page
 // with a header and "Page N of M" footer. The file is written through QSaveFile: on any failure
-// nothing is left at the destination. Needs a QApplication; call on the GUI thread.
+// nothing is left at the destination. Only recording the charts needs the GUI thread: the layout
+// and the PDF can be made on a worker.
 #include <QCoreApplication>
 #include <QLocale>
+#include <QPicture>
 #include <QString>
 #include <QStringList>
 
 #include <functional>
+#include <vector>
 
 namespace tp {
 
@@ -24,7 +27,11 @@ public:
     };
 
     // `locale` formats numbers and dates (the text language is the installed translator's).
+    // Renders the charts first: GUI thread only.
     static Result writePdf(const ReportData &data, const QString &path, const QLocale &locale);
+    // With charts already recorded (renderReportCharts(), on the GUI thread): any thread.
+    static Result writePdf(const ReportData &data, const std::vector<QPicture> &charts, const QString &path,
+                           const QLocale &locale);
 
     // The whole report as HTML with chart placeholders; `fitKey` shortens appendix run keys.
     static QString html(const ReportData &data, const QLocale &locale,
