@@ -30,6 +30,7 @@ private Q_SLOTS:
     void noWordOutsideTheTextAreaOrOnAnother();
     void portugueseReport();
     void dashboardExportWritesTheSameReport();
+    void notYetReviewedShowsTheNewestRun();
     void missingDatabase();
     void unwritableOutput();
 
@@ -276,6 +277,23 @@ void TestReport::dashboardExportWritesTheSameReport()
     QTRY_VERIFY_WITH_TIMEOUT(error != QStringLiteral("not called"), 60000);
     QVERIFY2(error.contains(QStringLiteral("cannot write")), qPrintable(error));
     QVERIFY(!QFileInfo::exists(path("nowhere")));
+}
+
+void TestReport::notYetReviewedShowsTheNewestRun()
+{
+    const QString db = path("fresh.sqlite"), pdf = path("fresh.pdf");
+    {
+        tp::Store store(db.toStdString());
+        tp::importFile(store, tptest::dataFile("valid_run.jsonl").toStdString()); // finished 2026-12-01T10:00:01Z
+    }
+    const Result r = report({QStringLiteral("--db"), db, QStringLiteral("--out"), pdf});
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    const QString t = text(pdf);
+    // The stored time, never "now"; the decision without evidence for the candidate.
+    QVERIFY2(t.contains(QStringLiteral("Not yet reviewed. Newest run: 12/1/26 10:00 UTC.")), qPrintable(t.left(2000)));
+    QVERIFY(t.contains(QStringLiteral("Inconclusive — keep the current path")));
+    QVERIFY(t.contains(QStringLiteral("No review has been recorded yet")));
+    QVERIFY(t.contains(QStringLiteral("No cost model was entered")));
 }
 
 void TestReport::missingDatabase()
