@@ -109,7 +109,7 @@
     </message>
     <message>
         <source>Path of torchpilot-runner.</source>
-        <translation>Caminho do torchpilot-runner.</translation>
+        <translation type="vanished">Caminho do torchpilot-runner.</translation>
     </message>
     <message>
         <source>torchpilot: error: --%1 must be a positive integer</source>
@@ -172,6 +172,201 @@
     <message>
         <source>No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the dashboard. Open it later with: torchpilot --db %1</source>
         <translation>Nenhuma tela disponível (DISPLAY e WAYLAND_DISPLAY não estão definidas): o painel não será aberto. Abra-o depois com: torchpilot --db %1</translation>
+    </message>
+    <message>
+        <source>Path of torchpilot-runner (on the target host for a remote target).</source>
+        <translation>Caminho do torchpilot-runner (no host de destino, para um destino remoto).</translation>
+    </message>
+    <message>
+        <source>Where to run: local (default) or a target profile's name.</source>
+        <translation>Onde executar: local (padrão) ou o nome de um perfil de destino.</translation>
+    </message>
+    <message>
+        <source>Target profiles file (default: %1).</source>
+        <translation>Arquivo de perfis de destino (padrão: %1).</translation>
+    </message>
+    <message>
+        <source>no target named '%1' in %2 (see 'torchpilot targets --list')</source>
+        <translation>nenhum destino chamado '%1' em %2 (veja 'torchpilot targets --list')</translation>
+    </message>
+</context>
+<context>
+    <name>FaultTest</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>não foi possível iniciar %1: %2</translation>
+    </message>
+    <message>
+        <source>the runner timed out before step %1</source>
+        <translation>o runner excedeu o tempo limite antes do passo %1</translation>
+    </message>
+    <message>
+        <source>the runner ended (exit code %1) before step %2 could be interrupted: %3</source>
+        <translation>o runner terminou (código de saída %1) antes que o passo %2 pudesse ser interrompido: %3</translation>
+    </message>
+    <message>
+        <source>the resumed runner failed (exit code %1): %2</source>
+        <translation>o runner retomado falhou (código de saída %1): %2</translation>
+    </message>
+    <message>
+        <source>the resumed runner loaded step %1, after the last step %2 the killed one reported</source>
+        <translation>o runner retomado carregou o passo %1, posterior ao último passo (%2) informado pelo runner encerrado</translation>
+    </message>
+    <message>
+        <source>the resumed runner did not continue at step %1</source>
+        <translation>o runner retomado não continuou no passo %1</translation>
+    </message>
+    <message>
+        <source>the recovered run has %1 of %2 steps</source>
+        <translation>a execução recuperada tem %1 de %2 passos</translation>
+    </message>
+    <message>
+        <source>%1 of %2 losses differ from the uninterrupted run (max |Δ| %3)</source>
+        <translation>%1 de %2 valores de loss diferem dos da execução sem interrupção (|Δ| máx. %3)</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: %1</source>
+        <translation>torchpilot: erro: %1</translation>
+    </message>
+    <message>
+        <source>--%1 must be an integer of at least %2, got '%3'</source>
+        <translation>--%1 deve ser um inteiro maior ou igual a %2, recebido '%3'</translation>
+    </message>
+    <message>
+        <source>--checkpoint-every %1 leaves no step to interrupt after the first checkpoint: use at most --steps − 2 (%2)</source>
+        <translation>--checkpoint-every %1 não deixa nenhum passo para interromper após o primeiro checkpoint: use no máximo --steps − 2 (%2)</translation>
+    </message>
+    <message>
+        <source>--workload must be train-mlp or train-encoder, got '%1'</source>
+        <translation>--workload deve ser train-mlp ou train-encoder, recebido '%1'</translation>
+    </message>
+    <message>
+        <source>--mode must be eager or compiled, got '%1'</source>
+        <translation>--mode deve ser eager ou compiled, recebido '%1'</translation>
+    </message>
+    <message>
+        <source>runner '%1' is not an executable file (use --runner PATH)</source>
+        <translation>o runner '%1' não é um arquivo executável (use --runner CAMINHO)</translation>
+    </message>
+    <message>
+        <source>trial %1: %2</source>
+        <translation>ensaio %1: %2</translation>
+    </message>
+    <message>
+        <source>recovery not verified</source>
+        <translation>recuperação não verificada</translation>
+    </message>
+    <message>
+        <source>  trial %1: %2</source>
+        <translation>  ensaio %1: %2</translation>
+    </message>
+    <message>
+        <source>  trial %1: killed after step %2 (target %3), resumed from the checkpoint of step %4: RPO %5 steps, RTO %6 s; %7</source>
+        <translation>  ensaio %1: encerrado após o passo %2 (alvo %3), retomado do checkpoint do passo %4: RPO %5 passos, RTO %6 s; %7</translation>
+    </message>
+    <message>
+        <source>all %1 compared losses bitwise equal to the uninterrupted run</source>
+        <translation>todos os %1 valores de loss comparados são idênticos bit a bit aos da execução sem interrupção</translation>
+    </message>
+    <message>
+        <source>Recovery test: kill a checkpointing training worker at a random step, resume it from its newest complete checkpoint, verify the losses equal an uninterrupted run bitwise, and store RPO/RTO as a run of workload 'faulttest'. Exit 0 verified, 1 not verified, 2 bad input.</source>
+        <translation>Teste de recuperação: encerra um worker de treino que grava checkpoints em um passo aleatório, retoma-o do checkpoint completo mais recente, verifica se os valores de loss são idênticos bit a bit aos de uma execução sem interrupção e armazena o RPO/RTO como uma execução da carga de trabalho 'faulttest'. Sai com 0 se verificada, 1 se não verificada, 2 com entrada inválida.</translation>
+    </message>
+    <message>
+        <source>SQLite database file (default: %1).</source>
+        <translation>Arquivo do banco de dados SQLite (padrão: %1).</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>Training workload: train-mlp (default) or train-encoder.</source>
+        <translation>Carga de trabalho de treino: train-mlp (padrão) ou train-encoder.</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nome</translation>
+    </message>
+    <message>
+        <source>Execution mode: compiled (default, the candidate path) or eager.</source>
+        <translation>Modo de execução: compiled (padrão, o caminho candidato) ou eager.</translation>
+    </message>
+    <message>
+        <source>mode</source>
+        <translation>modo</translation>
+    </message>
+    <message>
+        <source>Training steps of the whole run (default 200).</source>
+        <translation>Passos de treino da execução inteira (padrão: 200).</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
+    <message>
+        <source>Steps between checkpoints (default 20).</source>
+        <translation>Passos entre checkpoints (padrão: 20).</translation>
+    </message>
+    <message>
+        <source>Seed of the training and of the kill steps (default 42).</source>
+        <translation>Semente do treino e dos passos de encerramento (padrão: 42).</translation>
+    </message>
+    <message>
+        <source>Kill/resume trials (default 1).</source>
+        <translation>Ensaios de encerramento/retomada (padrão: 1).</translation>
+    </message>
+    <message>
+        <source>Batch size (default 64).</source>
+        <translation>Tamanho do lote (padrão: 64).</translation>
+    </message>
+    <message>
+        <source>Sequence length of train-encoder (default 32).</source>
+        <translation>Comprimento da sequência do train-encoder (padrão: 32).</translation>
+    </message>
+    <message>
+        <source>Run key (default faulttest/&lt;workload&gt;/&lt;mode&gt;).</source>
+        <translation>Chave da execução (padrão: faulttest/&lt;carga&gt;/&lt;modo&gt;).</translation>
+    </message>
+    <message>
+        <source>key</source>
+        <translation>chave</translation>
+    </message>
+    <message>
+        <source>Path of torchpilot-runner.</source>
+        <translation>Caminho do torchpilot-runner.</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: faulttest takes no positional argument</source>
+        <translation>torchpilot: erro: faulttest não aceita argumentos posicionais</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: cannot create a temporary directory: %1</source>
+        <translation>torchpilot: erro: não foi possível criar um diretório temporário: %1</translation>
+    </message>
+    <message>
+        <source>faulttest %1 (%2, %3 steps, a checkpoint every %4, seed %5, %6 trial(s))</source>
+        <translation>faulttest %1 (%2, %3 passos, um checkpoint a cada %4, semente %5, %6 ensaio(s))</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: the uninterrupted reference run failed (exit code %1): %2</source>
+        <translation>torchpilot: erro: a execução de referência sem interrupção falhou (código de saída %1): %2</translation>
+    </message>
+    <message>
+        <source>  reference: %1 steps uninterrupted, final loss %2</source>
+        <translation>  referência: %1 passos sem interrupção, loss final %2</translation>
+    </message>
+    <message>
+        <source>  checkpoints: %1 written, %2 bytes each, %3 ms mean, %4 ms max</source>
+        <translation>  checkpoints: %1 gravados, %2 bytes cada, média de %3 ms, máximo de %4 ms</translation>
+    </message>
+    <message>
+        <source>recovery verified: RPO ≤ %1 steps, RTO ≤ %2 s over %3 trial(s) [run %4]</source>
+        <translation>recuperação verificada: RPO ≤ %1 passos, RTO ≤ %2 s em %3 ensaio(s) [execução %4]</translation>
+    </message>
+    <message>
+        <source>recovery NOT verified: RPO %1 steps, RTO %2 s over %3 trial(s) [run %4]</source>
+        <translation>recuperação NÃO verificada: RPO %1 passos, RTO %2 s em %3 ensaio(s) [execução %4]</translation>
     </message>
 </context>
 <context>
@@ -322,15 +517,15 @@
     </message>
     <message>
         <source>Cost preset of the current path.</source>
-        <translation>Preset de custo do caminho atual.</translation>
+        <translation type="vanished">Preset de custo do caminho atual.</translation>
     </message>
     <message>
         <source>Cost preset of the candidate.</source>
-        <translation>Preset de custo do candidato.</translation>
+        <translation type="vanished">Preset de custo do candidato.</translation>
     </message>
     <message>
         <source>The rollback path a reviewer recorded.</source>
-        <translation>O caminho de rollback registrado por um revisor.</translation>
+        <translation type="vanished">O caminho de rollback registrado por um revisor.</translation>
     </message>
 </context>
 <context>
@@ -388,11 +583,19 @@
     </message>
     <message>
         <source>Only local runs are available for now.</source>
-        <translation>Por enquanto, só execuções locais estão disponíveis.</translation>
+        <translation type="vanished">Por enquanto, só execuções locais estão disponíveis.</translation>
     </message>
     <message>
         <source>The run key prefix may use letters, digits and . _ : @ / + - only (at most 120).</source>
         <translation>O prefixo da chave de execução só pode usar letras, dígitos e . _ : @ / + - (no máximo 120).</translation>
+    </message>
+    <message>
+        <source>The TorchScript workload needs the model's path on the target host.</source>
+        <translation>A carga de trabalho TorchScript precisa do caminho do modelo no host de destino.</translation>
+    </message>
+    <message>
+        <source>Kubernetes targets are not available yet.</source>
+        <translation>Destinos Kubernetes ainda não estão disponíveis.</translation>
     </message>
 </context>
 <context>
@@ -434,12 +637,12 @@ Subcomandos: import, run, pilot, gates, review (veja 'torchpilot &lt;comando&gt;
     <message>
         <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
 Subcommands: import, run, pilot, gates (see 'torchpilot &lt;command&gt; --help').</source>
-        <translation>TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
+        <translation type="vanished">TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
 Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help').</translation>
     </message>
     <message>
         <source>Page to show first: runs, queue, panels, compare.</source>
-        <translation>Página exibida primeiro: runs, queue, panels, compare.</translation>
+        <translation type="vanished">Página exibida primeiro: runs, queue, panels, compare.</translation>
     </message>
 </context>
 <context>
@@ -586,19 +789,19 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>preparation</source>
-        <translation>preparação</translation>
+        <translation type="vanished">preparação</translation>
     </message>
     <message>
         <source>idle time</source>
-        <translation>tempo ocioso</translation>
+        <translation type="vanished">tempo ocioso</translation>
     </message>
     <message>
         <source>lost attempts</source>
-        <translation>tentativas perdidas</translation>
+        <translation type="vanished">tentativas perdidas</translation>
     </message>
     <message>
         <source>spot overhead</source>
-        <translation>custo extra do Spot</translation>
+        <translation type="vanished">custo extra do Spot</translation>
     </message>
     <message>
         <source>not configured</source>
@@ -630,11 +833,11 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>Current path: %1</source>
-        <translation>Caminho atual: %1</translation>
+        <translation type="vanished">Caminho atual: %1</translation>
     </message>
     <message>
         <source>Candidate: %1</source>
-        <translation>Candidato: %1</translation>
+        <translation type="vanished">Candidato: %1</translation>
     </message>
     <message>
         <source>Figure</source>
@@ -758,7 +961,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message numerus="yes">
         <source>%n run(s) in the database, by id. Valid: the steady state is valid evidence.</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%n execução no banco de dados, por id. Válida: o regime estável é evidência válida.</numerusform>
             <numerusform>%n execuções no banco de dados, por id. Válida: o regime estável é evidência válida.</numerusform>
         </translation>
@@ -971,7 +1174,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>No sign-off.</source>
-        <translation>Sem assinatura.</translation>
+        <translation type="vanished">Sem assinatura.</translation>
     </message>
     <message>
         <source>decision</source>
@@ -1075,7 +1278,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>Runs: %1.</source>
-        <translation>Execuções: %1.</translation>
+        <translation type="vanished">Execuções: %1.</translation>
     </message>
     <message>
         <source>The three panels</source>
@@ -1240,6 +1443,73 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <source>%1 %</source>
         <translation>%1 %</translation>
     </message>
+    <message>
+        <source>of which preparation</source>
+        <translation>dos quais preparação</translation>
+    </message>
+    <message>
+        <source>of which idle time</source>
+        <translation>dos quais tempo ocioso</translation>
+    </message>
+    <message>
+        <source>of which lost attempts</source>
+        <translation>dos quais tentativas perdidas</translation>
+    </message>
+    <message>
+        <source>of which spot overhead</source>
+        <translation>dos quais custo extra do Spot</translation>
+    </message>
+    <message>
+        <source>all prices together</source>
+        <translation>todos os preços juntos</translation>
+    </message>
+    <message>
+        <source>The priced components add up to the total; the lines below it say where those billed hours went.</source>
+        <translation>Os componentes com preço somam o total; as linhas abaixo dele mostram para onde foram as horas faturadas.</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>Total</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>Preço</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) in the database, by id. Valid: the steady state is valid evidence. Evidence: the side of the decision the gate definitions select the run for (only valid, complete runs count). A run key too long for its column is shortened in the middle (…).</source>
+        <translation>
+            <numerusform>%n execução no banco de dados, por id. Válida: o regime estável é evidência válida. Evidência: o lado da decisão para o qual as definições dos portões selecionam a execução (só contam execuções válidas e completas). Uma chave de execução longa demais para a sua coluna é encurtada no meio (…).</numerusform>
+            <numerusform>%n execuções no banco de dados, por id. Válida: o regime estável é evidência válida. Evidência: o lado da decisão para o qual as definições dos portões selecionam a execução (só contam execuções válidas e completas). Uma chave de execução longa demais para a sua coluna é encurtada no meio (…).</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Evidence</source>
+        <translation>Evidência</translation>
+    </message>
+    <message>
+        <source>both sides</source>
+        <translation>os dois lados</translation>
+    </message>
+    <message>
+        <source>current path</source>
+        <translation>caminho atual</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>candidato</translation>
+    </message>
+    <message>
+        <source>Sign-offs, %1:</source>
+        <translation>Assinaturas, %1:</translation>
+    </message>
+    <message>
+        <source>none.</source>
+        <translation>nenhuma.</translation>
+    </message>
+    <message>
+        <source>runs %1</source>
+        <translation>execuções %1</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -1377,6 +1647,13 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     <message>
         <source>%1 h</source>
         <translation>%1 h</translation>
+    </message>
+    <message numerus="yes">
+        <source>… and %n more run(s) (see the appendix)</source>
+        <translation>
+            <numerusform>… e mais %n execução (veja o apêndice)</numerusform>
+            <numerusform>… e mais %n execuções (veja o apêndice)</numerusform>
+        </translation>
     </message>
 </context>
 <context>
@@ -1730,7 +2007,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>%1: the name '%2' is reserved or not a valid target name</source>
-        <translation>%1: o nome '%2' é reservado ou não é um nome de destino válido</translation>
+        <translation type="vanished">%1: o nome '%2' é reservado ou não é um nome de destino válido</translation>
     </message>
     <message>
         <source>%1: the name '%2' is used twice</source>
@@ -1751,6 +2028,123 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     <message>
         <source>The target 'local' is built in; give the new target another name.</source>
         <translation>O destino 'local' é embutido; dê outro nome ao novo destino.</translation>
+    </message>
+    <message>
+        <source>%1: '%2' cannot be stored (the target 'local' is built in; names use 1 to 64 letters, digits, '.', '_' or '-')</source>
+        <translation>%1: '%2' não pode ser armazenado (o destino 'local' é embutido; os nomes usam de 1 a 64 letras, dígitos, '.', '_' ou '-')</translation>
+    </message>
+</context>
+<context>
+    <name>TargetsCli</name>
+    <message>
+        <source>torchpilot: error: %1</source>
+        <translation>torchpilot: erro: %1</translation>
+    </message>
+    <message>
+        <source>runner: %1</source>
+        <translation>runner: %1</translation>
+    </message>
+    <message>
+        <source>torchpilot-runner on the remote PATH</source>
+        <translation>torchpilot-runner no PATH remoto</translation>
+    </message>
+    <message>
+        <source>Manage the targets runs can execute on (local, SSH hosts).
+SSH runs use the system ssh with BatchMode=yes and StrictHostKeyChecking=yes: the host's key must already be in the known_hosts file and the identity must not need a passphrase prompt (use ssh-agent).</source>
+        <translation>Gerencia os destinos em que as execuções podem rodar (local, hosts SSH).
+Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=yes: a chave do host já deve estar no arquivo known_hosts e a identidade não pode pedir uma frase secreta (use o ssh-agent).</translation>
+    </message>
+    <message>
+        <source>Target profiles file (default: %1).</source>
+        <translation>Arquivo de perfis de destino (padrão: %1).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>arquivo</translation>
+    </message>
+    <message>
+        <source>List the targets (the default).</source>
+        <translation>Lista os destinos (o padrão).</translation>
+    </message>
+    <message>
+        <source>Add or replace an SSH target.</source>
+        <translation>Adiciona ou substitui um destino SSH.</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nome</translation>
+    </message>
+    <message>
+        <source>Remove a target.</source>
+        <translation>Remove um destino.</translation>
+    </message>
+    <message>
+        <source>SSH host name or address.</source>
+        <translation>Nome ou endereço do host SSH.</translation>
+    </message>
+    <message>
+        <source>host</source>
+        <translation>host</translation>
+    </message>
+    <message>
+        <source>SSH user (default: ssh's).</source>
+        <translation>Usuário SSH (padrão: o do ssh).</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>usuário</translation>
+    </message>
+    <message>
+        <source>SSH port (default 22).</source>
+        <translation>Porta SSH (padrão: 22).</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>porta</translation>
+    </message>
+    <message>
+        <source>Private key file (ssh -i).</source>
+        <translation>Arquivo da chave privada (ssh -i).</translation>
+    </message>
+    <message>
+        <source>known_hosts file (default ~/.ssh/known_hosts).</source>
+        <translation>Arquivo known_hosts (padrão: ~/.ssh/known_hosts).</translation>
+    </message>
+    <message>
+        <source>Path of torchpilot-runner on the host (default: found on its PATH).</source>
+        <translation>Caminho do torchpilot-runner no host (padrão: o encontrado no PATH dele).</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>Seconds to wait for the connection (default 10).</source>
+        <translation>Segundos de espera pela conexão (padrão: 10).</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>choose one of --list, --add-ssh and --remove</source>
+        <translation>escolha uma opção entre --list, --add-ssh e --remove</translation>
+    </message>
+    <message>
+        <source>--add-ssh needs --host</source>
+        <translation>--add-ssh precisa de --host</translation>
+    </message>
+    <message>
+        <source>--port and --connect-timeout must be whole numbers</source>
+        <translation>--port e --connect-timeout devem ser números inteiros</translation>
+    </message>
+    <message>
+        <source>target '%1' saved in %2</source>
+        <translation>destino '%1' salvo em %2</translation>
+    </message>
+    <message>
+        <source>target '%1' removed from %2</source>
+        <translation>destino '%1' removido de %2</translation>
     </message>
 </context>
 <context>
@@ -2345,23 +2739,23 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>  of which preparation</source>
-        <translation>  dos quais preparação</translation>
+        <translation type="vanished">  dos quais preparação</translation>
     </message>
     <message>
         <source>  of which idle time</source>
-        <translation>  dos quais tempo ocioso</translation>
+        <translation type="vanished">  dos quais tempo ocioso</translation>
     </message>
     <message>
         <source>  of which compilation</source>
-        <translation>  dos quais compilação</translation>
+        <translation type="vanished">  dos quais compilação</translation>
     </message>
     <message>
         <source>  of which lost attempts</source>
-        <translation>  dos quais tentativas perdidas</translation>
+        <translation type="vanished">  dos quais tentativas perdidas</translation>
     </message>
     <message>
         <source>  of which Spot overhead</source>
-        <translation>  dos quais custo extra do Spot</translation>
+        <translation type="vanished">  dos quais custo extra do Spot</translation>
     </message>
     <message>
         <source>Per side</source>
@@ -2425,7 +2819,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>Breakdown of the total</source>
-        <translation>Composição do total</translation>
+        <translation type="vanished">Composição do total</translation>
     </message>
     <message>
         <source>The candidate costs &lt;b&gt;%1 % less&lt;/b&gt; per useful result than the baseline.</source>
@@ -2462,6 +2856,26 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     <message>
         <source>Candidate +25 %</source>
         <translation>Candidato +25 %</translation>
+    </message>
+    <message>
+        <source>of which preparation</source>
+        <translation>dos quais preparação</translation>
+    </message>
+    <message>
+        <source>of which idle time</source>
+        <translation>dos quais tempo ocioso</translation>
+    </message>
+    <message>
+        <source>of which compilation</source>
+        <translation>dos quais compilação</translation>
+    </message>
+    <message>
+        <source>of which lost attempts</source>
+        <translation>dos quais tentativas perdidas</translation>
+    </message>
+    <message>
+        <source>of which Spot overhead</source>
+        <translation>dos quais custo extra do Spot</translation>
     </message>
 </context>
 <context>
@@ -2561,7 +2975,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message numerus="yes">
         <source>%n criteria</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>%n critério</numerusform>
             <numerusform>%n critérios</numerusform>
         </translation>
@@ -2681,6 +3095,66 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     <message>
         <source>insufficient</source>
         <translation>insuficiente</translation>
+    </message>
+    <message>
+        <source>1 criterion</source>
+        <translation>1 critério</translation>
+    </message>
+    <message>
+        <source>%1 criteria</source>
+        <translation>%1 critérios</translation>
+    </message>
+</context>
+<context>
+    <name>tp::GateChecklistView</name>
+    <message>
+        <source>Sign off “%1”…</source>
+        <translation>Assinar “%1”…</translation>
+    </message>
+    <message numerus="yes">
+        <source>Show the %n evidence run(s)</source>
+        <translation>
+            <numerusform>Mostrar a %n execução de evidência</numerusform>
+            <numerusform>Mostrar as %n execuções de evidência</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
+    <name>tp::JobPreviewDialog</name>
+    <message>
+        <source>Kubernetes Job preview — %1</source>
+        <translation>Prévia do Job do Kubernetes — %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n Job(s) in namespace %1 on %2 (topology %3, %4 TPU chip(s) each): %5</source>
+        <translation>
+            <numerusform>%n Job no namespace %1 em %2 (topologia %3, %4 chip(s) de TPU cada): %5</numerusform>
+            <numerusform>%n Jobs no namespace %1 em %2 (topologia %3, %4 chip(s) de TPU cada): %5</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Submit</source>
+        <translation>Enviar</translation>
+    </message>
+    <message>
+        <source>Export YAML…</source>
+        <translation>Exportar YAML…</translation>
+    </message>
+    <message>
+        <source>Export Job YAML</source>
+        <translation>Exportar YAML do Job</translation>
+    </message>
+    <message>
+        <source>YAML (*.yaml *.yml)</source>
+        <translation>YAML (*.yaml *.yml)</translation>
+    </message>
+    <message>
+        <source>Cannot export</source>
+        <translation>Não foi possível exportar</translation>
+    </message>
+    <message>
+        <source>Cannot write '%1': %2</source>
+        <translation>Não foi possível gravar '%1': %2</translation>
     </message>
 </context>
 <context>
@@ -2961,15 +3435,15 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>SSH host</source>
-        <translation>Host SSH</translation>
+        <translation type="vanished">Host SSH</translation>
     </message>
     <message>
         <source>Kubernetes Job (GKE TPU)</source>
-        <translation>Job do Kubernetes (GKE TPU)</translation>
+        <translation type="vanished">Job do Kubernetes (GKE TPU)</translation>
     </message>
     <message>
         <source>coming</source>
-        <translation>em breve</translation>
+        <translation type="vanished">em breve</translation>
     </message>
     <message>
         <source>Runs that share a machine compete for cores and memory bandwidth and perturb each other's timings: keep 1 for figures you will compare.</source>
@@ -3027,12 +3501,28 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <source>%1, one per mode × dtype, up to %2 at once.</source>
         <translation>%1, um por modo × dtype, até %2 ao mesmo tempo.</translation>
     </message>
+    <message>
+        <source>Kubernetes targets are not available yet</source>
+        <translation>Destinos Kubernetes ainda não estão disponíveis</translation>
+    </message>
+    <message>
+        <source>Runs over SSH; model and catalog paths are read on that host</source>
+        <translation>Executa via SSH; os caminhos do modelo e do catálogo são lidos nesse host</translation>
+    </message>
+    <message>
+        <source>Targets are managed with 'torchpilot targets' (%1)</source>
+        <translation>Os destinos são gerenciados com 'torchpilot targets' (%1)</translation>
+    </message>
 </context>
 <context>
     <name>tp::Launcher</name>
     <message>
         <source>runner produced no run</source>
         <translation>o runner não produziu nenhuma execução</translation>
+    </message>
+    <message>
+        <source>target '%1': Kubernetes targets are not available yet</source>
+        <translation>destino '%1': destinos Kubernetes ainda não estão disponíveis</translation>
     </message>
 </context>
 <context>
@@ -3059,7 +3549,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>runner produced no run</source>
-        <translation>o runner não produziu nenhuma execução</translation>
+        <translation type="vanished">o runner não produziu nenhuma execução</translation>
     </message>
 </context>
 <context>
@@ -3153,6 +3643,14 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     <message>
         <source>Review</source>
         <translation>Revisão</translation>
+    </message>
+    <message>
+        <source>Export PDF report…</source>
+        <translation>Exportar relatório em PDF…</translation>
+    </message>
+    <message>
+        <source>Write the decision report (gates, panels, charts, cost, every run) as a PDF</source>
+        <translation>Gera o relatório de decisão (portões, painéis, gráficos, custo, todas as execuções) em PDF</translation>
     </message>
 </context>
 <context>
@@ -3644,7 +4142,7 @@ chave da execução: %2</translation>
     </message>
     <message numerus="yes">
         <source>Show the %n evidence run(s)</source>
-        <translation>
+        <translation type="vanished">
             <numerusform>Mostrar a %n execução de evidência</numerusform>
             <numerusform>Mostrar as %n execuções de evidência</numerusform>
         </translation>
@@ -4258,7 +4756,7 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>run #%1</source>
-        <translation>execução nº %1</translation>
+        <translation type="vanished">execução nº %1</translation>
     </message>
     <message>
         <source>Gate verdict</source>
@@ -4287,6 +4785,10 @@ chave da execução: %2</translation>
     <message>
         <source>Gate definitions</source>
         <translation>Definições dos portões</translation>
+    </message>
+    <message>
+        <source>#%1</source>
+        <translation>nº %1</translation>
     </message>
 </context>
 <context>
@@ -4405,6 +4907,10 @@ chave da execução: %2</translation>
     <message>
         <source>cannot start ssh '%1': %2</source>
         <translation>não foi possível iniciar o ssh '%1': %2</translation>
+    </message>
+    <message>
+        <source>remote runner on '%1' was killed by signal %2</source>
+        <translation>o runner remoto em '%1' foi encerrado pelo sinal %2</translation>
     </message>
 </context>
 <context>
