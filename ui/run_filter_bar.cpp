@@ -40,7 +40,7 @@ RunFilterBar::RunFilterBar(RunFilterProxy *proxy, RunsModel *model, QWidget *par
     m_search = new QLineEdit;
     m_search->setPlaceholderText(tr("Search run key, workload, mode, status, error…"));
     m_search->setClearButtonEnabled(true);
-    m_search->setMinimumWidth(180);
+    m_search->setMinimumWidth(110);
     connect(m_search, &QLineEdit::textChanged, m_proxy, &RunFilterProxy::setSearchText);
 
     auto *layout = new QHBoxLayout(this);
@@ -53,7 +53,11 @@ RunFilterBar::RunFilterBar(RunFilterProxy *proxy, RunsModel *model, QWidget *par
     for (int f = 0; f < RunFilterProxy::FieldCount; ++f) {
         auto *combo = new QComboBox;
         combo->addItem(anyLabels[f], QString());
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        // Sized for ~9 characters, not the longest label: translated labels ("Todas as cargas de
+        // trabalho") must not push the window past a laptop screen. The popup shows them whole.
+        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
+        combo->setMinimumContentsLength(9);
+        combo->setToolTip(anyLabels[f]);
         connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, f] {
             m_proxy->setFieldFilter(RunFilterProxy::Field(f), combo->currentData().toString());
         });
