@@ -7,6 +7,7 @@
 #include "i18n.h"
 #include "report_data.h"
 #include "report_export.h"
+#include "report_format.h"
 #include "report_renderer.h"
 #include "store.h"
 
@@ -109,7 +110,7 @@ int reportCommand(const QStringList &args)
         return fail(r.error);
     QTextStream(stdout) << ReportCmd::tr("Wrote %1: %n page(s) in %2 s (decision: %3)", nullptr, r.pages)
                                .arg(out, locale.toString(double(timer.elapsed()) / 1000.0, 'f', 2),
-                                    QString::fromStdString(decisionName(data->review.report.decision)))
+                                    report::decisionLabel(data->review.report.decision))
                         << Qt::endl;
     return 0;
 }

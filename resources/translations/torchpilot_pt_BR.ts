@@ -1433,7 +1433,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>Mismatch</source>
-        <translation>Divergência</translation>
+        <translation>Desvio</translation>
     </message>
     <message>
         <source>vs %1</source>

@@ -146,10 +146,12 @@ QString precisionHtml(const ReportData &d, const QLocale &locale)
                 h += QStringLiteral("<p>%1: %2 — %3</p>").arg(esc(criterionName(c.id)), verdictHtml(c.verdict), esc(c.detail));
     if (d.precision.empty())
         return h + QStringLiteral("<p>%1</p>").arg(ReportHtml::tr("No run recorded a precision verdict."));
-    HtmlTable t({{ReportHtml::tr("Run"), 6, true}, {ReportHtml::tr("Run key"), 26}, {ReportHtml::tr("Mode · dtype"), 14},
-                 {ReportHtml::tr("Policy · reference"), 16}, {ReportHtml::tr("Verdict"), 9},
-                 {ReportHtml::tr("Max abs / rel error"), 13, true}, {ReportHtml::tr("Cosine"), 8, true},
-                 {ReportHtml::tr("Mismatch"), 8, true}});
+    // Widths leave room for the longest translated headers ("Desvio", "aprovado"): a word
+    // never breaks inside a cell.
+    HtmlTable t({{QStringLiteral("#"), 5, true}, {ReportHtml::tr("Run key"), 20}, {ReportHtml::tr("Mode · dtype"), 13},
+                 {ReportHtml::tr("Policy · reference"), 14}, {ReportHtml::tr("Verdict"), 12},
+                 {ReportHtml::tr("Max abs / rel error"), 14, true}, {ReportHtml::tr("Cosine"), 11, true},
+                 {ReportHtml::tr("Mismatch"), 11, true}});
     auto sci = [&](std::optional<double> v) { return v ? locale.toString(*v, 'g', 3) : QStringLiteral("—"); };
     for (const PrecisionRow &p : d.precision) {
         QString key = esc(p.runKey);
@@ -164,7 +166,8 @@ QString precisionHtml(const ReportData &d, const QLocale &locale)
         if (!p.reference.empty())
             policy += QStringLiteral("<br/>") + ReportHtml::tr("vs %1").arg(esc(p.reference));
         t.row({QString::number(p.runId), key, QStringLiteral("%1 · %2").arg(esc(p.mode), esc(p.dtype)), policy,
-               verdictHtml(v), QStringLiteral("%1 / %2").arg(sci(p.maxAbsError), sci(p.maxRelError)), sci(p.cosine),
+               verdictHtml(v), QStringLiteral("%1 / %2").arg(sci(p.maxAbsError), sci(p.maxRelError)),
+               p.cosine ? locale.toString(*p.cosine, 'f', 5) : QStringLiteral("—"),
                p.mismatchPercent ? ReportHtml::tr("%1 %").arg(locale.toString(*p.mismatchPercent, 'f', 2)) : QStringLiteral("—")});
     }
     return h + t.html();
