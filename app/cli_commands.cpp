@@ -2,6 +2,7 @@
 
 #include "gui.h"
 #include "ingestor.h"
+#include "kube_launcher.h"
 #include "launcher_factory.h"
 #include "local_launcher.h"
 #include "store.h"
@@ -94,6 +95,7 @@ void addRunOptions(QCommandLineParser &p)
          Cli::tr("name"), QStringLiteral("local")},
         {QStringLiteral("targets"), Cli::tr("Target profiles file (default: %1).").arg(TargetProfiles::defaultPath()),
          Cli::tr("file"), TargetProfiles::defaultPath()},
+        {QStringLiteral("print-job"), Cli::tr("Kubernetes target: print the Jobs as YAML and submit nothing.")},
     });
 }
 
@@ -110,7 +112,9 @@ std::optional<TargetProfile> chosenTarget(const QCommandLineParser &p)
             why = Cli::tr("no target named '%1' in %2 (see 'torchpilot targets --list')").arg(name, profiles.path());
     }
     if (target) {
-        if (p.isSet(QStringLiteral("runner")))
+        if (p.isSet(QStringLiteral("runner")) && target->kind == TargetProfile::Kind::Kubernetes)
+            target->kubernetes.insert(QStringLiteral("runner"), p.value(QStringLiteral("runner"))); // in the image
+        else if (p.isSet(QStringLiteral("runner")))
             target->runnerPath = p.value(QStringLiteral("runner"));
         if (target->isLocal() && target->runnerPath.isEmpty())
             target->runnerPath = LocalLauncher::locateRunner();
@@ -163,6 +167,17 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
     const auto target = chosenTarget(p);
     if (!target)
         return -1;
+    if (p.isSet(QStringLiteral("print-job"))) { // what would be submitted, exactly
+        if (target->kind != TargetProfile::Kind::Kubernetes) {
+            err() << Cli::tr("torchpilot: error: --print-job needs a Kubernetes target") << Qt::endl;
+            return -1;
+        }
+        for (const RunSpec &spec : specs)
+            out() << QString::fromStdString(kubeManifestFor(target->kubeConfig(), spec, target->name).yaml())
+                  << (&spec != &specs.back() ? "---\n" : "");
+        out().flush();
+        return 0;
+    }
     int failures = 0;
     for (const RunSpec &spec : specs) {
         QString why;
@@ -277,6 +292,8 @@ int runSpecs(const QStringList &args, const QString &description, QString *dbPat
     const int failures = executeSpecs(p, *store);
     if (failures < 0)
         return 2;
+    if (p.isSet(QStringLiteral("print-job")))
+        return 0; // stdout is the YAML alone
     out() << Cli::tr("%n run(s) stored in %1", nullptr, static_cast<int>(store->runCount())).arg(*dbPath)
           << Qt::endl;
     return failures == 0 ? 0 : 1;

@@ -7,6 +7,9 @@
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDir>
+#include <QFile>
+#include <QJsonDocument>
+#include <QJsonObject>
 #include <QTextStream>
 
 namespace tp::cli {
@@ -49,6 +52,39 @@ void list(const TargetProfiles &profiles)
     }
 }
 
+// A Kubernetes profile from --kube-settings (a JSON object) with the flags on top of it; the
+// profile's own validation checks every field (see k8s_job.h).
+std::optional<TargetProfile> kubernetesTarget(const QCommandLineParser &p, QString *why)
+{
+    TargetProfile t;
+    t.name = p.value(QStringLiteral("add-kubernetes"));
+    t.kind = TargetProfile::Kind::Kubernetes;
+    if (p.isSet(QStringLiteral("kube-settings"))) {
+        QFile f(p.value(QStringLiteral("kube-settings")));
+        if (!f.open(QIODevice::ReadOnly)) {
+            *why = TargetsCli::tr("cannot read '%1': %2").arg(f.fileName(), f.errorString());
+            return std::nullopt;
+        }
+        QJsonParseError e;
+        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &e);
+        if (!doc.isObject()) {
+            *why = TargetsCli::tr("%1: not a JSON object (%2 at byte %3)").arg(f.fileName(), e.errorString()).arg(e.offset);
+            return std::nullopt;
+        }
+        t.kubernetes = doc.object();
+    }
+    for (const char *flag : {"image", "context", "kubeconfig", "namespace", "accelerator", "topology"})
+        if (p.isSet(QLatin1String(flag)))
+            t.kubernetes.insert(QLatin1String(flag), p.value(QLatin1String(flag)));
+    if (p.isSet(QStringLiteral("runner")))
+        t.kubernetes.insert(QStringLiteral("runner"), p.value(QStringLiteral("runner")));
+    if (const QStringList problems = t.validate(); !problems.isEmpty()) {
+        *why = problems.join(QLatin1Char(' '));
+        return std::nullopt;
+    }
+    return t;
+}
+
 } // namespace
 
 int targetsCommand(const QStringList &args)
@@ -66,6 +102,17 @@ int targetsCommand(const QStringList &args)
          TargetsCli::tr("file"), TargetProfiles::defaultPath()},
         {QStringLiteral("list"), TargetsCli::tr("List the targets (the default).")},
         {QStringLiteral("add-ssh"), TargetsCli::tr("Add or replace an SSH target."), TargetsCli::tr("name")},
+        {QStringLiteral("add-kubernetes"), TargetsCli::tr("Add or replace a Kubernetes (GKE TPU) target."),
+         TargetsCli::tr("name")},
+        {QStringLiteral("kube-settings"), TargetsCli::tr("JSON file with the Job settings (image, namespace, "
+                                                         "accelerator, topology, requests and limits…)."),
+         TargetsCli::tr("file")},
+        {QStringLiteral("image"), TargetsCli::tr("Container image of the runner (Kubernetes)."), TargetsCli::tr("image")},
+        {QStringLiteral("context"), TargetsCli::tr("kubectl context (default: the current one)."), TargetsCli::tr("name")},
+        {QStringLiteral("kubeconfig"), TargetsCli::tr("kubeconfig file (default: kubectl's)."), TargetsCli::tr("file")},
+        {QStringLiteral("namespace"), TargetsCli::tr("Namespace of the Jobs (default ml-evaluation)."), TargetsCli::tr("name")},
+        {QStringLiteral("accelerator"), TargetsCli::tr("GKE TPU accelerator, e.g. tpu-v6e-slice."), TargetsCli::tr("name")},
+        {QStringLiteral("topology"), TargetsCli::tr("GKE TPU topology, e.g. 2x2 (chips follow)."), TargetsCli::tr("AxB")},
         {QStringLiteral("remove"), TargetsCli::tr("Remove a target."), TargetsCli::tr("name")},
         {QStringLiteral("host"), TargetsCli::tr("SSH host name or address."), TargetsCli::tr("host")},
         {QStringLiteral("user"), TargetsCli::tr("SSH user (default: ssh's)."), TargetsCli::tr("user")},
@@ -81,9 +128,10 @@ int targetsCommand(const QStringList &args)
          TargetsCli::tr("s"), QStringLiteral("10")},
     });
     p.process(args);
-    const bool add = p.isSet(QStringLiteral("add-ssh")), remove = p.isSet(QStringLiteral("remove"));
-    if (int(add) + int(remove) + int(p.isSet(QStringLiteral("list"))) > 1)
-        return fail(TargetsCli::tr("choose one of --list, --add-ssh and --remove"), 2);
+    const bool addKube = p.isSet(QStringLiteral("add-kubernetes"));
+    const bool add = p.isSet(QStringLiteral("add-ssh")) || addKube, remove = p.isSet(QStringLiteral("remove"));
+    if (int(p.isSet(QStringLiteral("add-ssh"))) + int(addKube) + int(remove) + int(p.isSet(QStringLiteral("list"))) > 1)
+        return fail(TargetsCli::tr("choose one of --list, --add-ssh, --add-kubernetes and --remove"), 2);
     TargetProfiles profiles(p.value(QStringLiteral("targets")));
     QString why;
     if (!profiles.load(&why))
@@ -94,6 +142,10 @@ int targetsCommand(const QStringList &args)
     }
     if (remove) {
         if (!profiles.remove(p.value(QStringLiteral("remove")), &why))
+            return fail(why, 2);
+    } else if (addKube) {
+        std::optional<TargetProfile> t = kubernetesTarget(p, &why);
+        if (!t || !profiles.put(*t, &why))
             return fail(why, 2);
     } else {
         if (!p.isSet(QStringLiteral("host")))
@@ -113,7 +165,8 @@ int targetsCommand(const QStringList &args)
     }
     if (!profiles.save(&why))
         return fail(why, 1);
-    out() << (add ? TargetsCli::tr("target '%1' saved in %2").arg(p.value(QStringLiteral("add-ssh")))
+    out() << (add ? TargetsCli::tr("target '%1' saved in %2")
+                        .arg(p.value(addKube ? QStringLiteral("add-kubernetes") : QStringLiteral("add-ssh")))
                   : TargetsCli::tr("target '%1' removed from %2").arg(p.value(QStringLiteral("remove"))))
                  .arg(QDir::toNativeSeparators(profiles.path()))
           << Qt::endl;

@@ -8,6 +8,7 @@
 #include "store.h"
 
 #include <QFile>
+#include <QProcessEnvironment>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
@@ -177,6 +178,58 @@ private Q_SLOTS:
         QCOMPARE(r.status, QStringLiteral("error"));
         qInfo("image pull: %s", qPrintable(r.error));
         QVERIFY2(r.error.contains(QStringLiteral("ErrImagePull")), qPrintable(r.error));
+    }
+
+    // The CLI: a Kubernetes target saved with `torchpilot targets`, its Job printed with
+    // `run --print-job` (valid batch/v1, nothing submitted), then run for real through kubectl.
+    void cli()
+    {
+        QTemporaryDir dir;
+        const QString targets = dir.filePath(QStringLiteral("targets.json"));
+        const QString db = dir.filePath(QStringLiteral("k.sqlite"));
+        auto app = [&](const QStringList &args, QByteArray *out = nullptr) {
+            QProcess p;
+            QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
+            env.insert(QStringLiteral("TORCHPILOT_KUBECTL"), kFake);
+            p.setProcessEnvironment(env);
+            p.start(QStringLiteral(TP_APP_PATH), args);
+            p.waitForFinished(120000);
+            if (out)
+                *out = p.readAllStandardOutput();
+            if (p.exitCode() != 0)
+                qWarning("%s", p.readAllStandardError().constData());
+            return p.exitCode();
+        };
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--add-kubernetes"),
+                      QStringLiteral("gke-v6e"), QStringLiteral("--image"), QStringLiteral("reg.example/runner:1"),
+                      QStringLiteral("--topology"), QStringLiteral("2x2"), QStringLiteral("--runner"),
+                      QStringLiteral(TP_RUNNER_PATH)}), 0);
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--add-kubernetes"),
+                      QStringLiteral("bad"), QStringLiteral("--image"), QStringLiteral("x"), QStringLiteral("--topology"),
+                      QStringLiteral("2by2")}), 2);
+        const QStringList run = {QStringLiteral("run"), QStringLiteral("--db"), db, QStringLiteral("--targets"), targets,
+                                 QStringLiteral("--target"), QStringLiteral("gke-v6e"), QStringLiteral("--mode"),
+                                 QStringLiteral("eager"), QStringLiteral("--dtype"), QStringLiteral("float32"),
+                                 QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--iterations"),
+                                 QStringLiteral("20"), QStringLiteral("--run-key"), QStringLiteral("cli-k8s")};
+        QByteArray yaml;
+        QCOMPARE(app(run + QStringList{QStringLiteral("--print-job")}, &yaml), 0);
+        QVERIFY(yaml.contains("google.com/tpu: \"4\""));
+        QVERIFY(!QFile::exists(m_state.filePath(QStringLiteral("calls.jsonl")))); // nothing submitted
+        QFile f(dir.filePath(QStringLiteral("job.yaml")));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(yaml);
+        f.close();
+        QProcess v;
+        v.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral(TP_SOURCE_DIR "/tests/k8s/validate_manifest.py"), f.fileName()});
+        v.waitForFinished(60000);
+        QVERIFY2(v.exitCode() == 0, v.readAllStandardError().constData());
+        QCOMPARE(app(run), 0);
+        Store store(db.toStdString());
+        const auto runs = store.listRuns();
+        QCOMPARE(runs.size(), size_t(1));
+        QCOMPARE(QString::fromStdString(runs.front().target), QStringLiteral("gke-v6e"));
+        QCOMPARE(QString::fromStdString(runs.front().status), QStringLiteral("ok"));
     }
 
     // The real kubectl against a cluster that is not there: a clear error, no run, no hang.

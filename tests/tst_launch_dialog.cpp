@@ -1,6 +1,7 @@
 // Offscreen: the launch dialog's specs and validation, the queue model under
 // QAbstractItemModelTester, and screenshots of the dialog and of the queue page driving the real
 // runner (two finished jobs, one running) that a person looks at.
+#include "job_preview_dialog.h"
 #include "launch_dialog.h"
 #include "queue_model.h"
 #include "queue_page.h"
@@ -57,6 +58,7 @@ private Q_SLOTS:
     void customPresetPassesItsMinimums();
     void workloadOptions();
     void targetComboListsTheProfiles();
+    void kubernetesJobIsPreviewed();
     void queueModelIsSound();
     void dialogScreenshot();
     void queuePageWithTheRealRunner();
@@ -192,9 +194,10 @@ void TestLaunchDialog::targetComboListsTheProfiles()
     QCOMPARE(target->itemData(1).toString(), QStringLiteral("box"));
     QVERIFY(items->item(1)->isEnabled());
     QVERIFY(target->itemText(1).contains(QStringLiteral("ssh://bench@gpu.example:22")));
-    QVERIFY(!items->item(2)->isEnabled()); // Kubernetes: listed, not available yet
-    QVERIFY(!d.selectTarget(QStringLiteral("gke")));
-    QVERIFY(d.request().target.isLocal());
+    QVERIFY(items->item(2)->isEnabled()); // Kubernetes: a Job, previewed before submission
+    QVERIFY(d.selectTarget(QStringLiteral("gke")));
+    QVERIFY(!d.isValid()); // no image set in this profile
+    QVERIFY(d.validationErrors().join(QLatin1Char(' ')).contains(QStringLiteral("image")));
     QVERIFY(d.selectTarget(QStringLiteral("box")));
     QCOMPARE(d.request().target.name, QStringLiteral("box"));
     QCOMPARE(d.target().host, QStringLiteral("gpu.example"));
@@ -206,6 +209,45 @@ void TestLaunchDialog::targetComboListsTheProfiles()
     QVERIFY(okButton(d)->isEnabled());
     QVERIFY(d.selectTarget(QStringLiteral("local")));
     QVERIFY(!d.isValid());
+}
+
+// OK on a Kubernetes target shows the Job first: Cancel keeps the launch dialog open, the YAML
+// can be exported, Submit accepts.
+void TestLaunchDialog::kubernetesJobIsPreviewed()
+{
+    tp::TargetProfile gke;
+    gke.name = QStringLiteral("gke");
+    gke.kind = tp::TargetProfile::Kind::Kubernetes;
+    gke.kubernetes = QJsonObject{{QStringLiteral("image"), QStringLiteral("registry.example/runner:1")},
+                                 {QStringLiteral("topology"), QStringLiteral("2x2")}};
+    tp::LaunchDialog d({gke});
+    QVERIFY(d.selectTarget(QStringLiteral("gke")));
+    QVERIFY2(d.isValid(), qPrintable(d.validationErrors().join(QLatin1Char(' '))));
+    QTemporaryDir dir;
+    const QString yamlPath = dir.filePath(QStringLiteral("job.yaml"));
+    QString yaml;
+    auto answer = [&](bool submit) {
+        QTimer::singleShot(0, [&, submit] {
+            auto *preview = qobject_cast<tp::JobPreviewDialog *>(QApplication::activeModalWidget());
+            QVERIFY(preview);
+            yaml = preview->yaml();
+            QVERIFY(preview->exportTo(yamlPath));
+            submit ? preview->accept() : preview->reject();
+        });
+    };
+    d.show();
+    answer(false);
+    okButton(d)->click();
+    QVERIFY(yaml.contains(QStringLiteral("google.com/tpu: \"4\"")));
+    QVERIFY(yaml.contains(QStringLiteral("backoffLimit: 0")));
+    QCOMPARE(d.result(), int(QDialog::Rejected)); // still open, nothing submitted
+    QVERIFY(d.isVisible());
+    QFile exported(yamlPath);
+    QVERIFY(exported.open(QIODevice::ReadOnly));
+    QCOMPARE(QString::fromUtf8(exported.readAll()), yaml);
+    answer(true);
+    okButton(d)->click();
+    QCOMPARE(d.result(), int(QDialog::Accepted));
 }
 
 void TestLaunchDialog::queueModelIsSound()

@@ -2,6 +2,7 @@
 // real /bin/sh, host/user checks, the exact ssh argument vector, the remote PID line, JSON
 // (de)serialisation with its errors, the profiles file, and the launcher factory.
 #include "launch_request.h"
+#include "kube_launcher.h"
 #include "launcher_factory.h"
 #include "local_launcher.h"
 #include "shell_quote.h"
@@ -236,7 +237,12 @@ void TestTargetProfiles::launchRequestTargets()
     r.target = tp::TargetProfile();
     r.target.name = QStringLiteral("gke");
     r.target.kind = tp::TargetProfile::Kind::Kubernetes;
-    QVERIFY(r.validate().join(QLatin1Char(' ')).contains(QStringLiteral("not available yet")));
+    QVERIFY(r.validate().join(QLatin1Char(' ')).contains(QStringLiteral("container image")));
+    r.target.kubernetes = QJsonObject{{QStringLiteral("image"), QStringLiteral("reg/runner:1")},
+                                      {QStringLiteral("topology"), QStringLiteral("2by2")}};
+    QVERIFY(r.validate().join(QLatin1Char(' ')).contains(QStringLiteral("topology")));
+    r.target.kubernetes.insert(QStringLiteral("topology"), QStringLiteral("2x2"));
+    QVERIFY2(r.validate().isEmpty(), qPrintable(r.validate().join(QLatin1Char(' '))));
 }
 
 void TestTargetProfiles::factoryMakesTheRightLauncher()
@@ -252,9 +258,12 @@ void TestTargetProfiles::factoryMakesTheRightLauncher()
     tp::TargetProfile k;
     k.name = QStringLiteral("gke");
     k.kind = tp::TargetProfile::Kind::Kubernetes;
+    k.kubernetes = QJsonObject{{QStringLiteral("image"), QStringLiteral("reg/runner:1")}};
+    QVERIFY(qobject_cast<tp::KubeLauncher *>(tp::makeLauncher(k, store, &parent)));
+    k.kubernetes.insert(QStringLiteral("privileged"), true); // not a setting we accept
     QString error;
     QVERIFY(!tp::makeLauncher(k, store, &parent, &error));
-    QVERIFY(error.contains(QStringLiteral("not available yet")));
+    QVERIFY2(error.contains(QStringLiteral("privileged")), qPrintable(error));
 }
 
 QTEST_GUILESS_MAIN(TestTargetProfiles)

@@ -1,5 +1,7 @@
 #include "job_preview_dialog.h"
 
+#include "kube_launcher.h"
+
 #include <QDialogButtonBox>
 #include <QFile>
 #include <QFileDialog>
@@ -51,6 +53,22 @@ JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const 
     layout->addWidget(m_text, 1);
     layout->addWidget(buttons);
     resize(760, 640);
+}
+
+bool JobPreviewDialog::confirm(QWidget *parent, const TargetProfile &target, const std::vector<RunSpec> &specs)
+{
+    std::vector<KubeManifest> jobs;
+    try {
+        const KubeJobConfig config = target.kubeConfig();
+        for (const RunSpec &s : specs)
+            jobs.push_back(kubeManifestFor(config, s, target.name));
+    } catch (const KubeError &e) {
+        QMessageBox::warning(parent, tr("Kubernetes target"), QString::fromUtf8(e.what()));
+        return false;
+    }
+    JobPreviewDialog d(jobs, target.name, parent);
+    d.setObjectName(QStringLiteral("jobPreview"));
+    return d.exec() == QDialog::Accepted;
 }
 
 void JobPreviewDialog::exportYaml()

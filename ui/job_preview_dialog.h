@@ -2,6 +2,8 @@
 // Shows the Kubernetes Job a run will submit — exactly the manifest kubectl receives — before it
 // is submitted, and exports it as YAML. Accepting the dialog means "submit".
 #include "k8s_job.h"
+#include "run_spec.h"
+#include "target_profile.h"
 
 #include <QDialog>
 
@@ -13,6 +15,10 @@ class JobPreviewDialog : public QDialog {
     Q_OBJECT
 public:
     JobPreviewDialog(const std::vector<KubeManifest> &jobs, const QString &targetName, QWidget *parent = nullptr);
+
+    // Shows the Jobs of `specs` on the Kubernetes `target`; true when the user chose Submit.
+    // A target whose settings are invalid shows why and returns false.
+    static bool confirm(QWidget *parent, const TargetProfile &target, const std::vector<RunSpec> &specs);
 
     QString yaml() const { return m_yaml; }
     // Writes the YAML to `path`; false with a message box on failure.

@@ -1,5 +1,6 @@
 #include "launch_dialog.h"
 
+#include "job_preview_dialog.h"
 #include "target_profiles.h"
 
 #include <QCheckBox>
@@ -89,7 +90,13 @@ void LaunchDialog::setUp(const QList<TargetProfile> &targets)
     m_errors->setWordWrap(true);
     m_errors->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-    connect(m_buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
+    connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
+        // A Kubernetes Job is shown (and exportable as YAML) before anything is submitted.
+        const TargetProfile t = target();
+        if (t.kind == TargetProfile::Kind::Kubernetes && !JobPreviewDialog::confirm(this, t, specs()))
+            return;
+        accept();
+    });
     connect(m_buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
 
     auto *layout = new QVBoxLayout(this);
@@ -206,8 +213,8 @@ QWidget *LaunchDialog::createWhereGroup(const QList<TargetProfile> &targets)
         for (int i = 1; i < items->rowCount(); ++i) {
             const TargetProfile &t = m_targets.at(i);
             if (t.kind == TargetProfile::Kind::Kubernetes) {
-                items->item(i)->setEnabled(false);
-                items->item(i)->setToolTip(tr("Kubernetes targets are not available yet"));
+                items->item(i)->setToolTip(tr("Runs as a Kubernetes Job with your kubectl; the Job "
+                                              "is shown before it is submitted"));
             } else {
                 items->item(i)->setToolTip(tr("Runs over SSH; model and catalog paths are read "
                                               "on that host"));

@@ -45,13 +45,18 @@ QStringList KubeLauncher::kubectlArgs(const QStringList &args) const
     return out + args;
 }
 
-KubeManifest KubeLauncher::manifest(const RunSpec &spec) const
+KubeManifest kubeManifestFor(const KubeJobConfig &config, const RunSpec &spec, const QString &targetName)
 {
-    std::vector<std::string> command{m_config.runner};
+    std::vector<std::string> command{config.runner};
     for (const QString &a : spec.runnerArguments())
         command.push_back(a.toStdString());
-    return makeKubeJob(m_config, spec.runKey.isEmpty() ? spec.label().toStdString() : spec.runKey.toStdString(),
-                       command, m_target.toStdString());
+    return makeKubeJob(config, spec.runKey.isEmpty() ? spec.label().toStdString() : spec.runKey.toStdString(),
+                       command, targetName.toStdString());
+}
+
+KubeManifest KubeLauncher::manifest(const RunSpec &spec) const
+{
+    return kubeManifestFor(m_config, spec, m_target);
 }
 
 QString KubeLauncher::commandLine(const RunSpec &spec) const

@@ -16,6 +16,9 @@
 
 namespace tp {
 
+// The Job that runs `spec` on a Kubernetes target: the image's runner with the spec's arguments.
+KubeManifest kubeManifestFor(const KubeJobConfig &config, const RunSpec &spec, const QString &targetName);
+
 class KubeLauncher : public Launcher {
     Q_OBJECT
 public:

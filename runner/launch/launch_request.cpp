@@ -49,8 +49,6 @@ QStringList LaunchRequest::validate() const
     if (batch < 1 || threads < 1 || seqLen < 1)
         errors << tr("Batch, sequence length and threads must be at least 1.");
     errors << target.validate();
-    if (target.kind == TargetProfile::Kind::Kubernetes)
-        errors << tr("Kubernetes targets are not available yet.");
     static const QRegularExpression key(QStringLiteral(R"(^[A-Za-z0-9._:@/+-]{0,120}$)"));
     if (!key.match(runKeyPrefix).hasMatch())
         errors << tr("The run key prefix may use letters, digits and . _ : @ / + - only "

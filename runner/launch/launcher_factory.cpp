@@ -1,6 +1,7 @@
 #include "launcher_factory.h"
 
 #include "local_launcher.h"
+#include "kube_launcher.h"
 #include "ssh_launcher.h"
 
 namespace tp {
@@ -16,11 +17,14 @@ Launcher *makeLauncher(const TargetProfile &profile, Store &store, QObject *pare
     case TargetProfile::Kind::Ssh:
         return new SshLauncher(store, profile, parent);
     case TargetProfile::Kind::Kubernetes:
-        break;
+        try {
+            return new KubeLauncher(store, profile.kubeConfig(), profile.name, parent);
+        } catch (const KubeError &e) {
+            if (error)
+                *error = QString::fromUtf8(e.what());
+            return nullptr;
+        }
     }
-    if (error)
-        *error = Launcher::tr("target '%1': Kubernetes targets are not available yet")
-                     .arg(profile.name);
     return nullptr;
 }
 

@@ -2,6 +2,10 @@
 
 #include "ssh_command.h"
 
+#include "k8s_job.h"
+
+#include <QJsonDocument>
+
 #include <QJsonValue>
 #include <QRegularExpression>
 
@@ -64,7 +68,16 @@ QStringList TargetProfile::validate() const
         errors << tr("The name 'local' is reserved for this machine.");
     if (kind == Kind::Ssh)
         errors << ssh::checkProfile(*this);
-    return errors; // kubernetes: stored as is; its launcher will check its fields
+    if (kind == Kind::Kubernetes) {
+        try {
+            const KubeJobConfig c = kubeConfig();
+            if (c.image.empty())
+                errors << tr("Kubernetes target '%1': set the container image (\"image\").").arg(name);
+        } catch (const KubeError &e) {
+            errors << QString::fromUtf8(e.what());
+        }
+    }
+    return errors;
 
 }
 
@@ -83,8 +96,17 @@ QString TargetProfile::describe() const
 {
     if (kind == Kind::Local)
         return tr("this machine");
-    if (kind == Kind::Kubernetes)
-        return tr("Kubernetes Job (not available yet)");
+    if (kind == Kind::Kubernetes) {
+        try {
+            const KubeJobConfig c = kubeConfig();
+            return tr("Kubernetes Job: %1/%2, %3 %4")
+                .arg(c.context.empty() ? tr("current context") : QString::fromStdString(c.context),
+                     QString::fromStdString(c.ns), QString::fromStdString(c.accelerator),
+                     QString::fromStdString(c.topology));
+        } catch (const KubeError &) {
+            return tr("Kubernetes Job (invalid settings)");
+        }
+    }
     return source();
 }
 
@@ -149,6 +171,13 @@ std::optional<TargetProfile> TargetProfile::fromJson(const QJsonObject &o, QStri
     if (p.kind == Kind::Ssh && p.host.isEmpty())
         return fail(tr("target '%1': an ssh target needs a \"host\"").arg(p.name));
     return p;
+}
+
+KubeJobConfig TargetProfile::kubeConfig() const
+{
+    const auto j = nlohmann::json::parse(QJsonDocument(kubernetes).toJson(QJsonDocument::Compact).toStdString(),
+                                         nullptr, false);
+    return parseKubeJobConfig(j, "target '" + name.toStdString() + "'");
 }
 
 } // namespace tp

@@ -18,6 +18,8 @@
 
 namespace tp {
 
+struct KubeJobConfig;
+
 struct TargetProfile {
     Q_DECLARE_TR_FUNCTIONS(TargetProfile)
 public:
@@ -33,13 +35,15 @@ public:
     QString knownHostsFile; // empty: ~/.ssh/known_hosts
     QString runnerPath;
     int connectTimeoutSeconds = 10;
-    QJsonObject kubernetes; // kubernetes: opaque until the Kubernetes launcher reads it
+    QJsonObject kubernetes; // kubernetes: the Job settings (see k8s_job.h, parseKubeJobConfig)
 
     static TargetProfile local() { return {}; }
     static TargetProfile ssh(const QString &name, const QString &host, const QString &user = {},
                              int port = 22);
 
     bool isLocal() const { return kind == Kind::Local; }
+    // The Job settings of a Kubernetes profile; throws KubeError naming the field that is wrong.
+    KubeJobConfig kubeConfig() const;
     // Problems a person can fix, one sentence each; empty when the profile can be stored (and,
     // for local and ssh, used; a Kubernetes profile cannot run until its launcher exists).
     QStringList validate() const;
