@@ -189,6 +189,14 @@
         <source>no target named '%1' in %2 (see 'torchpilot targets --list')</source>
         <translation>nenhum destino chamado '%1' em %2 (veja 'torchpilot targets --list')</translation>
     </message>
+    <message>
+        <source>Kubernetes target: print the Jobs as YAML and submit nothing.</source>
+        <translation>Destino Kubernetes: imprime os Jobs em YAML e não submete nada.</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: --print-job needs a Kubernetes target</source>
+        <translation>torchpilot: erro: --print-job exige um destino Kubernetes</translation>
+    </message>
 </context>
 <context>
     <name>FaultTest</name>
@@ -552,6 +560,13 @@
     </message>
 </context>
 <context>
+    <name>LatencyChart</name>
+    <message>
+        <source>%1 — no steady-state samples stored</source>
+        <translation>%1 — nenhuma amostra de regime estável armazenada</translation>
+    </message>
+</context>
+<context>
     <name>LaunchRequest</name>
     <message>
         <source>Choose at least one mode.</source>
@@ -595,7 +610,7 @@
     </message>
     <message>
         <source>Kubernetes targets are not available yet.</source>
-        <translation>Destinos Kubernetes ainda não estão disponíveis.</translation>
+        <translation type="vanished">Destinos Kubernetes ainda não estão disponíveis.</translation>
     </message>
 </context>
 <context>
@@ -1413,7 +1428,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>Run</source>
-        <translation>Execução</translation>
+        <translation type="vanished">Execução</translation>
     </message>
     <message>
         <source>Mode · dtype</source>
@@ -1948,7 +1963,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>Kubernetes Job (not available yet)</source>
-        <translation>Job do Kubernetes (ainda não disponível)</translation>
+        <translation type="vanished">Job do Kubernetes (ainda não disponível)</translation>
     </message>
     <message>
         <source>a target needs a "name" (a string)</source>
@@ -1973,6 +1988,22 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     <message>
         <source>target '%1': an ssh target needs a "host"</source>
         <translation>destino '%1': um destino ssh precisa de um "host"</translation>
+    </message>
+    <message>
+        <source>Kubernetes target '%1': set the container image ("image").</source>
+        <translation>Destino Kubernetes '%1': defina a imagem do contêiner ("image").</translation>
+    </message>
+    <message>
+        <source>Kubernetes Job: %1/%2, %3 %4</source>
+        <translation>Job Kubernetes: %1/%2, %3 %4</translation>
+    </message>
+    <message>
+        <source>current context</source>
+        <translation>contexto atual</translation>
+    </message>
+    <message>
+        <source>Kubernetes Job (invalid settings)</source>
+        <translation>Job Kubernetes (configuração inválida)</translation>
     </message>
 </context>
 <context>
@@ -2128,7 +2159,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>choose one of --list, --add-ssh and --remove</source>
-        <translation>escolha uma opção entre --list, --add-ssh e --remove</translation>
+        <translation type="vanished">escolha uma opção entre --list, --add-ssh e --remove</translation>
     </message>
     <message>
         <source>--add-ssh needs --host</source>
@@ -2145,6 +2176,58 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>target '%1' removed from %2</source>
         <translation>destino '%1' removido de %2</translation>
+    </message>
+    <message>
+        <source>cannot read '%1': %2</source>
+        <translation>não foi possível ler '%1': %2</translation>
+    </message>
+    <message>
+        <source>%1: not a JSON object (%2 at byte %3)</source>
+        <translation>%1: não é um objeto JSON (%2 no byte %3)</translation>
+    </message>
+    <message>
+        <source>Add or replace a Kubernetes (GKE TPU) target.</source>
+        <translation>Adiciona ou substitui um destino Kubernetes (GKE TPU).</translation>
+    </message>
+    <message>
+        <source>JSON file with the Job settings (image, namespace, accelerator, topology, requests and limits…).</source>
+        <translation>Arquivo JSON com a configuração do Job (imagem, namespace, acelerador, topologia, requests e limits…).</translation>
+    </message>
+    <message>
+        <source>Container image of the runner (Kubernetes).</source>
+        <translation>Imagem de contêiner do runner (Kubernetes).</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>imagem</translation>
+    </message>
+    <message>
+        <source>kubectl context (default: the current one).</source>
+        <translation>Contexto do kubectl (padrão: o atual).</translation>
+    </message>
+    <message>
+        <source>kubeconfig file (default: kubectl's).</source>
+        <translation>Arquivo kubeconfig (padrão: o do kubectl).</translation>
+    </message>
+    <message>
+        <source>Namespace of the Jobs (default ml-evaluation).</source>
+        <translation>Namespace dos Jobs (padrão ml-evaluation).</translation>
+    </message>
+    <message>
+        <source>GKE TPU accelerator, e.g. tpu-v6e-slice.</source>
+        <translation>Acelerador TPU do GKE, p. ex. tpu-v6e-slice.</translation>
+    </message>
+    <message>
+        <source>GKE TPU topology, e.g. 2x2 (chips follow).</source>
+        <translation>Topologia TPU do GKE, p. ex. 2x2 (os chips decorrem dela).</translation>
+    </message>
+    <message>
+        <source>AxB</source>
+        <translation>AxB</translation>
+    </message>
+    <message>
+        <source>choose one of --list, --add-ssh, --add-kubernetes and --remove</source>
+        <translation>escolha uma opção entre --list, --add-ssh, --add-kubernetes e --remove</translation>
     </message>
 </context>
 <context>
@@ -3156,6 +3239,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>Cannot write '%1': %2</source>
         <translation>Não foi possível gravar '%1': %2</translation>
     </message>
+    <message>
+        <source>Kubernetes target</source>
+        <translation>Destino Kubernetes</translation>
+    </message>
 </context>
 <context>
     <name>tp::KubeLauncher</name>
@@ -3503,7 +3590,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>Kubernetes targets are not available yet</source>
-        <translation>Destinos Kubernetes ainda não estão disponíveis</translation>
+        <translation type="vanished">Destinos Kubernetes ainda não estão disponíveis</translation>
     </message>
     <message>
         <source>Runs over SSH; model and catalog paths are read on that host</source>
@@ -3512,6 +3599,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Targets are managed with 'torchpilot targets' (%1)</source>
         <translation>Os destinos são gerenciados com 'torchpilot targets' (%1)</translation>
+    </message>
+    <message>
+        <source>Runs as a Kubernetes Job with your kubectl; the Job is shown before it is submitted</source>
+        <translation>Executa como Job Kubernetes com o seu kubectl; o Job é mostrado antes de ser submetido</translation>
     </message>
 </context>
 <context>
@@ -3522,7 +3613,23 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>target '%1': Kubernetes targets are not available yet</source>
-        <translation>destino '%1': destinos Kubernetes ainda não estão disponíveis</translation>
+        <translation type="vanished">destino '%1': destinos Kubernetes ainda não estão disponíveis</translation>
+    </message>
+    <message>
+        <source>no progress for %1 s: stopping the run</source>
+        <translation>sem progresso há %1 s: interrompendo a execução</translation>
+    </message>
+    <message>
+        <source>cannot record the alert: %1</source>
+        <translation>não foi possível registrar o alerta: %1</translation>
+    </message>
+    <message>
+        <source>no progress for %1 s: stopped</source>
+        <translation>sem progresso há %1 s: interrompida</translation>
+    </message>
+    <message>
+        <source>cannot compare with the previous run: %1</source>
+        <translation>não foi possível comparar com a execução anterior: %1</translation>
     </message>
 </context>
 <context>
