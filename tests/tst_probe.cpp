@@ -1,9 +1,12 @@
 // The TorchTPU probe (runner/python/torchpilot_probe.py) run for real with Debian's python3-torch
 // on CPU; its stdout goes through the same RunIngestor as the C++ runner's.
 #include "ingestor.h"
+#include "local_launcher.h"
 #include "store.h"
 
+#include <QFile>
 #include <QProcess>
+#include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -94,6 +97,34 @@ private Q_SLOTS:
         QCOMPARE(env.value("compiler", "") == "none", mode == QLatin1String("eager"));
         QCOMPARE(QString::fromStdString(run->target), QStringLiteral("tpu-vm-test"));
         QVERIFY(run->peakRssBytes && *run->peakRssBytes > 0);
+    }
+
+    // The app's own launcher starts the probe in the runner's place (as it would on a TorchTPU
+    // host over SSH): the runner's arguments are accepted and the run lands in the store.
+    void throughTheLauncher()
+    {
+        QTemporaryDir dir;
+        const QString wrapper = dir.filePath(QStringLiteral("probe"));
+        QFile w(wrapper);
+        QVERIFY(w.open(QIODevice::WriteOnly));
+        w.write(QStringLiteral("#!/bin/sh\nexec %1 %2 \"$@\"\n").arg(QStringLiteral(TP_PYTHON3), kProbe).toUtf8());
+        w.close();
+        w.setPermissions(QFile::ReadOwner | QFile::WriteOwner | QFile::ExeOwner);
+        qputenv("TORCHPILOT_DEVICE", "cpu");
+        Store store(dir.filePath(QStringLiteral("t.sqlite")).toStdString());
+        LocalLauncher launcher(store, wrapper);
+        QSignalSpy done(&launcher, &Launcher::finished);
+        RunSpec spec;
+        spec.iterations = 20;
+        spec.warmup = 2;
+        spec.runKey = QStringLiteral("probe/launcher");
+        launcher.start(spec);
+        QVERIFY(done.wait(120000));
+        qunsetenv("TORCHPILOT_DEVICE");
+        const auto result = done.first().first().value<LaunchResult>();
+        QVERIFY2(result.status == QLatin1String("ok"), qPrintable(result.error));
+        QCOMPARE(QString::fromStdString(store.run(result.runId)->runKey), QStringLiteral("probe/launcher"));
+        QCOMPARE(store.samples(result.runId, "steady").size(), size_t(20));
     }
 
     // --device tpu without torch_tpu: a failed run that says which module is missing, stored.

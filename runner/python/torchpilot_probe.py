@@ -47,7 +47,9 @@ def emit(event, **fields):
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--device", default="tpu", choices=["tpu", "cpu", "cuda"])
+    p.add_argument("--device", default=os.environ.get("TORCHPILOT_DEVICE", "tpu"), choices=["tpu", "cpu", "cuda"])
+    # The C++ runner's arguments, so TorchPilot's launchers (local, SSH) can start the probe in its place.
+    p.add_argument("--workload", default="mlp", choices=["mlp"], help="the article's MLP (the only one here)")
     p.add_argument("--mode", default=os.environ.get("EXECUTION_MODE", "eager"), choices=["eager", "compiled"])
     p.add_argument("--dtype", default="bfloat16", choices=["float32", "bfloat16", "float16"])
     p.add_argument("--batch", type=int, default=64)
