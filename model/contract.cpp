@@ -97,11 +97,46 @@ std::string readFinished(const json &o, RunFinished &f)
     return {};
 }
 
+// True when arrays/objects in `text` nest deeper than `limit` (brackets inside strings skipped).
+bool nestsDeeperThan(const std::string &text, int limit)
+{
+    int depth = 0;
+    bool inString = false;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const char c = text[i];
+        if (inString) {
+            if (c == '\\')
+                ++i;
+            else if (c == '"')
+                inString = false;
+        } else if (c == '"') {
+            inString = true;
+        } else if (c == '[' || c == '{') {
+            if (++depth > limit)
+                return true;
+        } else if (c == ']' || c == '}') {
+            --depth;
+        }
+    }
+    return false;
+}
+
 } // namespace
+
+json parseJsonLine(const std::string &line)
+{
+    if (nestsDeeperThan(line, kMaxJsonDepth))
+        return json(json::value_t::discarded);
+    return json::parse(line, nullptr, /*allow_exceptions=*/false);
+}
 
 ParseResult parseEventLine(const std::string &line)
 {
     ParseResult r;
+    if (nestsDeeperThan(line, kMaxJsonDepth)) {
+        r.error = "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+        return r;
+    }
     json o = json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (o.is_discarded()) {
         r.error = "malformed JSON";
@@ -122,12 +157,13 @@ ParseResult parseEventLine(const std::string &line)
         return r;
     }
     Event e;
-    e.version = v->get<int>();
-    if (e.version < 1 || e.version > kContractVersion) {
-        r.error = "unsupported contract version " + std::to_string(e.version) +
-                  " (this build reads up to " + std::to_string(kContractVersion) + ")";
+    // Compared as JSON numbers: a 64-bit "v" must not wrap into a supported int.
+    if (*v < 1 || *v > kContractVersion) {
+        r.error = "unsupported contract version " + v->dump() + " (this build reads up to " +
+                  std::to_string(kContractVersion) + ")";
         return r;
     }
+    e.version = v->get<int>();
     e.name = name->get<std::string>();
     std::string err;
     if (e.name == ev::RunStarted) {

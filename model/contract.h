@@ -94,6 +94,14 @@ struct ParseResult {
 // Parses one line of the contract. Never throws.
 ParseResult parseEventLine(const std::string &line);
 
+// Deepest nesting of arrays and objects a line may have. Deeper lines are refused before they
+// are parsed: copying or serialising such a value recurses once per level and would exhaust the
+// stack of whoever stores it (a hostile or broken runner must never crash the app).
+inline constexpr int kMaxJsonDepth = 128;
+// json::parse without exceptions: a discarded value for malformed text and for text nested
+// deeper than kMaxJsonDepth.
+nlohmann::json parseJsonLine(const std::string &line);
+
 // Recognises the single JSON object printed by the article's smoke.py (keys torch, torch_tpu,
 // mode, first_call_seconds, mean_batch_seconds, samples_per_second, finite).
 bool isSmokeObject(const nlohmann::json &obj);

@@ -49,6 +49,8 @@ CostModel parseCostModel(const json &j, const std::string &origin)
     if (auto s = j.find("spot"); s != j.end()) {
         if (!s->is_object())
             throw CostError(where + ": field 'spot' must be an object");
+        if (auto e = s->find("enabled"); e != s->end() && !e->is_boolean())
+            throw CostError(where + " spot: field 'enabled' must be true or false");
         m.spot = s->value("enabled", true);
         m.spotDiscount = field(*s, "discount", 0, 1, where + " spot");
         m.preemptionsPerHour = field(*s, "preemptions_per_hour", 0, big, where + " spot");

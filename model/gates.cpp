@@ -54,7 +54,11 @@ GateDefinitions parseGateDefinitions(const json &j, const std::string &origin)
     d.name = str(j, "name");
     if (d.name.empty())
         throw GateError(origin + ": field 'name' must be a non-empty string");
-    d.version = j.value("version", 1);
+    if (auto v = j.find("version"); v != j.end()) {
+        if (!v->is_number_integer() || *v < 1 || *v > 1000000)
+            throw GateError(origin + ": field 'version' must be a positive integer");
+        d.version = v->get<int>();
+    }
     for (const char *side : {"baseline", "candidate"}) {
         auto it = j.find(side);
         if (it == j.end() || !it->is_object())

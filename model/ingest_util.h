@@ -3,6 +3,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -36,6 +37,27 @@ inline double numOr(const json &o, const char *key, double fallback)
 {
     auto it = o.find(key);
     return it != o.end() && it->is_number() ? it->get<double>() : fallback;
+}
+
+// An integer field for an INTEGER column: fractions truncated, anything beyond [lo, hi] (1e300,
+// 2^64-1) clamped — a cast of an out-of-range double is undefined behaviour.
+inline constexpr std::int64_t kMaxExactInt = std::int64_t(1) << 53;
+inline std::int64_t intOr(const json &o, const char *key, std::int64_t fallback,
+                          std::int64_t lo = -kMaxExactInt, std::int64_t hi = kMaxExactInt)
+{
+    auto it = o.find(key);
+    if (it == o.end() || !it->is_number())
+        return fallback;
+    if (it->is_number_unsigned()) {
+        const std::uint64_t u = it->get<std::uint64_t>();
+        return u > static_cast<std::uint64_t>(hi) ? hi : static_cast<std::int64_t>(u);
+    }
+    if (it->is_number_integer())
+        return std::clamp(it->get<std::int64_t>(), lo, hi);
+    const double d = it->get<double>();
+    if (d <= static_cast<double>(lo))
+        return lo;
+    return d >= static_cast<double>(hi) ? hi : static_cast<std::int64_t>(d);
 }
 
 inline std::string strOr(const json &o, const char *key, const std::string &fallback)

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstdio>
 
 namespace tp {
@@ -21,9 +22,13 @@ RunIngestor::RunIngestor(Store &store, std::string source, std::string target)
 
 void RunIngestor::feed(const char *data, std::size_t size)
 {
+    // The buffer never holds a newline between calls: only the new bytes need a scan (a long
+    // line arriving in small chunks must not be rescanned from its start every time).
+    std::size_t scan = m_buffer.size();
     m_buffer.append(data, size);
     std::size_t start = 0;
-    for (std::size_t nl; (nl = m_buffer.find('\n', start)) != std::string::npos; start = nl + 1) {
+    for (std::size_t nl; (nl = m_buffer.find('\n', scan)) != std::string::npos;
+         start = scan = nl + 1) {
         std::string line = m_buffer.substr(start, nl - start);
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
@@ -46,7 +51,7 @@ IngestReport RunIngestor::finishWithError(const std::string &reason, const std::
         ++m_lineNo;
         // A last line without newline is fine if it parses (e.g. smoke.py piped through echo -n).
         const auto parsed = parseEventLine(rest);
-        if (parsed.event || isSmokeObject(json::parse(rest, nullptr, false))) {
+        if (parsed.event || isSmokeObject(parseJsonLine(rest))) {
             handleLine(rest);
         } else {
             m_report.truncated = true;
@@ -71,7 +76,7 @@ void RunIngestor::handleLine(const std::string &line)
         return;
     auto parsed = parseEventLine(line);
     if (!parsed.event) {
-        json obj = json::parse(line, nullptr, false);
+        json obj = parseJsonLine(line);
         if (isSmokeObject(obj)) {
             handleSmoke(obj);
             return;
@@ -84,20 +89,24 @@ void RunIngestor::handleLine(const std::string &line)
 
 void RunIngestor::handleEvent(const Event &e)
 {
-    if (e.kind == Event::Kind::RunStarted) {
+    const bool started = e.kind == Event::Kind::RunStarted;
+    if (started)
         closeOpenRun("a new run_started arrived before run_finished");
+    if (!started && m_runId == 0) {
+        warn("event '" + e.name + "' before any run_started ignored");
+        return;
+    }
+    // One transaction per line, run_started included: its run row and its event are stored
+    // together or not at all (a database that fails the event write keeps no empty run).
+    SQLite::Transaction tx(m_store.db());
+    if (started) {
         std::string key = e.started.executionKey;
         if (key.empty())
             key = e.started.startedAt.empty() ? "content:" + contentKey(dumpJson(e.raw))
                                               : e.started.runKey + "@" + e.started.startedAt;
         startRun(e.started, key);
     }
-    if (m_runId == 0) {
-        warn("event '" + e.name + "' before any run_started ignored");
-        return;
-    }
     ++m_report.events;
-    SQLite::Transaction tx(m_store.db());
     storeEvent(e);
     if (e.kind == Event::Kind::Phase)
         addSamples(e.phase);
@@ -130,8 +139,8 @@ ON CONFLICT(execution_key) DO NOTHING)sql");
     q.bind(":target", s.target.empty() ? m_target : s.target);
     q.bind(":source", m_source);
     q.bind(":started", s.startedAt);
-    q.bind(":batch", static_cast<int64_t>(numOr(s.shape, "batch", 0)));
-    q.bind(":threads", static_cast<int>(numOr(s.env, "threads", 0)));
+    q.bind(":batch", intOr(s.shape, "batch", 0));
+    q.bind(":threads", static_cast<int>(intOr(s.env, "threads", 0, INT32_MIN, INT32_MAX)));
     q.bind(":shape", dumpJson(s.shape));
     q.bind(":env", dumpJson(s.env));
     q.bind(":cache", s.cacheState);

@@ -17,7 +17,7 @@ void RunIngestor::storeDetail(const Event &e)
     if (e.name == ev::Resources) {
         SQLite::Statement q(db, "UPDATE runs SET peak_rss_bytes = ?, cpu_user_seconds = ?, "
                                 "cpu_system_seconds = ?, wall_seconds = ? WHERE id = ?");
-        q.bind(1, static_cast<int64_t>(numOr(o, "peak_rss_bytes", 0)));
+        q.bind(1, intOr(o, "peak_rss_bytes", 0));
         q.bind(2, numOr(o, "cpu_user_seconds", 0));
         q.bind(3, numOr(o, "cpu_system_seconds", 0));
         q.bind(4, numOr(o, "wall_seconds", 0));
@@ -35,8 +35,8 @@ void RunIngestor::storeDetail(const Event &e)
                                 "samples_per_second, slow_first_call) VALUES(?,?,?,?,?,?,?,?,?,?)");
         q.bind(1, static_cast<int64_t>(m_runId));
         q.bind(2, static_cast<int64_t>(m_shapeCaseSeq++));
-        q.bind(3, static_cast<int64_t>(numOr(o, "batch", 0)));
-        q.bind(4, static_cast<int64_t>(numOr(o, "seq_len", 0)));
+        q.bind(3, intOr(o, "batch", 0));
+        q.bind(4, intOr(o, "seq_len", 0));
         int i = 5;
         for (const char *k : {"first_call_seconds", "mean_seconds", "p50_seconds", "p99_seconds",
                               "samples_per_second"}) {
@@ -52,7 +52,7 @@ void RunIngestor::storeDetail(const Event &e)
         const auto secs = o.find("seconds");
         if (losses == o.end() || !losses->is_array())
             return;
-        const long long first = static_cast<long long>(numOr(o, "first_step", 0));
+        const long long first = intOr(o, "first_step", 0); // ±2^53: first + i never overflows
         SQLite::Statement q(db, "INSERT OR IGNORE INTO train_steps(run_id, step, loss, seconds) "
                                 "VALUES(?, ?, ?, ?)");
         for (std::size_t i = 0; i < losses->size(); ++i) {
@@ -92,6 +92,7 @@ void RunIngestor::handleSmoke(const json &o)
     started.name = ev::RunStarted;
     started.raw = o;
     started.started = s;
+    SQLite::Transaction tx(m_store.db()); // the run and its only event together
     startRun(s, "smoke:" + contentKey(dumpJson(o)));
     ++m_report.events;
     RunFinished f;
@@ -104,7 +105,6 @@ void RunIngestor::handleSmoke(const json &o)
     f.status = f.summary.finite.value_or(false) ? status::Ok : status::Failed;
     if (f.status == status::Failed)
         f.error = "smoke result reports non-finite output";
-    SQLite::Transaction tx(m_store.db());
     started.name = "smoke_result";
     storeEvent(started);
     finishRun(f);

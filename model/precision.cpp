@@ -31,8 +31,8 @@ PrecisionPolicy parsePolicy(const json &j, const std::string &origin)
         throw PolicyError(origin + ": field 'name' must be a non-empty string");
     p.name = name->get<std::string>();
     if (auto v = j.find("version"); v != j.end()) {
-        if (!v->is_number_integer())
-            throw PolicyError(origin + ": field 'version' must be an integer");
+        if (!v->is_number_integer() || *v < 0 || *v > 1000000)
+            throw PolicyError(origin + ": field 'version' must be an integer from 0 to 1000000");
         p.version = v->get<int>();
     }
     auto tols = j.find("tolerances");
@@ -57,7 +57,10 @@ PrecisionPolicy parsePolicy(const json &j, const std::string &origin)
         if (!tr->is_object())
             throw PolicyError(origin + ": field 'training' must be an object");
         const std::string where = origin + ": training";
-        p.trainingSteps = static_cast<int>(nonNegative(*tr, "steps", p.trainingSteps, where));
+        const double steps = nonNegative(*tr, "steps", p.trainingSteps, where);
+        if (steps > 1000000) // before the cast: a double beyond int is undefined behaviour
+            throw PolicyError(where + ".steps must be at most 1000000");
+        p.trainingSteps = static_cast<int>(steps);
         p.minGradientCosine = nonNegative(*tr, "min_gradient_cosine", p.minGradientCosine, where);
         p.maxLossDivergence = nonNegative(*tr, "max_loss_divergence", p.maxLossDivergence, where);
         if (p.trainingSteps < 1)

@@ -3,10 +3,16 @@
 #include "schema.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include <chrono>
+#include <thread>
 
 namespace tp {
 
 namespace {
+
+constexpr int kBusyTimeoutMs = 10000;
 
 const char *kRunColumns =
     "id, run_key, execution_key, workload, mode, device, dtype, target, source, status, complete, "
@@ -76,6 +82,24 @@ RunRecord readRun(SQLite::Statement &q)
     return r;
 }
 
+// Switching a new file into WAL needs an exclusive lock, and SQLite does not call the busy
+// handler for it: a second process opening the same new file at the same moment (two imports
+// started together) got SQLITE_BUSY, "database is locked", at once. Retry for as long as the
+// busy timeout would have waited.
+void enableWal(SQLite::Database &db)
+{
+    for (int waitedMs = 0;; waitedMs += 10) {
+        try {
+            db.exec("PRAGMA journal_mode = WAL");
+            return;
+        } catch (const SQLite::Exception &e) {
+            if ((e.getErrorCode() & 0xff) != SQLITE_BUSY || waitedMs >= kBusyTimeoutMs)
+                throw;
+        }
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+}
+
 } // namespace
 
 Store::Store(const std::string &path) : m_path(path)
@@ -83,7 +107,7 @@ Store::Store(const std::string &path) : m_path(path)
     try {
         m_db = std::make_unique<SQLite::Database>(
             path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX);
-        m_db->setBusyTimeout(10000);
+        m_db->setBusyTimeout(kBusyTimeoutMs);
         migrate();
     } catch (const SQLite::Exception &e) {
         m_db.reset();
@@ -101,10 +125,18 @@ int Store::schemaVersion() const
 
 void Store::migrate()
 {
-    // Read-only checks first: nothing is written to a file we do not understand.
-    const int version = schemaVersion();
-    const int appId = m_db->execAndGet("PRAGMA application_id").getInt();
-    const int tables = m_db->execAndGet("SELECT count(*) FROM sqlite_schema").getInt();
+    // Read-only checks first: nothing is written to a file we do not understand. One statement,
+    // so one snapshot: read separately, a first open running concurrently could commit its
+    // migration between the reads (version 0 and application_id 0, then tables > 0), and this
+    // sound new database would be refused as a foreign one.
+    SQLite::Statement probe(*m_db, "SELECT (SELECT user_version FROM pragma_user_version), "
+                                   "(SELECT application_id FROM pragma_application_id), "
+                                   "(SELECT count(*) FROM sqlite_schema)");
+    probe.executeStep();
+    const int version = probe.getColumn(0).getInt();
+    const int appId = probe.getColumn(1).getInt();
+    const int tables = probe.getColumn(2).getInt();
+    probe.reset(); // no read transaction left open while the file changes below
     if (version > kSchemaVersion)
         throw StoreError("database '" + m_path + "' has schema version " +
                          std::to_string(version) + ", newer than this TorchPilot supports (" +
@@ -115,7 +147,7 @@ void Store::migrate()
                          "' is a SQLite database but not a TorchPilot one (the file was not changed)");
 
     m_db->exec("PRAGMA foreign_keys = ON");
-    m_db->exec("PRAGMA journal_mode = WAL");
+    enableWal(*m_db);
     m_db->exec("PRAGMA synchronous = NORMAL");
     if (version == kSchemaVersion)
         return;

@@ -1,0 +1,82 @@
+#!/usr/bin/env bash
+# Fuzzes the contract line parser and the stream ingestor with libFuzzer (clang, ASan + UBSan).
+#   bench/fuzz.sh [seconds per target, default 60]
+# Configures build-fuzz/ (CXX=clang++, -DTORCHPILOT_FUZZ=ON: model/ only, no Qt, no torch), builds
+# fuzz_contract and fuzz_ingest, seeds each from tests/data/, runs each for the given time, and
+# prints executions and crashes. Exit status: 0 no crash, 1 a crash/hang/leak (its reproducer is in
+# build-fuzz/artifacts/), 2 build failure, 3 no clang/libFuzzer here. The grown corpus is kept in build-fuzz/corpus/ and
+# reused by the next run.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+seconds=${1:-60}
+build=${TP_FUZZ_BUILD_DIR:-build-fuzz}
+CXX=${CXX:-clang++}
+if ! "$CXX" --version 2>/dev/null | grep -q clang; then CXX=clang++; fi
+# libFuzzer ships with clang (Debian: clang and libclang-rt-14-dev). Without it nothing can be
+# fuzzed: say so loudly and exit 3, or 0 with TP_FUZZ_OPTIONAL=1 (a CI on a machine without it).
+probe=$(mktemp -d)
+if ! echo 'extern "C" int LLVMFuzzerTestOneInput(const unsigned char *, unsigned long) { return 0; }' |
+    "$CXX" -x c++ -fsanitize=fuzzer,address,undefined - -o "$probe/probe" 2>/dev/null; then
+    rm -rf "$probe"
+    echo "fuzz: SKIPPED — $CXX with libFuzzer is not installed (apt-get install clang libclang-rt-14-dev)" >&2
+    [ "${TP_FUZZ_OPTIONAL:-0}" = 1 ] && exit 0
+    exit 3
+fi
+rm -rf "$probe"
+CXX="$CXX" cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTORCHPILOT_FUZZ=ON \
+    >"$build.configure.log" 2>&1 || { cat "$build.configure.log"; exit 2; }
+rm -f "$build.configure.log"
+cmake --build "$build" --target fuzz_contract fuzz_ingest || exit 2
+
+# Seeds: every line of every fixture for the line parser; whole fixtures (after a mode byte that
+# picks chunking and how the stream ends) for the ingestor.
+seeds="$build/seeds"
+rm -rf "$seeds"
+mkdir -p "$seeds/fuzz_contract" "$seeds/fuzz_ingest" "$build/corpus/fuzz_contract" \
+    "$build/corpus/fuzz_ingest" "$build/artifacts"
+n=0
+for f in tests/data/*; do
+    base=$(basename "$f")
+    for mode in 0 3 9 14; do
+        { printf "\\x$(printf %02x $mode)"; cat "$f"; } >"$seeds/fuzz_ingest/$mode-$base"
+    done
+    while IFS= read -r line || [ -n "$line" ]; do
+        n=$((n + 1))
+        printf '%s' "$line" >"$seeds/fuzz_contract/line-$n"
+    done <"$f"
+done
+
+status=0
+summary=()
+for target in fuzz_contract fuzz_ingest; do
+    log="$build/$target.log"
+    # First, once each and whole: the inputs that crashed or hit undefined behaviour before their
+    # fix (fuzz/regressions/<target without fuzz_>-*; some are larger than -max_len below).
+    regressions=(fuzz/regressions/"${target#fuzz_}"-*)
+    if ! "$build/bin/$target" "${regressions[@]}" >"$build/$target.regressions.log" 2>&1; then
+        status=1
+        grep -m5 -E "ERROR|SUMMARY|runtime error|Running:" "$build/$target.regressions.log"
+        summary+=("$target: a regression input fails again — $build/$target.regressions.log")
+        continue
+    fi
+    echo "== $target: ${seconds}s"
+    ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+    "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
+        -dict=fuzz/contract.dict -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" \
+        "$build/corpus/$target" "$seeds/$target" >"$log" 2>&1
+    rc=$?
+    execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    [ -n "$execs" ] || execs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+    if [ $rc -ne 0 ]; then
+        status=1
+        crash=$(grep -o "Test unit written to .*" "$log" | tail -1)
+        grep -m5 -E "ERROR|SUMMARY|runtime error|fuzz_(contract|ingest):" "$log"
+        summary+=("$target: ${execs:-?} executions in ${seconds}s, $cov, CRASH (exit $rc) — $crash; log: $log")
+    else
+        summary+=("$target: ${execs:-?} executions in ${seconds}s, $cov, 0 crashes")
+    fi
+done
+echo "== fuzz summary"
+printf '%s\n' "${summary[@]}"
+exit $status
