@@ -232,6 +232,8 @@ void TestLaunchDialog::kubernetesJobIsPreviewed()
             QVERIFY(preview);
             yaml = preview->yaml();
             QVERIFY(preview->exportTo(yamlPath));
+            if (!submit)
+                QVERIFY(!saveShot(*preview, "job_preview.png").isEmpty());
             submit ? preview->accept() : preview->reject();
         });
     };

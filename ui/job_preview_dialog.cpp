@@ -20,8 +20,8 @@ JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const 
 {
     setWindowTitle(tr("Kubernetes Job preview — %1").arg(targetName));
     QStringList names;
-    for (const KubeManifest &m : jobs) {
-        m_yaml += QString::fromStdString(m.yaml());
+    for (const KubeManifest &m : jobs) { // the Namespace and ServiceAccount once, then each Job
+        m_yaml += QString::fromStdString(&m == &jobs.front() ? m.yaml() : toYaml(m.job));
         if (&m != &jobs.back())
             m_yaml += QStringLiteral("---\n");
         names << QString::fromStdString(m.jobName);
