@@ -7,7 +7,7 @@ namespace tp::schema {
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 4> kMigrations = {
+inline constexpr std::array<const char *, 5> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -125,6 +125,21 @@ CREATE TABLE gate_signoffs(
   snapshot_id INTEGER REFERENCES decision_snapshots(id)
 );
 CREATE INDEX gate_signoffs_by_snapshot ON gate_signoffs(snapshot_id);
+)sql",
+    // v5: alerts raised while runs execute (no progress, late checkpoint, quality drop, target
+    // unavailable). Each is also an "alert" event of its run; run_id is NULL when there was no
+    // run to record it with (the target could not be reached).
+    R"sql(
+CREATE TABLE alerts(
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER REFERENCES runs(id) ON DELETE CASCADE,
+  target TEXT NOT NULL DEFAULT '',
+  kind TEXT NOT NULL CHECK(length(kind) > 0),
+  message TEXT NOT NULL DEFAULT '',
+  details_json TEXT NOT NULL DEFAULT '{}',
+  raised_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
+CREATE INDEX alerts_by_run ON alerts(run_id);
 )sql",
 };
 

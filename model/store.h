@@ -23,7 +23,7 @@ public:
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 4;
+    static constexpr int kSchemaVersion = 5;
 
     // Opens (creating parent-less files as needed) and migrates to kSchemaVersion.
     explicit Store(const std::string &path);

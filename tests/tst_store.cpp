@@ -26,12 +26,12 @@ void TestStore::createsCurrentSchema()
     const std::string path = m_dir.filePath(QStringLiteral("new.sqlite")).toStdString();
     tp::Store store(path);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
-    QCOMPARE(store.schemaVersion(), 4);
+    QCOMPARE(store.schemaVersion(), 5);
     auto &db = store.db();
     QCOMPARE(db.execAndGet("PRAGMA journal_mode").getString(), std::string("wal"));
     QCOMPARE(db.execAndGet("PRAGMA foreign_keys").getInt(), 1);
     for (const char *table : {"runs", "samples", "events", "shape_cases", "train_steps", "review_inputs",
-                              "gate_signoffs", "decision_snapshots"})
+                              "gate_signoffs", "decision_snapshots", "alerts"})
         QVERIFY2(db.tableExists(table), table);
     QCOMPARE(store.runCount(), 0LL);
     // Foreign keys are enforced: a sample for a run that does not exist is refused.

@@ -1,5 +1,7 @@
 #include "main_window.h"
 
+#include "alert_list.h"
+#include "alert_store.h"
 #include "charts_page.h"
 #include "compare_page.h"
 #include "language_menu.h"
@@ -47,9 +49,28 @@ MainWindow::MainWindow(Store *store, Settings *settings, QWidget *parent)
 
     m_statusLabel = new QLabel;
     statusBar()->addWidget(m_statusLabel, 1);
+    m_alertLabel = new QLabel;
+    m_alertLabel->setObjectName(QStringLiteral("latestAlert"));
+    m_alertLabel->hide();
+    statusBar()->addPermanentWidget(m_alertLabel);
     connect(m_runsPage, &RunsPage::runCountChanged, this, &MainWindow::updateStatus);
 
     createMenus();
+    if (m_queuePage) { // the recent alerts of this database, the latest in the status bar
+        try {
+            const std::vector<RunAlert> recent = AlertStore(*m_store).recent(AlertList::kMaxAlerts);
+            QHash<long long, QString> labels; // what each run ran, as the queue labels it
+            for (const RunAlert &a : recent)
+                if (a.runId > 0 && !labels.contains(a.runId))
+                    if (const auto run = m_store->run(a.runId))
+                        labels.insert(a.runId, QString::fromStdString(run->workload + '/' + run->mode + '/' + run->dtype));
+            m_queuePage->showAlertHistory(recent, labels);
+            if (!recent.empty())
+                showAlert(recent.front());
+        } catch (const std::exception &) {
+            // An unreadable alerts table must not keep the window from opening.
+        }
+    }
     if (m_settings) {
         restoreGeometry(m_settings->windowGeometry());
         m_runsPage->restoreState(*m_settings);
@@ -109,6 +130,8 @@ void MainWindow::addPages()
         // A started run only needs its row; figures, comparisons and charts wait for the end.
         connect(m_queuePage, &QueuePage::runStarted, m_runsPage, &RunsPage::reload);
         connect(m_queuePage, &QueuePage::runFinished, this, &MainWindow::reload);
+        connect(m_queuePage, &QueuePage::alertRaised, this, &MainWindow::showAlert);
+        connect(m_queuePage, &QueuePage::runActivated, this, &MainWindow::selectRunId);
         connect(m_queuePage, &QueuePage::pendingCountChanged, this, [this, queueTab](int n) {
             m_tabs->setTabText(queueTab, n ? tr("Queue (%1)").arg(n) : tr("Queue"));
         });
@@ -202,6 +225,19 @@ void MainWindow::selectFirstRun()
 {
     m_tabs->setCurrentWidget(m_runsPage);
     m_runsPage->selectFirstRun();
+}
+
+void MainWindow::showAlert(const RunAlert &alert)
+{
+    const AlertSeverity severity = alertSeverity(alert.kind);
+    const QString text = AlertList::summary(alert);
+    m_alertLabel->setText(m_alertLabel->fontMetrics().elidedText(text, Qt::ElideRight, 640));
+    m_alertLabel->setToolTip(text);
+    m_alertLabel->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border-radius: 3px; "
+                                               "padding: 1px 6px; font-weight: bold; }")
+                                    .arg(AlertList::severityColor(severity).name(),
+                                         AlertList::severityBackground(severity).name()));
+    m_alertLabel->show();
 }
 
 void MainWindow::updateStatus(int runCount)

@@ -11,6 +11,8 @@ class QTabWidget;
 
 namespace tp {
 
+struct RunAlert;
+
 class ChartsPage;
 class ComparePage;
 class Settings;
@@ -47,6 +49,7 @@ private:
     void openDatabase(const QString &path);
     void createMenus();
     void updateStatus(int runCount);
+    void showAlert(const RunAlert &alert); // the latest alert, in the status bar
     void addPages();
 
     Store *m_store = nullptr;
@@ -61,6 +64,7 @@ private:
     Settings *m_settings = nullptr;
     std::unique_ptr<Store> m_ownedStore; // a database opened from the Recent menu
     QLabel *m_statusLabel = nullptr;
+    QLabel *m_alertLabel = nullptr; // the latest alert; hidden until there is one
 };
 
 } // namespace tp

@@ -1,5 +1,6 @@
 #include "queue_page.h"
 
+#include "alert_list.h"
 #include "launch_dialog.h"
 #include "queue_model.h"
 #include "run_queue.h"
@@ -68,11 +69,16 @@ QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
     logLayout->addWidget(m_logTitle);
     logLayout->addWidget(m_log);
 
+    m_alerts = new AlertList;
+    connect(m_alerts, &AlertList::runActivated, this, &QueuePage::runActivated);
+
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(m_table);
+    splitter->addWidget(m_alerts);
     splitter->addWidget(logBox);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(2, 2);
     splitter->setChildrenCollapsible(false);
 
     auto *buttons = new QHBoxLayout;
@@ -88,6 +94,7 @@ QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
     connect(m_queue, &RunQueue::jobChanged, this, &QueuePage::onJobChanged);
     connect(m_queue, &RunQueue::jobFinished, this, &QueuePage::onJobFinished);
     connect(m_queue, &RunQueue::jobLog, this, &QueuePage::onJobLog);
+    connect(m_queue, &RunQueue::alertRaised, this, &QueuePage::onAlert);
     for (const QueueJobStatus &job : m_queue->jobs())
         m_model->upsert(job);
     updateSummary();
@@ -150,6 +157,18 @@ void QueuePage::onJobFinished(const QueueJobStatus &job)
 void QueuePage::onJobLog(int jobId, const QString &line)
 {
     appendLog(jobId, line);
+}
+
+void QueuePage::onAlert(int jobId, const RunAlert &alert)
+{
+    const QueueJobStatus *job = m_model->jobAt(m_model->rowForJob(jobId));
+    m_alerts->addAlert(alert, job ? job->label : QString());
+    Q_EMIT alertRaised(alert);
+}
+
+void QueuePage::showAlertHistory(const std::vector<RunAlert> &newestFirst, const QHash<long long, QString> &runLabels)
+{
+    m_alerts->setAlerts(newestFirst, runLabels);
 }
 
 void QueuePage::appendLog(int jobId, const QString &line)

@@ -1,7 +1,9 @@
 #pragma once
 // The "Queue" page: the jobs of a RunQueue with a progress bar, elapsed time, ETA and a cancel
-// button each, and the live runner log of the selected job. Everything it shows arrives through
-// the queue's queued signals; the page itself never touches a process or the database.
+// button each, the alerts raised so far, and the live runner log of the selected job. Everything
+// it shows arrives through the queue's queued signals (the alert history is handed in by whoever
+// owns the database); the page itself never touches a process or the database.
+#include "alert_rules.h"
 #include "run_spec.h"
 #include "target_profile.h"
 
@@ -19,6 +21,7 @@ class QTableView;
 
 namespace tp {
 
+class AlertList;
 class QueueModel;
 class RunQueue;
 struct QueueJobStatus;
@@ -33,6 +36,9 @@ public:
 
     RunQueue *queue() const { return m_queue; }
     QueueModel *model() const { return m_model; }
+    AlertList *alertList() const { return m_alerts; }
+    // Lists alerts raised before (newest first), e.g. the database's recent ones; replaces the list.
+    void showAlertHistory(const std::vector<RunAlert> &newestFirst, const QHash<long long, QString> &runLabels = {});
     QList<int> enqueue(const std::vector<RunSpec> &specs,
                        const TargetProfile &target = TargetProfile::local());
     void selectJob(int jobId);
@@ -46,11 +52,14 @@ Q_SIGNALS:
     void runStarted(long long runId);  // a queued job's runner announced its run (row exists)
     void runFinished(long long runId); // the run's final status is in the database
     void pendingCountChanged(int count); // queued + running jobs
+    void alertRaised(const tp::RunAlert &alert); // recorded already; shown in the list
+    void runActivated(long long runId);           // the user asked to see this run
 
 private:
     void onJobChanged(const QueueJobStatus &job);
     void onJobFinished(const QueueJobStatus &job);
     void onJobLog(int jobId, const QString &line);
+    void onAlert(int jobId, const RunAlert &alert);
     void onRowsInserted(const QModelIndex &parent, int first, int last);
     void appendLog(int jobId, const QString &line);
     void updateRowWidgets(int row);
@@ -63,6 +72,7 @@ private:
     QLabel *m_summary = nullptr, *m_logTitle = nullptr;
     QPushButton *m_newRun = nullptr, *m_cancelAll = nullptr, *m_clearFinished = nullptr;
     QPlainTextEdit *m_log = nullptr;
+    AlertList *m_alerts = nullptr;
     QHash<int, QStringList> m_logs; // by job id
     QHash<int, long long> m_announced; // job id -> run id already announced by runStarted
     int m_shownJob = 0;

@@ -1,5 +1,8 @@
 #include "run_detail_view.h"
 
+#include "alert_list.h"
+#include "alert_store.h"
+#include "alert_text.h"
 #include "cold_warm_chart.h"
 #include "contract.h"
 #include "format.h"
@@ -147,6 +150,13 @@ QWidget *RunDetailView::buildContent()
                                           "border-radius: 3px; padding: 4px; background: #fdf0f0; }"));
     layout->addWidget(m_error);
 
+    m_alerts = new QLabel;
+    m_alerts->setObjectName(QStringLiteral("runAlerts"));
+    m_alerts->setWordWrap(true);
+    m_alerts->setTextFormat(Qt::RichText);
+    m_alerts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_alerts);
+
     m_chart = new ColdWarmChart;
     auto *body = new QHBoxLayout;
     body->addWidget(groupsBox);
@@ -195,14 +205,38 @@ void RunDetailView::showRun(Store &store, long long runId)
             showEmpty(tr("Run %1 is not in the store.").arg(runId));
             return;
         }
-        showRun(*run, store.samples(runId, phase::Warmup), store.samples(runId, phase::Steady));
+        showRun(*run, store.samples(runId, phase::Warmup), store.samples(runId, phase::Steady),
+                AlertStore(store).forRun(runId));
     } catch (const std::exception &e) {
         showEmpty(tr("Cannot read run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
     }
 }
 
+// One line per alert recorded with the run, its dot in the severity's colour; the box takes
+// the colour of the worst.
+void RunDetailView::showAlerts(const std::vector<RunAlert> &alerts)
+{
+    m_alerts->setVisible(!alerts.empty());
+    if (alerts.empty())
+        return;
+    AlertSeverity worst = AlertSeverity::Warning;
+    QStringList lines;
+    for (const RunAlert &a : alerts) {
+        const AlertSeverity s = alertSeverity(a.kind);
+        if (s == AlertSeverity::Critical)
+            worst = s;
+        lines << tr("<span style=\"color:%1\">&#9679;</span> <b>%2</b> (%3): %4")
+                     .arg(AlertList::severityColor(s).name(), AlertText::kindName(a.kind).toHtmlEscaped(),
+                          fmt::timestamp(a.raisedAt).toHtmlEscaped(), AlertText::message(a).toHtmlEscaped());
+    }
+    m_alerts->setText(tr("Alerts recorded with this run:") + QStringLiteral("<br>") + lines.join(QStringLiteral("<br>")));
+    m_alerts->setStyleSheet(QStringLiteral("QLabel#runAlerts { border: 1px solid %1; border-radius: 3px; padding: 4px; "
+                                           "background: %2; }")
+                                .arg(AlertList::severityColor(worst).name(), AlertList::severityBackground(worst).name()));
+}
+
 void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &warmup,
-                            const std::vector<double> &steady)
+                            const std::vector<double> &steady, const std::vector<RunAlert> &alerts)
 {
     m_runId = run.id;
     m_title->setText(run.runKey.empty() ? tr("Run %1").arg(run.id) : fmt::fromStd(run.runKey));
@@ -248,6 +282,7 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
     showVerdicts(run);
     m_error->setVisible(!run.error.empty());
     m_error->setText(tr("Error: %1").arg(fmt::fromStd(run.error)));
+    showAlerts(alerts);
 
     m_chart->setRun(run, warmup, steady);
     m_stack->setCurrentIndex(1);

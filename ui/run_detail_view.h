@@ -1,6 +1,8 @@
 #pragma once
 // Everything about one run: header (key, configuration, status, start), the protocol's figures,
-// the environment it ran in, its error, and the cold-vs-warm chart.
+// the environment it ran in, its error, the alerts recorded with it, and the cold-vs-warm chart.
+#include "alert_rules.h"
+
 #include <QWidget>
 
 #include <vector>
@@ -20,12 +22,12 @@ class RunDetailView : public QWidget {
 public:
     explicit RunDetailView(QWidget *parent = nullptr);
 
-    // Reads the run and its warmup/steady samples through the store; an unknown id (or a store
-    // error) shows the empty state with an explanation.
+    // Reads the run, its warmup/steady samples and its alerts through the store; an unknown id
+    // (or a store error) shows the empty state with an explanation.
     void showRun(Store &store, long long runId);
     // Shows already-loaded data (no store access).
     void showRun(const RunRecord &run, const std::vector<double> &warmup,
-                 const std::vector<double> &steady);
+                 const std::vector<double> &steady, const std::vector<RunAlert> &alerts = {});
     void showEmpty(const QString &message = {});
 
     long long runId() const { return m_runId; }
@@ -37,6 +39,7 @@ private:
     long long m_runId = 0;
     QStackedWidget *m_stack = nullptr;
     void showVerdicts(const RunRecord &run);
+    void showAlerts(const std::vector<RunAlert> &alerts);
 
     QLabel *m_empty = nullptr;
     QLabel *m_title = nullptr, *m_subtitle = nullptr, *m_status = nullptr, *m_started = nullptr;
@@ -46,6 +49,7 @@ private:
     QLabel *m_threads = nullptr, *m_torch = nullptr, *m_cpu = nullptr, *m_blas = nullptr;
     QLabel *m_host = nullptr, *m_source = nullptr;
     QLabel *m_error = nullptr;
+    QLabel *m_alerts = nullptr;
     QLabel *m_validity = nullptr, *m_precision = nullptr, *m_cache = nullptr, *m_resources = nullptr;
     ColdWarmChart *m_chart = nullptr;
 };

@@ -93,6 +93,7 @@ void KubeLauncher::start(const RunSpec &spec)
     m_jobName = QString::fromStdString(m.jobName);
     beginStream(spec, QStringLiteral("k8s://%1/%2/%3").arg(QString::fromStdString(m_config.context), namespaceName(), m_jobName),
                 m_target);
+    setProgressWatch(false); // waiting for capacity is not "no progress"; the watch starts with the logs
     m_step = Step::Apply;
     runKubectl({QStringLiteral("apply"), QStringLiteral("-f"), QStringLiteral("-"), QStringLiteral("-o"), QStringLiteral("name")},
                QByteArray::fromStdString(m.list().dump()));
@@ -117,8 +118,10 @@ void KubeLauncher::runKubectl(const QStringList &args, const QByteArray &stdinDa
             [this, p = m_process] { ingestStderr(p->readAllStandardError()); });
     connect(m_process, &QProcess::finished, this, &KubeLauncher::onKubectlFinished);
     connect(m_process, &QProcess::errorOccurred, this, [this](QProcess::ProcessError e) {
-        if (e == QProcess::FailedToStart)
+        if (e == QProcess::FailedToStart) {
+            markTargetUnavailable();
             finish(tr("cannot start kubectl '%1': %2").arg(m_kubectl, m_process->errorString()));
+        }
     });
     m_process->start();
     if (!stdinData.isEmpty())
@@ -132,8 +135,10 @@ void KubeLauncher::onKubectlFinished(int exitCode, QProcess::ExitStatus status)
     const QString why = lastStderr();
     switch (m_step) {
     case Step::Apply:
-        if (!ok)
+        if (!ok) {
+            markTargetUnavailable();
             return finish(tr("kubectl apply failed: %1").arg(why));
+        }
         m_step = m_deleting ? Step::Export : Step::WaitPod;
         return m_deleting ? exportRecords() : pollPod();
     case Step::WaitPod:
@@ -146,6 +151,7 @@ void KubeLauncher::onKubectlFinished(int exitCode, QProcess::ExitStatus status)
         return onPodJson(QJsonDocument::fromJson(m_stdout).object());
     case Step::Logs:
         m_step = Step::Export;
+        setProgressWatch(false);
         return exportRecords();
     case Step::Export:
         if (m_exportIndex == 1) {
@@ -209,6 +215,7 @@ void KubeLauncher::onPodJson(const QJsonObject &podList)
 void KubeLauncher::startLogs()
 {
     m_step = Step::Logs;
+    setProgressWatch(true);
     runKubectl({QStringLiteral("logs"), QStringLiteral("-f"), QStringLiteral("-n"), namespaceName(),
                 QStringLiteral("pod/") + m_podName, QStringLiteral("-c"), QStringLiteral("runner")});
 }

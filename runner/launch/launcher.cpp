@@ -1,14 +1,26 @@
 #include "launcher.h"
 
+#include "alert_store.h"
 #include "ingestor.h"
 #include "store.h"
 
+#include <QDateTime>
 #include <QJsonDocument>
 #include <QJsonObject>
+#include <QTimer>
+
+#include <algorithm>
+#include <cmath>
 
 namespace tp {
 
-Launcher::Launcher(Store &store, QObject *parent) : QObject(parent), m_store(store) {}
+Launcher::Launcher(Store &store, QObject *parent) : QObject(parent), m_store(store)
+{
+    m_watchdog = new QTimer(this);
+    m_watchdog->setSingleShot(true);
+    m_watchdog->setTimerType(Qt::PreciseTimer); // a coarse timer may fire up to 5 % early
+    connect(m_watchdog, &QTimer::timeout, this, &Launcher::onWatchdog);
+}
 
 Launcher::~Launcher() = default;
 
@@ -21,6 +33,83 @@ void Launcher::beginStream(const RunSpec &spec, const QString &source, const QSt
     m_progressScan.clear();
     m_lastStderr.clear();
     m_ingestor = std::make_unique<RunIngestor>(m_store, source.toStdString(), target.toStdString());
+    m_target = target;
+    m_stoppedNoProgress = m_targetUnavailable = false;
+    m_rules.setThresholds(m_thresholds);
+    m_clock.start();
+    m_rules.begin(now());
+    setProgressWatch(true);
+}
+
+void Launcher::setNoProgressTimeouts(double alertSeconds, double killSeconds)
+{
+    m_thresholds.noProgressSeconds = alertSeconds;
+    m_killSeconds = killSeconds;
+}
+
+double Launcher::killSeconds() const
+{
+    const double alertAfter = m_thresholds.noProgressSeconds;
+    return m_killSeconds > 0 ? std::max(m_killSeconds, alertAfter) : 3 * alertAfter;
+}
+
+void Launcher::setProgressWatch(bool on)
+{
+    m_watching = on;
+    if (on)
+        m_rules.onActivity(now()); // silence counts from here
+    armWatchdog();
+}
+
+// Due next: the alert while it has not been raised, then the stop.
+void Launcher::armWatchdog()
+{
+    if (!m_watching || m_completed || m_stoppedNoProgress || !m_rules.live()) {
+        m_watchdog->stop();
+        return;
+    }
+    const double due = m_rules.raised(alert::NoProgress) ? killSeconds() : m_thresholds.noProgressSeconds;
+    const double left = due - m_rules.silentSeconds(now());
+    m_watchdog->start(int(std::clamp(std::ceil(left * 1000), 0.0, 2e9)));
+}
+
+void Launcher::onWatchdog()
+{
+    if (m_completed)
+        return;
+    const double t = now();
+    raiseAll(m_rules.onTick(t));
+    if (m_rules.raised(alert::NoProgress) && m_rules.silentSeconds(t) >= killSeconds() && isRunning()) {
+        m_stoppedNoProgress = true;
+        Q_EMIT logLine(tr("no progress for %1 s: stopping the run").arg(killSeconds()));
+        cancel();
+        QTimer::singleShot(kForceGraceMs, this, [this] {
+            if (!m_completed && isRunning())
+                cancelAndWait(0); // it ignored the polite stop: force the end
+        });
+    }
+    armWatchdog();
+}
+
+void Launcher::raiseAll(const std::vector<RunAlert> &alerts)
+{
+    for (const RunAlert &a : alerts)
+        raiseAlert(a);
+}
+
+// Recorded on the run (the gates read it) and in the alerts table, then announced.
+void Launcher::raiseAlert(RunAlert alert)
+{
+    alert.target = m_target.toStdString();
+    alert.raisedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
+    try {
+        if (m_ingestor && !m_ingestor->report().runIds.empty() && annotateRun(alert::Event, alert.eventFields()))
+            alert.runId = m_ingestor->report().runIds.back();
+        AlertStore(m_store).insert(alert);
+    } catch (const std::exception &e) {
+        Q_EMIT logLine(tr("cannot record the alert: %1").arg(QString::fromUtf8(e.what())));
+    }
+    Q_EMIT alertRaised(alert);
 }
 
 bool Launcher::annotateRun(const std::string &event, const nlohmann::json &fields)
@@ -33,33 +122,45 @@ void Launcher::ingestStdout(const QByteArray &chunk)
     if (!m_ingestor || m_completed || chunk.isEmpty())
         return;
     m_ingestor->feed(chunk.constData(), static_cast<std::size_t>(chunk.size()));
-    scanProgress(chunk);
+    const std::vector<RunAlert> alerts = scanLines(chunk);
     if (m_ingestor->currentRunId() != 0 && m_announcedRun != m_ingestor->currentRunId()) {
         m_announcedRun = m_ingestor->currentRunId();
         Q_EMIT runStarted(m_announcedRun);
     }
+    raiseAll(alerts);
+    armWatchdog();
 }
 
-// The ingestor stores progress lines like any other event; this only picks out the latest
-// one for whoever watches the launcher (progress bars, ETA).
-void Launcher::scanProgress(const QByteArray &chunk)
+// The ingestor stores every line; this hands the complete ones to the alert rules and picks out
+// the latest progress line for whoever watches the launcher (progress bars, ETA).
+std::vector<RunAlert> Launcher::scanLines(const QByteArray &chunk)
 {
+    const double t = now();
+    m_rules.onActivity(t);
     m_progressScan += chunk;
     const qsizetype lastNl = m_progressScan.lastIndexOf('\n');
     if (lastNl < 0)
-        return;
+        return {};
     const QByteArray complete = m_progressScan.left(lastNl);
     m_progressScan.remove(0, lastNl + 1);
-    qsizetype end = complete.size();
-    while (end > 0) { // newest line first: only the latest progress matters
-        const qsizetype start = complete.lastIndexOf('\n', end - 1) + 1;
+    std::vector<RunAlert> alerts;
+    QJsonObject latest;
+    for (qsizetype start = 0; start <= complete.size();) {
+        qsizetype end = complete.indexOf('\n', start);
+        if (end < 0)
+            end = complete.size();
         const QByteArray line = complete.mid(start, end - start);
-        end = start - 1;
+        start = end + 1;
+        for (RunAlert &a : m_rules.onLine(line.toStdString(), t))
+            alerts.push_back(std::move(a));
         if (!line.contains("\"progress\""))
             continue;
         const QJsonObject o = QJsonDocument::fromJson(line).object();
-        if (o.value(QStringLiteral("event")).toString() != QLatin1String("progress"))
-            continue;
+        if (o.value(QStringLiteral("event")).toString() == QLatin1String("progress"))
+            latest = o; // only the latest progress matters
+    }
+    if (!latest.isEmpty()) {
+        const QJsonObject &o = latest;
         LaunchProgress p;
         p.phase = o.value(QStringLiteral("phase")).toString();
         p.done = static_cast<long long>(o.value(QStringLiteral("done")).toDouble());
@@ -67,8 +168,8 @@ void Launcher::scanProgress(const QByteArray &chunk)
         p.minSeconds = o.value(QStringLiteral("min_seconds")).toDouble();
         p.measuredSeconds = o.value(QStringLiteral("measured_seconds")).toDouble();
         Q_EMIT progress(p);
-        return;
     }
+    return alerts;
 }
 
 bool Launcher::takeStderrLine(const QString &)
@@ -111,12 +212,16 @@ void Launcher::completeRun(const QString &failure, int exitCode, const char *unf
     if (m_completed || !m_ingestor)
         return;
     m_completed = true;
+    m_watchdog->stop();
     LaunchResult result;
     result.exitCode = exitCode;
-    const char *unfinished = m_cancelRequested ? status::Cancelled
-                             : unfinishedStatus ? unfinishedStatus
-                                                : status::Incomplete;
-    const IngestReport report = m_ingestor->finishWithError(failure.toStdString(), unfinished);
+    // Stopped by the watchdog: a deadline kill, not a user's cancel.
+    const QString why = m_stoppedNoProgress ? tr("no progress for %1 s: stopped").arg(killSeconds()) : failure;
+    const char *unfinished = m_stoppedNoProgress ? status::Timeout
+                             : m_cancelRequested ? status::Cancelled
+                             : unfinishedStatus  ? unfinishedStatus
+                                                 : status::Incomplete;
+    const IngestReport report = m_ingestor->finishWithError(why.toStdString(), unfinished);
     for (const auto &w : report.warnings)
         result.warnings << QString::fromStdString(w);
     if (!report.runIds.empty()) {
@@ -124,10 +229,21 @@ void Launcher::completeRun(const QString &failure, int exitCode, const char *unf
         if (auto run = m_store.run(result.runId)) {
             result.status = QString::fromStdString(run->status);
             result.error = QString::fromStdString(run->error);
+            try {
+                raiseAll(m_rules.onRunEnd(*run, previousComparableRun(m_store, *run)));
+            } catch (const std::exception &e) {
+                Q_EMIT logLine(tr("cannot compare with the previous run: %1").arg(QString::fromUtf8(e.what())));
+            }
         }
+        if (m_stoppedNoProgress)
+            result.error = why; // also when the runner still wrote its own (cancelled) record
     } else {
-        result.status = m_cancelRequested ? QStringLiteral("cancelled") : QStringLiteral("error");
-        result.error = failure.isEmpty() ? tr("runner produced no run") : failure;
+        result.status = m_stoppedNoProgress ? QStringLiteral("timeout")
+                        : m_cancelRequested ? QStringLiteral("cancelled")
+                                            : QStringLiteral("error");
+        result.error = why.isEmpty() ? tr("runner produced no run") : why;
+        if (m_targetUnavailable && !m_cancelRequested)
+            raiseAlert(AlertRules::targetUnavailable(m_target.toStdString(), result.error.toStdString()));
     }
     Q_EMIT finished(result);
 }

@@ -12,8 +12,20 @@
 // feeds what it receives to the protected helpers: beginStream() once per start(), then
 // ingestStdout() / ingestStderr() as bytes arrive, and completeRun() once at the end. Those
 // store every complete line at once, emit the signals and build the LaunchResult.
+//
+// Alerts (alert_rules.h): every stdout chunk resets a no-progress watchdog. After
+// noProgressSeconds() without one, a no_progress alert is recorded on the run (an "alert" event,
+// which the gate no_progress_alerts_absent reads) and in the alerts table, and alertRaised() is
+// emitted; after killSeconds() the launcher calls cancel(), and forces the end if the run has not
+// ended kForceGraceMs later: the run ends "no progress for N s: stopped" (status timeout).
+// checkpoint_late comes from the stream, quality_drop is decided when the run ends (against the
+// previous comparable run), target_unavailable when a launch that never reached its target
+// (markTargetUnavailable()) ends without a run.
+#include "alert_rules.h"
 #include "run_spec.h"
 
+#include <QElapsedTimer>
+#include <QMetaType>
 #include <QObject>
 #include <QString>
 #include <QStringList>
@@ -21,6 +33,8 @@
 #include <nlohmann/json.hpp>
 
 #include <memory>
+
+class QTimer;
 
 namespace tp {
 
@@ -63,10 +77,23 @@ public:
 
     const RunSpec &spec() const { return m_spec; }
 
+    // The no-progress watchdog: alert after `alertSeconds` (default 60) without stdout, stop
+    // after `killSeconds` (<= 0: 3 × alertSeconds). Takes effect at the next start().
+    void setNoProgressTimeouts(double alertSeconds, double killSeconds = 0);
+    double noProgressSeconds() const { return m_thresholds.noProgressSeconds; }
+    double killSeconds() const;
+    // Every threshold of the rules (noProgressSeconds included); for the next start().
+    void setAlertThresholds(const AlertThresholds &thresholds) { m_thresholds = thresholds; }
+    const AlertThresholds &alertThresholds() const { return m_thresholds; }
+    // After the watchdog's cancel(), how long the run has to end before it is forced.
+    static constexpr int kForceGraceMs = 5000;
+
 Q_SIGNALS:
     void runStarted(long long runId);
     void logLine(const QString &line); // runner stderr, one line at a time
     void progress(const tp::LaunchProgress &progress);
+    // Already recorded (on its run, and in the alerts table) when this is emitted.
+    void alertRaised(const tp::RunAlert &alert);
     void finished(const tp::LaunchResult &result);
 
 protected:
@@ -92,19 +119,40 @@ protected:
     void setCancelRequested() { m_cancelRequested = true; }
     bool cancelRequested() const { return m_cancelRequested; }
     Store &store() const { return m_store; }
+    // The launch failed before reaching its target (runner or ssh not started, ssh exit 255 before
+    // any run, kubectl apply failed): completeRun() then raises target_unavailable.
+    void markTargetUnavailable() { m_targetUnavailable = true; }
+    // The watchdog runs from beginStream(); a launcher pauses it while nothing can stream yet
+    // (Kubernetes: waiting for capacity) and resumes it when the stream can start.
+    void setProgressWatch(bool on);
 
 private:
-    void scanProgress(const QByteArray &chunk);
+    // Complete lines to the rules; the latest `progress` line to progress(). Returns the alerts.
+    std::vector<RunAlert> scanLines(const QByteArray &chunk);
+    void armWatchdog();
+    void onWatchdog();
+    void raiseAlert(RunAlert alert);
+    void raiseAll(const std::vector<RunAlert> &alerts);
+    double now() const { return double(m_clock.nsecsElapsed()) / 1e9; }
 
     Store &m_store;
     RunSpec m_spec;
     std::unique_ptr<RunIngestor> m_ingestor;
     QByteArray m_stderrBuffer;
-    QByteArray m_progressScan; // stdout bytes after the last newline, for progress lines
+    QByteArray m_progressScan; // stdout bytes after the last newline, for progress lines and alerts
     QString m_lastStderr;
     long long m_announcedRun = 0;
     bool m_cancelRequested = false;
     bool m_completed = true; // until beginStream()
+    QString m_target;
+    AlertThresholds m_thresholds;
+    double m_killSeconds = 0; // <= 0: 3 × noProgressSeconds
+    AlertRules m_rules;
+    QElapsedTimer m_clock; // the rules' time
+    QTimer *m_watchdog = nullptr;
+    bool m_watching = false, m_stoppedNoProgress = false, m_targetUnavailable = false;
 };
 
 } // namespace tp
+
+Q_DECLARE_METATYPE(tp::RunAlert)

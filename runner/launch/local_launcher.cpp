@@ -59,6 +59,7 @@ void LocalLauncher::start(const RunSpec &spec)
     connect(m_process, &QProcess::finished, this, &LocalLauncher::onFinished);
     connect(m_process, &QProcess::errorOccurred, this, &LocalLauncher::onError);
     if (m_runnerPath.isEmpty()) {
+        markTargetUnavailable();
         QTimer::singleShot(0, this, [this] {
             completeRun(tr("torchpilot-runner not found (set TORCHPILOT_RUNNER or install it)"), -1);
         });
@@ -109,8 +110,10 @@ void LocalLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
 
 void LocalLauncher::onError(QProcess::ProcessError error)
 {
-    if (error == QProcess::FailedToStart)
+    if (error == QProcess::FailedToStart) {
+        markTargetUnavailable();
         completeRun(tr("cannot start runner '%1': %2").arg(m_runnerPath, m_process->errorString()), -1);
+    }
 }
 
 } // namespace tp

@@ -14,6 +14,7 @@ RunQueue::RunQueue(QString databasePath, QString runnerPath, QObject *parent)
       m_runnerPath(runnerPath.isEmpty() ? LocalLauncher::locateRunner() : std::move(runnerPath))
 {
     qRegisterMetaType<tp::QueueJobStatus>();
+    qRegisterMetaType<tp::RunAlert>();
     m_thread = new QThread(this);
     m_thread->setObjectName(QStringLiteral("RunQueue worker"));
     m_worker = new RunQueueWorker(m_databasePath, m_runnerPath);
@@ -22,6 +23,7 @@ RunQueue::RunQueue(QString databasePath, QString runnerPath, QObject *parent)
     // Different threads: both connections are queued.
     connect(m_worker, &RunQueueWorker::jobChanged, this, &RunQueue::onWorkerChanged);
     connect(m_worker, &RunQueueWorker::jobLog, this, &RunQueue::onWorkerLog);
+    connect(m_worker, &RunQueueWorker::jobAlert, this, &RunQueue::alertRaised);
     m_thread->start();
     QMetaObject::invokeMethod(m_worker, &RunQueueWorker::init, Qt::QueuedConnection);
 }
@@ -74,6 +76,13 @@ void RunQueue::setMaxParallel(int n)
     m_maxParallel = std::clamp(n, 1, 8);
     QMetaObject::invokeMethod(m_worker, [w = m_worker, n = m_maxParallel] { w->setMaxParallel(n); },
                               Qt::QueuedConnection);
+}
+
+void RunQueue::setNoProgressTimeouts(double alertSeconds, double killSeconds)
+{
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, alertSeconds, killSeconds] { w->setNoProgressTimeouts(alertSeconds, killSeconds); },
+        Qt::QueuedConnection);
 }
 
 QList<QueueJobStatus> RunQueue::jobs() const

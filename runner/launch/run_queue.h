@@ -39,6 +39,8 @@ public:
     void cancelAll();
     void setMaxParallel(int n); // clamped to 1..8
     int maxParallel() const { return m_maxParallel; }
+    // The no-progress alert and stop of runs started from now on (Launcher::setNoProgressTimeouts).
+    void setNoProgressTimeouts(double alertSeconds, double killSeconds = 0);
 
     QString databasePath() const { return m_databasePath; }
     QString runnerPath() const { return m_runnerPath; }
@@ -52,6 +54,9 @@ Q_SIGNALS:
     void jobChanged(const tp::QueueJobStatus &job); // any change, progress ticks included
     void jobLog(int jobId, const QString &line);     // runner stderr, one line at a time
     void jobFinished(const tp::QueueJobStatus &job); // once per job, after its last jobChanged
+    // An alert of a job (no progress, checkpoint late, quality drop, target unavailable), already
+    // recorded with its run and in the alerts table.
+    void alertRaised(int jobId, const tp::RunAlert &alert);
     void drained();                                  // nothing queued or running any more
 
 private:

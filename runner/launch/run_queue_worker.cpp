@@ -1,5 +1,6 @@
 #include "run_queue_worker.h"
 
+#include "alert_text.h"
 #include "launcher_factory.h"
 #include "store.h"
 
@@ -73,6 +74,12 @@ void RunQueueWorker::setMaxParallel(int n)
     schedule();
 }
 
+void RunQueueWorker::setNoProgressTimeouts(double alertSeconds, double killSeconds)
+{
+    m_noProgressSeconds = alertSeconds;
+    m_killSeconds = killSeconds;
+}
+
 void RunQueueWorker::schedule()
 {
     if (m_shuttingDown)
@@ -130,6 +137,11 @@ void RunQueueWorker::start(int jobId)
     });
     connect(l, &Launcher::progress, this,
             [this, jobId](const LaunchProgress &p) { onProgress(jobId, p); });
+    l->setNoProgressTimeouts(m_noProgressSeconds, m_killSeconds);
+    connect(l, &Launcher::alertRaised, this, [this, jobId](const RunAlert &a) {
+        Q_EMIT jobLog(jobId, tr("ALERT (%1): %2").arg(AlertText::kindName(a.kind), AlertText::message(a)));
+        Q_EMIT jobAlert(jobId, a);
+    });
     connect(l, &Launcher::finished, this,
             [this, jobId](const LaunchResult &r) { onFinished(jobId, r); });
     // The runner writes little on stderr: say what runs, and where.

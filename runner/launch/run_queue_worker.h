@@ -3,6 +3,7 @@
 // block: that thread's tp::Store (SQLite writes), the launchers and their processes. It
 // publishes plain QueueJobStatus values; RunQueue forwards them to the GUI thread. Each job runs
 // on its own target (makeLauncher: local process, SSH, …).
+#include "launcher.h"
 #include "run_spec.h"
 #include "target_profile.h"
 
@@ -20,10 +21,7 @@ class QTimer;
 
 namespace tp {
 
-class Launcher;
 class Store;
-struct LaunchProgress;
-struct LaunchResult;
 
 enum class JobState { Queued, Running, Done, Failed, Cancelled };
 
@@ -71,6 +69,8 @@ public:
     void cancel(int jobId);
     void cancelAll();
     void setMaxParallel(int n);
+    // The no-progress watchdog of every launcher started from now on (Launcher::setNoProgressTimeouts).
+    void setNoProgressTimeouts(double alertSeconds, double killSeconds);
     // SIGTERM to every runner, then SIGKILL after a grace period; each run is still recorded
     // (cancelled). Nothing is published afterwards.
     void shutdown();
@@ -78,6 +78,7 @@ public:
 Q_SIGNALS:
     void jobChanged(const tp::QueueJobStatus &job, bool finished);
     void jobLog(int jobId, const QString &line);
+    void jobAlert(int jobId, const tp::RunAlert &alert); // already recorded with its run
 
 private:
     struct Job {
@@ -104,6 +105,7 @@ private:
     QString m_storeError;
     std::map<int, Job> m_jobs; // by id: first in, first out
     int m_maxParallel = 1;
+    double m_noProgressSeconds = 60, m_killSeconds = 0;
     QTimer *m_ticker = nullptr;
     bool m_shuttingDown = false;
 };

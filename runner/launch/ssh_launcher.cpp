@@ -57,6 +57,8 @@ void SshLauncher::start(const RunSpec &spec)
     if (program.isEmpty())
         problems << tr("the OpenSSH client (ssh) is not installed");
     if (!problems.isEmpty()) {
+        if (program.isEmpty())
+            markTargetUnavailable();
         const QString failure = tr("cannot run on target '%1': %2")
                                     .arg(m_profile.name, problems.join(QLatin1Char(' ')));
         QTimer::singleShot(0, this, [this, failure] { completeRun(failure, -1); });
@@ -185,13 +187,18 @@ void SshLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
     const int code = status == QProcess::NormalExit ? exitCode : -1;
     // A connection that dropped mid-run fails the run; other unfinished ends stay incomplete.
     const bool dropped = code == 255 && announcedRun() != 0 && !runFinishedReceived();
+    // Never got as far as a run: the connection failed, or the target has no runner.
+    if ((code == 255 || code == 127) && announcedRun() == 0 && !cancelRequested())
+        markTargetUnavailable();
     completeRun(sshFailure(code), code, dropped ? status::Failed : status::Incomplete);
 }
 
 void SshLauncher::onError(QProcess::ProcessError error)
 {
-    if (error == QProcess::FailedToStart)
+    if (error == QProcess::FailedToStart) {
+        markTargetUnavailable();
         completeRun(tr("cannot start ssh '%1': %2").arg(m_ssh->program(), m_ssh->errorString()), -1);
+    }
 }
 
 } // namespace tp
