@@ -191,10 +191,13 @@ void TestCrashIngest::runnerKilledAtRandomPoints()
           "before the kill (ok) %d, cut inside a line %d; every complete line's samples stored, "
           "integrity_check ok after each",
           beforeStart, cutRuns, finishedRuns, partialLines);
-    // The store still takes a whole run.
+    // The store still takes a whole run (its warmup length varies: the runner warms up until
+    // its timings settle).
     const RunnerCut after = runRunner(store, -1);
-    QCOMPARE(store.run(after.report.runIds.front())->status, std::string("ok"));
-    QCOMPARE(store.run(after.report.runIds.front())->sampleCount, whole.report.samples);
+    const auto last = store.run(after.report.runIds.front());
+    QCOMPARE(last->status, std::string("ok"));
+    QCOMPARE(last->sampleCount, after.report.samples);
+    QCOMPARE(store.samples(last->id, "steady").size(), std::size_t(6000));
 }
 
 void TestCrashIngest::appKilledDuringImport()
@@ -241,13 +244,19 @@ void TestCrashIngest::appKilledDuringImport()
             QCOMPARE(QString::fromStdString(tptest::integrityCheck(db.toStdString())),
                      QStringLiteral("ok"));
             SQLite::Database raw(db.toStdString());
-            const auto partial = tptest::dbFigures(raw);
-            // Each line is one transaction: the maintained count never disagrees with the rows.
-            QCOMPARE(partial.maintainedSamples, partial.samples);
-            QVERIFY(partial.samples <= reference.samples);
-            state = tptest::describe(partial);
+            long long runs = 0;
+            if (raw.tableExists("runs")) {
+                const auto partial = tptest::dbFigures(raw);
+                // Each line is one transaction: the maintained count never disagrees with the rows.
+                QCOMPARE(partial.maintainedSamples, partial.samples);
+                QVERIFY(partial.samples <= reference.samples);
+                state = tptest::describe(partial);
+                runs = partial.runs;
+            } else {
+                state = QStringLiteral("killed before the schema was committed"); // rolled back
+            }
             tp::Store reopened(db.toStdString()); // throws if the store would not open
-            QCOMPARE(reopened.runCount(), partial.runs);
+            QCOMPARE(reopened.runCount(), runs);
         }
         r = tptest::runApp({QStringLiteral("import"), QStringLiteral("--db"), db, big});
         QVERIFY2(r.exitCode == 0, qPrintable(r.err));

@@ -24,7 +24,7 @@ ChartPanel::ChartPanel(QWidget *parent) : QChartView(parent)
 
 QChart *ChartPanel::resetChart(const QString &title)
 {
-    QChart *old = m_chart;
+    QChart *old = chart(); // the first time, the default chart QChartView's constructor made
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->setMargins(QMargins(4, 4, 4, 4));

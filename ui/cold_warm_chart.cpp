@@ -54,7 +54,7 @@ void ColdWarmChart::resetChart()
 {
     // A fresh chart per run: reusing one leaves stale axis items on screen until the next full
     // repaint, and removed axes would have to be deleted by hand.
-    QChart *old = m_chart;
+    QChart *old = chart(); // the first time, the default chart QChartView's constructor made
     m_chart = new QChart;
     m_chart->setAnimationOptions(QChart::NoAnimation);
     m_chart->legend()->setAlignment(Qt::AlignBottom);

@@ -87,6 +87,7 @@ void LatencyChart::drawHistogram(double scale, const QString &unit)
     }
     upper->append(h.edges.back() * scale, 0);
     auto *area = new QAreaSeries(upper);
+    upper->setParent(area); // QAreaSeries does not own its line series
     area->setName(tr("steady samples per bin"));
     QColor fill = phaseColor(Steady);
     area->setPen(QPen(fill.darker(130), 1));
