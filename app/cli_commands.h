@@ -13,11 +13,11 @@ int gatesCommand(const QStringList &args);
 int reviewCommand(const QStringList &args);
 // Writes the PDF decision report; needs a QApplication (report_command.cpp).
 int reportCommand(const QStringList &args);
+// Lists, adds (SSH) and removes target profiles (targets_command.cpp).
+int targetsCommand(const QStringList &args);
 // Kills a checkpointing training runner, resumes it, verifies the losses and stores RPO/RTO as a
 // run of workload "faulttest"; exit 0 verified, 1 not, 2 bad input (faulttest_command.cpp).
 int faulttestCommand(const QStringList &args);
-// Lists, adds (SSH) and removes target profiles (targets_command.cpp).
-int targetsCommand(const QStringList &args);
 // Runs the pilot suite, then opens the dashboard when a display is available.
 int pilotCommand(const QStringList &args);
 

@@ -9,8 +9,9 @@ PACKAGES=(
   qt6-base-dev qt6-charts-dev libqt6opengl6-dev libxkbcommon-dev libgl-dev
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   libtorch-dev libopenblas0-pthread
-  nlohmann-json3-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libcli11-dev
-  python3 python3-torch
+  nlohmann-json3-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libcli11-dev libssl-dev
+  python3 python3-torch python3-kubernetes python3-yaml
+  clang libclang-rt-14-dev
   libqt6svg6
   xvfb xauth poppler-utils fonts-dejavu-core
   openssh-server openssh-client
