@@ -2,6 +2,53 @@
 <!DOCTYPE TS>
 <TS version="2.1" language="pt_BR" sourcelanguage="en">
 <context>
+    <name>AlertText</name>
+    <message>
+        <source>no progress</source>
+        <translation>sem progresso</translation>
+    </message>
+    <message>
+        <source>checkpoint late</source>
+        <translation>checkpoint atrasado</translation>
+    </message>
+    <message>
+        <source>quality drop</source>
+        <translation>queda de qualidade</translation>
+    </message>
+    <message>
+        <source>target unavailable</source>
+        <translation>destino indisponível</translation>
+    </message>
+    <message>
+        <source>critical</source>
+        <translation>crítico</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>aviso</translation>
+    </message>
+    <message>
+        <source>no output for %1 s (alert after %2 s)</source>
+        <translation>nenhuma saída há %1 s (alerta após %2 s)</translation>
+    </message>
+    <message>
+        <source>%1 steps since the last checkpoint; one is due every %2 steps</source>
+        <translation>%1 passos desde o último checkpoint; um é devido a cada %2 passos</translation>
+    </message>
+    <message>
+        <source>no checkpoint for %1 s; they came every %2 s</source>
+        <translation>nenhum checkpoint há %1 s; eles vinham a cada %2 s</translation>
+    </message>
+    <message>
+        <source>samples/s %1 vs %2 in run #%3 (%4 %)</source>
+        <translation>amostras/s %1 contra %2 na execução nº %3 (%4 %)</translation>
+    </message>
+    <message>
+        <source>final loss %1 vs %2 in run #%3 (%4 %)</source>
+        <translation>loss final %1 contra %2 na execução nº %3 (%4 %)</translation>
+    </message>
+</context>
+<context>
     <name>Cli</name>
     <message>
         <source>SQLite database file (default: %1).</source>
@@ -2231,6 +2278,61 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
 </context>
 <context>
+    <name>tp::AlertList</name>
+    <message>
+        <source>#%1</source>
+        <translation>nº %1</translation>
+    </message>
+    <message>
+        <source>#%1 %2</source>
+        <translation>nº %1 %2</translation>
+    </message>
+    <message>
+        <source>@ %1</source>
+        <translation>@ %1</translation>
+    </message>
+    <message>
+        <source>Time</source>
+        <translation>Hora</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Execução</translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation>Alerta</translation>
+    </message>
+    <message>
+        <source>What happened</source>
+        <translation>O que aconteceu</translation>
+    </message>
+    <message>
+        <source>run #%1</source>
+        <translation>execução nº %1</translation>
+    </message>
+    <message>
+        <source>%1 · %2 · %3: %4</source>
+        <translation>%1 · %2 · %3: %4</translation>
+    </message>
+    <message>
+        <source>run %1 on target %2</source>
+        <translation>execução %1 no destino %2</translation>
+    </message>
+    <message>
+        <source>no run; target %1</source>
+        <translation>nenhuma execução; destino %1</translation>
+    </message>
+    <message>
+        <source>Alerts — none raised (no progress, checkpoint late, quality drop, target unavailable)</source>
+        <translation>Alertas — nenhum disparado (sem progresso, checkpoint atrasado, queda de qualidade, destino indisponível)</translation>
+    </message>
+    <message>
+        <source>Alerts (%1)</source>
+        <translation>Alertas (%1)</translation>
+    </message>
+</context>
+<context>
     <name>tp::CacheStateChart</name>
     <message>
         <source>First call: cold vs warm cache</source>
@@ -3631,6 +3733,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>cannot compare with the previous run: %1</source>
         <translation>não foi possível comparar com a execução anterior: %1</translation>
     </message>
+    <message>
+        <source>cannot store the run's output: %1</source>
+        <translation>não foi possível armazenar a saída da execução: %1</translation>
+    </message>
 </context>
 <context>
     <name>tp::LocalLauncher</name>
@@ -4497,6 +4603,14 @@ chave da execução: %2</translation>
         <source>Error: %1</source>
         <translation>Erro: %1</translation>
     </message>
+    <message>
+        <source>&lt;span style="color:%1"&gt;&amp;#9679;&lt;/span&gt; &lt;b&gt;%2&lt;/b&gt; (%3): %4</source>
+        <translation>&lt;span style="color:%1"&gt;&amp;#9679;&lt;/span&gt; &lt;b&gt;%2&lt;/b&gt; (%3): %4</translation>
+    </message>
+    <message>
+        <source>Alerts recorded with this run:</source>
+        <translation>Alertas registrados com esta execução:</translation>
+    </message>
 </context>
 <context>
     <name>tp::RunFilterBar</name>
@@ -4582,6 +4696,10 @@ chave da execução: %2</translation>
     <message>
         <source>%1: at least %2 iterations</source>
         <translation>%1: pelo menos %2 iterações</translation>
+    </message>
+    <message>
+        <source>ALERT (%1): %2</source>
+        <translation>ALERTA (%1): %2</translation>
     </message>
 </context>
 <context>

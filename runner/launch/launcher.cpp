@@ -50,7 +50,9 @@ void Launcher::setNoProgressTimeouts(double alertSeconds, double killSeconds)
 double Launcher::killSeconds() const
 {
     const double alertAfter = m_thresholds.noProgressSeconds;
-    return m_killSeconds > 0 ? std::max(m_killSeconds, alertAfter) : 3 * alertAfter;
+    // Default 10 × the alert: a first call that compiles for minutes (XLA on TPU) prints nothing;
+    // the alert says so early, the stop waits long enough not to kill a healthy compile.
+    return m_killSeconds > 0 ? std::max(m_killSeconds, alertAfter) : 10 * alertAfter;
 }
 
 void Launcher::setProgressWatch(bool on)
@@ -121,7 +123,13 @@ void Launcher::ingestStdout(const QByteArray &chunk)
 {
     if (!m_ingestor || m_completed || chunk.isEmpty())
         return;
-    m_ingestor->feed(chunk.constData(), static_cast<std::size_t>(chunk.size()));
+    try {
+        m_ingestor->feed(chunk.constData(), static_cast<std::size_t>(chunk.size()));
+    } catch (const std::exception &e) { // the store failed (disk full, damaged file): end cleanly
+        completeRun(tr("cannot store the run's output: %1").arg(QString::fromUtf8(e.what())), -1);
+        cancel(); // nothing more can be stored: stop the runner rather than let it run unseen
+        return;
+    }
     const std::vector<RunAlert> alerts = scanLines(chunk);
     if (m_ingestor->currentRunId() != 0 && m_announcedRun != m_ingestor->currentRunId()) {
         m_announcedRun = m_ingestor->currentRunId();
@@ -221,12 +229,25 @@ void Launcher::completeRun(const QString &failure, int exitCode, const char *unf
                              : m_cancelRequested ? status::Cancelled
                              : unfinishedStatus  ? unfinishedStatus
                                                  : status::Incomplete;
-    const IngestReport report = m_ingestor->finishWithError(why.toStdString(), unfinished);
+    IngestReport report;
+    try {
+        report = m_ingestor->finishWithError(why.toStdString(), unfinished);
+    } catch (const std::exception &e) { // the store itself failed: say so, never end the app
+        report = m_ingestor->report();
+        result.warnings << tr("cannot store the run's output: %1").arg(QString::fromUtf8(e.what()));
+    }
     for (const auto &w : report.warnings)
         result.warnings << QString::fromStdString(w);
     if (!report.runIds.empty()) {
         result.runId = report.runIds.back();
-        if (auto run = m_store.run(result.runId)) {
+        std::optional<RunRecord> run;
+        try {
+            run = m_store.run(result.runId);
+        } catch (const std::exception &e) {
+            result.status = QStringLiteral("error");
+            result.error = QString::fromUtf8(e.what());
+        }
+        if (run) {
             result.status = QString::fromStdString(run->status);
             result.error = QString::fromStdString(run->error);
             try {

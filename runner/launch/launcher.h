@@ -78,7 +78,7 @@ public:
     const RunSpec &spec() const { return m_spec; }
 
     // The no-progress watchdog: alert after `alertSeconds` (default 60) without stdout, stop
-    // after `killSeconds` (<= 0: 3 × alertSeconds). Takes effect at the next start().
+    // after `killSeconds` (<= 0: 10 × alertSeconds). Takes effect at the next start().
     void setNoProgressTimeouts(double alertSeconds, double killSeconds = 0);
     double noProgressSeconds() const { return m_thresholds.noProgressSeconds; }
     double killSeconds() const;
@@ -146,7 +146,7 @@ private:
     bool m_completed = true; // until beginStream()
     QString m_target;
     AlertThresholds m_thresholds;
-    double m_killSeconds = 0; // <= 0: 3 × noProgressSeconds
+    double m_killSeconds = 0; // <= 0: 10 × noProgressSeconds
     AlertRules m_rules;
     QElapsedTimer m_clock; // the rules' time
     QTimer *m_watchdog = nullptr;
