@@ -21,12 +21,7 @@
 
 namespace tp::cli {
 
-namespace {
-
-struct Cli {
-    Q_DECLARE_TR_FUNCTIONS(Cli)
-};
-
+// The one stdout / stderr stream of every subcommand (one buffer each, never interleaved).
 QTextStream &out()
 {
     static QTextStream s(stdout);
@@ -38,6 +33,12 @@ QTextStream &err()
     static QTextStream s(stderr);
     return s;
 }
+
+namespace {
+
+struct Cli {
+    Q_DECLARE_TR_FUNCTIONS(Cli)
+};
 
 QCommandLineOption dbOption()
 {

@@ -3,6 +3,8 @@
 // process exit code; messages go to stdout (results) and stderr (errors), through tr().
 #include <QStringList>
 
+class QTextStream;
+
 namespace tp::cli {
 
 int importCommand(const QStringList &args);
@@ -11,6 +13,9 @@ int runCommand(const QStringList &args);
 int gatesCommand(const QStringList &args);
 // Decision review: stored inputs, gate sign-offs, recorded decisions (review_command.cpp).
 int reviewCommand(const QStringList &args);
+// Standard output and error of the subcommands, shared so their buffers never interleave.
+QTextStream &out();
+QTextStream &err();
 // Writes the PDF decision report; needs a QApplication (report_command.cpp).
 int reportCommand(const QStringList &args);
 // Lists, adds (SSH) and removes target profiles (targets_command.cpp).

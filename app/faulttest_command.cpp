@@ -33,18 +33,6 @@ struct FaultTest {
     Q_DECLARE_TR_FUNCTIONS(FaultTest)
 };
 
-QTextStream &out()
-{
-    static QTextStream s(stdout);
-    return s;
-}
-
-QTextStream &err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-
 struct Settings {
     QString db, runner, workload, mode, runKey;
     long long steps = 0, seed = 0;

@@ -20,18 +20,6 @@ struct TargetsCli {
     Q_DECLARE_TR_FUNCTIONS(TargetsCli)
 };
 
-QTextStream &out()
-{
-    static QTextStream s(stdout);
-    return s;
-}
-
-QTextStream &err()
-{
-    static QTextStream s(stderr);
-    return s;
-}
-
 int fail(const QString &message, int code)
 {
     err() << TargetsCli::tr("torchpilot: error: %1").arg(message) << Qt::endl;
