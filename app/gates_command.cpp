@@ -50,9 +50,9 @@ int gatesCommand(const QStringList &args)
         {QStringLiteral("db"), Gates::tr("SQLite database file."), Gates::tr("path"), defaultDatabasePath()},
         {QStringLiteral("json"), Gates::tr("Print the whole report as JSON.")},
         {QStringLiteral("definitions"), Gates::tr("Gate definitions JSON (default: the shipped one)."), Gates::tr("file"),
-         QStringLiteral(":/torchpilot/gates/default.json")},
+         defaultGateDefinitionsPath()},
         {QStringLiteral("cost-presets"), Gates::tr("Cost presets JSON (default: the shipped examples)."), Gates::tr("file"),
-         QStringLiteral(":/torchpilot/cost/presets.json")},
+         defaultCostPresetsPath()},
         {QStringLiteral("baseline-cost"),
          Gates::tr("Cost preset of the current path (default: the one stored with torchpilot review)."), Gates::tr("name")},
         {QStringLiteral("candidate-cost"),
@@ -70,9 +70,9 @@ int gatesCommand(const QStringList &args)
         ReviewInputs inputs = ReviewStore(store).inputs(); // what reviewers stored; flags override
         const QString presets = p.value(QStringLiteral("cost-presets"));
         if (p.isSet(QStringLiteral("baseline-cost")))
-            inputs.baselineCost = costPreset(presets, p.value(QStringLiteral("baseline-cost")));
+            inputs.baselineCost = readCostPreset(presets, p.value(QStringLiteral("baseline-cost")));
         if (p.isSet(QStringLiteral("candidate-cost")))
-            inputs.candidateCost = costPreset(presets, p.value(QStringLiteral("candidate-cost")));
+            inputs.candidateCost = readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
         if (p.isSet(QStringLiteral("rollback")))
             inputs.rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
         state = evaluateReview(store, defs, inputs);

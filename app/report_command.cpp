@@ -9,6 +9,7 @@
 #include "report_export.h"
 #include "report_format.h"
 #include "report_renderer.h"
+#include "review_files.h"
 #include "store.h"
 
 #include <QCommandLineParser>
@@ -49,9 +50,9 @@ int reportCommand(const QStringList &args)
         {QStringLiteral("lang"), ReportCmd::tr("Language of the report: en (default) or pt_BR."), ReportCmd::tr("name"),
          QStringLiteral("en")},
         {QStringLiteral("definitions"), ReportCmd::tr("Gate definitions JSON (default: the shipped one)."),
-         ReportCmd::tr("file"), ReportFiles::defaultDefinitions()},
+         ReportCmd::tr("file"), defaultGateDefinitionsPath()},
         {QStringLiteral("cost-presets"), ReportCmd::tr("Cost presets JSON (default: the shipped examples)."),
-         ReportCmd::tr("file"), ReportFiles::defaultCostPresets()},
+         ReportCmd::tr("file"), defaultCostPresetsPath()},
         {QStringLiteral("baseline-cost"), ReportCmd::tr("Cost preset of the current path, instead of the stored one."),
          ReportCmd::tr("name")},
         {QStringLiteral("candidate-cost"), ReportCmd::tr("Cost preset of the candidate, instead of the stored one."),
@@ -86,7 +87,7 @@ int reportCommand(const QStringList &args)
     timer.start();
     std::unique_ptr<ReportData> data;
     try {
-        const GateDefinitions defs = ReportFiles::readDefinitions(p.value(QStringLiteral("definitions")));
+        const GateDefinitions defs = readGateDefinitions(p.value(QStringLiteral("definitions")));
         Store store(db.toStdString());
         std::optional<ReviewInputs> overrides;
         const bool anyOverride = p.isSet(QStringLiteral("baseline-cost")) || p.isSet(QStringLiteral("candidate-cost")) ||
@@ -95,9 +96,9 @@ int reportCommand(const QStringList &args)
             overrides = ReviewStore(store).inputs(); // what is not overridden stays as stored
             const QString presets = p.value(QStringLiteral("cost-presets"));
             if (p.isSet(QStringLiteral("baseline-cost")))
-                overrides->baselineCost = ReportFiles::readCostPreset(presets, p.value(QStringLiteral("baseline-cost")));
+                overrides->baselineCost = readCostPreset(presets, p.value(QStringLiteral("baseline-cost")));
             if (p.isSet(QStringLiteral("candidate-cost")))
-                overrides->candidateCost = ReportFiles::readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
+                overrides->candidateCost = readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
             if (p.isSet(QStringLiteral("rollback")))
                 overrides->rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
         }

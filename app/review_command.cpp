@@ -35,9 +35,9 @@ CostModel costFromOptions(const QCommandLineParser &p)
     if (preset == file)
         throw BadInput{ReviewCmd::tr("--set-cost needs exactly one of --preset NAME or --cost-file FILE")};
     if (preset)
-        return costPreset(p.value(QStringLiteral("cost-presets")), p.value(QStringLiteral("preset")));
+        return readCostPreset(p.value(QStringLiteral("cost-presets")), p.value(QStringLiteral("preset")));
     const QString path = p.value(QStringLiteral("cost-file"));
-    return parseCostModel(readJsonFile(path), path.toStdString());
+    return parseCostModel(readJsonPath(path), path.toStdString());
 }
 
 void printHistory(QTextStream &out, const std::vector<DecisionSnapshot> &snapshots)
@@ -159,7 +159,7 @@ int reviewCommand(const QStringList &args)
     p.addOptions({
         {QStringLiteral("db"), ReviewCmd::tr("SQLite database file."), ReviewCmd::tr("path"), defaultDatabasePath()},
         {QStringLiteral("definitions"), ReviewCmd::tr("Gate definitions JSON (default: the shipped one)."),
-         ReviewCmd::tr("file"), QStringLiteral(":/torchpilot/gates/default.json")},
+         ReviewCmd::tr("file"), defaultGateDefinitionsPath()},
         {QStringLiteral("sign-off"), ReviewCmd::tr("Sign off one gate on the evidence as it is now."), ReviewCmd::tr("gate")},
         {QStringLiteral("record"), ReviewCmd::tr("Record the decision with its evidence and the pending sign-offs.")},
         {QStringLiteral("reviewer"), ReviewCmd::tr("Who signs off or records (required for both)."), ReviewCmd::tr("name")},
@@ -168,7 +168,7 @@ int reviewCommand(const QStringList &args)
          ReviewCmd::tr("side")},
         {QStringLiteral("preset"), ReviewCmd::tr("With --set-cost: a preset from --cost-presets."), ReviewCmd::tr("name")},
         {QStringLiteral("cost-presets"), ReviewCmd::tr("Cost presets JSON (default: the shipped examples)."),
-         ReviewCmd::tr("file"), QStringLiteral(":/torchpilot/cost/presets.json")},
+         ReviewCmd::tr("file"), defaultCostPresetsPath()},
         {QStringLiteral("cost-file"), ReviewCmd::tr("With --set-cost: a cost model JSON file."), ReviewCmd::tr("file")},
         {QStringLiteral("set-rollback"), ReviewCmd::tr("Store the rollback path (empty text clears it)."), ReviewCmd::tr("text")},
         {QStringLiteral("history"), ReviewCmd::tr("List the recorded decisions, newest first.")},

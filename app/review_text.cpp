@@ -2,7 +2,6 @@
 #include "review_text.h"
 
 #include <QCoreApplication>
-#include <QFile>
 
 namespace tp::cli {
 
@@ -22,34 +21,6 @@ nlohmann::json signoffJson(const GateSignoff &s)
             {"signed_at", s.signedAt}, {"comment", s.comment}, {"evidence_hash", s.evidenceHash}};
 }
 } // namespace
-
-nlohmann::json readJsonFile(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        throw std::runtime_error("cannot read '" + path.toStdString() + "'");
-    nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
-    if (j.is_discarded())
-        throw std::runtime_error(path.toStdString() + ": malformed JSON");
-    return j;
-}
-
-GateDefinitions readGateDefinitions(const QString &path)
-{
-    return parseGateDefinitions(readJsonFile(path), path.toStdString());
-}
-
-CostModel costPreset(const QString &presetsPath, const QString &name)
-{
-    const nlohmann::json presets = readJsonFile(presetsPath);
-    const std::string origin = presetsPath.toStdString();
-    if (!presets.is_object())
-        throw CostError(origin + ": field 'presets' must be an array of cost models");
-    for (const auto &p : presets.value("presets", nlohmann::json::array()))
-        if (p.is_object() && p.value("name", "") == name.toStdString())
-            return parseCostModel(p, origin);
-    throw CostError(origin + ": no cost preset named '" + name.toStdString() + "'");
-}
 
 QString changeText(const ReviewChange &c)
 {

@@ -1,18 +1,14 @@
 #pragma once
-// Shared by `torchpilot gates` and `torchpilot review`: reading the JSON inputs (Qt resource
-// paths included) and the decision review as people read it (through tr()) or as JSON.
+// Shared by `torchpilot gates` and `torchpilot review` (their input files: ui/review_files.h):
+// the decision review as people read it (through tr()) or as JSON.
 #include "review.h"
+#include "review_files.h"
 
 #include <QString>
 #include <QTextStream>
 
 namespace tp::cli {
 
-// Throws std::runtime_error naming the file when it cannot be read or is not JSON.
-nlohmann::json readJsonFile(const QString &path);
-GateDefinitions readGateDefinitions(const QString &path); // throws GateError / std::runtime_error
-// The preset called `name` in a presets file ({"presets": [...]}); throws CostError if none.
-CostModel costPreset(const QString &presetsPath, const QString &name);
 
 // Verdict and decision names in the reader's language (gates_command.cpp).
 QString verdictText(Verdict v);

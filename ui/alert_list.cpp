@@ -6,8 +6,6 @@
 #include <QDateTime>
 #include <QHeaderView>
 #include <QLabel>
-#include <QPainter>
-#include <QPixmap>
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
@@ -17,18 +15,6 @@ namespace tp
 namespace
 {
 constexpr int kRunIdRole = Qt::UserRole + 1;
-
-QIcon dot(const QColor &color)
-{
-    QPixmap pm(12, 12);
-    pm.fill(Qt::transparent);
-    QPainter p(&pm);
-    p.setRenderHint(QPainter::Antialiasing);
-    p.setPen(Qt::NoPen);
-    p.setBrush(color);
-    p.drawEllipse(1, 1, 10, 10);
-    return QIcon(pm);
-}
 
 // Local time of day for today's alerts, date and time for older ones.
 QString shortTime(const std::string &iso)
@@ -113,7 +99,7 @@ void AlertList::insertRow(int at, const RunAlert &a, const QString &runLabel)
     item->setToolTip(Run, a.runId > 0 ? tr("run %1 on target %2").arg(a.runId).arg(target)
                                       : tr("no run; target %1").arg(target));
     item->setText(Kind, AlertText::kindName(a.kind));
-    item->setIcon(Kind, dot(severityColor(severity)));
+    item->setIcon(Kind, fmt::dotIcon(severityColor(severity)));
     item->setToolTip(Kind, AlertText::severityName(severity));
     item->setForeground(Kind, severityColor(severity));
     QFont bold = item->font(Kind);

@@ -1,9 +1,10 @@
 #include "cost_model_editor.h"
 
+#include "review_files.h"
+
 #include "cost_model_fields.h"
 #include "store.h"
 
-#include <QFile>
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
@@ -87,20 +88,10 @@ bool CostModelEditor::loadPresets(const QString &path)
 {
     std::vector<CostModel> presets;
     QString error;
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly)) {
-        error = tr("Cannot read the cost presets %1").arg(path);
-    } else {
-        try {
-            const nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString());
-            const nlohmann::json list = j.value("presets", nlohmann::json::array());
-            const std::string origin = path.toStdString() + ": presets[";
-            for (std::size_t i = 0; i < list.size(); ++i)
-                presets.push_back(parseCostModel(list[i], origin + std::to_string(i) + "]"));
-        } catch (const std::exception &e) {
-            error = tr("Cannot use the cost presets: %1").arg(QString::fromUtf8(e.what()));
-            presets.clear();
-        }
+    try {
+        presets = readCostPresets(path);
+    } catch (const std::exception &e) {
+        error = tr("Cannot use the cost presets: %1").arg(QString::fromUtf8(e.what()));
     }
     for (CostModelFields *f : m_fields)
         f->setPresets(presets);

@@ -122,8 +122,12 @@ QColor statusColor(const std::string &s)
 
 QIcon statusIcon(const std::string &s)
 {
+    return dotIcon(statusColor(s));
+}
+
+QIcon dotIcon(const QColor &c)
+{
     static QHash<QRgb, QIcon> cache;
-    const QColor c = statusColor(s);
     auto it = cache.find(c.rgb());
     if (it != cache.end())
         return *it;

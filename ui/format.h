@@ -37,5 +37,7 @@ QString fromStd(const std::string &s);
 QString statusLabel(const std::string &status);
 QColor statusColor(const std::string &status);
 QIcon statusIcon(const std::string &status);
+// A 12 px filled circle of `color` (cached per colour): status, severity and verdict markers.
+QIcon dotIcon(const QColor &color);
 
 } // namespace tp::fmt

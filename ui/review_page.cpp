@@ -1,5 +1,7 @@
 #include "review_page.h"
 
+#include "review_files.h"
+
 #include "cost_model_editor.h"
 #include "decision_banner.h"
 #include "format.h"
@@ -11,7 +13,6 @@
 #include "store.h"
 #include "superseding_task.h"
 
-#include <QFile>
 #include <QHBoxLayout>
 #include <QLabel>
 #include <QPushButton>
@@ -32,19 +33,6 @@ struct ReviewPage::Result {
 };
 
 namespace {
-const QString kDefaultDefinitions = QStringLiteral(":/torchpilot/gates/default.json");
-const QString kDefaultPresets = QStringLiteral(":/torchpilot/cost/presets.json");
-
-GateDefinitions readDefinitions(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        throw GateError("cannot read gate definitions '" + path.toStdString() + "'");
-    const nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
-    if (j.is_discarded())
-        throw GateError(path.toStdString() + ": malformed JSON");
-    return parseGateDefinitions(j, path.toStdString());
-}
 
 // The runs the cost gate prices: valid, complete evidence that measured a steady state.
 std::vector<RunRecord> costRuns(Store &store, const RunSelection &selection)
@@ -62,14 +50,14 @@ ReviewPage::ReviewPage(Store *store, Settings *settings, QWidget *parent)
     : QWidget(parent)
     , m_store(store)
     , m_settings(settings)
-    , m_definitionsPath(kDefaultDefinitions)
+    , m_definitionsPath(defaultGateDefinitionsPath())
     , m_model(new GateChecklistModel(this))
     , m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     m_banner = new DecisionBanner;
 
     m_editor = new CostModelEditor(store);
-    m_editor->loadPresets(kDefaultPresets);
+    m_editor->loadPresets(defaultCostPresetsPath());
     connect(m_editor, &CostModelEditor::saved, this, [this] {
         written(tr("Review inputs saved"));
     });
@@ -142,7 +130,7 @@ void ReviewPage::reload()
         return apply({generation, {}, {}, {}, {}, tr("No database")});
     GateDefinitions defs;
     try {
-        defs = readDefinitions(m_definitionsPath);
+        defs = readGateDefinitions(m_definitionsPath);
     } catch (const std::exception &e) {
         const QString error = tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
         return apply({generation, {}, {}, {}, {}, error});

@@ -1,12 +1,13 @@
 #include "report_export.h"
 
+#include "review_files.h"
+
 #include "report_charts.h"
 #include "report_data.h"
 #include "report_renderer.h"
 #include "store.h"
 
 #include <QDir>
-#include <QFile>
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QFutureWatcher>
@@ -26,17 +27,6 @@
 namespace tp {
 
 namespace {
-nlohmann::json readJson(const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::ReadOnly))
-        throw std::runtime_error("cannot read '" + path.toStdString() + "'");
-    nlohmann::json j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
-    if (j.is_discarded())
-        throw std::runtime_error(path.toStdString() + ": malformed JSON");
-    return j;
-}
-
 struct Collected {
     std::shared_ptr<ReportData> data;
     QString error;
@@ -48,20 +38,6 @@ void showStatus(QWidget *parent, const QString &message)
         w->statusBar()->showMessage(message, 15000);
 }
 } // namespace
-
-GateDefinitions ReportFiles::readDefinitions(const QString &path)
-{
-    return parseGateDefinitions(readJson(path), path.toStdString());
-}
-
-CostModel ReportFiles::readCostPreset(const QString &presetsPath, const QString &name)
-{
-    const nlohmann::json presets = readJson(presetsPath);
-    for (const auto &p : presets.value("presets", nlohmann::json::array()))
-        if (p.value("name", "") == name.toStdString())
-            return parseCostModel(p, presetsPath.toStdString());
-    throw CostError(presetsPath.toStdString() + ": no cost preset named '" + name.toStdString() + "'");
-}
 
 void exportPdfReport(QWidget *parent, Store *store)
 {
@@ -125,7 +101,7 @@ void exportPdfReportTo(QWidget *parent, const QString &dbPath, const QString &ou
         Collected c;
         try {
             Store own(dbPath.toStdString()); // a worker never shares the GUI's connection
-            c.data = std::make_shared<ReportData>(collectReportData(own, ReportFiles::readDefinitions(definitions)));
+            c.data = std::make_shared<ReportData>(collectReportData(own, readGateDefinitions(definitions)));
         } catch (const std::exception &e) {
             c.error = QString::fromUtf8(e.what());
         }
