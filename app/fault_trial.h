@@ -53,8 +53,8 @@ struct TrialResult {
 };
 
 struct TrialSetup {
-    QString runner;
-    QStringList args;        // common runner arguments (workload, mode, --steps, --seed, …)
+    QString runner;          // the program: torchpilot-runner, or the Python interpreter
+    QStringList args;        // its arguments: (python: the script,) workload, mode, --steps…
     QString checkpointDir;   // fresh, empty directory for this trial
     int checkpointEvery = 1;
     long long steps = 0;

@@ -3,7 +3,8 @@
 // recovered loss sequence must equal an uninterrupted run's bit for bit (CPU, one thread). RPO
 // (completed steps lost) and RTO (kill → first new step) are stored as a run of workload
 // "faulttest" through the contract ingestor, where the operations gate's
-// checkpoint_resume_within_rpo_rto criterion reads summary.recovery.
+// checkpoint_resume_within_rpo_rto criterion reads summary.recovery. --runner-kind python drives
+// torchpilot_runner.py instead of torchpilot-runner; the run records which one it measured.
 #include "cli_commands.h"
 #include "fault_trial.h"
 
@@ -18,6 +19,7 @@
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTextStream>
 
@@ -35,6 +37,7 @@ struct FaultTest {
 
 struct Settings {
     QString db, runner, workload, mode, runKey;
+    QString runnerKind, python; // cpp | python; python: the interpreter, runner the script
     long long steps = 0, seed = 0;
     int every = 0, trials = 0, batch = 0, seqLen = 0;
 };
@@ -75,10 +78,29 @@ bool readSettings(const QCommandLineParser &p, Settings &s)
     s.mode = p.value(QStringLiteral("mode"));
     if (s.mode != QLatin1String("eager") && s.mode != QLatin1String("compiled"))
         return fail(FaultTest::tr("--mode must be eager or compiled, got '%1'").arg(s.mode));
-    s.runner = p.isSet(QStringLiteral("runner")) ? p.value(QStringLiteral("runner")) : LocalLauncher::locateRunner();
+    s.runnerKind = p.value(QStringLiteral("runner-kind"));
+    const bool python = s.runnerKind == QLatin1String("python");
+    if (!python && s.runnerKind != QLatin1String("cpp"))
+        return fail(FaultTest::tr("--runner-kind must be cpp or python, got '%1'").arg(s.runnerKind));
+    s.runner = p.isSet(QStringLiteral("runner")) ? p.value(QStringLiteral("runner"))
+               : python                          ? LocalLauncher::locatePythonRunner()
+                                                 : LocalLauncher::locateRunner();
     const QFileInfo runner(s.runner);
-    if (s.runner.isEmpty() || !runner.isFile() || !runner.isExecutable())
+    if (python && (s.runner.isEmpty() || !runner.isFile()))
+        return fail(FaultTest::tr("Python runner '%1' is not a file (use --runner PATH to torchpilot_runner.py)")
+                        .arg(s.runner));
+    if (!python && (s.runner.isEmpty() || !runner.isFile() || !runner.isExecutable()))
         return fail(FaultTest::tr("runner '%1' is not an executable file (use --runner PATH)").arg(s.runner));
+    if (python) { // an absolute interpreter, or a name found on PATH
+        s.python = p.value(QStringLiteral("python"));
+        const QString found = s.python.contains(QLatin1Char('/')) ? s.python : QStandardPaths::findExecutable(s.python);
+        if (found.isEmpty() || !QFileInfo(found).isExecutable())
+            return fail(FaultTest::tr("Python interpreter '%1' is not an executable file (use --python PATH)")
+                            .arg(s.python));
+        if (s.runner.startsWith(QLatin1Char('-'))) // the interpreter would read it as an option
+            return fail(FaultTest::tr("the Python runner path '%1' must not start with '-'").arg(s.runner));
+        s.python = found;
+    }
     s.db = p.value(QStringLiteral("db"));
     s.runKey = p.isSet(QStringLiteral("run-key"))
                    ? p.value(QStringLiteral("run-key"))
@@ -157,6 +179,7 @@ long long recordRun(Store &store, const Settings &s, const RunnerOutput &referen
     json env = reference.started.value("env", json::object());
     env["faulttest"] = {{"workload", s.workload.toStdString()}, {"steps", s.steps}, {"checkpoint_every", s.every},
                         {"seed", s.seed}, {"trials", s.trials}, {"runner", s.runner.toStdString()},
+                        {"runner_kind", s.runnerKind.toStdString()}, {"python", s.python.toStdString()},
                         {"threads", 1}, {"lr_step_size", std::max<long long>(1, s.steps / 4)}, {"lr_gamma", 0.5}};
     json shape = {{"workload", s.workload.toStdString()}, {"batch", s.batch}, {"steps", s.steps},
                   {"checkpoint_every", s.every}};
@@ -191,6 +214,7 @@ long long recordRun(Store &store, const Settings &s, const RunnerOutput &referen
           {"error", verified ? std::string() : FaultTest::tr("recovery not verified").toStdString()},
           {"finished_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()},
           {"summary", {{"recovery", recovery}, {"checkpoint", checkpointSummary(trials)},
+                       {"runner_kind", s.runnerKind.toStdString()},
                        {"validity", {{"valid", verified}, {"reasons", reasons}}}}}});
     const IngestReport report = ingestor.finish();
     return report.runIds.empty() ? 0 : report.runIds.back();
@@ -244,7 +268,13 @@ int faulttestCommand(const QStringList &args)
         {QStringLiteral("seq-len"), FaultTest::tr("Sequence length of train-encoder (default 32)."), FaultTest::tr("n"),
          QStringLiteral("32")},
         {QStringLiteral("run-key"), FaultTest::tr("Run key (default faulttest/<workload>/<mode>)."), FaultTest::tr("key")},
-        {QStringLiteral("runner"), FaultTest::tr("Path of torchpilot-runner."), FaultTest::tr("path")},
+        {QStringLiteral("runner"),
+         FaultTest::tr("Path of torchpilot-runner, or of torchpilot_runner.py for --runner-kind python."),
+         FaultTest::tr("path")},
+        {QStringLiteral("runner-kind"), FaultTest::tr("Runner to test: cpp (torchpilot-runner, default) or python."),
+         FaultTest::tr("kind"), QStringLiteral("cpp")},
+        {QStringLiteral("python"), FaultTest::tr("Interpreter of the Python runner (default /usr/bin/python3)."),
+         FaultTest::tr("path"), QStringLiteral("/usr/bin/python3")},
     });
     p.process(args);
     if (!p.positionalArguments().isEmpty()) {
@@ -260,15 +290,20 @@ int faulttestCommand(const QStringList &args)
               << Qt::endl;
         return 1;
     }
-    const QStringList common = runnerArgs(s);
-    out() << FaultTest::tr("faulttest %1 (%2, %3 steps, a checkpoint every %4, seed %5, %6 trial(s))")
+    // Every process of the test is {program, leading…, args…}: the C++ runner itself, or the
+    // interpreter with torchpilot_runner.py as its first argument.
+    const bool python = s.runnerKind == QLatin1String("python");
+    const QString program = python ? s.python : s.runner;
+    const QStringList common = (python ? QStringList{s.runner} : QStringList()) + runnerArgs(s);
+    out() << FaultTest::tr("faulttest %1 (%2, %3 steps, a checkpoint every %4, seed %5, %6 trial(s), %7 runner)")
                  .arg(s.workload, s.mode)
                  .arg(s.steps)
                  .arg(s.every)
                  .arg(s.seed)
                  .arg(s.trials)
+                 .arg(s.runnerKind)
           << Qt::endl;
-    const RunnerOutput reference = runRunner(s.runner, common, 600000);
+    const RunnerOutput reference = runRunner(program, common, 600000);
     if (reference.exitCode != 0 || reference.crashed || static_cast<long long>(reference.losses.size()) != s.steps) {
         err() << FaultTest::tr("torchpilot: error: the uninterrupted reference run failed (exit code %1): %2")
                      .arg(reference.exitCode)
@@ -286,11 +321,12 @@ int faulttestCommand(const QStringList &args)
     std::uniform_int_distribution<long long> pick(s.every, last);
     std::vector<TrialResult> trials;
     for (int i = 1; i <= s.trials; ++i) {
-        TrialSetup setup{s.runner, common, work.filePath(QStringLiteral("trial-%1").arg(i)), s.every, s.steps, 600000};
+        TrialSetup setup{program, common, work.filePath(QStringLiteral("trial-%1").arg(i)), s.every, s.steps, 600000};
         trials.push_back(runFaultTrial(setup, i, pick(rng), reference.losses));
         printTrial(trials.back());
     }
-    const json recovery = recoverySummary(trials);
+    json recovery = recoverySummary(trials);
+    recovery["runner_kind"] = s.runnerKind.toStdString(); // what the operations gate's evidence measured
     const json ckpt = checkpointSummary(trials);
     out() << FaultTest::tr("  checkpoints: %1 written, %2 bytes each, %3 ms mean, %4 ms max")
                  .arg(ckpt["count"].get<long long>())

@@ -1,5 +1,6 @@
-// `torchpilot targets`: lists, adds (SSH) and removes the target profiles that `torchpilot run
-// --target NAME` and the launch dialog offer. The profiles live in one JSON file (TargetProfiles).
+// `torchpilot targets`: lists, adds (SSH, Kubernetes) and removes the target profiles that
+// `torchpilot run --target NAME` and the launch dialog offer, with the runner each one starts.
+// The profiles live in one JSON file (TargetProfiles).
 #include "cli_commands.h"
 
 #include "target_profiles.h"
@@ -29,14 +30,9 @@ int fail(const QString &message, int code)
 void list(const TargetProfiles &profiles)
 {
     for (const TargetProfile &t : profiles.profiles()) {
+        // The runner column: its kind, the interpreter and script (or the binary), the device.
         out() << t.name << QLatin1Char('\t') << TargetProfile::kindName(t.kind) << QLatin1Char('\t')
-              << t.describe();
-        if (t.kind == TargetProfile::Kind::Ssh)
-            out() << QLatin1Char('\t')
-                  << TargetsCli::tr("runner: %1")
-                         .arg(t.runnerPath.isEmpty() ? TargetsCli::tr("torchpilot-runner on the remote PATH")
-                                                     : t.runnerPath);
-        out() << Qt::endl;
+              << t.describe() << QLatin1Char('\t') << t.runnerSummary() << Qt::endl;
     }
 }
 
@@ -64,8 +60,11 @@ std::optional<TargetProfile> kubernetesTarget(const QCommandLineParser &p, QStri
     for (const char *flag : {"image", "context", "kubeconfig", "namespace", "accelerator", "topology"})
         if (p.isSet(QLatin1String(flag)))
             t.kubernetes.insert(QLatin1String(flag), p.value(QLatin1String(flag)));
-    if (p.isSet(QStringLiteral("runner")))
-        t.kubernetes.insert(QStringLiteral("runner"), p.value(QStringLiteral("runner")));
+    // The runner in the image: --runner-kind, --python, --runner and --device are Job settings.
+    for (const auto &[flag, key] : {std::pair{"runner", "runner"}, {"runner-kind", "runner_kind"},
+                                    {"python", "python"}, {"device", "device"}})
+        if (p.isSet(QLatin1String(flag)))
+            t.kubernetes.insert(QLatin1String(key), p.value(QLatin1String(flag)));
     if (const QStringList problems = t.validate(); !problems.isEmpty()) {
         *why = problems.join(QLatin1Char(' '));
         return std::nullopt;
@@ -110,8 +109,21 @@ int targetsCommand(const QStringList &args)
         {QStringLiteral("known-hosts"), TargetsCli::tr("known_hosts file (default ~/.ssh/known_hosts)."),
          TargetsCli::tr("file")},
         {QStringLiteral("runner"),
-         TargetsCli::tr("Path of torchpilot-runner on the host (default: found on its PATH)."),
+         TargetsCli::tr("Path of the runner on the host: torchpilot-runner (default: found on its PATH) "
+                        "or, for --runner-kind python, torchpilot_runner.py (default "
+                        "/opt/torchpilot/python/torchpilot_runner.py; Kubernetes: /app/torchpilot_runner.py)."),
          TargetsCli::tr("path")},
+        {QStringLiteral("runner-kind"),
+         TargetsCli::tr("Runner the target starts: cpp (torchpilot-runner) or python (torchpilot_runner.py). "
+                        "Default: python for --device tpu and for Kubernetes, else cpp."),
+         TargetsCli::tr("kind")},
+        {QStringLiteral("python"),
+         TargetsCli::tr("Python interpreter of the python runner (default python3 on the host's PATH)."),
+         TargetsCli::tr("path")},
+        {QStringLiteral("device"),
+         TargetsCli::tr("Device passed as --device to every run: cpu, cuda or tpu (default: the runner's; "
+                        "Kubernetes: tpu)."),
+         TargetsCli::tr("device")},
         {QStringLiteral("connect-timeout"), TargetsCli::tr("Seconds to wait for the connection (default 10)."),
          TargetsCli::tr("s"), QStringLiteral("10")},
     });
@@ -148,6 +160,9 @@ int targetsCommand(const QStringList &args)
         t.identityFile = p.value(QStringLiteral("identity"));
         t.knownHostsFile = p.value(QStringLiteral("known-hosts"));
         t.runnerPath = p.value(QStringLiteral("runner"));
+        t.runner = p.value(QStringLiteral("runner-kind"));
+        t.python = p.value(QStringLiteral("python"));
+        t.device = p.value(QStringLiteral("device"));
         if (!profiles.put(t, &why))
             return fail(why, 2);
     }

@@ -1,7 +1,9 @@
 #!/bin/sh
-# One full benchmark run (about 2.5 minutes on 2 cores): the host and its load, then
+# One full benchmark run (about 3.5 minutes on 2 cores): the host and its load, then
 #   (b)+(c) build/bin/tp_runner_bench        roofline and harness overhead, one process
 #   (a)     bench/run_vs_python.py           torchpilot-runner vs Python PyTorch, 5 rounds
+#   (d)     bench/python_runner_overhead.py  the Python runner vs a bare timed loop, 7 rounds
+#   (e)     bench/python_runner_vs_timer.py  the Python runner vs torch.utils.benchmark.Timer
 # and the load again at the end. Everything is also written to $OUT (default: a new directory
 # under /tmp). Usage: bench/run_all.sh [OUT_DIR]    (env BUILD=path/to/build, default build)
 set -eu
@@ -38,6 +40,14 @@ echo "== (a) run_vs_python ==" | tee -a "$out/host.txt"
     --rounds 5 --iterations 2000 --warmup 100 --json-out "$out/vs_python.json" \
     --bench-json "$out/runner_bench.json" \
     | tee "$out/vs_python.txt"
+
+echo "== (d) python_runner_overhead ==" | tee -a "$out/host.txt"
+/usr/bin/python3 "$root/bench/python_runner_overhead.py" --threads 1 --rounds 7 --iterations 2000 --warmup 100 \
+    --json-out "$out/py_overhead.json" | tee "$out/py_overhead.txt"
+
+echo "== (e) python_runner_vs_timer ==" | tee -a "$out/host.txt"
+/usr/bin/python3 "$root/bench/python_runner_vs_timer.py" --threads 1 --rounds 5 --iterations 2000 --warmup 100 \
+    --json-out "$out/py_vs_timer.json" | tee "$out/py_vs_timer.txt"
 
 echo "uptime after: $(uptime)" | tee -a "$out/host.txt"
 echo "results in $out"

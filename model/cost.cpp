@@ -102,13 +102,15 @@ std::vector<CostModel> loadCostPresets(const std::string &path)
 
 double resultsOf(const RunRecord &r)
 {
+    // The store's own count of the steady samples (run_judge.h), never the runner's claim; a
+    // training run's steps are its training figures.
     const json s = json::parse(r.summaryJson, nullptr, false);
-    if (!s.is_object())
-        return 0;
-    const double batch = s.value("batch", static_cast<double>(r.batch));
-    if (auto t = s.find("training"); t != s.end() && t->is_object())
-        return batch * t->value("steps", 0.0);
-    return batch * s.value("steady_iterations", 0.0);
+    const json store = json::parse(r.storeSummaryJson, nullptr, false);
+    const double batch = static_cast<double>(r.batch);
+    if (s.is_object())
+        if (auto t = s.find("training"); t != s.end() && t->is_object())
+            return batch * t->value("steps", 0.0);
+    return store.is_object() ? batch * store.value("steady_iterations", 0.0) : 0.0;
 }
 
 CostResult computeCost(const CostModel &m, const std::vector<RunRecord> &runs)

@@ -1,7 +1,7 @@
 #include "ingestor.h"
 
 #include "ingest_util.h"
-#include "stats.h"
+#include "run_judge.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -214,47 +214,29 @@ void RunIngestor::addSamples(const PhaseSamples &p)
     }
 }
 
+// The runner's summary is kept as a witness; the figures and the verdict are the store's own,
+// computed from the samples that arrived (run_judge.h).
 void RunIngestor::finishRun(const RunFinished &f)
 {
-    Summary s = f.summary;
-    std::optional<double> warmupMean;
-    if (auto w = f.summaryJson.find("warmup_mean_seconds"); w != f.summaryJson.end() && w->is_number())
-        warmupMean = w->get<double>();
     SQLite::Statement q(m_store.db(), R"sql(
 UPDATE runs SET status = :status, complete = 1, error = :error, finished_at = :finished,
-  first_call_seconds = :first, warmup_mean_seconds = :warm, mean_batch_seconds = :mean,
-  samples_per_second = :sps, p50_seconds = :p50, p90_seconds = :p90, p99_seconds = :p99,
-  finite = :finite, summary_json = :summary, valid = :valid, validity_reasons = :reasons
+  finite = :finite, summary_json = :summary
 WHERE id = :id)sql");
     q.bind(":status", f.status);
     q.bind(":error", f.error);
     q.bind(":finished", f.finishedAt);
-    bindOpt(q, ":first", s.firstCallSeconds);
-    bindOpt(q, ":warm", warmupMean);
-    bindOpt(q, ":mean", s.meanBatchSeconds);
-    bindOpt(q, ":sps", s.samplesPerSecond);
-    bindOpt(q, ":p50", s.p50Seconds);
-    bindOpt(q, ":p90", s.p90Seconds);
-    bindOpt(q, ":p99", s.p99Seconds);
-    if (s.finite)
-        q.bind(":finite", *s.finite ? 1 : 0);
+    if (f.summary.finite)
+        q.bind(":finite", *f.summary.finite ? 1 : 0);
     else
         q.bind(":finite");
     q.bind(":summary", dumpJson(f.summaryJson));
-    json validity = f.summaryJson.value("validity", json::object());
-    if (!validity.is_object())
-        validity = json::object();
-    if (auto v = validity.find("valid"); v != validity.end() && v->is_boolean())
-        q.bind(":valid", v->get<bool>() ? 1 : 0);
-    else
-        q.bind(":valid");
-    const json reasons = validity.value("reasons", json::array());
-    q.bind(":reasons", dumpJson(reasons.is_array() ? reasons : json::array()));
     q.bind(":id", static_cast<int64_t>(m_runId));
     q.exec();
+    judgeStoredRun(m_store, m_runId);
 }
 
-// A run that never saw run_finished keeps every sample and gets figures computed from them.
+// A run that never saw run_finished keeps every sample and is judged on them (it is never valid
+// evidence: the policy requires a complete run).
 void RunIngestor::closeOpenRun(const std::string &error, const std::string &finalStatus)
 {
     if (m_runId == 0 || m_runFinished)
@@ -263,29 +245,15 @@ void RunIngestor::closeOpenRun(const std::string &error, const std::string &fina
     m_runId = 0;
     if (auto existing = m_store.run(id); !existing || existing->complete)
         return; // never downgrade a run that a fuller stream already completed
-    const auto first = m_store.samples(id, phase::FirstCall);
-    const auto warm = computeStats(m_store.samples(id, phase::Warmup));
-    const auto steady = computeStats(m_store.samples(id, phase::Steady));
-    SQLite::Statement q(m_store.db(), R"sql(
-UPDATE runs SET status = :status, complete = 0, error = :error,
-  first_call_seconds = :first, warmup_mean_seconds = :warm, mean_batch_seconds = :mean,
-  samples_per_second = :sps, p50_seconds = :p50, p90_seconds = :p90, p99_seconds = :p99
-WHERE id = :id AND complete = 0)sql");
+    SQLite::Transaction tx(m_store.db());
+    SQLite::Statement q(m_store.db(), "UPDATE runs SET status = :status, complete = 0, error = :error "
+                                      "WHERE id = :id AND complete = 0");
     q.bind(":status", finalStatus);
     q.bind(":error", error);
-    bindOpt(q, ":first", first.empty() ? std::nullopt : std::optional<double>(first.front()));
-    bindOpt(q, ":warm", warm.n ? std::optional<double>(warm.mean) : std::nullopt);
-    const bool hasSteady = steady.n > 0 && steady.mean > 0;
-    const auto run = m_store.run(id);
-    bindOpt(q, ":mean", hasSteady ? std::optional<double>(steady.mean) : std::nullopt);
-    bindOpt(q, ":sps", hasSteady && run->batch > 0
-                           ? std::optional<double>(static_cast<double>(run->batch) / steady.mean)
-                           : std::nullopt);
-    bindOpt(q, ":p50", hasSteady ? std::optional<double>(steady.median) : std::nullopt);
-    bindOpt(q, ":p90", hasSteady ? std::optional<double>(steady.p90) : std::nullopt);
-    bindOpt(q, ":p99", hasSteady ? std::optional<double>(steady.p99) : std::nullopt);
     q.bind(":id", static_cast<int64_t>(id));
     q.exec();
+    judgeStoredRun(m_store, id);
+    tx.commit();
 }
 
 } // namespace tp

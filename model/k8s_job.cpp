@@ -51,6 +51,7 @@ const std::vector<std::string> &knownKeys()
 {
     static const std::vector<std::string> keys = {
         "kubeconfig", "context", "namespace", "service_account", "image", "image_pull_policy", "runner",
+        "runner_kind", "python", "device",
         "accelerator", "topology", "tpu_chips", "cpu_request", "cpu_limit", "memory_request",
         "memory_limit", "ephemeral_request", "ephemeral_limit", "active_deadline_seconds",
         "ttl_seconds_after_finished", "run_as_user", "read_only_root_filesystem"};
@@ -95,7 +96,19 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
     readString(j, "service_account", c.serviceAccount, origin, isDnsLabel, "must be a DNS-1123 label");
     readString(j, "image", c.image, origin, [&](const std::string &v) { return v.empty() || noSpace(v); },
                "must be an image reference without spaces");
+    readString(j, "runner_kind", c.runnerKind, origin,
+               [](const std::string &v) { return v == "python" || v == "cpp"; }, "must be python or cpp");
+    c.runner = defaultKubeRunner(c.runnerKind);
+    c.device = c.runnerKind == "python" ? "tpu" : "";
     readString(j, "runner", c.runner, origin, noSpace, "must be the path of the runner in the image");
+    readString(j, "python", c.python, origin, noSpace, "must be the Python interpreter in the image");
+    readString(j, "device", c.device, origin,
+               [](const std::string &v) { return v.empty() || v == "cpu" || v == "cuda" || v == "tpu"; },
+               "must be cpu, cuda or tpu (or empty for the runner's default)");
+    if (c.runnerKind == "cpp" && c.device == "tpu")
+        throw KubeError(origin + ": the C++ runner (runner_kind cpp) cannot use device tpu; use runner_kind python");
+    if (c.runnerKind == "python" && (c.python.front() == '-' || c.runner.front() == '-'))
+        throw KubeError(origin + ": the interpreter and the runner script must not start with '-'");
     readString(j, "image_pull_policy", c.imagePullPolicy, origin,
                [](const std::string &v) { return v == "Always" || v == "IfNotPresent" || v == "Never"; },
                "must be Always, IfNotPresent or Never");
@@ -130,13 +143,40 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
 json kubeJobConfigToJson(const KubeJobConfig &c)
 {
     return {{"kubeconfig", c.kubeconfig}, {"context", c.context}, {"namespace", c.ns},
-            {"service_account", c.serviceAccount}, {"image", c.image}, {"image_pull_policy", c.imagePullPolicy}, {"runner", c.runner},
+            {"service_account", c.serviceAccount}, {"image", c.image}, {"image_pull_policy", c.imagePullPolicy},
+            {"runner_kind", c.runnerKind}, {"python", c.python}, {"runner", c.runner}, {"device", c.device},
             {"accelerator", c.accelerator}, {"topology", c.topology}, {"tpu_chips", c.tpuChips},
             {"cpu_request", c.cpuRequest}, {"cpu_limit", c.cpuLimit}, {"memory_request", c.memoryRequest},
             {"memory_limit", c.memoryLimit}, {"ephemeral_request", c.ephemeralRequest},
             {"ephemeral_limit", c.ephemeralLimit}, {"active_deadline_seconds", c.activeDeadlineSeconds},
             {"ttl_seconds_after_finished", c.ttlSecondsAfterFinished}, {"run_as_user", c.runAsUser},
             {"read_only_root_filesystem", c.readOnlyRootFilesystem}};
+}
+
+std::string defaultKubeRunner(const std::string &runnerKind)
+{
+    return runnerKind == "cpp" ? "/usr/local/bin/torchpilot-runner" : "/app/torchpilot_runner.py";
+}
+
+std::vector<std::string> kubeRunnerProgram(const KubeJobConfig &c)
+{
+    if (c.runnerKind == "cpp")
+        return {c.runner};
+    return {c.python, c.runner};
+}
+
+std::vector<std::string> kubeJobCommand(const KubeJobConfig &c, const std::vector<std::string> &runArgs)
+{
+    std::vector<std::string> command = kubeRunnerProgram(c);
+    command.insert(command.end(), runArgs.begin(), runArgs.end());
+    const bool named = std::any_of(runArgs.begin(), runArgs.end(), [](const std::string &a) {
+        return a == "--device" || a.rfind("--device=", 0) == 0;
+    });
+    if (!c.device.empty() && !named) {
+        command.push_back("--device");
+        command.push_back(c.device);
+    }
+    return command;
 }
 
 } // namespace tp

@@ -24,7 +24,15 @@ struct KubeJobConfig {
     std::string serviceAccount = "torchtpu-runner";
     std::string image;                        // required
     std::string imagePullPolicy = "IfNotPresent";
-    std::string runner = "/usr/local/bin/torchpilot-runner"; // the contract-speaking program in the image
+    // The contract-speaking runner in the image: "python" (the default: the article's Jobs run
+    // on TPUs, which only the Python runner reaches) starts {python, runner}, "cpp" {runner}.
+    // Without a "runner" setting the path is the kind's default (defaultKubeRunner()).
+    std::string runnerKind = "python";
+    std::string python = "python3";            // the interpreter in the image
+    std::string runner = "/app/torchpilot_runner.py";
+    // Passed as --device to every run ("" = the runner's default); default tpu for the Python
+    // runner, "" for the C++ one (which cannot reach a TPU).
+    std::string device = "tpu";
     std::string accelerator = "tpu-v6e-slice"; // cloud.google.com/gke-tpu-accelerator
     std::string topology = "1x1";              // cloud.google.com/gke-tpu-topology
     int tpuChips = 0;                          // 0: the topology's chip count
@@ -40,6 +48,16 @@ struct KubeJobConfig {
 // Reads a target's "kubernetes" object; unknown keys and wrong types are errors naming the field.
 KubeJobConfig parseKubeJobConfig(const nlohmann::json &j, const std::string &origin);
 nlohmann::json kubeJobConfigToJson(const KubeJobConfig &c);
+
+// The runner path in the image when the settings do not name one: /app/torchpilot_runner.py
+// for "python", /usr/local/bin/torchpilot-runner for "cpp".
+std::string defaultKubeRunner(const std::string &runnerKind);
+// The program and leading arguments of the Job's container: {python, runner} or {runner}.
+std::vector<std::string> kubeRunnerProgram(const KubeJobConfig &c);
+// The Job's whole command: the program, the run's arguments, then --device DEVICE unless the
+// run's arguments name a device.
+std::vector<std::string> kubeJobCommand(const KubeJobConfig &c,
+                                        const std::vector<std::string> &runArgs);
 
 // Chips of a GKE TPU topology ("2x2" → 4, "2x2x1" → 4); throws KubeError when malformed.
 int topologyChips(const std::string &topology);

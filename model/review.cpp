@@ -45,7 +45,9 @@ json runEvidence(const RunRecord &r)
             {"validity_reasons", parsedOrText(r.validityReasonsJson)},
             {"precision_verdict", r.precisionVerdict},
             {"sample_count", r.sampleCount},
-            {"summary", parsedOrText(r.summaryJson)}};
+            {"summary", parsedOrText(r.summaryJson)},               // the runner's (witness)
+            {"validity_policy", r.validityPolicy},                    // what the store judged by
+            {"store_summary", parsedOrText(r.storeSummaryJson)}};    // the store's own figures
 }
 
 } // namespace

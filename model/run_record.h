@@ -26,7 +26,10 @@ struct RunRecord {
     std::string queuedAt;                      // when a queue accepted it (ISO-8601), if queued
     std::optional<long long> peakRssBytes;
     std::optional<double> cpuUserSeconds, cpuSystemSeconds, wallSeconds;
-    std::string shapeJson = "{}", envJson = "{}", summaryJson = "{}";
+    std::string shapeJson = "{}", envJson = "{}", summaryJson = "{}"; // summaryJson: the runner's (witness)
+    std::string validityPolicy;            // "default@1": the policy the store judged under
+    std::string storeSummaryJson = "{}";   // the store's own figures, computed from the samples
+    std::string witnessJson = "[]";        // [{field, runner, store}]: where the runner's summary disagrees
 };
 
 struct ShapeCaseRecord {

@@ -7,7 +7,7 @@ namespace tp::schema {
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 5> kMigrations = {
+inline constexpr std::array<const char *, 6> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -140,6 +140,15 @@ CREATE TABLE alerts(
   raised_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
 CREATE INDEX alerts_by_run ON alerts(run_id);
+)sql",
+    // v6: the store is the judge. Figures and the validity verdict are recomputed from the
+    // samples under a versioned validity policy (resources/validity/); the runner's summary stays
+    // in summary_json as a witness and its disagreements with the store are kept. Every existing
+    // run is re-judged after this migration (validity_policy '' never matches a policy id).
+    R"sql(
+ALTER TABLE runs ADD COLUMN validity_policy TEXT NOT NULL DEFAULT '';
+ALTER TABLE runs ADD COLUMN store_summary_json TEXT NOT NULL DEFAULT '{}';
+ALTER TABLE runs ADD COLUMN witness_json TEXT NOT NULL DEFAULT '[]';
 )sql",
 };
 

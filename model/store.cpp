@@ -1,5 +1,6 @@
 #include "store.h"
 
+#include "run_judge.h"
 #include "schema.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -21,7 +22,7 @@ const char *kRunColumns =
     "p99_seconds, finite, shape_json, env_json, summary_json, "
     "sample_count, valid, validity_reasons, "
     "precision_verdict, precision_policy, cache_state, peak_rss_bytes, cpu_user_seconds, "
-    "cpu_system_seconds, wall_seconds, queued_at";
+    "cpu_system_seconds, wall_seconds, queued_at, validity_policy, store_summary_json, witness_json";
 
 std::optional<double> optReal(const SQLite::Column &c)
 {
@@ -79,6 +80,9 @@ RunRecord readRun(SQLite::Statement &q)
     r.cpuSystemSeconds = optReal(q.getColumn(i++));
     r.wallSeconds = optReal(q.getColumn(i++));
     r.queuedAt = q.getColumn(i++).getString();
+    r.validityPolicy = q.getColumn(i++).getString();
+    r.storeSummaryJson = q.getColumn(i++).getString();
+    r.witnessJson = q.getColumn(i++).getString();
     return r;
 }
 
@@ -102,13 +106,16 @@ void enableWal(SQLite::Database &db)
 
 } // namespace
 
-Store::Store(const std::string &path) : m_path(path)
+Store::Store(const std::string &path, const ValidityPolicy &policy) : m_path(path), m_policy(policy)
 {
     try {
         m_db = std::make_unique<SQLite::Database>(
             path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX);
         m_db->setBusyTimeout(kBusyTimeoutMs);
         migrate();
+        // Runs judged under another validity policy, or before the store judged (schema < 6),
+        // are re-judged now: every verdict in this file follows the current policy.
+        rejudgeStaleRuns(*this, m_policy);
     } catch (const SQLite::Exception &e) {
         m_db.reset();
         throw StoreError("cannot open database '" + path + "': " + e.what() +

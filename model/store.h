@@ -4,6 +4,7 @@
 // database, throws StoreError and never writes to the file.
 #include "run_record.h"
 #include "run_selection.h"
+#include "validity_policy.h"
 
 #include <memory>
 #include <stdexcept>
@@ -23,10 +24,12 @@ public:
 
 class Store {
 public:
-    static constexpr int kSchemaVersion = 5;
+    static constexpr int kSchemaVersion = 6;
 
-    // Opens (creating parent-less files as needed) and migrates to kSchemaVersion.
-    explicit Store(const std::string &path);
+    // Opens (creating parent-less files as needed), migrates to kSchemaVersion and re-judges the
+    // runs judged under another validity policy than `policy` (the shipped one unless a test
+    // gives its own).
+    explicit Store(const std::string &path, const ValidityPolicy &policy = defaultValidityPolicy());
     ~Store();
     Store(const Store &) = delete;
     Store &operator=(const Store &) = delete;
@@ -47,11 +50,15 @@ public:
     // Records when a launch queue accepted the run (ISO-8601 UTC); the ingestor never sets it.
     void setQueuedAt(long long runId, const std::string &isoUtc);
 
+    // The policy every run of this store is judged under (run_judge.h).
+    const ValidityPolicy &validityPolicy() const { return m_policy; }
+
     SQLite::Database &db() { return *m_db; } // for the ingestor in this library only
 
 private:
     void migrate();
     std::string m_path;
+    ValidityPolicy m_policy;
     std::unique_ptr<SQLite::Database> m_db;
 };
 

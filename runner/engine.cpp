@@ -276,6 +276,7 @@ int Engine::run()
                                {"steady_min_iterations", m_options.iterations},
                                {"steady_min_seconds", m_options.minTime},
                                {"deadline_seconds", m_options.deadline},
+                               {"steps", m_options.steps}, // > 0: fixed warmup, the rest is steady
                                {"precision_policy", m_policy.name}};
     if (m_catalog)
         started.env["catalog"] = m_catalog->name;

@@ -4,6 +4,8 @@
 #include <QFile>
 #include <QString>
 
+#include "validity_policy.h"
+
 namespace tptest {
 
 inline QString dataFile(const char *name)
@@ -17,6 +19,20 @@ inline QByteArray fileHash(const QString &path)
     if (!f.open(QIODevice::ReadOnly))
         return {};
     return QCryptographicHash::hash(f.readAll(), QCryptographicHash::Sha256);
+}
+
+// For tests of arithmetic on tiny hand-made fixtures (4 samples, deliberately spread): the store
+// still judges status, completeness and finiteness, but not length or noise. The shipped policy
+// itself is tested in tst_judge.
+inline tp::ValidityPolicy fixturePolicy()
+{
+    tp::ValidityPolicy p = tp::defaultValidityPolicy();
+    p.name = "test-fixture";
+    p.minIterations = 1;
+    p.maxIqrOverMedian = 1e9;
+    for (auto &preset : p.presets)
+        preset.second = {};
+    return p;
 }
 
 } // namespace tptest

@@ -138,7 +138,7 @@ void TestCompare::confounders()
 void TestCompare::fromStore()
 {
     QTemporaryDir dir;
-    tp::Store store(dir.filePath(QStringLiteral("c.sqlite")).toStdString());
+    tp::Store store(dir.filePath(QStringLiteral("c.sqlite")).toStdString(), tptest::fixturePolicy());
     const auto ids = tp::importFile(store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
     // R1 eager/float32 (.010 .020 .030 .040) vs R3 eager/bfloat16 (.020 ×4) and R5 (timeout,
     // invalid: .1 .2). Mean: baseline .025, candidate (.08 + .3) / 6 = .06333.
@@ -167,7 +167,7 @@ void TestCompare::aggregatesOnly()
 {
     // smoke.py prints aggregates only: mean seconds and samples/s still compare, without a CI.
     QTemporaryDir dir;
-    tp::Store store(dir.filePath(QStringLiteral("s.sqlite")).toStdString());
+    tp::Store store(dir.filePath(QStringLiteral("s.sqlite")).toStdString(), tptest::fixturePolicy());
     const auto smoke = tp::importFile(store, tptest::dataFile("smoke_compiled.json").toStdString()).runIds;
     const auto valid = tp::importFile(store, tptest::dataFile("valid_run.jsonl").toStdString()).runIds;
     const auto cmp = tp::compareRuns(store, valid, smoke);
@@ -183,7 +183,7 @@ void TestCompare::presets()
     // Ok runs of the fixture: R1 eager/fp32, R2 compiled/bf16, R3 eager/bf16, R7 eager/fp16,
     // R8 compiled/fp16 (R4 compiled/fp32 failed, so fp32 has no eager-vs-compiled pair).
     QTemporaryDir dir;
-    tp::Store store(dir.filePath(QStringLiteral("p.sqlite")).toStdString());
+    tp::Store store(dir.filePath(QStringLiteral("p.sqlite")).toStdString(), tptest::fixturePolicy());
     const auto id = tp::importFile(store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
     const auto p = tp::comparePresets(store.listRuns());
     QCOMPARE(p.size(), std::size_t(3));

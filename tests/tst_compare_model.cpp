@@ -47,7 +47,7 @@ private:
 
 void TestCompareModel::initTestCase()
 {
-    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("f.sqlite")).toStdString());
+    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("f.sqlite")).toStdString(), tptest::fixturePolicy());
     m_ids = tp::importFile(*m_store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
 }
 

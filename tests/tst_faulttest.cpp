@@ -221,6 +221,9 @@ void TestFaultTest::faulttestStoresRecoveryForTheGate()
     QVERIFY(rpo >= 0 && rpo < 60);
     QVERIFY(rec.value("rto_seconds", -1.0) > 0);
     QCOMPARE(rec["per_trial"].size(), std::size_t(2));
+    // The evidence says which runner it measured.
+    QCOMPARE(rec.value("runner_kind", std::string()), std::string("cpp"));
+    QCOMPARE(json::parse(runs.front().summaryJson).value("runner_kind", std::string()), std::string("cpp"));
 
     auto evaluate = [&](double maxRpo, double maxRto) {
         const json defs = {{"name", "faulttest"},
@@ -272,6 +275,13 @@ void TestFaultTest::badInput_data()
     QTest::newRow("faulttest inference workload")
         << true << QStringList{QStringLiteral("--workload"), QStringLiteral("mlp")}
         << QStringLiteral("--workload must be train-mlp or train-encoder");
+    QTest::newRow("faulttest unknown runner kind")
+        << true << QStringList{QStringLiteral("--runner-kind"), QStringLiteral("rust")}
+        << QStringLiteral("--runner-kind must be cpp or python");
+    QTest::newRow("faulttest python without interpreter")
+        << true << QStringList{QStringLiteral("--runner-kind"), QStringLiteral("python"), QStringLiteral("--python"),
+                               QStringLiteral("/nonexistent/python3")}
+        << QStringLiteral("Python interpreter '/nonexistent/python3' is not an executable file");
     QTest::newRow("faulttest missing runner")
         << true << QStringList{QStringLiteral("--runner"), QStringLiteral("/nonexistent/torchpilot-runner")}
         << QStringLiteral("is not an executable file");

@@ -30,7 +30,17 @@ std::string stream(const FakeRun &r)
     line({{"v", 1}, {"event", "run_started"}, {"run_key", r.key}, {"execution_key", r.key + "@1"},
           {"workload", r.workload}, {"mode", r.mode}, {"dtype", r.dtype}, {"device", "cpu"},
           {"shape", {{"batch", 64}}}, {"env", {{"threads", 1}}}});
-    line({{"v", 1}, {"event", "phase"}, {"phase", "steady"}, {"batch", 64}, {"seconds", {0.001, 0.001}}});
+    // 200 steady samples whose mean is 64/sps and whose p99 (type 7: between the 198th and 199th
+    // sorted values) is exactly r.p99: 197 at the body value, 3 in the tail. An invalid run is
+    // made noisy (IQR/median 0.6), as the store judges it from the samples.
+    const double mean = 64.0 / r.sps, tail = std::max(r.p99, mean);
+    const double body = (200 * mean - 3 * tail) / 197;
+    std::vector<double> steady;
+    for (int i = 0; i < 197; ++i)
+        steady.push_back(r.valid ? body : body * (i % 2 ? 1.3 : 0.7));
+    steady.insert(steady.end(), 3, tail);
+    line({{"v", 1}, {"event", "phase"}, {"phase", "first_call"}, {"batch", 64}, {"seconds", {r.firstCall}}});
+    line({{"v", 1}, {"event", "phase"}, {"phase", "steady"}, {"batch", 64}, {"seconds", steady}});
     line({{"v", 1}, {"event", "precision"}, {"verdict", r.precision}, {"policy", "default"}});
     if (r.shapes)
         for (int b : {1, 64})
@@ -152,9 +162,9 @@ void TestGates::evaluate()
     if (scenario == QLatin1String("precision"))
         cand.precision = "fail";
     if (scenario == QLatin1String("slow"))
-        cand.p99 = 0.5; // SLO is 5 ms
+        cand.p99 = 0.006; // SLO is 5 ms
     if (scenario == QLatin1String("invalid"))
-        cand.valid = false, cand.p99 = 0.5, cand.precision = "fail"; // would fail — but never counts
+        cand.valid = false, cand.p99 = 0.006, cand.precision = "fail"; // would fail — but never counts
     std::string all = stream(base) + stream(cand) + recoveryStream();
     if (scenario == QLatin1String("unsupported")) {
         FakeRun broken{"broken", "compiled"};

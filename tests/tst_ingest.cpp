@@ -88,8 +88,11 @@ void TestIngest::importFiles()
     }
     if (file == QLatin1String("smoke_compiled.json")) {
         QCOMPARE(last->mode, std::string("compiled"));
+        // Summary only: shown as the smoke reported it, but judged no evidence (no samples).
         QCOMPARE(*last->firstCallSeconds, 12.5);
         QCOMPARE(*last->samplesPerSecond, 304761.9);
+        QVERIFY(last->valid && !*last->valid);
+        QVERIFY(last->storeSummaryJson.find("runner summary: no samples") != std::string::npos);
         QVERIFY(last->envJson.find("torch_tpu") != std::string::npos);
     }
 }

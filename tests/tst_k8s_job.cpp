@@ -97,6 +97,12 @@ private Q_SLOTS:
         QTest::newRow("chips mismatch") << QStringLiteral(R"({"topology": "2x2", "tpu_chips": 1})") << QStringLiteral("does not match topology");
         QTest::newRow("bad topology") << QStringLiteral(R"({"topology": "2by2"})") << QStringLiteral("AxB");
         QTest::newRow("wrong type") << QStringLiteral(R"({"active_deadline_seconds": "1800"})") << QStringLiteral("'active_deadline_seconds'");
+        QTest::newRow("runner kind") << QStringLiteral(R"({"runner_kind": "rust"})") << QStringLiteral("'runner_kind'");
+        QTest::newRow("device") << QStringLiteral(R"({"device": "gpu"})") << QStringLiteral("'device'");
+        QTest::newRow("cpp on tpu") << QStringLiteral(R"({"runner_kind": "cpp", "device": "tpu"})")
+                                    << QStringLiteral("cannot use device tpu");
+        QTest::newRow("python space") << QStringLiteral(R"({"python": "python3 -S"})") << QStringLiteral("'python'");
+        QTest::newRow("script option") << QStringLiteral(R"({"runner": "-i"})") << QStringLiteral("must not start with '-'");
     }
     void badConfig()
     {
@@ -147,6 +153,34 @@ private Q_SLOTS:
         c.context = "gke_proj_zone_cluster";
         const KubeJobConfig back = parseKubeJobConfig(kubeJobConfigToJson(c), "x");
         QCOMPARE(kubeJobConfigToJson(back), kubeJobConfigToJson(c));
+        c.runnerKind = "cpp";
+        c.runner = "/opt/bin/torchpilot-runner";
+        c.device = "";
+        QCOMPARE(kubeJobConfigToJson(parseKubeJobConfig(kubeJobConfigToJson(c), "x")), kubeJobConfigToJson(c));
+    }
+
+    // The Job's command: {python, script} for the Python runner (the default: TPU Jobs), {runner}
+    // for the C++ one; the device follows the kind unless set, and a run's own --device wins.
+    void jobCommandForBothKinds()
+    {
+        using Cmd = std::vector<std::string>;
+        const Cmd args = {"--workload", "mlp", "--mode", "compiled"};
+        const KubeJobConfig python = parseKubeJobConfig(json{{"image", "reg/i:1"}}, "t");
+        QCOMPARE(python.runnerKind, std::string("python"));
+        QCOMPARE(kubeJobCommand(python, args), (Cmd{"python3", "/app/torchpilot_runner.py", "--workload", "mlp", "--mode",
+                                                    "compiled", "--device", "tpu"}));
+        QCOMPARE(kubeJobCommand(python, {"--device", "cpu"}), (Cmd{"python3", "/app/torchpilot_runner.py", "--device", "cpu"}));
+        const KubeJobConfig cpp = parseKubeJobConfig(json{{"image", "reg/i:1"}, {"runner_kind", "cpp"}}, "t");
+        QCOMPARE(kubeJobCommand(cpp, args),
+                 (Cmd{"/usr/local/bin/torchpilot-runner", "--workload", "mlp", "--mode", "compiled"}));
+        const KubeJobConfig own = parseKubeJobConfig(
+            json{{"image", "reg/i:1"}, {"python", "/opt/venv/bin/python"}, {"runner", "/srv/r.py"}, {"device", "cuda"}}, "t");
+        QCOMPARE(kubeRunnerProgram(own), (Cmd{"/opt/venv/bin/python", "/srv/r.py"}));
+        QCOMPARE(kubeJobCommand(own, {}), (Cmd{"/opt/venv/bin/python", "/srv/r.py", "--device", "cuda"}));
+        QCOMPARE(defaultKubeRunner("cpp"), std::string("/usr/local/bin/torchpilot-runner"));
+        // The container runs exactly that command (exec form).
+        const KubeManifest m = makeKubeJob(python, "k", kubeJobCommand(python, args), "t");
+        QCOMPARE(m.job["spec"]["template"]["spec"]["containers"][0]["command"].get<Cmd>(), kubeJobCommand(python, args));
     }
 
     // Offline schema validation of the JSON list and of the YAML export (which must parse back
@@ -178,6 +212,13 @@ private Q_SLOTS:
         std::tie(rc, err) = validate({jsonPath});
         QCOMPARE(rc, 1);
         QVERIFY2(err.contains(QStringLiteral("privilegd")) && err.contains(QStringLiteral("backoffLimit")), qPrintable(err));
+        // Both runner kinds' Jobs are valid batch/v1.
+        for (const char *kind : {"python", "cpp"}) {
+            const KubeJobConfig k = parseKubeJobConfig(json{{"image", "reg/i:1"}, {"runner_kind", kind}}, "t");
+            write(jsonPath, makeKubeJob(k, "kind", kubeJobCommand(k, {"--run-key", "kind"}), "gke").list().dump());
+            std::tie(rc, err) = validate({jsonPath});
+            QVERIFY2(rc == 0, qPrintable(err));
+        }
         json noImage = m.list();
         noImage["items"][2]["spec"]["template"]["spec"]["containers"][0].erase("name");
         write(jsonPath, noImage.dump());

@@ -24,7 +24,9 @@ KubeJobConfig config()
 {
     KubeJobConfig c;
     c.image = "registry.example/torchpilot-runner:test";
+    c.runnerKind = "cpp"; // the real C++ runner stands in for the image's; no TPU here
     c.runner = TP_RUNNER_PATH;
+    c.device = "";
     c.context = "gke_pilot_us-central1_tpu";
     return c;
 }
@@ -202,8 +204,18 @@ private Q_SLOTS:
         };
         QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--add-kubernetes"),
                       QStringLiteral("gke-v6e"), QStringLiteral("--image"), QStringLiteral("reg.example/runner:1"),
-                      QStringLiteral("--topology"), QStringLiteral("2x2"), QStringLiteral("--runner"),
-                      QStringLiteral(TP_RUNNER_PATH)}), 0);
+                      QStringLiteral("--topology"), QStringLiteral("2x2"), QStringLiteral("--runner-kind"),
+                      QStringLiteral("cpp"), QStringLiteral("--runner"), QStringLiteral(TP_RUNNER_PATH)}), 0);
+        // A TPU target left to its defaults: the Python runner with --device tpu.
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--add-kubernetes"),
+                      QStringLiteral("gke-tpu"), QStringLiteral("--image"), QStringLiteral("reg.example/runner:1")}), 0);
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--add-kubernetes"),
+                      QStringLiteral("bad-kind"), QStringLiteral("--image"), QStringLiteral("x"), QStringLiteral("--runner-kind"),
+                      QStringLiteral("cpp"), QStringLiteral("--device"), QStringLiteral("tpu")}), 2);
+        QByteArray listed;
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--list")}, &listed), 0);
+        QVERIFY2(listed.contains("Runner: Python (python3 /app/torchpilot_runner.py), device tpu"), listed.constData());
+        QVERIFY2(listed.contains("Runner: C++ (" TP_RUNNER_PATH ")"), listed.constData());
         QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--add-kubernetes"),
                       QStringLiteral("bad"), QStringLiteral("--image"), QStringLiteral("x"), QStringLiteral("--topology"),
                       QStringLiteral("2by2")}), 2);
@@ -213,6 +225,13 @@ private Q_SLOTS:
                                  QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--iterations"),
                                  QStringLiteral("20"), QStringLiteral("--run-key"), QStringLiteral("cli-k8s")};
         QByteArray yaml;
+        QStringList tpuRun = run;
+        tpuRun[tpuRun.indexOf(QStringLiteral("gke-v6e"))] = QStringLiteral("gke-tpu");
+        QCOMPARE(app(tpuRun + QStringList{QStringLiteral("--print-job")}, &yaml), 0);
+        QVERIFY2(yaml.contains("command:\n") && yaml.contains("- \"python3\"\n") &&
+                     yaml.contains("- \"/app/torchpilot_runner.py\"\n") && yaml.contains("- \"--device\"\n") &&
+                     yaml.contains("- \"tpu\"\n"),
+                 yaml.constData());
         QCOMPARE(app(run + QStringList{QStringLiteral("--print-job")}, &yaml), 0);
         QVERIFY(yaml.contains("google.com/tpu: \"4\""));
         QVERIFY(!QFile::exists(m_state.filePath(QStringLiteral("calls.jsonl")))); // nothing submitted

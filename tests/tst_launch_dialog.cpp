@@ -59,6 +59,7 @@ private Q_SLOTS:
     void workloadOptions();
     void targetComboListsTheProfiles();
     void kubernetesJobIsPreviewed();
+    void runnerLabelFollowsTheTarget();
     void queueModelIsSound();
     void dialogScreenshot();
     void queuePageWithTheRealRunner();
@@ -250,6 +251,35 @@ void TestLaunchDialog::kubernetesJobIsPreviewed()
     answer(true);
     okButton(d)->click();
     QCOMPARE(d.result(), int(QDialog::Accepted));
+}
+
+// The "Where" group says which runner the chosen target starts, and follows the combo.
+void TestLaunchDialog::runnerLabelFollowsTheTarget()
+{
+    tp::TargetProfile tpu = tp::TargetProfile::ssh(QStringLiteral("tpu-vm"), QStringLiteral("tpu.example"));
+    tpu.device = QStringLiteral("tpu");
+    tp::TargetProfile gke;
+    gke.name = QStringLiteral("gke");
+    gke.kind = tp::TargetProfile::Kind::Kubernetes;
+    gke.kubernetes = QJsonObject{{QStringLiteral("image"), QStringLiteral("registry.example/runner:1")}};
+    tp::LaunchDialog d({tpu, gke});
+    d.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&d));
+    auto *label = child<QLabel>(d, "runnerLabel");
+    QVERIFY(label->isVisible());
+    QVERIFY2(label->text().startsWith(QStringLiteral("Runner: C++ (")), qPrintable(label->text())); // local
+    QCOMPARE(label->text(), tp::TargetProfile::local().runnerSummary());
+    QVERIFY(d.selectTarget(QStringLiteral("tpu-vm")));
+    QCOMPARE(label->text(),
+             QStringLiteral("Runner: Python (python3 /opt/torchpilot/python/torchpilot_runner.py), device tpu"));
+    QVERIFY(d.selectTarget(QStringLiteral("gke")));
+    QCOMPARE(label->text(), QStringLiteral("Runner: Python (python3 /app/torchpilot_runner.py), device tpu"));
+    QCOMPARE(label->toolTip(), label->text());
+    // A long path does not widen the dialog: the label gives way, the tooltip keeps it whole.
+    const int width = d.sizeHint().width();
+    QVERIFY(d.selectTarget(QStringLiteral("local")));
+    QCOMPARE(d.sizeHint().width(), width);
+    QVERIFY(!saveShot(d, "launch_dialog_runner.png").isEmpty());
 }
 
 void TestLaunchDialog::queueModelIsSound()

@@ -59,7 +59,7 @@ private:
 
 void TestPanels::initTestCase()
 {
-    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("p.sqlite")).toStdString());
+    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("p.sqlite")).toStdString(), tptest::fixturePolicy());
     const auto report = tp::importFile(*m_store, tptest::dataFile("panels_fixture.jsonl").toStdString());
     QCOMPARE(report.runIds.size(), std::size_t(8));
     m_ids = report.runIds;
@@ -228,7 +228,7 @@ void TestPanels::costHook()
 // own stream ended; the infrastructure panel averages it over the selected runs.
 void TestPanels::capacityWait()
 {
-    tp::Store store(m_dir.filePath(QStringLiteral("k8s.sqlite")).toStdString());
+    tp::Store store(m_dir.filePath(QStringLiteral("k8s.sqlite")).toStdString(), tptest::fixturePolicy());
     tp::RunIngestor in(store, "k8s://gke/ml-evaluation/tp-a", "gke-v6e");
     QVERIFY(!in.annotate("k8s_scheduling", {{"capacity_wait_seconds", 1.0}})); // no run yet
     in.feed(R"({"v":1,"event":"run_started","run_key":"k/a","execution_key":"k-a","workload":"mlp","mode":"eager","device":"tpu","dtype":"bfloat16"}
@@ -246,7 +246,7 @@ void TestPanels::capacityWait()
 
 void TestPanels::acceleratorMemory()
 {
-    tp::Store store(m_dir.filePath(QStringLiteral("tpu.sqlite")).toStdString());
+    tp::Store store(m_dir.filePath(QStringLiteral("tpu.sqlite")).toStdString(), tptest::fixturePolicy());
     tp::RunIngestor in(store, "test");
     in.feed(R"({"v":1,"event":"run_started","run_key":"tpu/a","execution_key":"tpu-a","workload":"mlp","mode":"eager","device":"tpu","dtype":"bfloat16","env":{"accelerator_memory_peak_bytes":7000000000}}
 {"v":1,"event":"resources","peak_rss_bytes":1,"accelerator_memory_peak_bytes":8000000000}
@@ -266,7 +266,7 @@ void TestPanels::acceleratorMemory()
 
 void TestPanels::emptyStore()
 {
-    tp::Store store(m_dir.filePath(QStringLiteral("empty.sqlite")).toStdString());
+    tp::Store store(m_dir.filePath(QStringLiteral("empty.sqlite")).toStdString(), tptest::fixturePolicy());
     const auto f = tp::computePanels(store, {});
     QVERIFY(f.selectedRunIds.empty());
     QCOMPARE(f.business.completed.value.value(), 0.0);

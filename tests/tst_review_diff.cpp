@@ -5,6 +5,8 @@
 #include "store.h"
 
 #include <QTemporaryDir>
+#include "test_util.h"
+
 #include <QtTest>
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -69,8 +71,8 @@ void TestReviewDiff::changesSinceLastReview_data()
     QTest::newRow("cost input changes, verdict holds") << "cheaper" << QStringList{
         QStringLiteral("inputs candidate_cost: accelerator_per_hour=2.0 -> accelerator_per_hour=1.0"),
         // One hour per run, 64 000 useful results each: 3.4, 2.4 and 1.4 USD an hour.
-        QStringLiteral("criterion cost_per_useful_result_not_worse: cost per useful result: candidate 3.75e-05 vs "
-                       "baseline 5.312e-05 USD -> cost per useful result: candidate 2.187e-05 vs baseline 5.312e-05 USD")};
+        QStringLiteral("criterion cost_per_useful_result_not_worse: cost per useful result: candidate 0.003125 vs "
+                       "baseline 0.004427 USD -> cost per useful result: candidate 0.001823 vs baseline 0.004427 USD")};
     QTest::newRow("definitions version") << "definitions" << QStringList{QStringLiteral("definitions: default@1 -> default@2")};
     QTest::newRow("rollback removed") << "rollback" << QStringList{
         QStringLiteral("decision: migrate -> inconclusive"),
@@ -84,7 +86,7 @@ void TestReviewDiff::changesSinceLastReview()
 {
     QFETCH(QString, mutation);
     QFETCH(QStringList, expected);
-    tp::Store store(m_dir.filePath(QStringLiteral("diff-%1.sqlite").arg(mutation)).toStdString());
+    tp::Store store(m_dir.filePath(QStringLiteral("diff-%1.sqlite").arg(mutation)).toStdString(), tptest::fixturePolicy());
     importFiles(store, {QStringLiteral("review_pilot.jsonl")});
     tp::ReviewStore reviews(store);
     reviews.saveInputs(fullInputs());

@@ -14,6 +14,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <set>
+
 using Ids = QList<long long>;
 
 class TestRunFilterProxy : public QObject
@@ -166,7 +168,9 @@ void TestRunFilterProxy::sortsBySortRole()
     // 0.5 s sorts above 40 ms and 3 ms whatever their text looks like.
     QCOMPARE(proxy.index(0, tp::RunsModel::FirstCall).data(tp::RunsModel::SortRole).toDouble(),
              0.5);
-    QCOMPARE(proxy.visibleRunIds().front(), 7LL);
+    // Run 3 (failed) measured a 0.5 s first call too: the store takes it from its samples.
+    const auto top = proxy.visibleRunIds();
+    QCOMPARE((std::set<long long>{top.at(0), top.at(1)}), (std::set<long long>{3, 7}));
     proxy.sort(tp::RunsModel::Id, Qt::AscendingOrder);
     QCOMPARE(proxy.visibleRunIds(), (Ids{1, 2, 3, 5, 6, 7, 8, 9, 10}));
 }

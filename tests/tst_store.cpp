@@ -26,7 +26,7 @@ void TestStore::createsCurrentSchema()
     const std::string path = m_dir.filePath(QStringLiteral("new.sqlite")).toStdString();
     tp::Store store(path);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
-    QCOMPARE(store.schemaVersion(), 5);
+    QCOMPARE(store.schemaVersion(), 6);
     auto &db = store.db();
     QCOMPARE(db.execAndGet("PRAGMA journal_mode").getString(), std::string("wal"));
     QCOMPARE(db.execAndGet("PRAGMA foreign_keys").getInt(), 1);
@@ -74,8 +74,10 @@ void TestStore::migratesV1ToCurrent()
     QVERIFY(run);
     QCOMPARE(run->runKey, std::string("old/run"));
     QCOMPARE(*run->meanBatchSeconds, 0.25);
-    QVERIFY(!run->valid.has_value()); // unknown for runs measured before validity existed
-    QCOMPARE(run->validityReasonsJson, std::string("[]"));
+    // Re-judged by the store after the migration (v6): one steady sample is not evidence.
+    QVERIFY(run->valid.has_value() && !*run->valid);
+    QVERIFY(run->validityReasonsJson.find("too short: 1 steady iterations") != std::string::npos);
+    QCOMPARE(run->validityPolicy, std::string("default@1"));
     QCOMPARE(store.samples(1, "steady"), std::vector<double>{0.25});
     QCOMPARE(run->sampleCount, 1LL); // v3 backfills the maintained count
 }

@@ -155,6 +155,14 @@ void TestTargetProfiles::jsonErrors_data()
     QTest::newRow("host type") << QByteArray(R"({"name":"a","kind":"ssh","host":5})") << QStringLiteral("\"host\" must be a string");
     QTest::newRow("no host") << QByteArray(R"({"name":"a","kind":"ssh"})") << QStringLiteral("needs a \"host\"");
     QTest::newRow("k8s type") << QByteArray(R"({"name":"a","kind":"kubernetes","kubernetes":[]})") << QStringLiteral("must be an object");
+    QTest::newRow("runner kind") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","runner":"rust"})")
+                                 << QStringLiteral("\"runner\" must be \"cpp\" or \"python\", not 'rust'");
+    QTest::newRow("runner type") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","runner":1})")
+                                 << QStringLiteral("\"runner\" must be a string");
+    QTest::newRow("device") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","device":"gpu"})")
+                            << QStringLiteral("\"device\" must be \"cpu\", \"cuda\" or \"tpu\", not 'gpu'");
+    QTest::newRow("python type") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","python":[]})")
+                                 << QStringLiteral("\"python\" must be a string");
 }
 
 void TestTargetProfiles::jsonErrors()

@@ -223,13 +223,14 @@ void ComparePage::compareNow()
     CompareOptions options;
     options.axis = m_axis->currentData().toString().toStdString();
     const std::string path = m_store->path();
+    const ValidityPolicy policy = m_store->validityPolicy(); // the worker judges alike
     const std::vector<long long> base(b.begin(), b.end()), cand(c.begin(), c.end());
     m_busy = true;
     m_state->setText(tr("Comparing…"));
-    runSuperseding<Result>(this, m_generation, [path, base, cand, options, generation] {
+    runSuperseding<Result>(this, m_generation, [path, policy, base, cand, options, generation] {
         Result r{generation, {}, {}};
         try {
-            Store store(path); // its own connection: never shared across threads
+            Store store(path, policy); // its own connection: never shared across threads
             r.comparison = compareRuns(store, base, cand, options);
         } catch (const std::exception &e) {
             r.error = QString::fromUtf8(e.what());

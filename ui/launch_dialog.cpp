@@ -226,6 +226,12 @@ QWidget *LaunchDialog::createWhereGroup(const QList<TargetProfile> &targets)
                                    .arg(QDir::toNativeSeparators(TargetProfiles::defaultPath()))
                              : m_targetsError);
     connect(m_target, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateState);
+    // Under the combo, not beside it: a long interpreter or script path must not widen the
+    // dialog (it is clipped; the tooltip has it whole).
+    m_runner = named(new QLabel, "runnerLabel");
+    m_runner->setWordWrap(true);
+    m_runner->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_runner->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
     m_parallel = spin("maxParallel", 1, 4, 1);
     m_parallelNote = new QLabel(tr("Runs that share a machine compete for cores and memory "
                                    "bandwidth and perturb each other's timings: keep 1 for "
@@ -240,6 +246,7 @@ QWidget *LaunchDialog::createWhereGroup(const QList<TargetProfile> &targets)
     auto *box = new QGroupBox(tr("Where"));
     auto *form = new QFormLayout(box);
     form->addRow(tr("T&arget:"), m_target);
+    form->addRow(QString(), m_runner);
     form->addRow(tr("Parallel &runs:"), m_parallel);
     form->addRow(QString(), m_parallelNote);
     form->addRow(tr("Run &key prefix:"), m_runKeyPrefix);
@@ -326,6 +333,9 @@ void LaunchDialog::updateState()
         w->setEnabled(custom);
     m_parallelNote->setStyleSheet(m_parallel->value() > 1 ? QStringLiteral("color: #b26a00;")
                                                           : QString());
+    const QString runner = target().runnerSummary(); // translated by TargetProfile's tr()
+    m_runner->setText(runner);
+    m_runner->setToolTip(runner);
 
     const LaunchRequest r = request();
     const QStringList errors = r.validate();

@@ -1,8 +1,8 @@
 #pragma once
 // "New run" dialog: what to run (workload, modes, dtypes, shapes), how to measure it (protocol
 // preset or custom minimums, threads, deadline), and where: a target profile (Local first, then
-// the stored SSH targets; Kubernetes profiles are listed but not available yet). Produces one
-// RunSpec per mode × dtype — one runner process each — and the target they run on.
+// the stored SSH and Kubernetes targets, with the runner each one starts: C++ or Python, and its
+// device). Produces one RunSpec per mode × dtype — one runner process each — and the target.
 #include "launch_request.h"
 #include "target_profile.h"
 
@@ -61,6 +61,7 @@ private:
     QSpinBox *m_warmup = nullptr, *m_iterations = nullptr, *m_threads = nullptr;
     QDoubleSpinBox *m_minSeconds = nullptr, *m_deadline = nullptr;
     QComboBox *m_target = nullptr;
+    QLabel *m_runner = nullptr; // which runner the chosen target starts (read-only)
     QList<TargetProfile> m_targets; // in combo order
     QString m_targetsError;         // the targets file could not be read
     QSpinBox *m_parallel = nullptr;

@@ -229,13 +229,14 @@ void PanelsPage::reload()
     PanelOptions options = m_options;
     options.cancelled = [counter = m_generation, generation] { return counter->load() != generation; };
     const std::string path = m_store->path();
+    const ValidityPolicy policy = m_store->validityPolicy(); // the worker judges alike
     const RunSelection sel = selection();
     m_busy = true;
     m_state->setText(tr("Computing…"));
-    runSuperseding<Result>(this, m_generation, [path, sel, options, generation] {
+    runSuperseding<Result>(this, m_generation, [path, policy, sel, options, generation] {
         Result r{generation, {}, {}, {}};
         try {
-            Store store(path); // its own connection: never shared across threads
+            Store store(path, policy); // its own connection: never shared across threads
             r.figures = computePanels(store, sel, options);
             r.facets = RunQuery(store).facets();
         } catch (const PanelsCancelled &) {

@@ -137,15 +137,16 @@ void ReviewPage::reload()
     }
     m_editor->setSideLabels(fmt::fromStd(defs.baselineLabel), fmt::fromStd(defs.candidateLabel));
     const std::string path = m_store->path();
+    const ValidityPolicy policy = m_store->validityPolicy(); // the worker judges alike
     m_busy = true;
     m_status->setText(tr("Evaluating the gates…"));
     if (!m_evaluated)
         m_banner->showMessage(tr("Evaluating the gates…"));
     updateActions();
-    runSuperseding<Result>(this, m_generation, [path, defs, generation] {
+    runSuperseding<Result>(this, m_generation, [path, policy, defs, generation] {
         Result r{generation, {}, {}, {}, {}, {}};
         try {
-            Store store(path); // its own connection: never shared across threads
+            Store store(path, policy); // its own connection: never shared across threads
             r.state = evaluateReview(store, defs);
             r.snapshots = ReviewStore(store).snapshots();
             r.baselineRuns = costRuns(store, defs.baseline);

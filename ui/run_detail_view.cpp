@@ -6,6 +6,7 @@
 #include "cold_warm_chart.h"
 #include "contract.h"
 #include "format.h"
+#include "run_judge.h"
 #include "store.h"
 
 #include <QFileInfo>
@@ -109,10 +110,13 @@ QWidget *RunDetailView::buildContent()
     auto *verdicts = new QGroupBox(tr("Evidence"));
     auto *verdictForm = new QFormLayout(verdicts);
     m_validity = addFigure(verdictForm, tr("Validity:"));
+    m_witness = addFigure(verdictForm, tr("Runner's summary:"));
+    m_witness->setObjectName(QStringLiteral("runWitness"));
     m_precision = addFigure(verdictForm, tr("Precision:"));
     m_cache = addFigure(verdictForm, tr("Cache:"));
     m_resources = addFigure(verdictForm, tr("Peak RAM:"));
     m_validity->setWordWrap(true);
+    m_witness->setWordWrap(true);
     m_precision->setWordWrap(true);
 
     auto *env = new QGroupBox(tr("Environment"));
@@ -124,7 +128,7 @@ QWidget *RunDetailView::buildContent()
     m_host = addFigure(envForm, tr("Host:"));
     m_source = addFigure(envForm, tr("Source:"));
     // Free-text values (paths, CPU names) wrap or clip instead of widening the whole page.
-    for (QLabel *freeText : {m_source, m_torch, m_cpu, m_blas, m_host, m_validity, m_precision}) {
+    for (QLabel *freeText : {m_source, m_torch, m_cpu, m_blas, m_host, m_validity, m_witness, m_precision}) {
         freeText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         freeText->setMinimumWidth(60);
     }
@@ -178,7 +182,20 @@ void RunDetailView::showVerdicts(const RunRecord &run)
         m_validity->setText(tr("valid evidence"));
     else
         m_validity->setText(tr("<b>invalid</b>: %1").arg(why.join(QStringLiteral("; ")).toHtmlEscaped()));
-    m_validity->setToolTip(why.join(QLatin1Char('\n')));
+    const QString policy = run.validityPolicy.empty() ? fmt::missing() : fmt::fromStd(run.validityPolicy);
+    m_validity->setToolTip(tr("Judged by the store from the stored samples, validity policy %1").arg(policy) +
+                           (why.isEmpty() ? QString() : QLatin1Char('\n') + why.join(QLatin1Char('\n'))));
+    // The runner's own summary is a witness: where it disagrees with the store's figures, say so.
+    QStringList differs;
+    for (const WitnessDisagreement &w : witnessDisagreements(run.witnessJson))
+        differs << tr("%1: runner %2, store %3").arg(fmt::fromStd(w.field), fmt::fromStd(w.runner), fmt::fromStd(w.store));
+    if (run.validityPolicy.empty())
+        m_witness->setText(fmt::missing());
+    else if (differs.isEmpty())
+        m_witness->setText(tr("agrees with the store"));
+    else
+        m_witness->setText(tr("<b>disagrees</b> with the store: %1").arg(differs.join(QStringLiteral("; ")).toHtmlEscaped()));
+    m_witness->setToolTip(differs.join(QLatin1Char('\n')));
     if (run.precisionVerdict.empty())
         m_precision->setText(tr("not checked"));
     else

@@ -50,7 +50,7 @@ private:
     QLabel *m_host = nullptr, *m_source = nullptr;
     QLabel *m_error = nullptr;
     QLabel *m_alerts = nullptr;
-    QLabel *m_validity = nullptr, *m_precision = nullptr, *m_cache = nullptr, *m_resources = nullptr;
+    QLabel *m_validity = nullptr, *m_witness = nullptr, *m_precision = nullptr, *m_cache = nullptr, *m_resources = nullptr;
     ColdWarmChart *m_chart = nullptr;
 };
 

@@ -47,11 +47,11 @@ QStringList KubeLauncher::kubectlArgs(const QStringList &args) const
 
 KubeManifest kubeManifestFor(const KubeJobConfig &config, const RunSpec &spec, const QString &targetName)
 {
-    std::vector<std::string> command{config.runner};
+    std::vector<std::string> args;
     for (const QString &a : spec.runnerArguments())
-        command.push_back(a.toStdString());
+        args.push_back(a.toStdString());
     return makeKubeJob(config, spec.runKey.isEmpty() ? spec.label().toStdString() : spec.runKey.toStdString(),
-                       command, targetName.toStdString());
+                       kubeJobCommand(config, args), targetName.toStdString());
 }
 
 KubeManifest KubeLauncher::manifest(const RunSpec &spec) const

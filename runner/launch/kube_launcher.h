@@ -16,7 +16,8 @@
 
 namespace tp {
 
-// The Job that runs `spec` on a Kubernetes target: the image's runner with the spec's arguments.
+// The Job that runs `spec` on a Kubernetes target: the image's runner ({python, script} or
+// {runner}, kubeRunnerProgram()) with the spec's arguments and the target's --device.
 KubeManifest kubeManifestFor(const KubeJobConfig &config, const RunSpec &spec, const QString &targetName);
 
 class KubeLauncher : public Launcher {

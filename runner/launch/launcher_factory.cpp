@@ -10,10 +10,7 @@ Launcher *makeLauncher(const TargetProfile &profile, Store &store, QObject *pare
 {
     switch (profile.kind) {
     case TargetProfile::Kind::Local:
-        return new LocalLauncher(store,
-                                 profile.runnerPath.isEmpty() ? LocalLauncher::locateRunner()
-                                                              : profile.runnerPath,
-                                 parent, profile.name);
+        return new LocalLauncher(store, profile.runnerCommand(), parent, profile.name);
     case TargetProfile::Kind::Ssh:
         return new SshLauncher(store, profile, parent);
     case TargetProfile::Kind::Kubernetes:

@@ -6,8 +6,9 @@
 namespace tp {
 
 // A launcher for `profile`, owned by `parent`, writing into `store`: LocalLauncher for "local"
-// (the profile's runnerPath, or LocalLauncher::locateRunner() when empty), SshLauncher for ssh.
-// Returns nullptr and sets *error for a kind that has no launcher yet (kubernetes).
+// (the profile's runnerCommand(): the C++ runner, or an interpreter and torchpilot_runner.py),
+// SshLauncher for ssh, KubeLauncher for kubernetes. Returns nullptr and sets *error when the
+// profile's Kubernetes settings are invalid.
 Launcher *makeLauncher(const TargetProfile &profile, Store &store, QObject *parent,
                        QString *error = nullptr);
 

@@ -9,8 +9,14 @@
 
 namespace tp {
 
+LocalLauncher::LocalLauncher(Store &store, RunnerCommand command, QObject *parent, QString target)
+    : Launcher(store, parent), m_command(std::move(command)), m_target(std::move(target))
+{
+}
+
 LocalLauncher::LocalLauncher(Store &store, QString runnerPath, QObject *parent, QString target)
-    : Launcher(store, parent), m_runnerPath(std::move(runnerPath)), m_target(std::move(target))
+    : LocalLauncher(store, RunnerCommand{RunnerCommand::Kind::Cpp, std::move(runnerPath), {}, {}},
+                    parent, std::move(target))
 {
 }
 
@@ -34,6 +40,23 @@ QString LocalLauncher::locateRunner()
     return QStandardPaths::findExecutable(name);
 }
 
+QString LocalLauncher::locatePythonRunner()
+{
+    const QString fromEnv = qEnvironmentVariable("TORCHPILOT_PYTHON_RUNNER");
+    if (!fromEnv.isEmpty())
+        return fromEnv;
+    const QString script = QStringLiteral("torchpilot_runner.py");
+    QStringList candidates{QCoreApplication::applicationDirPath() +
+                           QStringLiteral("/../share/torchpilot/python/") + script};
+#ifdef TP_SOURCE_DIR
+    candidates << QStringLiteral(TP_SOURCE_DIR "/runner/python/") + script;
+#endif
+    for (const QString &c : std::as_const(candidates))
+        if (QFileInfo(c).isFile())
+            return QFileInfo(c).canonicalFilePath();
+    return {};
+}
+
 bool LocalLauncher::isRunning() const
 {
     return m_process && m_process->state() != QProcess::NotRunning;
@@ -41,28 +64,31 @@ bool LocalLauncher::isRunning() const
 
 QString LocalLauncher::commandLine(const RunSpec &spec) const
 {
-    return QStringLiteral("$ ") + shellQuoteCommand(QStringList{m_runnerPath} + spec.runnerArguments());
+    return QStringLiteral("$ ") + shellQuoteCommand(m_command.argv(spec.runnerArguments()));
 }
 
 void LocalLauncher::start(const RunSpec &spec)
 {
     Q_ASSERT(!isRunning());
-    beginStream(spec, QStringLiteral("local:") + m_runnerPath, m_target);
+    beginStream(spec, QStringLiteral("local:") + m_command.display(), m_target);
     delete m_process;
     m_process = new QProcess(this);
-    m_process->setProgram(m_runnerPath);
-    m_process->setArguments(spec.runnerArguments());
+    m_process->setProgram(m_command.program);
+    m_process->setArguments(m_command.arguments(spec.runnerArguments()));
     connect(m_process, &QProcess::readyReadStandardOutput, this,
             [this] { ingestStdout(m_process->readAllStandardOutput()); });
     connect(m_process, &QProcess::readyReadStandardError, this,
             [this] { ingestStderr(m_process->readAllStandardError()); });
     connect(m_process, &QProcess::finished, this, &LocalLauncher::onFinished);
     connect(m_process, &QProcess::errorOccurred, this, &LocalLauncher::onError);
-    if (m_runnerPath.isEmpty()) {
+    if (!m_command.isComplete()) {
         markTargetUnavailable();
-        QTimer::singleShot(0, this, [this] {
-            completeRun(tr("torchpilot-runner not found (set TORCHPILOT_RUNNER or install it)"), -1);
-        });
+        const QString why =
+            m_command.kind == RunnerCommand::Kind::Cpp
+                ? tr("torchpilot-runner not found (set TORCHPILOT_RUNNER or install it)")
+                : tr("the Python runner torchpilot_runner.py or its interpreter was not found (set "
+                     "TORCHPILOT_PYTHON_RUNNER or the target's runner_path)");
+        QTimer::singleShot(0, this, [this, why] { completeRun(why, -1); });
         return;
     }
     m_process->start(QIODevice::ReadOnly);
@@ -112,7 +138,9 @@ void LocalLauncher::onError(QProcess::ProcessError error)
 {
     if (error == QProcess::FailedToStart) {
         markTargetUnavailable();
-        completeRun(tr("cannot start runner '%1': %2").arg(m_runnerPath, m_process->errorString()), -1);
+        completeRun(
+            tr("cannot start runner '%1': %2").arg(m_command.display(), m_process->errorString()),
+            -1);
     }
 }
 

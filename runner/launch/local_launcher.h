@@ -3,6 +3,7 @@
 // stdout into the store as the lines arrive, and reports how it ended. Cancel: SIGTERM (the
 // runner writes run_finished cancelled), SIGKILL after a grace period.
 #include "launcher.h"
+#include "runner_command.h"
 
 #include <QProcess>
 
@@ -12,6 +13,10 @@ class LocalLauncher : public Launcher {
     Q_OBJECT
 public:
     // target: the name stored with the runs ("local", or a local profile's name).
+    // command: the runner's program and leading arguments (TargetProfile::runnerCommand()).
+    LocalLauncher(Store &store, RunnerCommand command, QObject *parent = nullptr,
+                  QString target = QStringLiteral("local"));
+    // The C++ runner at runnerPath.
     LocalLauncher(Store &store, QString runnerPath, QObject *parent = nullptr,
                   QString target = QStringLiteral("local"));
     ~LocalLauncher() override;
@@ -25,12 +30,18 @@ public:
 
     // Finds torchpilot-runner: $TORCHPILOT_RUNNER, next to this executable, then $PATH.
     static QString locateRunner();
+    // Finds torchpilot_runner.py: $TORCHPILOT_PYTHON_RUNNER, then
+    // <exe dir>/../share/torchpilot/python/, then the source tree's runner/python/ (builds that
+    // were not installed); empty when none exists.
+    static QString locatePythonRunner();
+    const RunnerCommand &command() const { return m_command; }
 
 private:
     void onFinished(int exitCode, QProcess::ExitStatus status);
     void onError(QProcess::ProcessError error);
 
-    QString m_runnerPath, m_target;
+    RunnerCommand m_command;
+    QString m_target;
     QProcess *m_process = nullptr;
 };
 

@@ -62,7 +62,8 @@ void RunQueueWorker::enqueue(const QList<QueueJobStatus> &jobs, const std::vecto
         job.status = jobs[i];
         job.spec = specs[static_cast<std::size_t>(i)];
         job.target = target;
-        if (job.target.isLocal() && job.target.runnerPath.isEmpty())
+        if (job.target.isLocal() && job.target.runnerPath.isEmpty() &&
+            job.target.runnerKind() == RunnerCommand::Kind::Cpp) // the queue's runner is a C++ one
             job.target.runnerPath = m_runnerPath;
     }
     schedule();

@@ -129,9 +129,10 @@ QString remoteRunnerCommand(const QString &runner, const QStringList &args)
 
 QStringList runArguments(const TargetProfile &p, const QStringList &runnerArgs)
 {
-    const QString runner =
-        p.runnerPath.isEmpty() ? QStringLiteral("torchpilot-runner") : p.runnerPath;
-    return destinationArguments(p) << remoteRunnerCommand(runner, runnerArgs);
+    // {runner} or {interpreter, script}, then the run's words and --device: each one quoted.
+    const RunnerCommand command = p.runnerCommand();
+    return destinationArguments(p)
+           << remoteRunnerCommand(command.program, command.arguments(runnerArgs));
 }
 
 QStringList killArguments(const TargetProfile &p, qint64 pid)

@@ -8,6 +8,7 @@
 // The remote command is one string for the remote user's POSIX shell; every runner argument in
 // it goes through shellQuote(), only our own fixed text is not:
 //   sh -c 'echo torchpilot-pid:$$ >&2; exec "$@"' torchpilot 'runner' '--workload' 'mlp' …; exit $?
+// (the Python runner: … torchpilot 'python3' '/opt/torchpilot/python/torchpilot_runner.py' …)
 // The inner sh prints its PID first on stderr, then execs the runner (same PID); the login shell
 // waits and exits with the runner's status (128+N when killed by signal N), so ssh's own exit
 // code 255 means the connection failed, never the runner.
@@ -40,7 +41,8 @@ QStringList checkProfile(const TargetProfile &profile);
 QStringList destinationArguments(const TargetProfile &profile);
 // The remote command string for `runner args…`: PID line first, then exec.
 QString remoteRunnerCommand(const QString &runner, const QStringList &args);
-// Full ssh argv to run the runner / to send SIGTERM to a remote PID.
+// Full ssh argv to run the profile's runner (TargetProfile::runnerCommand(), with its --device)
+// / to send SIGTERM to a remote PID.
 QStringList runArguments(const TargetProfile &profile, const QStringList &runnerArgs);
 QStringList killArguments(const TargetProfile &profile, qint64 pid);
 

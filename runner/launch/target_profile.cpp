@@ -17,7 +17,8 @@ const QString kName = QStringLiteral("name"), kKind = QStringLiteral("kind"),
               kPort = QStringLiteral("port"), kIdentity = QStringLiteral("identity_file"),
               kKnownHosts = QStringLiteral("known_hosts_file"),
               kRunner = QStringLiteral("runner_path"), kTimeout = QStringLiteral("connect_timeout"),
-              kKubernetes = QStringLiteral("kubernetes");
+              kKubernetes = QStringLiteral("kubernetes"), kRunnerKind = QStringLiteral("runner"),
+              kPython = QStringLiteral("python"), kDevice = QStringLiteral("device");
 } // namespace
 
 TargetProfile TargetProfile::ssh(const QString &name, const QString &host, const QString &user,
@@ -68,6 +69,7 @@ QStringList TargetProfile::validate() const
         errors << tr("The name 'local' is reserved for this machine.");
     if (kind == Kind::Ssh)
         errors << ssh::checkProfile(*this);
+    errors << validateRunner();
     if (kind == Kind::Kubernetes) {
         try {
             const KubeJobConfig c = kubeConfig();
@@ -78,7 +80,6 @@ QStringList TargetProfile::validate() const
         }
     }
     return errors;
-
 }
 
 QString TargetProfile::source() const
@@ -124,6 +125,11 @@ QJsonObject TargetProfile::toJson() const
     } else if (kind == Kind::Kubernetes) {
         o.insert(kKubernetes, kubernetes);
     }
+    // Only when set: an unset field keeps following its default (e.g. device tpu → python).
+    for (const auto &[key, value] :
+         {std::pair{kRunnerKind, runner}, {kPython, python}, {kDevice, device}})
+        if (!value.isEmpty())
+            o.insert(key, value);
     return o;
 }
 
@@ -145,7 +151,9 @@ std::optional<TargetProfile> TargetProfile::fromJson(const QJsonObject &o, QStri
     p.kind = *kind;
     for (const auto &[key, field] : {std::pair{kHost, &p.host}, {kUser, &p.user},
                                      {kIdentity, &p.identityFile},
-                                     {kKnownHosts, &p.knownHostsFile}, {kRunner, &p.runnerPath}}) {
+                                     {kKnownHosts, &p.knownHostsFile}, {kRunner, &p.runnerPath},
+                                     {kRunnerKind, &p.runner}, {kPython, &p.python},
+                                     {kDevice, &p.device}}) {
         const QJsonValue v = o.value(key);
         if (!v.isUndefined() && !v.isNull() && !v.isString())
             return fail(tr("target '%1': \"%2\" must be a string").arg(p.name, key));
@@ -168,6 +176,13 @@ std::optional<TargetProfile> TargetProfile::fromJson(const QJsonObject &o, QStri
     if (!k8s.isUndefined() && !k8s.isObject())
         return fail(tr("target '%1': \"kubernetes\" must be an object").arg(p.name));
     p.kubernetes = k8s.toObject();
+    RunnerCommand::Kind runnerKind = RunnerCommand::Kind::Cpp;
+    if (!p.runner.isEmpty() && !RunnerCommand::kindFromName(p.runner, &runnerKind))
+        return fail(tr("target '%1': \"runner\" must be \"cpp\" or \"python\", not '%2'")
+                        .arg(p.name, p.runner));
+    if (!isValidDevice(p.device))
+        return fail(tr("target '%1': \"device\" must be \"cpu\", \"cuda\" or \"tpu\", not '%2'")
+                        .arg(p.name, p.device));
     if (p.kind == Kind::Ssh && p.host.isEmpty())
         return fail(tr("target '%1': an ssh target needs a \"host\"").arg(p.name));
     return p;
@@ -175,9 +190,25 @@ std::optional<TargetProfile> TargetProfile::fromJson(const QJsonObject &o, QStri
 
 KubeJobConfig TargetProfile::kubeConfig() const
 {
-    const auto j = nlohmann::json::parse(QJsonDocument(kubernetes).toJson(QJsonDocument::Compact).toStdString(),
-                                         nullptr, false);
-    return parseKubeJobConfig(j, "target '" + name.toStdString() + "'");
+    const std::string origin = "target '" + name.toStdString() + "'";
+    // The profile's runner, python and device, when set, are the Job's runner_kind, python and
+    // device; naming one in both places with different values is an error, not a silent pick.
+    QJsonObject settings = kubernetes;
+    for (const auto &[field, value] : {std::pair{QStringLiteral("runner_kind"), runner},
+                                       {QStringLiteral("python"), python},
+                                       {QStringLiteral("device"), device}}) {
+        if (value.isEmpty())
+            continue;
+        const QJsonValue there = settings.value(field);
+        if (there.isString() && there.toString() != value)
+            throw KubeError(origin + ": the profile says " + value.toStdString() +
+                            " but the Job settings' '" + field.toStdString() + "' say " +
+                            there.toString().toStdString());
+        settings.insert(field, value);
+    }
+    const auto j = nlohmann::json::parse(
+        QJsonDocument(settings).toJson(QJsonDocument::Compact).toStdString(), nullptr, false);
+    return parseKubeJobConfig(j, origin);
 }
 
 } // namespace tp

@@ -8,7 +8,12 @@
 //   {"name": "gpu-box", "kind": "ssh", "host": "gpu-box.example", "user": "bench", "port": 22,
 //    "identity_file": "~/.ssh/id_ed25519", "known_hosts_file": "", "runner_path":
 //    "/opt/torchpilot/bin/torchpilot-runner", "connect_timeout": 10}
+//   {"name": "tpu-vm", "kind": "ssh", "host": "tpu-vm.example", "runner": "python",
+//    "python": "/opt/venv/bin/python3", "device": "tpu"}
 //   {"name": "gke-v5e", "kind": "kubernetes", "kubernetes": {…}}
+// "runner", "python" and "device" are optional (files written before them still load).
+#include "runner_command.h"
+
 #include <QCoreApplication>
 #include <QJsonObject>
 #include <QString>
@@ -36,12 +41,28 @@ public:
     QString runnerPath;
     int connectTimeoutSeconds = 10;
     QJsonObject kubernetes; // kubernetes: the Job settings (see k8s_job.h, parseKubeJobConfig)
+    // The runner the target starts (JSON "runner"): "cpp" (torchpilot-runner), "python"
+    // (torchpilot_runner.py), or empty: python when the device is tpu, else cpp. python: the
+    // interpreter (empty: /usr/bin/python3 here, python3 on an SSH host's PATH); for the Python
+    // runner runnerPath is the script (empty: LocalLauncher::locatePythonRunner() here,
+    // /opt/torchpilot/python/torchpilot_runner.py on an SSH host). device: empty (the runner's
+    // default), cpu, cuda or tpu, passed as --device to every run through the target.
+    // Kubernetes: when set, these are the Job settings' runner_kind, python and device (whose
+    // defaults are python, python3 and tpu: the article's Jobs run on TPUs).
+    QString runner, python, device;
 
     static TargetProfile local() { return {}; }
     static TargetProfile ssh(const QString &name, const QString &host, const QString &user = {},
                              int port = 22);
 
     bool isLocal() const { return kind == Kind::Local; }
+    // What every launcher starts for this target: {program, leading arguments} and the device
+    // (runner_command.cpp). Kubernetes: the Job's command (kubeRunnerProgram()).
+    RunnerCommand runnerCommand() const;
+    RunnerCommand::Kind runnerKind() const;
+    QString effectiveDevice() const;
+    // "Runner: Python (python3 /opt/…/torchpilot_runner.py), device tpu" / "Runner: C++ (…)".
+    QString runnerSummary() const;
     // The Job settings of a Kubernetes profile; throws KubeError naming the field that is wrong.
     KubeJobConfig kubeConfig() const;
     // Problems a person can fix, one sentence each; empty when the profile can be stored (and,
@@ -59,6 +80,10 @@ public:
     static QString kindName(Kind kind);
     static std::optional<Kind> kindFromName(const QString &name);
     static bool isValidName(const QString &name);
+    static bool isValidDevice(const QString &device); // "", cpu, cuda, tpu
+
+private:
+    QStringList validateRunner() const; // the runner fields' problems (part of validate())
 };
 
 } // namespace tp

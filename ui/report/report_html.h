@@ -44,5 +44,7 @@ inline constexpr double kAppendixFontPoints = 7.5;
 // rows keep the longest table free of rows broken over two pages.
 QString appendixHtml(const ReportData &d, const QLocale &locale,
                      const std::function<QString(const QString &)> &fitKey = {});
+// The runner summaries that disagree with the store's figures (part of the appendix).
+QString witnessHtml(const ReportData &d);
 
 } // namespace tp::report

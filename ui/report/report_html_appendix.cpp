@@ -3,6 +3,7 @@
 #include "format.h"
 #include "report_format.h"
 #include "report_html.h"
+#include "run_judge.h"
 
 #include <QStringList>
 
@@ -201,7 +202,40 @@ QString appendixHtml(const ReportData &d, const QLocale &locale, const std::func
                esc(fmt::statusLabel(r.status)), valid, role, fmt::throughput(r.samplesPerSecond), fmt::duration(r.p99Seconds)});
     }
     Q_UNUSED(locale);
-    return h + t.html();
+    return h + t.html() + witnessHtml(d);
+}
+
+// The store judges every run from its samples; the runner's own summary is a witness. Any figure
+// where the two disagree beyond rounding is listed here, so a reviewer sees it.
+QString witnessHtml(const ReportData &d)
+{
+    HtmlTable t({{ReportHtml::tr("Id"), 6, true}, {ReportHtml::tr("Field"), 34},
+                 {ReportHtml::tr("Runner's summary"), 30, true}, {ReportHtml::tr("Store"), 30, true}});
+    t.setFontSize(kAppendixFontPoints);
+    long long runs = 0, rows = 0;
+    std::set<std::string> policies;
+    for (const RunRecord &r : d.runs) {
+        if (!r.validityPolicy.empty())
+            policies.insert(r.validityPolicy);
+        const auto differs = witnessDisagreements(r.witnessJson);
+        runs += differs.empty() ? 0 : 1;
+        for (const WitnessDisagreement &w : differs) {
+            t.row({QString::number(r.id), esc(w.field), esc(w.runner), esc(w.store)});
+            ++rows;
+        }
+    }
+    QStringList names;
+    for (const std::string &p : policies)
+        names << esc(p);
+    QString h = QStringLiteral("<h2>%1</h2><p>%2</p>")
+                    .arg(ReportHtml::tr("Runner summaries against the store"),
+                         ReportHtml::tr("Every figure and validity verdict in this report is computed by the store from the "
+                                        "stored samples (validity policy %1); each runner's own summary is kept as a witness.")
+                             .arg(names.isEmpty() ? QStringLiteral("—") : names.join(QStringLiteral(", "))));
+    if (rows == 0)
+        return h + QStringLiteral("<p>%1</p>").arg(ReportHtml::tr("Every runner summary agrees with the store's figures."));
+    return h + QStringLiteral("<p>%1</p>").arg(ReportHtml::tr("%n run(s) whose runner summary disagrees with the store:", nullptr, int(runs))) +
+           t.html();
 }
 
 } // namespace tp::report

@@ -1,0 +1,61 @@
+#!/usr/bin/env python3
+"""TorchPilot Python runner: the C++ torchpilot-runner's protocol, options and events for hosts
+where only Python reaches the device (TorchTPU's `tpu` device and torch.compile(backend="tpu"),
+CUDA with inductor, or the CPU).
+
+Prints the TorchPilot run contract as JSON Lines on stdout (run_started, phase first_call /
+warmup / steady, progress, precision, shape_case, catalog_summary, train_step, checkpoint,
+resume, resources, run_finished); diagnostics go to stderr. One process = one execution mode.
+
+  torchpilot_runner.py --device tpu --mode compiled --dtype bfloat16 --preset standard
+  torchpilot_runner.py --workload train-mlp --steps 100 --checkpoint-dir ck --checkpoint-every 10
+  torchpilot_runner.py --model examples/tiny_classifier.py:make_model --catalog catalog.json
+  torchpilot_runner.py --model model.pt --input 'float32[64,16]'
+
+Workloads: mlp, encoder, train-mlp, train-encoder (the C++ runner's definitions, seeds and data),
+torchscript (--model FILE.pt), exported (--model FILE.pt2, torch >= 2.1), python / train-python
+(--model package.module:factory [--train]; the factory contract is in tp_user_model.py).
+Compiled mode: torch.compile(backend=...) where this torch has it (tpu on --device tpu, else
+inductor, or --backend); on torch < 2.0 TorchScript script + freeze + optimize_for_inference, and
+env.compiler says which. Exit status: 0 ok, 1 failed, 2 bad arguments, 124 deadline reached,
+128+N cancelled by signal N (143 for SIGTERM).
+"""
+import os
+import sys
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+import tp_protocol  # noqa: E402
+from tp_contract import BadInput, Emitter, EXIT_FAILED, bad_arguments, diagnostic  # noqa: E402
+from tp_options import parse_options  # noqa: E402
+
+
+def main(argv=None):
+    start = time.monotonic()
+    tp_protocol.install_cancel_handlers()
+    try:
+        options = parse_options(sys.argv[1:] if argv is None else argv)
+    except BadInput as e:
+        return bad_arguments(e)
+    emitter = Emitter(Emitter.claim_stdout())
+    try:
+        import tp_engine
+        return tp_engine.Engine(options, emitter, start).run()
+    except BadInput as e:
+        if emitter.finished_written():
+            return EXIT_FAILED
+        return bad_arguments(e)
+    except ImportError as e:  # torch or torch_tpu missing: still a contract-conforming failed run
+        emitter.event("run_started", {"run_key": options.run_key,
+                                      "execution_key": options.execution_key,
+                                      "workload": options.workload, "mode": options.mode,
+                                      "device": options.device, "dtype": options.dtype,
+                                      "shape": {}, "env": {"runner_kind": "python"}})
+        emitter.finished("failed", "%s: %s" % (type(e).__name__, e), {"batch": options.batch})
+        diagnostic("failed: %s" % e)
+        return EXIT_FAILED
+
+
+if __name__ == "__main__":
+    sys.exit(main())

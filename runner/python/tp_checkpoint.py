@@ -1,0 +1,282 @@
+"""Checkpoint files and resume of the training workloads, in the layout of the C++ runner
+(runner/checkpoint.{h,cpp}, runner/training_run.cpp). A checkpoint of step S (the last completed
+step; a resume continues at S + 1) is two files:
+  step-<S, 10 digits>.ckpt   the state (torch.save of the whole training state)
+  step-<S, 10 digits>.json   its manifest, written after the state: format, step, next_step,
+                             state_file, bytes, sha256, written_at (UTC), config
+each written to a temporary file in the same directory, fsync'ed, renamed over its name, then the
+directory fsync'ed. The newest 3 are kept. A checkpoint counts only when its manifest parses and
+the state file has the size and SHA-256 the manifest names; anything else is skipped with a
+reason, and a resume falls back to the one before. Stdlib only (the state is opaque bytes)."""
+import hashlib
+import json
+import os
+import re
+import time
+
+from tp_contract import BadInput, diagnostic, utc_now
+
+CHECKPOINT_FORMAT = "torchpilot-checkpoint-1"
+_MANIFEST = re.compile(r"^step-(\d{10})\.json$")
+_STATE = re.compile(r"^step-(\d{10})\.ckpt$")
+
+
+class CheckpointError(Exception):
+    pass
+
+
+def step_name(step):
+    return "step-%010d" % step
+
+
+def write_file_atomically(path, data):
+    directory = os.path.dirname(path) or "."
+    tmp = "%s.tmp-%d" % (path, os.getpid())
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
+    except OSError as e:
+        raise CheckpointError("cannot create %s: %s" % (tmp, e.strerror))
+    try:
+        view = memoryview(data)
+        while view:
+            n = os.write(fd, view)
+            view = view[n:]
+        os.fsync(fd)
+    except OSError as e:
+        os.close(fd)
+        os.unlink(tmp)
+        raise CheckpointError("cannot write %s: %s" % (tmp, e.strerror))
+    os.close(fd)
+    try:
+        os.replace(tmp, path)
+    except OSError as e:
+        os.unlink(tmp)
+        raise CheckpointError("cannot rename onto %s: %s" % (path, e.strerror))
+    try:
+        dfd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as e:
+        raise CheckpointError("cannot open directory %s: %s" % (directory, e.strerror))
+    try:
+        os.fsync(dfd)
+    except OSError as e:
+        if e.errno != 22:  # EINVAL: some file systems cannot sync a directory
+            raise CheckpointError("cannot fsync directory %s: %s" % (directory, e.strerror))
+    finally:
+        os.close(dfd)
+
+
+class CheckpointWriter:
+    def __init__(self, directory, every, keep=3):
+        self.dir = directory
+        self.every = max(1, every)
+        self.keep = max(1, keep)
+        try:
+            os.makedirs(directory, exist_ok=True)
+        except OSError as e:
+            raise CheckpointError("cannot create checkpoint directory %s: %s" % (directory, e.strerror))
+        if not os.path.isdir(directory):
+            raise CheckpointError("cannot create checkpoint directory %s" % directory)
+        if not os.access(directory, os.W_OK):
+            raise CheckpointError("cannot write to checkpoint directory %s: Permission denied" % directory)
+        for name in os.listdir(directory):  # leftovers of a writer killed mid-write
+            if name.startswith("step-") and ".tmp-" in name:
+                try:
+                    os.remove(os.path.join(directory, name))
+                except OSError:
+                    pass
+
+    def due(self, completed_steps):
+        return completed_steps > 0 and completed_steps % self.every == 0
+
+    def write(self, step, state, config):
+        t0 = time.monotonic()
+        base = os.path.join(self.dir, step_name(step))
+        info = {"step": step, "state_path": base + ".ckpt", "manifest_path": base + ".json",
+                "bytes": len(state), "sha256": hashlib.sha256(state).hexdigest()}
+        write_file_atomically(info["state_path"], state)
+        manifest = {"format": CHECKPOINT_FORMAT, "step": step, "next_step": step + 1,
+                    "state_file": os.path.basename(info["state_path"]), "bytes": info["bytes"],
+                    "sha256": info["sha256"], "written_at": utc_now(), "config": config}
+        write_file_atomically(info["manifest_path"],
+                              (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode())
+        self._prune()
+        info["manifest"] = manifest
+        info["seconds"] = time.monotonic() - t0
+        return info
+
+    def _prune(self):
+        steps = sorted((int(m.group(1)) for m in map(_MANIFEST.match, os.listdir(self.dir)) if m),
+                       reverse=True)
+        for step in steps[self.keep:]:
+            base = os.path.join(self.dir, step_name(step))
+            for suffix in (".json", ".ckpt"):  # the manifest first: never a manifest without state
+                try:
+                    os.remove(base + suffix)
+                except OSError:
+                    pass
+
+
+def scan_checkpoints(directory):
+    """(usable newest first, problems newest first)."""
+    if not os.path.isdir(directory):
+        raise CheckpointError("checkpoint directory %s does not exist" % directory)
+    try:
+        names = os.listdir(directory)
+    except OSError as e:
+        raise CheckpointError("cannot list checkpoint directory %s: %s" % (directory, e.strerror))
+    steps = sorted((int(m.group(1)) for m in map(_MANIFEST.match, names) if m), reverse=True)
+    orphans = sorted((n for n in names if _STATE.match(n)
+                      and not os.path.exists(os.path.join(directory, n[:15] + ".json"))), reverse=True)
+    usable = []
+    problems = ["%s has no manifest (an interrupted write or removal): skipped" % n for n in orphans]
+    for step in steps:
+        label = step_name(step) + ".json"
+        try:
+            with open(os.path.join(directory, label), "rb") as f:
+                m = json.loads(f.read().decode("utf-8"))
+        except (OSError, ValueError):
+            m = None
+        if (not isinstance(m, dict) or m.get("format") != CHECKPOINT_FORMAT
+                or type(m.get("bytes")) is not int or not isinstance(m.get("sha256"), str)
+                or m.get("step") != step or not isinstance(m.get("state_file"), str)):
+            problems.append(label + " is not a complete checkpoint manifest")
+            continue
+        state_path = os.path.join(directory, m["state_file"])
+        try:
+            size = os.path.getsize(state_path)
+        except OSError:
+            problems.append("%s: state file %s is missing" % (label, m["state_file"]))
+            continue
+        if size != m["bytes"]:
+            problems.append("%s: state file has %d bytes, the manifest says %d (torn or truncated)"
+                            % (label, size, m["bytes"]))
+            continue
+        usable.append({"step": step, "state_path": state_path, "bytes": m["bytes"],
+                       "sha256": m["sha256"], "manifest": m})
+    return usable, problems
+
+
+def read_checkpoint_state(info):
+    try:
+        with open(info["state_path"], "rb") as f:
+            data = f.read()
+    except OSError:
+        raise CheckpointError("cannot read " + info["state_path"])
+    if len(data) != info["bytes"]:
+        raise CheckpointError("%s has %d bytes, the manifest says %d"
+                              % (info["state_path"], len(data), info["bytes"]))
+    if hashlib.sha256(data).hexdigest() != info["sha256"]:
+        raise CheckpointError(info["state_path"] + " does not match the SHA-256 in its manifest")
+    return data
+
+
+class TrainingRun:
+    """--checkpoint-dir/--checkpoint-every/--resume/--steps around the training phases."""
+
+    def __init__(self, o):
+        self.o = o
+        self.writer = None
+        self.usable, self.problems = [], []
+        self.first_step = 0
+        self.resumed_from = None
+        self.resume_seconds = 0.0
+        self.skipped = []
+        self.written = []
+        try:
+            if o.checkpoint_dir:
+                self.writer = CheckpointWriter(o.checkpoint_dir, o.checkpoint_every)
+            if o.resume:
+                self.usable, self.problems = scan_checkpoints(o.resume)
+        except CheckpointError as e:
+            raise BadInput(str(e))
+        if o.resume and not self.usable:
+            raise BadInput("; ".join(["--resume %s: no complete checkpoint" % o.resume] + self.problems))
+
+    def environment(self):
+        env = {}
+        if self.writer:
+            env = {"dir": self.writer.dir, "every": self.writer.every}
+        if self.o.resume:
+            env["resume_dir"] = self.o.resume
+        return env or None
+
+    def resume(self, w, emitter):
+        if not self.o.resume:
+            return
+        self.skipped = list(self.problems)
+        for p in self.problems:
+            diagnostic("checkpoint skipped: " + p)
+        for info in self.usable:
+            t0 = time.monotonic()
+            try:
+                w.load_state(read_checkpoint_state(info))
+            except Exception as e:
+                why = "%s does not load: %s" % (info["state_path"], e)
+                diagnostic("checkpoint skipped: %s; trying the one before" % why)
+                self.skipped.append(why)
+                continue
+            self.resume_seconds = time.monotonic() - t0
+            if w.next_step() != info["step"] + 1:
+                raise RuntimeError("%s holds step %d, its manifest says %d"
+                                   % (info["state_path"], w.next_step() - 1, info["step"]))
+            self.resumed_from = info
+            self.first_step = w.next_step()
+            diagnostic("resumed from %s (step %d), continuing at step %d"
+                       % (info["state_path"], info["step"], self.first_step))
+            emitter.event("resume", {"from_step": info["step"], "next_step": self.first_step,
+                                     "path": info["state_path"], "bytes": info["bytes"],
+                                     "seconds": self.resume_seconds,
+                                     "learning_rate": w.current_learning_rate(),
+                                     "skipped": self.skipped})
+            return
+        raise RuntimeError("no checkpoint in %s could be loaded" % self.o.resume)
+
+    def remaining_steps(self):
+        if self.o.steps <= 0:
+            return None
+        return max(0, self.o.steps - self.first_step)
+
+    def phase_settings(self, base):
+        remaining = self.remaining_steps()
+        if remaining is None or remaining < 1:
+            return base
+        warmup = min(base.warmup, remaining - 1)
+        base.warmup = base.max_warmup = warmup
+        base.iterations = remaining - 1 - warmup
+        base.min_time = 0
+        return base
+
+    def train_step_batch(self):
+        return 1 if self.writer or self.o.resume else 256
+
+    def after_step(self, w, emitter):
+        if not self.writer or not self.writer.due(w.next_step()):
+            return
+        o = self.o
+        config = {"workload": o.workload, "mode": o.mode, "dtype": o.dtype, "batch": o.batch,
+                  "seq_len": o.seq_len, "seed": o.seed, "learning_rate": o.learning_rate,
+                  "lr_step_size": o.lr_step_size, "lr_gamma": o.lr_gamma, "steps": o.steps,
+                  "run_key": o.run_key, "execution_key": o.execution_key, "runner_kind": "python"}
+        try:
+            info = self.writer.write(w.next_step() - 1, w.save_state(), config)
+        except CheckpointError as e:
+            raise RuntimeError(str(e))
+        emitter.event("checkpoint", {"step": info["step"], "path": info["state_path"],
+                                     "bytes": info["bytes"], "seconds": info["seconds"],
+                                     "sha256": info["sha256"]})
+        self.written.append(info)
+
+    def add_summary(self, training):
+        if self.writer:
+            secs = [c["seconds"] for c in self.written]
+            c = {"dir": self.writer.dir, "every": self.writer.every, "count": len(secs),
+                 "total_seconds": sum(secs), "max_seconds": max(secs) if secs else 0.0}
+            if secs:
+                c["mean_seconds"] = sum(secs) / len(secs)
+                c["last_step"] = self.written[-1]["step"]
+                c["bytes"] = self.written[-1]["bytes"]
+            training["checkpoints"] = c
+        if self.resumed_from:
+            training["resume"] = {"from_step": self.resumed_from["step"],
+                                  "path": self.resumed_from["state_path"],
+                                  "load_seconds": self.resume_seconds, "skipped": self.skipped}

@@ -1,0 +1,198 @@
+"""One run of the Python runner, in the order of runner/engine.cpp: input files checked first (a
+bad catalog, policy or checkpoint directory is bad input: exit 2, nothing on stdout), then
+run_started, build (+ resume), compile, the phases (training: train_step lines and checkpoints),
+the precision check, the shape catalog, resources and run_finished. Exit status: 0 ok, 1 failed,
+124 deadline, 128+N cancelled by signal N."""
+import math
+import time
+
+from tp_contract import (EXIT_FAILED, EXIT_OK, BadInput, Emitter, StopRequested, diagnostic,
+                         utc_now)
+from tp_protocol import (Measurements, PhaseSettings, RunControl, Watchdog, assess_run,
+                         resource_usage, run_phases, summary_json)
+
+
+class Engine:
+    def __init__(self, o, emitter, start):
+        self.o = o
+        self.emitter = emitter
+        self.start = start
+        self.control = RunControl(o.deadline, start)
+        self.policy = None
+        self.catalog = None
+        self.training = None
+
+    def _check_inputs(self, torch):
+        import tp_catalog
+        import tp_precision
+        o = self.o
+        self.policy, origin = tp_precision.load_policy(o.precision_policy)
+        if o.precision and o.dtype not in self.policy["tolerances"]:
+            raise BadInput("%s: precision policy '%s' has no tolerance for dtype '%s'"
+                           % (origin, self.policy["name"], o.dtype))
+        if o.catalog:
+            self.catalog = tp_catalog.load_catalog(o.catalog)
+        if o.training:
+            import tp_checkpoint
+            self.training = tp_checkpoint.TrainingRun(o)
+
+    def _timed(self, w):
+        accel = self.accel
+        accel.synchronize()
+        t0 = time.perf_counter()
+        w.forward()
+        accel.synchronize()
+        return time.perf_counter() - t0
+
+    def run(self):
+        import torch
+        import tp_accel
+        import tp_env
+        from tp_workloads import make_workload
+        o = self.o
+        self._check_inputs(torch)  # BadInput propagates: exit 2
+        try:
+            torch.set_num_interop_threads(1)
+        except RuntimeError as e:
+            diagnostic("warning: could not set inter-op threads: %s" % e)
+        torch.set_num_threads(o.threads)
+        self.blas_threads = tp_env.set_blas_threads(o.threads)
+        device = o.device
+        if device == "auto":
+            device = "cuda" if torch.cuda.is_available() else "cpu"
+        torch_tpu = tp_accel.import_torch_tpu() if device == "tpu" else None
+        self.device = device
+        self.accel = tp_accel.Accelerator(torch, device, torch_tpu)
+        self.cpu_accel = tp_accel.Accelerator(torch, "cpu")
+        w = make_workload(o, device, self.accel)
+        if o.workload in ("exported", "python", "train-python"):
+            w.preload()  # a missing torch.export or a bad factory is bad input
+        cache = self.accel.cache_facts(o.cache_dir)
+        cache_state = "warm" if o.warm_start or cache["state"] == "warm" else "cold"
+
+        env = tp_env.run_environment(torch, self.accel, o, tp_env.planned_compiler(torch, o),
+                                     self.blas_threads)
+        env["compile_cache"] = cache
+        env["protocol"] = {"preset": o.preset, "warmup_min": o.warmup,
+                           "warmup_max": max(o.max_warmup, o.warmup), "warmup_window": o.warmup_window,
+                           "warmup_tolerance": o.warmup_cv, "steady_min_iterations": o.iterations,
+                           "steady_min_seconds": o.min_time, "deadline_seconds": o.deadline,
+                           "precision_policy": self.policy["name"]}
+        if self.catalog:
+            env["catalog"] = self.catalog.name
+        if o.inject_fault != "none":
+            env["inject_fault"] = o.inject_fault
+        if self.training and self.training.environment():
+            env["checkpoint"] = self.training.environment()
+        if o.training:
+            env["seed"] = o.seed
+        started = {"run_key": o.run_key, "execution_key": o.execution_key, "workload": o.workload,
+                   "mode": o.mode, "device": device, "dtype": o.dtype, "shape": w.shape(),
+                   "started_at": utc_now(), "cache_state": cache_state, "env": env,
+                   "model_revision": o.model_revision or w.model_revision()}
+        if o.topology:
+            started["topology"] = o.topology
+        if o.target:
+            started["target"] = o.target
+        self.emitter.event("run_started", started)
+
+        m = Measurements(o.batch)
+        m.cache_state = cache_state
+        status, error, exit_code = "ok", "", EXIT_OK
+        watchdog = Watchdog(self.emitter, o.deadline, m.batch, self.start, cache_state,
+                            self.accel.memory_stats)
+        try:
+            self._measure(torch, w, m)
+            if not m.finite:
+                status, error = "failed", "non-finite output"
+        except StopRequested as s:
+            status, error, exit_code = s.status, s.error, s.exit_code
+        except Exception as e:
+            status, error = "failed", "%s: %s" % (type(e).__name__, e) if not str(e) else str(e)
+            diagnostic("run failed: %s: %s" % (type(e).__name__, e))
+        finally:
+            watchdog.stop()
+        if status == "failed":
+            exit_code = EXIT_FAILED
+        self.emitter.resources(resource_usage(self.start, self.accel.memory_stats()))
+        summary = summary_json(m)
+        self.emitter.finished(status, error, summary)
+        self._report(status, error, summary)
+        return exit_code
+
+    def _report(self, status, error, s):
+        line = status
+        if "steady_iterations" in s:
+            line += ": steady %d iterations, mean %g us/batch, p50 %g us" % (
+                s["steady_iterations"], s["mean_batch_seconds"] * 1e6, s["p50_seconds"] * 1e6)
+        if error:
+            line += " (%s)" % error
+        diagnostic(line)
+
+    def _measure(self, torch, w, m):
+        import tp_precision
+        o = self.o
+        if self.device == "cuda" and not torch.cuda.is_available():
+            raise RuntimeError("device 'cuda' requested but CUDA is not available")
+        counters_before = self.accel.compile_counters()
+        self.control.check()
+        t0 = time.monotonic()
+        w.build()
+        if self.training:
+            self.training.resume(w, self.emitter)
+        m.prepare_seconds = time.monotonic() - t0
+        m.batch = w.shape().get("batch", m.batch)
+        self.accel.reset_peak_memory()
+        self.control.check()
+        t0 = time.monotonic()
+        if w.compile():
+            m.compile_seconds = time.monotonic() - t0
+            m.compiled_ops = w.compiled_ops()
+        m.extra["compiler"] = w.compiler
+        settings = PhaseSettings(o)
+        try:
+            if w.is_training:
+                self._train(torch, w, m, settings)
+                if o.precision:
+                    m.precision = tp_precision.check_training_precision(
+                        o, self.policy, self.emitter, self.device, self.accel, self.cpu_accel)
+                return
+            with torch.inference_mode():
+                if o.warm_start:
+                    w.forward()  # untimed: the timed first call then runs in a warm process
+                run_phases(settings, lambda: self._timed(w), self.control, m, self.emitter)
+                m.finite = w.output_finite()
+                assess_run(m, o)
+                if o.precision:
+                    m.precision = tp_precision.check_inference_precision(
+                        o, w, self.policy, self.emitter, self.device, self.cpu_accel)
+                if self.catalog:
+                    import tp_catalog
+                    m.catalog = tp_catalog.run_catalog(self.catalog, w, lambda: self._timed(w),
+                                                       self.control, self.emitter, self.accel)
+        finally:
+            m.extra["compile_counters"] = self.accel.counter_delta(
+                counters_before, self.accel.compile_counters())
+
+    def _train(self, torch, w, m, settings):
+        from tp_training import TrainingLog
+        tr = self.training
+        settings = tr.phase_settings(settings)
+        log = TrainingLog(self.emitter, self.o.target_loss, tr.first_step, tr.train_step_batch())
+
+        def call():
+            t = self._timed(w)
+            log.record(w.last_loss(), t)
+            tr.after_step(w, self.emitter)  # a due checkpoint, outside the step's time
+            return t
+
+        nothing_left = tr.remaining_steps() == 0
+        try:
+            if not nothing_left:
+                run_phases(settings, call, self.control, m, self.emitter)
+        finally:
+            log.flush()
+            m.training = log.summary(m.batch)
+            tr.add_summary(m.training)
+        m.finite = nothing_left or (w.output_finite() and math.isfinite(w.last_loss()))
+        assess_run(m, self.o)

@@ -1,0 +1,267 @@
+"""Command-line options of torchpilot_runner.py: the options, defaults, presets and validation of
+the C++ torchpilot-runner (runner/options.cpp), plus the Python-only ones (--backend, --cache-dir,
+--target, --topology, --model-revision, --train). A bad argument raises BadInput with a one-line
+message naming the option; the caller prints it and exits 2 with nothing on stdout."""
+import argparse
+import os
+
+from tp_contract import BadInput, PROG, RUNNER_VERSION
+
+WORKLOADS = ["mlp", "encoder", "torchscript", "train-mlp", "train-encoder"]
+# Implied by --model: a .pt2 file (torch.export) or a Python factory (with --train: training).
+MODEL_WORKLOADS = ["exported", "python", "train-python"]
+MODES = ["eager", "compiled"]
+DTYPES = ["float32", "bfloat16", "float16"]
+DEVICES = ["auto", "cpu", "cuda", "tpu"]
+FAULTS = ["none", "nonfinite", "throw", "perturb"]
+PRESET_NAMES = ["smoke", "standard", "loadgen"]
+
+# name: (warmup, max_warmup, window, iterations, cv, min_time) -- kPresets in options.cpp.
+PRESETS = {
+    "smoke": (3, 20, 5, 20, 0.10, 0.0),
+    "standard": (10, 500, 20, 200, 0.05, 2.0),
+    "loadgen": (20, 2000, 50, 1024, 0.05, 60.0),
+}
+
+DEFAULTS = {
+    "workload": "mlp", "mode": "eager", "dtype": "float32", "device": "auto",
+    "warmup": 5, "iterations": 50, "threads": 1, "batch": 64, "run_key": None,
+    "execution_key": None, "inject_fault": "none", "seq_len": 128, "model": "", "input": "",
+    "learning_rate": 1e-3, "target_loss": 0.0, "seed": 42, "lr_step_size": 0, "lr_gamma": 1.0,
+    "steps": 0, "checkpoint_dir": None, "checkpoint_every": 0, "resume": "", "preset": "",
+    "max_warmup": 200, "warmup_window": 10, "warmup_cv": 0.05, "min_time": 0.0, "deadline": 0.0,
+    "catalog": "", "precision_policy": "", "backend": "", "cache_dir": "", "model_revision": "",
+}
+
+TRAINING_ONLY = ["--steps", "--checkpoint-dir", "--checkpoint-every", "--resume", "--lr-step-size"]
+
+
+def _int_at_least(minimum):
+    def parse(text):
+        try:
+            value = int(text, 10)
+        except ValueError:
+            value = None
+        if value is None or value < minimum or value > 2**31 - 1:
+            raise ValueError("expected an integer >= %d, got '%s'" % (minimum, text))
+        return value
+    return parse
+
+
+def _positive_real(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not (0 < value < 1e12):
+        raise ValueError("expected a positive number, got '%s'" % text)
+    return value
+
+
+def _non_negative(text):
+    try:
+        value = float(text)
+    except ValueError:
+        value = None
+    if value is None or not (0 <= value < 1e12):
+        raise ValueError("expected a non-negative number, got '%s'" % text)
+    return value
+
+
+def _seed(text):
+    try:
+        value = int(text, 10)
+    except ValueError:
+        value = None
+    if value is None or value < 0 or value > 2**53:
+        raise ValueError("expected an integer from 0 to 9007199254740992, got '%s'" % text)
+    return value
+
+
+def _member(choices):
+    def parse(text):
+        if text not in choices:
+            raise ValueError("%s not in {%s}" % (text, ",".join(choices)))
+        return text
+    return parse
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):
+        raise BadInput(message)
+
+
+class _Typed(argparse.Action):
+    """Stores the converted value; a conversion error becomes '--option: why'."""
+
+    def __init__(self, *args, convert=str, **kwargs):
+        self.convert = convert
+        super().__init__(*args, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        try:
+            value = self.convert(values)
+        except ValueError as e:
+            raise BadInput("%s: %s" % (option_string, e))
+        setattr(namespace, self.dest, value)
+        namespace.given.add(option_string)
+
+
+class _Flag(argparse.Action):
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, nargs=0, **kwargs)
+
+    def __call__(self, parser, namespace, values, option_string=None):
+        setattr(namespace, self.dest, True)
+        namespace.given.add(option_string)
+
+
+def _build_parser():
+    p = _Parser(prog=PROG, add_help=True, allow_abbrev=False,
+                description="TorchPilot benchmark runner (Python): measures one workload in one "
+                            "execution mode and writes the TorchPilot run contract (JSON Lines) "
+                            "on stdout; diagnostics go to stderr.",
+                epilog="Exit status: 0 run ok, 1 run failed (error or non-finite output), 2 bad "
+                       "arguments, 124 deadline reached, 128+N cancelled by signal N.")
+    p.add_argument("--version", action="version", version="%s %s" % (PROG, RUNNER_VERSION))
+
+    def opt(name, convert, help_text):
+        p.add_argument(name, action=_Typed, convert=convert, default=argparse.SUPPRESS,
+                       help=help_text)
+
+    opt("--workload", _member(WORKLOADS), "workload to measure (default mlp); --model implies one")
+    opt("--mode", _member(MODES), "execution mode, each in its own process (default eager)")
+    opt("--dtype", _member(DTYPES), "parameter and input dtype (default float32)")
+    opt("--device", _member(DEVICES),
+        "device; auto = cuda when available, else cpu (default: $TORCHPILOT_DEVICE or auto)")
+    opt("--warmup", _int_at_least(0), "warmup iterations, each timed (default 5)")
+    opt("--iterations", _int_at_least(1), "steady-state iterations, each timed (default 50)")
+    opt("--threads", _int_at_least(1), "intra-op threads; inter-op threads are set to 1 (default 1)")
+    opt("--batch", _int_at_least(1), "batch size (default 64)")
+    opt("--run-key", str, "human run key (default <workload>/<mode>/<dtype>)")
+    opt("--execution-key", str, "unique execution key (default <run key>@<UTC time>-<pid>)")
+    opt("--inject-fault", _member(FAULTS), "TEST HOOK: nonfinite | throw | perturb")
+    opt("--seq-len", _int_at_least(1), "sequence length (encoder workloads, default 128)")
+    opt("--model", str, "TorchScript FILE.pt, torch.export FILE.pt2, or package.module:factory")
+    opt("--input", str, "inputs of a .pt/.pt2 model, e.g. 'float32[64,128];int64[64,16]'")
+    opt("--learning-rate", _positive_real, "AdamW learning rate (training, default 0.001)")
+    opt("--target-loss", _positive_real, "training: report the time until the loss reaches this")
+    opt("--seed", _seed, "seed of the weights, inputs and synthetic data (default 42)")
+    opt("--lr-step-size", _int_at_least(1), "training: lr *= --lr-gamma every N steps")
+    opt("--lr-gamma", _positive_real, "training: factor of the learning-rate schedule (default 1)")
+    opt("--steps", _int_at_least(1), "training: run exactly N steps in all, counted from step 0")
+    opt("--checkpoint-dir", str, "training: write checkpoints atomically into this directory")
+    opt("--checkpoint-every", _int_at_least(1), "training: a checkpoint after every N steps")
+    opt("--resume", str, "training: continue from the newest complete checkpoint in this directory")
+    opt("--preset", _member(PRESET_NAMES), "protocol preset: smoke | standard | loadgen")
+    opt("--max-warmup", _int_at_least(0), "warmup cap (default 200)")
+    opt("--warmup-window", _int_at_least(2), "window in which warmup must settle (default 10)")
+    opt("--warmup-cv", _positive_real, "relative median drift below which warmup has settled")
+    opt("--min-time", _non_negative, "steady state runs at least this many seconds (default 0)")
+    opt("--deadline", _positive_real, "end the run with status 'timeout' after this many seconds")
+    opt("--catalog", str, "shape catalog JSON: every case is measured")
+    opt("--precision-policy", str, "precision policy JSON (default: the shipped default.json)")
+    opt("--backend", str, "torch.compile backend (default: tpu on --device tpu, else inductor)")
+    opt("--cache-dir", str, "persistent compilation cache directory, if one is configured")
+    opt("--target", str, "target name for run_started (default $TORCHPILOT_TARGET)")
+    opt("--topology", str, "accelerator topology, e.g. 1x1 (default $TPU_TOPOLOGY)")
+    opt("--model-revision", str, "model revision to record (default: derived from the model)")
+    for name, help_text in (("--warm-start", "one untimed call first: a warm-process first call"),
+                            ("--no-precision", "skip the comparison with the float32 reference"),
+                            ("--train", "train the --model factory's model with its loss")):
+        p.add_argument(name, action=_Flag, default=False, help=help_text)
+    return p
+
+
+def model_kind(spec):
+    """torchscript | exported | python for a --model value."""
+    if spec.endswith(".pt2"):
+        return "exported"
+    if ":" in spec and not os.path.exists(spec) and not spec.endswith((".pt", ".pth")):
+        return "python"
+    return "torchscript"
+
+
+def parse_options(argv):
+    """Returns an argparse.Namespace with every option (the C++ RunOptions plus the Python ones);
+    raises BadInput. --help and --version exit 0 through argparse."""
+    ns = argparse.Namespace(given=set(), warm_start=False, no_precision=False, train=False)
+    _build_parser().parse_args(argv, namespace=ns)
+    given = ns.given
+    for key, value in DEFAULTS.items():
+        if not hasattr(ns, key):
+            setattr(ns, key, value)
+    if "--device" not in given:
+        env_device = os.environ.get("TORCHPILOT_DEVICE", "")
+        if env_device:
+            if env_device not in DEVICES:
+                raise BadInput("TORCHPILOT_DEVICE: %s not in {%s}" % (env_device, ",".join(DEVICES)))
+            ns.device = env_device
+    if "--target" not in given:
+        ns.target = os.environ.get("TORCHPILOT_TARGET", "")
+    if "--topology" not in given:
+        ns.topology = os.environ.get("TPU_TOPOLOGY", "")
+    ns.precision = not ns.no_precision
+
+    if "--run-key" in given and not ns.run_key:
+        raise BadInput("--run-key must not be empty")
+    if "--execution-key" in given and not ns.execution_key:
+        raise BadInput("--execution-key must not be empty")
+    if ns.preset:
+        w, mw, win, it, cv, mt = PRESETS[ns.preset]
+        for flag, attr, value in (("--warmup", "warmup", w), ("--max-warmup", "max_warmup", mw),
+                                  ("--warmup-window", "warmup_window", win),
+                                  ("--iterations", "iterations", it), ("--warmup-cv", "warmup_cv", cv),
+                                  ("--min-time", "min_time", mt)):
+            if flag not in given:
+                setattr(ns, attr, value)
+    for flag, attr in (("--model", "model"), ("--catalog", "catalog"),
+                       ("--precision-policy", "precision_policy")):
+        path = getattr(ns, attr)
+        if flag in given and not (attr == "model" and model_kind(path) == "python"):
+            if not os.path.isfile(path):
+                raise BadInput("%s: File does not exist: %s" % (flag, path))
+    if "--resume" in given and not os.path.isdir(ns.resume):
+        raise BadInput("--resume: Directory does not exist: %s" % ns.resume)
+
+    ns.model_kind = model_kind(ns.model) if ns.model else ""
+    explicit = "--workload" in given
+    if ns.model and (not explicit or ns.workload == "torchscript"):
+        ns.workload = {"torchscript": "torchscript", "exported": "exported",
+                       "python": "python"}[ns.model_kind]
+        if ns.train:
+            if ns.model_kind != "python":
+                raise BadInput("--train needs --model package.module:factory (a factory with a loss)")
+            ns.workload = "train-python"
+    elif ns.train:
+        raise BadInput("--train needs --model package.module:factory (a factory with a loss)")
+    if ns.workload == "torchscript" and (not ns.model or not ns.input):
+        raise BadInput("--workload torchscript needs --model FILE and --input SPEC")
+    if ns.workload == "exported" and not ns.input:
+        raise BadInput("--model %s needs --input SPEC (e.g. 'float32[64,128]')" % ns.model)
+    if ns.workload in ("python", "train-python") and ns.input:
+        raise BadInput("--input does not apply to --model package.module:factory (its "
+                       "make_inputs makes them)")
+    if ns.workload not in ("torchscript", "exported", "python", "train-python") and (ns.model or ns.input):
+        raise BadInput("--model and --input apply only to --workload torchscript")
+    ns.training = ns.workload.startswith("train-")
+    for name in TRAINING_ONLY:
+        if name in given and not ns.training:
+            raise BadInput("%s applies only to the training workloads (train-mlp, train-encoder, "
+                           "--model ... --train)" % name)
+    if "--checkpoint-every" in given and not ns.checkpoint_dir:
+        raise BadInput("--checkpoint-every needs --checkpoint-dir DIR")
+    if "--checkpoint-dir" in given and not ns.checkpoint_dir:
+        raise BadInput("--checkpoint-dir must not be empty")
+    if ns.checkpoint_dir and "--checkpoint-every" not in given:
+        raise BadInput("--checkpoint-dir needs --checkpoint-every N (steps between checkpoints)")
+    if ns.checkpoint_dir is None:
+        ns.checkpoint_dir = ""
+    if ns.max_warmup < ns.warmup:
+        ns.max_warmup = ns.warmup
+    if not ns.run_key:
+        ns.run_key = "%s/%s/%s" % (ns.workload, ns.mode, ns.dtype)
+    if not ns.execution_key:
+        from tp_contract import utc_now
+        ns.execution_key = "%s@%s-%d" % (ns.run_key, utc_now(), os.getpid())
+    return ns

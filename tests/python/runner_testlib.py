@@ -1,0 +1,52 @@
+"""Shared helpers of the test_runner_*.py tests: run runner/python/torchpilot_runner.py as a real
+subprocess with Debian's /usr/bin/python3 (torch 1.13) and parse its JSON Lines."""
+import json
+import os
+import subprocess
+import sys
+
+SOURCE_DIR = os.environ.get("TP_SOURCE_DIR") or os.path.abspath(
+    os.path.join(os.path.dirname(__file__), "..", ".."))
+RUNNER = os.path.join(SOURCE_DIR, "runner", "python", "torchpilot_runner.py")
+PYDIR = os.path.join(SOURCE_DIR, "runner", "python")
+EXAMPLE = os.path.join(PYDIR, "examples", "tiny_classifier.py") + ":make_model"
+
+
+def python3():
+    for candidate in (os.environ.get("TP_PYTHON3"), "/usr/bin/python3", sys.executable):
+        if candidate and os.path.exists(candidate):
+            return candidate
+    return "python3"
+
+
+def run(args, timeout=120, env=None, cwd=None):
+    """(returncode, events, stdout, stderr)."""
+    full_env = dict(os.environ)
+    full_env.pop("TORCHPILOT_DEVICE", None)
+    full_env["PYTHONDONTWRITEBYTECODE"] = "1"
+    if env:
+        full_env.update(env)
+    p = subprocess.run([python3(), RUNNER] + list(args), capture_output=True, text=True,
+                       timeout=timeout, env=full_env, cwd=cwd)
+    return p.returncode, parse(p.stdout), p.stdout, p.stderr
+
+
+def parse(stdout):
+    return [json.loads(line) for line in stdout.splitlines() if line.strip()]
+
+
+def events(evs, name):
+    return [e for e in evs if e["event"] == name]
+
+
+def one(evs, name):
+    found = events(evs, name)
+    assert len(found) == 1, "%d %s events" % (len(found), name)
+    return found[0]
+
+
+def losses(evs):
+    out = []
+    for e in events(evs, "train_step"):
+        out.extend(e["loss"])
+    return out

@@ -1,0 +1,90 @@
+"""Options of the Python runner: bad arguments (exit 2, one stderr line, empty stdout), presets,
+defaults and the keys of run_started."""
+import json
+import os
+import tempfile
+import unittest
+
+from runner_testlib import run, one
+
+
+class BadArguments(unittest.TestCase):
+    CASES = [
+        (["--batch", "0"], "--batch: expected an integer >= 1, got '0'"),
+        (["--workload", "foo"], "--workload: foo not in {mlp,encoder,torchscript,train-mlp,train-encoder}"),
+        (["--deadline", "-1"], "--deadline"),
+        (["--steps", "5"], "--steps applies only to the training workloads"),
+        (["--workload", "train-mlp", "--checkpoint-every", "2"], "--checkpoint-every needs --checkpoint-dir DIR"),
+        (["--workload", "torchscript"], "--workload torchscript needs --model FILE and --input SPEC"),
+        (["--no-such-option"], "unrecognized arguments"),
+        (["--train"], "--train needs --model package.module:factory"),
+        (["--catalog", "/nonexistent/catalog.json"], "--catalog: File does not exist"),
+    ]
+
+    def test_each_bad_argument(self):
+        for args, message in self.CASES:
+            with self.subTest(args=args):
+                rc, _, out, err = run(args)
+                self.assertEqual(rc, 2)
+                self.assertEqual(out, "")
+                lines = err.splitlines()
+                self.assertEqual(len(lines), 1, err)
+                self.assertTrue(lines[0].startswith("torchpilot_runner: error: "), err)
+                self.assertIn(message, lines[0])
+
+    def test_bad_catalog_and_policy_files(self):
+        with tempfile.TemporaryDirectory() as d:
+            cat = os.path.join(d, "bad.json")
+            with open(cat, "w") as f:
+                json.dump({"name": "bad", "batch_sizes": [1, 0]}, f)
+            rc, _, out, err = run(["--catalog", cat])
+            self.assertEqual((rc, out), (2, ""))
+            self.assertEqual(err.strip(), "torchpilot_runner: error: %s: batch_sizes[1] must be a "
+                             "positive integer, got 0" % cat)
+            pol = os.path.join(d, "pol.json")
+            with open(pol, "w") as f:
+                json.dump({"name": "p", "tolerances": {"float32": {"rtol": 1e-3}}}, f)
+            rc, _, out, err = run(["--precision-policy", pol])
+            self.assertEqual((rc, out), (2, ""))
+            self.assertIn("%s: tolerances.float32 needs both 'rtol' and 'atol'" % pol, err)
+            with open(pol, "w") as f:
+                f.write("{ not json")
+            rc, _, out, err = run(["--precision-policy", pol])
+            self.assertEqual((rc, out), (2, ""))
+            self.assertIn("malformed JSON at line 1", err)
+
+
+class PresetsAndDefaults(unittest.TestCase):
+    def test_smoke_preset_and_override(self):
+        rc, evs, _, err = run(["--preset", "smoke", "--iterations", "12", "--no-precision",
+                               "--target", "t1", "--topology", "1x1"])
+        self.assertEqual(rc, 0, err)
+        started = one(evs, "run_started")
+        p = started["env"]["protocol"]
+        self.assertEqual((p["preset"], p["warmup_min"], p["warmup_max"], p["warmup_window"]),
+                         ("smoke", 3, 20, 5))
+        self.assertEqual(p["steady_min_iterations"], 12)  # explicit options override the preset
+        self.assertEqual(p["warmup_tolerance"], 0.10)
+        self.assertEqual(started["run_key"], "mlp/eager/float32")
+        self.assertTrue(started["execution_key"].startswith("mlp/eager/float32@"))
+        self.assertEqual(started["env"]["runner_kind"], "python")
+        self.assertEqual((started["target"], started["topology"]), ("t1", "1x1"))
+        self.assertEqual(started["device"], "cpu")  # auto without CUDA
+        fin = one(evs, "run_finished")
+        self.assertEqual(fin["status"], "ok")
+        s = fin["summary"]
+        self.assertEqual(s["steady_iterations"], 12)
+        self.assertEqual(s["percentile_method"], "linear (type 7)")
+        for key in ("p50_seconds", "p90_seconds", "p99_seconds", "iqr_seconds", "mad_outliers",
+                    "validity", "warmup_settled", "first_call_seconds", "cache_state"):
+            self.assertIn(key, s)
+        self.assertFalse(s["validity"]["valid"] is None)
+
+    def test_env_device_default(self):
+        rc, _, out, err = run(["--preset", "smoke"], env={"TORCHPILOT_DEVICE": "gpu"})
+        self.assertEqual((rc, out), (2, ""))
+        self.assertIn("TORCHPILOT_DEVICE", err)
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,145 @@
+"""Workloads of the Python runner: mlp/encoder/train-*, compiled mode, catalog, TorchScript and
+.pt2 models, the example factory (inference and --train), and bitwise parity with the C++
+runner's training losses when TP_CPP_RUNNER is built."""
+import json
+import os
+import subprocess
+import tempfile
+import unittest
+
+import runner_testlib as lib
+
+
+def ok(test, args, **kw):
+    rc, evs, _, err = lib.run(args, **kw)
+    test.assertEqual(rc, 0, err)
+    fin = lib.one(evs, "run_finished")
+    test.assertEqual(fin["status"], "ok")
+    return evs, fin["summary"]
+
+
+class Workloads(unittest.TestCase):
+    def test_encoder(self):
+        evs, s = ok(self, ["--workload", "encoder", "--preset", "smoke", "--batch", "2",
+                           "--seq-len", "8", "--iterations", "10"])
+        self.assertEqual(lib.one(evs, "run_started")["shape"]["seq_len"], 8)
+        self.assertEqual(s["precision"]["verdict"], "pass")
+        self.assertEqual(s["precision"]["outputs"]["max_abs_error"], 0.0)
+
+    def test_compiled_mlp(self):
+        evs, s = ok(self, ["--mode", "compiled", "--preset", "smoke", "--iterations", "10"])
+        self.assertIn("torchscript", lib.one(evs, "run_started")["env"]["compiler"])
+        self.assertIn("compile_seconds", s)
+        self.assertEqual(s["precision"]["verdict"], "pass")
+
+    def test_nonfinite_fault_fails(self):
+        rc, evs, _, _ = lib.run(["--preset", "smoke", "--inject-fault", "nonfinite"])
+        self.assertEqual(rc, 1)
+        fin = lib.one(evs, "run_finished")
+        self.assertEqual((fin["status"], fin["error"]), ("failed", "non-finite output"))
+        self.assertFalse(fin["summary"]["validity"]["valid"])
+
+    def test_train_workloads(self):
+        evs, s = ok(self, ["--workload", "train-mlp", "--steps", "6", "--target-loss", "5"])
+        self.assertEqual(len(lib.losses(evs)), 6)
+        self.assertTrue(s["training"]["target_reached"])
+        self.assertEqual(s["precision"]["verdict"], "pass")
+        evs, s = ok(self, ["--workload", "train-encoder", "--steps", "3", "--batch", "2",
+                           "--seq-len", "4", "--no-precision"])
+        self.assertEqual(s["training"]["steps"], 3)
+
+    @unittest.skipUnless(os.environ.get("TP_CPP_RUNNER") and os.path.exists(os.environ.get("TP_CPP_RUNNER", "")),
+                         "TP_CPP_RUNNER not built")
+    def test_losses_bitwise_equal_to_cpp_runner(self):
+        args = ["--workload", "train-mlp", "--steps", "6", "--no-precision", "--lr-step-size", "2",
+                "--lr-gamma", "0.5"]
+        cpp = subprocess.run([os.environ["TP_CPP_RUNNER"]] + args, capture_output=True, text=True,
+                             timeout=120)
+        _, evs, _, _ = lib.run(args)
+        self.assertEqual(lib.losses(evs), lib.losses(lib.parse(cpp.stdout)))
+
+    def test_catalog(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "c.json")
+            with open(path, "w") as f:
+                json.dump({"name": "t", "batch_sizes": [1, 4], "seq_lens": [4, 8], "warmup": 1,
+                           "iterations": 3, "bucketing": {"seq_len_buckets": [8, 16],
+                                                          "observed_seq_lens": [3, 8, 20]}}, f)
+            evs, s = ok(self, ["--workload", "encoder", "--preset", "smoke", "--iterations", "10",
+                               "--batch", "2", "--seq-len", "4", "--catalog", path, "--no-precision"])
+        cases = lib.events(evs, "shape_case")
+        self.assertEqual([(c["batch"], c["seq_len"]) for c in cases], [(1, 4), (1, 8), (4, 4), (4, 8)])
+        self.assertIn("recompiles", cases[0]["compile_counters"])
+        cat = s["catalog"]
+        self.assertEqual((cat["name"], cat["cases"]), ("t", 4))
+        self.assertEqual(cat["bucketing"]["distinct_shapes_exact"], 3)
+        self.assertEqual(cat["bucketing"]["unbucketable"], 1)
+        self.assertEqual(lib.one(evs, "catalog_summary")["cases"], 4)
+
+
+class Models(unittest.TestCase):
+    def test_torchscript_model(self):
+        with tempfile.TemporaryDirectory() as d:
+            pt = os.path.join(d, "m.pt")
+            subprocess.run([lib.python3(), os.path.join(lib.PYDIR, "make_test_model.py"), pt],
+                           check=True, timeout=120)
+            evs, s = ok(self, ["--model", pt, "--input", "float32[8,16]", "--preset", "smoke",
+                               "--iterations", "10"])
+            started = lib.one(evs, "run_started")
+            self.assertEqual(started["workload"], "torchscript")
+            self.assertEqual(started["shape"]["inputs"], ["float32[8,16]"])
+            self.assertEqual(s["batch"], 8)
+            self.assertEqual(s["precision"]["verdict"], "pass")
+            # As in the C++ runner, a spec that does not fit the model is a failed run (exit 1).
+            for spec, message in (("float32[8,16];int64[8]",
+                                   "--input: 2 input(s) given but the model's forward() takes 1: "),
+                                  ("float32[8,x]", "--input: 'float32[8,x]': dimension 'x' is not "
+                                                   "a positive integer")):
+                rc, evs, _, err = lib.run(["--model", pt, "--input", spec, "--no-precision"])
+                self.assertEqual(rc, 1, err)
+                fin = lib.one(evs, "run_finished")
+                self.assertEqual(fin["status"], "failed")
+                self.assertTrue(fin["error"].startswith(message), fin["error"])
+
+    def test_pt2_needs_torch_export(self):
+        import importlib.util
+        with tempfile.TemporaryDirectory() as d:
+            pt2 = os.path.join(d, "m.pt2")
+            open(pt2, "wb").close()
+            rc, _, out, err = lib.run(["--model", pt2, "--input", "float32[2,4]"])
+        torch_has_export = subprocess.run(
+            [lib.python3(), "-c", "import torch,sys; sys.exit(0 if hasattr(torch,'export') else 1)"]).returncode == 0
+        if torch_has_export:
+            self.skipTest("this torch has torch.export")
+        self.assertEqual((rc, out), (2, ""))
+        self.assertRegex(err.strip(), r"^torchpilot_runner: error: --model .*m\.pt2 needs torch\.export "
+                                      r"\(torch >= 2\.1\); this torch is ")
+
+    def test_example_factory_inference_and_catalog(self):
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "c.json")
+            with open(path, "w") as f:
+                json.dump({"name": "b", "batch_sizes": [1, 16], "warmup": 1, "iterations": 3}, f)
+            evs, s = ok(self, ["--model", lib.EXAMPLE, "--preset", "smoke", "--iterations", "10",
+                               "--catalog", path, "--dtype", "bfloat16"])
+        started = lib.one(evs, "run_started")
+        self.assertEqual((started["workload"], started["model_revision"]),
+                         ("python", "tiny-classifier-v1-seed42"))
+        self.assertEqual(s["precision"]["reference"], "eager/float32")
+        self.assertGreater(s["precision"]["outputs"]["cosine"], 0.99)
+        self.assertEqual(len(lib.events(evs, "shape_case")), 2)
+
+    def test_example_factory_train_to_target(self):
+        evs, s = ok(self, ["--model", lib.EXAMPLE, "--train", "--steps", "40", "--learning-rate",
+                           "0.01", "--target-loss", "0.9"])
+        self.assertEqual(lib.one(evs, "run_started")["workload"], "train-python")
+        t = s["training"]
+        self.assertEqual(t["steps"], 40)
+        self.assertTrue(t["target_reached"], t)
+        self.assertIn("time_to_target_seconds", t)
+        self.assertLess(t["final_loss"], t["initial_loss"])
+        self.assertEqual(s["precision"]["verdict"], "pass")
+
+
+if __name__ == "__main__":
+    unittest.main()
