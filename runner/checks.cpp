@@ -131,7 +131,8 @@ nlohmann::json runCatalog(const ShapeCatalog &catalog, Workload &w, const TimedC
                             {"p50_seconds", st.median},
                             {"p99_seconds", st.p99},
                             {"samples_per_second", st.mean > 0 ? double(sc.batch) / st.mean : 0.0},
-                            {"finite", w.outputFinite()}};
+                            {"finite", w.outputFinite()},
+                            {"compile_counters", compileCountersNotAvailable()}};
         if (hasSequence) {
             e["seq_len"] = sc.seqLen;
             if (!medianBySeq.count(sc.seqLen))

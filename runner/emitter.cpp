@@ -60,7 +60,19 @@ nlohmann::json summaryJson(const Measurements &m)
         if (!value->is_null())
             s[key] = *value;
     s["cache_state"] = m.cacheState;
+    if (!m.compiler.empty())
+        s["compiler"] = m.compiler;
+    s["compile_counters"] = compileCountersNotAvailable();
     return s;
+}
+
+nlohmann::json compileCountersNotAvailable()
+{
+    nlohmann::json c = nlohmann::json::object();
+    for (const char *k : {"dynamo_unique_graphs", "dynamo_frames_total", "dynamo_frames_ok", "recompiles",
+                          "graph_breaks", "tpu_cache_hits", "tpu_cache_requests"})
+        c[k] = "not available";
+    return c;
 }
 
 Emitter::Emitter(std::FILE *out) : m_out(out) {}
@@ -129,7 +141,9 @@ void Emitter::resources(const ResourceUsage &usage, double wallSeconds)
     writeLine(tp::toLine(tp::ev::Resources, {{"peak_rss_bytes", usage.peakRssBytes},
                                              {"cpu_user_seconds", usage.cpuUserSeconds},
                                              {"cpu_system_seconds", usage.cpuSystemSeconds},
-                                             {"wall_seconds", wallSeconds}}));
+                                             {"wall_seconds", wallSeconds},
+                                             // this build of libtorch reads no accelerator memory
+                                             {"accelerator_memory_peak_bytes", "not available"}}));
 }
 
 void Emitter::finished(const std::string &status, const std::string &error, const Measurements &m)

@@ -32,7 +32,12 @@ struct Measurements {
     nlohmann::json training;    // training figures (losses, time to target), if training
     nlohmann::json catalog;     // shape catalog summary, if a catalog ran
     std::string cacheState = "cold";
+    std::string compiler;       // what "compiled" means here: "none", "torchscript(…)"
 };
+
+// Compile counters (recompiles, graph breaks, TorchTPU cache) as the Python runner names them.
+// libtorch has no dynamo and no TorchTPU: every one is "not available" here.
+nlohmann::json compileCountersNotAvailable();
 
 // The run_finished summary: the article's figures (first_call_seconds, mean_batch_seconds,
 // samples_per_second, finite) plus percentiles and dispersion of the steady samples.

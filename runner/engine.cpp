@@ -182,6 +182,10 @@ void Engine::measure(Workload &w, Measurements &m)
         m.compileSeconds = secondsSince(t0);
         m.compiledOps = w.compiledOps();
     }
+    // The Python runner's names for the same thing (torch.compile is not in libtorch).
+    m.compiler = m_options.mode != "compiled" ? "none"
+                 : w.isTraining()            ? "torchscript(script, training)"
+                                             : "torchscript(freeze+optimize_for_inference)";
     PhaseSettings settings = phaseSettings(m_options);
     const WorkloadConfig config = workloadConfig();
 

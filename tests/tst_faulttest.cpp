@@ -102,6 +102,7 @@ private Q_SLOTS:
     void resumeEqualsUninterrupted_data();
     void resumeEqualsUninterrupted();
     void faulttestStoresRecoveryForTheGate();
+    void faulttestDrivesThePythonRunner();
     void badInput_data();
     void badInput();
 
@@ -239,6 +240,35 @@ void TestFaultTest::faulttestStoresRecoveryForTheGate()
     QCOMPARE(allowed.runIds, std::vector<long long>{runs.front().id});
     const tp::CriterionResult tight = evaluate(0, 0.001); // no process restarts in a millisecond
     QVERIFY2(tight.verdict == tp::Verdict::Fail, tight.detail.c_str());
+}
+
+// The same worker-failure test on the Python runner (what runs on a TorchTPU host): SIGKILL at a
+// random step, resume from its checkpoint (torch.save state, the C++ runner's manifest layout),
+// losses bitwise equal to an uninterrupted Python run, RPO/RTO stored and judged as evidence.
+void TestFaultTest::faulttestDrivesThePythonRunner()
+{
+    const QString db = m_dir.filePath(QStringLiteral("faulttest-python.sqlite"));
+    const Output ft = run(QStringLiteral(TP_APP_PATH),
+                          {QStringLiteral("faulttest"), QStringLiteral("--db"), db, QStringLiteral("--runner-kind"),
+                           QStringLiteral("python"), QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"),
+                           QStringLiteral("--runner"), QStringLiteral(TP_SOURCE_DIR "/runner/python/torchpilot_runner.py"),
+                           QStringLiteral("--steps"), QStringLiteral("60"), QStringLiteral("--checkpoint-every"),
+                           QStringLiteral("10"), QStringLiteral("--trials"), QStringLiteral("2"), QStringLiteral("--seed"),
+                           QStringLiteral("7")});
+    if (ft.exitCode == 2 && ft.err.contains(QStringLiteral("not an executable")))
+        QSKIP("Debian's /usr/bin/python3 is not installed");
+    QVERIFY2(ft.exitCode == 0, qPrintable(ft.err));
+    tp::Store store(db.toStdString());
+    tp::RunSelection faulttests;
+    faulttests.workload = "faulttest";
+    const auto runs = store.listRuns(faulttests);
+    QCOMPARE(runs.size(), std::size_t(1));
+    const json rec = json::parse(runs.front().summaryJson)["recovery"];
+    QCOMPARE(rec.value("verified", false), true);
+    QCOMPARE(rec.value("max_abs_loss_diff", -1.0), 0.0);
+    QCOMPARE(rec.value("runner_kind", std::string()), std::string("python"));
+    QVERIFY(rec.value("rpo_steps", -1LL) >= 0 && rec.value("rto_seconds", -1.0) > 0);
+    QVERIFY(runs.front().valid.value_or(false)); // the store: a verified recovery test is evidence
 }
 
 void TestFaultTest::badInput_data()

@@ -186,16 +186,19 @@ void RunDetailView::showVerdicts(const RunRecord &run)
     m_validity->setToolTip(tr("Judged by the store from the stored samples, validity policy %1").arg(policy) +
                            (why.isEmpty() ? QString() : QLatin1Char('\n') + why.join(QLatin1Char('\n'))));
     // The runner's own summary is a witness: where it disagrees with the store's figures, say so.
-    QStringList differs;
-    for (const WitnessDisagreement &w : witnessDisagreements(run.witnessJson))
+    QStringList differs, fields;
+    for (const WitnessDisagreement &w : witnessDisagreements(run.witnessJson)) {
         differs << tr("%1: runner %2, store %3").arg(fmt::fromStd(w.field), fmt::fromStd(w.runner), fmt::fromStd(w.store));
+        fields << fmt::fromStd(w.field);
+    }
     if (run.validityPolicy.empty())
         m_witness->setText(fmt::missing());
     else if (differs.isEmpty())
         m_witness->setText(tr("agrees with the store"));
     else
-        m_witness->setText(tr("<b>disagrees</b> with the store: %1").arg(differs.join(QStringLiteral("; ")).toHtmlEscaped()));
-    m_witness->setToolTip(differs.join(QLatin1Char('\n')));
+        m_witness->setText(tr("<b>disagrees</b> with the store on %n figure(s): %1", nullptr, int(fields.size()))
+                               .arg(fields.join(QStringLiteral(", ")).toHtmlEscaped()));
+    m_witness->setToolTip(differs.join(QLatin1Char('\n'))); // the values, runner against store
     if (run.precisionVerdict.empty())
         m_precision->setText(tr("not checked"));
     else
@@ -285,7 +288,13 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
     m_source->setToolTip(source);
 
     const QJsonObject env = QJsonDocument::fromJson(QByteArray::fromStdString(run.envJson)).object();
-    m_torch->setText(envText(env, QStringLiteral("torch")));
+    // Which runner measured it: the Python runner says so; the C++ runner reports its version.
+    const QString runnerKind = env.value(QStringLiteral("runner_kind")).toString();
+    const QString runner = runnerKind == QLatin1String("python") ? tr("Python runner")
+                           : env.contains(QStringLiteral("runner")) ? tr("C++ runner")
+                                                                    : QString();
+    m_torch->setText(runner.isEmpty() ? envText(env, QStringLiteral("torch"))
+                                      : tr("%1 · %2").arg(envText(env, QStringLiteral("torch")), runner));
     const QString threads = run.threads > 0 ? QString::number(run.threads)
                                             : envText(env, QStringLiteral("threads"));
     m_threads->setText(threads);

@@ -83,7 +83,7 @@
         <translation>Dtypes, separados por vírgula (padrão: float32,bfloat16).</translation>
     </message>
     <message>
-        <source>Minimum warmup iterations (default 20, or the preset's).</source>
+        <source>Minimum warmup iterations (default 20, or the preset&apos;s).</source>
         <translation>Mínimo de iterações de aquecimento (padrão: 20, ou o do preset).</translation>
     </message>
     <message>
@@ -91,7 +91,7 @@
         <translation>n</translation>
     </message>
     <message>
-        <source>Minimum steady-state iterations (default 500, or the preset's).</source>
+        <source>Minimum steady-state iterations (default 500, or the preset&apos;s).</source>
         <translation>Mínimo de iterações em regime estável (padrão: 500, ou o do preset).</translation>
     </message>
     <message>
@@ -213,7 +213,7 @@
         <translation>Roda processos de benchmark (um por modo e dtype) e os armazena.</translation>
     </message>
     <message>
-        <source>Run the article's pilot suite, store it, open the dashboard.</source>
+        <source>Run the article&apos;s pilot suite, store it, open the dashboard.</source>
         <translation>Roda a suíte piloto do artigo, armazena os resultados e abre o painel.</translation>
     </message>
     <message>
@@ -225,7 +225,7 @@
         <translation>Caminho do torchpilot-runner (no host de destino, para um destino remoto).</translation>
     </message>
     <message>
-        <source>Where to run: local (default) or a target profile's name.</source>
+        <source>Where to run: local (default) or a target profile&apos;s name.</source>
         <translation>Onde executar: local (padrão) ou o nome de um perfil de destino.</translation>
     </message>
     <message>
@@ -233,8 +233,8 @@
         <translation>Arquivo de perfis de destino (padrão: %1).</translation>
     </message>
     <message>
-        <source>no target named '%1' in %2 (see 'torchpilot targets --list')</source>
-        <translation>nenhum destino chamado '%1' em %2 (veja 'torchpilot targets --list')</translation>
+        <source>no target named &apos;%1&apos; in %2 (see &apos;torchpilot targets --list&apos;)</source>
+        <translation>nenhum destino chamado &apos;%1&apos; em %2 (veja &apos;torchpilot targets --list&apos;)</translation>
     </message>
     <message>
         <source>Kubernetes target: print the Jobs as YAML and submit nothing.</source>
@@ -284,24 +284,24 @@
         <translation>torchpilot: erro: %1</translation>
     </message>
     <message>
-        <source>--%1 must be an integer of at least %2, got '%3'</source>
-        <translation>--%1 deve ser um inteiro maior ou igual a %2, recebido '%3'</translation>
+        <source>--%1 must be an integer of at least %2, got &apos;%3&apos;</source>
+        <translation>--%1 deve ser um inteiro maior ou igual a %2, recebido &apos;%3&apos;</translation>
     </message>
     <message>
         <source>--checkpoint-every %1 leaves no step to interrupt after the first checkpoint: use at most --steps − 2 (%2)</source>
         <translation>--checkpoint-every %1 não deixa nenhum passo para interromper após o primeiro checkpoint: use no máximo --steps − 2 (%2)</translation>
     </message>
     <message>
-        <source>--workload must be train-mlp or train-encoder, got '%1'</source>
-        <translation>--workload deve ser train-mlp ou train-encoder, recebido '%1'</translation>
+        <source>--workload must be train-mlp or train-encoder, got &apos;%1&apos;</source>
+        <translation>--workload deve ser train-mlp ou train-encoder, recebido &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>--mode must be eager or compiled, got '%1'</source>
-        <translation>--mode deve ser eager ou compiled, recebido '%1'</translation>
+        <source>--mode must be eager or compiled, got &apos;%1&apos;</source>
+        <translation>--mode deve ser eager ou compiled, recebido &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>runner '%1' is not an executable file (use --runner PATH)</source>
-        <translation>o runner '%1' não é um arquivo executável (use --runner CAMINHO)</translation>
+        <source>runner &apos;%1&apos; is not an executable file (use --runner PATH)</source>
+        <translation>o runner &apos;%1&apos; não é um arquivo executável (use --runner CAMINHO)</translation>
     </message>
     <message>
         <source>trial %1: %2</source>
@@ -324,8 +324,8 @@
         <translation>todos os %1 valores de loss comparados são idênticos bit a bit aos da execução sem interrupção</translation>
     </message>
     <message>
-        <source>Recovery test: kill a checkpointing training worker at a random step, resume it from its newest complete checkpoint, verify the losses equal an uninterrupted run bitwise, and store RPO/RTO as a run of workload 'faulttest'. Exit 0 verified, 1 not verified, 2 bad input.</source>
-        <translation>Teste de recuperação: encerra um worker de treino que grava checkpoints em um passo aleatório, retoma-o do checkpoint completo mais recente, verifica se os valores de loss são idênticos bit a bit aos de uma execução sem interrupção e armazena o RPO/RTO como uma execução da carga de trabalho 'faulttest'. Sai com 0 se verificada, 1 se não verificada, 2 com entrada inválida.</translation>
+        <source>Recovery test: kill a checkpointing training worker at a random step, resume it from its newest complete checkpoint, verify the losses equal an uninterrupted run bitwise, and store RPO/RTO as a run of workload &apos;faulttest&apos;. Exit 0 verified, 1 not verified, 2 bad input.</source>
+        <translation>Teste de recuperação: encerra um worker de treino que grava checkpoints em um passo aleatório, retoma-o do checkpoint completo mais recente, verifica se os valores de loss são idênticos bit a bit aos de uma execução sem interrupção e armazena o RPO/RTO como uma execução da carga de trabalho &apos;faulttest&apos;. Sai com 0 se verificada, 1 se não verificada, 2 com entrada inválida.</translation>
     </message>
     <message>
         <source>SQLite database file (default: %1).</source>
@@ -389,7 +389,7 @@
     </message>
     <message>
         <source>Path of torchpilot-runner.</source>
-        <translation>Caminho do torchpilot-runner.</translation>
+        <translation type="vanished">Caminho do torchpilot-runner.</translation>
     </message>
     <message>
         <source>torchpilot: error: faulttest takes no positional argument</source>
@@ -401,7 +401,7 @@
     </message>
     <message>
         <source>faulttest %1 (%2, %3 steps, a checkpoint every %4, seed %5, %6 trial(s))</source>
-        <translation>faulttest %1 (%2, %3 passos, um checkpoint a cada %4, semente %5, %6 ensaio(s))</translation>
+        <translation type="vanished">faulttest %1 (%2, %3 passos, um checkpoint a cada %4, semente %5, %6 ensaio(s))</translation>
     </message>
     <message>
         <source>torchpilot: error: the uninterrupted reference run failed (exit code %1): %2</source>
@@ -422,6 +422,42 @@
     <message>
         <source>recovery NOT verified: RPO %1 steps, RTO %2 s over %3 trial(s) [run %4]</source>
         <translation>recuperação NÃO verificada: RPO %1 passos, RTO %2 s em %3 ensaio(s) [execução %4]</translation>
+    </message>
+    <message>
+        <source>--runner-kind must be cpp or python, got &apos;%1&apos;</source>
+        <translation>--runner-kind deve ser cpp ou python, recebido &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Python runner &apos;%1&apos; is not a file (use --runner PATH to torchpilot_runner.py)</source>
+        <translation>O runner Python &apos;%1&apos; não é um arquivo (use --runner CAMINHO para torchpilot_runner.py)</translation>
+    </message>
+    <message>
+        <source>Python interpreter &apos;%1&apos; is not an executable file (use --python PATH)</source>
+        <translation>O interpretador Python &apos;%1&apos; não é um arquivo executável (use --python CAMINHO)</translation>
+    </message>
+    <message>
+        <source>the Python runner path &apos;%1&apos; must not start with &apos;-&apos;</source>
+        <translation>o caminho do runner Python &apos;%1&apos; não pode começar com &apos;-&apos;</translation>
+    </message>
+    <message>
+        <source>Path of torchpilot-runner, or of torchpilot_runner.py for --runner-kind python.</source>
+        <translation>Caminho do torchpilot-runner, ou do torchpilot_runner.py com --runner-kind python.</translation>
+    </message>
+    <message>
+        <source>Runner to test: cpp (torchpilot-runner, default) or python.</source>
+        <translation>Runner a testar: cpp (torchpilot-runner, padrão) ou python.</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>tipo</translation>
+    </message>
+    <message>
+        <source>Interpreter of the Python runner (default /usr/bin/python3).</source>
+        <translation>Interpretador do runner Python (padrão /usr/bin/python3).</translation>
+    </message>
+    <message>
+        <source>faulttest %1 (%2, %3 steps, a checkpoint every %4, seed %5, %6 trial(s), %7 runner)</source>
+        <translation>faulttest %1 (%2, %3 passos, um checkpoint a cada %4, semente %5, %6 tentativa(s), runner %7)</translation>
     </message>
 </context>
 <context>
@@ -474,8 +510,8 @@
 <context>
     <name>Gates</name>
     <message>
-        <source>Evaluate the five approval gates. Exit status 0 only when the decision is 'migrate'; 1 keep or inconclusive; 2 bad input.</source>
-        <translation>Avalia os cinco portões de aprovação. Status de saída 0 só quando a decisão é 'migrar'; 1 manter ou inconclusivo; 2 entrada inválida.</translation>
+        <source>Evaluate the five approval gates. Exit status 0 only when the decision is &apos;migrate&apos;; 1 keep or inconclusive; 2 bad input.</source>
+        <translation>Avalia os cinco portões de aprovação. Status de saída 0 só quando a decisão é &apos;migrar&apos;; 1 manter ou inconclusivo; 2 entrada inválida.</translation>
     </message>
     <message>
         <source>SQLite database file.</source>
@@ -594,12 +630,12 @@
         <translation>TorchPilot</translation>
     </message>
     <message>
-        <source>torchpilot: error: unknown page '%1' (pages: %2)</source>
-        <translation>torchpilot: erro: página desconhecida '%1' (páginas: %2)</translation>
+        <source>torchpilot: error: unknown page &apos;%1&apos; (pages: %2)</source>
+        <translation>torchpilot: erro: página desconhecida &apos;%1&apos; (páginas: %2)</translation>
     </message>
     <message>
-        <source>torchpilot: error: cannot write screenshot '%1'</source>
-        <translation>torchpilot: erro: não foi possível gravar a captura de tela '%1'</translation>
+        <source>torchpilot: error: cannot write screenshot &apos;%1&apos;</source>
+        <translation>torchpilot: erro: não foi possível gravar a captura de tela &apos;%1&apos;</translation>
     </message>
     <message>
         <source>screenshot written to %1</source>
@@ -610,7 +646,7 @@
     <name>LatencyChart</name>
     <message>
         <source>%1 — no steady-state samples stored</source>
-        <translation>%1 — nenhuma amostra de regime estável armazenada</translation>
+        <translation type="vanished">%1 — nenhuma amostra de regime estável armazenada</translation>
     </message>
 </context>
 <context>
@@ -628,8 +664,8 @@
         <translation>A carga de trabalho TorchScript precisa de um arquivo de modelo existente.</translation>
     </message>
     <message>
-        <source>Model inputs must look like float32[64,128] (several separated by ';').</source>
-        <translation>As entradas do modelo devem ter a forma float32[64,128] (várias, separadas por ';').</translation>
+        <source>Model inputs must look like float32[64,128] (several separated by &apos;;&apos;).</source>
+        <translation>As entradas do modelo devem ter a forma float32[64,128] (várias, separadas por &apos;;&apos;).</translation>
     </message>
     <message>
         <source>The shape catalog file does not exist.</source>
@@ -652,7 +688,7 @@
         <translation>O prefixo da chave de execução só pode usar letras, dígitos e . _ : @ / + - (no máximo 120).</translation>
     </message>
     <message>
-        <source>The TorchScript workload needs the model's path on the target host.</source>
+        <source>The TorchScript workload needs the model&apos;s path on the target host.</source>
         <translation>A carga de trabalho TorchScript precisa do caminho do modelo no host de destino.</translation>
     </message>
     <message>
@@ -688,9 +724,9 @@
     </message>
     <message>
         <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
-Subcommands: import, run, pilot, gates, review (see 'torchpilot &lt;command&gt; --help').</source>
+Subcommands: import, run, pilot, gates, review (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
         <translation>TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
-Subcomandos: import, run, pilot, gates, review (veja 'torchpilot &lt;comando&gt; --help').</translation>
+Subcomandos: import, run, pilot, gates, review (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
     </message>
     <message>
         <source>Page to show first: runs, queue, panels, compare, charts, review.</source>
@@ -698,9 +734,9 @@ Subcomandos: import, run, pilot, gates, review (veja 'torchpilot &lt;comando&gt;
     </message>
     <message>
         <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
-Subcommands: import, run, pilot, gates (see 'torchpilot &lt;command&gt; --help').</source>
+Subcommands: import, run, pilot, gates (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
         <translation type="vanished">TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
-Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help').</translation>
+Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
     </message>
     <message>
         <source>Page to show first: runs, queue, panels, compare.</source>
@@ -766,24 +802,24 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation>texto</translation>
     </message>
     <message>
-        <source>--lang must be en or pt_BR, not '%1'</source>
-        <translation>--lang deve ser en ou pt_BR, não '%1'</translation>
+        <source>--lang must be en or pt_BR, not &apos;%1&apos;</source>
+        <translation>--lang deve ser en ou pt_BR, não &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>torchpilot: warning: no translation ':/i18n/torchpilot_%1.qm' in this build; the report text stays in English (numbers and dates follow %1).</source>
-        <translation>torchpilot: aviso: não há tradução ':/i18n/torchpilot_%1.qm' nesta compilação; o texto do relatório fica em inglês (números e datas seguem %1).</translation>
+        <source>torchpilot: warning: no translation &apos;:/i18n/torchpilot_%1.qm&apos; in this build; the report text stays in English (numbers and dates follow %1).</source>
+        <translation>torchpilot: aviso: não há tradução &apos;:/i18n/torchpilot_%1.qm&apos; nesta compilação; o texto do relatório fica em inglês (números e datas seguem %1).</translation>
     </message>
     <message>
         <source>--out is required (the PDF file to write)</source>
         <translation>--out é obrigatório (o arquivo PDF a gravar)</translation>
     </message>
     <message>
-        <source>no database at '%1' (import or run something first, or pass --db)</source>
-        <translation>nenhum banco de dados em '%1' (importe ou execute algo primeiro, ou passe --db)</translation>
+        <source>no database at &apos;%1&apos; (import or run something first, or pass --db)</source>
+        <translation>nenhum banco de dados em &apos;%1&apos; (importe ou execute algo primeiro, ou passe --db)</translation>
     </message>
     <message>
-        <source>--out would overwrite the database '%1'</source>
-        <translation>--out sobrescreveria o banco de dados '%1'</translation>
+        <source>--out would overwrite the database &apos;%1&apos;</source>
+        <translation>--out sobrescreveria o banco de dados &apos;%1&apos;</translation>
     </message>
     <message numerus="yes">
         <source>Wrote %1: %n page(s) in %2 s (decision: %3)</source>
@@ -962,7 +998,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation>Sensibilidade: cada preço ±25 %</translation>
     </message>
     <message>
-        <source>Cost per useful result when one component's price moves by 25 % and the others stay.</source>
+        <source>Cost per useful result when one component&apos;s price moves by 25 % and the others stay.</source>
         <translation>Custo por resultado útil quando o preço de um componente varia 25 % e os demais ficam iguais.</translation>
     </message>
     <message>
@@ -1014,8 +1050,8 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation>SO</translation>
     </message>
     <message>
-        <source>%1 &lt;span class="small"&gt;(%2)&lt;/span&gt;</source>
-        <translation>%1 &lt;span class="small"&gt;(%2)&lt;/span&gt;</translation>
+        <source>%1 &lt;span class=&quot;small&quot;&gt;(%2)&lt;/span&gt;</source>
+        <translation>%1 &lt;span class=&quot;small&quot;&gt;(%2)&lt;/span&gt;</translation>
     </message>
     <message>
         <source>Appendix: every run</source>
@@ -1450,7 +1486,7 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation>Latência em regime estável</translation>
     </message>
     <message>
-        <source>The first call (cold: compilation, allocation, caches) against the warmup and steady-state time per batch of each side's newest valid run. Log scale: the first call is often 100–1000× a steady batch.</source>
+        <source>The first call (cold: compilation, allocation, caches) against the warmup and steady-state time per batch of each side&apos;s newest valid run. Log scale: the first call is often 100–1000× a steady batch.</source>
         <translation>A primeira chamada (fria: compilação, alocação, caches) contra o tempo por lote do aquecimento e do regime estável da execução válida mais recente de cada lado. Escala log: a primeira chamada costuma ser 100–1000× um lote em regime estável.</translation>
     </message>
     <message>
@@ -1572,6 +1608,37 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <source>runs %1</source>
         <translation>execuções %1</translation>
     </message>
+    <message>
+        <source>Field</source>
+        <translation>Campo</translation>
+    </message>
+    <message>
+        <source>Runner&apos;s summary</source>
+        <translation>Resumo do runner</translation>
+    </message>
+    <message>
+        <source>Store</source>
+        <translation>Repositório</translation>
+    </message>
+    <message>
+        <source>Runner summaries against the store</source>
+        <translation>Resumos dos runners comparados com o repositório</translation>
+    </message>
+    <message>
+        <source>Every figure and validity verdict in this report is computed by the store from the stored samples (validity policy %1); each runner&apos;s own summary is kept as a witness.</source>
+        <translation>Todos os números e veredictos de validade deste relatório são calculados pelo repositório a partir das amostras armazenadas (política de validade %1); o resumo de cada runner é guardado como testemunha.</translation>
+    </message>
+    <message>
+        <source>Every runner summary agrees with the store&apos;s figures.</source>
+        <translation>Todos os resumos dos runners concordam com os números do repositório.</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) whose runner summary disagrees with the store:</source>
+        <translation>
+            <numerusform>%n execução cujo resumo do runner discorda do repositório:</numerusform>
+            <numerusform>%n execuções cujo resumo do runner discorda do repositório:</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -1580,8 +1647,8 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation>Página %1 de %2</translation>
     </message>
     <message>
-        <source>cannot write '%1': %2</source>
-        <translation>não foi possível gravar '%1': %2</translation>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>não foi possível gravar &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>%1 — %2</source>
@@ -1592,8 +1659,8 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation>evidência %1</translation>
     </message>
     <message>
-        <source>cannot write '%1': the PDF could not be started</source>
-        <translation>não foi possível gravar '%1': o PDF não pôde ser iniciado</translation>
+        <source>cannot write &apos;%1&apos;: the PDF could not be started</source>
+        <translation>não foi possível gravar &apos;%1&apos;: o PDF não pôde ser iniciado</translation>
     </message>
 </context>
 <context>
@@ -1804,24 +1871,24 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation>escolha uma ação, não %1</translation>
     </message>
     <message>
-        <source>unexpected argument '%1'</source>
-        <translation>argumento inesperado '%1'</translation>
+        <source>unexpected argument &apos;%1&apos;</source>
+        <translation>argumento inesperado &apos;%1&apos;</translation>
     </message>
     <message>
         <source>--reviewer NAME is required to sign off or record a decision</source>
         <translation>--reviewer NOME é obrigatório para assinar ou registrar uma decisão</translation>
     </message>
     <message>
-        <source>--set-cost takes 'baseline' or 'candidate', not '%1'</source>
-        <translation>--set-cost aceita 'baseline' ou 'candidate', não '%1'</translation>
+        <source>--set-cost takes &apos;baseline&apos; or &apos;candidate&apos;, not &apos;%1&apos;</source>
+        <translation>--set-cost aceita &apos;baseline&apos; ou &apos;candidate&apos;, não &apos;%1&apos;</translation>
     </message>
     <message>
-        <source>Baseline cost model set to '%1'.</source>
-        <translation>Modelo de custo da referência definido como '%1'.</translation>
+        <source>Baseline cost model set to &apos;%1&apos;.</source>
+        <translation>Modelo de custo da referência definido como &apos;%1&apos;.</translation>
     </message>
     <message>
-        <source>Candidate cost model set to '%1'.</source>
-        <translation>Modelo de custo do candidato definido como '%1'.</translation>
+        <source>Candidate cost model set to &apos;%1&apos;.</source>
+        <translation>Modelo de custo do candidato definido como &apos;%1&apos;.</translation>
     </message>
     <message>
         <source>Rollback path cleared.</source>
@@ -1938,8 +2005,8 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
 <context>
     <name>SshCommand</name>
     <message>
-        <source>The %1 '%2' must not start with '-' (ssh would read it as an option).</source>
-        <translation>O %1 '%2' não pode começar com '-' (o ssh o leria como uma opção).</translation>
+        <source>The %1 &apos;%2&apos; must not start with &apos;-&apos; (ssh would read it as an option).</source>
+        <translation>O %1 &apos;%2&apos; não pode começar com &apos;-&apos; (o ssh o leria como uma opção).</translation>
     </message>
     <message>
         <source>The %1 must not contain spaces or control characters.</source>
@@ -1958,16 +2025,16 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation>Informe o usuário separadamente, não como usuário@host.</translation>
     </message>
     <message>
-        <source>The host '%1' may only contain letters, digits, '.', '-', '_', ':' and [ ] (IPv6).</source>
-        <translation>O host '%1' só pode conter letras, dígitos, '.', '-', '_', ':' e [ ] (IPv6).</translation>
+        <source>The host &apos;%1&apos; may only contain letters, digits, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;, &apos;:&apos; and [ ] (IPv6).</source>
+        <translation>O host &apos;%1&apos; só pode conter letras, dígitos, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;, &apos;:&apos; e [ ] (IPv6).</translation>
     </message>
     <message>
         <source>user name</source>
         <translation>nome de usuário</translation>
     </message>
     <message>
-        <source>The %1 path must not contain quotes, backslashes, '%' or '$' (ssh would expand them).</source>
-        <translation>O caminho do %1 não pode conter aspas, barras invertidas, '%' nem '$' (o ssh os expandiria).</translation>
+        <source>The %1 path must not contain quotes, backslashes, &apos;%&apos; or &apos;$&apos; (ssh would expand them).</source>
+        <translation>O caminho do %1 não pode conter aspas, barras invertidas, &apos;%&apos; nem &apos;$&apos; (o ssh os expandiria).</translation>
     </message>
     <message>
         <source>identity file</source>
@@ -1993,16 +2060,16 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
 <context>
     <name>TargetProfile</name>
     <message>
-        <source>Target name '%1': use 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit.</source>
-        <translation>Nome de destino '%1': use de 1 a 64 letras, dígitos, '.', '_' ou '-', começando com uma letra ou um dígito.</translation>
+        <source>Target name &apos;%1&apos;: use 1 to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;, starting with a letter or digit.</source>
+        <translation>Nome de destino &apos;%1&apos;: use de 1 a 64 letras, dígitos, &apos;.&apos;, &apos;_&apos; ou &apos;-&apos;, começando com uma letra ou um dígito.</translation>
     </message>
     <message>
-        <source>Only the built-in target 'local' runs on this machine.</source>
-        <translation>Só o destino embutido 'local' roda nesta máquina.</translation>
+        <source>Only the built-in target &apos;local&apos; runs on this machine.</source>
+        <translation>Só o destino embutido &apos;local&apos; roda nesta máquina.</translation>
     </message>
     <message>
-        <source>The name 'local' is reserved for this machine.</source>
-        <translation>O nome 'local' é reservado para esta máquina.</translation>
+        <source>The name &apos;local&apos; is reserved for this machine.</source>
+        <translation>O nome &apos;local&apos; é reservado para esta máquina.</translation>
     </message>
     <message>
         <source>this machine</source>
@@ -2013,32 +2080,32 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation type="vanished">Job do Kubernetes (ainda não disponível)</translation>
     </message>
     <message>
-        <source>a target needs a "name" (a string)</source>
-        <translation>um destino precisa de um "name" (uma string)</translation>
+        <source>a target needs a &quot;name&quot; (a string)</source>
+        <translation>um destino precisa de um &quot;name&quot; (uma string)</translation>
     </message>
     <message>
-        <source>target '%1': "kind" must be "local", "ssh" or "kubernetes"</source>
-        <translation>destino '%1': "kind" deve ser "local", "ssh" ou "kubernetes"</translation>
+        <source>target &apos;%1&apos;: &quot;kind&quot; must be &quot;local&quot;, &quot;ssh&quot; or &quot;kubernetes&quot;</source>
+        <translation>destino &apos;%1&apos;: &quot;kind&quot; deve ser &quot;local&quot;, &quot;ssh&quot; ou &quot;kubernetes&quot;</translation>
     </message>
     <message>
-        <source>target '%1': "%2" must be a string</source>
-        <translation>destino '%1': "%2" deve ser uma string</translation>
+        <source>target &apos;%1&apos;: &quot;%2&quot; must be a string</source>
+        <translation>destino &apos;%1&apos;: &quot;%2&quot; deve ser uma string</translation>
     </message>
     <message>
-        <source>target '%1': "%2" must be a whole number from %3 to %4</source>
-        <translation>destino '%1': "%2" deve ser um número inteiro de %3 a %4</translation>
+        <source>target &apos;%1&apos;: &quot;%2&quot; must be a whole number from %3 to %4</source>
+        <translation>destino &apos;%1&apos;: &quot;%2&quot; deve ser um número inteiro de %3 a %4</translation>
     </message>
     <message>
-        <source>target '%1': "kubernetes" must be an object</source>
-        <translation>destino '%1': "kubernetes" deve ser um objeto</translation>
+        <source>target &apos;%1&apos;: &quot;kubernetes&quot; must be an object</source>
+        <translation>destino &apos;%1&apos;: &quot;kubernetes&quot; deve ser um objeto</translation>
     </message>
     <message>
-        <source>target '%1': an ssh target needs a "host"</source>
-        <translation>destino '%1': um destino ssh precisa de um "host"</translation>
+        <source>target &apos;%1&apos;: an ssh target needs a &quot;host&quot;</source>
+        <translation>destino &apos;%1&apos;: um destino ssh precisa de um &quot;host&quot;</translation>
     </message>
     <message>
-        <source>Kubernetes target '%1': set the container image ("image").</source>
-        <translation>Destino Kubernetes '%1': defina a imagem do contêiner ("image").</translation>
+        <source>Kubernetes target &apos;%1&apos;: set the container image (&quot;image&quot;).</source>
+        <translation>Destino Kubernetes &apos;%1&apos;: defina a imagem do contêiner (&quot;image&quot;).</translation>
     </message>
     <message>
         <source>Kubernetes Job: %1/%2, %3 %4</source>
@@ -2051,6 +2118,78 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     <message>
         <source>Kubernetes Job (invalid settings)</source>
         <translation>Job Kubernetes (configuração inválida)</translation>
+    </message>
+    <message>
+        <source>Runner: unknown (the Kubernetes settings are invalid)</source>
+        <translation>Runner: desconhecido (as configurações do Kubernetes são inválidas)</translation>
+    </message>
+    <message>
+        <source>torchpilot-runner not found</source>
+        <translation>torchpilot-runner não encontrado</translation>
+    </message>
+    <message>
+        <source>%1, torchpilot_runner.py not found</source>
+        <translation>%1, torchpilot_runner.py não encontrado</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>C++</source>
+        <translation>C++</translation>
+    </message>
+    <message>
+        <source>Runner: %1 (%2)</source>
+        <translation>Runner: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>Runner: %1 (%2), device %3</source>
+        <translation>Runner: %1 (%2), dispositivo %3</translation>
+    </message>
+    <message>
+        <source>Target &apos;%1&apos;: the runner must be &quot;cpp&quot; or &quot;python&quot;, not &apos;%2&apos;.</source>
+        <translation>Alvo &apos;%1&apos;: o runner deve ser &quot;cpp&quot; ou &quot;python&quot;, não &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <source>Target &apos;%1&apos;: the device must be cpu, cuda or tpu (or empty for the runner&apos;s default), not &apos;%2&apos;.</source>
+        <translation>Alvo &apos;%1&apos;: o dispositivo deve ser cpu, cuda ou tpu (ou vazio para o padrão do runner), não &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <source>Target &apos;%1&apos;: the Python interpreter must not contain NUL characters.</source>
+        <translation>Alvo &apos;%1&apos;: o interpretador Python não pode conter caracteres NUL.</translation>
+    </message>
+    <message>
+        <source>Target &apos;%1&apos;: the Python interpreter &apos;%2&apos; must not start with &apos;-&apos;.</source>
+        <translation>Alvo &apos;%1&apos;: o interpretador Python &apos;%2&apos; não pode começar com &apos;-&apos;.</translation>
+    </message>
+    <message>
+        <source>Target &apos;%1&apos;: the runner path must not contain NUL characters.</source>
+        <translation>Alvo &apos;%1&apos;: o caminho do runner não pode conter caracteres NUL.</translation>
+    </message>
+    <message>
+        <source>Target &apos;%1&apos;: the C++ runner cannot use a TPU; use the Python runner (runner &quot;python&quot;) for device tpu.</source>
+        <translation>Alvo &apos;%1&apos;: o runner C++ não usa TPU; use o runner Python (runner &quot;python&quot;) para o dispositivo tpu.</translation>
+    </message>
+    <message>
+        <source>Target &apos;%1&apos;: the Python runner script &apos;%2&apos; must not start with &apos;-&apos; (the interpreter would read it as an option).</source>
+        <translation>Alvo &apos;%1&apos;: o script do runner Python &apos;%2&apos; não pode começar com &apos;-&apos; (o interpretador o leria como opção).</translation>
+    </message>
+    <message>
+        <source>Target &apos;%1&apos;: give the Python interpreter as an absolute path or as a program name found on PATH, not the relative path &apos;%2&apos;.</source>
+        <translation>Alvo &apos;%1&apos;: informe o interpretador Python como caminho absoluto ou como nome de programa no PATH, não o caminho relativo &apos;%2&apos;.</translation>
+    </message>
+    <message>
+        <source>Target &apos;%1&apos;: the Python runner script torchpilot_runner.py was not found; set TORCHPILOT_PYTHON_RUNNER or the target&apos;s runner_path.</source>
+        <translation>Alvo &apos;%1&apos;: o script do runner Python torchpilot_runner.py não foi encontrado; defina TORCHPILOT_PYTHON_RUNNER ou o runner_path do alvo.</translation>
+    </message>
+    <message>
+        <source>target &apos;%1&apos;: &quot;runner&quot; must be &quot;cpp&quot; or &quot;python&quot;, not &apos;%2&apos;</source>
+        <translation>alvo &apos;%1&apos;: &quot;runner&quot; deve ser &quot;cpp&quot; ou &quot;python&quot;, não &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>target &apos;%1&apos;: &quot;device&quot; must be &quot;cpu&quot;, &quot;cuda&quot; or &quot;tpu&quot;, not &apos;%2&apos;</source>
+        <translation>alvo &apos;%1&apos;: &quot;device&quot; deve ser &quot;cpu&quot;, &quot;cuda&quot; ou &quot;tpu&quot;, não &apos;%2&apos;</translation>
     </message>
 </context>
 <context>
@@ -2068,8 +2207,8 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation>JSON malformado na posição %1: %2</translation>
     </message>
     <message>
-        <source>expected an object with a "targets" array</source>
-        <translation>esperava um objeto com um array "targets"</translation>
+        <source>expected an object with a &quot;targets&quot; array</source>
+        <translation>esperava um objeto com um array &quot;targets&quot;</translation>
     </message>
     <message>
         <source>unsupported version %1 (this TorchPilot reads version 1)</source>
@@ -2084,32 +2223,32 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
         <translation>%1: esperava um objeto</translation>
     </message>
     <message>
-        <source>%1: the name '%2' is reserved or not a valid target name</source>
-        <translation type="vanished">%1: o nome '%2' é reservado ou não é um nome de destino válido</translation>
+        <source>%1: the name &apos;%2&apos; is reserved or not a valid target name</source>
+        <translation type="vanished">%1: o nome &apos;%2&apos; é reservado ou não é um nome de destino válido</translation>
     </message>
     <message>
-        <source>%1: the name '%2' is used twice</source>
-        <translation>%1: o nome '%2' é usado duas vezes</translation>
+        <source>%1: the name &apos;%2&apos; is used twice</source>
+        <translation>%1: o nome &apos;%2&apos; é usado duas vezes</translation>
     </message>
     <message>
         <source>%1: cannot write the file (%2)</source>
         <translation>%1: não foi possível gravar o arquivo (%2)</translation>
     </message>
     <message>
-        <source>The target 'local' is built in.</source>
-        <translation>O destino 'local' é embutido.</translation>
+        <source>The target &apos;local&apos; is built in.</source>
+        <translation>O destino &apos;local&apos; é embutido.</translation>
     </message>
     <message>
-        <source>No target named '%1'.</source>
-        <translation>Nenhum destino chamado '%1'.</translation>
+        <source>No target named &apos;%1&apos;.</source>
+        <translation>Nenhum destino chamado &apos;%1&apos;.</translation>
     </message>
     <message>
-        <source>The target 'local' is built in; give the new target another name.</source>
-        <translation>O destino 'local' é embutido; dê outro nome ao novo destino.</translation>
+        <source>The target &apos;local&apos; is built in; give the new target another name.</source>
+        <translation>O destino &apos;local&apos; é embutido; dê outro nome ao novo destino.</translation>
     </message>
     <message>
-        <source>%1: '%2' cannot be stored (the target 'local' is built in; names use 1 to 64 letters, digits, '.', '_' or '-')</source>
-        <translation>%1: '%2' não pode ser armazenado (o destino 'local' é embutido; os nomes usam de 1 a 64 letras, dígitos, '.', '_' ou '-')</translation>
+        <source>%1: &apos;%2&apos; cannot be stored (the target &apos;local&apos; is built in; names use 1 to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;)</source>
+        <translation>%1: &apos;%2&apos; não pode ser armazenado (o destino &apos;local&apos; é embutido; os nomes usam de 1 a 64 letras, dígitos, &apos;.&apos;, &apos;_&apos; ou &apos;-&apos;)</translation>
     </message>
 </context>
 <context>
@@ -2120,15 +2259,15 @@ Subcomandos: import, run, pilot, gates (veja 'torchpilot &lt;comando&gt; --help'
     </message>
     <message>
         <source>runner: %1</source>
-        <translation>runner: %1</translation>
+        <translation type="vanished">runner: %1</translation>
     </message>
     <message>
         <source>torchpilot-runner on the remote PATH</source>
-        <translation>torchpilot-runner no PATH remoto</translation>
+        <translation type="vanished">torchpilot-runner no PATH remoto</translation>
     </message>
     <message>
         <source>Manage the targets runs can execute on (local, SSH hosts).
-SSH runs use the system ssh with BatchMode=yes and StrictHostKeyChecking=yes: the host's key must already be in the known_hosts file and the identity must not need a passphrase prompt (use ssh-agent).</source>
+SSH runs use the system ssh with BatchMode=yes and StrictHostKeyChecking=yes: the host&apos;s key must already be in the known_hosts file and the identity must not need a passphrase prompt (use ssh-agent).</source>
         <translation>Gerencia os destinos em que as execuções podem rodar (local, hosts SSH).
 Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=yes: a chave do host já deve estar no arquivo known_hosts e a identidade não pode pedir uma frase secreta (use o ssh-agent).</translation>
     </message>
@@ -2165,7 +2304,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>host</translation>
     </message>
     <message>
-        <source>SSH user (default: ssh's).</source>
+        <source>SSH user (default: ssh&apos;s).</source>
         <translation>Usuário SSH (padrão: o do ssh).</translation>
     </message>
     <message>
@@ -2190,7 +2329,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>Path of torchpilot-runner on the host (default: found on its PATH).</source>
-        <translation>Caminho do torchpilot-runner no host (padrão: o encontrado no PATH dele).</translation>
+        <translation type="vanished">Caminho do torchpilot-runner no host (padrão: o encontrado no PATH dele).</translation>
     </message>
     <message>
         <source>path</source>
@@ -2217,16 +2356,16 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>--port e --connect-timeout devem ser números inteiros</translation>
     </message>
     <message>
-        <source>target '%1' saved in %2</source>
-        <translation>destino '%1' salvo em %2</translation>
+        <source>target &apos;%1&apos; saved in %2</source>
+        <translation>destino &apos;%1&apos; salvo em %2</translation>
     </message>
     <message>
-        <source>target '%1' removed from %2</source>
-        <translation>destino '%1' removido de %2</translation>
+        <source>target &apos;%1&apos; removed from %2</source>
+        <translation>destino &apos;%1&apos; removido de %2</translation>
     </message>
     <message>
-        <source>cannot read '%1': %2</source>
-        <translation>não foi possível ler '%1': %2</translation>
+        <source>cannot read &apos;%1&apos;: %2</source>
+        <translation>não foi possível ler &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>%1: not a JSON object (%2 at byte %3)</source>
@@ -2253,7 +2392,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>Contexto do kubectl (padrão: o atual).</translation>
     </message>
     <message>
-        <source>kubeconfig file (default: kubectl's).</source>
+        <source>kubeconfig file (default: kubectl&apos;s).</source>
         <translation>Arquivo kubeconfig (padrão: o do kubectl).</translation>
     </message>
     <message>
@@ -2275,6 +2414,30 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>choose one of --list, --add-ssh, --add-kubernetes and --remove</source>
         <translation>escolha uma opção entre --list, --add-ssh, --add-kubernetes e --remove</translation>
+    </message>
+    <message>
+        <source>Path of the runner on the host: torchpilot-runner (default: found on its PATH) or, for --runner-kind python, torchpilot_runner.py (default /opt/torchpilot/python/torchpilot_runner.py; Kubernetes: /app/torchpilot_runner.py).</source>
+        <translation>Caminho do runner no host: torchpilot-runner (padrão: encontrado no PATH) ou, com --runner-kind python, torchpilot_runner.py (padrão /opt/torchpilot/python/torchpilot_runner.py; Kubernetes: /app/torchpilot_runner.py).</translation>
+    </message>
+    <message>
+        <source>Runner the target starts: cpp (torchpilot-runner) or python (torchpilot_runner.py). Default: python for --device tpu and for Kubernetes, else cpp.</source>
+        <translation>Runner que o alvo inicia: cpp (torchpilot-runner) ou python (torchpilot_runner.py). Padrão: python com --device tpu e no Kubernetes, senão cpp.</translation>
+    </message>
+    <message>
+        <source>kind</source>
+        <translation>tipo</translation>
+    </message>
+    <message>
+        <source>Python interpreter of the python runner (default python3 on the host&apos;s PATH).</source>
+        <translation>Interpretador Python do runner python (padrão python3 no PATH do host).</translation>
+    </message>
+    <message>
+        <source>Device passed as --device to every run: cpu, cuda or tpu (default: the runner&apos;s; Kubernetes: tpu).</source>
+        <translation>Dispositivo passado como --device a cada execução: cpu, cuda ou tpu (padrão: o do runner; Kubernetes: tpu).</translation>
+    </message>
+    <message>
+        <source>device</source>
+        <translation>dispositivo</translation>
     </message>
 </context>
 <context>
@@ -2778,7 +2941,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>Cannot read the cost presets %1</source>
-        <translation>Não foi possível ler os presets de custo %1</translation>
+        <translation type="vanished">Não foi possível ler os presets de custo %1</translation>
     </message>
     <message>
         <source>Cannot use the cost presets: %1</source>
@@ -3338,8 +3501,8 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>Não foi possível exportar</translation>
     </message>
     <message>
-        <source>Cannot write '%1': %2</source>
-        <translation>Não foi possível gravar '%1': %2</translation>
+        <source>Cannot write &apos;%1&apos;: %2</source>
+        <translation>Não foi possível gravar &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>Kubernetes target</source>
@@ -3349,8 +3512,8 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
 <context>
     <name>tp::KubeLauncher</name>
     <message>
-        <source>cannot start kubectl '%1': %2</source>
-        <translation>não foi possível iniciar o kubectl '%1': %2</translation>
+        <source>cannot start kubectl &apos;%1&apos;: %2</source>
+        <translation>não foi possível iniciar o kubectl &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>kubectl apply failed: %1</source>
@@ -3459,7 +3622,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>Novas execuções de benchmark</translation>
     </message>
     <message>
-        <source>MLP (the article's 128→256→32)</source>
+        <source>MLP (the article&apos;s 128→256→32)</source>
         <translation>MLP (o 128→256→32 do artigo)</translation>
     </message>
     <message>
@@ -3635,11 +3798,11 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation type="vanished">em breve</translation>
     </message>
     <message>
-        <source>Runs that share a machine compete for cores and memory bandwidth and perturb each other's timings: keep 1 for figures you will compare.</source>
+        <source>Runs that share a machine compete for cores and memory bandwidth and perturb each other&apos;s timings: keep 1 for figures you will compare.</source>
         <translation>Execuções que compartilham uma máquina disputam núcleos e largura de banda de memória e perturbam as medições umas das outras: mantenha 1 para números que você vai comparar.</translation>
     </message>
     <message>
-        <source>empty: the runner's &lt;workload&gt;/&lt;mode&gt;/&lt;dtype&gt;</source>
+        <source>empty: the runner&apos;s &lt;workload&gt;/&lt;mode&gt;/&lt;dtype&gt;</source>
         <translation>vazio: o &lt;carga&gt;/&lt;modo&gt;/&lt;dtype&gt; do runner</translation>
     </message>
     <message>
@@ -3699,8 +3862,8 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>Executa via SSH; os caminhos do modelo e do catálogo são lidos nesse host</translation>
     </message>
     <message>
-        <source>Targets are managed with 'torchpilot targets' (%1)</source>
-        <translation>Os destinos são gerenciados com 'torchpilot targets' (%1)</translation>
+        <source>Targets are managed with &apos;torchpilot targets&apos; (%1)</source>
+        <translation>Os destinos são gerenciados com &apos;torchpilot targets&apos; (%1)</translation>
     </message>
     <message>
         <source>Runs as a Kubernetes Job with your kubectl; the Job is shown before it is submitted</source>
@@ -3714,8 +3877,8 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>o runner não produziu nenhuma execução</translation>
     </message>
     <message>
-        <source>target '%1': Kubernetes targets are not available yet</source>
-        <translation type="vanished">destino '%1': destinos Kubernetes ainda não estão disponíveis</translation>
+        <source>target &apos;%1&apos;: Kubernetes targets are not available yet</source>
+        <translation type="vanished">destino &apos;%1&apos;: destinos Kubernetes ainda não estão disponíveis</translation>
     </message>
     <message>
         <source>no progress for %1 s: stopping the run</source>
@@ -3734,7 +3897,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>não foi possível comparar com a execução anterior: %1</translation>
     </message>
     <message>
-        <source>cannot store the run's output: %1</source>
+        <source>cannot store the run&apos;s output: %1</source>
         <translation>não foi possível armazenar a saída da execução: %1</translation>
     </message>
 </context>
@@ -3757,12 +3920,16 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>o runner saiu com o código %1</translation>
     </message>
     <message>
-        <source>cannot start runner '%1': %2</source>
-        <translation>não foi possível iniciar o runner '%1': %2</translation>
+        <source>cannot start runner &apos;%1&apos;: %2</source>
+        <translation>não foi possível iniciar o runner &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>runner produced no run</source>
         <translation type="vanished">o runner não produziu nenhuma execução</translation>
+    </message>
+    <message>
+        <source>the Python runner torchpilot_runner.py or its interpreter was not found (set TORCHPILOT_PYTHON_RUNNER or the target&apos;s runner_path)</source>
+        <translation>o runner Python torchpilot_runner.py ou seu interpretador não foi encontrado (defina TORCHPILOT_PYTHON_RUNNER ou o runner_path do alvo)</translation>
     </message>
 </context>
 <context>
@@ -4189,7 +4356,7 @@ run key: %2</source>
 chave da execução: %2</translation>
     </message>
     <message>
-        <source>Time left in the steady phase, from the runner's progress lines</source>
+        <source>Time left in the steady phase, from the runner&apos;s progress lines</source>
         <translation>Tempo restante na fase de regime estável, segundo as linhas de progresso do runner</translation>
     </message>
     <message>
@@ -4236,7 +4403,7 @@ chave da execução: %2</translation>
         <translation>Log</translation>
     </message>
     <message>
-        <source>Select a job to follow its runner's log (stderr).</source>
+        <source>Select a job to follow its runner&apos;s log (stderr).</source>
         <translation>Selecione uma tarefa para acompanhar o log do runner dela (stderr).</translation>
     </message>
     <message>
@@ -4264,11 +4431,11 @@ chave da execução: %2</translation>
         <translation>Cancelando…</translation>
     </message>
     <message>
-        <source>one at a time (parallel runs perturb each other's timings)</source>
+        <source>one at a time (parallel runs perturb each other&apos;s timings)</source>
         <translation>uma de cada vez (execuções em paralelo perturbam as medições umas das outras)</translation>
     </message>
     <message>
-        <source>up to %1 at once — parallel runs perturb each other's timings</source>
+        <source>up to %1 at once — parallel runs perturb each other&apos;s timings</source>
         <translation>até %1 ao mesmo tempo — execuções em paralelo perturbam as medições umas das outras</translation>
     </message>
     <message>
@@ -4604,12 +4771,51 @@ chave da execução: %2</translation>
         <translation>Erro: %1</translation>
     </message>
     <message>
-        <source>&lt;span style="color:%1"&gt;&amp;#9679;&lt;/span&gt; &lt;b&gt;%2&lt;/b&gt; (%3): %4</source>
-        <translation>&lt;span style="color:%1"&gt;&amp;#9679;&lt;/span&gt; &lt;b&gt;%2&lt;/b&gt; (%3): %4</translation>
+        <source>&lt;span style=&quot;color:%1&quot;&gt;&amp;#9679;&lt;/span&gt; &lt;b&gt;%2&lt;/b&gt; (%3): %4</source>
+        <translation>&lt;span style=&quot;color:%1&quot;&gt;&amp;#9679;&lt;/span&gt; &lt;b&gt;%2&lt;/b&gt; (%3): %4</translation>
     </message>
     <message>
         <source>Alerts recorded with this run:</source>
         <translation>Alertas registrados com esta execução:</translation>
+    </message>
+    <message>
+        <source>Runner&apos;s summary:</source>
+        <translation>Resumo do runner:</translation>
+    </message>
+    <message>
+        <source>Judged by the store from the stored samples, validity policy %1</source>
+        <translation>Julgado pelo repositório a partir das amostras armazenadas, política de validade %1</translation>
+    </message>
+    <message>
+        <source>%1: runner %2, store %3</source>
+        <translation>%1: runner %2, repositório %3</translation>
+    </message>
+    <message>
+        <source>agrees with the store</source>
+        <translation>concorda com o repositório</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;disagrees&lt;/b&gt; with the store: %1</source>
+        <translation type="vanished">&lt;b&gt;discorda&lt;/b&gt; do repositório: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>&lt;b&gt;disagrees&lt;/b&gt; with the store on %n figure(s): %1</source>
+        <translation>
+            <numerusform>&lt;b&gt;discorda&lt;/b&gt; do repositório em %n número: %1</numerusform>
+            <numerusform>&lt;b&gt;discorda&lt;/b&gt; do repositório em %n números: %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>Python runner</source>
+        <translation>runner Python</translation>
+    </message>
+    <message>
+        <source>C++ runner</source>
+        <translation>runner C++</translation>
+    </message>
+    <message>
+        <source>%1 · %2</source>
+        <translation>%1 · %2</translation>
     </message>
 </context>
 <context>
@@ -5098,44 +5304,44 @@ chave da execução: %2</translation>
         <translation>o cliente OpenSSH (ssh) não está instalado</translation>
     </message>
     <message>
-        <source>cannot run on target '%1': %2</source>
-        <translation>não foi possível executar no destino '%1': %2</translation>
+        <source>cannot run on target &apos;%1&apos;: %2</source>
+        <translation>não foi possível executar no destino &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>could not send SIGTERM to remote process %1 (exit %2)%3; closing the connection</source>
         <translation>não foi possível enviar SIGTERM ao processo remoto %1 (saída %2)%3; fechando a conexão</translation>
     </message>
     <message>
-        <source>cancelled: ssh session to '%1' closed</source>
-        <translation>cancelada: a sessão ssh com '%1' foi fechada</translation>
+        <source>cancelled: ssh session to &apos;%1&apos; closed</source>
+        <translation>cancelada: a sessão ssh com &apos;%1&apos; foi fechada</translation>
     </message>
     <message>
-        <source>ssh client for '%1' crashed</source>
-        <translation>o cliente ssh para '%1' travou</translation>
+        <source>ssh client for &apos;%1&apos; crashed</source>
+        <translation>o cliente ssh para &apos;%1&apos; travou</translation>
     </message>
     <message>
-        <source>connection to '%1' lost (ssh exit 255)</source>
-        <translation>conexão com '%1' perdida (saída do ssh 255)</translation>
+        <source>connection to &apos;%1&apos; lost (ssh exit 255)</source>
+        <translation>conexão com &apos;%1&apos; perdida (saída do ssh 255)</translation>
     </message>
     <message>
-        <source>ssh to '%1' failed (exit 255)</source>
-        <translation>o ssh para '%1' falhou (saída 255)</translation>
+        <source>ssh to &apos;%1&apos; failed (exit 255)</source>
+        <translation>o ssh para &apos;%1&apos; falhou (saída 255)</translation>
     </message>
     <message>
-        <source>remote runner not found on '%1' (exit 127)</source>
-        <translation>runner remoto não encontrado em '%1' (saída 127)</translation>
+        <source>remote runner not found on &apos;%1&apos; (exit 127)</source>
+        <translation>runner remoto não encontrado em &apos;%1&apos; (saída 127)</translation>
     </message>
     <message>
-        <source>remote runner on '%1' exited with code %2</source>
-        <translation>o runner remoto em '%1' saiu com o código %2</translation>
+        <source>remote runner on &apos;%1&apos; exited with code %2</source>
+        <translation>o runner remoto em &apos;%1&apos; saiu com o código %2</translation>
     </message>
     <message>
-        <source>cannot start ssh '%1': %2</source>
-        <translation>não foi possível iniciar o ssh '%1': %2</translation>
+        <source>cannot start ssh &apos;%1&apos;: %2</source>
+        <translation>não foi possível iniciar o ssh &apos;%1&apos;: %2</translation>
     </message>
     <message>
-        <source>remote runner on '%1' was killed by signal %2</source>
-        <translation>o runner remoto em '%1' foi encerrado pelo sinal %2</translation>
+        <source>remote runner on &apos;%1&apos; was killed by signal %2</source>
+        <translation>o runner remoto em &apos;%1&apos; foi encerrado pelo sinal %2</translation>
     </message>
 </context>
 <context>

@@ -77,6 +77,7 @@ class Engine:
                            "warmup_max": max(o.max_warmup, o.warmup), "warmup_window": o.warmup_window,
                            "warmup_tolerance": o.warmup_cv, "steady_min_iterations": o.iterations,
                            "steady_min_seconds": o.min_time, "deadline_seconds": o.deadline,
+                           "steps": o.steps or 0,  # > 0: fixed warmup, the rest is steady
                            "precision_policy": self.policy["name"]}
         if self.catalog:
             env["catalog"] = self.catalog.name
