@@ -25,30 +25,20 @@ import subprocess
 import sys
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_python  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--runner", default=os.path.join(ROOT, "runner", "python", "torchpilot_runner.py"))
-    p.add_argument("--python", default="/usr/bin/python3", help="interpreter with torch (Debian's python3-torch)")
-    p.add_argument("--rounds", type=int, default=7)
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--iterations", type=int, default=2000)
-    p.add_argument("--warmup", type=int, default=100)
-    p.add_argument("--batch", type=int, default=64)
+    bench_python.add_common_args(p, rounds=7)
     p.add_argument("--seed", type=int, default=42)
     p.add_argument("--bare", action="store_true", help=argparse.SUPPRESS)  # the bare-loop child
-    p.add_argument("--json-out", default=None, help="also write the samples' medians and the ratios here")
     return p.parse_args(argv)
 
-
-def thread_env(threads):
-    env = dict(os.environ)
-    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        env[var] = str(threads)
-    return env
 
 
 def bare(args):
@@ -80,28 +70,14 @@ def bare(args):
 def run_bare(args):
     cmd = [args.python, os.path.abspath(__file__), "--bare", "--threads", str(args.threads), "--iterations",
            str(args.iterations), "--warmup", str(args.warmup), "--batch", str(args.batch), "--seed", str(args.seed)]
-    out = subprocess.run(cmd, stdout=subprocess.PIPE, check=True, env=thread_env(args.threads),
+    out = subprocess.run(cmd, stdout=subprocess.PIPE, check=True, env=bench_python.thread_env(args.threads),
                          universal_newlines=True).stdout
     return json.loads(out.strip().splitlines()[-1])
 
 
 def run_runner(args):
-    cmd = [args.python, args.runner, "--device", "cpu", "--workload", "mlp", "--mode", "eager",
-           "--dtype", "float32", "--threads", str(args.threads), "--warmup", str(args.warmup),
-           "--iterations", str(args.iterations), "--batch", str(args.batch), "--seed", str(args.seed),
-           "--no-precision"]
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=thread_env(args.threads),
-                       universal_newlines=True)
-    if p.returncode != 0:
-        sys.exit("runner failed (%d): %s" % (p.returncode, p.stderr.strip()[-600:]))
-    steady = []
-    for line in p.stdout.splitlines():
-        e = json.loads(line)
-        if e.get("event") == "phase" and e.get("phase") == "steady":
-            steady.extend(e["seconds"])
-    if len(steady) < args.iterations:
-        sys.exit("runner reported %d steady samples, expected %d" % (len(steady), args.iterations))
-    return {"median": statistics.median(steady), "mean": statistics.fmean(steady), "n": len(steady)}
+    return bench_python.runner_steady(args, ["--workload", "mlp", "--batch", str(args.batch), "--seed", str(args.seed)])
+
 
 
 def main(argv=None):
@@ -110,7 +86,7 @@ def main(argv=None):
         return bare(args)
     print("python runner overhead: %s, %d rounds x %d iterations (warmup %d), %d thread(s), batch %d; load %s"
           % (os.path.relpath(args.runner, ROOT), args.rounds, args.iterations, args.warmup, args.threads,
-             args.batch, " ".join("%.2f" % v for v in os.getloadavg())))
+             args.batch, bench_python.load_text()))
     print("%5s  %12s %12s  %12s %12s %12s  %8s" % ("round", "runner p50", "runner mean", "bare p50",
                                                    "bare mean", "bare loop", "p50 ratio"))
     rows = []
@@ -137,10 +113,8 @@ def main(argv=None):
              result["runner_mean_seconds"] * 1e6, result["bare_loop_mean_seconds"] * 1e6))
     print("runner/bare (p50, median of per-round ratios): %.4f   (goal <= 1.02)" % result["ratio_p50"])
     print("runner/bare-loop (mean, median of per-round ratios): %.4f" % result["ratio_mean_vs_loop"])
-    print("load after: %s" % " ".join("%.2f" % v for v in os.getloadavg()))
-    if args.json_out:
-        with open(args.json_out, "w") as f:
-            json.dump({"rounds": rows, "result": result, "args": vars(args)}, f, indent=1)
+    print("load after: %s" % bench_python.load_text())
+    bench_python.write_json(args, rows, result)
     return 0
 
 

@@ -25,6 +25,9 @@ import sys
 import tempfile
 import time
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import bench_python  # noqa: E402
+
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 MAKE_MODEL = os.path.join(ROOT, "runner", "python", "make_test_model.py")
@@ -32,25 +35,12 @@ MAKE_MODEL = os.path.join(ROOT, "runner", "python", "make_test_model.py")
 
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--runner", default=os.path.join(ROOT, "runner", "python", "torchpilot_runner.py"))
-    p.add_argument("--python", default="/usr/bin/python3", help="interpreter with torch (Debian's python3-torch)")
-    p.add_argument("--rounds", type=int, default=5)
-    p.add_argument("--threads", type=int, default=1)
-    p.add_argument("--iterations", type=int, default=2000)
-    p.add_argument("--warmup", type=int, default=100)
-    p.add_argument("--batch", type=int, default=64)
+    bench_python.add_common_args(p, rounds=5)
     p.add_argument("--min-run-time", type=float, default=1.0, help="Timer.blocked_autorange min_run_time, s")
     p.add_argument("--model", default="", help="TorchScript file (default: made with make_test_model.py)")
     p.add_argument("--timer", action="store_true", help=argparse.SUPPRESS)  # the Timer child
-    p.add_argument("--json-out", default=None)
     return p.parse_args(argv)
 
-
-def thread_env(threads):
-    env = dict(os.environ)
-    for var in ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS"):
-        env[var] = str(threads)
-    return env
 
 
 def timer_child(args):
@@ -82,7 +72,7 @@ def run_timer(args):
     cmd = [args.python, os.path.abspath(__file__), "--timer", "--model", args.model, "--threads", str(args.threads),
            "--batch", str(args.batch), "--warmup", str(args.warmup), "--min-run-time", str(args.min_run_time),
            "--iterations", str(args.iterations)]
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=thread_env(args.threads),
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=bench_python.thread_env(args.threads),
                        universal_newlines=True)  # stderr: torch.utils.benchmark's "No CUDA runtime" notice
     if p.returncode != 0:
         sys.exit("Timer child failed (%d): %s" % (p.returncode, p.stderr.strip()[-600:]))
@@ -90,19 +80,9 @@ def run_timer(args):
 
 
 def run_runner(args):
-    cmd = [args.python, args.runner, "--device", "cpu", "--workload", "torchscript", "--model", args.model,
-           "--input", "float32[%d,16]" % args.batch, "--mode", "eager", "--dtype", "float32",
-           "--threads", str(args.threads), "--warmup", str(args.warmup), "--iterations", str(args.iterations),
-           "--no-precision"]
-    p = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=thread_env(args.threads),
-                       universal_newlines=True)
-    if p.returncode != 0:
-        sys.exit("runner failed (%d): %s" % (p.returncode, p.stderr.strip()[-600:]))
-    steady = [s for line in p.stdout.splitlines() for e in [json.loads(line)]
-              if e.get("event") == "phase" and e.get("phase") == "steady" for s in e["seconds"]]
-    if len(steady) < args.iterations:
-        sys.exit("runner reported %d steady samples, expected %d" % (len(steady), args.iterations))
-    return {"median": statistics.median(steady), "mean": statistics.fmean(steady), "n": len(steady)}
+    return bench_python.runner_steady(
+        args, ["--workload", "torchscript", "--model", args.model, "--input", "float32[%d,16]" % args.batch])
+
 
 
 def main(argv=None):
@@ -117,7 +97,7 @@ def main(argv=None):
     print("python runner vs torch.utils.benchmark.Timer: %s, %d rounds, runner %d iterations (warmup %d), "
           "Timer min_run_time %g s, %d thread(s), input float32[%d,16]; load %s"
           % (os.path.relpath(args.runner, ROOT), args.rounds, args.iterations, args.warmup, args.min_run_time,
-             args.threads, args.batch, " ".join("%.2f" % v for v in os.getloadavg())))
+             args.threads, args.batch, bench_python.load_text()))
     print("%5s  %12s %12s  %12s %12s  %12s  %8s" % ("round", "runner p50", "runner mean", "Timer median",
                                                     "Timer mean", "bare p50", "ratio"))
     rows = []
@@ -142,10 +122,8 @@ def main(argv=None):
     print("runner/Timer (median of per-round ratios): %.4f   (goal 0.97..1.03)" % result["ratio"])
     print("  of which: runner/bare per-call %.4f (the harness), bare per-call/Timer %.4f (timing each call "
           "on its own, in the Timer's process)" % (result["ratio_runner_vs_bare"], result["ratio_bare_vs_timer"]))
-    print("load after: %s" % " ".join("%.2f" % v for v in os.getloadavg()))
-    if args.json_out:
-        with open(args.json_out, "w") as f:
-            json.dump({"rounds": rows, "result": result, "args": vars(args)}, f, indent=1)
+    print("load after: %s" % bench_python.load_text())
+    bench_python.write_json(args, rows, result)
     if tmp:
         tmp.cleanup()
     return 0

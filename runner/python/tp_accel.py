@@ -138,6 +138,11 @@ class Accelerator:
         if self._sync is not None:
             self._sync()
 
+    def sync_function(self):
+        """The device synchronize to call around a timed call, or None when there is nothing to
+        wait for (cpu): the timing loop then skips the call instead of paying for a no-op."""
+        return self._sync
+
     # --- memory ------------------------------------------------------------------------------
     def _find_memory_api(self):
         if self.device == "cpu":
