@@ -142,26 +142,35 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("g.sqlite"));
+        // Each mode until the store judges a run valid (at most 3 tries: a neighbour's burst on a
+        // loaded 2-core machine can make a run legitimately "too noisy"; those stay stored, invalid).
+        int attempt = 0;
         for (const QString mode : {QStringLiteral("eager"), QStringLiteral("compiled")}) {
-            const ProbeRun r = runProbe({QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--mode"), mode,
-                                         QStringLiteral("--iterations"), QStringLiteral("300"), QStringLiteral("--catalog"),
-                                         QStringLiteral(TP_SOURCE_DIR "/resources/catalogs/default.json")});
-            QVERIFY2(r.exitCode == 0, r.err.constData());
-            const QString file = dir.filePath(mode + QStringLiteral(".jsonl"));
-            QFile f(file);
-            QVERIFY(f.open(QIODevice::WriteOnly));
-            f.write(r.out);
-            f.close();
-            QProcess app;
-            app.start(QStringLiteral(TP_APP_PATH), {QStringLiteral("import"), QStringLiteral("--db"), db, file});
-            QVERIFY(app.waitForFinished(60000));
-            QCOMPARE(app.exitCode(), 0);
+            for (int tries = 0;; ++tries) {
+                const ProbeRun r = runProbe({QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--mode"), mode,
+                                             QStringLiteral("--iterations"), QStringLiteral("300"), QStringLiteral("--catalog"),
+                                             QStringLiteral(TP_SOURCE_DIR "/resources/catalogs/default.json")});
+                QVERIFY2(r.exitCode == 0, r.err.constData());
+                const QString file = dir.filePath(QStringLiteral("%1-%2.jsonl").arg(mode).arg(++attempt));
+                QFile f(file);
+                QVERIFY(f.open(QIODevice::WriteOnly));
+                f.write(r.out);
+                f.close();
+                QProcess app;
+                app.start(QStringLiteral(TP_APP_PATH), {QStringLiteral("import"), QStringLiteral("--db"), db, file});
+                QVERIFY(app.waitForFinished(60000));
+                QCOMPARE(app.exitCode(), 0);
+                Store store(db.toStdString());
+                const RunRecord run = store.listRuns().back();
+                if (run.valid.value_or(false))
+                    break;
+                QVERIFY2(QString::fromStdString(run.validityReasonsJson).contains(QStringLiteral("too noisy")),
+                         run.validityReasonsJson.c_str()); // noise is the only acceptable reason
+                if (tries == 2)
+                    QSKIP(qPrintable(QStringLiteral("3 %1 runs judged too noisy on this loaded machine: %2")
+                                         .arg(mode, QString::fromStdString(run.validityReasonsJson))));
+            }
         }
-        Store store(db.toStdString());
-        for (const RunRecord &run : store.listRuns())
-            if (!run.valid.value_or(false))
-                QSKIP(qPrintable(QStringLiteral("run %1 judged invalid on this loaded machine: %2")
-                                     .arg(run.id).arg(QString::fromStdString(run.validityReasonsJson))));
         QProcess gates;
         gates.start(QStringLiteral(TP_APP_PATH), {QStringLiteral("gates"), QStringLiteral("--db"), db, QStringLiteral("--json")});
         QVERIFY(gates.waitForFinished(60000));
