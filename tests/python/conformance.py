@@ -28,7 +28,7 @@ see this test fail). Scenarios run one after another (the host has 2 cores). Usa
 import collections
 import json
 import os
-import re
+
 import shutil
 import signal
 import sqlite3
@@ -40,87 +40,10 @@ import threading
 import time
 import unittest
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-SOURCE = os.environ.get("TP_SOURCE_DIR") or os.path.normpath(os.path.join(HERE, "..", ".."))
-CPP_RUNNER = os.environ.get("TP_CPP_RUNNER") or os.path.join(SOURCE, "build", "bin", "torchpilot-runner")
-APP = os.environ.get("TP_APP") or os.path.join(SOURCE, "build", "bin", "torchpilot")
-PYTHON3 = os.environ.get("TP_PYTHON3") or "/usr/bin/python3"
-PY_RUNNER = os.environ.get("TP_PY_RUNNER") or os.path.join(SOURCE, "runner", "python", "torchpilot_runner.py")
-MAKE_MODEL = os.path.join(SOURCE, "runner", "python", "make_test_model.py")
-
-COMMON = ["--device", "cpu", "--dtype", "float32", "--threads", "1"]
-RUN_TIMEOUT = 180  # seconds per runner process
-MEDIAN_TOLERANCE = 1.30  # max/min of the two mlp eager steady medians
-
-# env keys one runner has and the other need not have, with the reason. Everything else in env
-# (and all of env.protocol) must be named the same by both runners.
-CPP_ONLY_ENV = {
-    "blas_mapped": "the BLAS shared objects mapped into the C++ process (/proc/self/maps); the "
-                   "Python runner's torch is the same libtorch, its mapping is not a runner fact",
-    "blas_build": "read from the OpenBLAS symbols the C++ runner links; Python has no such handle",
-    "torch_config": "at::show_config(); the Python runner may give torch.__config__.show() or not",
-    "pid": "a process id is diagnostics, not a contract field",
-    "governor": "read by the C++ host probe (cpufreq)",
-}
-PY_ONLY_ENV = {
-    "python": "the interpreter version: only a Python runner has one",
-    "torch_tpu": "TorchTPU's version: only the Python runner can run on TorchTPU",
-    "torch_tpu_path": "where torch_tpu was imported from",
-    "sync": "the synchronize API chosen by tp_accel (torch.accelerator / torch.cuda / none)",
-    "compiler": "what 'compiled' means on this torch (torch.compile backend or TorchScript)",
-    "cuda": "CUDA version of the Python torch build (tp_accel.versions)",
-    "gpu": "device name on --device cuda",
-    "versions": "tp_accel.versions() as one object",
-    "cache": "tp_accel.cache_facts(): which compile caches are configured",
-    "cache_facts": "tp_accel.cache_facts(): which compile caches are configured",
-    "memory_api": "which accelerator memory API was used",
-    "probe": "the probe's version marker",
-    "host": "platform.node(); the C++ runner calls it hostname",
-    "cpu": "platform.processor(); the C++ runner calls it cpu_model",
-    "accelerator_versions": "tp_accel.versions(): torch_tpu / CUDA versions of the Python stack",
-    "compile_cache": "tp_accel.cache_facts(): TorchTPU / inductor persistent compile caches, "
-                     "which only torch.compile and TorchTPU have",
-    "runner_kind": "names the runner implementation ('python'); both give env.runner (the "
-                   "version), and a stream without runner_kind comes from the C++ runner",
-}
-RUNNER_SPECIFIC_ENV = set(CPP_ONLY_ENV) | set(PY_ONLY_ENV)
-# key paths whose children are data, not field names (counter names, per-shape maps, ...)
-OPAQUE_PATHS = {"run_finished.summary.cache_stats", "run_finished.summary.compile_counters"}
-
-NOISE_RULES = ("too noisy", "steady state never reached")
-
-
-def catalog_json(path, text):
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(text)
-    return path
-
-
-class Run:
-    def __init__(self, runner, scenario, rc, stdout, stderr, seconds):
-        self.runner, self.scenario, self.rc, self.stdout, self.stderr = runner, scenario, rc, stdout, stderr
-        self.seconds = seconds
-        self.events, self.bad_lines = [], []
-        for n, line in enumerate(stdout.splitlines(), 1):
-            try:
-                obj = json.loads(line)
-                if not isinstance(obj, dict) or "v" not in obj or "event" not in obj:
-                    raise ValueError("not a contract object")
-                self.events.append(obj)
-            except ValueError as e:
-                self.bad_lines.append("line %d: %s: %r" % (n, e, line[:200]))
-
-    def of(self, kind):
-        return [e for e in self.events if e["event"] == kind]
-
-    def finished(self):
-        ends = self.of("run_finished")
-        return ends[-1] if ends else None
-
-    def steady_samples(self):
-        return [s for e in self.events if e["event"] == "phase" and e.get("phase") == "steady"
-                for s in e.get("seconds", [])]
-
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from conformance_lib import (APP, COMMON, CPP_RUNNER, MAKE_MODEL, MEDIAN_TOLERANCE, NOISE_RULES,  # noqa: E402
+                              PY_RUNNER, PYTHON3, RUN_TIMEOUT, RUNNER_SPECIFIC_ENV, Run,
+                              catalog_json, get_path, key_paths, rules)
 
 class Conformance(unittest.TestCase):
     runs = {}  # (scenario, runner) -> Run
@@ -276,14 +199,6 @@ class Conformance(unittest.TestCase):
             self.fail("\n" + "\n".join(problems))
 
     # --- names -------------------------------------------------------------------------------
-    @staticmethod
-    def key_paths(obj, prefix, out):
-        for k, v in obj.items():
-            path = prefix + "." + k
-            out.add(path)
-            if isinstance(v, dict) and path not in OPAQUE_PATHS:
-                Conformance.key_paths(v, path, out)
-
     def names(self, run):
         """{event kind: set of key paths} over all events of the stream; env handled apart."""
         out = collections.defaultdict(set)
@@ -291,12 +206,12 @@ class Conformance(unittest.TestCase):
             kind = e["event"]
             ev = dict(e)
             env = ev.pop("env", None) if kind == "run_started" else None
-            self.key_paths(ev, kind, out[kind])
+            key_paths(ev, kind, out[kind])
             if isinstance(env, dict):
                 out[kind].add(kind + ".env")
                 out["env"].update("env." + k for k in env)
                 if isinstance(env.get("protocol"), dict):
-                    self.key_paths(env["protocol"], "env.protocol", out["env.protocol"])
+                    key_paths(env["protocol"], "env.protocol", out["env.protocol"])
         return out
 
     def test_3_event_kinds_and_field_names(self):
@@ -352,11 +267,6 @@ class Conformance(unittest.TestCase):
             rows[name] = row if row else "no run with execution_key %r in the store" % key
         return rows
 
-    @staticmethod
-    def rules(reasons_json):
-        """The validity rules a run broke, without the numbers: 'too noisy: IQR/median = #, ...'."""
-        return sorted(set(re.sub(r"-?\d+(\.\d+)?(e-?\d+)?", "#", r) for r in json.loads(reasons_json or "[]")))
-
     def test_4_store_verdicts(self):
         names = self.stream_scenarios()
         problems, notes = [], []
@@ -374,7 +284,7 @@ class Conformance(unittest.TestCase):
                     problems.append("%s: runs.status C++ %r, Python %r" % (name, cs, ps))
                 if cp != pp:
                     problems.append("%s: runs.precision_verdict C++ %r, Python %r" % (name, cp, pp))
-                crules, prules = self.rules(cr), self.rules(pr)
+                crules, prules = rules(cr), rules(pr)
                 if crules != prules:
                     det_c = [r for r in crules if not r.startswith(NOISE_RULES)]
                     det_p = [r for r in prules if not r.startswith(NOISE_RULES)]
@@ -398,14 +308,6 @@ class Conformance(unittest.TestCase):
             self.fail("\nstore verdict differences:\n" + "\n".join(problems))
 
     # --- values that do not depend on timing ---------------------------------------------------
-    @staticmethod
-    def get(obj, dotted):
-        for part in dotted.split("."):
-            if not isinstance(obj, dict) or part not in obj:
-                return "<absent>"
-            obj = obj[part]
-        return obj
-
     def test_6_deterministic_values(self):
         """Same options, same seeds: the values that no clock decides must be equal (floats of
         training to 1e-4 relative; both runners run the same libtorch on one thread)."""
@@ -424,20 +326,20 @@ class Conformance(unittest.TestCase):
             cs, ps = cpp.events[0], py.events[0]
             for f in ("workload", "mode", "device", "dtype", "shape", "model_revision", "cache_state",
                       "run_key", "env.threads"):
-                same(name, "run_started." + f, self.get(cs, f), self.get(ps, f))
-            cp, pp = self.get(cs, "env.protocol"), self.get(ps, "env.protocol")
+                same(name, "run_started." + f, get_path(cs, f), get_path(ps, f))
+            cp, pp = get_path(cs, "env.protocol"), get_path(ps, "env.protocol")
             if isinstance(cp, dict) and isinstance(pp, dict):  # a key on one side only: test_3 says so
                 for k in sorted(set(cp) & set(pp)):
                     same(name, "env.protocol." + k, cp[k], pp[k])
             cases = lambda r: [(e.get("batch"), e.get("seq_len"), e.get("steady_iterations")) for e in r.of("shape_case")]  # noqa: E731
             same(name, "shape_case (batch, seq_len, steady_iterations)", cases(cpp), cases(py))
             for f in ("name", "version", "cases", "slow_first_call_ratio"):
-                same(name, "catalog_summary." + f, [self.get(e, f) for e in cpp.of("catalog_summary")],
-                     [self.get(e, f) for e in py.of("catalog_summary")])
+                same(name, "catalog_summary." + f, [get_path(e, f) for e in cpp.of("catalog_summary")],
+                     [get_path(e, f) for e in py.of("catalog_summary")])
             for f in ("policy", "policy_version", "reference", "verdict", "rtol", "atol", "steps",
                       "outputs.elements", "gradients.elements"):
-                same(name, "precision." + f, [self.get(e, f) for e in cpp.of("precision")],
-                     [self.get(e, f) for e in py.of("precision")])
+                same(name, "precision." + f, [get_path(e, f) for e in cpp.of("precision")],
+                     [get_path(e, f) for e in py.of("precision")])
             losses = lambda r: [x for e in r.of("train_step") for x in e.get("loss", [])]  # noqa: E731
             lc, lp = losses(cpp), losses(py)
             fixed_steps = "--steps" in self.scenarios[name]  # else the adaptive warmup sets the count
@@ -448,13 +350,13 @@ class Conformance(unittest.TestCase):
             if name not in ("deadline", "sigterm"):
                 fc, fp = cpp.finished().get("summary", {}), py.finished().get("summary", {})
                 for f in ("batch", "finite"):
-                    same(name, "summary." + f, self.get(fc, f), self.get(fp, f))
-                same(name, "summary.training.initial_loss", self.get(fc, "training.initial_loss"),
-                     self.get(fp, "training.initial_loss"), rel=1e-4)
+                    same(name, "summary." + f, get_path(fc, f), get_path(fp, f))
+                same(name, "summary.training.initial_loss", get_path(fc, "training.initial_loss"),
+                     get_path(fp, "training.initial_loss"), rel=1e-4)
                 if fixed_steps:
-                    same(name, "summary.training.steps", self.get(fc, "training.steps"), self.get(fp, "training.steps"))
-                    same(name, "summary.training.final_loss", self.get(fc, "training.final_loss"),
-                         self.get(fp, "training.final_loss"), rel=1e-4)
+                    same(name, "summary.training.steps", get_path(fc, "training.steps"), get_path(fp, "training.steps"))
+                    same(name, "summary.training.final_loss", get_path(fc, "training.final_loss"),
+                         get_path(fp, "training.final_loss"), rel=1e-4)
         if problems:
             self.fail("\nvalue differences (C++ runner vs Python runner):\n" + "\n".join(problems))
 

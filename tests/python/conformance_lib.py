@@ -1,0 +1,107 @@
+"""Shared pieces of conformance.py: where the two runners and the app are, the scenarios' common
+options, the env keys that are runner-specific (with the reason), and one runner process's output."""
+import json
+import os
+import re
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+SOURCE = os.environ.get("TP_SOURCE_DIR") or os.path.normpath(os.path.join(HERE, "..", ".."))
+CPP_RUNNER = os.environ.get("TP_CPP_RUNNER") or os.path.join(SOURCE, "build", "bin", "torchpilot-runner")
+APP = os.environ.get("TP_APP") or os.path.join(SOURCE, "build", "bin", "torchpilot")
+PYTHON3 = os.environ.get("TP_PYTHON3") or "/usr/bin/python3"
+PY_RUNNER = os.environ.get("TP_PY_RUNNER") or os.path.join(SOURCE, "runner", "python", "torchpilot_runner.py")
+MAKE_MODEL = os.path.join(SOURCE, "runner", "python", "make_test_model.py")
+
+COMMON = ["--device", "cpu", "--dtype", "float32", "--threads", "1"]
+RUN_TIMEOUT = 180  # seconds per runner process
+MEDIAN_TOLERANCE = 1.30  # max/min of the two mlp eager steady medians
+
+# env keys one runner has and the other need not have, with the reason. Everything else in env
+# (and all of env.protocol) must be named the same by both runners.
+CPP_ONLY_ENV = {
+    "blas_mapped": "the BLAS shared objects mapped into the C++ process (/proc/self/maps); the "
+                   "Python runner's torch is the same libtorch, its mapping is not a runner fact",
+    "blas_build": "read from the OpenBLAS symbols the C++ runner links; Python has no such handle",
+    "torch_config": "at::show_config(); the Python runner may give torch.__config__.show() or not",
+    "pid": "a process id is diagnostics, not a contract field",
+    "governor": "read by the C++ host probe (cpufreq)",
+}
+PY_ONLY_ENV = {
+    "python": "the interpreter version: only a Python runner has one",
+    "torch_tpu": "TorchTPU's version: only the Python runner can run on TorchTPU",
+    "torch_tpu_path": "where torch_tpu was imported from",
+    "sync": "the synchronize API chosen by tp_accel (torch.accelerator / torch.cuda / none)",
+    "compiler": "what 'compiled' means on this torch (torch.compile backend or TorchScript)",
+    "cuda": "CUDA version of the Python torch build (tp_accel.versions)",
+    "gpu": "device name on --device cuda",
+    "versions": "tp_accel.versions() as one object",
+    "cache": "tp_accel.cache_facts(): which compile caches are configured",
+    "cache_facts": "tp_accel.cache_facts(): which compile caches are configured",
+    "memory_api": "which accelerator memory API was used",
+    "probe": "the probe's version marker",
+    "host": "platform.node(); the C++ runner calls it hostname",
+    "cpu": "platform.processor(); the C++ runner calls it cpu_model",
+    "accelerator_versions": "tp_accel.versions(): torch_tpu / CUDA versions of the Python stack",
+    "compile_cache": "tp_accel.cache_facts(): TorchTPU / inductor persistent compile caches, "
+                     "which only torch.compile and TorchTPU have",
+    "runner_kind": "names the runner implementation ('python'); both give env.runner (the "
+                   "version), and a stream without runner_kind comes from the C++ runner",
+}
+RUNNER_SPECIFIC_ENV = set(CPP_ONLY_ENV) | set(PY_ONLY_ENV)
+# key paths whose children are data, not field names (counter names, per-shape maps, ...)
+OPAQUE_PATHS = {"run_finished.summary.cache_stats", "run_finished.summary.compile_counters"}
+
+NOISE_RULES = ("too noisy", "steady state never reached")
+
+
+def catalog_json(path, text):
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return path
+
+
+class Run:
+    def __init__(self, runner, scenario, rc, stdout, stderr, seconds):
+        self.runner, self.scenario, self.rc, self.stdout, self.stderr = runner, scenario, rc, stdout, stderr
+        self.seconds = seconds
+        self.events, self.bad_lines = [], []
+        for n, line in enumerate(stdout.splitlines(), 1):
+            try:
+                obj = json.loads(line)
+                if not isinstance(obj, dict) or "v" not in obj or "event" not in obj:
+                    raise ValueError("not a contract object")
+                self.events.append(obj)
+            except ValueError as e:
+                self.bad_lines.append("line %d: %s: %r" % (n, e, line[:200]))
+
+    def of(self, kind):
+        return [e for e in self.events if e["event"] == kind]
+
+    def finished(self):
+        ends = self.of("run_finished")
+        return ends[-1] if ends else None
+
+    def steady_samples(self):
+        return [s for e in self.events if e["event"] == "phase" and e.get("phase") == "steady"
+                for s in e.get("seconds", [])]
+
+
+def key_paths(obj, prefix, out):
+    for k, v in obj.items():
+        path = prefix + "." + k
+        out.add(path)
+        if isinstance(v, dict) and path not in OPAQUE_PATHS:
+            key_paths(v, path, out)
+
+
+def rules(reasons_json):
+    """The validity rules a run broke, without the numbers: 'too noisy: IQR/median = #, ...'."""
+    return sorted(set(re.sub(r"-?\d+(\.\d+)?(e-?\d+)?", "#", r) for r in json.loads(reasons_json or "[]")))
+
+
+def get_path(obj, dotted):
+    for part in dotted.split("."):
+        if not isinstance(obj, dict) or part not in obj:
+            return "<absent>"
+        obj = obj[part]
+    return obj
