@@ -363,7 +363,11 @@ class Conformance(unittest.TestCase):
     # --- timing --------------------------------------------------------------------------------
     def test_5_mlp_steady_medians(self):
         """Within 30 %. A neighbour's burst can slow one process of a pair: when the first pair
-        misses, two more pairs run and the medians over the three pairs are compared."""
+        misses, two more pairs run and the medians over the three pairs are compared. Only an
+        optimized C++ runner is a fair peer: the sanitizer build (Debug, ASan) runs it ~3x slower."""
+        build = os.environ.get("TP_BUILD_TYPE", "Release")
+        if build not in ("Release", "RelWithDebInfo", "MinSizeRel"):
+            self.skipTest("the C++ runner is a %s build: its speed is not the runner's" % build)
         def medians():
             cpp, py = self.pair("mlp-eager")
             a, b = cpp.steady_samples(), py.steady_samples()
