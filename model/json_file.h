@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iterator>
+#include <optional>
 #include <string>
 
 namespace tp
@@ -39,6 +40,15 @@ nlohmann::json parseJsonText(const std::string &text, const std::string &origin)
             why = why.substr(colon + 2);
         throw Error(origin + ": malformed JSON at " + jsonLineColumn(text, e.byte) + ": " + why);
     }
+}
+
+// A numeric field of an object, or nothing when it is absent or not a number.
+inline std::optional<double> jsonNumber(const nlohmann::json &o, const char *key)
+{
+    const auto it = o.find(key);
+    if (it == o.end() || !it->is_number())
+        return std::nullopt;
+    return it->get<double>();
 }
 
 template <class Error> nlohmann::json readJsonFile(const std::string &path, const char *what)

@@ -2,6 +2,7 @@
 
 #include "contract.h"
 #include "ingest_util.h"
+#include "json_file.h"
 #include "store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -18,14 +19,6 @@ using ingest_detail::bindOpt;
 using ingest_detail::dumpJson;
 using nlohmann::json;
 
-std::optional<double> number(const json &o, const char *key)
-{
-    const auto it = o.find(key);
-    if (it == o.end() || !it->is_number())
-        return std::nullopt;
-    return it->get<double>();
-}
-
 std::string text(const char *pattern, const std::string &a, double b = 0)
 {
     char buf[256];
@@ -38,9 +31,10 @@ std::string text(const char *pattern, const std::string &a, double b = 0)
 // warmup (max == min, or a fixed number of training steps) is not judged.
 std::optional<bool> warmupSettled(const JudgeInput &in, const json &proto, std::string *source)
 {
-    const auto min = number(proto, "warmup_min"), max = number(proto, "warmup_max");
-    const auto window = number(proto, "warmup_window"), tol = number(proto, "warmup_tolerance");
-    if (number(proto, "steps").value_or(0) > 0 || (min && max && *max <= *min)) {
+    const auto min = jsonNumber(proto, "warmup_min"), max = jsonNumber(proto, "warmup_max");
+    const auto window = jsonNumber(proto, "warmup_window"),
+               tol = jsonNumber(proto, "warmup_tolerance");
+    if (jsonNumber(proto, "steps").value_or(0) > 0 || (min && max && *max <= *min)) {
         *source = "fixed warmup (not judged)";
         return true;
     }
@@ -93,9 +87,9 @@ Minimums minimums(const json &proto, const ValidityPolicy &policy,
                   preset + " preset");
     }
     // A run's own declared minimums bind it too, unless a fixed number of steps sets its length.
-    if (number(proto, "steps").value_or(0) <= 0)
-        raise(number(proto, "steady_min_iterations").value_or(0),
-              number(proto, "steady_min_seconds").value_or(0), "the run's declared protocol");
+    if (jsonNumber(proto, "steps").value_or(0) <= 0)
+        raise(jsonNumber(proto, "steady_min_iterations").value_or(0),
+              jsonNumber(proto, "steady_min_seconds").value_or(0), "the run's declared protocol");
     return m;
 }
 
@@ -127,7 +121,7 @@ void compareWitness(const JudgeInput &in, Judgement &j, const ValidityPolicy &po
         {"mad_outliers", steady ? std::optional<double>(double(s.madOutliers)) : std::nullopt},
     };
     for (const auto &[field, mine] : figures) {
-        const auto theirs = number(in.summary, field);
+        const auto theirs = jsonNumber(in.summary, field);
         if (theirs && mine && !agrees(*theirs, *mine, policy))
             j.witness.push_back({{"field", field}, {"runner", *theirs}, {"store", *mine}});
     }
@@ -187,7 +181,7 @@ Judgement judgeRun(const JudgeInput &in, const ValidityPolicy &policy)
             reasons.push_back("recovery test not verified");
     } else if (j.steady.n == 0) {
         const bool summaryOnly =
-            number(in.summary, "mean_batch_seconds") || number(in.summary, "p50_seconds");
+            jsonNumber(in.summary, "mean_batch_seconds") || jsonNumber(in.summary, "p50_seconds");
         reasons.push_back(
             summaryOnly ? "no per-iteration samples: the runner reported a summary only, which "
                           "cannot be checked"
@@ -300,7 +294,7 @@ void judgeStoredRun(Store &store, long long runId, const ValidityPolicy &policy)
     // runner reported (a smoke.py summary, say), and the verdict says the run is not evidence.
     auto reported = [&](std::optional<double> &column, const char *key) {
         if (!column)
-            column = number(in.summary, key);
+            column = jsonNumber(in.summary, key);
     };
     if (in.firstCall.empty())
         reported(j.firstCallSeconds, "first_call_seconds");

@@ -1,6 +1,7 @@
 #include "report_data.h"
 
 #include "contract.h"
+#include "json_file.h"
 #include "format.h"
 #include "store.h"
 
@@ -17,13 +18,6 @@ namespace tp {
 namespace {
 using nlohmann::json;
 
-std::optional<double> number(const json &j, const char *key)
-{
-    const auto it = j.find(key);
-    if (it == j.end() || !it->is_number())
-        return std::nullopt;
-    return it->get<double>();
-}
 
 std::string text(const json &j, const char *key)
 {
@@ -106,13 +100,13 @@ std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)
         if (!j.is_object())
             break;
         row.reference = text(j, "reference");
-        row.rtol = number(j, "rtol");
-        row.atol = number(j, "atol");
+        row.rtol = jsonNumber(j, "rtol");
+        row.atol = jsonNumber(j, "atol");
         if (const auto o = j.find("outputs"); o != j.end() && o->is_object()) {
-            row.maxAbsError = number(*o, "max_abs_error");
-            row.maxRelError = number(*o, "max_rel_error");
-            row.mismatchPercent = number(*o, "mismatch_percent");
-            row.cosine = number(*o, "cosine");
+            row.maxAbsError = jsonNumber(*o, "max_abs_error");
+            row.maxRelError = jsonNumber(*o, "max_rel_error");
+            row.mismatchPercent = jsonNumber(*o, "mismatch_percent");
+            row.cosine = jsonNumber(*o, "cosine");
         }
         if (const auto rs = j.find("reasons"); rs != j.end() && rs->is_array())
             for (const json &reason : *rs)
