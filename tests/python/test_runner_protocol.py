@@ -13,7 +13,7 @@ import runner_testlib as lib
 
 class Deadline(unittest.TestCase):
     def test_deadline_between_iterations(self):
-        rc, evs, _, err = lib.run(["--preset", "smoke", "--min-time", "100", "--deadline", "2",
+        rc, evs, _, err = lib.run(["--preset", "smoke", "--min-time", "100", "--deadline", "6",
                                    "--no-precision"])
         self.assertEqual(rc, 124, err)
         fin = lib.one(evs, "run_finished")
