@@ -1,6 +1,5 @@
 #include "cli_commands.h"
 
-#include "gui.h"
 #include "ingestor.h"
 #include "kube_launcher.h"
 #include "launcher_factory.h"
@@ -307,7 +306,7 @@ int runCommand(const QStringList &args)
     return runSpecs(args, Cli::tr("Run benchmark processes (one per mode and dtype) and store them."), &db);
 }
 
-int pilotCommand(const QStringList &args)
+int pilotCommand(const QStringList &args, const std::function<int(const QString &db)> &openDashboard)
 {
     QString db;
     const int code = runSpecs(args, Cli::tr("Run the article's pilot suite, store it, open the dashboard."), &db);
@@ -320,7 +319,7 @@ int pilotCommand(const QStringList &args)
               << Qt::endl;
         return code;
     }
-    return runGui(db, QString());
+    return openDashboard(db);
 }
 
 } // namespace tp::cli

@@ -3,6 +3,8 @@
 // process exit code; messages go to stdout (results) and stderr (errors), through tr().
 #include <QStringList>
 
+#include <functional>
+
 class QTextStream;
 
 namespace tp::cli {
@@ -23,8 +25,9 @@ int targetsCommand(const QStringList &args);
 // Kills a checkpointing training runner, resumes it, verifies the losses and stores RPO/RTO as a
 // run of workload "faulttest"; exit 0 verified, 1 not, 2 bad input (faulttest_command.cpp).
 int faulttestCommand(const QStringList &args);
-// Runs the pilot suite, then opens the dashboard when a display is available.
-int pilotCommand(const QStringList &args);
+// Runs the pilot suite, then opens the dashboard (openDashboard, the GUI's entry point: this
+// library links no Widgets code) when a display is available.
+int pilotCommand(const QStringList &args, const std::function<int(const QString &db)> &openDashboard);
 
 QString defaultDatabasePath();
 // A display a person can see (offscreen/minimal platforms do not count).

@@ -63,7 +63,7 @@ int main(int argc, char **argv)
         setIdentity();
         QStringList args = QCoreApplication::arguments();
         args.removeAt(1);
-        return tp::cli::pilotCommand(args);
+        return tp::cli::pilotCommand(args, [](const QString &db) { return tp::cli::runGui(db, QString()); });
     }
     if (!tp::cli::renderingAvailable()) {
         QCoreApplication app(argc, argv);

@@ -159,8 +159,9 @@ void TestI18n::sourcesHaveNoUntranslatedString()
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
     const QString src = QStringLiteral(TP_SOURCE_DIR);
-    // The same scan as the update_translations target: ui/, app/, runner/launch/.
-    p.start(lupdate, {src + QStringLiteral("/ui"), src + QStringLiteral("/app"), src + QStringLiteral("/runner/launch"),
+    // The same scan as the update_translations target: ui/, core/, app/, runner/launch/.
+    p.start(lupdate, {src + QStringLiteral("/ui"), src + QStringLiteral("/core"), src + QStringLiteral("/app"),
+                      src + QStringLiteral("/runner/launch"),
                       QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
                       QStringLiteral("-source-language"), QStringLiteral("en"), QStringLiteral("-target-language"),
                       QStringLiteral("pt_BR"), QStringLiteral("-ts"), fresh});
