@@ -18,7 +18,8 @@
 #include <cstdio>
 #include <optional>
 
-namespace tp::cli {
+namespace tp::cli
+{
 
 // The one stdout / stderr stream of every subcommand (one buffer each, never interleaved).
 QTextStream &out()
@@ -33,7 +34,8 @@ QTextStream &err()
     return s;
 }
 
-namespace {
+namespace
+{
 
 struct Cli {
     Q_DECLARE_TR_FUNCTIONS(Cli)
@@ -41,7 +43,8 @@ struct Cli {
 
 QCommandLineOption dbOption()
 {
-    return {QStringLiteral("db"), Cli::tr("SQLite database file (default: %1).").arg(defaultDatabasePath()),
+    return {QStringLiteral("db"),
+            Cli::tr("SQLite database file (default: %1).").arg(defaultDatabasePath()),
             Cli::tr("path"), defaultDatabasePath()};
 }
 
@@ -72,34 +75,51 @@ void addRunOptions(QCommandLineParser &p)
 {
     p.addOptions({
         dbOption(),
-        {QStringLiteral("workload"), Cli::tr("Workload (default mlp)."), Cli::tr("name"), QStringLiteral("mlp")},
-        {QStringLiteral("mode"), Cli::tr("Modes, comma separated; one process each (default eager,compiled)."),
+        {QStringLiteral("workload"), Cli::tr("Workload (default mlp)."), Cli::tr("name"),
+         QStringLiteral("mlp")},
+        {QStringLiteral("mode"),
+         Cli::tr("Modes, comma separated; one process each (default eager,compiled)."),
          Cli::tr("list"), QStringLiteral("eager,compiled")},
         {QStringLiteral("dtype"), Cli::tr("Dtypes, comma separated (default float32,bfloat16)."),
          Cli::tr("list"), QStringLiteral("float32,bfloat16")},
-        {QStringLiteral("warmup"), Cli::tr("Minimum warmup iterations (default 20, or the preset's)."), Cli::tr("n")},
-        {QStringLiteral("iterations"), Cli::tr("Minimum steady-state iterations (default 500, or the preset's)."), Cli::tr("n")},
-        {QStringLiteral("preset"), Cli::tr("Protocol preset of the runner: smoke, standard, loadgen."), Cli::tr("name")},
-        {QStringLiteral("catalog"), Cli::tr("Shape catalog JSON; every case is measured."), Cli::tr("file")},
+        {QStringLiteral("warmup"),
+         Cli::tr("Minimum warmup iterations (default 20, or the preset's)."), Cli::tr("n")},
+        {QStringLiteral("iterations"),
+         Cli::tr("Minimum steady-state iterations (default 500, or the preset's)."), Cli::tr("n")},
+        {QStringLiteral("preset"),
+         Cli::tr("Protocol preset of the runner: smoke, standard, loadgen."), Cli::tr("name")},
+        {QStringLiteral("catalog"), Cli::tr("Shape catalog JSON; every case is measured."),
+         Cli::tr("file")},
         {QStringLiteral("seq-len"), Cli::tr("Sequence length (encoder workloads)."), Cli::tr("n")},
-        {QStringLiteral("deadline"), Cli::tr("Seconds after which a run ends with status timeout."), Cli::tr("s")},
-        {QStringLiteral("target-loss"), Cli::tr("Training: report the time to reach this loss."), Cli::tr("x")},
-        {QStringLiteral("model"), Cli::tr("TorchScript file (workload torchscript)."), Cli::tr("file")},
-        {QStringLiteral("input"), Cli::tr("TorchScript inputs, e.g. float32[64,128]."), Cli::tr("spec")},
-        {QStringLiteral("threads"), Cli::tr("Intra-op threads."), Cli::tr("n"), QStringLiteral("1")},
+        {QStringLiteral("deadline"), Cli::tr("Seconds after which a run ends with status timeout."),
+         Cli::tr("s")},
+        {QStringLiteral("target-loss"), Cli::tr("Training: report the time to reach this loss."),
+         Cli::tr("x")},
+        {QStringLiteral("model"), Cli::tr("TorchScript file (workload torchscript)."),
+         Cli::tr("file")},
+        {QStringLiteral("input"), Cli::tr("TorchScript inputs, e.g. float32[64,128]."),
+         Cli::tr("spec")},
+        {QStringLiteral("threads"), Cli::tr("Intra-op threads."), Cli::tr("n"),
+         QStringLiteral("1")},
         {QStringLiteral("batch"), Cli::tr("Batch size."), Cli::tr("n"), QStringLiteral("64")},
-        {QStringLiteral("run-key"), Cli::tr("Prefix of the run keys (default pilot-<time>)."), Cli::tr("key")},
-        {QStringLiteral("runner"), Cli::tr("Path of torchpilot-runner (on the target host for a remote target)."),
+        {QStringLiteral("run-key"), Cli::tr("Prefix of the run keys (default pilot-<time>)."),
+         Cli::tr("key")},
+        {QStringLiteral("runner"),
+         Cli::tr("Path of torchpilot-runner (on the target host for a remote target)."),
          Cli::tr("path")},
-        {QStringLiteral("target"), Cli::tr("Where to run: local (default) or a target profile's name."),
-         Cli::tr("name"), QStringLiteral("local")},
-        {QStringLiteral("targets"), Cli::tr("Target profiles file (default: %1).").arg(TargetProfiles::defaultPath()),
+        {QStringLiteral("target"),
+         Cli::tr("Where to run: local (default) or a target profile's name."), Cli::tr("name"),
+         QStringLiteral("local")},
+        {QStringLiteral("targets"),
+         Cli::tr("Target profiles file (default: %1).").arg(TargetProfiles::defaultPath()),
          Cli::tr("file"), TargetProfiles::defaultPath()},
-        {QStringLiteral("print-job"), Cli::tr("Kubernetes target: print the Jobs as YAML and submit nothing.")},
+        {QStringLiteral("print-job"),
+         Cli::tr("Kubernetes target: print the Jobs as YAML and submit nothing.")},
     });
 }
 
-// The --target profile (from --targets), with --runner applied; nothing and a message when unusable.
+// The --target profile (from --targets), with --runner applied; nothing and a message when
+// unusable.
 std::optional<TargetProfile> chosenTarget(const QCommandLineParser &p)
 {
     const QString name = p.value(QStringLiteral("target"));
@@ -109,11 +129,13 @@ std::optional<TargetProfile> chosenTarget(const QCommandLineParser &p)
     if (name == QLatin1String("local") || profiles.load(&why)) { // local needs no file
         target = profiles.find(name);
         if (!target)
-            why = Cli::tr("no target named '%1' in %2 (see 'torchpilot targets --list')").arg(name, profiles.path());
+            why = Cli::tr("no target named '%1' in %2 (see 'torchpilot targets --list')")
+                      .arg(name, profiles.path());
     }
     if (target) {
         if (p.isSet(QStringLiteral("runner")) && target->kind == TargetProfile::Kind::Kubernetes)
-            target->kubernetes.insert(QStringLiteral("runner"), p.value(QStringLiteral("runner"))); // in the image
+            target->kubernetes.insert(QStringLiteral("runner"),
+                                      p.value(QStringLiteral("runner"))); // in the image
         else if (p.isSet(QStringLiteral("runner")))
             target->runnerPath = p.value(QStringLiteral("runner"));
         if (target->isLocal() && target->runnerPath.isEmpty())
@@ -137,7 +159,8 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
         bool good = false;
         const int v = p.value(QLatin1String(name)).toInt(&good);
         if (!good || v <= 0) {
-            err() << Cli::tr("torchpilot: error: --%1 must be a positive integer").arg(QLatin1String(name))
+            err() << Cli::tr("torchpilot: error: --%1 must be a positive integer")
+                         .arg(QLatin1String(name))
                   << Qt::endl;
             ok = false;
         }
@@ -148,32 +171,38 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
     const bool preset = p.isSet(QStringLiteral("preset"));
     // Without a preset, the CLI's own defaults (20 warmup, 500 steady) apply.
     base.warmup = p.isSet(QStringLiteral("warmup")) ? intOpt("warmup") : (preset ? 0 : 20);
-    base.iterations = p.isSet(QStringLiteral("iterations")) ? intOpt("iterations") : (preset ? 0 : 500);
+    base.iterations =
+        p.isSet(QStringLiteral("iterations")) ? intOpt("iterations") : (preset ? 0 : 500);
     base.threads = intOpt("threads");
     base.batch = intOpt("batch");
     if (!ok)
         return -1;
     // Passed through to the runner as separate arguments; it validates them (exit code 2).
-    for (const char *name : {"preset", "catalog", "seq-len", "deadline", "target-loss", "model", "input"})
+    for (const char *name :
+         {"preset", "catalog", "seq-len", "deadline", "target-loss", "model", "input"})
         if (p.isSet(QLatin1String(name)))
-            base.extraArgs << QStringLiteral("--") + QLatin1String(name) << p.value(QLatin1String(name));
-    const QString prefix = p.isSet(QStringLiteral("run-key"))
-                               ? p.value(QStringLiteral("run-key"))
-                               : QStringLiteral("pilot-") +
-                                     QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    const auto specs = expandSpecs(base, p.value(QStringLiteral("mode")).split(QLatin1Char(','), Qt::SkipEmptyParts),
-                                   p.value(QStringLiteral("dtype")).split(QLatin1Char(','), Qt::SkipEmptyParts),
-                                   prefix);
+            base.extraArgs << QStringLiteral("--") + QLatin1String(name)
+                           << p.value(QLatin1String(name));
+    const QString prefix =
+        p.isSet(QStringLiteral("run-key"))
+            ? p.value(QStringLiteral("run-key"))
+            : QStringLiteral("pilot-") +
+                  QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
+    const auto specs = expandSpecs(
+        base, p.value(QStringLiteral("mode")).split(QLatin1Char(','), Qt::SkipEmptyParts),
+        p.value(QStringLiteral("dtype")).split(QLatin1Char(','), Qt::SkipEmptyParts), prefix);
     const auto target = chosenTarget(p);
     if (!target)
         return -1;
     if (p.isSet(QStringLiteral("print-job"))) { // what would be submitted, exactly
         if (target->kind != TargetProfile::Kind::Kubernetes) {
-            err() << Cli::tr("torchpilot: error: --print-job needs a Kubernetes target") << Qt::endl;
+            err() << Cli::tr("torchpilot: error: --print-job needs a Kubernetes target")
+                  << Qt::endl;
             return -1;
         }
         for (const RunSpec &spec : specs)
-            out() << QString::fromStdString(kubeManifestFor(target->kubeConfig(), spec, target->name).yaml())
+            out() << QString::fromStdString(
+                         kubeManifestFor(target->kubeConfig(), spec, target->name).yaml())
                   << (&spec != &specs.back() ? "---\n" : "");
         out().flush();
         return 0;
@@ -192,16 +221,19 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
             result = r;
             loop.quit();
         });
-        QObject::connect(launcher.get(), &Launcher::logLine, &loop,
-                         [](const QString &line) { err() << QStringLiteral("  runner: ") << line << Qt::endl; });
+        QObject::connect(launcher.get(), &Launcher::logLine, &loop, [](const QString &line) {
+            err() << QStringLiteral("  runner: ") << line << Qt::endl;
+        });
         launcher->start(spec);
         loop.exec();
-        const QString label = target->isLocal() ? spec.label() : spec.label() + QStringLiteral(" @ ") + target->name;
+        const QString label =
+            target->isLocal() ? spec.label() : spec.label() + QStringLiteral(" @ ") + target->name;
         const auto run = result.runId ? store.run(result.runId) : std::nullopt;
         if (run && run->status == "ok") {
-            out() << Cli::tr("%1: ok — steady %2/batch (p50 %3, p99 %4), %5 samples/s, first call %6 [run %7]")
-                         .arg(label, formatSeconds(run->meanBatchSeconds), formatSeconds(run->p50Seconds),
-                              formatSeconds(run->p99Seconds),
+            out() << Cli::tr("%1: ok — steady %2/batch (p50 %3, p99 %4), %5 samples/s, first call "
+                             "%6 [run %7]")
+                         .arg(label, formatSeconds(run->meanBatchSeconds),
+                              formatSeconds(run->p50Seconds), formatSeconds(run->p99Seconds),
                               QLocale::system().toString(run->samplesPerSecond.value_or(0), 'f', 0),
                               formatSeconds(run->firstCallSeconds))
                          .arg(run->id)
@@ -228,7 +260,8 @@ QString defaultDatabasePath()
 bool displayAvailable()
 {
     const QString platform = qEnvironmentVariable("QT_QPA_PLATFORM");
-    if (platform.startsWith(QLatin1String("offscreen")) || platform.startsWith(QLatin1String("minimal")))
+    if (platform.startsWith(QLatin1String("offscreen")) ||
+        platform.startsWith(QLatin1String("minimal")))
         return false; // renders, but nobody can see or close an interactive window
     return !platform.isEmpty() || !qEnvironmentVariableIsEmpty("DISPLAY") ||
            !qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY");
@@ -242,7 +275,8 @@ bool renderingAvailable()
 int importCommand(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Cli::tr("Import run streams (.jsonl) or smoke.py results into the database."));
+    p.setApplicationDescription(
+        Cli::tr("Import run streams (.jsonl) or smoke.py results into the database."));
     p.addHelpOption();
     p.addOption(dbOption());
     p.addPositionalArgument(QStringLiteral("files"), Cli::tr("Files to import."), Cli::tr("FILE…"));
@@ -265,16 +299,19 @@ int importCommand(const QStringList &args)
                          .arg(r.duplicateSamples)
                   << Qt::endl;
             for (const auto &w : r.warnings)
-                err() << Cli::tr("%1: warning: %2").arg(file, QString::fromStdString(w)) << Qt::endl;
+                err() << Cli::tr("%1: warning: %2").arg(file, QString::fromStdString(w))
+                      << Qt::endl;
         } catch (const std::exception &e) {
             ++failed;
-            err() << Cli::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
+            err() << Cli::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what()))
+                  << Qt::endl;
         }
     }
     return failed ? 1 : 0;
 }
 
-namespace {
+namespace
+{
 // The part `run` and `pilot` share: parse the run options, open the store, run every spec.
 // Returns the exit code (0 all ok, 1 a run failed or the store would not open, 2 bad options).
 int runSpecs(const QStringList &args, const QString &description, QString *dbPath)
@@ -294,7 +331,8 @@ int runSpecs(const QStringList &args, const QString &description, QString *dbPat
         return 2;
     if (p.isSet(QStringLiteral("print-job")))
         return 0; // stdout is the YAML alone
-    out() << Cli::tr("%n run(s) stored in %1", nullptr, static_cast<int>(store->runCount())).arg(*dbPath)
+    out() << Cli::tr("%n run(s) stored in %1", nullptr, static_cast<int>(store->runCount()))
+                 .arg(*dbPath)
           << Qt::endl;
     return failures == 0 ? 0 : 1;
 }
@@ -303,20 +341,25 @@ int runSpecs(const QStringList &args, const QString &description, QString *dbPat
 int runCommand(const QStringList &args)
 {
     QString db;
-    return runSpecs(args, Cli::tr("Run benchmark processes (one per mode and dtype) and store them."), &db);
+    return runSpecs(
+        args, Cli::tr("Run benchmark processes (one per mode and dtype) and store them."), &db);
 }
 
-int pilotCommand(const QStringList &args, const std::function<int(const QString &db)> &openDashboard)
+int pilotCommand(const QStringList &args,
+                 const std::function<int(const QString &db)> &openDashboard)
 {
     QString db;
-    const int code = runSpecs(args, Cli::tr("Run the article's pilot suite, store it, open the dashboard."), &db);
+    const int code = runSpecs(
+        args, Cli::tr("Run the article's pilot suite, store it, open the dashboard."), &db);
     if (code == 2 || (code == 1 && db.isEmpty()))
         return code;
     if (!displayAvailable()) {
-        out() << Cli::tr("No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the "
-                         "dashboard. Open it later with: torchpilot --db %1")
-                     .arg(db)
-              << Qt::endl;
+        out()
+            << Cli::tr(
+                   "No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the "
+                   "dashboard. Open it later with: torchpilot --db %1")
+                   .arg(db)
+            << Qt::endl;
         return code;
     }
     return openDashboard(db);

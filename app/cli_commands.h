@@ -7,7 +7,8 @@
 
 class QTextStream;
 
-namespace tp::cli {
+namespace tp::cli
+{
 
 int importCommand(const QStringList &args);
 int runCommand(const QStringList &args);
@@ -27,7 +28,8 @@ int targetsCommand(const QStringList &args);
 int faulttestCommand(const QStringList &args);
 // Runs the pilot suite, then opens the dashboard (openDashboard, the GUI's entry point: this
 // library links no Widgets code) when a display is available.
-int pilotCommand(const QStringList &args, const std::function<int(const QString &db)> &openDashboard);
+int pilotCommand(const QStringList &args,
+                 const std::function<int(const QString &db)> &openDashboard);
 
 QString defaultDatabasePath();
 // A display a person can see (offscreen/minimal platforms do not count).

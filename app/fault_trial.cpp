@@ -10,10 +10,12 @@
 #include <cstring>
 #include <limits>
 
-namespace tp::cli {
+namespace tp::cli
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 struct FaultTest {
     Q_DECLARE_TR_FUNCTIONS(FaultTest)
@@ -31,7 +33,8 @@ void handleLine(const QByteArray &line, RunnerOutput &out)
         const json losses = o.value("loss", json::array());
         for (std::size_t i = 0; i < losses.size(); ++i)
             out.losses[first + static_cast<long long>(i)] =
-                losses[i].is_number() ? losses[i].get<double>() : std::numeric_limits<double>::quiet_NaN();
+                losses[i].is_number() ? losses[i].get<double>()
+                                      : std::numeric_limits<double>::quiet_NaN();
     } else if (name == ev::Checkpoint) {
         out.checkpoints.push_back(o);
     } else if (name == "resume") {
@@ -50,8 +53,9 @@ bool bitwiseEqual(double a, double b)
 
 } // namespace
 
-RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeoutMs, long long killAtStep,
-                       const QElapsedTimer *clock, qint64 *killedAtNs, qint64 *firstStepAtNs)
+RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeoutMs,
+                       long long killAtStep, const QElapsedTimer *clock, qint64 *killedAtNs,
+                       qint64 *firstStepAtNs)
 {
     RunnerOutput out;
     QProcess p;
@@ -75,7 +79,8 @@ RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeo
             buffer.remove(0, nl + 1);
             if (!hadSteps && !out.losses.empty() && clock && firstStepAtNs)
                 *firstStepAtNs = clock->nsecsElapsed();
-            if (killAtStep >= 0 && !killed && !out.losses.empty() && out.losses.rbegin()->first >= killAtStep) {
+            if (killAtStep >= 0 && !killed && !out.losses.empty() &&
+                out.losses.rbegin()->first >= killAtStep) {
                 if (clock && killedAtNs)
                     *killedAtNs = clock->nsecsElapsed();
                 p.kill(); // SIGKILL: no handler, no flush, no last checkpoint
@@ -123,27 +128,32 @@ TrialResult runFaultTrial(const TrialSetup &setup, int trial, long long killTarg
     r.trial = trial;
     r.killTarget = killTarget;
     QDir().mkpath(setup.checkpointDir);
-    const QStringList args = setup.args + QStringList{QStringLiteral("--checkpoint-dir"), setup.checkpointDir,
-                                                      QStringLiteral("--checkpoint-every"),
-                                                      QString::number(setup.checkpointEvery)};
+    const QStringList args =
+        setup.args + QStringList{QStringLiteral("--checkpoint-dir"), setup.checkpointDir,
+                                 QStringLiteral("--checkpoint-every"),
+                                 QString::number(setup.checkpointEvery)};
     QElapsedTimer clock;
     clock.start();
     qint64 killedAt = -1, firstStepAt = -1;
-    const RunnerOutput killed = runRunner(setup.runner, args, setup.timeoutMs, killTarget, &clock, &killedAt);
+    const RunnerOutput killed =
+        runRunner(setup.runner, args, setup.timeoutMs, killTarget, &clock, &killedAt);
     r.checkpoints = killed.checkpoints;
     if (killedAt < 0) {
-        r.problem = killed.timedOut ? FaultTest::tr("the runner timed out before step %1").arg(killTarget)
-                                    : FaultTest::tr("the runner ended (exit code %1) before step %2 could be "
-                                                    "interrupted: %3")
-                                          .arg(killed.exitCode)
-                                          .arg(killTarget)
-                                          .arg(killed.stderrTail);
+        r.problem = killed.timedOut
+                        ? FaultTest::tr("the runner timed out before step %1").arg(killTarget)
+                        : FaultTest::tr("the runner ended (exit code %1) before step %2 could be "
+                                        "interrupted: %3")
+                              .arg(killed.exitCode)
+                              .arg(killTarget)
+                              .arg(killed.stderrTail);
         return r;
     }
     r.killStep = killed.losses.rbegin()->first;
-    const RunnerOutput resumed = runRunner(setup.runner, args + QStringList{QStringLiteral("--resume"), setup.checkpointDir},
-                                           setup.timeoutMs, -1, &clock, nullptr, &firstStepAt);
-    r.checkpoints.insert(r.checkpoints.end(), resumed.checkpoints.begin(), resumed.checkpoints.end());
+    const RunnerOutput resumed =
+        runRunner(setup.runner, args + QStringList{QStringLiteral("--resume"), setup.checkpointDir},
+                  setup.timeoutMs, -1, &clock, nullptr, &firstStepAt);
+    r.checkpoints.insert(r.checkpoints.end(), resumed.checkpoints.begin(),
+                         resumed.checkpoints.end());
     r.resume = resumed.resume;
     if (resumed.crashed || resumed.exitCode != 0 || !resumed.resume.is_object()) {
         r.problem = FaultTest::tr("the resumed runner failed (exit code %1): %2")
@@ -172,21 +182,27 @@ TrialResult runFaultTrial(const TrialSetup &setup, int trial, long long killTarg
                 ++r.mismatches;
                 const double d = ref == reference.end() ? std::numeric_limits<double>::infinity()
                                                         : std::fabs(ref->second - loss);
-                r.maxAbsLossDiff = std::max(r.maxAbsLossDiff, std::isnan(d) ? std::numeric_limits<double>::infinity() : d);
+                r.maxAbsLossDiff = std::max(
+                    r.maxAbsLossDiff, std::isnan(d) ? std::numeric_limits<double>::infinity() : d);
             }
         }
     };
     compare(killed.losses); // checkpointing itself must not change the training
     compare(resumed.losses);
     if (r.checkpointStep < 0 || r.rpoSteps < 0)
-        r.problem = FaultTest::tr("the resumed runner loaded step %1, after the last step %2 the killed one reported")
-                        .arg(r.checkpointStep)
-                        .arg(r.killStep);
+        r.problem =
+            FaultTest::tr(
+                "the resumed runner loaded step %1, after the last step %2 the killed one reported")
+                .arg(r.checkpointStep)
+                .arg(r.killStep);
     else if (resumed.losses.empty() || resumed.losses.begin()->first != r.checkpointStep + 1)
-        r.problem = FaultTest::tr("the resumed runner did not continue at step %1").arg(r.checkpointStep + 1);
+        r.problem = FaultTest::tr("the resumed runner did not continue at step %1")
+                        .arg(r.checkpointStep + 1);
     else if (static_cast<long long>(recovered.size()) != setup.steps ||
              recovered.rbegin()->first != setup.steps - 1)
-        r.problem = FaultTest::tr("the recovered run has %1 of %2 steps").arg(recovered.size()).arg(setup.steps);
+        r.problem = FaultTest::tr("the recovered run has %1 of %2 steps")
+                        .arg(recovered.size())
+                        .arg(setup.steps);
     else if (r.mismatches > 0)
         r.problem = FaultTest::tr("%1 of %2 losses differ from the uninterrupted run (max |Δ| %3)")
                         .arg(r.mismatches)

@@ -14,12 +14,13 @@
 #include <optional>
 #include <vector>
 
-namespace tp::cli {
+namespace tp::cli
+{
 
 // What one runner process wrote on stdout (the run contract), as far as the fault test needs.
 struct RunnerOutput {
-    std::map<long long, double> losses;   // train_step losses by step
-    std::vector<nlohmann::json> checkpoints; // checkpoint events
+    std::map<long long, double> losses;       // train_step losses by step
+    std::vector<nlohmann::json> checkpoints;  // checkpoint events
     nlohmann::json started, resume, finished; // run_started, resume, run_finished (null: none)
     int exitCode = -1;
     bool crashed = false;  // ended by a signal (our SIGKILL) rather than exit()
@@ -36,29 +37,29 @@ RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeo
 
 struct TrialResult {
     int trial = 0;
-    long long killTarget = 0;     // the step chosen at random
-    long long killStep = -1;      // the last step the killed runner reported complete
+    long long killTarget = 0;      // the step chosen at random
+    long long killStep = -1;       // the last step the killed runner reported complete
     long long checkpointStep = -1; // the checkpoint the resumed runner loaded
-    long long rpoSteps = -1;      // killStep - checkpointStep: completed steps that were lost
-    double rtoSeconds = -1;       // from the kill to the resumed runner's first train_step
-    long long comparedSteps = 0;  // losses compared with the reference
-    long long mismatches = 0;     // losses not bitwise equal to the reference
+    long long rpoSteps = -1;       // killStep - checkpointStep: completed steps that were lost
+    double rtoSeconds = -1;        // from the kill to the resumed runner's first train_step
+    long long comparedSteps = 0;   // losses compared with the reference
+    long long mismatches = 0;      // losses not bitwise equal to the reference
     double maxAbsLossDiff = 0;
     bool verified = false;
-    QString problem;              // why the trial is not verified (empty when it is)
+    QString problem;                         // why the trial is not verified (empty when it is)
     std::vector<nlohmann::json> checkpoints; // checkpoint events of both runners
-    nlohmann::json resume;        // the resumed runner's resume event
+    nlohmann::json resume;                   // the resumed runner's resume event
 
     nlohmann::json toJson() const;
 };
 
 struct TrialSetup {
-    QString runner;          // the program: torchpilot-runner, or the Python interpreter
-    QStringList args;        // its arguments: (python: the script,) workload, mode, --steps…
-    QString checkpointDir;   // fresh, empty directory for this trial
+    QString runner;        // the program: torchpilot-runner, or the Python interpreter
+    QStringList args;      // its arguments: (python: the script,) workload, mode, --steps…
+    QString checkpointDir; // fresh, empty directory for this trial
     int checkpointEvery = 1;
     long long steps = 0;
-    int timeoutMs = 600000;  // per runner process
+    int timeoutMs = 600000; // per runner process
 };
 
 // One trial: checkpointed run killed at `killTarget`, resumed run, comparison with `reference`

@@ -26,10 +26,12 @@
 #include <algorithm>
 #include <random>
 
-namespace tp::cli {
+namespace tp::cli
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 struct FaultTest {
     Q_DECLARE_TR_FUNCTIONS(FaultTest)
@@ -60,45 +62,57 @@ bool readSettings(const QCommandLineParser &p, Settings &s)
         return true;
     };
     long long every = 0, trials = 0, batch = 0, seqLen = 0;
-    if (!integer("steps", 3, s.steps) || !integer("checkpoint-every", 1, every) || !integer("trials", 1, trials) ||
-        !integer("seed", 0, s.seed) || !integer("batch", 1, batch) || !integer("seq-len", 1, seqLen))
+    if (!integer("steps", 3, s.steps) || !integer("checkpoint-every", 1, every) ||
+        !integer("trials", 1, trials) || !integer("seed", 0, s.seed) ||
+        !integer("batch", 1, batch) || !integer("seq-len", 1, seqLen))
         return false;
     s.every = static_cast<int>(every);
     s.trials = static_cast<int>(trials);
     s.batch = static_cast<int>(batch);
     s.seqLen = static_cast<int>(seqLen);
     if (s.every > s.steps - 2)
-        return fail(FaultTest::tr("--checkpoint-every %1 leaves no step to interrupt after the first checkpoint: "
-                                  "use at most --steps − 2 (%2)")
-                        .arg(s.every)
-                        .arg(s.steps - 2));
+        return fail(
+            FaultTest::tr(
+                "--checkpoint-every %1 leaves no step to interrupt after the first checkpoint: "
+                "use at most --steps − 2 (%2)")
+                .arg(s.every)
+                .arg(s.steps - 2));
     s.workload = p.value(QStringLiteral("workload"));
     if (s.workload != QLatin1String("train-mlp") && s.workload != QLatin1String("train-encoder"))
-        return fail(FaultTest::tr("--workload must be train-mlp or train-encoder, got '%1'").arg(s.workload));
+        return fail(FaultTest::tr("--workload must be train-mlp or train-encoder, got '%1'")
+                        .arg(s.workload));
     s.mode = p.value(QStringLiteral("mode"));
     if (s.mode != QLatin1String("eager") && s.mode != QLatin1String("compiled"))
         return fail(FaultTest::tr("--mode must be eager or compiled, got '%1'").arg(s.mode));
     s.runnerKind = p.value(QStringLiteral("runner-kind"));
     const bool python = s.runnerKind == QLatin1String("python");
     if (!python && s.runnerKind != QLatin1String("cpp"))
-        return fail(FaultTest::tr("--runner-kind must be cpp or python, got '%1'").arg(s.runnerKind));
+        return fail(
+            FaultTest::tr("--runner-kind must be cpp or python, got '%1'").arg(s.runnerKind));
     s.runner = p.isSet(QStringLiteral("runner")) ? p.value(QStringLiteral("runner"))
                : python                          ? LocalLauncher::locatePythonRunner()
                                                  : LocalLauncher::locateRunner();
     const QFileInfo runner(s.runner);
     if (python && (s.runner.isEmpty() || !runner.isFile()))
-        return fail(FaultTest::tr("Python runner '%1' is not a file (use --runner PATH to torchpilot_runner.py)")
-                        .arg(s.runner));
+        return fail(
+            FaultTest::tr(
+                "Python runner '%1' is not a file (use --runner PATH to torchpilot_runner.py)")
+                .arg(s.runner));
     if (!python && (s.runner.isEmpty() || !runner.isFile() || !runner.isExecutable()))
-        return fail(FaultTest::tr("runner '%1' is not an executable file (use --runner PATH)").arg(s.runner));
+        return fail(FaultTest::tr("runner '%1' is not an executable file (use --runner PATH)")
+                        .arg(s.runner));
     if (python) { // an absolute interpreter, or a name found on PATH
         s.python = p.value(QStringLiteral("python"));
-        const QString found = s.python.contains(QLatin1Char('/')) ? s.python : QStandardPaths::findExecutable(s.python);
+        const QString found = s.python.contains(QLatin1Char('/'))
+                                  ? s.python
+                                  : QStandardPaths::findExecutable(s.python);
         if (found.isEmpty() || !QFileInfo(found).isExecutable())
-            return fail(FaultTest::tr("Python interpreter '%1' is not an executable file (use --python PATH)")
+            return fail(FaultTest::tr(
+                            "Python interpreter '%1' is not an executable file (use --python PATH)")
                             .arg(s.python));
         if (s.runner.startsWith(QLatin1Char('-'))) // the interpreter would read it as an option
-            return fail(FaultTest::tr("the Python runner path '%1' must not start with '-'").arg(s.runner));
+            return fail(
+                FaultTest::tr("the Python runner path '%1' must not start with '-'").arg(s.runner));
         s.python = found;
     }
     s.db = p.value(QStringLiteral("db"));
@@ -112,13 +126,31 @@ bool readSettings(const QCommandLineParser &p, Settings &s)
 // count, and a learning-rate schedule so that its state has to survive the restart as well.
 QStringList runnerArgs(const Settings &s)
 {
-    QStringList a{QStringLiteral("--workload"), s.workload, QStringLiteral("--mode"), s.mode,
-                  QStringLiteral("--dtype"), QStringLiteral("float32"), QStringLiteral("--device"), QStringLiteral("cpu"),
-                  QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--batch"), QString::number(s.batch),
-                  QStringLiteral("--seed"), QString::number(s.seed), QStringLiteral("--steps"), QString::number(s.steps),
-                  QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--no-precision"),
-                  QStringLiteral("--lr-step-size"), QString::number(std::max<long long>(1, s.steps / 4)),
-                  QStringLiteral("--lr-gamma"), QStringLiteral("0.5"), QStringLiteral("--run-key"), s.runKey};
+    QStringList a{QStringLiteral("--workload"),
+                  s.workload,
+                  QStringLiteral("--mode"),
+                  s.mode,
+                  QStringLiteral("--dtype"),
+                  QStringLiteral("float32"),
+                  QStringLiteral("--device"),
+                  QStringLiteral("cpu"),
+                  QStringLiteral("--threads"),
+                  QStringLiteral("1"),
+                  QStringLiteral("--batch"),
+                  QString::number(s.batch),
+                  QStringLiteral("--seed"),
+                  QString::number(s.seed),
+                  QStringLiteral("--steps"),
+                  QString::number(s.steps),
+                  QStringLiteral("--warmup"),
+                  QStringLiteral("2"),
+                  QStringLiteral("--no-precision"),
+                  QStringLiteral("--lr-step-size"),
+                  QString::number(std::max<long long>(1, s.steps / 4)),
+                  QStringLiteral("--lr-gamma"),
+                  QStringLiteral("0.5"),
+                  QStringLiteral("--run-key"),
+                  s.runKey};
     if (s.workload == QLatin1String("train-encoder"))
         a << QStringLiteral("--seq-len") << QString::number(s.seqLen);
     return a;
@@ -127,9 +159,9 @@ QStringList runnerArgs(const Settings &s)
 // summary.recovery: the worst trial's RPO and RTO (the acceptance criteria hold for every trial).
 json recoverySummary(const std::vector<TrialResult> &trials)
 {
-    const auto worstRpo = std::max_element(trials.begin(), trials.end(), [](const auto &a, const auto &b) {
-        return a.rpoSteps < b.rpoSteps;
-    });
+    const auto worstRpo =
+        std::max_element(trials.begin(), trials.end(),
+                         [](const auto &a, const auto &b) { return a.rpoSteps < b.rpoSteps; });
     double rto = 0, rtoSum = 0, rpoSum = 0, maxDiff = 0;
     bool verified = true;
     json perTrial = json::array();
@@ -168,7 +200,10 @@ json checkpointSummary(const std::vector<TrialResult> &trials)
             bytes = std::max(bytes, c.value("bytes", 0LL));
             ++count;
         }
-    return {{"count", count}, {"bytes", bytes}, {"mean_seconds", count ? total / double(count) : 0.0}, {"max_seconds", worst}};
+    return {{"count", count},
+            {"bytes", bytes},
+            {"mean_seconds", count ? total / double(count) : 0.0},
+            {"max_seconds", worst}};
 }
 
 // The test as one run of the contract, through the same ingestor as every runner stream.
@@ -177,24 +212,41 @@ long long recordRun(Store &store, const Settings &s, const RunnerOutput &referen
 {
     const std::string key = s.runKey.toStdString();
     json env = reference.started.value("env", json::object());
-    env["faulttest"] = {{"workload", s.workload.toStdString()}, {"steps", s.steps}, {"checkpoint_every", s.every},
-                        {"seed", s.seed}, {"trials", s.trials}, {"runner", s.runner.toStdString()},
-                        {"runner_kind", s.runnerKind.toStdString()}, {"python", s.python.toStdString()},
-                        {"threads", 1}, {"lr_step_size", std::max<long long>(1, s.steps / 4)}, {"lr_gamma", 0.5}};
-    json shape = {{"workload", s.workload.toStdString()}, {"batch", s.batch}, {"steps", s.steps},
+    env["faulttest"] = {{"workload", s.workload.toStdString()},
+                        {"steps", s.steps},
+                        {"checkpoint_every", s.every},
+                        {"seed", s.seed},
+                        {"trials", s.trials},
+                        {"runner", s.runner.toStdString()},
+                        {"runner_kind", s.runnerKind.toStdString()},
+                        {"python", s.python.toStdString()},
+                        {"threads", 1},
+                        {"lr_step_size", std::max<long long>(1, s.steps / 4)},
+                        {"lr_gamma", 0.5}};
+    json shape = {{"workload", s.workload.toStdString()},
+                  {"batch", s.batch},
+                  {"steps", s.steps},
                   {"checkpoint_every", s.every}};
     if (s.workload == QLatin1String("train-encoder"))
         shape["seq_len"] = s.seqLen;
     RunIngestor ingestor(store, "faulttest");
-    auto feed = [&](const std::string &event, const json &fields) { ingestor.feed(toLine(event, fields) + "\n"); };
+    auto feed = [&](const std::string &event, const json &fields) {
+        ingestor.feed(toLine(event, fields) + "\n");
+    };
     feed(ev::RunStarted,
          {{"run_key", key},
-          {"execution_key", key + "@" + QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString() + "-" +
-                                std::to_string(QCoreApplication::applicationPid())},
-          {"workload", "faulttest"}, {"mode", s.mode.toStdString()}, {"device", "cpu"}, {"dtype", "float32"},
+          {"execution_key",
+           key + "@" + QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString() +
+               "-" + std::to_string(QCoreApplication::applicationPid())},
+          {"workload", "faulttest"},
+          {"mode", s.mode.toStdString()},
+          {"device", "cpu"},
+          {"dtype", "float32"},
           {"model_revision", reference.started.value("model_revision", std::string())},
           {"started_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()},
-          {"cache_state", "cold"}, {"shape", shape}, {"env", env}});
+          {"cache_state", "cold"},
+          {"shape", shape},
+          {"env", env}});
     for (const TrialResult &t : trials) {
         for (json c : t.checkpoints) {
             c.erase("v");
@@ -208,14 +260,18 @@ long long recordRun(Store &store, const Settings &s, const RunnerOutput &referen
     json reasons = json::array();
     for (const TrialResult &t : trials)
         if (!t.problem.isEmpty())
-            reasons.push_back(FaultTest::tr("trial %1: %2").arg(t.trial).arg(t.problem).toStdString());
-    feed(ev::RunFinished,
-         {{"status", verified ? status::Ok : status::Failed},
-          {"error", verified ? std::string() : FaultTest::tr("recovery not verified").toStdString()},
-          {"finished_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()},
-          {"summary", {{"recovery", recovery}, {"checkpoint", checkpointSummary(trials)},
-                       {"runner_kind", s.runnerKind.toStdString()},
-                       {"validity", {{"valid", verified}, {"reasons", reasons}}}}}});
+            reasons.push_back(
+                FaultTest::tr("trial %1: %2").arg(t.trial).arg(t.problem).toStdString());
+    feed(
+        ev::RunFinished,
+        {{"status", verified ? status::Ok : status::Failed},
+         {"error", verified ? std::string() : FaultTest::tr("recovery not verified").toStdString()},
+         {"finished_at", QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString()},
+         {"summary",
+          {{"recovery", recovery},
+           {"checkpoint", checkpointSummary(trials)},
+           {"runner_kind", s.runnerKind.toStdString()},
+           {"validity", {{"valid", verified}, {"reasons", reasons}}}}}});
     const IngestReport report = ingestor.finish();
     return report.runIds.empty() ? 0 : report.runIds.back();
 }
@@ -226,7 +282,8 @@ void printTrial(const TrialResult &t)
         out() << FaultTest::tr("  trial %1: %2").arg(t.trial).arg(t.problem) << Qt::endl;
         return;
     }
-    out() << FaultTest::tr("  trial %1: killed after step %2 (target %3), resumed from the checkpoint of step %4: "
+    out() << FaultTest::tr("  trial %1: killed after step %2 (target %3), resumed from the "
+                           "checkpoint of step %4: "
                            "RPO %5 steps, RTO %6 s; %7")
                  .arg(t.trial)
                  .arg(t.killStep)
@@ -234,9 +291,11 @@ void printTrial(const TrialResult &t)
                  .arg(t.checkpointStep)
                  .arg(t.rpoSteps)
                  .arg(QLocale().toString(t.rtoSeconds, 'f', 3))
-                 .arg(t.verified ? FaultTest::tr("all %1 compared losses bitwise equal to the uninterrupted run")
-                                       .arg(t.comparedSteps)
-                                 : t.problem)
+                 .arg(t.verified
+                          ? FaultTest::tr(
+                                "all %1 compared losses bitwise equal to the uninterrupted run")
+                                .arg(t.comparedSteps)
+                          : t.problem)
           << Qt::endl;
 }
 
@@ -245,40 +304,54 @@ void printTrial(const TrialResult &t)
 int faulttestCommand(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(FaultTest::tr(
-        "Recovery test: kill a checkpointing training worker at a random step, resume it from its newest "
-        "complete checkpoint, verify the losses equal an uninterrupted run bitwise, and store RPO/RTO as a run "
-        "of workload 'faulttest'. Exit 0 verified, 1 not verified, 2 bad input."));
+    p.setApplicationDescription(
+        FaultTest::tr("Recovery test: kill a checkpointing training worker at a random step, "
+                      "resume it from its newest "
+                      "complete checkpoint, verify the losses equal an uninterrupted run bitwise, "
+                      "and store RPO/RTO as a run "
+                      "of workload 'faulttest'. Exit 0 verified, 1 not verified, 2 bad input."));
     p.addHelpOption();
     p.addOptions({
-        {QStringLiteral("db"), FaultTest::tr("SQLite database file (default: %1).").arg(defaultDatabasePath()),
+        {QStringLiteral("db"),
+         FaultTest::tr("SQLite database file (default: %1).").arg(defaultDatabasePath()),
          FaultTest::tr("path"), defaultDatabasePath()},
-        {QStringLiteral("workload"), FaultTest::tr("Training workload: train-mlp (default) or train-encoder."),
+        {QStringLiteral("workload"),
+         FaultTest::tr("Training workload: train-mlp (default) or train-encoder."),
          FaultTest::tr("name"), QStringLiteral("train-mlp")},
-        {QStringLiteral("mode"), FaultTest::tr("Execution mode: compiled (default, the candidate path) or eager."),
+        {QStringLiteral("mode"),
+         FaultTest::tr("Execution mode: compiled (default, the candidate path) or eager."),
          FaultTest::tr("mode"), QStringLiteral("compiled")},
-        {QStringLiteral("steps"), FaultTest::tr("Training steps of the whole run (default 200)."), FaultTest::tr("n"),
-         QStringLiteral("200")},
-        {QStringLiteral("checkpoint-every"), FaultTest::tr("Steps between checkpoints (default 20)."), FaultTest::tr("n"),
+        {QStringLiteral("steps"), FaultTest::tr("Training steps of the whole run (default 200)."),
+         FaultTest::tr("n"), QStringLiteral("200")},
+        {QStringLiteral("checkpoint-every"),
+         FaultTest::tr("Steps between checkpoints (default 20)."), FaultTest::tr("n"),
          QStringLiteral("20")},
-        {QStringLiteral("seed"), FaultTest::tr("Seed of the training and of the kill steps (default 42)."),
+        {QStringLiteral("seed"),
+         FaultTest::tr("Seed of the training and of the kill steps (default 42)."),
          FaultTest::tr("n"), QStringLiteral("42")},
-        {QStringLiteral("trials"), FaultTest::tr("Kill/resume trials (default 1)."), FaultTest::tr("n"), QStringLiteral("1")},
-        {QStringLiteral("batch"), FaultTest::tr("Batch size (default 64)."), FaultTest::tr("n"), QStringLiteral("64")},
-        {QStringLiteral("seq-len"), FaultTest::tr("Sequence length of train-encoder (default 32)."), FaultTest::tr("n"),
-         QStringLiteral("32")},
-        {QStringLiteral("run-key"), FaultTest::tr("Run key (default faulttest/<workload>/<mode>)."), FaultTest::tr("key")},
+        {QStringLiteral("trials"), FaultTest::tr("Kill/resume trials (default 1)."),
+         FaultTest::tr("n"), QStringLiteral("1")},
+        {QStringLiteral("batch"), FaultTest::tr("Batch size (default 64)."), FaultTest::tr("n"),
+         QStringLiteral("64")},
+        {QStringLiteral("seq-len"), FaultTest::tr("Sequence length of train-encoder (default 32)."),
+         FaultTest::tr("n"), QStringLiteral("32")},
+        {QStringLiteral("run-key"), FaultTest::tr("Run key (default faulttest/<workload>/<mode>)."),
+         FaultTest::tr("key")},
         {QStringLiteral("runner"),
-         FaultTest::tr("Path of torchpilot-runner, or of torchpilot_runner.py for --runner-kind python."),
+         FaultTest::tr(
+             "Path of torchpilot-runner, or of torchpilot_runner.py for --runner-kind python."),
          FaultTest::tr("path")},
-        {QStringLiteral("runner-kind"), FaultTest::tr("Runner to test: cpp (torchpilot-runner, default) or python."),
+        {QStringLiteral("runner-kind"),
+         FaultTest::tr("Runner to test: cpp (torchpilot-runner, default) or python."),
          FaultTest::tr("kind"), QStringLiteral("cpp")},
-        {QStringLiteral("python"), FaultTest::tr("Interpreter of the Python runner (default /usr/bin/python3)."),
+        {QStringLiteral("python"),
+         FaultTest::tr("Interpreter of the Python runner (default /usr/bin/python3)."),
          FaultTest::tr("path"), QStringLiteral("/usr/bin/python3")},
     });
     p.process(args);
     if (!p.positionalArguments().isEmpty()) {
-        err() << FaultTest::tr("torchpilot: error: faulttest takes no positional argument") << Qt::endl;
+        err() << FaultTest::tr("torchpilot: error: faulttest takes no positional argument")
+              << Qt::endl;
         return 2;
     }
     Settings s;
@@ -286,7 +359,8 @@ int faulttestCommand(const QStringList &args)
         return 2;
     QTemporaryDir work;
     if (!work.isValid()) {
-        err() << FaultTest::tr("torchpilot: error: cannot create a temporary directory: %1").arg(work.errorString())
+        err() << FaultTest::tr("torchpilot: error: cannot create a temporary directory: %1")
+                     .arg(work.errorString())
               << Qt::endl;
         return 1;
     }
@@ -295,7 +369,8 @@ int faulttestCommand(const QStringList &args)
     const bool python = s.runnerKind == QLatin1String("python");
     const QString program = python ? s.python : s.runner;
     const QStringList common = (python ? QStringList{s.runner} : QStringList()) + runnerArgs(s);
-    out() << FaultTest::tr("faulttest %1 (%2, %3 steps, a checkpoint every %4, seed %5, %6 trial(s), %7 runner)")
+    out() << FaultTest::tr("faulttest %1 (%2, %3 steps, a checkpoint every %4, seed %5, %6 "
+                           "trial(s), %7 runner)")
                  .arg(s.workload, s.mode)
                  .arg(s.steps)
                  .arg(s.every)
@@ -304,8 +379,10 @@ int faulttestCommand(const QStringList &args)
                  .arg(s.runnerKind)
           << Qt::endl;
     const RunnerOutput reference = runRunner(program, common, 600000);
-    if (reference.exitCode != 0 || reference.crashed || static_cast<long long>(reference.losses.size()) != s.steps) {
-        err() << FaultTest::tr("torchpilot: error: the uninterrupted reference run failed (exit code %1): %2")
+    if (reference.exitCode != 0 || reference.crashed ||
+        static_cast<long long>(reference.losses.size()) != s.steps) {
+        err() << FaultTest::tr(
+                     "torchpilot: error: the uninterrupted reference run failed (exit code %1): %2")
                      .arg(reference.exitCode)
                      .arg(reference.stderrTail)
               << Qt::endl;
@@ -315,18 +392,22 @@ int faulttestCommand(const QStringList &args)
                  .arg(s.steps)
                  .arg(reference.losses.rbegin()->second, 0, 'g', 17)
           << Qt::endl;
-    // Kill targets: after the first checkpoint (step every − 1), leaving a tenth of the run to resume.
+    // Kill targets: after the first checkpoint (step every − 1), leaving a tenth of the run to
+    // resume.
     std::mt19937_64 rng(static_cast<std::uint64_t>(s.seed));
-    const long long last = std::max<long long>(s.every, s.steps - 1 - std::max<long long>(1, s.steps / 10));
+    const long long last =
+        std::max<long long>(s.every, s.steps - 1 - std::max<long long>(1, s.steps / 10));
     std::uniform_int_distribution<long long> pick(s.every, last);
     std::vector<TrialResult> trials;
     for (int i = 1; i <= s.trials; ++i) {
-        TrialSetup setup{program, common, work.filePath(QStringLiteral("trial-%1").arg(i)), s.every, s.steps, 600000};
+        TrialSetup setup{program, common,  work.filePath(QStringLiteral("trial-%1").arg(i)),
+                         s.every, s.steps, 600000};
         trials.push_back(runFaultTrial(setup, i, pick(rng), reference.losses));
         printTrial(trials.back());
     }
     json recovery = recoverySummary(trials);
-    recovery["runner_kind"] = s.runnerKind.toStdString(); // what the operations gate's evidence measured
+    recovery["runner_kind"] =
+        s.runnerKind.toStdString(); // what the operations gate's evidence measured
     const json ckpt = checkpointSummary(trials);
     out() << FaultTest::tr("  checkpoints: %1 written, %2 bytes each, %3 ms mean, %4 ms max")
                  .arg(ckpt["count"].get<long long>())
@@ -341,12 +422,16 @@ int faulttestCommand(const QStringList &args)
         Store store(s.db.toStdString());
         runId = recordRun(store, s, reference, trials, recovery);
     } catch (const std::exception &e) {
-        err() << FaultTest::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
+        err() << FaultTest::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what()))
+              << Qt::endl;
         return 1;
     }
     const bool verified = recovery["verified"].get<bool>();
-    out() << (verified ? FaultTest::tr("recovery verified: RPO ≤ %1 steps, RTO ≤ %2 s over %3 trial(s) [run %4]")
-                       : FaultTest::tr("recovery NOT verified: RPO %1 steps, RTO %2 s over %3 trial(s) [run %4]"))
+    out() << (verified
+                  ? FaultTest::tr(
+                        "recovery verified: RPO ≤ %1 steps, RTO ≤ %2 s over %3 trial(s) [run %4]")
+                  : FaultTest::tr(
+                        "recovery NOT verified: RPO %1 steps, RTO %2 s over %3 trial(s) [run %4]"))
                  .arg(recovery["rpo_steps"].get<long long>())
                  .arg(QLocale().toString(recovery["rto_seconds"].get<double>(), 'f', 3))
                  .arg(s.trials)

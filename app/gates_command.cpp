@@ -11,9 +11,11 @@
 #include <QCoreApplication>
 #include <QTextStream>
 
-namespace tp::cli {
+namespace tp::cli
+{
 
-namespace {
+namespace
+{
 struct Gates {
     Q_DECLARE_TR_FUNCTIONS(Gates)
 };
@@ -23,9 +25,12 @@ struct Gates {
 QString verdictText(Verdict v)
 {
     switch (v) {
-    case Verdict::Pass: return Gates::tr("pass", "gate verdict");
-    case Verdict::Fail: return Gates::tr("fail", "gate verdict");
-    case Verdict::Insufficient: return Gates::tr("insufficient", "gate verdict");
+    case Verdict::Pass:
+        return Gates::tr("pass", "gate verdict");
+    case Verdict::Fail:
+        return Gates::tr("fail", "gate verdict");
+    case Verdict::Insufficient:
+        return Gates::tr("insufficient", "gate verdict");
     }
     return QString::fromStdString(verdictName(v));
 }
@@ -33,9 +38,12 @@ QString verdictText(Verdict v)
 QString decisionText(Decision d)
 {
     switch (d) {
-    case Decision::Migrate: return Gates::tr("migrate", "gate decision");
-    case Decision::KeepCurrentPath: return Gates::tr("keep", "gate decision: keep the current path");
-    case Decision::Inconclusive: return Gates::tr("inconclusive", "gate decision");
+    case Decision::Migrate:
+        return Gates::tr("migrate", "gate decision");
+    case Decision::KeepCurrentPath:
+        return Gates::tr("keep", "gate decision: keep the current path");
+    case Decision::Inconclusive:
+        return Gates::tr("inconclusive", "gate decision");
     }
     return QString::fromStdString(decisionName(d));
 }
@@ -43,22 +51,31 @@ QString decisionText(Decision d)
 int gatesCommand(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(Gates::tr("Evaluate the five approval gates. Exit status 0 only when the "
-                                          "decision is 'migrate'; 1 keep or inconclusive; 2 bad input."));
+    p.setApplicationDescription(
+        Gates::tr("Evaluate the five approval gates. Exit status 0 only when the "
+                  "decision is 'migrate'; 1 keep or inconclusive; 2 bad input."));
     p.addHelpOption();
     p.addOptions({
-        {QStringLiteral("db"), Gates::tr("SQLite database file."), Gates::tr("path"), defaultDatabasePath()},
+        {QStringLiteral("db"), Gates::tr("SQLite database file."), Gates::tr("path"),
+         defaultDatabasePath()},
         {QStringLiteral("json"), Gates::tr("Print the whole report as JSON.")},
-        {QStringLiteral("definitions"), Gates::tr("Gate definitions JSON (default: the shipped one)."), Gates::tr("file"),
+        {QStringLiteral("definitions"),
+         Gates::tr("Gate definitions JSON (default: the shipped one)."), Gates::tr("file"),
          defaultGateDefinitionsPath()},
-        {QStringLiteral("cost-presets"), Gates::tr("Cost presets JSON (default: the shipped examples)."), Gates::tr("file"),
+        {QStringLiteral("cost-presets"),
+         Gates::tr("Cost presets JSON (default: the shipped examples)."), Gates::tr("file"),
          defaultCostPresetsPath()},
         {QStringLiteral("baseline-cost"),
-         Gates::tr("Cost preset of the current path (default: the one stored with torchpilot review)."), Gates::tr("name")},
+         Gates::tr(
+             "Cost preset of the current path (default: the one stored with torchpilot review)."),
+         Gates::tr("name")},
         {QStringLiteral("candidate-cost"),
-         Gates::tr("Cost preset of the candidate (default: the one stored with torchpilot review)."), Gates::tr("name")},
+         Gates::tr(
+             "Cost preset of the candidate (default: the one stored with torchpilot review)."),
+         Gates::tr("name")},
         {QStringLiteral("rollback"),
-         Gates::tr("The rollback path a reviewer recorded (default: the one stored with torchpilot review)."),
+         Gates::tr("The rollback path a reviewer recorded (default: the one stored with torchpilot "
+                   "review)."),
          Gates::tr("text")},
     });
     p.process(args);
@@ -72,11 +89,13 @@ int gatesCommand(const QStringList &args)
         if (p.isSet(QStringLiteral("baseline-cost")))
             inputs.baselineCost = readCostPreset(presets, p.value(QStringLiteral("baseline-cost")));
         if (p.isSet(QStringLiteral("candidate-cost")))
-            inputs.candidateCost = readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
+            inputs.candidateCost =
+                readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
         if (p.isSet(QStringLiteral("rollback")))
             inputs.rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
         state = evaluateReview(store, defs, inputs);
-    } catch (const std::exception &e) { // unreadable definitions or presets, unknown preset, store errors
+    } catch (const std::exception
+                 &e) { // unreadable definitions or presets, unknown preset, store errors
         err << Gates::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
         return 2;
     }
@@ -87,8 +106,10 @@ int gatesCommand(const QStringList &args)
         out << QString::fromStdString(j.dump(2)) << Qt::endl;
     } else {
         for (const GateResult &g : report.gates) {
-            out << QStringLiteral("%1  %2").arg(verdictText(g.verdict).toUpper(), -13)
-                       .arg(QString::fromStdString(g.id)) << Qt::endl;
+            out << QStringLiteral("%1  %2")
+                       .arg(verdictText(g.verdict).toUpper(), -13)
+                       .arg(QString::fromStdString(g.id))
+                << Qt::endl;
             for (const CriterionResult &c : g.criteria) {
                 QStringList runs;
                 for (long long id : c.runIds)
@@ -96,12 +117,16 @@ int gatesCommand(const QStringList &args)
                 out << QStringLiteral("    %1 %2: %3%4")
                            .arg(verdictText(c.verdict), -13)
                            .arg(QString::fromStdString(c.id), QString::fromStdString(c.detail),
-                                runs.isEmpty() ? QString() : Gates::tr(" [runs %1]").arg(runs.join(QLatin1Char(','))))
+                                runs.isEmpty()
+                                    ? QString()
+                                    : Gates::tr(" [runs %1]").arg(runs.join(QLatin1Char(','))))
                     << Qt::endl;
             }
         }
         if (!report.excludedInvalidRuns.empty())
-            out << Gates::tr("Runs excluded as invalid evidence: %n", nullptr, int(report.excludedInvalidRuns.size())) << Qt::endl;
+            out << Gates::tr("Runs excluded as invalid evidence: %n", nullptr,
+                             int(report.excludedInvalidRuns.size()))
+                << Qt::endl;
         out << Gates::tr("Decision: %1").arg(decisionText(report.decision)) << Qt::endl;
         printReviewStatus(out, state);
     }

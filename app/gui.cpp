@@ -12,9 +12,11 @@
 #include <QPixmap>
 #include <QTextStream>
 
-namespace tp::cli {
+namespace tp::cli
+{
 
-namespace {
+namespace
+{
 struct Gui {
     Q_DECLARE_TR_FUNCTIONS(Gui)
 };
@@ -52,8 +54,9 @@ int runGui(const QString &db, const QString &screenshot, const QString &page)
             QApplication::processEvents(QEventLoop::AllEvents, 50);
         const QPixmap shot = window.grab();
         if (shot.isNull() || !shot.save(screenshot, "PNG")) {
-            QTextStream(stderr) << Gui::tr("torchpilot: error: cannot write screenshot '%1'").arg(screenshot)
-                                << Qt::endl;
+            QTextStream(stderr)
+                << Gui::tr("torchpilot: error: cannot write screenshot '%1'").arg(screenshot)
+                << Qt::endl;
             return 1;
         }
         QTextStream(stdout) << Gui::tr("screenshot written to %1").arg(screenshot) << Qt::endl;

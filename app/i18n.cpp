@@ -6,13 +6,16 @@
 #include <QStringList>
 #include <QTranslator>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 // Translators live as long as the application: parented to it, replaced on a second call.
 void removeOldTranslators(QCoreApplication &app)
 {
-    const auto old = app.findChildren<QTranslator *>(QStringLiteral("tp_i18n"), Qt::FindDirectChildrenOnly);
+    const auto old =
+        app.findChildren<QTranslator *>(QStringLiteral("tp_i18n"), Qt::FindDirectChildrenOnly);
     for (QTranslator *t : old) {
         QCoreApplication::removeTranslator(t);
         delete t;
@@ -23,7 +26,8 @@ bool install(QCoreApplication &app, const QLocale &locale, const QString &name, 
 {
     auto *translator = new QTranslator(&app);
     translator->setObjectName(QStringLiteral("tp_i18n"));
-    if (!translator->load(locale, name, QStringLiteral("_"), dir) || !QCoreApplication::installTranslator(translator)) {
+    if (!translator->load(locale, name, QStringLiteral("_"), dir) ||
+        !QCoreApplication::installTranslator(translator)) {
         delete translator;
         return false;
     }
@@ -59,7 +63,8 @@ QString installTranslations(QCoreApplication &app, const QString &language)
             !install(app, text, QStringLiteral("torchpilot"), QStringLiteral(":/i18n")))
             return QStringLiteral("en");
     }
-    install(app, locale, QStringLiteral("qtbase"), QLibraryInfo::path(QLibraryInfo::TranslationsPath));
+    install(app, locale, QStringLiteral("qtbase"),
+            QLibraryInfo::path(QLibraryInfo::TranslationsPath));
     return text.name();
 }
 

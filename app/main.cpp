@@ -10,7 +10,8 @@
 #include <QTextStream>
 #include <memory>
 
-namespace {
+namespace
+{
 struct Main {
     Q_DECLARE_TR_FUNCTIONS(Main)
 };
@@ -27,9 +28,9 @@ void setIdentity()
 int main(int argc, char **argv)
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (command == QLatin1String("import") || command == QLatin1String("run") || command == QLatin1String("gates") ||
-        command == QLatin1String("review") || command == QLatin1String("targets") ||
-        command == QLatin1String("faulttest")) {
+    if (command == QLatin1String("import") || command == QLatin1String("run") ||
+        command == QLatin1String("gates") || command == QLatin1String("review") ||
+        command == QLatin1String("targets") || command == QLatin1String("faulttest")) {
         QCoreApplication app(argc, argv);
         setIdentity();
         QStringList args = QCoreApplication::arguments();
@@ -42,7 +43,8 @@ int main(int argc, char **argv)
             return tp::cli::targetsCommand(args);
         if (command == QLatin1String("faulttest"))
             return tp::cli::faulttestCommand(args);
-        return command == QLatin1String("import") ? tp::cli::importCommand(args) : tp::cli::runCommand(args);
+        return command == QLatin1String("import") ? tp::cli::importCommand(args)
+                                                  : tp::cli::runCommand(args);
     }
     if (command == QLatin1String("report")) {
         // Qt Charts draw through widgets: a QApplication even without a display (offscreen).
@@ -63,36 +65,43 @@ int main(int argc, char **argv)
         setIdentity();
         QStringList args = QCoreApplication::arguments();
         args.removeAt(1);
-        return tp::cli::pilotCommand(args, [](const QString &db) { return tp::cli::runGui(db, QString()); });
+        return tp::cli::pilotCommand(
+            args, [](const QString &db) { return tp::cli::runGui(db, QString()); });
     }
     if (!tp::cli::renderingAvailable()) {
         QCoreApplication app(argc, argv);
         setIdentity();
-        QTextStream(stderr) << Main::tr("torchpilot: error: no display available (DISPLAY and WAYLAND_DISPLAY "
-                                        "are unset). Use QT_QPA_PLATFORM=offscreen with --screenshot, or a "
-                                        "headless subcommand: import, run, pilot.")
-                            << Qt::endl;
+        QTextStream(stderr)
+            << Main::tr("torchpilot: error: no display available (DISPLAY and WAYLAND_DISPLAY "
+                        "are unset). Use QT_QPA_PLATFORM=offscreen with --screenshot, or a "
+                        "headless subcommand: import, run, pilot.")
+            << Qt::endl;
         return 1;
     }
     QApplication app(argc, argv);
     setIdentity();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/torchpilot/icons/torchpilot.svg")));
     QCommandLineParser p;
-    p.setApplicationDescription(Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
-                                         "from GPU to TPU.\nSubcommands: import, run, pilot, gates, review (see "
-                                         "'torchpilot <command> --help')."));
+    p.setApplicationDescription(
+        Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
+                 "from GPU to TPU.\nSubcommands: import, run, pilot, gates, review (see "
+                 "'torchpilot <command> --help')."));
     p.addHelpOption();
     p.addVersionOption();
     p.addOptions({
         {QStringLiteral("db"), Main::tr("SQLite database file."), Main::tr("path"),
          tp::cli::defaultDatabasePath()},
-        {QStringLiteral("screenshot"), Main::tr("Render the main window to a PNG and exit."), Main::tr("file")},
-        {QStringLiteral("page"), Main::tr("Page to show first: runs, queue, panels, compare, charts, review."), Main::tr("name")},
+        {QStringLiteral("screenshot"), Main::tr("Render the main window to a PNG and exit."),
+         Main::tr("file")},
+        {QStringLiteral("page"),
+         Main::tr("Page to show first: runs, queue, panels, compare, charts, review."),
+         Main::tr("name")},
     });
     p.process(app);
     // Without --db the dashboard reopens the database used last.
     QString db = p.value(QStringLiteral("db"));
     if (!p.isSet(QStringLiteral("db")) && !tp::Settings().lastDatabase().isEmpty())
         db = tp::Settings().lastDatabase();
-    return tp::cli::runGui(db, p.value(QStringLiteral("screenshot")), p.value(QStringLiteral("page")));
+    return tp::cli::runGui(db, p.value(QStringLiteral("screenshot")),
+                           p.value(QStringLiteral("page")));
 }

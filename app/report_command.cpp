@@ -21,9 +21,11 @@
 
 #include <memory>
 
-namespace tp::cli {
+namespace tp::cli
+{
 
-namespace {
+namespace
+{
 struct ReportCmd {
     Q_DECLARE_TR_FUNCTIONS(ReportCmd)
 };
@@ -38,26 +40,32 @@ int fail(const QString &message)
 int reportCommand(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(ReportCmd::tr("Write the PDF decision report of a database: decision, gates and "
-                                              "sign-offs, changes since the last review, the three panels, charts, "
-                                              "precision, cost, environment and every run. Exit 0 when written; 2 "
-                                              "on bad input."));
+    p.setApplicationDescription(
+        ReportCmd::tr("Write the PDF decision report of a database: decision, gates and "
+                      "sign-offs, changes since the last review, the three panels, charts, "
+                      "precision, cost, environment and every run. Exit 0 when written; 2 "
+                      "on bad input."));
     p.addHelpOption();
     p.addOptions({
-        {QStringLiteral("db"), ReportCmd::tr("SQLite database file (must exist)."), ReportCmd::tr("path"),
-         defaultDatabasePath()},
+        {QStringLiteral("db"), ReportCmd::tr("SQLite database file (must exist)."),
+         ReportCmd::tr("path"), defaultDatabasePath()},
         {QStringLiteral("out"), ReportCmd::tr("PDF file to write."), ReportCmd::tr("file")},
-        {QStringLiteral("lang"), ReportCmd::tr("Language of the report: en (default) or pt_BR."), ReportCmd::tr("name"),
-         QStringLiteral("en")},
-        {QStringLiteral("definitions"), ReportCmd::tr("Gate definitions JSON (default: the shipped one)."),
-         ReportCmd::tr("file"), defaultGateDefinitionsPath()},
-        {QStringLiteral("cost-presets"), ReportCmd::tr("Cost presets JSON (default: the shipped examples)."),
-         ReportCmd::tr("file"), defaultCostPresetsPath()},
-        {QStringLiteral("baseline-cost"), ReportCmd::tr("Cost preset of the current path, instead of the stored one."),
+        {QStringLiteral("lang"), ReportCmd::tr("Language of the report: en (default) or pt_BR."),
+         ReportCmd::tr("name"), QStringLiteral("en")},
+        {QStringLiteral("definitions"),
+         ReportCmd::tr("Gate definitions JSON (default: the shipped one)."), ReportCmd::tr("file"),
+         defaultGateDefinitionsPath()},
+        {QStringLiteral("cost-presets"),
+         ReportCmd::tr("Cost presets JSON (default: the shipped examples)."), ReportCmd::tr("file"),
+         defaultCostPresetsPath()},
+        {QStringLiteral("baseline-cost"),
+         ReportCmd::tr("Cost preset of the current path, instead of the stored one."),
          ReportCmd::tr("name")},
-        {QStringLiteral("candidate-cost"), ReportCmd::tr("Cost preset of the candidate, instead of the stored one."),
+        {QStringLiteral("candidate-cost"),
+         ReportCmd::tr("Cost preset of the candidate, instead of the stored one."),
          ReportCmd::tr("name")},
-        {QStringLiteral("rollback"), ReportCmd::tr("Rollback path, instead of the stored one."), ReportCmd::tr("text")},
+        {QStringLiteral("rollback"), ReportCmd::tr("Rollback path, instead of the stored one."),
+         ReportCmd::tr("text")},
     });
     p.process(args);
 
@@ -66,20 +74,26 @@ int reportCommand(const QStringList &args)
     if (lang != QLatin1String("en") && lang != QLatin1String("pt_BR"))
         return fail(ReportCmd::tr("--lang must be en or pt_BR, not '%1'").arg(lang));
     const QString inEffect = installTranslations(*QCoreApplication::instance(), lang);
-    const QLocale locale = lang == QLatin1String("en") ? QLocale(QLocale::English, QLocale::UnitedStates) : QLocale(lang);
+    const QLocale locale = lang == QLatin1String("en")
+                               ? QLocale(QLocale::English, QLocale::UnitedStates)
+                               : QLocale(lang);
     QLocale::setDefault(locale);
     if (lang != QLatin1String("en") && inEffect == QLatin1String("en"))
-        QTextStream(stderr) << ReportCmd::tr("torchpilot: warning: no translation ':/i18n/torchpilot_%1.qm' in this "
-                                             "build; the report text stays in English (numbers and dates follow %1).")
-                                   .arg(lang)
-                            << Qt::endl;
+        QTextStream(stderr)
+            << ReportCmd::tr(
+                   "torchpilot: warning: no translation ':/i18n/torchpilot_%1.qm' in this "
+                   "build; the report text stays in English (numbers and dates follow %1).")
+                   .arg(lang)
+            << Qt::endl;
 
     const QString db = p.value(QStringLiteral("db"));
     const QString out = p.value(QStringLiteral("out"));
     if (out.isEmpty())
         return fail(ReportCmd::tr("--out is required (the PDF file to write)"));
     if (!QFileInfo(db).isFile())
-        return fail(ReportCmd::tr("no database at '%1' (import or run something first, or pass --db)").arg(db));
+        return fail(
+            ReportCmd::tr("no database at '%1' (import or run something first, or pass --db)")
+                .arg(db));
     if (QFileInfo(out).absoluteFilePath() == QFileInfo(db).absoluteFilePath())
         return fail(ReportCmd::tr("--out would overwrite the database '%1'").arg(db));
 
@@ -90,15 +104,18 @@ int reportCommand(const QStringList &args)
         const GateDefinitions defs = readGateDefinitions(p.value(QStringLiteral("definitions")));
         Store store(db.toStdString());
         std::optional<ReviewInputs> overrides;
-        const bool anyOverride = p.isSet(QStringLiteral("baseline-cost")) || p.isSet(QStringLiteral("candidate-cost")) ||
+        const bool anyOverride = p.isSet(QStringLiteral("baseline-cost")) ||
+                                 p.isSet(QStringLiteral("candidate-cost")) ||
                                  p.isSet(QStringLiteral("rollback"));
         if (anyOverride) {
             overrides = ReviewStore(store).inputs(); // what is not overridden stays as stored
             const QString presets = p.value(QStringLiteral("cost-presets"));
             if (p.isSet(QStringLiteral("baseline-cost")))
-                overrides->baselineCost = readCostPreset(presets, p.value(QStringLiteral("baseline-cost")));
+                overrides->baselineCost =
+                    readCostPreset(presets, p.value(QStringLiteral("baseline-cost")));
             if (p.isSet(QStringLiteral("candidate-cost")))
-                overrides->candidateCost = readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
+                overrides->candidateCost =
+                    readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
             if (p.isSet(QStringLiteral("rollback")))
                 overrides->rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
         }
@@ -109,7 +126,8 @@ int reportCommand(const QStringList &args)
     const ReportRenderer::Result r = ReportRenderer::writePdf(*data, out, locale);
     if (!r.ok)
         return fail(r.error);
-    QTextStream(stdout) << ReportCmd::tr("Wrote %1: %n page(s) in %2 s (decision: %3)", nullptr, r.pages)
+    QTextStream(stdout) << ReportCmd::tr("Wrote %1: %n page(s) in %2 s (decision: %3)", nullptr,
+                                         r.pages)
                                .arg(out, locale.toString(double(timer.elapsed()) / 1000.0, 'f', 2),
                                     report::decisionLabel(data->review.report.decision))
                         << Qt::endl;

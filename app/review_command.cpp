@@ -12,9 +12,11 @@
 
 #include <memory>
 
-namespace tp::cli {
+namespace tp::cli
+{
 
-namespace {
+namespace
+{
 struct ReviewCmd {
     Q_DECLARE_TR_FUNCTIONS(ReviewCmd)
 };
@@ -31,11 +33,14 @@ struct BadInput {
 
 CostModel costFromOptions(const QCommandLineParser &p)
 {
-    const bool preset = p.isSet(QStringLiteral("preset")), file = p.isSet(QStringLiteral("cost-file"));
+    const bool preset = p.isSet(QStringLiteral("preset")),
+               file = p.isSet(QStringLiteral("cost-file"));
     if (preset == file)
-        throw BadInput{ReviewCmd::tr("--set-cost needs exactly one of --preset NAME or --cost-file FILE")};
+        throw BadInput{
+            ReviewCmd::tr("--set-cost needs exactly one of --preset NAME or --cost-file FILE")};
     if (preset)
-        return readCostPreset(p.value(QStringLiteral("cost-presets")), p.value(QStringLiteral("preset")));
+        return readCostPreset(p.value(QStringLiteral("cost-presets")),
+                              p.value(QStringLiteral("preset")));
     const QString path = p.value(QStringLiteral("cost-file"));
     return parseCostModel(readJsonPath(path), path.toStdString());
 }
@@ -46,8 +51,9 @@ void printHistory(QTextStream &out, const std::vector<DecisionSnapshot> &snapsho
         out << ReviewCmd::tr("No decision has been recorded yet.") << Qt::endl;
     for (const DecisionSnapshot &s : snapshots) {
         out << ReviewCmd::tr("#%1  %2  %3  decision: %4  definitions: %5  evidence sha256 %6")
-                   .arg(QString::number(s.id), q(s.createdAt), q(s.reviewer), decisionText(s.decision),
-                        q(s.evidence.value("definitions", "")), q(s.evidenceHash))
+                   .arg(QString::number(s.id), q(s.createdAt), q(s.reviewer),
+                        decisionText(s.decision), q(s.evidence.value("definitions", "")),
+                        q(s.evidenceHash))
             << Qt::endl;
         if (!s.comment.empty())
             out << ReviewCmd::tr("    comment: %1").arg(q(s.comment)) << Qt::endl;
@@ -61,25 +67,30 @@ void printHistory(QTextStream &out, const std::vector<DecisionSnapshot> &snapsho
 
 int run(const QCommandLineParser &p, QTextStream &out)
 {
-    const QStringList actions{QStringLiteral("sign-off"), QStringLiteral("record"), QStringLiteral("set-cost"),
-                              QStringLiteral("set-rollback"), QStringLiteral("history")};
+    const QStringList actions{QStringLiteral("sign-off"), QStringLiteral("record"),
+                              QStringLiteral("set-cost"), QStringLiteral("set-rollback"),
+                              QStringLiteral("history")};
     QStringList chosen;
     for (const QString &a : actions)
         if (p.isSet(a))
             chosen << QStringLiteral("--") + a;
     if (chosen.size() > 1)
-        throw BadInput{ReviewCmd::tr("choose one action, not %1").arg(chosen.join(QStringLiteral(", ")))};
+        throw BadInput{
+            ReviewCmd::tr("choose one action, not %1").arg(chosen.join(QStringLiteral(", ")))};
     if (!p.positionalArguments().isEmpty())
-        throw BadInput{ReviewCmd::tr("unexpected argument '%1'").arg(p.positionalArguments().constFirst())};
+        throw BadInput{
+            ReviewCmd::tr("unexpected argument '%1'").arg(p.positionalArguments().constFirst())};
     const QString reviewer = p.value(QStringLiteral("reviewer")).trimmed();
     const bool signs = p.isSet(QStringLiteral("sign-off")) || p.isSet(QStringLiteral("record"));
     if (signs && reviewer.isEmpty())
-        throw BadInput{ReviewCmd::tr("--reviewer NAME is required to sign off or record a decision")};
+        throw BadInput{
+            ReviewCmd::tr("--reviewer NAME is required to sign off or record a decision")};
     std::optional<CostModel> cost;
     const QString side = p.value(QStringLiteral("set-cost"));
     if (p.isSet(QStringLiteral("set-cost"))) {
         if (side != QLatin1String("baseline") && side != QLatin1String("candidate"))
-            throw BadInput{ReviewCmd::tr("--set-cost takes 'baseline' or 'candidate', not '%1'").arg(side)};
+            throw BadInput{
+                ReviewCmd::tr("--set-cost takes 'baseline' or 'candidate', not '%1'").arg(side)};
         cost = costFromOptions(p);
     }
     std::optional<GateDefinitions> defs;
@@ -93,29 +104,35 @@ int run(const QCommandLineParser &p, QTextStream &out)
         ReviewInputs in = reviews.inputs();
         (side == QLatin1String("baseline") ? in.baselineCost : in.candidateCost) = *cost;
         reviews.saveInputs(in);
-        out << (side == QLatin1String("baseline") ? ReviewCmd::tr("Baseline cost model set to '%1'.")
-                                                  : ReviewCmd::tr("Candidate cost model set to '%1'."))
-                       .arg(q(cost->name))
+        out << (side == QLatin1String("baseline")
+                    ? ReviewCmd::tr("Baseline cost model set to '%1'.")
+                    : ReviewCmd::tr("Candidate cost model set to '%1'."))
+                   .arg(q(cost->name))
             << Qt::endl;
     } else if (p.isSet(QStringLiteral("set-rollback"))) {
         ReviewInputs in = reviews.inputs();
         in.rollbackPath = p.value(QStringLiteral("set-rollback")).trimmed().toStdString();
         reviews.saveInputs(in);
-        out << (in.rollbackPath.empty() ? ReviewCmd::tr("Rollback path cleared.") : ReviewCmd::tr("Rollback path recorded."))
+        out << (in.rollbackPath.empty() ? ReviewCmd::tr("Rollback path cleared.")
+                                        : ReviewCmd::tr("Rollback path recorded."))
             << Qt::endl;
     } else if (p.isSet(QStringLiteral("sign-off"))) {
         const ReviewState state = evaluateReview(store, *defs);
-        const GateSignoff s = reviews.signOff(state, p.value(QStringLiteral("sign-off")).toStdString(),
-                                              reviewer.toStdString(), comment);
-        out << ReviewCmd::tr("Gate %1 signed off by %2 on evidence sha256 %3; it is attached to the next "
-                             "recorded decision.")
+        const GateSignoff s =
+            reviews.signOff(state, p.value(QStringLiteral("sign-off")).toStdString(),
+                            reviewer.toStdString(), comment);
+        out << ReviewCmd::tr(
+                   "Gate %1 signed off by %2 on evidence sha256 %3; it is attached to the next "
+                   "recorded decision.")
                    .arg(q(s.gateId), q(s.reviewer), q(s.evidenceHash))
             << Qt::endl;
     } else if (p.isSet(QStringLiteral("record"))) {
         const ReviewState state = evaluateReview(store, *defs);
-        const DecisionSnapshot s = reviews.recordDecision(state.report, state.evidence, reviewer.toStdString(), comment);
-        out << ReviewCmd::tr("Recorded decision #%1: %2 (evidence sha256 %3), with %n gate sign-off(s).", nullptr,
-                             int(s.signoffs.size()))
+        const DecisionSnapshot s =
+            reviews.recordDecision(state.report, state.evidence, reviewer.toStdString(), comment);
+        out << ReviewCmd::tr(
+                   "Recorded decision #%1: %2 (evidence sha256 %3), with %n gate sign-off(s).",
+                   nullptr, int(s.signoffs.size()))
                    .arg(QString::number(s.id), decisionText(s.decision), q(s.evidenceHash))
             << Qt::endl;
         for (const GateSignoff &g : s.signoffs)
@@ -140,7 +157,8 @@ int run(const QCommandLineParser &p, QTextStream &out)
             addReviewJson(j, state);
             out << q(j.dump(2)) << Qt::endl;
         } else {
-            out << ReviewCmd::tr("Decision now: %1").arg(decisionText(state.report.decision)) << Qt::endl;
+            out << ReviewCmd::tr("Decision now: %1").arg(decisionText(state.report.decision))
+                << Qt::endl;
             printReviewStatus(out, state);
         }
     }
@@ -152,25 +170,38 @@ int reviewCommand(const QStringList &args)
 {
     QCommandLineParser p;
     p.setApplicationDescription(ReviewCmd::tr(
-        "Review the migration decision: store the cost models and rollback path the gates judge with, sign "
-        "off gates, record the decision with the SHA-256 of its evidence, list past decisions. Without an "
+        "Review the migration decision: store the cost models and rollback path the gates judge "
+        "with, sign "
+        "off gates, record the decision with the SHA-256 of its evidence, list past decisions. "
+        "Without an "
         "action, show what changed since the last recorded decision. Exit status 2 on bad input."));
     p.addHelpOption();
     p.addOptions({
-        {QStringLiteral("db"), ReviewCmd::tr("SQLite database file."), ReviewCmd::tr("path"), defaultDatabasePath()},
-        {QStringLiteral("definitions"), ReviewCmd::tr("Gate definitions JSON (default: the shipped one)."),
-         ReviewCmd::tr("file"), defaultGateDefinitionsPath()},
-        {QStringLiteral("sign-off"), ReviewCmd::tr("Sign off one gate on the evidence as it is now."), ReviewCmd::tr("gate")},
-        {QStringLiteral("record"), ReviewCmd::tr("Record the decision with its evidence and the pending sign-offs.")},
-        {QStringLiteral("reviewer"), ReviewCmd::tr("Who signs off or records (required for both)."), ReviewCmd::tr("name")},
-        {QStringLiteral("comment"), ReviewCmd::tr("A comment kept with the sign-off or decision."), ReviewCmd::tr("text")},
-        {QStringLiteral("set-cost"), ReviewCmd::tr("Store the cost model of one side: baseline or candidate."),
+        {QStringLiteral("db"), ReviewCmd::tr("SQLite database file."), ReviewCmd::tr("path"),
+         defaultDatabasePath()},
+        {QStringLiteral("definitions"),
+         ReviewCmd::tr("Gate definitions JSON (default: the shipped one)."), ReviewCmd::tr("file"),
+         defaultGateDefinitionsPath()},
+        {QStringLiteral("sign-off"),
+         ReviewCmd::tr("Sign off one gate on the evidence as it is now."), ReviewCmd::tr("gate")},
+        {QStringLiteral("record"),
+         ReviewCmd::tr("Record the decision with its evidence and the pending sign-offs.")},
+        {QStringLiteral("reviewer"), ReviewCmd::tr("Who signs off or records (required for both)."),
+         ReviewCmd::tr("name")},
+        {QStringLiteral("comment"), ReviewCmd::tr("A comment kept with the sign-off or decision."),
+         ReviewCmd::tr("text")},
+        {QStringLiteral("set-cost"),
+         ReviewCmd::tr("Store the cost model of one side: baseline or candidate."),
          ReviewCmd::tr("side")},
-        {QStringLiteral("preset"), ReviewCmd::tr("With --set-cost: a preset from --cost-presets."), ReviewCmd::tr("name")},
-        {QStringLiteral("cost-presets"), ReviewCmd::tr("Cost presets JSON (default: the shipped examples)."),
-         ReviewCmd::tr("file"), defaultCostPresetsPath()},
-        {QStringLiteral("cost-file"), ReviewCmd::tr("With --set-cost: a cost model JSON file."), ReviewCmd::tr("file")},
-        {QStringLiteral("set-rollback"), ReviewCmd::tr("Store the rollback path (empty text clears it)."), ReviewCmd::tr("text")},
+        {QStringLiteral("preset"), ReviewCmd::tr("With --set-cost: a preset from --cost-presets."),
+         ReviewCmd::tr("name")},
+        {QStringLiteral("cost-presets"),
+         ReviewCmd::tr("Cost presets JSON (default: the shipped examples)."), ReviewCmd::tr("file"),
+         defaultCostPresetsPath()},
+        {QStringLiteral("cost-file"), ReviewCmd::tr("With --set-cost: a cost model JSON file."),
+         ReviewCmd::tr("file")},
+        {QStringLiteral("set-rollback"),
+         ReviewCmd::tr("Store the rollback path (empty text clears it)."), ReviewCmd::tr("text")},
         {QStringLiteral("history"), ReviewCmd::tr("List the recorded decisions, newest first.")},
         {QStringLiteral("json"), ReviewCmd::tr("With --history or no action: print JSON.")},
     });
@@ -184,7 +215,8 @@ int reviewCommand(const QStringList &args)
         return run(p, out);
     } catch (const BadInput &e) {
         return fail(e.message);
-    } catch (const std::exception &e) { // ReviewError, GateError, CostError, StoreError, unreadable files
+    } catch (const std::exception
+                 &e) { // ReviewError, GateError, CostError, StoreError, unreadable files
         return fail(q(e.what()));
     }
 }

@@ -3,9 +3,11 @@
 
 #include <QCoreApplication>
 
-namespace tp::cli {
+namespace tp::cli
+{
 
-namespace {
+namespace
+{
 struct Review {
     Q_DECLARE_TR_FUNCTIONS(Review)
 };
@@ -17,8 +19,12 @@ QString q(const std::string &s)
 
 nlohmann::json signoffJson(const GateSignoff &s)
 {
-    return {{"id", s.id},           {"gate", s.gateId},       {"reviewer", s.reviewer},
-            {"signed_at", s.signedAt}, {"comment", s.comment}, {"evidence_hash", s.evidenceHash}};
+    return {{"id", s.id},
+            {"gate", s.gateId},
+            {"reviewer", s.reviewer},
+            {"signed_at", s.signedAt},
+            {"comment", s.comment},
+            {"evidence_hash", s.evidenceHash}};
 }
 } // namespace
 
@@ -53,18 +59,24 @@ void printReviewStatus(QTextStream &out, const ReviewState &state)
 {
     out << Review::tr("Evidence: sha256 %1").arg(q(state.evidenceHash)) << Qt::endl;
     if (!state.lastReview) {
-        out << Review::tr("No decision has been recorded yet (torchpilot review --record).") << Qt::endl;
+        out << Review::tr("No decision has been recorded yet (torchpilot review --record).")
+            << Qt::endl;
     } else if (state.changesSinceLastReview.empty()) {
-        out << Review::tr("No changes since the last review (%1).").arg(reviewLabel(*state.lastReview)) << Qt::endl;
+        out << Review::tr("No changes since the last review (%1).")
+                   .arg(reviewLabel(*state.lastReview))
+            << Qt::endl;
     } else {
-        out << Review::tr("Changes since the last review (%1):").arg(reviewLabel(*state.lastReview)) << Qt::endl;
+        out << Review::tr("Changes since the last review (%1):").arg(reviewLabel(*state.lastReview))
+            << Qt::endl;
         for (const ReviewChange &c : state.changesSinceLastReview)
             out << QStringLiteral("  ") << changeText(c) << Qt::endl;
     }
     for (const GateSignoff &s : state.pendingSignoffs) {
-        out << Review::tr("Pending sign-off: gate %1 by %2 at %3").arg(q(s.gateId), q(s.reviewer), q(s.signedAt));
+        out << Review::tr("Pending sign-off: gate %1 by %2 at %3")
+                   .arg(q(s.gateId), q(s.reviewer), q(s.signedAt));
         if (s.evidenceHash != state.evidenceHash)
-            out << Review::tr(" (signed on other evidence: %1)").arg(q(s.evidenceHash.substr(0, 12)));
+            out << Review::tr(" (signed on other evidence: %1)")
+                       .arg(q(s.evidenceHash.substr(0, 12)));
         out << Qt::endl;
     }
 }

@@ -7,13 +7,13 @@
 #include <QString>
 #include <QTextStream>
 
-namespace tp::cli {
-
+namespace tp::cli
+{
 
 // Verdict and decision names in the reader's language (gates_command.cpp).
 QString verdictText(Verdict v);
 QString decisionText(Decision d);
-QString changeText(const ReviewChange &change);       // "gate performance: pass → fail"
+QString changeText(const ReviewChange &change);        // "gate performance: pass → fail"
 QString reviewLabel(const DecisionSnapshot &snapshot); // "#3, 2026-12-01T10:00:00.000Z, alice"
 // Evidence hash, the changes since the last review (or that there is none) and pending sign-offs.
 void printReviewStatus(QTextStream &out, const ReviewState &state);

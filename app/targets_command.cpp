@@ -13,9 +13,11 @@
 #include <QJsonObject>
 #include <QTextStream>
 
-namespace tp::cli {
+namespace tp::cli
+{
 
-namespace {
+namespace
+{
 
 struct TargetsCli {
     Q_DECLARE_TR_FUNCTIONS(TargetsCli)
@@ -52,17 +54,22 @@ std::optional<TargetProfile> kubernetesTarget(const QCommandLineParser &p, QStri
         QJsonParseError e;
         const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &e);
         if (!doc.isObject()) {
-            *why = TargetsCli::tr("%1: not a JSON object (%2 at byte %3)").arg(f.fileName(), e.errorString()).arg(e.offset);
+            *why = TargetsCli::tr("%1: not a JSON object (%2 at byte %3)")
+                       .arg(f.fileName(), e.errorString())
+                       .arg(e.offset);
             return std::nullopt;
         }
         t.kubernetes = doc.object();
     }
-    for (const char *flag : {"image", "context", "kubeconfig", "namespace", "accelerator", "topology"})
+    for (const char *flag :
+         {"image", "context", "kubeconfig", "namespace", "accelerator", "topology"})
         if (p.isSet(QLatin1String(flag)))
             t.kubernetes.insert(QLatin1String(flag), p.value(QLatin1String(flag)));
     // The runner in the image: --runner-kind, --python, --runner and --device are Job settings.
-    for (const auto &[flag, key] : {std::pair{"runner", "runner"}, {"runner-kind", "runner_kind"},
-                                    {"python", "python"}, {"device", "device"}})
+    for (const auto &[flag, key] : {std::pair{"runner", "runner"},
+                                    {"runner-kind", "runner_kind"},
+                                    {"python", "python"},
+                                    {"device", "device"}})
         if (p.isSet(QLatin1String(flag)))
             t.kubernetes.insert(QLatin1String(key), p.value(QLatin1String(flag)));
     if (const QStringList problems = t.validate(); !problems.isEmpty()) {
@@ -77,61 +84,82 @@ std::optional<TargetProfile> kubernetesTarget(const QCommandLineParser &p, QStri
 int targetsCommand(const QStringList &args)
 {
     QCommandLineParser p;
-    p.setApplicationDescription(
-        TargetsCli::tr("Manage the targets runs can execute on (local, SSH hosts).\n"
-                       "SSH runs use the system ssh with BatchMode=yes and StrictHostKeyChecking=yes: "
-                       "the host's key must already be in the known_hosts file and the identity "
-                       "must not need a passphrase prompt (use ssh-agent)."));
+    p.setApplicationDescription(TargetsCli::tr(
+        "Manage the targets runs can execute on (local, SSH hosts).\n"
+        "SSH runs use the system ssh with BatchMode=yes and StrictHostKeyChecking=yes: "
+        "the host's key must already be in the known_hosts file and the identity "
+        "must not need a passphrase prompt (use ssh-agent)."));
     p.addHelpOption();
     p.addOptions({
         {QStringLiteral("targets"),
          TargetsCli::tr("Target profiles file (default: %1).").arg(TargetProfiles::defaultPath()),
          TargetsCli::tr("file"), TargetProfiles::defaultPath()},
         {QStringLiteral("list"), TargetsCli::tr("List the targets (the default).")},
-        {QStringLiteral("add-ssh"), TargetsCli::tr("Add or replace an SSH target."), TargetsCli::tr("name")},
-        {QStringLiteral("add-kubernetes"), TargetsCli::tr("Add or replace a Kubernetes (GKE TPU) target."),
+        {QStringLiteral("add-ssh"), TargetsCli::tr("Add or replace an SSH target."),
          TargetsCli::tr("name")},
-        {QStringLiteral("kube-settings"), TargetsCli::tr("JSON file with the Job settings (image, namespace, "
-                                                         "accelerator, topology, requests and limits…)."),
+        {QStringLiteral("add-kubernetes"),
+         TargetsCli::tr("Add or replace a Kubernetes (GKE TPU) target."), TargetsCli::tr("name")},
+        {QStringLiteral("kube-settings"),
+         TargetsCli::tr("JSON file with the Job settings (image, namespace, "
+                        "accelerator, topology, requests and limits…)."),
          TargetsCli::tr("file")},
-        {QStringLiteral("image"), TargetsCli::tr("Container image of the runner (Kubernetes)."), TargetsCli::tr("image")},
-        {QStringLiteral("context"), TargetsCli::tr("kubectl context (default: the current one)."), TargetsCli::tr("name")},
-        {QStringLiteral("kubeconfig"), TargetsCli::tr("kubeconfig file (default: kubectl's)."), TargetsCli::tr("file")},
-        {QStringLiteral("namespace"), TargetsCli::tr("Namespace of the Jobs (default ml-evaluation)."), TargetsCli::tr("name")},
-        {QStringLiteral("accelerator"), TargetsCli::tr("GKE TPU accelerator, e.g. tpu-v6e-slice."), TargetsCli::tr("name")},
-        {QStringLiteral("topology"), TargetsCli::tr("GKE TPU topology, e.g. 2x2 (chips follow)."), TargetsCli::tr("AxB")},
+        {QStringLiteral("image"), TargetsCli::tr("Container image of the runner (Kubernetes)."),
+         TargetsCli::tr("image")},
+        {QStringLiteral("context"), TargetsCli::tr("kubectl context (default: the current one)."),
+         TargetsCli::tr("name")},
+        {QStringLiteral("kubeconfig"), TargetsCli::tr("kubeconfig file (default: kubectl's)."),
+         TargetsCli::tr("file")},
+        {QStringLiteral("namespace"),
+         TargetsCli::tr("Namespace of the Jobs (default ml-evaluation)."), TargetsCli::tr("name")},
+        {QStringLiteral("accelerator"), TargetsCli::tr("GKE TPU accelerator, e.g. tpu-v6e-slice."),
+         TargetsCli::tr("name")},
+        {QStringLiteral("topology"), TargetsCli::tr("GKE TPU topology, e.g. 2x2 (chips follow)."),
+         TargetsCli::tr("AxB")},
         {QStringLiteral("remove"), TargetsCli::tr("Remove a target."), TargetsCli::tr("name")},
-        {QStringLiteral("host"), TargetsCli::tr("SSH host name or address."), TargetsCli::tr("host")},
-        {QStringLiteral("user"), TargetsCli::tr("SSH user (default: ssh's)."), TargetsCli::tr("user")},
+        {QStringLiteral("host"), TargetsCli::tr("SSH host name or address."),
+         TargetsCli::tr("host")},
+        {QStringLiteral("user"), TargetsCli::tr("SSH user (default: ssh's)."),
+         TargetsCli::tr("user")},
         {QStringLiteral("port"), TargetsCli::tr("SSH port (default 22)."), TargetsCli::tr("port"),
          QStringLiteral("22")},
-        {QStringLiteral("identity"), TargetsCli::tr("Private key file (ssh -i)."), TargetsCli::tr("file")},
-        {QStringLiteral("known-hosts"), TargetsCli::tr("known_hosts file (default ~/.ssh/known_hosts)."),
+        {QStringLiteral("identity"), TargetsCli::tr("Private key file (ssh -i)."),
          TargetsCli::tr("file")},
+        {QStringLiteral("known-hosts"),
+         TargetsCli::tr("known_hosts file (default ~/.ssh/known_hosts)."), TargetsCli::tr("file")},
         {QStringLiteral("runner"),
-         TargetsCli::tr("Path of the runner on the host: torchpilot-runner (default: found on its PATH) "
-                        "or, for --runner-kind python, torchpilot_runner.py (default "
-                        "/opt/torchpilot/python/torchpilot_runner.py; Kubernetes: /app/torchpilot_runner.py)."),
+         TargetsCli::tr(
+             "Path of the runner on the host: torchpilot-runner (default: found on its PATH) "
+             "or, for --runner-kind python, torchpilot_runner.py (default "
+             "/opt/torchpilot/python/torchpilot_runner.py; Kubernetes: "
+             "/app/torchpilot_runner.py)."),
          TargetsCli::tr("path")},
         {QStringLiteral("runner-kind"),
-         TargetsCli::tr("Runner the target starts: cpp (torchpilot-runner) or python (torchpilot_runner.py). "
-                        "Default: python for --device tpu and for Kubernetes, else cpp."),
+         TargetsCli::tr(
+             "Runner the target starts: cpp (torchpilot-runner) or python (torchpilot_runner.py). "
+             "Default: python for --device tpu and for Kubernetes, else cpp."),
          TargetsCli::tr("kind")},
         {QStringLiteral("python"),
-         TargetsCli::tr("Python interpreter of the python runner (default python3 on the host's PATH)."),
+         TargetsCli::tr(
+             "Python interpreter of the python runner (default python3 on the host's PATH)."),
          TargetsCli::tr("path")},
         {QStringLiteral("device"),
-         TargetsCli::tr("Device passed as --device to every run: cpu, cuda or tpu (default: the runner's; "
-                        "Kubernetes: tpu)."),
+         TargetsCli::tr(
+             "Device passed as --device to every run: cpu, cuda or tpu (default: the runner's; "
+             "Kubernetes: tpu)."),
          TargetsCli::tr("device")},
-        {QStringLiteral("connect-timeout"), TargetsCli::tr("Seconds to wait for the connection (default 10)."),
-         TargetsCli::tr("s"), QStringLiteral("10")},
+        {QStringLiteral("connect-timeout"),
+         TargetsCli::tr("Seconds to wait for the connection (default 10)."), TargetsCli::tr("s"),
+         QStringLiteral("10")},
     });
     p.process(args);
     const bool addKube = p.isSet(QStringLiteral("add-kubernetes"));
-    const bool add = p.isSet(QStringLiteral("add-ssh")) || addKube, remove = p.isSet(QStringLiteral("remove"));
-    if (int(p.isSet(QStringLiteral("add-ssh"))) + int(addKube) + int(remove) + int(p.isSet(QStringLiteral("list"))) > 1)
-        return fail(TargetsCli::tr("choose one of --list, --add-ssh, --add-kubernetes and --remove"), 2);
+    const bool add = p.isSet(QStringLiteral("add-ssh")) || addKube,
+               remove = p.isSet(QStringLiteral("remove"));
+    if (int(p.isSet(QStringLiteral("add-ssh"))) + int(addKube) + int(remove) +
+            int(p.isSet(QStringLiteral("list"))) >
+        1)
+        return fail(
+            TargetsCli::tr("choose one of --list, --add-ssh, --add-kubernetes and --remove"), 2);
     TargetProfiles profiles(p.value(QStringLiteral("targets")));
     QString why;
     if (!profiles.load(&why))
@@ -150,8 +178,9 @@ int targetsCommand(const QStringList &args)
     } else {
         if (!p.isSet(QStringLiteral("host")))
             return fail(TargetsCli::tr("--add-ssh needs --host"), 2);
-        TargetProfile t = TargetProfile::ssh(p.value(QStringLiteral("add-ssh")), p.value(QStringLiteral("host")),
-                                             p.value(QStringLiteral("user")));
+        TargetProfile t =
+            TargetProfile::ssh(p.value(QStringLiteral("add-ssh")), p.value(QStringLiteral("host")),
+                               p.value(QStringLiteral("user")));
         bool portOk = false, timeoutOk = false;
         t.port = p.value(QStringLiteral("port")).toInt(&portOk);
         t.connectTimeoutSeconds = p.value(QStringLiteral("connect-timeout")).toInt(&timeoutOk);
@@ -169,8 +198,10 @@ int targetsCommand(const QStringList &args)
     if (!profiles.save(&why))
         return fail(why, 1);
     out() << (add ? TargetsCli::tr("target '%1' saved in %2")
-                        .arg(p.value(addKube ? QStringLiteral("add-kubernetes") : QStringLiteral("add-ssh")))
-                  : TargetsCli::tr("target '%1' removed from %2").arg(p.value(QStringLiteral("remove"))))
+                        .arg(p.value(addKube ? QStringLiteral("add-kubernetes")
+                                             : QStringLiteral("add-ssh")))
+                  : TargetsCli::tr("target '%1' removed from %2")
+                        .arg(p.value(QStringLiteral("remove"))))
                  .arg(QDir::toNativeSeparators(profiles.path()))
           << Qt::endl;
     return 0;

@@ -52,8 +52,8 @@ struct Options {
     std::string dtype = "float32";
     int iterations = 2000; // steady iterations of the (b) measurement
     int warmup = 100;
-    int chunks = 5;        // (b): steady iterations split in chunks, modes interleaved
-    int rounds = 40;       // (c): paired rounds bare/harness
+    int chunks = 5;  // (b): steady iterations split in chunks, modes interleaved
+    int rounds = 40; // (c): paired rounds bare/harness
     int roundIterations = 250;
     long long batch = 64;
 };
@@ -100,9 +100,10 @@ inline Options parseArgs(int argc, char **argv)
         else if (a == "--batch")
             o.batch = std::stoll(next());
         else if (a == "-h" || a == "--help") {
-            std::cout << "tp_runner_bench [--threads N] [--modes eager,compiled] [--dtype float32]"
-                         " [--iterations N] [--warmup N] [--chunks N] [--rounds N] [--round-iterations N]"
-                         " [--batch N]\n";
+            std::cout
+                << "tp_runner_bench [--threads N] [--modes eager,compiled] [--dtype float32]"
+                   " [--iterations N] [--warmup N] [--chunks N] [--rounds N] [--round-iterations N]"
+                   " [--batch N]\n";
             std::exit(0);
         } else {
             std::cerr << "tp_runner_bench: unknown argument " << a << '\n';
@@ -144,8 +145,7 @@ inline double median(std::vector<double> v)
 }
 
 // Times each of `reps` calls of f on its own, after `warm` untimed calls.
-template <typename F>
-std::vector<double> timeEach(int warm, int reps, F &&f)
+template <typename F> std::vector<double> timeEach(int warm, int reps, F &&f)
 {
     for (int i = 0; i < warm; ++i)
         f();
@@ -158,6 +158,5 @@ std::vector<double> timeEach(int warm, int reps, F &&f)
     }
     return out;
 }
-
 
 } // namespace bench

@@ -32,12 +32,12 @@
 
 #include <time.h>
 
+#include "bench_support.h"
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
-#include "bench_support.h"
 
 #include <iomanip>
 #include <iostream>
@@ -71,7 +71,12 @@ GemmResult timeGemm(const std::string &name, long long m, long long k, long long
     const auto w = linearLayout ? torch::randn({n, k}) : torch::randn({k, n});
     auto c = torch::empty({m, n});
     const auto b = linearLayout ? w.t() : w;
-    GemmResult r{name, m, k, n, 2.0 * static_cast<double>(m) * static_cast<double>(k) * static_cast<double>(n), {}};
+    GemmResult r{name,
+                 m,
+                 k,
+                 n,
+                 2.0 * static_cast<double>(m) * static_cast<double>(k) * static_cast<double>(n),
+                 {}};
     r.s = stats(timeEach(warm, reps, [&] { at::mm_out(c, a, b); }));
     return r;
 }
@@ -141,8 +146,10 @@ int main(int argc, char **argv)
     gemms.push_back(timeGemm("square 512", 512, 512, 512, 5, 60, false));
     gemms.push_back(timeGemm("square 1024", 1024, 1024, 1024, 2, 12, false));
     const std::size_t nSquare = gemms.size();
-    gemms.push_back(timeGemm("layer1 " + std::to_string(B) + "x128x256", B, 128, 256, 200, 3000, true));
-    gemms.push_back(timeGemm("layer2 " + std::to_string(B) + "x256x32", B, 256, 32, 200, 3000, true));
+    gemms.push_back(
+        timeGemm("layer1 " + std::to_string(B) + "x128x256", B, 128, 256, 200, 3000, true));
+    gemms.push_back(
+        timeGemm("layer2 " + std::to_string(B) + "x256x32", B, 256, 32, 200, 3000, true));
     const double gemmCpuShare = (threadCpuSeconds() - cpu0) / secondsSince(wall0);
     // Peak: the best median rate of the large square GEMMs (what BLAS sustains at this thread
     // count on this host, now). The MLP's own shapes are reported beside it.
@@ -286,8 +293,14 @@ int main(int argc, char **argv)
         const std::string &mode = opt.modes[k];
         const Stats steady = stats(steadySamples[k]);
         const double cpuShare = cpuSeconds[k] / wallSeconds[k];
-        Row row{mode, steady, cpuShare, median(ratioReported[k]) - 1.0,
-                median(ratioWall[k]) - 1.0, median(bare[k]), median(reported[k]), median(wall[k])};
+        Row row{mode,
+                steady,
+                cpuShare,
+                median(ratioReported[k]) - 1.0,
+                median(ratioWall[k]) - 1.0,
+                median(bare[k]),
+                median(reported[k]),
+                median(wall[k])};
         rows.push_back(row);
         modesJson[mode] = {
             {"steady_iterations", steadySamples[k].size()},
@@ -331,14 +344,14 @@ int main(int argc, char **argv)
                   << fmt(g.s.p50 * 1e6, 2) << std::setw(12) << fmt(g.gflops(), 1) << std::setw(14)
                   << fmt(g.bestGflops(), 1) << '\n';
     std::cout << "  peak = " << gemms[peakIndex].name << "; MLP FLOPs/batch "
-              << static_cast<long long>(mlpFlops) << "; roofline "
-              << fmt(rooflineSeconds * 1e6, 2) << " us/batch at " << fmt(peakFlops / 1e9, 1)
+              << static_cast<long long>(mlpFlops) << "; roofline " << fmt(rooflineSeconds * 1e6, 2)
+              << " us/batch at " << fmt(peakFlops / 1e9, 1)
               << " GFLOP/s; its two GEMMs alone at this size " << fmt(achievableSeconds * 1e6, 2)
               << " us\n";
-    std::cout << std::left << std::setw(12) << "  mode" << std::right << std::setw(11)
-              << "mean us" << std::setw(10) << "p50 us" << std::setw(10) << "min us"
-              << std::setw(15) << "mean/roofline" << std::setw(14) << "p50/roofline"
-              << std::setw(14) << "mean/gemms" << std::setw(10) << "cpu/wall" << '\n';
+    std::cout << std::left << std::setw(12) << "  mode" << std::right << std::setw(11) << "mean us"
+              << std::setw(10) << "p50 us" << std::setw(10) << "min us" << std::setw(15)
+              << "mean/roofline" << std::setw(14) << "p50/roofline" << std::setw(14) << "mean/gemms"
+              << std::setw(10) << "cpu/wall" << '\n';
     for (const auto &r : rows)
         std::cout << std::left << std::setw(12) << ("  " + r.mode) << std::right << std::setw(11)
                   << fmt(r.steady.mean * 1e6, 2) << std::setw(10) << fmt(r.steady.p50 * 1e6, 2)
@@ -349,10 +362,10 @@ int main(int argc, char **argv)
                   << fmt(r.cpuShare, 2) << '\n';
     std::cout << "\n(c) harness overhead: " << opt.rounds << " alternating rounds x "
               << opt.roundIterations << " forwards, median of per-round ratios\n";
-    std::cout << std::left << std::setw(12) << "  mode" << std::right << std::setw(13)
-              << "bare us" << std::setw(16) << "reported us" << std::setw(13) << "wall us"
-              << std::setw(16) << "reported ovh" << std::setw(12) << "wall ovh" << std::setw(14)
-              << "cost-based" << '\n';
+    std::cout << std::left << std::setw(12) << "  mode" << std::right << std::setw(13) << "bare us"
+              << std::setw(16) << "reported us" << std::setw(13) << "wall us" << std::setw(16)
+              << "reported ovh" << std::setw(12) << "wall ovh" << std::setw(14) << "cost-based"
+              << '\n';
     for (const auto &r : rows)
         std::cout << std::left << std::setw(12) << ("  " + r.mode) << std::right << std::setw(13)
                   << fmt(r.bareMean * 1e6, 2) << std::setw(16) << fmt(r.harnessMean * 1e6, 2)
@@ -365,9 +378,14 @@ int main(int argc, char **argv)
 
     nlohmann::json gemmJson = nlohmann::json::array();
     for (const auto &g : gemms)
-        gemmJson.push_back({{"name", g.name}, {"m", g.m}, {"k", g.k}, {"n", g.n},
-                            {"p50_us", g.s.p50 * 1e6}, {"min_us", g.s.min * 1e6},
-                            {"gflops", g.gflops()}, {"best_gflops", g.bestGflops()}});
+        gemmJson.push_back({{"name", g.name},
+                            {"m", g.m},
+                            {"k", g.k},
+                            {"n", g.n},
+                            {"p50_us", g.s.p50 * 1e6},
+                            {"min_us", g.s.min * 1e6},
+                            {"gflops", g.gflops()},
+                            {"best_gflops", g.bestGflops()}});
     const nlohmann::json summary = {
         {"bench", "tp_runner_bench"},
         {"threads", opt.threads},

@@ -6,7 +6,8 @@
 
 #include <stdexcept>
 
-namespace tp {
+namespace tp
+{
 
 nlohmann::json readJsonPath(const QString &path)
 {
@@ -39,7 +40,8 @@ CostModel readCostPreset(const QString &presetsPath, const QString &name)
     for (CostModel &m : readCostPresets(presetsPath))
         if (m.name == name.toStdString())
             return m;
-    throw CostError(presetsPath.toStdString() + ": no cost preset named '" + name.toStdString() + "'");
+    throw CostError(presetsPath.toStdString() + ": no cost preset named '" + name.toStdString() +
+                    "'");
 }
 
 } // namespace tp

@@ -9,11 +9,18 @@
 
 #include <nlohmann/json.hpp>
 
-namespace tp {
+namespace tp
+{
 
 // The shipped gate definitions and cost presets (resources/).
-inline QString defaultGateDefinitionsPath() { return QStringLiteral(":/torchpilot/gates/default.json"); }
-inline QString defaultCostPresetsPath() { return QStringLiteral(":/torchpilot/cost/presets.json"); }
+inline QString defaultGateDefinitionsPath()
+{
+    return QStringLiteral(":/torchpilot/gates/default.json");
+}
+inline QString defaultCostPresetsPath()
+{
+    return QStringLiteral(":/torchpilot/cost/presets.json");
+}
 
 // Throws std::runtime_error when the file cannot be read or is not JSON.
 nlohmann::json readJsonPath(const QString &path);

@@ -5,10 +5,12 @@
 #include <algorithm>
 #include <set>
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 std::vector<long long> positiveInts(const json &j, const char *field, const std::string &origin,
                                     bool required)
@@ -20,7 +22,8 @@ std::vector<long long> positiveInts(const json &j, const char *field, const std:
         return {};
     }
     if (!it->is_array() || (required && it->empty()))
-        throw CatalogError(origin + ": field '" + field + "' must be a non-empty array of positive integers");
+        throw CatalogError(origin + ": field '" + field +
+                           "' must be a non-empty array of positive integers");
     std::vector<long long> out;
     for (std::size_t i = 0; i < it->size(); ++i) {
         const json &v = (*it)[i];
@@ -38,7 +41,8 @@ int positiveInt(const json &j, const char *field, int fallback, const std::strin
     if (it == j.end())
         return fallback;
     if (!it->is_number_integer() || it->get<long long>() < 1 || it->get<long long>() > 1000000)
-        throw CatalogError(origin + ": field '" + field + "' must be an integer between 1 and 1000000");
+        throw CatalogError(origin + ": field '" + field +
+                           "' must be an integer between 1 and 1000000");
     return it->get<int>();
 }
 
@@ -112,7 +116,8 @@ long long bucketFor(long long length, const std::vector<long long> &buckets)
     return it == buckets.end() ? length : *it;
 }
 
-BucketingReport analyseBucketing(const std::vector<long long> &observed, const std::vector<long long> &buckets)
+BucketingReport analyseBucketing(const std::vector<long long> &observed,
+                                 const std::vector<long long> &buckets)
 {
     BucketingReport r;
     std::set<long long> exact, bucketed;

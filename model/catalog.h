@@ -8,9 +8,11 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
-class CatalogError : public std::runtime_error {
+class CatalogError : public std::runtime_error
+{
 public:
     using std::runtime_error::runtime_error;
 };
@@ -24,13 +26,13 @@ struct ShapeCatalog {
     std::string name;
     int version = 1;
     std::vector<long long> batchSizes;
-    std::vector<long long> seqLens;          // may be empty
-    std::vector<std::string> dtypes;         // which dtypes the pilot must cover
-    int warmup = 3;                          // per case
-    int iterations = 20;                     // per case
-    double slowFirstCallRatio = 5.0;         // first call > ratio × steady median: "slow"
-    std::vector<long long> buckets;          // sequence-length buckets (ascending)
-    std::vector<long long> observedSeqLens;  // real lengths seen in production traffic
+    std::vector<long long> seqLens;         // may be empty
+    std::vector<std::string> dtypes;        // which dtypes the pilot must cover
+    int warmup = 3;                         // per case
+    int iterations = 20;                    // per case
+    double slowFirstCallRatio = 5.0;        // first call > ratio × steady median: "slow"
+    std::vector<long long> buckets;         // sequence-length buckets (ascending)
+    std::vector<long long> observedSeqLens; // real lengths seen in production traffic
 
     // Every (batch, seq_len) pair; without seq lens, seqLen is 0.
     std::vector<ShapeCase> cases(bool workloadHasSequence) const;

@@ -9,10 +9,11 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <tuple>
 #include <set>
+#include <tuple>
 
-namespace tp {
+namespace tp
+{
 
 using Metric = MetricComparison::Metric;
 using Verdict = MetricComparison::Verdict;
@@ -30,13 +31,15 @@ bool Comparison::hasUnexpectedConfounder() const
                        [](const Confounder &c) { return (c.differs && !c.expected) || c.mixed; });
 }
 
-namespace {
+namespace
+{
 
 constexpr Metric kMetrics[] = {Metric::MeanSeconds, Metric::MedianSeconds, Metric::P99Seconds,
                                Metric::SamplesPerSecond};
 
 // SplitMix64 (Steele, Lea, Flood 2014): tiny, fast, and the same sequence everywhere.
-class SplitMix64 {
+class SplitMix64
+{
 public:
     explicit SplitMix64(std::uint64_t seed) : m_state(seed) {}
     std::size_t below(std::size_t n)
@@ -105,13 +108,20 @@ std::string envText(const nlohmann::json &env, const char *key)
 
 std::string confounderValue(const RunRecord &r, const nlohmann::json &env, const std::string &key)
 {
-    if (key == "batch") return std::to_string(r.batch);
-    if (key == "dtype") return r.dtype;
-    if (key == "threads") return r.threads ? std::to_string(r.threads) : envText(env, "threads");
-    if (key == "device") return r.device;
-    if (key == "mode") return r.mode;
-    if (key == "workload") return r.workload;
-    if (key == "cache_state") return r.cacheState;
+    if (key == "batch")
+        return std::to_string(r.batch);
+    if (key == "dtype")
+        return r.dtype;
+    if (key == "threads")
+        return r.threads ? std::to_string(r.threads) : envText(env, "threads");
+    if (key == "device")
+        return r.device;
+    if (key == "mode")
+        return r.mode;
+    if (key == "workload")
+        return r.workload;
+    if (key == "cache_state")
+        return r.cacheState;
     return envText(env, key.c_str()); // torch, runner, blas, cpu_model
 }
 
@@ -142,7 +152,8 @@ std::vector<MetricComparison> compareSamples(const std::vector<TimedSample> &bas
         return out;
     std::vector<double> scratch;
     const Figures fb = figures(baseline, scratch), fc = figures(candidate, scratch);
-    const auto b = capped(baseline, o.maxSamplesPerSide), c = capped(candidate, o.maxSamplesPerSide);
+    const auto b = capped(baseline, o.maxSamplesPerSide),
+               c = capped(candidate, o.maxSamplesPerSide);
     std::vector<std::vector<double>> ratios(4);
     std::vector<TimedSample> rb(b.size()), rc(c.size());
     SplitMix64 rng(o.seed);
@@ -167,8 +178,8 @@ std::vector<MetricComparison> compareSamples(const std::vector<TimedSample> &bas
         std::sort(ratios[k].begin(), ratios[k].end());
         m.ciLow = percentileSorted(ratios[k], tail);
         m.ciHigh = percentileSorted(ratios[k], 1.0 - tail);
-        const bool below = *m.ciHigh < 1.0, above = *m.ciLow > 1.0;
-        m.verdict = !below && !above ? Verdict::Inconclusive
+        const bool below = *m.ciHigh<1.0, above = *m.ciLow> 1.0;
+        m.verdict = !below && !above             ? Verdict::Inconclusive
                     : (below == m.lowerIsBetter) ? Verdict::Better
                                                  : Verdict::Worse;
     }
@@ -177,9 +188,9 @@ std::vector<MetricComparison> compareSamples(const std::vector<TimedSample> &bas
 
 const std::vector<std::string> &confounderKeys()
 {
-    static const std::vector<std::string> keys = {"batch",  "dtype", "threads",  "torch",
-                                                  "runner", "device", "mode",   "workload",
-                                                  "cache_state", "blas", "cpu_model"};
+    static const std::vector<std::string> keys = {"batch",       "dtype",  "threads",  "torch",
+                                                  "runner",      "device", "mode",     "workload",
+                                                  "cache_state", "blas",   "cpu_model"};
     return keys;
 }
 
@@ -190,7 +201,8 @@ std::vector<Confounder> findConfounders(const std::vector<RunRecord> &baseline,
     auto valuesOf = [](const std::vector<RunRecord> &runs, const std::string &key) {
         std::set<std::string> values;
         for (const RunRecord &r : runs)
-            values.insert(confounderValue(r, nlohmann::json::parse(r.envJson, nullptr, false), key));
+            values.insert(
+                confounderValue(r, nlohmann::json::parse(r.envJson, nullptr, false), key));
         return std::vector<std::string>(values.begin(), values.end());
     };
     std::vector<Confounder> out;
@@ -221,15 +233,18 @@ Comparison compareRuns(Store &store, const std::vector<long long> &baseline,
         for (long long id : *ids[s]) {
             const auto r = store.run(id);
             if (!r) {
-                cmp.warnings.push_back(std::string(side[s]) + ": run #" + std::to_string(id) + " does not exist");
+                cmp.warnings.push_back(std::string(side[s]) + ": run #" + std::to_string(id) +
+                                       " does not exist");
                 continue;
             }
             if (r->valid && !*r->valid)
-                cmp.warnings.push_back("run #" + std::to_string(id) + " (" + side[s] +
-                                       ") is invalid evidence: " + reasonsText(r->validityReasonsJson));
+                cmp.warnings.push_back(
+                    "run #" + std::to_string(id) + " (" + side[s] +
+                    ") is invalid evidence: " + reasonsText(r->validityReasonsJson));
             const auto seconds = store.samples(id, phase::Steady);
             if (seconds.empty())
-                cmp.warnings.push_back("run #" + std::to_string(id) + " (" + side[s] + ") has no steady samples");
+                cmp.warnings.push_back("run #" + std::to_string(id) + " (" + side[s] +
+                                       ") has no steady samples");
             for (double x : seconds)
                 pooled[s].push_back({x, static_cast<double>(r->batch)});
             (s == 0 ? cmp.baselineRuns : cmp.candidateRuns).push_back(id);
@@ -283,8 +298,8 @@ std::vector<ComparePreset> comparePresets(const std::vector<RunRecord> &runs)
         byDtype = std::max(byDtype, r.id);
     }
     std::vector<ComparePreset> out;
-    for (const auto &[axis, from, to] : {std::tuple{"mode", "eager", "compiled"},
-                                         std::tuple{"dtype", "float32", "bfloat16"}})
+    for (const auto &[axis, from, to] :
+         {std::tuple{"mode", "eager", "compiled"}, std::tuple{"dtype", "float32", "bfloat16"}})
         for (const auto &[key, id] : latest) {
             const auto &[a, workload, fixed, value] = key;
             if (a != axis || value != from)

@@ -10,8 +10,9 @@
 // keeps its share). The generator is SplitMix64 with a fixed seed and index = next() mod n, so the
 // same inputs give the same interval on every platform and every call. The CI is the
 // [(1−c)/2, (1+c)/2] percentiles (type 7) of the B ratios candidate/baseline.
-//   mean, median, p99 batch seconds: lower is better; samples/s = Σbatch / Σseconds: higher is better.
-//   verdict: better / worse when the whole interval lies on one side of 1, else inconclusive.
+//   mean, median, p99 batch seconds: lower is better; samples/s = Σbatch / Σseconds: higher is
+//   better. verdict: better / worse when the whole interval lies on one side of 1, else
+//   inconclusive.
 #include "run_record.h"
 
 #include <cstdint>
@@ -19,7 +20,8 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 class Store;
 
@@ -54,9 +56,9 @@ struct Confounder {
     // batch, dtype, threads, torch, runner, device, mode, workload, cache_state, blas, cpu_model
     std::string key;
     std::vector<std::string> baseline, candidate; // distinct values per side, sorted; "" = unknown
-    bool differs = false;  // the two value sets are not equal
-    bool expected = false; // differs, and `key` is the axis being compared
-    bool mixed = false;    // a side holds more than one value (not homogeneous, even on the axis)
+    bool differs = false;                         // the two value sets are not equal
+    bool expected = false;                        // differs, and `key` is the axis being compared
+    bool mixed = false; // a side holds more than one value (not homogeneous, even on the axis)
 };
 
 struct Comparison {
@@ -65,7 +67,8 @@ struct Comparison {
     std::size_t baselineResampled = 0, candidateResampled = 0; // after the cap
     int resamples = 0;
     std::uint64_t seed = 0;
-    std::vector<MetricComparison> metrics; // MeanSeconds, MedianSeconds, P99Seconds, SamplesPerSecond
+    std::vector<MetricComparison>
+        metrics; // MeanSeconds, MedianSeconds, P99Seconds, SamplesPerSecond
     std::vector<Confounder> confounders;
     std::vector<std::string> warnings; // English: invalid runs, runs without samples, shared runs
 
@@ -75,8 +78,8 @@ struct Comparison {
 // A ready-made comparison: the latest ok run of each side, same workload, the other of mode and
 // dtype held fixed. axis "mode": eager (baseline) vs compiled; axis "dtype": float32 vs bfloat16.
 struct ComparePreset {
-    std::string axis, workload, fixedValue;         // fixedValue: the dtype (axis mode) or the mode
-    std::string baselineValue, candidateValue;      // "eager"/"compiled" or "float32"/"bfloat16"
+    std::string axis, workload, fixedValue;    // fixedValue: the dtype (axis mode) or the mode
+    std::string baselineValue, candidateValue; // "eager"/"compiled" or "float32"/"bfloat16"
     long long baselineRun = 0, candidateRun = 0;
 };
 

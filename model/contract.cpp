@@ -1,9 +1,11 @@
 #include "contract.h"
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 std::string str(const json &o, const char *key)
 {
@@ -226,11 +228,16 @@ std::string toLine(const std::string &event, json fields)
 
 std::string toLine(const RunStarted &e)
 {
-    json f = {{"run_key", e.runKey},     {"execution_key", e.executionKey},
-              {"workload", e.workload},  {"mode", e.mode},
-              {"device", e.device},      {"dtype", e.dtype},
-              {"shape", e.shape},        {"started_at", e.startedAt},
-              {"cache_state", e.cacheState}, {"env", e.env}};
+    json f = {{"run_key", e.runKey},
+              {"execution_key", e.executionKey},
+              {"workload", e.workload},
+              {"mode", e.mode},
+              {"device", e.device},
+              {"dtype", e.dtype},
+              {"shape", e.shape},
+              {"started_at", e.startedAt},
+              {"cache_state", e.cacheState},
+              {"env", e.env}};
     if (!e.modelRevision.empty())
         f["model_revision"] = e.modelRevision;
     if (!e.topology.empty())

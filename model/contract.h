@@ -8,12 +8,14 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 inline constexpr int kContractVersion = 1;
 
 // Event names (the article's vocabulary).
-namespace ev {
+namespace ev
+{
 inline constexpr const char *RunStarted = "run_started";
 inline constexpr const char *Phase = "phase";
 inline constexpr const char *Progress = "progress";
@@ -26,7 +28,8 @@ inline constexpr const char *RunFinished = "run_finished";
 } // namespace ev
 
 // Phases of the measurement protocol, in order.
-namespace phase {
+namespace phase
+{
 inline constexpr const char *FirstCall = "first_call";
 inline constexpr const char *Warmup = "warmup";
 inline constexpr const char *Steady = "steady";
@@ -34,7 +37,8 @@ inline constexpr const char *Steady = "steady";
 
 // Final statuses of a run. "incomplete" is never written by a runner: the store sets it when a
 // stream ends without run_finished (killed runner, truncated file).
-namespace status {
+namespace status
+{
 inline constexpr const char *Ok = "ok";
 inline constexpr const char *Failed = "failed";
 inline constexpr const char *Timeout = "timeout";

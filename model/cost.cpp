@@ -3,11 +3,12 @@
 #include "json_file.h"
 #include "quality_contract.h"
 
-
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 double field(const json &j, const char *key, double fallback, double max, const std::string &where)
 {
@@ -61,24 +62,26 @@ CostModel parseCostModel(const json &j, const std::string &origin)
         if (!e->is_object())
             throw CostError(where + ": field 'migration_engineering' must be an object");
         m.migrationEngineeringCost = field(*e, "cost", 0, big, where + " migration_engineering");
-        m.amortizeOverResults = field(*e, "amortize_over_results", 0, big, where + " migration_engineering");
+        m.amortizeOverResults =
+            field(*e, "amortize_over_results", 0, big, where + " migration_engineering");
     }
     return m;
 }
 
 json costModelToJson(const CostModel &m)
 {
-    json j = {{"name", m.name},
-              {"currency", m.currency},
-              {"accelerator_per_hour", m.acceleratorPerHour},
-              {"host_per_hour", m.hostPerHour},
-              {"storage_per_hour", m.storagePerHour},
-              {"network_per_hour", m.networkPerHour},
-              {"observability_per_hour", m.observabilityPerHour},
-              {"preparation_hours", m.preparationHours},
-              {"idle_hours", m.idleHours},
-              {"migration_engineering",
-               {{"cost", m.migrationEngineeringCost}, {"amortize_over_results", m.amortizeOverResults}}}};
+    json j = {
+        {"name", m.name},
+        {"currency", m.currency},
+        {"accelerator_per_hour", m.acceleratorPerHour},
+        {"host_per_hour", m.hostPerHour},
+        {"storage_per_hour", m.storagePerHour},
+        {"network_per_hour", m.networkPerHour},
+        {"observability_per_hour", m.observabilityPerHour},
+        {"preparation_hours", m.preparationHours},
+        {"idle_hours", m.idleHours},
+        {"migration_engineering",
+         {{"cost", m.migrationEngineeringCost}, {"amortize_over_results", m.amortizeOverResults}}}};
     if (m.spot)
         j["spot"] = {{"enabled", true},
                      {"discount", m.spotDiscount},
@@ -122,7 +125,8 @@ CostResult computeCost(const CostModel &m, const std::vector<RunRecord> &runs)
         const json s = json::parse(r.summaryJson, nullptr, false);
         if (s.is_object()) {
             double compile = s.value("compile_seconds", 0.0);
-            if (r.firstCallSeconds && r.meanBatchSeconds && *r.firstCallSeconds > *r.meanBatchSeconds)
+            if (r.firstCallSeconds && r.meanBatchSeconds &&
+                *r.firstCallSeconds > *r.meanBatchSeconds)
                 compile += *r.firstCallSeconds - *r.meanBatchSeconds;
             c.compilationHours += compile / 3600.0;
         }
@@ -139,7 +143,8 @@ CostResult computeCost(const CostModel &m, const std::vector<RunRecord> &runs)
     double spotOverheadHours = 0;
     if (m.spot) {
         // Each preemption redoes lost work and waits for the resume; both are billed hours.
-        spotOverheadHours = hours * m.preemptionsPerHour * (m.lostWorkHoursPerPreemption + m.resumeHours);
+        spotOverheadHours =
+            hours * m.preemptionsPerHour * (m.lostWorkHoursPerPreemption + m.resumeHours);
         priceFactor = 1.0 - m.spotDiscount;
         c.onDemandCost = hours * m.pricePerHour();
     }
@@ -173,8 +178,10 @@ std::vector<SensitivityRow> sensitivity(const CostModel &model, const std::vecto
 {
     std::vector<SensitivityRow> rows;
     const std::pair<const char *, double CostModel::*> components[] = {
-        {"accelerator", &CostModel::acceleratorPerHour}, {"host", &CostModel::hostPerHour},
-        {"storage", &CostModel::storagePerHour},         {"network", &CostModel::networkPerHour},
+        {"accelerator", &CostModel::acceleratorPerHour},
+        {"host", &CostModel::hostPerHour},
+        {"storage", &CostModel::storagePerHour},
+        {"network", &CostModel::networkPerHour},
         {"observability", &CostModel::observabilityPerHour}};
     for (const auto &[name, member] : components) {
         SensitivityRow row{name, {}, {}};

@@ -15,9 +15,11 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
-class CostError : public std::runtime_error {
+class CostError : public std::runtime_error
+{
 public:
     using std::runtime_error::runtime_error;
 };
@@ -32,17 +34,19 @@ struct CostModel {
     double preparationHours = 0, idleHours = 0;
     // Spot / preemptible capacity.
     bool spot = false;
-    double spotDiscount = 0;          // fraction off the on-demand price, 0..1
-    double preemptionsPerHour = 0;    // expected preemptions per hour of execution
-    double lostWorkHoursPerPreemption = 0; // work redone after a preemption (half a checkpoint interval)
-    double resumeHours = 0;           // time to resume after a preemption
+    double spotDiscount = 0;       // fraction off the on-demand price, 0..1
+    double preemptionsPerHour = 0; // expected preemptions per hour of execution
+    double lostWorkHoursPerPreemption =
+        0;                  // work redone after a preemption (half a checkpoint interval)
+    double resumeHours = 0; // time to resume after a preemption
     // Migration engineering, amortized separately over this many useful results.
     double migrationEngineeringCost = 0;
     double amortizeOverResults = 0;
 
     double pricePerHour() const
     {
-        return acceleratorPerHour + hostPerHour + storagePerHour + networkPerHour + observabilityPerHour;
+        return acceleratorPerHour + hostPerHour + storagePerHour + networkPerHour +
+               observabilityPerHour;
     }
 };
 
@@ -57,12 +61,12 @@ struct CostLine {
 };
 
 struct CostResult {
-    double runHours = 0;          // wall time of every run, failed ones included
-    double lostAttemptHours = 0;  // wall time of runs that produced no useful result
-    double compilationHours = 0;  // compile + (first call − steady mean), inside runHours
-    double billedHours = 0;       // runs + preparation + idle (+ spot overhead)
+    double runHours = 0;         // wall time of every run, failed ones included
+    double lostAttemptHours = 0; // wall time of runs that produced no useful result
+    double compilationHours = 0; // compile + (first call − steady mean), inside runHours
+    double billedHours = 0;      // runs + preparation + idle (+ spot overhead)
     double totalCost = 0;
-    double usefulResults = 0;     // samples produced by runs meeting the quality contract
+    double usefulResults = 0; // samples produced by runs meeting the quality contract
     std::optional<double> costPerUsefulResult; // empty when there is no useful result
     std::optional<double> amortizedMigrationPerResult;
     std::vector<CostLine> breakdown;

@@ -8,10 +8,12 @@
 #include <map>
 #include <set>
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 struct Context {
     const GateDefinitions &defs;
@@ -46,7 +48,8 @@ std::string fmt(double v)
     return buf;
 }
 
-CriterionResult make(const std::string &id, Verdict v, std::string detail, std::vector<long long> runs = {})
+CriterionResult make(const std::string &id, Verdict v, std::string detail,
+                     std::vector<long long> runs = {})
 {
     return {id, v, std::move(detail), std::move(runs)};
 }
@@ -71,10 +74,13 @@ CriterionResult catalogCoverage(const Context &c, const std::string &id)
     for (const std::string &mode : c.defs.requiredModes) {
         const auto &shapes = shapesByMode[mode];
         if (shapes.empty())
-            return make(id, Verdict::Insufficient, "no valid " + mode + " run measured the shape catalog", used);
-        const auto n = std::count_if(all.begin(), all.end(), [&](const auto &s) { return !shapes.count(s); });
+            return make(id, Verdict::Insufficient,
+                        "no valid " + mode + " run measured the shape catalog", used);
+        const auto n =
+            std::count_if(all.begin(), all.end(), [&](const auto &s) { return !shapes.count(s); });
         if (n > 0)
-            missing.push_back(mode + " misses " + std::to_string(n) + " of " + std::to_string(all.size()) + " shapes");
+            missing.push_back(mode + " misses " + std::to_string(n) + " of " +
+                              std::to_string(all.size()) + " shapes");
     }
     if (!missing.empty()) {
         std::string text;
@@ -82,7 +88,8 @@ CriterionResult catalogCoverage(const Context &c, const std::string &id)
             text += (text.empty() ? "" : "; ") + m;
         return make(id, Verdict::Fail, text, used);
     }
-    return make(id, Verdict::Pass, std::to_string(all.size()) + " shapes ran in every required mode", used);
+    return make(id, Verdict::Pass,
+                std::to_string(all.size()) + " shapes ran in every required mode", used);
 }
 
 CriterionResult unsupportedOps(const Context &c, const std::string &id)
@@ -92,16 +99,21 @@ CriterionResult unsupportedOps(const Context &c, const std::string &id)
     std::vector<long long> bad;
     for (const RunRecord &r : c.candidateAll) {
         std::string e = r.error;
-        std::transform(e.begin(), e.end(), e.begin(), [](unsigned char ch) { return std::tolower(ch); });
-        for (const char *p : {"unsupported", "not implemented", "notimplemented", "no kernel", "could not run"})
+        std::transform(e.begin(), e.end(), e.begin(),
+                       [](unsigned char ch) { return std::tolower(ch); });
+        for (const char *p :
+             {"unsupported", "not implemented", "notimplemented", "no kernel", "could not run"})
             if (r.status == "failed" && e.find(p) != std::string::npos) {
                 bad.push_back(r.id);
                 break;
             }
     }
     if (!bad.empty())
-        return make(id, Verdict::Fail, std::to_string(bad.size()) + " candidate run(s) failed on unsupported operators", bad);
-    return make(id, Verdict::Pass, "no candidate run failed on an unsupported operator", ids(c.candidateAll));
+        return make(
+            id, Verdict::Fail,
+            std::to_string(bad.size()) + " candidate run(s) failed on unsupported operators", bad);
+    return make(id, Verdict::Pass, "no candidate run failed on an unsupported operator",
+                ids(c.candidateAll));
 }
 
 CriterionResult outputsFinite(const Context &c, const std::string &id)
@@ -115,10 +127,13 @@ CriterionResult outputsFinite(const Context &c, const std::string &id)
             bad.push_back(r.id);
     }
     if (!bad.empty())
-        return make(id, Verdict::Fail, std::to_string(bad.size()) + " candidate run(s) produced non-finite outputs", bad);
+        return make(id, Verdict::Fail,
+                    std::to_string(bad.size()) + " candidate run(s) produced non-finite outputs",
+                    bad);
     if (used.empty())
         return make(id, Verdict::Insufficient, "no candidate run checked its outputs");
-    return make(id, Verdict::Pass, "outputs finite in " + std::to_string(used.size()) + " candidate run(s)", used);
+    return make(id, Verdict::Pass,
+                "outputs finite in " + std::to_string(used.size()) + " candidate run(s)", used);
 }
 
 CriterionResult precision(const Context &c, const std::string &id, bool training)
@@ -133,21 +148,27 @@ CriterionResult precision(const Context &c, const std::string &id, bool training
             bad.push_back(r.id);
     }
     if (!bad.empty())
-        return make(id, Verdict::Fail, std::to_string(bad.size()) + " of " + std::to_string(used.size()) +
-                        " candidate run(s) outside the precision policy", bad);
+        return make(id, Verdict::Fail,
+                    std::to_string(bad.size()) + " of " + std::to_string(used.size()) +
+                        " candidate run(s) outside the precision policy",
+                    bad);
     if (used.empty()) {
-        if (training && std::none_of(c.candidate.begin(), c.candidate.end(),
-                                     [](const RunRecord &r) { return r.workload.rfind("train", 0) == 0; }))
+        if (training &&
+            std::none_of(c.candidate.begin(), c.candidate.end(),
+                         [](const RunRecord &r) { return r.workload.rfind("train", 0) == 0; }))
             return make(id, Verdict::Pass, "not applicable: the pilot has no training workload");
-        return make(id, Verdict::Insufficient, "no valid candidate run was compared with the reference");
+        return make(id, Verdict::Insufficient,
+                    "no valid candidate run was compared with the reference");
     }
-    return make(id, Verdict::Pass, "all " + std::to_string(used.size()) + " compared run(s) within policy", used);
+    return make(id, Verdict::Pass,
+                "all " + std::to_string(used.size()) + " compared run(s) within policy", used);
 }
 
 CriterionResult p99WithinSlo(const Context &c, const std::string &id)
 {
     if (c.defs.sloP99Seconds <= 0)
-        return make(id, Verdict::Insufficient, "no latency SLO (slo.p99_seconds) in the gate definitions");
+        return make(id, Verdict::Insufficient,
+                    "no latency SLO (slo.p99_seconds) in the gate definitions");
     std::vector<long long> used, bad;
     for (const RunRecord &r : c.candidate) {
         if (!r.p99Seconds)
@@ -159,8 +180,14 @@ CriterionResult p99WithinSlo(const Context &c, const std::string &id)
     if (used.empty())
         return make(id, Verdict::Insufficient, "no valid candidate latency");
     if (!bad.empty())
-        return make(id, Verdict::Fail, std::to_string(bad.size()) + " run(s) with p99 above " + fmt(c.defs.sloP99Seconds) + " s", bad);
-    return make(id, Verdict::Pass, "p99 ≤ " + fmt(c.defs.sloP99Seconds) + " s in " + std::to_string(used.size()) + " run(s)", used);
+        return make(id, Verdict::Fail,
+                    std::to_string(bad.size()) + " run(s) with p99 above " +
+                        fmt(c.defs.sloP99Seconds) + " s",
+                    bad);
+    return make(id, Verdict::Pass,
+                "p99 ≤ " + fmt(c.defs.sloP99Seconds) + " s in " + std::to_string(used.size()) +
+                    " run(s)",
+                used);
 }
 
 CriterionResult throughput(const Context &c, const std::string &id)
@@ -182,7 +209,8 @@ CriterionResult throughput(const Context &c, const std::string &id)
         any = true;
         const double ratio = median(sides.second) / median(sides.first);
         fail |= ratio < c.defs.minThroughputRatio;
-        detail += (detail.empty() ? "" : "; ") + workload + ": candidate/baseline = " + fmt(ratio) + "×";
+        detail +=
+            (detail.empty() ? "" : "; ") + workload + ": candidate/baseline = " + fmt(ratio) + "×";
     }
     if (!any)
         return make(id, Verdict::Insufficient, "no workload has valid runs on both sides", used);
@@ -198,14 +226,16 @@ CriterionResult coldStartReported(const Context &c, const std::string &id)
         if (!r.meanBatchSeconds)
             continue; // not a timing run (e.g. a recovery fault test)
         if (!r.firstCallSeconds)
-            return make(id, Verdict::Insufficient, "run " + std::to_string(r.id) + " has no first-call time", {r.id});
+            return make(id, Verdict::Insufficient,
+                        "run " + std::to_string(r.id) + " has no first-call time", {r.id});
         used.push_back(r.id);
         shapes |= !c.store.shapeCases(r.id).empty();
     }
     if (used.empty())
         return make(id, Verdict::Insufficient, "no valid candidate run");
     if (!shapes)
-        return make(id, Verdict::Insufficient, "cold start reported, but no shape catalog measured the recompile cost", used);
+        return make(id, Verdict::Insufficient,
+                    "cold start reported, but no shape catalog measured the recompile cost", used);
     return make(id, Verdict::Pass, "first call and per-shape first calls reported", used);
 }
 
@@ -221,10 +251,12 @@ CriterionResult recovery(const Context &c, const std::string &id)
         const json rec = s["recovery"];
         used.push_back(r.id);
         const double rpo = rec.value("rpo_steps", 1e300), rto = rec.value("rto_seconds", 1e300);
-        const bool ok = rec.value("verified", false) && rpo <= c.defs.maxRpoSteps && rto <= c.defs.maxRtoSeconds;
+        const bool ok = rec.value("verified", false) && rpo <= c.defs.maxRpoSteps &&
+                        rto <= c.defs.maxRtoSeconds;
         fail |= !ok;
-        detail += (detail.empty() ? "" : "; ") + std::string("run ") + std::to_string(r.id) + ": RPO " + fmt(rpo) +
-                  " steps, RTO " + fmt(rto) + " s" + (ok ? "" : " (outside target or not verified)");
+        detail += (detail.empty() ? "" : "; ") + std::string("run ") + std::to_string(r.id) +
+                  ": RPO " + fmt(rpo) + " steps, RTO " + fmt(rto) + " s" +
+                  (ok ? "" : " (outside target or not verified)");
     }
     if (used.empty())
         return make(id, Verdict::Insufficient, "no checkpoint/resume fault test was recorded");
@@ -243,8 +275,12 @@ CriterionResult noProgressAlerts(const Context &c, const std::string &id)
                 break;
             }
     if (!bad.empty())
-        return make(id, Verdict::Fail, std::to_string(bad.size()) + " candidate run(s) raised a no-progress alert", bad);
-    return make(id, Verdict::Pass, "no no-progress alert in " + std::to_string(c.candidateAll.size()) + " candidate run(s)",
+        return make(id, Verdict::Fail,
+                    std::to_string(bad.size()) + " candidate run(s) raised a no-progress alert",
+                    bad);
+    return make(id, Verdict::Pass,
+                "no no-progress alert in " + std::to_string(c.candidateAll.size()) +
+                    " candidate run(s)",
                 ids(c.candidateAll));
 }
 
@@ -266,33 +302,47 @@ CriterionResult costNotWorse(const Context &c, const std::string &id)
     const auto more = ids(candidate);
     used.insert(used.end(), more.begin(), more.end());
     if (candidate.empty() || !b.costPerUsefulResult)
-        return make(id, Verdict::Insufficient, "a side has no valid run with a useful result", used);
+        return make(id, Verdict::Insufficient, "a side has no valid run with a useful result",
+                    used);
     if (!k.costPerUsefulResult) // measured validly, but nothing met the quality contract
-        return make(id, Verdict::Fail, "the candidate produced no result that meets the quality contract", used);
+        return make(id, Verdict::Fail,
+                    "the candidate produced no result that meets the quality contract", used);
     const bool ok = *k.costPerUsefulResult <= *b.costPerUsefulResult;
     return make(id, ok ? Verdict::Pass : Verdict::Fail,
-                "cost per useful result: candidate " + fmt(*k.costPerUsefulResult) + " vs baseline " +
-                    fmt(*b.costPerUsefulResult) + " " + c.inputs.candidateCost->currency,
+                "cost per useful result: candidate " + fmt(*k.costPerUsefulResult) +
+                    " vs baseline " + fmt(*b.costPerUsefulResult) + " " +
+                    c.inputs.candidateCost->currency,
                 used);
 }
 
 CriterionResult evaluate(const Context &c, const std::string &id)
 {
-    if (id == "catalog_shapes_in_required_modes") return catalogCoverage(c, id);
-    if (id == "no_unsupported_op_failures") return unsupportedOps(c, id);
-    if (id == "outputs_finite") return outputsFinite(c, id);
-    if (id == "precision_within_policy") return precision(c, id, false);
-    if (id == "loss_curve_within_tolerance") return precision(c, id, true);
-    if (id == "p99_within_slo") return p99WithinSlo(c, id);
-    if (id == "throughput_vs_baseline") return throughput(c, id);
-    if (id == "cold_start_and_recompile_reported") return coldStartReported(c, id);
-    if (id == "checkpoint_resume_within_rpo_rto") return recovery(c, id);
-    if (id == "no_progress_alerts_absent") return noProgressAlerts(c, id);
+    if (id == "catalog_shapes_in_required_modes")
+        return catalogCoverage(c, id);
+    if (id == "no_unsupported_op_failures")
+        return unsupportedOps(c, id);
+    if (id == "outputs_finite")
+        return outputsFinite(c, id);
+    if (id == "precision_within_policy")
+        return precision(c, id, false);
+    if (id == "loss_curve_within_tolerance")
+        return precision(c, id, true);
+    if (id == "p99_within_slo")
+        return p99WithinSlo(c, id);
+    if (id == "throughput_vs_baseline")
+        return throughput(c, id);
+    if (id == "cold_start_and_recompile_reported")
+        return coldStartReported(c, id);
+    if (id == "checkpoint_resume_within_rpo_rto")
+        return recovery(c, id);
+    if (id == "no_progress_alerts_absent")
+        return noProgressAlerts(c, id);
     if (id == "rollback_path_recorded")
         return c.inputs.rollbackPath.empty()
                    ? make(id, Verdict::Insufficient, "no rollback path recorded by a reviewer")
                    : make(id, Verdict::Pass, "rollback path: " + c.inputs.rollbackPath);
-    if (id == "cost_per_useful_result_not_worse") return costNotWorse(c, id);
+    if (id == "cost_per_useful_result_not_worse")
+        return costNotWorse(c, id);
     throw GateError("unknown criterion '" + id + "'");
 }
 
@@ -303,7 +353,8 @@ GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateIn
     Context c{defs, store, inputs, {}, {}, {}, {}};
     GateReport report;
     report.definitions = defs.name + "@" + std::to_string(defs.version);
-    auto split = [&](const RunSelection &sel, std::vector<RunRecord> &valid, std::vector<long long> &sideIds) {
+    auto split = [&](const RunSelection &sel, std::vector<RunRecord> &valid,
+                     std::vector<long long> &sideIds) {
         for (RunRecord &r : store.listRuns(sel)) {
             sideIds.push_back(r.id);
             if (r.valid.value_or(false) && r.complete)
@@ -319,8 +370,9 @@ GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateIn
     platform.mode.clear();
     c.platformAll = store.listRuns(platform);
     std::sort(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end());
-    report.excludedInvalidRuns.erase(std::unique(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end()),
-                                     report.excludedInvalidRuns.end());
+    report.excludedInvalidRuns.erase(
+        std::unique(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end()),
+        report.excludedInvalidRuns.end());
 
     bool anyFail = false, anyInsufficient = false;
     for (const GateDefinition &g : defs.gates) {
@@ -338,7 +390,9 @@ GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateIn
         report.gates.push_back(std::move(gr));
     }
     // Inconclusive evidence keeps the current path, like a failure — but it is named apart.
-    report.decision = anyFail ? Decision::KeepCurrentPath : anyInsufficient ? Decision::Inconclusive : Decision::Migrate;
+    report.decision = anyFail           ? Decision::KeepCurrentPath
+                      : anyInsufficient ? Decision::Inconclusive
+                                        : Decision::Migrate;
     return report;
 }
 
@@ -348,8 +402,12 @@ json GateReport::toJson() const
     for (const GateResult &g : gates) {
         json criteria = json::array();
         for (const CriterionResult &c : g.criteria)
-            criteria.push_back({{"id", c.id}, {"verdict", verdictName(c.verdict)}, {"detail", c.detail}, {"runs", c.runIds}});
-        gatesJson.push_back({{"id", g.id}, {"verdict", verdictName(g.verdict)}, {"criteria", criteria}});
+            criteria.push_back({{"id", c.id},
+                                {"verdict", verdictName(c.verdict)},
+                                {"detail", c.detail},
+                                {"runs", c.runIds}});
+        gatesJson.push_back(
+            {{"id", g.id}, {"verdict", verdictName(g.verdict)}, {"criteria", criteria}});
     }
     return {{"definitions", definitions},
             {"decision", decisionName(decision)},

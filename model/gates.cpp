@@ -2,14 +2,14 @@
 
 #include "json_file.h"
 
-
-
 #include <algorithm>
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 std::string str(const json &j, const char *key)
 {
@@ -37,12 +37,18 @@ RunSelection parseSelection(const json &j, const std::string &where)
 
 const std::vector<std::string> &knownCriteria()
 {
-    static const std::vector<std::string> v{
-        "catalog_shapes_in_required_modes", "no_unsupported_op_failures", "outputs_finite",
-        "precision_within_policy",          "loss_curve_within_tolerance", "p99_within_slo",
-        "throughput_vs_baseline",           "cold_start_and_recompile_reported",
-        "checkpoint_resume_within_rpo_rto", "no_progress_alerts_absent", "rollback_path_recorded",
-        "cost_per_useful_result_not_worse"};
+    static const std::vector<std::string> v{"catalog_shapes_in_required_modes",
+                                            "no_unsupported_op_failures",
+                                            "outputs_finite",
+                                            "precision_within_policy",
+                                            "loss_curve_within_tolerance",
+                                            "p99_within_slo",
+                                            "throughput_vs_baseline",
+                                            "cold_start_and_recompile_reported",
+                                            "checkpoint_resume_within_rpo_rto",
+                                            "no_progress_alerts_absent",
+                                            "rollback_path_recorded",
+                                            "cost_per_useful_result_not_worse"};
     return v;
 }
 
@@ -72,7 +78,9 @@ GateDefinitions parseGateDefinitions(const json &j, const std::string &origin)
         if (!m->is_array())
             throw GateError(origin + ": field 'required_modes' must be an array of strings");
         for (const auto &v : *m)
-            d.requiredModes.push_back(v.is_string() ? v.get<std::string>() : throw GateError(origin + ": required_modes must contain strings"));
+            d.requiredModes.push_back(
+                v.is_string() ? v.get<std::string>()
+                              : throw GateError(origin + ": required_modes must contain strings"));
     }
     const json slo = j.value("slo", json::object());
     const json ops = j.value("operations", json::object());
@@ -125,7 +133,9 @@ std::string verdictName(Verdict v)
 
 std::string decisionName(Decision d)
 {
-    return d == Decision::Migrate ? "migrate" : d == Decision::KeepCurrentPath ? "keep" : "inconclusive";
+    return d == Decision::Migrate           ? "migrate"
+           : d == Decision::KeepCurrentPath ? "keep"
+                                            : "inconclusive";
 }
 
 } // namespace tp

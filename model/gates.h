@@ -13,11 +13,13 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 class Store;
 
-class GateError : public std::runtime_error {
+class GateError : public std::runtime_error
+{
 public:
     using std::runtime_error::runtime_error;
 };
@@ -50,8 +52,8 @@ std::string verdictName(Verdict v); // "pass" | "fail" | "insufficient"
 struct CriterionResult {
     std::string id;
     Verdict verdict = Verdict::Insufficient;
-    std::string detail;             // what was measured, in one sentence
-    std::vector<long long> runIds;  // the evidence it used
+    std::string detail;            // what was measured, in one sentence
+    std::vector<long long> runIds; // the evidence it used
 };
 
 struct GateResult {
@@ -65,7 +67,7 @@ std::string decisionName(Decision d); // "migrate" | "keep" | "inconclusive"
 
 struct GateInputs {
     std::optional<CostModel> baselineCost, candidateCost; // empty: cost gate is insufficient
-    std::string rollbackPath;                              // recorded by a reviewer; empty: none
+    std::string rollbackPath;                             // recorded by a reviewer; empty: none
 };
 
 struct GateReport {

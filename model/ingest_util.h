@@ -9,7 +9,8 @@
 #include <optional>
 #include <string>
 
-namespace tp::ingest_detail {
+namespace tp::ingest_detail
+{
 using nlohmann::json;
 
 // FNV-1a 64: a stable content key for streams that carry no execution key of their own.
@@ -70,6 +71,5 @@ inline std::string dumpJson(const json &j)
 {
     return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
-
 
 } // namespace tp::ingest_detail

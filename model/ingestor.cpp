@@ -10,7 +10,8 @@
 #include <cstdint>
 #include <cstdio>
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
 using namespace ingest_detail;
@@ -174,13 +175,16 @@ bool RunIngestor::annotate(const std::string &event, const nlohmann::json &field
 
 void RunIngestor::storeEvent(const Event &e)
 {
-    SQLite::Statement q(m_store.db(), "INSERT OR IGNORE INTO events(run_id, seq, event, json, received_at) "
-                                      "VALUES(?, ?, ?, ?, ?)");
+    SQLite::Statement q(m_store.db(),
+                        "INSERT OR IGNORE INTO events(run_id, seq, event, json, received_at) "
+                        "VALUES(?, ?, ?, ?, ?)");
     q.bind(1, static_cast<int64_t>(m_runId));
     q.bind(2, static_cast<int64_t>(m_eventSeq++));
     q.bind(3, e.name);
     q.bind(4, dumpJson(e.raw));
-    q.bind(5, std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
+    q.bind(
+        5,
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
     q.exec();
 }
 
@@ -207,7 +211,8 @@ void RunIngestor::addSamples(const PhaseSamples &p)
         q.reset();
     }
     if (added > 0) {
-        SQLite::Statement count(m_store.db(), "UPDATE runs SET sample_count = sample_count + ? WHERE id = ?");
+        SQLite::Statement count(m_store.db(),
+                                "UPDATE runs SET sample_count = sample_count + ? WHERE id = ?");
         count.bind(1, static_cast<int64_t>(added));
         count.bind(2, static_cast<int64_t>(m_runId));
         count.exec();
@@ -246,8 +251,9 @@ void RunIngestor::closeOpenRun(const std::string &error, const std::string &fina
     if (auto existing = m_store.run(id); !existing || existing->complete)
         return; // never downgrade a run that a fuller stream already completed
     SQLite::Transaction tx(m_store.db());
-    SQLite::Statement q(m_store.db(), "UPDATE runs SET status = :status, complete = 0, error = :error "
-                                      "WHERE id = :id AND complete = 0");
+    SQLite::Statement q(m_store.db(),
+                        "UPDATE runs SET status = :status, complete = 0, error = :error "
+                        "WHERE id = :id AND complete = 0");
     q.bind(":status", finalStatus);
     q.bind(":error", error);
     q.bind(":id", static_cast<int64_t>(id));

@@ -9,18 +9,20 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 struct IngestReport {
-    std::vector<long long> runIds;  // runs touched, in stream order
-    long long events = 0;           // lines accepted
-    long long samples = 0;          // samples newly stored
-    long long duplicateSamples = 0; // samples already stored (re-import)
-    bool truncated = false;         // the stream ended inside a line
+    std::vector<long long> runIds;     // runs touched, in stream order
+    long long events = 0;              // lines accepted
+    long long samples = 0;             // samples newly stored
+    long long duplicateSamples = 0;    // samples already stored (re-import)
+    bool truncated = false;            // the stream ended inside a line
     std::vector<std::string> warnings; // "line N: what is wrong" (malformed lines are skipped)
 };
 
-class RunIngestor {
+class RunIngestor
+{
 public:
     // source: where the stream came from ("local", a file path, "ssh://host" …), stored with runs.
     RunIngestor(Store &store, std::string source, std::string target = "local");
@@ -54,15 +56,16 @@ private:
     void finishRun(const RunFinished &f);
     void storeEvent(const Event &e);
     void storeDetail(const Event &e);
-    void closeOpenRun(const std::string &error, const std::string &finalStatus = status::Incomplete);
+    void closeOpenRun(const std::string &error,
+                      const std::string &finalStatus = status::Incomplete);
     void warn(const std::string &what);
 
     Store &m_store;
     std::string m_source, m_target;
     std::string m_buffer;
     long long m_lineNo = 0;
-    long long m_runId = 0;       // run receiving events, 0 before run_started
-    long long m_eventSeq = 0;    // per-run line counter (event key)
+    long long m_runId = 0;    // run receiving events, 0 before run_started
+    long long m_eventSeq = 0; // per-run line counter (event key)
     bool m_runFinished = false;
     long long m_shapeCaseSeq = 0;
     std::vector<std::pair<std::string, long long>> m_phaseSeq; // per-run sample counters

@@ -6,7 +6,8 @@
 
 #include <fstream>
 
-namespace tp {
+namespace tp
+{
 using namespace ingest_detail;
 
 // Typed tables for the events the dashboard and the gates query; the raw line is in `events`.
@@ -24,7 +25,8 @@ void RunIngestor::storeDetail(const Event &e)
         q.bind(5, static_cast<int64_t>(m_runId));
         q.exec();
     } else if (e.name == ev::Precision) {
-        SQLite::Statement q(db, "UPDATE runs SET precision_verdict = ?, precision_policy = ? WHERE id = ?");
+        SQLite::Statement q(
+            db, "UPDATE runs SET precision_verdict = ?, precision_policy = ? WHERE id = ?");
         q.bind(1, strOr(o, "verdict", ""));
         q.bind(2, strOr(o, "policy", ""));
         q.bind(3, static_cast<int64_t>(m_runId));
@@ -63,7 +65,8 @@ void RunIngestor::storeDetail(const Event &e)
                 q.bind(3, l.get<double>());
             else
                 q.bind(3); // NaN losses arrive as null
-            const bool hasSecs = secs != o.end() && secs->is_array() && i < secs->size() && (*secs)[i].is_number();
+            const bool hasSecs =
+                secs != o.end() && secs->is_array() && i < secs->size() && (*secs)[i].is_number();
             q.bind(4, hasSecs ? (*secs)[i].get<double>() : 0.0);
             q.exec();
             q.reset();

@@ -4,10 +4,12 @@
 #include <cctype>
 #include <regex>
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 bool isDnsLabel(const std::string &s)
 {
@@ -22,8 +24,8 @@ bool isQuantity(const std::string &s)
 }
 
 template <typename Check>
-void readString(const json &j, const char *key, std::string &out, const std::string &origin, Check check,
-                const char *what)
+void readString(const json &j, const char *key, std::string &out, const std::string &origin,
+                Check check, const char *what)
 {
     auto it = j.find(key);
     if (it == j.end())
@@ -36,25 +38,43 @@ void readString(const json &j, const char *key, std::string &out, const std::str
     out = v;
 }
 
-void readInt(const json &j, const char *key, long long &out, long long min, long long max, const std::string &origin)
+void readInt(const json &j, const char *key, long long &out, long long min, long long max,
+             const std::string &origin)
 {
     auto it = j.find(key);
     if (it == j.end())
         return;
     if (!it->is_number_integer() || it->get<long long>() < min || it->get<long long>() > max)
-        throw KubeError(origin + ": field '" + key + "' must be an integer between " + std::to_string(min) +
-                        " and " + std::to_string(max));
+        throw KubeError(origin + ": field '" + key + "' must be an integer between " +
+                        std::to_string(min) + " and " + std::to_string(max));
     out = it->get<long long>();
 }
 
 const std::vector<std::string> &knownKeys()
 {
-    static const std::vector<std::string> keys = {
-        "kubeconfig", "context", "namespace", "service_account", "image", "image_pull_policy", "runner",
-        "runner_kind", "python", "device",
-        "accelerator", "topology", "tpu_chips", "cpu_request", "cpu_limit", "memory_request",
-        "memory_limit", "ephemeral_request", "ephemeral_limit", "active_deadline_seconds",
-        "ttl_seconds_after_finished", "run_as_user", "read_only_root_filesystem"};
+    static const std::vector<std::string> keys = {"kubeconfig",
+                                                  "context",
+                                                  "namespace",
+                                                  "service_account",
+                                                  "image",
+                                                  "image_pull_policy",
+                                                  "runner",
+                                                  "runner_kind",
+                                                  "python",
+                                                  "device",
+                                                  "accelerator",
+                                                  "topology",
+                                                  "tpu_chips",
+                                                  "cpu_request",
+                                                  "cpu_limit",
+                                                  "memory_request",
+                                                  "memory_limit",
+                                                  "ephemeral_request",
+                                                  "ephemeral_limit",
+                                                  "active_deadline_seconds",
+                                                  "ttl_seconds_after_finished",
+                                                  "run_as_user",
+                                                  "read_only_root_filesystem"};
     return keys;
 }
 
@@ -69,7 +89,8 @@ int topologyChips(const std::string &topology)
     std::size_t pos = 0;
     while (pos <= topology.size()) {
         const std::size_t x = topology.find('x', pos);
-        chips *= std::stoi(topology.substr(pos, x == std::string::npos ? std::string::npos : x - pos));
+        chips *=
+            std::stoi(topology.substr(pos, x == std::string::npos ? std::string::npos : x - pos));
         if (x == std::string::npos)
             break;
         pos = x + 1;
@@ -87,37 +108,55 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
     KubeJobConfig c;
     const auto any = [](const std::string &) { return true; };
     const auto noSpace = [](const std::string &v) {
-        return !v.empty() && std::none_of(v.begin(), v.end(), [](char ch) { return std::isspace(static_cast<unsigned char>(ch)) || ch < 32; });
+        return !v.empty() && std::none_of(v.begin(), v.end(), [](char ch) {
+            return std::isspace(static_cast<unsigned char>(ch)) || ch < 32;
+        });
     };
     readString(j, "kubeconfig", c.kubeconfig, origin, any, "");
-    readString(j, "context", c.context, origin, [&](const std::string &v) { return v.empty() || noSpace(v); },
-               "must not contain spaces");
-    readString(j, "namespace", c.ns, origin, isDnsLabel, "must be a DNS-1123 label (a-z, 0-9, '-')");
-    readString(j, "service_account", c.serviceAccount, origin, isDnsLabel, "must be a DNS-1123 label");
-    readString(j, "image", c.image, origin, [&](const std::string &v) { return v.empty() || noSpace(v); },
-               "must be an image reference without spaces");
-    readString(j, "runner_kind", c.runnerKind, origin,
-               [](const std::string &v) { return v == "python" || v == "cpp"; }, "must be python or cpp");
+    readString(
+        j, "context", c.context, origin,
+        [&](const std::string &v) { return v.empty() || noSpace(v); }, "must not contain spaces");
+    readString(j, "namespace", c.ns, origin, isDnsLabel,
+               "must be a DNS-1123 label (a-z, 0-9, '-')");
+    readString(j, "service_account", c.serviceAccount, origin, isDnsLabel,
+               "must be a DNS-1123 label");
+    readString(
+        j, "image", c.image, origin, [&](const std::string &v) { return v.empty() || noSpace(v); },
+        "must be an image reference without spaces");
+    readString(
+        j, "runner_kind", c.runnerKind, origin,
+        [](const std::string &v) { return v == "python" || v == "cpp"; }, "must be python or cpp");
     c.runner = defaultKubeRunner(c.runnerKind);
     c.device = c.runnerKind == "python" ? "tpu" : "";
-    readString(j, "runner", c.runner, origin, noSpace, "must be the path of the runner in the image");
-    readString(j, "python", c.python, origin, noSpace, "must be the Python interpreter in the image");
-    readString(j, "device", c.device, origin,
-               [](const std::string &v) { return v.empty() || v == "cpu" || v == "cuda" || v == "tpu"; },
-               "must be cpu, cuda or tpu (or empty for the runner's default)");
+    readString(j, "runner", c.runner, origin, noSpace,
+               "must be the path of the runner in the image");
+    readString(j, "python", c.python, origin, noSpace,
+               "must be the Python interpreter in the image");
+    readString(
+        j, "device", c.device, origin,
+        [](const std::string &v) { return v.empty() || v == "cpu" || v == "cuda" || v == "tpu"; },
+        "must be cpu, cuda or tpu (or empty for the runner's default)");
     if (c.runnerKind == "cpp" && c.device == "tpu")
-        throw KubeError(origin + ": the C++ runner (runner_kind cpp) cannot use device tpu; use runner_kind python");
+        throw KubeError(
+            origin +
+            ": the C++ runner (runner_kind cpp) cannot use device tpu; use runner_kind python");
     if (c.runnerKind == "python" && (c.python.front() == '-' || c.runner.front() == '-'))
         throw KubeError(origin + ": the interpreter and the runner script must not start with '-'");
-    readString(j, "image_pull_policy", c.imagePullPolicy, origin,
-               [](const std::string &v) { return v == "Always" || v == "IfNotPresent" || v == "Never"; },
-               "must be Always, IfNotPresent or Never");
-    readString(j, "accelerator", c.accelerator, origin, isDnsLabel, "must be a GKE accelerator name such as tpu-v6e-slice");
+    readString(
+        j, "image_pull_policy", c.imagePullPolicy, origin,
+        [](const std::string &v) { return v == "Always" || v == "IfNotPresent" || v == "Never"; },
+        "must be Always, IfNotPresent or Never");
+    readString(j, "accelerator", c.accelerator, origin, isDnsLabel,
+               "must be a GKE accelerator name such as tpu-v6e-slice");
     readString(j, "topology", c.topology, origin, noSpace, "");
-    for (auto [key, field] : {std::pair{"cpu_request", &c.cpuRequest}, {"cpu_limit", &c.cpuLimit},
-                              {"memory_request", &c.memoryRequest}, {"memory_limit", &c.memoryLimit},
-                              {"ephemeral_request", &c.ephemeralRequest}, {"ephemeral_limit", &c.ephemeralLimit}})
-        readString(j, key, *field, origin, isQuantity, "must be a Kubernetes quantity such as 2, 500m or 8Gi");
+    for (auto [key, field] : {std::pair{"cpu_request", &c.cpuRequest},
+                              {"cpu_limit", &c.cpuLimit},
+                              {"memory_request", &c.memoryRequest},
+                              {"memory_limit", &c.memoryLimit},
+                              {"ephemeral_request", &c.ephemeralRequest},
+                              {"ephemeral_limit", &c.ephemeralLimit}})
+        readString(j, key, *field, origin, isQuantity,
+                   "must be a Kubernetes quantity such as 2, 500m or 8Gi");
     long long chips = 0;
     readInt(j, "tpu_chips", chips, 0, 256, origin);
     c.tpuChips = static_cast<int>(chips);
@@ -132,8 +171,9 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
     try {
         const int topo = topologyChips(c.topology);
         if (c.tpuChips && c.tpuChips != topo)
-            throw KubeError("tpu_chips " + std::to_string(c.tpuChips) + " does not match topology " + c.topology +
-                            " (" + std::to_string(topo) + " chips)");
+            throw KubeError("tpu_chips " + std::to_string(c.tpuChips) +
+                            " does not match topology " + c.topology + " (" + std::to_string(topo) +
+                            " chips)");
     } catch (const KubeError &e) {
         throw KubeError(origin + ": " + e.what());
     }
@@ -142,14 +182,28 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
 
 json kubeJobConfigToJson(const KubeJobConfig &c)
 {
-    return {{"kubeconfig", c.kubeconfig}, {"context", c.context}, {"namespace", c.ns},
-            {"service_account", c.serviceAccount}, {"image", c.image}, {"image_pull_policy", c.imagePullPolicy},
-            {"runner_kind", c.runnerKind}, {"python", c.python}, {"runner", c.runner}, {"device", c.device},
-            {"accelerator", c.accelerator}, {"topology", c.topology}, {"tpu_chips", c.tpuChips},
-            {"cpu_request", c.cpuRequest}, {"cpu_limit", c.cpuLimit}, {"memory_request", c.memoryRequest},
-            {"memory_limit", c.memoryLimit}, {"ephemeral_request", c.ephemeralRequest},
-            {"ephemeral_limit", c.ephemeralLimit}, {"active_deadline_seconds", c.activeDeadlineSeconds},
-            {"ttl_seconds_after_finished", c.ttlSecondsAfterFinished}, {"run_as_user", c.runAsUser},
+    return {{"kubeconfig", c.kubeconfig},
+            {"context", c.context},
+            {"namespace", c.ns},
+            {"service_account", c.serviceAccount},
+            {"image", c.image},
+            {"image_pull_policy", c.imagePullPolicy},
+            {"runner_kind", c.runnerKind},
+            {"python", c.python},
+            {"runner", c.runner},
+            {"device", c.device},
+            {"accelerator", c.accelerator},
+            {"topology", c.topology},
+            {"tpu_chips", c.tpuChips},
+            {"cpu_request", c.cpuRequest},
+            {"cpu_limit", c.cpuLimit},
+            {"memory_request", c.memoryRequest},
+            {"memory_limit", c.memoryLimit},
+            {"ephemeral_request", c.ephemeralRequest},
+            {"ephemeral_limit", c.ephemeralLimit},
+            {"active_deadline_seconds", c.activeDeadlineSeconds},
+            {"ttl_seconds_after_finished", c.ttlSecondsAfterFinished},
+            {"run_as_user", c.runAsUser},
             {"read_only_root_filesystem", c.readOnlyRootFilesystem}};
 }
 
@@ -165,7 +219,8 @@ std::vector<std::string> kubeRunnerProgram(const KubeJobConfig &c)
     return {c.python, c.runner};
 }
 
-std::vector<std::string> kubeJobCommand(const KubeJobConfig &c, const std::vector<std::string> &runArgs)
+std::vector<std::string> kubeJobCommand(const KubeJobConfig &c,
+                                        const std::vector<std::string> &runArgs)
 {
     std::vector<std::string> command = kubeRunnerProgram(c);
     command.insert(command.end(), runArgs.begin(), runArgs.end());

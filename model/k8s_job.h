@@ -11,24 +11,26 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
-class KubeError : public std::runtime_error {
+class KubeError : public std::runtime_error
+{
 public:
     using std::runtime_error::runtime_error;
 };
 
 struct KubeJobConfig {
-    std::string kubeconfig, context;          // empty: kubectl's defaults
+    std::string kubeconfig, context; // empty: kubectl's defaults
     std::string ns = "ml-evaluation";
     std::string serviceAccount = "torchtpu-runner";
-    std::string image;                        // required
+    std::string image; // required
     std::string imagePullPolicy = "IfNotPresent";
     // The contract-speaking runner in the image: "python" (the default: the article's Jobs run
     // on TPUs, which only the Python runner reaches) starts {python, runner}, "cpp" {runner}.
     // Without a "runner" setting the path is the kind's default (defaultKubeRunner()).
     std::string runnerKind = "python";
-    std::string python = "python3";            // the interpreter in the image
+    std::string python = "python3"; // the interpreter in the image
     std::string runner = "/app/torchpilot_runner.py";
     // Passed as --device to every run ("" = the runner's default); default tpu for the Python
     // runner, "" for the C++ one (which cannot reach a TPU).
@@ -42,7 +44,7 @@ struct KubeJobConfig {
     long long activeDeadlineSeconds = 1800;
     long long ttlSecondsAfterFinished = 86400;
     long long runAsUser = 1000;
-    bool readOnlyRootFilesystem = true;       // a writable emptyDir is mounted at /tmp
+    bool readOnlyRootFilesystem = true; // a writable emptyDir is mounted at /tmp
 };
 
 // Reads a target's "kubernetes" object; unknown keys and wrong types are errors naming the field.
@@ -76,7 +78,8 @@ struct KubeManifest {
 KubeManifest makeKubeJob(const KubeJobConfig &config, const std::string &runKey,
                          const std::vector<std::string> &command, const std::string &targetName);
 
-// YAML for any JSON value: block style, every string double-quoted (so "y", "1x1", "no" stay strings).
+// YAML for any JSON value: block style, every string double-quoted (so "y", "1x1", "no" stay
+// strings).
 std::string toYaml(const nlohmann::json &value);
 
 } // namespace tp

@@ -7,10 +7,12 @@
 #include <regex>
 #include <sstream>
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 std::string slug(const std::string &s, std::size_t max)
 {
@@ -32,10 +34,16 @@ std::string slug(const std::string &s, std::size_t max)
 json resources(const KubeJobConfig &c, int chips)
 {
     const std::string tpu = std::to_string(chips);
-    return {{"requests", {{"cpu", c.cpuRequest}, {"memory", c.memoryRequest},
-                          {"ephemeral-storage", c.ephemeralRequest}, {"google.com/tpu", tpu}}},
-            {"limits", {{"cpu", c.cpuLimit}, {"memory", c.memoryLimit},
-                        {"ephemeral-storage", c.ephemeralLimit}, {"google.com/tpu", tpu}}}};
+    return {{"requests",
+             {{"cpu", c.cpuRequest},
+              {"memory", c.memoryRequest},
+              {"ephemeral-storage", c.ephemeralRequest},
+              {"google.com/tpu", tpu}}},
+            {"limits",
+             {{"cpu", c.cpuLimit},
+              {"memory", c.memoryLimit},
+              {"ephemeral-storage", c.ephemeralLimit},
+              {"google.com/tpu", tpu}}}};
 }
 
 void writeYaml(std::ostringstream &out, const json &v, int indent, bool inList);
@@ -44,8 +52,9 @@ void writeYaml(std::ostringstream &out, const json &v, int indent, bool inList);
 std::string yamlKey(const std::string &k)
 {
     static const std::regex plain("[A-Za-z][A-Za-z0-9._/-]*");
-    static const std::regex special("(?:y|Y|n|N|yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|"
-                                    "on|On|ON|off|Off|OFF|null|Null|NULL)");
+    static const std::regex special(
+        "(?:y|Y|n|N|yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|"
+        "on|On|ON|off|Off|OFF|null|Null|NULL)");
     if (std::regex_match(k, plain) && !std::regex_match(k, special))
         return k;
     return json(k).dump();
@@ -53,7 +62,8 @@ std::string yamlKey(const std::string &k)
 
 void writeScalar(std::ostringstream &out, const json &v)
 {
-    out << (v.is_null() ? std::string("null") : v.dump()); // JSON strings are valid YAML double-quoted scalars
+    out << (v.is_null() ? std::string("null")
+                        : v.dump()); // JSON strings are valid YAML double-quoted scalars
 }
 
 void writeYaml(std::ostringstream &out, const json &v, int indent, bool inList)
@@ -111,7 +121,8 @@ std::string toYaml(const json &value)
 
 json KubeManifest::list() const
 {
-    return {{"apiVersion", "v1"}, {"kind", "List"}, {"items", json::array({ns, serviceAccount, job})}};
+    return {
+        {"apiVersion", "v1"}, {"kind", "List"}, {"items", json::array({ns, serviceAccount, job})}};
 }
 
 std::string KubeManifest::yaml() const
@@ -119,8 +130,8 @@ std::string KubeManifest::yaml() const
     return toYaml(ns) + "---\n" + toYaml(serviceAccount) + "---\n" + toYaml(job);
 }
 
-KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey, const std::vector<std::string> &command,
-                         const std::string &targetName)
+KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey,
+                         const std::vector<std::string> &command, const std::string &targetName)
 {
     if (c.image.empty())
         throw KubeError("kubernetes target '" + targetName + "': no container image set");
@@ -129,45 +140,71 @@ KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey, cons
     const int topo = topologyChips(c.topology);
     const int chips = c.tpuChips ? c.tpuChips : topo;
     if (chips != topo)
-        throw KubeError("tpu_chips " + std::to_string(chips) + " does not match topology " + c.topology);
+        throw KubeError("tpu_chips " + std::to_string(chips) + " does not match topology " +
+                        c.topology);
     if (chips > 8)
-        throw KubeError("topology " + c.topology + " spans several hosts (" + std::to_string(chips) +
-                        " chips); multi-host slices need an indexed Job or JobSet, which TorchPilot does not generate yet");
+        throw KubeError("topology " + c.topology + " spans several hosts (" +
+                        std::to_string(chips) +
+                        " chips); multi-host slices need an indexed Job or JobSet, which "
+                        "TorchPilot does not generate yet");
     KubeManifest m;
-    const json identity = {{"config", kubeJobConfigToJson(c)}, {"command", command}, {"run_key", runKey}};
+    const json identity = {
+        {"config", kubeJobConfigToJson(c)}, {"command", command}, {"run_key", runKey}};
     m.jobName = "tp-" + slug(runKey, 40) + "-" + sha256Hex(identity.dump()).substr(0, 10);
-    const json labels = {{"app.kubernetes.io/name", "torchpilot"}, {"app.kubernetes.io/component", "pilot-run"},
+    const json labels = {{"app.kubernetes.io/name", "torchpilot"},
+                         {"app.kubernetes.io/component", "pilot-run"},
                          {"torchpilot/job", m.jobName}};
     m.ns = {{"apiVersion", "v1"}, {"kind", "Namespace"}, {"metadata", {{"name", c.ns}}}};
-    m.serviceAccount = {{"apiVersion", "v1"}, {"kind", "ServiceAccount"},
+    m.serviceAccount = {{"apiVersion", "v1"},
+                        {"kind", "ServiceAccount"},
                         {"metadata", {{"name", c.serviceAccount}, {"namespace", c.ns}}},
                         {"automountServiceAccountToken", false}};
-    json container = {
-        {"name", "runner"}, {"image", c.image}, {"imagePullPolicy", c.imagePullPolicy}, {"command", command},
-        {"env", json::array({{{"name", "PYTHONUNBUFFERED"}, {"value", "1"}},
-                             {{"name", "TORCHPILOT_TARGET"}, {"value", targetName}},
-                             {{"name", "TPU_TOPOLOGY"}, {"value", c.topology}}})},
-        {"resources", resources(c, chips)},
-        {"securityContext", {{"privileged", false}, {"allowPrivilegeEscalation", false},
-                             {"readOnlyRootFilesystem", c.readOnlyRootFilesystem},
-                             {"runAsNonRoot", true}, {"capabilities", {{"drop", json::array({"ALL"})}}}}},
-        {"volumeMounts", json::array({{{"name", "tmp"}, {"mountPath", "/tmp"}}})}};
+    json container = {{"name", "runner"},
+                      {"image", c.image},
+                      {"imagePullPolicy", c.imagePullPolicy},
+                      {"command", command},
+                      {"env", json::array({{{"name", "PYTHONUNBUFFERED"}, {"value", "1"}},
+                                           {{"name", "TORCHPILOT_TARGET"}, {"value", targetName}},
+                                           {{"name", "TPU_TOPOLOGY"}, {"value", c.topology}}})},
+                      {"resources", resources(c, chips)},
+                      {"securityContext",
+                       {{"privileged", false},
+                        {"allowPrivilegeEscalation", false},
+                        {"readOnlyRootFilesystem", c.readOnlyRootFilesystem},
+                        {"runAsNonRoot", true},
+                        {"capabilities", {{"drop", json::array({"ALL"})}}}}},
+                      {"volumeMounts", json::array({{{"name", "tmp"}, {"mountPath", "/tmp"}}})}};
     json podSpec = {
-        {"serviceAccountName", c.serviceAccount}, {"automountServiceAccountToken", false},
+        {"serviceAccountName", c.serviceAccount},
+        {"automountServiceAccountToken", false},
         {"restartPolicy", "Never"},
-        {"nodeSelector", {{"cloud.google.com/gke-tpu-accelerator", c.accelerator},
-                          {"cloud.google.com/gke-tpu-topology", c.topology}}},
-        {"tolerations", json::array({{{"key", "google.com/tpu"}, {"operator", "Exists"}, {"effect", "NoSchedule"}}})},
-        {"securityContext", {{"runAsNonRoot", true}, {"runAsUser", c.runAsUser}, {"runAsGroup", c.runAsUser},
-                             {"seccompProfile", {{"type", "RuntimeDefault"}}}}},
+        {"nodeSelector",
+         {{"cloud.google.com/gke-tpu-accelerator", c.accelerator},
+          {"cloud.google.com/gke-tpu-topology", c.topology}}},
+        {"tolerations",
+         json::array(
+             {{{"key", "google.com/tpu"}, {"operator", "Exists"}, {"effect", "NoSchedule"}}})},
+        {"securityContext",
+         {{"runAsNonRoot", true},
+          {"runAsUser", c.runAsUser},
+          {"runAsGroup", c.runAsUser},
+          {"seccompProfile", {{"type", "RuntimeDefault"}}}}},
         {"containers", json::array({container})},
-        {"volumes", json::array({{{"name", "tmp"}, {"emptyDir", {{"sizeLimit", c.ephemeralLimit}}}}})}};
-    m.job = {{"apiVersion", "batch/v1"}, {"kind", "Job"},
-             {"metadata", {{"name", m.jobName}, {"namespace", c.ns}, {"labels", labels},
-                           {"annotations", {{"torchpilot/run-key", runKey}, {"torchpilot/target", targetName}}}}},
-             {"spec", {{"backoffLimit", 0}, {"activeDeadlineSeconds", c.activeDeadlineSeconds},
-                       {"ttlSecondsAfterFinished", c.ttlSecondsAfterFinished},
-                       {"template", {{"metadata", {{"labels", labels}}}, {"spec", podSpec}}}}}};
+        {"volumes",
+         json::array({{{"name", "tmp"}, {"emptyDir", {{"sizeLimit", c.ephemeralLimit}}}}})}};
+    m.job = {
+        {"apiVersion", "batch/v1"},
+        {"kind", "Job"},
+        {"metadata",
+         {{"name", m.jobName},
+          {"namespace", c.ns},
+          {"labels", labels},
+          {"annotations", {{"torchpilot/run-key", runKey}, {"torchpilot/target", targetName}}}}},
+        {"spec",
+         {{"backoffLimit", 0},
+          {"activeDeadlineSeconds", c.activeDeadlineSeconds},
+          {"ttlSecondsAfterFinished", c.ttlSecondsAfterFinished},
+          {"template", {{"metadata", {{"labels", labels}}}, {"spec", podSpec}}}}}};
     return m;
 }
 

@@ -13,13 +13,15 @@
 #include <map>
 #include <numeric>
 
-namespace tp {
+namespace tp
+{
 
 using Fig = PanelFigure;
 using State = PanelFigure::State;
 using Unit = PanelFigure::Unit;
 
-namespace {
+namespace
+{
 std::string runs(std::size_t n)
 {
     return std::to_string(n) + (n == 1 ? " run" : " runs");
@@ -79,15 +81,15 @@ BusinessPanel business(const std::vector<RunRecord> &rs, const PanelOptions &o)
     }
     BusinessPanel b;
     const std::size_t n = rs.size();
-    b.completed = count(done, n, "sent run_finished" +
-                                     nonZero("", {{n - done.size(), "incomplete or running"}}));
-    b.withinDeadline = count(inTime, n, "completed, not timed out" +
-                                            nonZero("", {{timeouts, "timed out"}}));
+    b.completed = count(
+        done, n, "sent run_finished" + nonZero("", {{n - done.size(), "incomplete or running"}}));
+    b.withinDeadline =
+        count(inTime, n, "completed, not timed out" + nonZero("", {{timeouts, "timed out"}}));
     Counts missed;
     for (std::size_t i = 0; i < std::size(kQualityGaps); ++i)
         missed.emplace_back(gaps[i], kQualityGaps[i]);
-    b.meetingContract = count(useful, n, "ok, finite, valid, precision not failed" +
-                                             nonZero("not counted: ", missed));
+    b.meetingContract = count(
+        useful, n, "ok, finite, valid, precision not failed" + nonZero("not counted: ", missed));
     b.costPerUsefulResult = o.costPerUsefulResult
                                 ? o.costPerUsefulResult(rs)
                                 : none(State::NotConfigured, Unit::Cost, "no cost model yet");
@@ -138,29 +140,30 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, con
     const std::string pool = std::to_string(pooled.size()) + " pooled steady samples of " +
                              runs(pooledIds.size()) + " with a valid steady state";
     for (auto [fig, q] : {std::pair{&a.latencyP50, 0.50}, std::pair{&a.latencyP90, 0.90},
-                           std::pair{&a.latencyP99, 0.99}})
+                          std::pair{&a.latencyP99, 0.99}})
         *fig = pooled.empty() ? none(State::NoData, Unit::Seconds, "no valid steady samples")
                               : value(percentileSorted(pooled, q), Unit::Seconds, pooledIds, pool);
     a.medianRunP99 = runP99.empty() ? none(State::NoData, Unit::Seconds, "no valid run with a p99")
                                     : value(computeStats(runP99).median, Unit::Seconds, p99Ids,
                                             "median of the p99 of " + runs(runP99.size()));
-    a.throughput = rates.empty() ? none(State::NoData, Unit::SamplesPerSecond, "no ok run")
-                                 : value(computeStats(rates).median, Unit::SamplesPerSecond, rateIds,
-                                         "median over " + runs(rates.size()) + " with status ok");
+    a.throughput = rates.empty()
+                       ? none(State::NoData, Unit::SamplesPerSecond, "no ok run")
+                       : value(computeStats(rates).median, Unit::SamplesPerSecond, rateIds,
+                               "median over " + runs(rates.size()) + " with status ok");
     const std::string kinds =
         nonZero("", {{failed, "failed"}, {timeouts, "timed out"}, {nonFinite, "non-finite"}});
-    a.errors = count(errorIds, rs.size(),
-                     (kinds.empty() ? std::string("none failed, timed out or non-finite")
-                                    : kinds.substr(2)) +
-                         nonZero("not counted: ", {{incomplete, "incomplete"},
-                                                   {cancelled, "cancelled"}}));
-    a.queueWait = waits.empty()
-                      ? none(State::NoData, Unit::Seconds, "no selected run went through a queue")
-                      : value(std::accumulate(waits.begin(), waits.end(), 0.0) / double(waits.size()),
-                              Unit::Seconds, waitIds, "mean over " + runs(waits.size()) + " queued");
+    a.errors = count(
+        errorIds, rs.size(),
+        (kinds.empty() ? std::string("none failed, timed out or non-finite") : kinds.substr(2)) +
+            nonZero("not counted: ", {{incomplete, "incomplete"}, {cancelled, "cancelled"}}));
+    a.queueWait =
+        waits.empty()
+            ? none(State::NoData, Unit::Seconds, "no selected run went through a queue")
+            : value(std::accumulate(waits.begin(), waits.end(), 0.0) / double(waits.size()),
+                    Unit::Seconds, waitIds, "mean over " + runs(waits.size()) + " queued");
 
-    const double now = o.now.value_or(std::chrono::duration<double>(
-        std::chrono::system_clock::now().time_since_epoch()).count());
+    const double now = o.now.value_or(
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
     double worst = -1;
     long long worstId = 0;
     std::vector<long long> live; // arrival times of an import are when the file was read
@@ -179,11 +182,11 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, con
             worstId = t.runId;
         }
     }
-    a.timeWithoutProgress = worst < 0
-        ? none(State::NoData, Unit::Seconds, "no live run (imports are left out)")
-        : value(worst, Unit::Seconds, {worstId}, "largest gap between two event lines, run #" +
-                                                    std::to_string(worstId) + " (of " +
-                                                    runs(timings.size()) + ")");
+    a.timeWithoutProgress =
+        worst < 0 ? none(State::NoData, Unit::Seconds, "no live run (imports are left out)")
+                  : value(worst, Unit::Seconds, {worstId},
+                          "largest gap between two event lines, run #" + std::to_string(worstId) +
+                              " (of " + runs(timings.size()) + ")");
     return a;
 }
 
@@ -214,7 +217,8 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
             rssId = r.id;
         }
         byKey[r.runKey].push_back(r.id);
-        anyKubernetes |= r.source.rfind("k8s://", 0) == 0 || r.target.find("k8s") != std::string::npos ||
+        anyKubernetes |= r.source.rfind("k8s://", 0) == 0 ||
+                         r.target.find("k8s") != std::string::npos ||
                          r.target.find("kubernetes") != std::string::npos;
         if (r.device == "cpu")
             continue;
@@ -224,12 +228,15 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
             accelId = r.id;
         }
     }
-    in.cpuTime = cpuIds.empty() ? none(State::NoData, Unit::Seconds, "no resources reported")
-                                : value(cpu, Unit::Seconds, cpuIds, "user + system, " + runs(cpuIds.size()));
-    in.cpuUtilisation = util.empty()
-        ? none(State::NoData, Unit::Cores, "no resources reported")
-        : value(std::accumulate(util.begin(), util.end(), 0.0) / static_cast<double>(util.size()),
-                Unit::Cores, utilIds, "mean (user + system) / wall over " + runs(util.size()));
+    in.cpuTime = cpuIds.empty()
+                     ? none(State::NoData, Unit::Seconds, "no resources reported")
+                     : value(cpu, Unit::Seconds, cpuIds, "user + system, " + runs(cpuIds.size()));
+    in.cpuUtilisation =
+        util.empty()
+            ? none(State::NoData, Unit::Cores, "no resources reported")
+            : value(std::accumulate(util.begin(), util.end(), 0.0) /
+                        static_cast<double>(util.size()),
+                    Unit::Cores, utilIds, "mean (user + system) / wall over " + runs(util.size()));
     in.peakRam = rss < 0 ? none(State::NoData, Unit::Bytes, "no resources reported")
                          : value(rss, Unit::Bytes, {rssId}, "run #" + std::to_string(rssId));
     std::vector<long long> repeated;
@@ -246,7 +253,8 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
     else if (accel < 0)
         in.acceleratorMemory = none(State::NotMeasured, Unit::Bytes, "not reported by the runs");
     else
-        in.acceleratorMemory = value(accel, Unit::Bytes, {accelId}, "run #" + std::to_string(accelId));
+        in.acceleratorMemory =
+            value(accel, Unit::Bytes, {accelId}, "run #" + std::to_string(accelId));
     std::vector<long long> allIds;
     for (const RunRecord &r : rs)
         allIds.push_back(r.id);
@@ -261,9 +269,11 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
         in.capacityWait = value(sum / static_cast<double>(waits.size()), Unit::Seconds, waitIds,
                                 "mean pod pending → running over " + runs(waits.size()));
     } else {
-        in.capacityWait = anyKubernetes
-            ? none(State::NotMeasured, Unit::Seconds, "Kubernetes capacity wait not recorded for these runs")
-            : none(State::NotApplicable, Unit::Seconds, "local runs never wait for capacity");
+        in.capacityWait =
+            anyKubernetes
+                ? none(State::NotMeasured, Unit::Seconds,
+                       "Kubernetes capacity wait not recorded for these runs")
+                : none(State::NotApplicable, Unit::Seconds, "local runs never wait for capacity");
     }
     return in;
 }

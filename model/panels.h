@@ -53,7 +53,8 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 class Store;
 
@@ -61,12 +62,12 @@ struct PanelFigure {
     enum class State { Value, NoData, NotConfigured, NotMeasured, NotMeasuredCpu, NotApplicable };
     enum class Unit { Runs, Seconds, SamplesPerSecond, Bytes, Cores, Cost };
 
-    State state = State::NoData;      // Value: `value` is set; otherwise it says why not
-    std::optional<double> value;      // in `unit`
+    State state = State::NoData; // Value: `value` is set; otherwise it says why not
+    std::optional<double> value; // in `unit`
     Unit unit = Unit::Runs;
-    std::optional<long long> outOf;   // denominator of a count (e.g. 3 of 7 selected runs)
-    std::vector<long long> runIds;    // runs behind the figure, ascending
-    std::string note;                 // one English line: how it was computed, what was left out
+    std::optional<long long> outOf; // denominator of a count (e.g. 3 of 7 selected runs)
+    std::vector<long long> runIds;  // runs behind the figure, ascending
+    std::string note;               // one English line: how it was computed, what was left out
 };
 
 struct BusinessPanel {
@@ -100,7 +101,8 @@ struct PanelOptions {
     std::function<bool()> cancelled;
 };
 
-class PanelsCancelled : public std::runtime_error {
+class PanelsCancelled : public std::runtime_error
+{
 public:
     PanelsCancelled() : std::runtime_error("panel computation cancelled") {}
 };

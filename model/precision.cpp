@@ -4,10 +4,12 @@
 
 #include <cmath>
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 double nonNegative(const json &obj, const char *key, double fallback, const std::string &where)
 {
@@ -37,7 +39,8 @@ PrecisionPolicy parsePolicy(const json &j, const std::string &origin)
     }
     auto tols = j.find("tolerances");
     if (tols == j.end() || !tols->is_object() || tols->empty())
-        throw PolicyError(origin + ": field 'tolerances' must be an object with one entry per dtype");
+        throw PolicyError(origin +
+                          ": field 'tolerances' must be an object with one entry per dtype");
     for (const auto &[dtype, t] : tols->items()) {
         const std::string where = origin + ": tolerances." + dtype;
         if (!t.is_object())
@@ -89,7 +92,8 @@ PrecisionPolicy defaultPolicy()
                        "built-in default policy");
 }
 
-Comparison compare(const std::vector<float> &cand, const std::vector<float> &ref, const Tolerance &tol)
+Comparison compare(const std::vector<float> &cand, const std::vector<float> &ref,
+                   const Tolerance &tol)
 {
     Comparison c;
     c.elements = ref.size();
@@ -130,12 +134,14 @@ PrecisionVerdict judgeOutputs(const Comparison &c, const Tolerance &tol)
     if (!c.finite)
         v.reasons.push_back("non-finite values in the output");
     if (c.mismatchPercent > tol.maxMismatchPercent) {
-        std::snprintf(buf, sizeof buf, "%.3g%% of elements outside atol %.3g + rtol %.3g (allowed %.3g%%)",
+        std::snprintf(buf, sizeof buf,
+                      "%.3g%% of elements outside atol %.3g + rtol %.3g (allowed %.3g%%)",
                       c.mismatchPercent, tol.atol, tol.rtol, tol.maxMismatchPercent);
         v.reasons.push_back(buf);
     }
     if (c.cosine < tol.minCosine) {
-        std::snprintf(buf, sizeof buf, "cosine similarity %.6f below %.6f", c.cosine, tol.minCosine);
+        std::snprintf(buf, sizeof buf, "cosine similarity %.6f below %.6f", c.cosine,
+                      tol.minCosine);
         v.reasons.push_back(buf);
     }
     v.pass = v.reasons.empty();

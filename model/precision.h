@@ -9,9 +9,11 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
-class PolicyError : public std::runtime_error {
+class PolicyError : public std::runtime_error
+{
 public:
     using std::runtime_error::runtime_error;
 };

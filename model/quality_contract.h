@@ -7,15 +7,19 @@
 
 #include <array>
 
-namespace tp {
+namespace tp
+{
 
 // Why a run misses the contract, in the order checked.
 inline constexpr std::array<const char *, 6> kQualityGaps = {
-    "not ok", "non-finite", "no validity verdict", "invalid", "precision failed",
-    "reduced-precision, precision unchecked"};
+    "not ok",  "non-finite",       "no validity verdict",
+    "invalid", "precision failed", "reduced-precision, precision unchecked"};
 
 // Index into kQualityGaps of the first reason the run misses the contract; -1 when it meets it.
 int qualityContractGap(const RunRecord &r);
-inline bool meetsQualityContract(const RunRecord &r) { return qualityContractGap(r) < 0; }
+inline bool meetsQualityContract(const RunRecord &r)
+{
+    return qualityContractGap(r) < 0;
+}
 
 } // namespace tp

@@ -9,10 +9,12 @@
 #include <algorithm>
 #include <set>
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 // Stored JSON text as a value; text that is not JSON is kept as a string, never dropped.
 json parsedOrText(const std::string &text)
@@ -45,18 +47,19 @@ json runEvidence(const RunRecord &r)
             {"validity_reasons", parsedOrText(r.validityReasonsJson)},
             {"precision_verdict", r.precisionVerdict},
             {"sample_count", r.sampleCount},
-            {"summary", parsedOrText(r.summaryJson)},               // the runner's (witness)
-            {"validity_policy", r.validityPolicy},                    // what the store judged by
-            {"store_summary", parsedOrText(r.storeSummaryJson)}};    // the store's own figures
+            {"summary", parsedOrText(r.summaryJson)},             // the runner's (witness)
+            {"validity_policy", r.validityPolicy},                // what the store judged by
+            {"store_summary", parsedOrText(r.storeSummaryJson)}}; // the store's own figures
 }
 
 } // namespace
 
 json reviewInputsToJson(const ReviewInputs &inputs)
 {
-    return {{"baseline_cost", inputs.baselineCost ? costModelToJson(*inputs.baselineCost) : json()},
-            {"candidate_cost", inputs.candidateCost ? costModelToJson(*inputs.candidateCost) : json()},
-            {"rollback_path", inputs.rollbackPath}};
+    return {
+        {"baseline_cost", inputs.baselineCost ? costModelToJson(*inputs.baselineCost) : json()},
+        {"candidate_cost", inputs.candidateCost ? costModelToJson(*inputs.candidateCost) : json()},
+        {"rollback_path", inputs.rollbackPath}};
 }
 
 json evidenceDocument(const GateReport &report, const ReviewInputs &inputs, Store &store)
@@ -71,9 +74,13 @@ json evidenceDocument(const GateReport &report, const ReviewInputs &inputs, Stor
             std::sort(ids.begin(), ids.end());
             ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
             runIds.insert(ids.begin(), ids.end());
-            criteria.push_back({{"id", c.id}, {"verdict", verdictName(c.verdict)}, {"detail", c.detail}, {"runs", ids}});
+            criteria.push_back({{"id", c.id},
+                                {"verdict", verdictName(c.verdict)},
+                                {"detail", c.detail},
+                                {"runs", ids}});
         }
-        gates.push_back({{"id", g.id}, {"verdict", verdictName(g.verdict)}, {"criteria", criteria}});
+        gates.push_back(
+            {{"id", g.id}, {"verdict", verdictName(g.verdict)}, {"criteria", criteria}});
     }
     json runs = json::array();
     if (!runIds.empty()) {
@@ -120,7 +127,8 @@ std::string evidenceHash(const json &evidence)
     return sha256Hex(canonicalDump(evidence));
 }
 
-ReviewState evaluateReview(Store &store, const GateDefinitions &defs, const std::optional<ReviewInputs> &overrides)
+ReviewState evaluateReview(Store &store, const GateDefinitions &defs,
+                           const std::optional<ReviewInputs> &overrides)
 {
     ReviewStore reviews(store);
     ReviewState s;

@@ -12,13 +12,15 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 class Store;
 struct ReviewState;
 
 // Bad review input: empty reviewer name, unknown gate id, malformed stored inputs.
-class ReviewError : public std::runtime_error {
+class ReviewError : public std::runtime_error
+{
 public:
     using std::runtime_error::runtime_error;
 };
@@ -37,31 +39,33 @@ struct GateSignoff {
     long long id = 0;
     std::string gateId;
     std::string reviewer;
-    std::string signedAt;       // ISO-8601 UTC
+    std::string signedAt; // ISO-8601 UTC
     std::string comment;
-    std::string evidenceHash;   // the evidence the reviewer saw when signing
-    long long snapshotId = 0;   // 0: pending, not yet part of a recorded decision
+    std::string evidenceHash; // the evidence the reviewer saw when signing
+    long long snapshotId = 0; // 0: pending, not yet part of a recorded decision
 };
 
 struct DecisionSnapshot {
     long long id = 0;
-    std::string createdAt;      // ISO-8601 UTC
-    std::string reviewer;       // who recorded the decision
+    std::string createdAt; // ISO-8601 UTC
+    std::string reviewer;  // who recorded the decision
     std::string comment;
     Decision decision = Decision::Inconclusive;
-    std::string evidenceHash;   // sha256 hex of evidence.dump()
-    nlohmann::json evidence;    // the canonical evidence document that was hashed
+    std::string evidenceHash; // sha256 hex of evidence.dump()
+    nlohmann::json evidence;  // the canonical evidence document that was hashed
     std::vector<GateSignoff> signoffs;
     nlohmann::json toJson(bool withEvidence = false) const; // id, created_at, reviewer, … sign-offs
 };
 
 // One difference between the last recorded review and the evidence now.
 struct ReviewChange {
-    std::string kind;   // decision | gate | criterion | run_added | run_removed | run_changed | inputs | definitions
+    std::string kind;    // decision | gate | criterion | run_added | run_removed | run_changed |
+                         // inputs | definitions
     std::string subject; // gate/criterion id, run id, input name
     std::string before, after;
 };
-nlohmann::json reviewChangesToJson(const std::vector<ReviewChange> &changes); // [{kind, subject, before, after}]
+nlohmann::json
+reviewChangesToJson(const std::vector<ReviewChange> &changes); // [{kind, subject, before, after}]
 
 // The canonical evidence document: definitions name@version, the inputs, every gate and
 // criterion verdict with its run ids, and for each run used as evidence (baseline, candidate and
@@ -79,7 +83,8 @@ std::vector<ReviewChange> diffEvidence(const nlohmann::json &before, const nlohm
 // Persistence of the review on the store's database (tables review_inputs, gate_signoffs,
 // decision_snapshots). Throws StoreError on database errors, ReviewError when a reviewer name is
 // empty after trimming (names are stored trimmed) or a gate id is empty.
-class ReviewStore {
+class ReviewStore
+{
 public:
     explicit ReviewStore(Store &store);
 
@@ -87,12 +92,12 @@ public:
     void saveInputs(const ReviewInputs &inputs);
 
     // A pending sign-off for one gate (replaces an earlier pending one for the same gate).
-    GateSignoff signOff(const std::string &gateId, const std::string &reviewer, const std::string &comment,
-                        const std::string &evidenceHash);
+    GateSignoff signOff(const std::string &gateId, const std::string &reviewer,
+                        const std::string &comment, const std::string &evidenceHash);
     // The same, for a gate of the evaluated report, signed on the evidence `state` shows; throws
     // ReviewError for a gate id the report does not have, or an empty reviewer.
-    GateSignoff signOff(const ReviewState &state, const std::string &gateId, const std::string &reviewer,
-                        const std::string &comment);
+    GateSignoff signOff(const ReviewState &state, const std::string &gateId,
+                        const std::string &reviewer, const std::string &comment);
     std::vector<GateSignoff> pendingSignoffs() const;
 
     // Records the decision with the evidence it rests on; attaches the pending sign-offs.

@@ -4,10 +4,12 @@
 
 #include <map>
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 std::string text(const json &v)
 {
@@ -38,7 +40,8 @@ std::string runList(const json &runs)
 
 // The fields of two objects that differ, as "key=value; …" on each side; nested objects (a run's
 // summary, a cost model's spot block) are compared one level down as "parent.key".
-void fieldDiff(const json &before, const json &after, const std::string &prefix, std::string &b, std::string &a)
+void fieldDiff(const json &before, const json &after, const std::string &prefix, std::string &b,
+               std::string &a)
 {
     std::map<std::string, bool> keys;
     for (const json *side : {&before, &after})
@@ -76,12 +79,14 @@ std::string runText(const json &run)
 {
     const json valid = field(run, "valid");
     return text(field(run, "execution_key")) + " (" + text(field(run, "status")) + ", " +
-           (valid.is_boolean() ? (valid.get<bool>() ? "valid" : "invalid") : "validity unknown") + ")";
+           (valid.is_boolean() ? (valid.get<bool>() ? "valid" : "invalid") : "validity unknown") +
+           ")";
 }
 
 struct Differ {
     std::vector<ReviewChange> out;
-    void add(const char *kind, const std::string &subject, const std::string &before, const std::string &after)
+    void add(const char *kind, const std::string &subject, const std::string &before,
+             const std::string &after)
     {
         out.push_back({kind, subject, before, after});
     }
@@ -167,7 +172,8 @@ std::vector<ReviewChange> diffEvidence(const json &before, const json &after)
     if (field(before, "decision") != field(after, "decision"))
         d.add("decision", "", text(field(before, "decision")), text(field(after, "decision")));
     if (field(before, "definitions") != field(after, "definitions"))
-        d.add("definitions", "", text(field(before, "definitions")), text(field(after, "definitions")));
+        d.add("definitions", "", text(field(before, "definitions")),
+              text(field(after, "definitions")));
     const json bi = field(before, "inputs"), ai = field(after, "inputs");
     for (const char *key : {"baseline_cost", "candidate_cost", "rollback_path"}) {
         const json x = field(bi, key), y = field(ai, key);
@@ -190,7 +196,8 @@ json reviewChangesToJson(const std::vector<ReviewChange> &changes)
 {
     json out = json::array();
     for (const ReviewChange &c : changes)
-        out.push_back({{"kind", c.kind}, {"subject", c.subject}, {"before", c.before}, {"after", c.after}});
+        out.push_back(
+            {{"kind", c.kind}, {"subject", c.subject}, {"before", c.before}, {"after", c.after}});
     return out;
 }
 

@@ -8,13 +8,17 @@
 #include <algorithm>
 #include <cctype>
 
-namespace tp {
+namespace tp
+{
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
-const char *kSignoffColumns = "id, gate_id, reviewer, signed_at, comment, evidence_hash, coalesce(snapshot_id, 0)";
-const char *kSnapshotColumns = "id, created_at, reviewer, comment, decision, evidence_hash, evidence_json";
+const char *kSignoffColumns =
+    "id, gate_id, reviewer, signed_at, comment, evidence_hash, coalesce(snapshot_id, 0)";
+const char *kSnapshotColumns =
+    "id, created_at, reviewer, comment, decision, evidence_hash, evidence_json";
 
 std::string trimmed(const std::string &s)
 {
@@ -34,7 +38,9 @@ std::string requireReviewer(const std::string &reviewer)
 
 Decision decisionFromName(const std::string &name)
 {
-    return name == "migrate" ? Decision::Migrate : name == "keep" ? Decision::KeepCurrentPath : Decision::Inconclusive;
+    return name == "migrate" ? Decision::Migrate
+           : name == "keep"  ? Decision::KeepCurrentPath
+                             : Decision::Inconclusive;
 }
 
 GateSignoff readSignoff(SQLite::Statement &q)
@@ -50,8 +56,7 @@ GateSignoff readSignoff(SQLite::Statement &q)
     return s;
 }
 
-template <class F>
-auto guarded(const char *what, F &&f) -> decltype(f())
+template <class F> auto guarded(const char *what, F &&f) -> decltype(f())
 {
     try {
         return f();
@@ -62,8 +67,8 @@ auto guarded(const char *what, F &&f) -> decltype(f())
 
 std::vector<GateSignoff> signoffsWhere(Store &store, const std::string &where, long long snapshotId)
 {
-    SQLite::Statement q(store.db(), std::string("SELECT ") + kSignoffColumns + " FROM gate_signoffs WHERE " + where +
-                                        " ORDER BY id");
+    SQLite::Statement q(store.db(), std::string("SELECT ") + kSignoffColumns +
+                                        " FROM gate_signoffs WHERE " + where + " ORDER BY id");
     if (snapshotId)
         q.bind(1, static_cast<int64_t>(snapshotId));
     std::vector<GateSignoff> out;
@@ -72,11 +77,13 @@ std::vector<GateSignoff> signoffsWhere(Store &store, const std::string &where, l
     return out;
 }
 
-// Snapshots selected by `tail` (an ORDER BY / WHERE clause; `?` is bound to `id`), with their sign-offs.
+// Snapshots selected by `tail` (an ORDER BY / WHERE clause; `?` is bound to `id`), with their
+// sign-offs.
 std::vector<DecisionSnapshot> readSnapshots(Store &store, const std::string &tail, long long id)
 {
     return guarded("read the decision snapshots", [&] {
-        SQLite::Statement q(store.db(), std::string("SELECT ") + kSnapshotColumns + " FROM decision_snapshots " + tail);
+        SQLite::Statement q(store.db(), std::string("SELECT ") + kSnapshotColumns +
+                                            " FROM decision_snapshots " + tail);
         if (id)
             q.bind(1, static_cast<int64_t>(id));
         std::vector<DecisionSnapshot> out;
@@ -90,7 +97,8 @@ std::vector<DecisionSnapshot> readSnapshots(Store &store, const std::string &tai
             s.evidenceHash = q.getColumn(5).getString();
             s.evidence = json::parse(q.getColumn(6).getString(), nullptr, false);
             if (s.evidence.is_discarded())
-                throw StoreError("decision snapshot #" + std::to_string(s.id) + " holds malformed evidence JSON");
+                throw StoreError("decision snapshot #" + std::to_string(s.id) +
+                                 " holds malformed evidence JSON");
             out.push_back(std::move(s));
         }
         for (DecisionSnapshot &s : out)
@@ -105,8 +113,11 @@ json DecisionSnapshot::toJson(bool withEvidence) const
 {
     json signed_ = json::array();
     for (const GateSignoff &s : signoffs)
-        signed_.push_back({{"gate", s.gateId}, {"reviewer", s.reviewer}, {"signed_at", s.signedAt},
-                           {"comment", s.comment}, {"evidence_hash", s.evidenceHash}});
+        signed_.push_back({{"gate", s.gateId},
+                           {"reviewer", s.reviewer},
+                           {"signed_at", s.signedAt},
+                           {"comment", s.comment},
+                           {"evidence_hash", s.evidenceHash}});
     json j = {{"id", id},
               {"created_at", createdAt},
               {"reviewer", reviewer},
@@ -139,7 +150,9 @@ ReviewInputs ReviewStore::inputs() const
                 else if (key == "candidate_cost")
                     in.candidateCost = parseCostModel(value, origin);
                 else if (key == "rollback_path")
-                    in.rollbackPath = value.is_string() ? value.get<std::string>() : throw ReviewError(origin + " must be a string");
+                    in.rollbackPath = value.is_string()
+                                          ? value.get<std::string>()
+                                          : throw ReviewError(origin + " must be a string");
             } catch (const CostError &e) {
                 throw ReviewError(e.what());
             }
@@ -172,19 +185,21 @@ void ReviewStore::saveInputs(const ReviewInputs &inputs)
     });
 }
 
-GateSignoff ReviewStore::signOff(const std::string &gateId, const std::string &reviewer, const std::string &comment,
-                                 const std::string &evidenceHash)
+GateSignoff ReviewStore::signOff(const std::string &gateId, const std::string &reviewer,
+                                 const std::string &comment, const std::string &evidenceHash)
 {
     const std::string name = requireReviewer(reviewer);
     if (gateId.empty())
         throw ReviewError("a gate id is required to sign off");
     return guarded("record the sign-off", [&] {
         SQLite::Transaction tx(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
-        SQLite::Statement del(m_store.db(), "DELETE FROM gate_signoffs WHERE gate_id = ? AND snapshot_id IS NULL");
+        SQLite::Statement del(
+            m_store.db(), "DELETE FROM gate_signoffs WHERE gate_id = ? AND snapshot_id IS NULL");
         del.bind(1, gateId);
         del.exec();
-        SQLite::Statement q(m_store.db(), "INSERT INTO gate_signoffs(gate_id, reviewer, comment, evidence_hash) "
-                                          "VALUES(?, ?, ?, ?)");
+        SQLite::Statement q(m_store.db(),
+                            "INSERT INTO gate_signoffs(gate_id, reviewer, comment, evidence_hash) "
+                            "VALUES(?, ?, ?, ?)");
         q.bind(1, gateId);
         q.bind(2, name);
         q.bind(3, comment);
@@ -192,40 +207,47 @@ GateSignoff ReviewStore::signOff(const std::string &gateId, const std::string &r
         q.exec();
         const long long id = m_store.db().getLastInsertRowid();
         tx.commit();
-        SQLite::Statement read(m_store.db(), std::string("SELECT ") + kSignoffColumns + " FROM gate_signoffs WHERE id = ?");
+        SQLite::Statement read(m_store.db(), std::string("SELECT ") + kSignoffColumns +
+                                                 " FROM gate_signoffs WHERE id = ?");
         read.bind(1, static_cast<int64_t>(id));
         read.executeStep();
         return readSignoff(read);
     });
 }
 
-GateSignoff ReviewStore::signOff(const ReviewState &state, const std::string &gateId, const std::string &reviewer,
-                                 const std::string &comment)
+GateSignoff ReviewStore::signOff(const ReviewState &state, const std::string &gateId,
+                                 const std::string &reviewer, const std::string &comment)
 {
     const auto &gates = state.report.gates;
-    if (std::none_of(gates.begin(), gates.end(), [&](const GateResult &g) { return g.id == gateId; })) {
+    if (std::none_of(gates.begin(), gates.end(),
+                     [&](const GateResult &g) { return g.id == gateId; })) {
         std::string known;
         for (const GateResult &g : gates)
             known += (known.empty() ? "" : ", ") + g.id;
-        throw ReviewError("unknown gate '" + gateId + "' (gates of " + state.report.definitions + ": " + known + ")");
+        throw ReviewError("unknown gate '" + gateId + "' (gates of " + state.report.definitions +
+                          ": " + known + ")");
     }
     return signOff(gateId, reviewer, comment, state.evidenceHash);
 }
 
 std::vector<GateSignoff> ReviewStore::pendingSignoffs() const
 {
-    return guarded("read the sign-offs", [&] { return signoffsWhere(m_store, "snapshot_id IS NULL", 0); });
+    return guarded("read the sign-offs",
+                   [&] { return signoffsWhere(m_store, "snapshot_id IS NULL", 0); });
 }
 
-DecisionSnapshot ReviewStore::recordDecision(const GateReport &report, const json &evidence, const std::string &reviewer,
+DecisionSnapshot ReviewStore::recordDecision(const GateReport &report, const json &evidence,
+                                             const std::string &reviewer,
                                              const std::string &comment)
 {
     const std::string name = requireReviewer(reviewer);
     const std::string bytes = canonicalDump(evidence);
     const long long id = guarded("record the decision", [&] {
         SQLite::Transaction tx(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
-        SQLite::Statement q(m_store.db(), "INSERT INTO decision_snapshots(reviewer, comment, decision, evidence_hash, "
-                                          "definitions, evidence_json) VALUES(?, ?, ?, ?, ?, ?)");
+        SQLite::Statement q(
+            m_store.db(),
+            "INSERT INTO decision_snapshots(reviewer, comment, decision, evidence_hash, "
+            "definitions, evidence_json) VALUES(?, ?, ?, ?, ?, ?)");
         q.bind(1, name);
         q.bind(2, comment);
         q.bind(3, decisionName(report.decision));
@@ -234,7 +256,8 @@ DecisionSnapshot ReviewStore::recordDecision(const GateReport &report, const jso
         q.bind(6, bytes);
         q.exec();
         const long long snapshot = m_store.db().getLastInsertRowid();
-        SQLite::Statement attach(m_store.db(), "UPDATE gate_signoffs SET snapshot_id = ? WHERE snapshot_id IS NULL");
+        SQLite::Statement attach(
+            m_store.db(), "UPDATE gate_signoffs SET snapshot_id = ? WHERE snapshot_id IS NULL");
         attach.bind(1, static_cast<int64_t>(snapshot));
         attach.exec();
         tx.commit();

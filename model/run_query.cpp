@@ -4,9 +4,11 @@
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 // One JSON array parameter for `id IN (SELECT value FROM json_each(?))`: no limit on the count.
 std::string idsJson(const std::vector<long long> &ids)
 {
@@ -20,8 +22,9 @@ std::string idsJson(const std::vector<long long> &ids)
 std::vector<std::string> RunQuery::distinct(const char *column) const
 {
     // `column` is one of the fixed names below, never user text.
-    SQLite::Statement q(m_store.db(), std::string("SELECT DISTINCT ") + column + " FROM runs WHERE " +
-                                          column + " <> '' ORDER BY " + column);
+    SQLite::Statement q(m_store.db(), std::string("SELECT DISTINCT ") + column +
+                                          " FROM runs WHERE " + column + " <> '' ORDER BY " +
+                                          column);
     std::vector<std::string> out;
     while (q.executeStep())
         out.push_back(q.getColumn(0).getString());
@@ -40,7 +43,8 @@ RunFacets RunQuery::facets() const
     return f;
 }
 
-std::vector<RunQuery::EventTiming> RunQuery::eventTimings(const std::vector<long long> &runIds) const
+std::vector<RunQuery::EventTiming>
+RunQuery::eventTimings(const std::vector<long long> &runIds) const
 {
     SQLite::Statement q(m_store.db(), R"sql(
 SELECT run_id, max(received_at - previous), max(received_at) FROM (
@@ -63,10 +67,11 @@ GROUP BY run_id ORDER BY run_id)sql");
 std::vector<std::pair<long long, double>>
 RunQuery::queueWaits(const std::vector<long long> &runIds) const
 {
-    SQLite::Statement q(m_store.db(),
-                        "SELECT id, (julianday(started_at) - julianday(queued_at)) * 86400.0 FROM runs "
-                        "WHERE queued_at <> '' AND started_at <> '' AND "
-                        "id IN (SELECT value FROM json_each(?)) ORDER BY id");
+    SQLite::Statement q(
+        m_store.db(),
+        "SELECT id, (julianday(started_at) - julianday(queued_at)) * 86400.0 FROM runs "
+        "WHERE queued_at <> '' AND started_at <> '' AND "
+        "id IN (SELECT value FROM json_each(?)) ORDER BY id");
     q.bind(1, idsJson(runIds));
     std::vector<std::pair<long long, double>> out;
     while (q.executeStep())

@@ -9,11 +9,13 @@
 #include <utility>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 class Store;
 
-class RunQuery {
+class RunQuery
+{
 public:
     explicit RunQuery(Store &store) : m_store(store) {}
 
@@ -30,13 +32,15 @@ public:
     std::vector<EventTiming> eventTimings(const std::vector<long long> &runIds) const;
     // started_at − queued_at in seconds for those of `runIds` that went through a queue
     // (queued_at set), as (run id, seconds) by id. SQLite's julianday() reads the ISO-8601 text.
-    std::vector<std::pair<long long, double>> queueWaits(const std::vector<long long> &runIds) const;
+    std::vector<std::pair<long long, double>>
+    queueWaits(const std::vector<long long> &runIds) const;
     // The largest accelerator_memory_peak_bytes of one run, from its env_json or any of its
     // resources events; nullopt when neither reports it.
     std::optional<double> acceleratorMemoryPeak(long long runId) const;
     // Kubernetes capacity wait (pod created → container running) recorded by the Kubernetes
     // launcher in a "k8s_scheduling" event, as (run id, seconds) by id.
-    std::vector<std::pair<long long, double>> capacityWaits(const std::vector<long long> &runIds) const;
+    std::vector<std::pair<long long, double>>
+    capacityWaits(const std::vector<long long> &runIds) const;
 
 private:
     std::vector<std::string> distinct(const char *column) const;

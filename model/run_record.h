@@ -4,13 +4,14 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 struct RunRecord {
     long long id = 0;
     std::string runKey, executionKey;
     std::string workload, mode, device, dtype, target, source;
-    std::string status;   // ok | failed | timeout | cancelled | running | incomplete
+    std::string status;    // ok | failed | timeout | cancelled | running | incomplete
     bool complete = false; // a run_finished line was received
     std::string startedAt, finishedAt, importedAt, error;
     long long batch = 0;
@@ -19,17 +20,19 @@ struct RunRecord {
     std::optional<double> samplesPerSecond, p50Seconds, p90Seconds, p99Seconds;
     std::optional<bool> finite;
     long long sampleCount = 0;
-    std::optional<bool> valid;                 // validity verdict of the steady state
+    std::optional<bool> valid; // validity verdict of the steady state
     std::string validityReasonsJson = "[]";
     std::string precisionVerdict, precisionPolicy; // "pass" | "fail" | "" (not checked)
-    std::string cacheState;                    // cold | warm
-    std::string queuedAt;                      // when a queue accepted it (ISO-8601), if queued
+    std::string cacheState;                        // cold | warm
+    std::string queuedAt;                          // when a queue accepted it (ISO-8601), if queued
     std::optional<long long> peakRssBytes;
     std::optional<double> cpuUserSeconds, cpuSystemSeconds, wallSeconds;
-    std::string shapeJson = "{}", envJson = "{}", summaryJson = "{}"; // summaryJson: the runner's (witness)
-    std::string validityPolicy;            // "default@1": the policy the store judged under
-    std::string storeSummaryJson = "{}";   // the store's own figures, computed from the samples
-    std::string witnessJson = "[]";        // [{field, runner, store}]: where the runner's summary disagrees
+    std::string shapeJson = "{}", envJson = "{}",
+                summaryJson = "{}";      // summaryJson: the runner's (witness)
+    std::string validityPolicy;          // "default@1": the policy the store judged under
+    std::string storeSummaryJson = "{}"; // the store's own figures, computed from the samples
+    std::string witnessJson =
+        "[]"; // [{field, runner, store}]: where the runner's summary disagrees
 };
 
 struct ShapeCaseRecord {

@@ -4,7 +4,8 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 // Every non-empty member narrows the selection; an empty selection is every run in the store.
 struct RunSelection {

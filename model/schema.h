@@ -3,7 +3,8 @@
 // user_version N-1 to N; they run in order inside one transaction.
 #include <array>
 
-namespace tp::schema {
+namespace tp::schema
+{
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 

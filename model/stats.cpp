@@ -4,7 +4,8 @@
 #include <cmath>
 #include <numeric>
 
-namespace tp {
+namespace tp
+{
 
 double percentileSorted(const std::vector<double> &sorted, double q)
 {
@@ -41,12 +42,13 @@ SampleStats computeStats(std::vector<double> x)
     s.q3 = percentileSorted(x, 0.75);
     s.iqr = s.q3 - s.q1;
     std::vector<double> dev(x.size());
-    std::transform(x.begin(), x.end(), dev.begin(), [&](double v) { return std::fabs(v - s.median); });
+    std::transform(x.begin(), x.end(), dev.begin(),
+                   [&](double v) { return std::fabs(v - s.median); });
     std::sort(dev.begin(), dev.end());
     const double mad = percentileSorted(dev, 0.5) * 1.4826;
     if (mad > 0)
-        s.madOutliers = static_cast<std::size_t>(
-            std::count_if(x.begin(), x.end(), [&](double v) { return std::fabs(v - s.median) / mad > 3.5; }));
+        s.madOutliers = static_cast<std::size_t>(std::count_if(
+            x.begin(), x.end(), [&](double v) { return std::fabs(v - s.median) / mad > 3.5; }));
     return s;
 }
 

@@ -5,7 +5,8 @@
 #include <cstddef>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 struct SampleStats {
     std::size_t n = 0;

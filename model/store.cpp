@@ -9,9 +9,11 @@
 #include <chrono>
 #include <thread>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 
 constexpr int kBusyTimeoutMs = 10000;
 
@@ -22,7 +24,8 @@ const char *kRunColumns =
     "p99_seconds, finite, shape_json, env_json, summary_json, "
     "sample_count, valid, validity_reasons, "
     "precision_verdict, precision_policy, cache_state, peak_rss_bytes, cpu_user_seconds, "
-    "cpu_system_seconds, wall_seconds, queued_at, validity_policy, store_summary_json, witness_json";
+    "cpu_system_seconds, wall_seconds, queued_at, validity_policy, store_summary_json, "
+    "witness_json";
 
 std::optional<double> optReal(const SQLite::Column &c)
 {
@@ -145,13 +148,14 @@ void Store::migrate()
     const int tables = probe.getColumn(2).getInt();
     probe.reset(); // no read transaction left open while the file changes below
     if (version > kSchemaVersion)
-        throw StoreError("database '" + m_path + "' has schema version " +
-                         std::to_string(version) + ", newer than this TorchPilot supports (" +
+        throw StoreError("database '" + m_path + "' has schema version " + std::to_string(version) +
+                         ", newer than this TorchPilot supports (" +
                          std::to_string(kSchemaVersion) +
                          "); use a newer TorchPilot (the file was not changed)");
     if (appId != schema::kApplicationId && (appId != 0 || tables > 0))
-        throw StoreError("'" + m_path +
-                         "' is a SQLite database but not a TorchPilot one (the file was not changed)");
+        throw StoreError(
+            "'" + m_path +
+            "' is a SQLite database but not a TorchPilot one (the file was not changed)");
 
     m_db->exec("PRAGMA foreign_keys = ON");
     enableWal(*m_db);
@@ -252,16 +256,17 @@ std::vector<EventRecord> Store::events(long long runId) const
     q.bind(1, static_cast<int64_t>(runId));
     std::vector<EventRecord> out;
     while (q.executeStep())
-        out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(),
-                       q.getColumn(2).getString()});
+        out.push_back(
+            {q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString()});
     return out;
 }
 
 std::vector<ShapeCaseRecord> Store::shapeCases(long long runId) const
 {
-    SQLite::Statement q(*m_db, "SELECT batch, seq_len, first_call_seconds, mean_seconds, p50_seconds, "
-                               "p99_seconds, samples_per_second, slow_first_call FROM shape_cases "
-                               "WHERE run_id = ? ORDER BY seq");
+    SQLite::Statement q(*m_db,
+                        "SELECT batch, seq_len, first_call_seconds, mean_seconds, p50_seconds, "
+                        "p99_seconds, samples_per_second, slow_first_call FROM shape_cases "
+                        "WHERE run_id = ? ORDER BY seq");
     q.bind(1, static_cast<int64_t>(runId));
     std::vector<ShapeCaseRecord> out;
     while (q.executeStep()) {
@@ -281,11 +286,13 @@ std::vector<ShapeCaseRecord> Store::shapeCases(long long runId) const
 
 std::vector<TrainStepRecord> Store::trainSteps(long long runId) const
 {
-    SQLite::Statement q(*m_db, "SELECT step, loss, seconds FROM train_steps WHERE run_id = ? ORDER BY step");
+    SQLite::Statement q(
+        *m_db, "SELECT step, loss, seconds FROM train_steps WHERE run_id = ? ORDER BY step");
     q.bind(1, static_cast<int64_t>(runId));
     std::vector<TrainStepRecord> out;
     while (q.executeStep())
-        out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getDouble(), q.getColumn(2).getDouble()});
+        out.push_back(
+            {q.getColumn(0).getInt64(), q.getColumn(1).getDouble(), q.getColumn(2).getDouble()});
     return out;
 }
 

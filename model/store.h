@@ -11,18 +11,22 @@
 #include <string>
 #include <vector>
 
-namespace SQLite {
+namespace SQLite
+{
 class Database;
 }
 
-namespace tp {
+namespace tp
+{
 
-class StoreError : public std::runtime_error {
+class StoreError : public std::runtime_error
+{
 public:
     using std::runtime_error::runtime_error;
 };
 
-class Store {
+class Store
+{
 public:
     static constexpr int kSchemaVersion = 6;
 

@@ -4,9 +4,11 @@
 #include <cmath>
 #include <cstdio>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 std::string fmt(const char *pattern, double a, double b)
 {
     char buf[160];
@@ -44,7 +46,8 @@ Validity assessValidity(const ValidityInput &in, const ValidityCriteria &c)
     if (in.steady.n > 0 && in.steady.median > 0) {
         const double ratio = in.steady.iqr / in.steady.median;
         if (ratio >= c.maxIqrOverMedian)
-            fail(fmt("too noisy: IQR/median = %.3f, must be below %.2f", ratio, c.maxIqrOverMedian));
+            fail(
+                fmt("too noisy: IQR/median = %.3f, must be below %.2f", ratio, c.maxIqrOverMedian));
     }
     if (!in.warmupSettled)
         fail("steady state never reached: warmup hit its cap before times settled");

@@ -8,7 +8,8 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 struct ValidityCriteria {
     std::size_t minIterations = 10; // fewer steady samples than this: percentiles are not stable
@@ -34,9 +35,12 @@ Validity assessValidity(const ValidityInput &in, const ValidityCriteria &criteri
 // Warmup is over when the median of the last `window` iterations differs from the median of the
 // window before it by less than `tolerance` (relative), i.e. times stopped drifting. Noise is
 // judged separately, by the steady state's IQR/median.
-class WarmupDetector {
+class WarmupDetector
+{
 public:
-    WarmupDetector(std::size_t window, double tolerance) : m_window(window), m_tolerance(tolerance) {}
+    WarmupDetector(std::size_t window, double tolerance) : m_window(window), m_tolerance(tolerance)
+    {
+    }
     void add(double seconds) { m_samples.push_back(seconds); }
     bool settled() const;
     double lastDrift() const; // relative median change between the last two windows (or -1)

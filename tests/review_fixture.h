@@ -7,7 +7,8 @@
 
 #include <QStringList>
 
-namespace tptest {
+namespace tptest
+{
 
 inline tp::GateDefinitions definitions()
 {
@@ -37,7 +38,8 @@ inline QStringList changeList(const std::vector<tp::ReviewChange> &changes)
 {
     QStringList out;
     for (const auto &c : changes)
-        out << QString::fromStdString(c.kind + (c.subject.empty() ? "" : " " + c.subject) + ": " + c.before + " -> " + c.after);
+        out << QString::fromStdString(c.kind + (c.subject.empty() ? "" : " " + c.subject) + ": " +
+                                      c.before + " -> " + c.after);
     return out;
 }
 

@@ -23,9 +23,11 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-namespace tptest {
+namespace tptest
+{
 
-class SshFixture {
+class SshFixture
+{
 public:
     static constexpr const char *kSshd = "/usr/sbin/sshd";
     static constexpr const char *kSsh = "/usr/bin/ssh";
@@ -58,38 +60,43 @@ public:
         QDir().mkpath(QStringLiteral("/run/sshd")); // sshd's privilege separation directory
         for (const char *key : {"host_key", "client_key"}) {
             QProcess keygen;
-            keygen.start(QLatin1String(kKeygen), {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
-                                                  QStringLiteral("-N"), QString(), QStringLiteral("-f"),
-                                                  path(key)});
+            keygen.start(QLatin1String(kKeygen),
+                         {QStringLiteral("-q"), QStringLiteral("-t"), QStringLiteral("ed25519"),
+                          QStringLiteral("-N"), QString(), QStringLiteral("-f"), path(key)});
             if (!keygen.waitForFinished(20000) || keygen.exitCode() != 0)
-                return fail(QStringLiteral("ssh-keygen failed: ") + QString::fromUtf8(keygen.readAllStandardError()));
+                return fail(QStringLiteral("ssh-keygen failed: ") +
+                            QString::fromUtf8(keygen.readAllStandardError()));
         }
         m_port = freePort();
         const QByteArray hostPub = read(path("host_key.pub")).split(' ').mid(0, 2).join(' ');
-        write(path("known_hosts"), "[127.0.0.1]:" + QByteArray::number(m_port) + ' ' + hostPub + '\n');
+        write(path("known_hosts"),
+              "[127.0.0.1]:" + QByteArray::number(m_port) + ' ' + hostPub + '\n');
         write(path("authorized_keys"), read(path("client_key.pub")));
-        write(path("sshd_config"), QStringLiteral("Port %1\nListenAddress 127.0.0.1\nHostKey %2\n"
-                                                  "AuthorizedKeysFile %3\nPidFile %4\nUsePAM no\n"
-                                                  "StrictModes no\nPasswordAuthentication no\n"
-                                                  "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
-                                                  "AllowUsers %5\nMaxStartups 50\nLogLevel VERBOSE\n")
-                                       .arg(m_port)
-                                       .arg(path("host_key"), path("authorized_keys"), path("sshd.pid"), userName())
-                                       .toUtf8());
+        write(path("sshd_config"),
+              QStringLiteral("Port %1\nListenAddress 127.0.0.1\nHostKey %2\n"
+                             "AuthorizedKeysFile %3\nPidFile %4\nUsePAM no\n"
+                             "StrictModes no\nPasswordAuthentication no\n"
+                             "KbdInteractiveAuthentication no\nPermitRootLogin prohibit-password\n"
+                             "AllowUsers %5\nMaxStartups 50\nLogLevel VERBOSE\n")
+                  .arg(m_port)
+                  .arg(path("host_key"), path("authorized_keys"), path("sshd.pid"), userName())
+                  .toUtf8());
         m_sshd.setProcessChannelMode(QProcess::MergedChannels);
-        m_sshd.start(QLatin1String(kSshd), {QStringLiteral("-D"), QStringLiteral("-e"), QStringLiteral("-f"),
-                                            path("sshd_config")});
+        m_sshd.start(QLatin1String(kSshd), {QStringLiteral("-D"), QStringLiteral("-e"),
+                                            QStringLiteral("-f"), path("sshd_config")});
         if (!m_sshd.waitForStarted(10000))
             return fail(QStringLiteral("cannot start sshd: ") + m_sshd.errorString());
         QByteArray log;
         for (int i = 0; i < 100 && !log.contains("Server listening"); ++i) {
             if (m_sshd.state() == QProcess::NotRunning)
-                return fail(QStringLiteral("sshd exited: ") + QString::fromUtf8(log + m_sshd.readAll()));
+                return fail(QStringLiteral("sshd exited: ") +
+                            QString::fromUtf8(log + m_sshd.readAll()));
             m_sshd.waitForReadyRead(100);
             log += m_sshd.readAll();
         }
         if (!log.contains("Server listening"))
-            return fail(QStringLiteral("sshd did not listen within 10 s: ") + QString::fromUtf8(log));
+            return fail(QStringLiteral("sshd did not listen within 10 s: ") +
+                        QString::fromUtf8(log));
         return true;
     }
 
@@ -107,7 +114,8 @@ public:
     // A profile that logs in to this server as the current user with the throwaway key.
     tp::TargetProfile profile(const QString &name, const QString &runnerPath) const
     {
-        tp::TargetProfile p = tp::TargetProfile::ssh(name, QStringLiteral("127.0.0.1"), userName(), m_port);
+        tp::TargetProfile p =
+            tp::TargetProfile::ssh(name, QStringLiteral("127.0.0.1"), userName(), m_port);
         p.identityFile = path("client_key");
         p.knownHostsFile = path("known_hosts");
         p.runnerPath = runnerPath;
@@ -245,7 +253,8 @@ inline tp::RunSpec quickSpec(const QString &runKey)
     s.warmup = 2;
     s.iterations = 20;
     s.runKey = runKey;
-    s.extraArgs = {QStringLiteral("--max-warmup"), QStringLiteral("2"), QStringLiteral("--no-precision")};
+    s.extraArgs = {QStringLiteral("--max-warmup"), QStringLiteral("2"),
+                   QStringLiteral("--no-precision")};
     return s;
 }
 
@@ -264,7 +273,10 @@ inline QList<qint64> remoteRunners(const QString &key)
 
 inline QString uniqueKey(const char *what)
 {
-    return QStringLiteral("ssh-test-%1-%2-%3").arg(QLatin1String(what)).arg(::getpid()).arg(QDateTime::currentMSecsSinceEpoch());
+    return QStringLiteral("ssh-test-%1-%2-%3")
+        .arg(QLatin1String(what))
+        .arg(::getpid())
+        .arg(QDateTime::currentMSecsSinceEpoch());
 }
 
 } // namespace tptest

@@ -6,7 +6,8 @@
 
 #include "validity_policy.h"
 
-namespace tptest {
+namespace tptest
+{
 
 inline QString dataFile(const char *name)
 {

@@ -10,7 +10,8 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
 
-class TestAppCli : public QObject {
+class TestAppCli : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void importTwiceDuplicatesNothing();
@@ -28,7 +29,8 @@ private:
         int code = -1;
         QString out, err;
     };
-    Result app(const QStringList &args, const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
+    Result app(const QStringList &args,
+               const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
                int timeoutMs = 240000)
     {
         QProcess p;
@@ -37,7 +39,8 @@ private:
         if (!p.waitForFinished(timeoutMs))
             return {};
         return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()), QString::fromUtf8(p.readAllStandardError())};
+                QString::fromUtf8(p.readAllStandardOutput()),
+                QString::fromUtf8(p.readAllStandardError())};
     }
     QProcessEnvironment headless() const
     {
@@ -55,15 +58,22 @@ private:
 
 void TestAppCli::importTwiceDuplicatesNothing()
 {
-    const QStringList args{QStringLiteral("import"), QStringLiteral("--db"), db("imp.sqlite"),
-                           tptest::dataFile("valid_run.jsonl"), tptest::dataFile("smoke_compiled.json"),
+    const QStringList args{QStringLiteral("import"),
+                           QStringLiteral("--db"),
+                           db("imp.sqlite"),
+                           tptest::dataFile("valid_run.jsonl"),
+                           tptest::dataFile("smoke_compiled.json"),
                            tptest::dataFile("two_runs.jsonl")};
     Result r = app(args, headless());
     QCOMPARE(r.code, 0);
-    QVERIFY2(r.out.contains(QStringLiteral("valid_run.jsonl: 1 run(s), 7 new sample(s), 0 already stored")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(
+                 QStringLiteral("valid_run.jsonl: 1 run(s), 7 new sample(s), 0 already stored")),
+             qPrintable(r.out));
     r = app(args, headless());
     QCOMPARE(r.code, 0);
-    QVERIFY2(r.out.contains(QStringLiteral("valid_run.jsonl: 1 run(s), 0 new sample(s), 7 already stored")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(
+                 QStringLiteral("valid_run.jsonl: 1 run(s), 0 new sample(s), 7 already stored")),
+             qPrintable(r.out));
     tp::Store store(db("imp.sqlite").toStdString());
     QCOMPARE(store.runCount(), 4LL);
 }
@@ -76,7 +86,8 @@ void TestAppCli::importBadFilesReportsAndKeepsGoing()
                    headless());
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("garbage.bin' contains no run")), qPrintable(r.err));
-    QVERIFY2(r.err.contains(QStringLiteral("cannot read '/no/such/file.jsonl'")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("cannot read '/no/such/file.jsonl'")),
+             qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("truncated final line")), qPrintable(r.err));
     tp::Store store(db("bad.sqlite").toStdString());
     QCOMPARE(store.runCount(), 1LL); // the truncated run, kept as incomplete
@@ -88,33 +99,43 @@ void TestAppCli::importBadFilesReportsAndKeepsGoing()
 void TestAppCli::newerSchemaDatabaseIsRefusedUntouched()
 {
     const QString path = db("newer.sqlite");
-    { tp::Store s(path.toStdString()); }
+    {
+        tp::Store s(path.toStdString());
+    }
     {
         SQLite::Database d(path.toStdString(), SQLite::OPEN_READWRITE);
         d.exec("PRAGMA journal_mode = DELETE");
         d.exec("PRAGMA user_version = 7");
     }
     const QByteArray before = tptest::fileHash(path);
-    for (const QStringList &args : {QStringList{QStringLiteral("import"), QStringLiteral("--db"), path, tptest::dataFile("valid_run.jsonl")},
-                                    QStringList{QStringLiteral("run"), QStringLiteral("--db"), path, QStringLiteral("--iterations"), QStringLiteral("3")}}) {
+    for (const QStringList &args :
+         {QStringList{QStringLiteral("import"), QStringLiteral("--db"), path,
+                      tptest::dataFile("valid_run.jsonl")},
+          QStringList{QStringLiteral("run"), QStringLiteral("--db"), path,
+                      QStringLiteral("--iterations"), QStringLiteral("3")}}) {
         const Result r = app(args, headless());
         QCOMPARE(r.code, 1);
-        QVERIFY2(r.err.contains(QStringLiteral("schema version 7, newer than this TorchPilot supports")), qPrintable(r.err));
+        QVERIFY2(
+            r.err.contains(QStringLiteral("schema version 7, newer than this TorchPilot supports")),
+            qPrintable(r.err));
     }
     auto env = headless();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    const Result r = app({QStringLiteral("--db"), path, QStringLiteral("--screenshot"), m_dir.filePath(QStringLiteral("x.png"))}, env);
+    const Result r = app({QStringLiteral("--db"), path, QStringLiteral("--screenshot"),
+                          m_dir.filePath(QStringLiteral("x.png"))},
+                         env);
     QCOMPARE(r.code, 1);
     QCOMPARE(tptest::fileHash(path), before);
 }
 
 void TestAppCli::runStoresOneRunPerProcess()
 {
-    const Result r = app({QStringLiteral("run"), QStringLiteral("--db"), db("run.sqlite"), QStringLiteral("--mode"),
-                          QStringLiteral("eager,compiled"), QStringLiteral("--dtype"), QStringLiteral("float32"),
-                          QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--iterations"),
-                          QStringLiteral("10"), QStringLiteral("--run-key"), QStringLiteral("cli-test")},
-                         headless());
+    const Result r = app(
+        {QStringLiteral("run"), QStringLiteral("--db"), db("run.sqlite"), QStringLiteral("--mode"),
+         QStringLiteral("eager,compiled"), QStringLiteral("--dtype"), QStringLiteral("float32"),
+         QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--iterations"),
+         QStringLiteral("10"), QStringLiteral("--run-key"), QStringLiteral("cli-test")},
+        headless());
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains(QStringLiteral("mlp/eager/float32: ok")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("mlp/compiled/float32: ok")), qPrintable(r.out));
@@ -125,8 +146,11 @@ void TestAppCli::runStoresOneRunPerProcess()
     QCOMPARE(runs[1].runKey, std::string("cli-test/mlp/compiled/float32"));
     QVERIFY(runs[0].executionKey != runs[1].executionKey);
     // Each mode ran in its own process.
-    QVERIFY(nlohmann::json::parse(runs[0].envJson).value("pid", 0) != nlohmann::json::parse(runs[1].envJson).value("pid", 0));
-    const Result bad = app({QStringLiteral("run"), QStringLiteral("--db"), db("run.sqlite"), QStringLiteral("--iterations"), QStringLiteral("x")}, headless());
+    QVERIFY(nlohmann::json::parse(runs[0].envJson).value("pid", 0) !=
+            nlohmann::json::parse(runs[1].envJson).value("pid", 0));
+    const Result bad = app({QStringLiteral("run"), QStringLiteral("--db"), db("run.sqlite"),
+                            QStringLiteral("--iterations"), QStringLiteral("x")},
+                           headless());
     QCOMPARE(bad.code, 2);
     QVERIFY(bad.err.contains(QStringLiteral("--iterations must be a positive integer")));
 }
@@ -149,11 +173,15 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
 
 void TestAppCli::screenshotWritesPng()
 {
-    QVERIFY(app({QStringLiteral("import"), QStringLiteral("--db"), db("shot.sqlite"), tptest::dataFile("valid_run.jsonl")}, headless()).code == 0);
+    QVERIFY(app({QStringLiteral("import"), QStringLiteral("--db"), db("shot.sqlite"),
+                 tptest::dataFile("valid_run.jsonl")},
+                headless())
+                .code == 0);
     auto env = headless();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     const QString png = m_dir.filePath(QStringLiteral("shot.png"));
-    const Result r = app({QStringLiteral("--db"), db("shot.sqlite"), QStringLiteral("--screenshot"), png}, env);
+    const Result r =
+        app({QStringLiteral("--db"), db("shot.sqlite"), QStringLiteral("--screenshot"), png}, env);
     QVERIFY2(r.code == 0, qPrintable(r.err));
     const QImage img(png);
     QVERIFY(!img.isNull());
@@ -169,21 +197,32 @@ void TestAppCli::guiWithoutDisplaySaysSo()
 
 void TestAppCli::gatesExitCodes()
 {
-    QVERIFY(app({QStringLiteral("import"), QStringLiteral("--db"), db("gates.sqlite"), tptest::dataFile("valid_run.jsonl")}, headless()).code == 0);
-    Result r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite")}, headless());
+    QVERIFY(app({QStringLiteral("import"), QStringLiteral("--db"), db("gates.sqlite"),
+                 tptest::dataFile("valid_run.jsonl")},
+                headless())
+                .code == 0);
+    Result r =
+        app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite")}, headless());
     QCOMPARE(r.code, 1); // not "migrate": a nightly pipeline must stop here
     QVERIFY2(r.out.contains(QStringLiteral("Decision: inconclusive")), qPrintable(r.out));
     for (const char *gate : {"compatibility", "correctness", "performance", "operations", "cost"})
         QVERIFY2(r.out.contains(QLatin1String(gate)), gate);
-    r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite"), QStringLiteral("--json")}, headless());
+    r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite"),
+             QStringLiteral("--json")},
+            headless());
     QCOMPARE(r.code, 1);
     const auto report = nlohmann::json::parse(r.out.toStdString());
     QCOMPARE(report["decision"].get<std::string>(), std::string("inconclusive"));
     QCOMPARE(report["gates"].size(), std::size_t(5));
-    r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite"), QStringLiteral("--candidate-cost"), QStringLiteral("no-such-preset")}, headless());
+    r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite"),
+             QStringLiteral("--candidate-cost"), QStringLiteral("no-such-preset")},
+            headless());
     QCOMPARE(r.code, 2);
-    QVERIFY2(r.err.contains(QStringLiteral("no cost preset named 'no-such-preset'")), qPrintable(r.err));
-    r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite"), QStringLiteral("--definitions"), tptest::dataFile("garbage.bin")}, headless());
+    QVERIFY2(r.err.contains(QStringLiteral("no cost preset named 'no-such-preset'")),
+             qPrintable(r.err));
+    r = app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite"),
+             QStringLiteral("--definitions"), tptest::dataFile("garbage.bin")},
+            headless());
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("malformed JSON")), qPrintable(r.err));
 }
@@ -198,53 +237,76 @@ void TestAppCli::reviewSignOffRecordHistory()
     };
     QCOMPARE(cmd({QStringLiteral("import"), tptest::dataFile("review_pilot.jsonl")}).code, 0);
     // Inputs stored once, used by every later `gates` without flags.
-    Result r = cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("baseline"), QStringLiteral("--preset"),
-                    QStringLiteral("gpu-on-demand-example")});
-    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("gpu-on-demand-example")), qPrintable(r.out + r.err));
-    QCOMPARE(cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("candidate"), QStringLiteral("--preset"),
-                  QStringLiteral("tpu-on-demand-example")}).code, 0);
-    QCOMPARE(cmd({QStringLiteral("review"), QStringLiteral("--set-rollback"), QStringLiteral("route traffic back to GPU v41")}).code, 0);
+    Result r =
+        cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("baseline"),
+             QStringLiteral("--preset"), QStringLiteral("gpu-on-demand-example")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("gpu-on-demand-example")),
+             qPrintable(r.out + r.err));
+    QCOMPARE(
+        cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("candidate"),
+             QStringLiteral("--preset"), QStringLiteral("tpu-on-demand-example")})
+            .code,
+        0);
+    QCOMPARE(cmd({QStringLiteral("review"), QStringLiteral("--set-rollback"),
+                  QStringLiteral("route traffic back to GPU v41")})
+                 .code,
+             0);
     r = cmd({QStringLiteral("gates"), QStringLiteral("--json")});
     auto report = nlohmann::json::parse(r.out.toStdString());
     QCOMPARE(report["evidence_hash"].get<std::string>().size(), std::size_t(64));
     QVERIFY(report["last_review"].is_null());
-    QCOMPARE(report["inputs"]["candidate_cost"]["name"].get<std::string>(), std::string("tpu-on-demand-example"));
-    QCOMPARE(report["gates"][3]["verdict"].get<std::string>(), std::string("pass")); // the stored rollback path counts
+    QCOMPARE(report["inputs"]["candidate_cost"]["name"].get<std::string>(),
+             std::string("tpu-on-demand-example"));
+    QCOMPARE(report["gates"][3]["verdict"].get<std::string>(),
+             std::string("pass")); // the stored rollback path counts
 
     // Bad input: exit 2, nothing stored.
-    r = cmd({QStringLiteral("review"), QStringLiteral("--sign-off"), QStringLiteral("speed"), QStringLiteral("--reviewer"), QStringLiteral("alice")});
+    r = cmd({QStringLiteral("review"), QStringLiteral("--sign-off"), QStringLiteral("speed"),
+             QStringLiteral("--reviewer"), QStringLiteral("alice")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("unknown gate 'speed'")), qPrintable(r.err));
-    r = cmd({QStringLiteral("review"), QStringLiteral("--record"), QStringLiteral("--reviewer"), QStringLiteral("  ")});
+    r = cmd({QStringLiteral("review"), QStringLiteral("--record"), QStringLiteral("--reviewer"),
+             QStringLiteral("  ")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("--reviewer NAME is required")), qPrintable(r.err));
-    r = cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("candidate"), QStringLiteral("--preset"), QStringLiteral("nope")});
+    r = cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("candidate"),
+             QStringLiteral("--preset"), QStringLiteral("nope")});
     QCOMPARE(r.code, 2);
     QVERIFY2(r.err.contains(QStringLiteral("no cost preset named 'nope'")), qPrintable(r.err));
 
-    r = cmd({QStringLiteral("review"), QStringLiteral("--sign-off"), QStringLiteral("performance"), QStringLiteral("--reviewer"),
-             QStringLiteral("alice"), QStringLiteral("--comment"), QStringLiteral("p99 inside the SLO")});
-    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("Gate performance signed off by alice")), qPrintable(r.out + r.err));
-    r = cmd({QStringLiteral("review"), QStringLiteral("--record"), QStringLiteral("--reviewer"), QStringLiteral("bob"),
-             QStringLiteral("--comment"), QStringLiteral("first review")});
-    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("Recorded decision #1")), qPrintable(r.out + r.err));
-    QVERIFY2(r.out.contains(QString::fromStdString(report["evidence_hash"].get<std::string>())), qPrintable(r.out));
+    r = cmd({QStringLiteral("review"), QStringLiteral("--sign-off"), QStringLiteral("performance"),
+             QStringLiteral("--reviewer"), QStringLiteral("alice"), QStringLiteral("--comment"),
+             QStringLiteral("p99 inside the SLO")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("Gate performance signed off by alice")),
+             qPrintable(r.out + r.err));
+    r = cmd({QStringLiteral("review"), QStringLiteral("--record"), QStringLiteral("--reviewer"),
+             QStringLiteral("bob"), QStringLiteral("--comment"), QStringLiteral("first review")});
+    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("Recorded decision #1")),
+             qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QString::fromStdString(report["evidence_hash"].get<std::string>())),
+             qPrintable(r.out));
     r = cmd({QStringLiteral("review"), QStringLiteral("--history")});
     QCOMPARE(r.code, 0);
-    QVERIFY2(r.out.contains(QStringLiteral("#1 ")) && r.out.contains(QStringLiteral("bob")), qPrintable(r.out));
-    QVERIFY2(r.out.contains(QStringLiteral("sign-off: gate performance by alice")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("#1 ")) && r.out.contains(QStringLiteral("bob")),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("sign-off: gate performance by alice")),
+             qPrintable(r.out));
     r = cmd({QStringLiteral("gates")});
-    QVERIFY2(r.out.contains(QStringLiteral("No changes since the last review (#1, ")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("No changes since the last review (#1, ")),
+             qPrintable(r.out));
 
     // A new run arrives: gates names the last review and exactly what changed since.
     QCOMPARE(cmd({QStringLiteral("import"), tptest::dataFile("review_slow_run.jsonl")}).code, 0);
     r = cmd({QStringLiteral("gates")});
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.out.contains(QStringLiteral("Changes since the last review (#1, ")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("Changes since the last review (#1, ")),
+             qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral(", bob):")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("gate performance: pass → fail")), qPrintable(r.out));
-    QVERIFY2(r.out.contains(QStringLiteral("run 4 added: review-compiled-slow (ok, valid)")), qPrintable(r.out));
-    report = nlohmann::json::parse(cmd({QStringLiteral("gates"), QStringLiteral("--json")}).out.toStdString());
+    QVERIFY2(r.out.contains(QStringLiteral("run 4 added: review-compiled-slow (ok, valid)")),
+             qPrintable(r.out));
+    report = nlohmann::json::parse(
+        cmd({QStringLiteral("gates"), QStringLiteral("--json")}).out.toStdString());
     QCOMPARE(report["last_review"]["id"].get<long long>(), 1LL);
     QCOMPARE(report["last_review"]["signoffs"].size(), std::size_t(1));
     const auto &changes = report["changes_since_last_review"];
@@ -252,9 +314,12 @@ void TestAppCli::reviewSignOffRecordHistory()
         return c["kind"] == "gate" && c["subject"] == "performance" && c["after"] == "fail";
     }));
     // Flags still override the stored inputs for one evaluation.
-    report = nlohmann::json::parse(cmd({QStringLiteral("gates"), QStringLiteral("--json"), QStringLiteral("--candidate-cost"),
-                                        QStringLiteral("tpu-spot-example")}).out.toStdString());
-    QCOMPARE(report["inputs"]["candidate_cost"]["name"].get<std::string>(), std::string("tpu-spot-example"));
+    report = nlohmann::json::parse(
+        cmd({QStringLiteral("gates"), QStringLiteral("--json"), QStringLiteral("--candidate-cost"),
+             QStringLiteral("tpu-spot-example")})
+            .out.toStdString());
+    QCOMPARE(report["inputs"]["candidate_cost"]["name"].get<std::string>(),
+             std::string("tpu-spot-example"));
 }
 
 QTEST_GUILESS_MAIN(TestAppCli)

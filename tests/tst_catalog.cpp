@@ -6,7 +6,8 @@
 
 using nlohmann::json;
 
-class TestCatalog : public QObject {
+class TestCatalog : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void defaultCatalog();
@@ -33,15 +34,30 @@ void TestCatalog::errors_data()
     QTest::addColumn<QString>("error");
     QTest::newRow("array") << QByteArray("[1]") << "must be a JSON object";
     QTest::newRow("no name") << QByteArray(R"({"batch_sizes":[1]})") << "field 'name'";
-    QTest::newRow("no batches") << QByteArray(R"({"name":"c"})") << "field 'batch_sizes' is required";
-    QTest::newRow("empty batches") << QByteArray(R"({"name":"c","batch_sizes":[]})") << "'batch_sizes' must be a non-empty array";
-    QTest::newRow("zero batch") << QByteArray(R"({"name":"c","batch_sizes":[1,0]})") << "batch_sizes[1] must be a positive integer, got 0";
-    QTest::newRow("string seq") << QByteArray(R"({"name":"c","batch_sizes":[1],"seq_lens":["128"]})") << "seq_lens[0] must be a positive integer, got \"128\"";
-    QTest::newRow("bad dtype") << QByteArray(R"({"name":"c","batch_sizes":[1],"dtypes":["float32","int4"]})") << "dtypes[1] must be one of";
-    QTest::newRow("bad iterations") << QByteArray(R"({"name":"c","batch_sizes":[1],"iterations":0})") << "field 'iterations'";
-    QTest::newRow("unsorted buckets") << QByteArray(R"({"name":"c","batch_sizes":[1],"bucketing":{"seq_len_buckets":[64,32],"observed_seq_lens":[5]}})") << "bucketing.seq_len_buckets must be in ascending order";
-    QTest::newRow("no observed") << QByteArray(R"({"name":"c","batch_sizes":[1],"bucketing":{"seq_len_buckets":[64]}})") << "field 'observed_seq_lens' is required";
-    QTest::newRow("ratio") << QByteArray(R"({"name":"c","batch_sizes":[1],"slow_first_call_ratio":0.5})") << "slow_first_call_ratio";
+    QTest::newRow("no batches") << QByteArray(R"({"name":"c"})")
+                                << "field 'batch_sizes' is required";
+    QTest::newRow("empty batches") << QByteArray(R"({"name":"c","batch_sizes":[]})")
+                                   << "'batch_sizes' must be a non-empty array";
+    QTest::newRow("zero batch") << QByteArray(R"({"name":"c","batch_sizes":[1,0]})")
+                                << "batch_sizes[1] must be a positive integer, got 0";
+    QTest::newRow("string seq") << QByteArray(
+                                       R"({"name":"c","batch_sizes":[1],"seq_lens":["128"]})")
+                                << "seq_lens[0] must be a positive integer, got \"128\"";
+    QTest::newRow("bad dtype")
+        << QByteArray(R"({"name":"c","batch_sizes":[1],"dtypes":["float32","int4"]})")
+        << "dtypes[1] must be one of";
+    QTest::newRow("bad iterations")
+        << QByteArray(R"({"name":"c","batch_sizes":[1],"iterations":0})") << "field 'iterations'";
+    QTest::newRow("unsorted buckets")
+        << QByteArray(
+               R"({"name":"c","batch_sizes":[1],"bucketing":{"seq_len_buckets":[64,32],"observed_seq_lens":[5]}})")
+        << "bucketing.seq_len_buckets must be in ascending order";
+    QTest::newRow("no observed")
+        << QByteArray(R"({"name":"c","batch_sizes":[1],"bucketing":{"seq_len_buckets":[64]}})")
+        << "field 'observed_seq_lens' is required";
+    QTest::newRow("ratio") << QByteArray(
+                                  R"({"name":"c","batch_sizes":[1],"slow_first_call_ratio":0.5})")
+                           << "slow_first_call_ratio";
 }
 
 void TestCatalog::errors()

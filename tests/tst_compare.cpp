@@ -12,7 +12,8 @@
 using tp::MetricComparison;
 using Verdict = MetricComparison::Verdict;
 
-namespace {
+namespace
+{
 // 200 samples around 10 ms with a small deterministic spread (±0.45 %), batch 64.
 std::vector<tp::TimedSample> baselineSamples(double scale = 1.0, std::size_t n = 200)
 {
@@ -23,7 +24,8 @@ std::vector<tp::TimedSample> baselineSamples(double scale = 1.0, std::size_t n =
 }
 } // namespace
 
-class TestCompare : public QObject {
+class TestCompare : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void halfTheTime();
@@ -47,12 +49,15 @@ void TestCompare::halfTheTime()
         const double expected = c.lowerIsBetter ? 0.5 : 2.0;
         QVERIFY(qFuzzyCompare(*c.ratio, expected));
         QVERIFY2(*c.ciLow <= expected * 1.0001 && *c.ciHigh >= expected * 0.9999,
-                 qPrintable(QStringLiteral("%1: [%2, %3]").arg(QLatin1String(MetricComparison::metricKey(c.metric))).arg(*c.ciLow).arg(*c.ciHigh)));
+                 qPrintable(QStringLiteral("%1: [%2, %3]")
+                                .arg(QLatin1String(MetricComparison::metricKey(c.metric)))
+                                .arg(*c.ciLow)
+                                .arg(*c.ciHigh)));
         QVERIFY(*c.ciHigh - *c.ciLow < 0.02 * expected);
         QCOMPARE(c.verdict, Verdict::Better);
     }
     QCOMPARE(m[0].metric, MetricComparison::Metric::MeanSeconds);
-    QVERIFY(qFuzzyCompare(*m[0].baseline, 0.010)); // mean of the symmetric spread
+    QVERIFY(qFuzzyCompare(*m[0].baseline, 0.010));  // mean of the symmetric spread
     QVERIFY(qFuzzyCompare(*m[3].baseline, 6400.0)); // 64 samples / 10 ms
 }
 
@@ -138,8 +143,10 @@ void TestCompare::confounders()
 void TestCompare::fromStore()
 {
     QTemporaryDir dir;
-    tp::Store store(dir.filePath(QStringLiteral("c.sqlite")).toStdString(), tptest::fixturePolicy());
-    const auto ids = tp::importFile(store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
+    tp::Store store(dir.filePath(QStringLiteral("c.sqlite")).toStdString(),
+                    tptest::fixturePolicy());
+    const auto ids =
+        tp::importFile(store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
     // R1 eager/float32 (.010 .020 .030 .040) vs R3 eager/bfloat16 (.020 ×4) and R5 (timeout,
     // invalid: .1 .2). Mean: baseline .025, candidate (.08 + .3) / 6 = .06333.
     tp::CompareOptions o;
@@ -155,7 +162,8 @@ void TestCompare::fromStore()
     for (const auto &w : cmp.warnings)
         warnings += QString::fromStdString(w) + QLatin1Char('\n');
     QVERIFY2(warnings.contains(QStringLiteral("run #999999 does not exist")), qPrintable(warnings));
-    QVERIFY2(warnings.contains(QStringLiteral("run #%1 (candidate) is invalid").arg(ids[4])), qPrintable(warnings));
+    QVERIFY2(warnings.contains(QStringLiteral("run #%1 (candidate) is invalid").arg(ids[4])),
+             qPrintable(warnings));
     QVERIFY(cmp.hasUnexpectedConfounder()); // the candidate mixes float32 into the bfloat16 side
     bool dtypeExpected = false;
     for (const auto &c : cmp.confounders)
@@ -167,9 +175,12 @@ void TestCompare::aggregatesOnly()
 {
     // smoke.py prints aggregates only: mean seconds and samples/s still compare, without a CI.
     QTemporaryDir dir;
-    tp::Store store(dir.filePath(QStringLiteral("s.sqlite")).toStdString(), tptest::fixturePolicy());
-    const auto smoke = tp::importFile(store, tptest::dataFile("smoke_compiled.json").toStdString()).runIds;
-    const auto valid = tp::importFile(store, tptest::dataFile("valid_run.jsonl").toStdString()).runIds;
+    tp::Store store(dir.filePath(QStringLiteral("s.sqlite")).toStdString(),
+                    tptest::fixturePolicy());
+    const auto smoke =
+        tp::importFile(store, tptest::dataFile("smoke_compiled.json").toStdString()).runIds;
+    const auto valid =
+        tp::importFile(store, tptest::dataFile("valid_run.jsonl").toStdString()).runIds;
     const auto cmp = tp::compareRuns(store, valid, smoke);
     const auto &mean = cmp.metrics[0];
     QVERIFY(mean.ratio);
@@ -183,20 +194,22 @@ void TestCompare::presets()
     // Ok runs of the fixture: R1 eager/fp32, R2 compiled/bf16, R3 eager/bf16, R7 eager/fp16,
     // R8 compiled/fp16 (R4 compiled/fp32 failed, so fp32 has no eager-vs-compiled pair).
     QTemporaryDir dir;
-    tp::Store store(dir.filePath(QStringLiteral("p.sqlite")).toStdString(), tptest::fixturePolicy());
-    const auto id = tp::importFile(store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
+    tp::Store store(dir.filePath(QStringLiteral("p.sqlite")).toStdString(),
+                    tptest::fixturePolicy());
+    const auto id =
+        tp::importFile(store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
     const auto p = tp::comparePresets(store.listRuns());
     QCOMPARE(p.size(), std::size_t(3));
     QCOMPARE(p[0].axis, std::string("mode"));
     QCOMPARE(p[0].fixedValue, std::string("bfloat16"));
-    QCOMPARE(p[0].baselineRun, id[2]); // eager R3
+    QCOMPARE(p[0].baselineRun, id[2]);  // eager R3
     QCOMPARE(p[0].candidateRun, id[1]); // compiled R2
     QCOMPARE(p[1].fixedValue, std::string("float16"));
     QCOMPARE(p[1].baselineRun, id[6]);
     QCOMPARE(p[1].candidateRun, id[7]);
     QCOMPARE(p[2].axis, std::string("dtype"));
     QCOMPARE(p[2].fixedValue, std::string("eager"));
-    QCOMPARE(p[2].baselineRun, id[0]); // float32 R1
+    QCOMPARE(p[2].baselineRun, id[0]);  // float32 R1
     QCOMPARE(p[2].candidateRun, id[2]); // bfloat16 R3
 }
 

@@ -16,7 +16,8 @@
 
 using Verdict = tp::MetricComparison::Verdict;
 
-class TestCompareModel : public QObject {
+class TestCompareModel : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
@@ -47,7 +48,8 @@ private:
 
 void TestCompareModel::initTestCase()
 {
-    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("f.sqlite")).toStdString(), tptest::fixturePolicy());
+    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("f.sqlite")).toStdString(),
+                                          tptest::fixturePolicy());
     m_ids = tp::importFile(*m_store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
 }
 
@@ -69,11 +71,13 @@ void TestCompareModel::passesModelTester()
     model.setMetrics({});
     model.setMetrics(halved());
     QSortFilterProxyModel proxy;
-    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(&proxy,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
     proxy.setSourceModel(&model);
     proxy.setSortRole(tp::CompareModel::SortRole);
     proxy.sort(tp::CompareModel::Ratio, Qt::DescendingOrder);
-    QVERIFY(qFuzzyCompare(proxy.index(0, tp::CompareModel::Ratio).data(tp::CompareModel::SortRole).toDouble(), 2.0));
+    QVERIFY(qFuzzyCompare(
+        proxy.index(0, tp::CompareModel::Ratio).data(tp::CompareModel::SortRole).toDouble(), 2.0));
 }
 
 void TestCompareModel::rolesAndText()
@@ -148,7 +152,8 @@ void TestCompareModel::screenshot()
     QCOMPARE(done.last().first().toString(), QString());
     QTest::qWait(100); // let the posted layout requests run before grabbing
     QDir().mkpath(QStringLiteral("screenshots"));
-    const QString shot = QDir::current().absoluteFilePath(QStringLiteral("screenshots/compare_page.png"));
+    const QString shot =
+        QDir::current().absoluteFilePath(QStringLiteral("screenshots/compare_page.png"));
     QVERIFY(page.grab().save(shot));
     qInfo("screenshot: %s", qPrintable(shot));
     // Not like for like: eager float32 runs vs a compiled bfloat16 run, compared along the mode.
@@ -165,7 +170,8 @@ void TestCompareModel::screenshot()
     QVERIFY(done.wait(20000));
     QVERIFY(page.comparison().hasUnexpectedConfounder());
     QTest::qWait(100);
-    const QString amber = QDir::current().absoluteFilePath(QStringLiteral("screenshots/compare_page_confounders.png"));
+    const QString amber = QDir::current().absoluteFilePath(
+        QStringLiteral("screenshots/compare_page_confounders.png"));
     QVERIFY(page.grab().save(amber));
     qInfo("screenshot: %s", qPrintable(amber));
 }

@@ -6,8 +6,10 @@
 
 using nlohmann::json;
 
-namespace {
-tp::RunRecord run(long long id, const std::string &status, bool valid, double wallSeconds, const char *precision = "pass")
+namespace
+{
+tp::RunRecord run(long long id, const std::string &status, bool valid, double wallSeconds,
+                  const char *precision = "pass")
 {
     tp::RunRecord r;
     r.id = id;
@@ -35,7 +37,8 @@ tp::CostModel model()
 }
 } // namespace
 
-class TestCost : public QObject {
+class TestCost : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void attribution();
@@ -53,11 +56,12 @@ private Q_SLOTS:
 void TestCost::attribution()
 {
     // r1: 1 h, useful (64 × 1000 samples); r2: 0.5 h, failed → lost attempt.
-    const auto c = tp::computeCost(model(), {run(1, "ok", true, 3600), run(2, "failed", false, 1800)});
+    const auto c =
+        tp::computeCost(model(), {run(1, "ok", true, 3600), run(2, "failed", false, 1800)});
     QCOMPARE(c.runHours, 1.5);
     QCOMPARE(c.lostAttemptHours, 0.5);
-    QCOMPARE(c.billedHours, 2.5);          // 1.5 h of runs + 0.5 preparation + 0.5 idle
-    QCOMPARE(c.totalCost, 7.5);            // 2.5 h × (2 + 1) per hour
+    QCOMPARE(c.billedHours, 2.5); // 1.5 h of runs + 0.5 preparation + 0.5 idle
+    QCOMPARE(c.totalCost, 7.5);   // 2.5 h × (2 + 1) per hour
     QCOMPARE(c.usefulResults, 64000.0);
     QCOMPARE(*c.costPerUsefulResult, 7.5 / 64000.0);
     QCOMPARE(c.usefulRunIds, std::vector<long long>{1});
@@ -91,7 +95,8 @@ void TestCost::qualityContract()
     QFETCH(bool, valid);
     QFETCH(QString, precision);
     QFETCH(bool, useful);
-    const tp::RunRecord r = run(1, status.toStdString(), valid, 60, precision.toLatin1().constData());
+    const tp::RunRecord r =
+        run(1, status.toStdString(), valid, 60, precision.toLatin1().constData());
     QCOMPARE(tp::meetsQualityContract(r), useful);
 }
 
@@ -104,7 +109,8 @@ void TestCost::spotNetSavings()
     m.lostWorkHoursPerPreemption = 0.25;
     m.resumeHours = 0.25;
     const auto c = tp::computeCost(m, {run(1, "ok", true, 3600), run(2, "failed", false, 1800)});
-    // 2.5 h × 0.2 preemptions/h × (0.25 + 0.25) h = 0.25 h of overhead → 2.75 h billed at half price.
+    // 2.5 h × 0.2 preemptions/h × (0.25 + 0.25) h = 0.25 h of overhead → 2.75 h billed at half
+    // price.
     QCOMPARE(c.billedHours, 2.75);
     QCOMPARE(c.totalCost, 2.75 * 3 * 0.5);
     QCOMPARE(*c.onDemandCost, 7.5);
@@ -156,9 +162,13 @@ void TestCost::badModels_data()
 {
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QString>("error");
-    QTest::newRow("negative price") << QByteArray(R"({"name":"x","accelerator_per_hour":-1})") << "field 'accelerator_per_hour' must be a number";
-    QTest::newRow("string price") << QByteArray(R"({"name":"x","host_per_hour":"3"})") << "field 'host_per_hour'";
-    QTest::newRow("discount above one") << QByteArray(R"({"name":"x","spot":{"discount":1.5}})") << "spot: field 'discount' must be a number between 0 and 1";
+    QTest::newRow("negative price") << QByteArray(R"({"name":"x","accelerator_per_hour":-1})")
+                                    << "field 'accelerator_per_hour' must be a number";
+    QTest::newRow("string price") << QByteArray(R"({"name":"x","host_per_hour":"3"})")
+                                  << "field 'host_per_hour'";
+    QTest::newRow("discount above one")
+        << QByteArray(R"({"name":"x","spot":{"discount":1.5}})")
+        << "spot: field 'discount' must be a number between 0 and 1";
     QTest::newRow("not object") << QByteArray("3") << "must be a JSON object";
 }
 

@@ -17,7 +17,8 @@
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 struct Output {
     int exitCode = -1;
@@ -60,41 +61,60 @@ Output runner(const QStringList &args)
 
 QStringList trainArgs(const QString &workload, const QString &mode, int steps)
 {
-    QStringList a{QStringLiteral("--workload"), workload, QStringLiteral("--mode"), mode,
-                  QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--steps"), QString::number(steps),
-                  QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--no-precision"),
-                  QStringLiteral("--lr-step-size"), QStringLiteral("7"), QStringLiteral("--lr-gamma"), QStringLiteral("0.5")};
+    QStringList a{QStringLiteral("--workload"),
+                  workload,
+                  QStringLiteral("--mode"),
+                  mode,
+                  QStringLiteral("--device"),
+                  QStringLiteral("cpu"),
+                  QStringLiteral("--steps"),
+                  QString::number(steps),
+                  QStringLiteral("--warmup"),
+                  QStringLiteral("2"),
+                  QStringLiteral("--no-precision"),
+                  QStringLiteral("--lr-step-size"),
+                  QStringLiteral("7"),
+                  QStringLiteral("--lr-gamma"),
+                  QStringLiteral("0.5")};
     if (workload == QLatin1String("train-encoder"))
-        a << QStringLiteral("--batch") << QStringLiteral("4") << QStringLiteral("--seq-len") << QStringLiteral("16");
+        a << QStringLiteral("--batch") << QStringLiteral("4") << QStringLiteral("--seq-len")
+          << QStringLiteral("16");
     return a;
 }
 
 QStringList checkpointArgs(const QString &dir, int every)
 {
-    return {QStringLiteral("--checkpoint-dir"), dir, QStringLiteral("--checkpoint-every"), QString::number(every)};
+    return {QStringLiteral("--checkpoint-dir"), dir, QStringLiteral("--checkpoint-every"),
+            QString::number(every)};
 }
 
 // Every resumed step equals the reference bit for bit (doubles compared as bytes).
-QString bitwiseDifference(const std::map<long long, double> &reference, const std::map<long long, double> &resumed)
+QString bitwiseDifference(const std::map<long long, double> &reference,
+                          const std::map<long long, double> &resumed)
 {
     for (const auto &[step, loss] : resumed) {
         const auto ref = reference.find(step);
         if (ref == reference.end())
             return QStringLiteral("step %1 is not in the reference").arg(step);
         if (std::memcmp(&ref->second, &loss, sizeof loss) != 0)
-            return QStringLiteral("step %1: %2 vs %3").arg(step).arg(ref->second, 0, 'g', 17).arg(loss, 0, 'g', 17);
+            return QStringLiteral("step %1: %2 vs %3")
+                .arg(step)
+                .arg(ref->second, 0, 'g', 17)
+                .arg(loss, 0, 'g', 17);
     }
     return {};
 }
 
 QString stepFile(const QString &dir, int step, const char *ext)
 {
-    return dir + QStringLiteral("/step-%1.").arg(step, 10, 10, QLatin1Char('0')) + QLatin1String(ext);
+    return dir + QStringLiteral("/step-%1.").arg(step, 10, 10, QLatin1Char('0')) +
+           QLatin1String(ext);
 }
 
 } // namespace
 
-class TestFaultTest : public QObject {
+class TestFaultTest : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void tornNewestCheckpointFallsBack_data();
@@ -113,26 +133,31 @@ private:
 void TestFaultTest::tornNewestCheckpointFallsBack_data()
 {
     QTest::addColumn<QString>("damage");
-    for (const char *d : {"truncated state", "corrupt state bytes", "truncated manifest", "state without manifest"})
+    for (const char *d :
+         {"truncated state", "corrupt state bytes", "truncated manifest", "state without manifest"})
         QTest::newRow(d) << QString::fromLatin1(d);
 }
 
 void TestFaultTest::tornNewestCheckpointFallsBack()
 {
     QFETCH(QString, damage);
-    const QString dir = m_dir.filePath(QStringLiteral("torn-") + QString(damage).replace(QLatin1Char(' '), QLatin1Char('-')));
+    const QString dir = m_dir.filePath(QStringLiteral("torn-") +
+                                       QString(damage).replace(QLatin1Char(' '), QLatin1Char('-')));
     const QStringList args = trainArgs(QStringLiteral("train-mlp"), QStringLiteral("eager"), 30);
     const Output full = runner(args + checkpointArgs(dir, 10));
     QCOMPARE(full.exitCode, 0);
     QCOMPARE(full.losses.size(), std::size_t(30));
     QVERIFY(QFile::exists(stepFile(dir, 29, "ckpt")) && QFile::exists(stepFile(dir, 19, "json")));
-    QVERIFY(QDir(dir).entryList({QStringLiteral("*.tmp-*")}, QDir::Files).isEmpty()); // renamed into place
+    QVERIFY(QDir(dir)
+                .entryList({QStringLiteral("*.tmp-*")}, QDir::Files)
+                .isEmpty()); // renamed into place
 
     // The newest checkpoint (step 29) is damaged as a crash or a bad disk would leave it.
     QFile state(stepFile(dir, 29, "ckpt")), manifest(stepFile(dir, 29, "json"));
     if (damage == QLatin1String("truncated state")) {
         QVERIFY(state.resize(state.size() / 2));
-    } else if (damage == QLatin1String("corrupt state bytes")) { // same size: only the SHA-256 tells
+    } else if (damage ==
+               QLatin1String("corrupt state bytes")) { // same size: only the SHA-256 tells
         QVERIFY(state.open(QIODevice::ReadWrite));
         QByteArray bytes = state.readAll();
         bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x5a);
@@ -162,8 +187,10 @@ void TestFaultTest::resumeEqualsUninterrupted_data()
     QTest::addColumn<QString>("workload");
     QTest::addColumn<QString>("mode");
     QTest::newRow("train-mlp eager") << QStringLiteral("train-mlp") << QStringLiteral("eager");
-    QTest::newRow("train-mlp compiled") << QStringLiteral("train-mlp") << QStringLiteral("compiled");
-    QTest::newRow("train-encoder eager") << QStringLiteral("train-encoder") << QStringLiteral("eager");
+    QTest::newRow("train-mlp compiled")
+        << QStringLiteral("train-mlp") << QStringLiteral("compiled");
+    QTest::newRow("train-encoder eager")
+        << QStringLiteral("train-encoder") << QStringLiteral("eager");
 }
 
 void TestFaultTest::resumeEqualsUninterrupted()
@@ -177,12 +204,15 @@ void TestFaultTest::resumeEqualsUninterrupted()
     const QString dir = m_dir.filePath(QStringLiteral("resume-") + workload + mode);
     const Output checkpointed = runner(args + checkpointArgs(dir, 5));
     QCOMPARE(checkpointed.exitCode, 0);
-    QCOMPARE(bitwiseDifference(reference.losses, checkpointed.losses), QString()); // checkpoints change nothing
+    QCOMPARE(bitwiseDifference(reference.losses, checkpointed.losses),
+             QString()); // checkpoints change nothing
     QCOMPARE(checkpointed.finished["summary"]["training"]["checkpoints"].value("count", 0), 4);
     // Keep the checkpoint of step 9 as the newest (steps 14 and 19 "never happened").
     for (int step : {14, 19})
-        QVERIFY(QFile::remove(stepFile(dir, step, "json")) && QFile::remove(stepFile(dir, step, "ckpt")));
-    const Output resumed = runner(args + checkpointArgs(dir, 5) + QStringList{QStringLiteral("--resume"), dir});
+        QVERIFY(QFile::remove(stepFile(dir, step, "json")) &&
+                QFile::remove(stepFile(dir, step, "ckpt")));
+    const Output resumed =
+        runner(args + checkpointArgs(dir, 5) + QStringList{QStringLiteral("--resume"), dir});
     QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.err));
     QCOMPARE(resumed.resume.value("from_step", -1), 9);
     // The schedule halves the rate once 7 and 14 steps are done: step 10 trains at 1e-3 / 2.
@@ -197,11 +227,12 @@ void TestFaultTest::resumeEqualsUninterrupted()
 void TestFaultTest::faulttestStoresRecoveryForTheGate()
 {
     const QString db = m_dir.filePath(QStringLiteral("faulttest.sqlite"));
-    const Output ft = run(QStringLiteral(TP_APP_PATH),
-                          {QStringLiteral("faulttest"), QStringLiteral("--db"), db, QStringLiteral("--runner"),
-                           QStringLiteral(TP_RUNNER_PATH), QStringLiteral("--steps"), QStringLiteral("60"),
-                           QStringLiteral("--checkpoint-every"), QStringLiteral("10"), QStringLiteral("--trials"),
-                           QStringLiteral("2"), QStringLiteral("--seed"), QStringLiteral("7")});
+    const Output ft =
+        run(QStringLiteral(TP_APP_PATH),
+            {QStringLiteral("faulttest"), QStringLiteral("--db"), db, QStringLiteral("--runner"),
+             QStringLiteral(TP_RUNNER_PATH), QStringLiteral("--steps"), QStringLiteral("60"),
+             QStringLiteral("--checkpoint-every"), QStringLiteral("10"), QStringLiteral("--trials"),
+             QStringLiteral("2"), QStringLiteral("--seed"), QStringLiteral("7")});
     QVERIFY2(ft.exitCode == 0, qPrintable(ft.err));
 
     tp::Store store(db.toStdString());
@@ -224,15 +255,19 @@ void TestFaultTest::faulttestStoresRecoveryForTheGate()
     QCOMPARE(rec["per_trial"].size(), std::size_t(2));
     // The evidence says which runner it measured.
     QCOMPARE(rec.value("runner_kind", std::string()), std::string("cpp"));
-    QCOMPARE(json::parse(runs.front().summaryJson).value("runner_kind", std::string()), std::string("cpp"));
+    QCOMPARE(json::parse(runs.front().summaryJson).value("runner_kind", std::string()),
+             std::string("cpp"));
 
     auto evaluate = [&](double maxRpo, double maxRto) {
-        const json defs = {{"name", "faulttest"},
-                           {"baseline", {{"selection", {{"mode", "eager"}}}}},
-                           {"candidate", {{"selection", {{"mode", "compiled"}}}}},
-                           {"operations", {{"max_rpo_steps", maxRpo}, {"max_rto_seconds", maxRto}}},
-                           {"gates", {{{"id", "operations"}, {"criteria", {"checkpoint_resume_within_rpo_rto"}}}}}};
-        const tp::GateReport report = tp::evaluateGates(tp::parseGateDefinitions(defs, "test"), store, {});
+        const json defs = {
+            {"name", "faulttest"},
+            {"baseline", {{"selection", {{"mode", "eager"}}}}},
+            {"candidate", {{"selection", {{"mode", "compiled"}}}}},
+            {"operations", {{"max_rpo_steps", maxRpo}, {"max_rto_seconds", maxRto}}},
+            {"gates",
+             {{{"id", "operations"}, {"criteria", {"checkpoint_resume_within_rpo_rto"}}}}}};
+        const tp::GateReport report =
+            tp::evaluateGates(tp::parseGateDefinitions(defs, "test"), store, {});
         return report.gates.front().criteria.front();
     };
     const tp::CriterionResult allowed = evaluate(100, 120);
@@ -248,13 +283,15 @@ void TestFaultTest::faulttestStoresRecoveryForTheGate()
 void TestFaultTest::faulttestDrivesThePythonRunner()
 {
     const QString db = m_dir.filePath(QStringLiteral("faulttest-python.sqlite"));
-    const Output ft = run(QStringLiteral(TP_APP_PATH),
-                          {QStringLiteral("faulttest"), QStringLiteral("--db"), db, QStringLiteral("--runner-kind"),
-                           QStringLiteral("python"), QStringLiteral("--python"), QStringLiteral("/usr/bin/python3"),
-                           QStringLiteral("--runner"), QStringLiteral(TP_SOURCE_DIR "/runner/python/torchpilot_runner.py"),
-                           QStringLiteral("--steps"), QStringLiteral("60"), QStringLiteral("--checkpoint-every"),
-                           QStringLiteral("10"), QStringLiteral("--trials"), QStringLiteral("2"), QStringLiteral("--seed"),
-                           QStringLiteral("7")});
+    const Output ft =
+        run(QStringLiteral(TP_APP_PATH),
+            {QStringLiteral("faulttest"), QStringLiteral("--db"), db,
+             QStringLiteral("--runner-kind"), QStringLiteral("python"), QStringLiteral("--python"),
+             QStringLiteral("/usr/bin/python3"), QStringLiteral("--runner"),
+             QStringLiteral(TP_SOURCE_DIR "/runner/python/torchpilot_runner.py"),
+             QStringLiteral("--steps"), QStringLiteral("60"), QStringLiteral("--checkpoint-every"),
+             QStringLiteral("10"), QStringLiteral("--trials"), QStringLiteral("2"),
+             QStringLiteral("--seed"), QStringLiteral("7")});
     if (ft.exitCode == 2 && ft.err.contains(QStringLiteral("not an executable")))
         QSKIP("Debian's /usr/bin/python3 is not installed");
     QVERIFY2(ft.exitCode == 0, qPrintable(ft.err));
@@ -278,7 +315,8 @@ void TestFaultTest::badInput_data()
     QTest::addColumn<QString>("message");
     const QString train = QStringLiteral("--workload=train-mlp");
     QTest::newRow("runner --resume missing dir")
-        << false << QStringList{train, QStringLiteral("--resume"), QStringLiteral("/nonexistent/ckpt")}
+        << false
+        << QStringList{train, QStringLiteral("--resume"), QStringLiteral("/nonexistent/ckpt")}
         << QStringLiteral("torchpilot-runner: error: --resume");
     const QString empty = m_dir.filePath(QStringLiteral("empty"));
     QVERIFY(QDir().mkpath(empty));
@@ -286,21 +324,25 @@ void TestFaultTest::badInput_data()
         << false << QStringList{train, QStringLiteral("--resume"), empty}
         << QStringLiteral("no complete checkpoint");
     QTest::newRow("runner --checkpoint-every 0")
-        << false << QStringList{train, QStringLiteral("--checkpoint-dir"), QStringLiteral("/tmp/x"),
-                                QStringLiteral("--checkpoint-every"), QStringLiteral("0")}
+        << false
+        << QStringList{train, QStringLiteral("--checkpoint-dir"), QStringLiteral("/tmp/x"),
+                       QStringLiteral("--checkpoint-every"), QStringLiteral("0")}
         << QStringLiteral("torchpilot-runner: error: --checkpoint-every");
     QTest::newRow("runner --checkpoint-dir without every")
         << false << QStringList{train, QStringLiteral("--checkpoint-dir"), QStringLiteral("/tmp/x")}
         << QStringLiteral("needs --checkpoint-every");
     QTest::newRow("runner checkpoints on inference")
-        << false << QStringList{QStringLiteral("--workload=mlp"), QStringLiteral("--steps"), QStringLiteral("5")}
+        << false
+        << QStringList{QStringLiteral("--workload=mlp"), QStringLiteral("--steps"),
+                       QStringLiteral("5")}
         << QStringLiteral("applies only to the training workloads");
     QTest::newRow("faulttest --checkpoint-every 0")
         << true << QStringList{QStringLiteral("--checkpoint-every"), QStringLiteral("0")}
         << QStringLiteral("torchpilot: error: --checkpoint-every");
     QTest::newRow("faulttest every too large")
-        << true << QStringList{QStringLiteral("--steps"), QStringLiteral("10"), QStringLiteral("--checkpoint-every"),
-                               QStringLiteral("9")}
+        << true
+        << QStringList{QStringLiteral("--steps"), QStringLiteral("10"),
+                       QStringLiteral("--checkpoint-every"), QStringLiteral("9")}
         << QStringLiteral("leaves no step");
     QTest::newRow("faulttest inference workload")
         << true << QStringList{QStringLiteral("--workload"), QStringLiteral("mlp")}
@@ -309,11 +351,13 @@ void TestFaultTest::badInput_data()
         << true << QStringList{QStringLiteral("--runner-kind"), QStringLiteral("rust")}
         << QStringLiteral("--runner-kind must be cpp or python");
     QTest::newRow("faulttest python without interpreter")
-        << true << QStringList{QStringLiteral("--runner-kind"), QStringLiteral("python"), QStringLiteral("--python"),
-                               QStringLiteral("/nonexistent/python3")}
+        << true
+        << QStringList{QStringLiteral("--runner-kind"), QStringLiteral("python"),
+                       QStringLiteral("--python"), QStringLiteral("/nonexistent/python3")}
         << QStringLiteral("Python interpreter '/nonexistent/python3' is not an executable file");
     QTest::newRow("faulttest missing runner")
-        << true << QStringList{QStringLiteral("--runner"), QStringLiteral("/nonexistent/torchpilot-runner")}
+        << true
+        << QStringList{QStringLiteral("--runner"), QStringLiteral("/nonexistent/torchpilot-runner")}
         << QStringLiteral("is not an executable file");
 }
 
@@ -323,10 +367,12 @@ void TestFaultTest::badInput()
     QFETCH(QStringList, args);
     QFETCH(QString, message);
     const QString db = m_dir.filePath(QStringLiteral("bad.sqlite"));
-    const Output o = app ? run(QStringLiteral(TP_APP_PATH),
-                               QStringList{QStringLiteral("faulttest"), QStringLiteral("--db"), db,
-                                           QStringLiteral("--runner"), QStringLiteral(TP_RUNNER_PATH)} + args)
-                         : runner(args);
+    const Output o =
+        app ? run(QStringLiteral(TP_APP_PATH),
+                  QStringList{QStringLiteral("faulttest"), QStringLiteral("--db"), db,
+                              QStringLiteral("--runner"), QStringLiteral(TP_RUNNER_PATH)} +
+                      args)
+            : runner(args);
     QCOMPARE(o.exitCode, 2);
     QVERIFY2(o.err.contains(message), qPrintable(o.err));
     QVERIFY(o.losses.empty());

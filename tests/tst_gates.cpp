@@ -10,7 +10,8 @@
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 
 struct FakeRun {
     std::string key, mode = "eager", dtype = "float32", workload = "mlp";
@@ -27,9 +28,16 @@ std::string stream(const FakeRun &r)
 {
     std::string out;
     auto line = [&out](json j) { out += j.dump() + "\n"; };
-    line({{"v", 1}, {"event", "run_started"}, {"run_key", r.key}, {"execution_key", r.key + "@1"},
-          {"workload", r.workload}, {"mode", r.mode}, {"dtype", r.dtype}, {"device", "cpu"},
-          {"shape", {{"batch", 64}}}, {"env", {{"threads", 1}}}});
+    line({{"v", 1},
+          {"event", "run_started"},
+          {"run_key", r.key},
+          {"execution_key", r.key + "@1"},
+          {"workload", r.workload},
+          {"mode", r.mode},
+          {"dtype", r.dtype},
+          {"device", "cpu"},
+          {"shape", {{"batch", 64}}},
+          {"env", {{"threads", 1}}}});
     // 200 steady samples whose mean is 64/sps and whose p99 (type 7: between the 198th and 199th
     // sorted values) is exactly r.p99: 197 at the body value, 3 in the tail. An invalid run is
     // made noisy (IQR/median 0.6), as the store judges it from the samples.
@@ -39,17 +47,31 @@ std::string stream(const FakeRun &r)
     for (int i = 0; i < 197; ++i)
         steady.push_back(r.valid ? body : body * (i % 2 ? 1.3 : 0.7));
     steady.insert(steady.end(), 3, tail);
-    line({{"v", 1}, {"event", "phase"}, {"phase", "first_call"}, {"batch", 64}, {"seconds", {r.firstCall}}});
+    line({{"v", 1},
+          {"event", "phase"},
+          {"phase", "first_call"},
+          {"batch", 64},
+          {"seconds", {r.firstCall}}});
     line({{"v", 1}, {"event", "phase"}, {"phase", "steady"}, {"batch", 64}, {"seconds", steady}});
     line({{"v", 1}, {"event", "precision"}, {"verdict", r.precision}, {"policy", "default"}});
     if (r.shapes)
         for (int b : {1, 64})
-            line({{"v", 1}, {"event", "shape_case"}, {"batch", b}, {"first_call_seconds", 0.01},
-                  {"mean_seconds", 0.001}, {"samples_per_second", 1000.0 * b}});
-    json summary = {{"batch", 64}, {"steady_iterations", 1000}, {"first_call_seconds", r.firstCall},
-                    {"mean_batch_seconds", 64.0 / r.sps},
-                    {"p99_seconds", r.p99}, {"samples_per_second", r.sps}, {"finite", r.finite},
-                    {"validity", {{"valid", r.valid}, {"reasons", r.valid ? json::array() : json::array({"too noisy"})}}}};
+            line({{"v", 1},
+                  {"event", "shape_case"},
+                  {"batch", b},
+                  {"first_call_seconds", 0.01},
+                  {"mean_seconds", 0.001},
+                  {"samples_per_second", 1000.0 * b}});
+    json summary = {
+        {"batch", 64},
+        {"steady_iterations", 1000},
+        {"first_call_seconds", r.firstCall},
+        {"mean_batch_seconds", 64.0 / r.sps},
+        {"p99_seconds", r.p99},
+        {"samples_per_second", r.sps},
+        {"finite", r.finite},
+        {"validity",
+         {{"valid", r.valid}, {"reasons", r.valid ? json::array() : json::array({"too noisy"})}}}};
     json fin = {{"v", 1}, {"event", "run_finished"}, {"status", r.status}, {"summary", summary}};
     if (!r.error.empty())
         fin["error"] = r.error;
@@ -77,18 +99,30 @@ tp::GateInputs fullInputs()
 
 std::string recoveryStream()
 {
-    return json({{"v", 1}, {"event", "run_started"}, {"run_key", "faulttest"}, {"execution_key", "ft@1"},
-                 {"workload", "faulttest"}, {"mode", "compiled"}, {"dtype", "float32"}})
-               .dump() + "\n" +
-           json({{"v", 1}, {"event", "run_finished"}, {"status", "ok"},
-                 {"summary", {{"finite", true}, {"validity", {{"valid", true}}},
-                              {"recovery", {{"verified", true}, {"rpo_steps", 10}, {"rto_seconds", 3.5}}}}}})
-               .dump() + "\n";
+    return json({{"v", 1},
+                 {"event", "run_started"},
+                 {"run_key", "faulttest"},
+                 {"execution_key", "ft@1"},
+                 {"workload", "faulttest"},
+                 {"mode", "compiled"},
+                 {"dtype", "float32"}})
+               .dump() +
+           "\n" +
+           json({{"v", 1},
+                 {"event", "run_finished"},
+                 {"status", "ok"},
+                 {"summary",
+                  {{"finite", true},
+                   {"validity", {{"valid", true}}},
+                   {"recovery", {{"verified", true}, {"rpo_steps", 10}, {"rto_seconds", 3.5}}}}}})
+               .dump() +
+           "\n";
 }
 
 } // namespace
 
-class TestGates : public QObject {
+class TestGates : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void shippedDefinitionsParse();
@@ -107,7 +141,8 @@ void TestGates::shippedDefinitionsParse()
 {
     const auto d = definitions();
     QCOMPARE(d.gates.size(), std::size_t(5));
-    const std::vector<std::string> order{"compatibility", "correctness", "performance", "operations", "cost"};
+    const std::vector<std::string> order{"compatibility", "correctness", "performance",
+                                         "operations", "cost"};
     for (std::size_t i = 0; i < order.size(); ++i)
         QCOMPARE(d.gates[i].id, order[i]);
 }
@@ -119,9 +154,19 @@ void TestGates::badDefinitions_data()
     const QByteArray sides = R"("baseline":{"selection":{}},"candidate":{"selection":{}})";
     QTest::newRow("no name") << QByteArray("{" + sides + R"(,"gates":[]})") << "field 'name'";
     QTest::newRow("no gates") << QByteArray(R"({"name":"g",)" + sides + "}") << "field 'gates'";
-    QTest::newRow("unknown criterion") << QByteArray(R"({"name":"g",)" + sides + R"(,"gates":[{"id":"cost","criteria":["vibes"]}]})") << "gates[0]: unknown criterion 'vibes'";
-    QTest::newRow("bad selection") << QByteArray(R"({"name":"g","baseline":{"selection":{"mode":3}},"candidate":{"selection":{}},"gates":[]})") << "baseline.selection.mode must be a string";
-    QTest::newRow("bad slo") << QByteArray(R"({"name":"g",)" + sides + R"(,"slo":{"p99_seconds":"fast"},"gates":[{"id":"p","criteria":["p99_within_slo"]}]})") << "slo.p99_seconds";
+    QTest::newRow("unknown criterion")
+        << QByteArray(R"({"name":"g",)" + sides +
+                      R"(,"gates":[{"id":"cost","criteria":["vibes"]}]})")
+        << "gates[0]: unknown criterion 'vibes'";
+    QTest::newRow("bad selection")
+        << QByteArray(
+               R"({"name":"g","baseline":{"selection":{"mode":3}},"candidate":{"selection":{}},"gates":[]})")
+        << "baseline.selection.mode must be a string";
+    QTest::newRow("bad slo")
+        << QByteArray(
+               R"({"name":"g",)" + sides +
+               R"(,"slo":{"p99_seconds":"fast"},"gates":[{"id":"p","criteria":["p99_within_slo"]}]})")
+        << "slo.p99_seconds";
 }
 
 void TestGates::badDefinitions()
@@ -141,13 +186,29 @@ void TestGates::evaluate_data()
 {
     QTest::addColumn<QString>("scenario");
     QTest::addColumn<QString>("decision");
-    QTest::addColumn<QStringList>("gateVerdicts"); // compatibility, correctness, performance, operations, cost
-    QTest::newRow("all evidence") << "pass" << "migrate" << QString::fromLatin1("pass,pass,pass,pass,pass").split(QLatin1Char(','));
-    QTest::newRow("precision fails") << "precision" << "keep" << QString::fromLatin1("pass,fail,pass,pass,fail").split(QLatin1Char(','));
-    QTest::newRow("p99 above SLO") << "slow" << "keep" << QString::fromLatin1("pass,pass,fail,pass,pass").split(QLatin1Char(','));
-    QTest::newRow("unsupported op") << "unsupported" << "keep" << QString::fromLatin1("fail,pass,pass,pass,pass").split(QLatin1Char(','));
-    QTest::newRow("no rollback, no cost") << "insufficient" << "inconclusive" << QString::fromLatin1("pass,pass,pass,insufficient,insufficient").split(QLatin1Char(','));
-    QTest::newRow("candidate invalid") << "invalid" << "inconclusive" << QString::fromLatin1("insufficient,insufficient,insufficient,pass,insufficient").split(QLatin1Char(','));
+    QTest::addColumn<QStringList>(
+        "gateVerdicts"); // compatibility, correctness, performance, operations, cost
+    QTest::newRow("all evidence")
+        << "pass"
+        << "migrate" << QString::fromLatin1("pass,pass,pass,pass,pass").split(QLatin1Char(','));
+    QTest::newRow("precision fails")
+        << "precision"
+        << "keep" << QString::fromLatin1("pass,fail,pass,pass,fail").split(QLatin1Char(','));
+    QTest::newRow("p99 above SLO")
+        << "slow"
+        << "keep" << QString::fromLatin1("pass,pass,fail,pass,pass").split(QLatin1Char(','));
+    QTest::newRow("unsupported op")
+        << "unsupported"
+        << "keep" << QString::fromLatin1("fail,pass,pass,pass,pass").split(QLatin1Char(','));
+    QTest::newRow("no rollback, no cost")
+        << "insufficient"
+        << "inconclusive"
+        << QString::fromLatin1("pass,pass,pass,insufficient,insufficient").split(QLatin1Char(','));
+    QTest::newRow("candidate invalid")
+        << "invalid"
+        << "inconclusive"
+        << QString::fromLatin1("insufficient,insufficient,insufficient,pass,insufficient")
+               .split(QLatin1Char(','));
 }
 
 void TestGates::evaluate()
@@ -164,12 +225,14 @@ void TestGates::evaluate()
     if (scenario == QLatin1String("slow"))
         cand.p99 = 0.006; // SLO is 5 ms
     if (scenario == QLatin1String("invalid"))
-        cand.valid = false, cand.p99 = 0.006, cand.precision = "fail"; // would fail — but never counts
+        cand.valid = false, cand.p99 = 0.006,
+        cand.precision = "fail"; // would fail — but never counts
     std::string all = stream(base) + stream(cand) + recoveryStream();
     if (scenario == QLatin1String("unsupported")) {
         FakeRun broken{"broken", "compiled"};
         broken.status = "failed";
-        broken.error = "NotImplementedError: Could not run 'aten::foo' with arguments from the 'TPU' backend";
+        broken.error =
+            "NotImplementedError: Could not run 'aten::foo' with arguments from the 'TPU' backend";
         broken.shapes = false;
         broken.valid = false;
         all += stream(broken);
@@ -177,9 +240,11 @@ void TestGates::evaluate()
     tp::RunIngestor in(store, "fixture");
     in.feed(all);
     const auto ingest = in.finish();
-    QVERIFY2(ingest.warnings.empty(), ingest.warnings.empty() ? "" : ingest.warnings.front().c_str());
+    QVERIFY2(ingest.warnings.empty(),
+             ingest.warnings.empty() ? "" : ingest.warnings.front().c_str());
 
-    tp::GateInputs inputs = scenario == QLatin1String("insufficient") ? tp::GateInputs{} : fullInputs();
+    tp::GateInputs inputs =
+        scenario == QLatin1String("insufficient") ? tp::GateInputs{} : fullInputs();
     const tp::GateReport report = tp::evaluateGates(definitions(), store, inputs);
     QStringList got;
     for (const auto &g : report.gates)
@@ -192,14 +257,17 @@ void TestGates::evaluate()
     // Every criterion names the runs it used, or says why there were none.
     for (const auto &g : report.gates)
         for (const auto &c : g.criteria)
-            QVERIFY2(!c.runIds.empty() || c.verdict != tp::Verdict::Pass || !c.detail.empty(), c.id.c_str());
+            QVERIFY2(!c.runIds.empty() || c.verdict != tp::Verdict::Pass || !c.detail.empty(),
+                     c.id.c_str());
     if (scenario == QLatin1String("invalid")) {
         const long long candId = *store.runIdForExecutionKey("cand@1");
-        QVERIFY(std::count(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end(), candId) == 1);
+        QVERIFY(std::count(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end(),
+                           candId) == 1);
         for (const auto &g : report.gates)
             for (const auto &c : g.criteria)
                 if (c.id == "p99_within_slo" || c.id == "precision_within_policy")
-                    QVERIFY2(std::count(c.runIds.begin(), c.runIds.end(), candId) == 0, c.id.c_str());
+                    QVERIFY2(std::count(c.runIds.begin(), c.runIds.end(), candId) == 0,
+                             c.id.c_str());
     }
 }
 
@@ -211,17 +279,28 @@ void TestGates::evaluateFixtureFiles_data()
     QTest::addColumn<QString>("decision");
     QTest::addColumn<QString>("gateVerdicts");
     QTest::addColumn<QString>("excluded"); // runs left out as invalid evidence
-    QTest::newRow("pass: review pilot") << QStringList{QStringLiteral("review_pilot.jsonl")} << true << "migrate"
-                                        << "pass,pass,pass,pass,pass" << "";
-    QTest::newRow("fail: p99 above SLO") << QStringList{QStringLiteral("review_pilot.jsonl"), QStringLiteral("review_slow_run.jsonl")}
-                                         << true << "keep" << "pass,pass,fail,pass,pass" << "";
-    QTest::newRow("insufficient: no inputs") << QStringList{QStringLiteral("review_pilot.jsonl")} << false << "inconclusive"
-                                             << "pass,pass,pass,insufficient,insufficient" << "";
+    QTest::newRow("pass: review pilot")
+        << QStringList{QStringLiteral("review_pilot.jsonl")} << true << "migrate"
+        << "pass,pass,pass,pass,pass"
+        << "";
+    QTest::newRow("fail: p99 above SLO") << QStringList{QStringLiteral("review_pilot.jsonl"),
+                                                        QStringLiteral("review_slow_run.jsonl")}
+                                         << true << "keep"
+                                         << "pass,pass,fail,pass,pass"
+                                         << "";
+    QTest::newRow("insufficient: no inputs")
+        << QStringList{QStringLiteral("review_pilot.jsonl")} << false << "inconclusive"
+        << "pass,pass,pass,insufficient,insufficient"
+        << "";
     // A failed candidate counts as a failure even though it is not valid timing evidence.
-    QTest::newRow("fail: non-finite candidate") << QStringList{QStringLiteral("two_runs.jsonl")} << true << "keep"
-                                                << "insufficient,fail,insufficient,insufficient,insufficient" << "1,2";
-    QTest::newRow("invalid: truncated run") << QStringList{QStringLiteral("truncated_run.jsonl")} << true << "inconclusive"
-                                            << "insufficient,insufficient,insufficient,insufficient,insufficient" << "1";
+    QTest::newRow("fail: non-finite candidate")
+        << QStringList{QStringLiteral("two_runs.jsonl")} << true << "keep"
+        << "insufficient,fail,insufficient,insufficient,insufficient"
+        << "1,2";
+    QTest::newRow("invalid: truncated run")
+        << QStringList{QStringLiteral("truncated_run.jsonl")} << true << "inconclusive"
+        << "insufficient,insufficient,insufficient,insufficient,insufficient"
+        << "1";
 }
 
 void TestGates::evaluateFixtureFiles()
@@ -231,11 +310,13 @@ void TestGates::evaluateFixtureFiles()
     QFETCH(QString, decision);
     QFETCH(QString, gateVerdicts);
     QFETCH(QString, excluded);
-    const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
+    const QString tag =
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
     tp::Store store(m_dir.filePath(QStringLiteral("files-%1.sqlite").arg(tag)).toStdString());
     for (const QString &f : files)
         tp::importFile(store, tptest::dataFile(f.toUtf8().constData()).toStdString());
-    const tp::GateReport report = tp::evaluateGates(definitions(), store, withInputs ? fullInputs() : tp::GateInputs{});
+    const tp::GateReport report =
+        tp::evaluateGates(definitions(), store, withInputs ? fullInputs() : tp::GateInputs{});
     QStringList got;
     for (const auto &g : report.gates)
         got << QString::fromStdString(tp::verdictName(g.verdict));

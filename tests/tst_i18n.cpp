@@ -19,14 +19,15 @@
 #include <QXmlStreamReader>
 #include <QtTest>
 
-namespace {
+namespace
+{
 
 const QString kTsFile = QStringLiteral(TP_SOURCE_DIR "/resources/translations/torchpilot_pt_BR.ts");
 
 struct Message {
     QString context, source, comment;
     bool numerus = false;
-    QString type;           // translation type: "", "unfinished", "vanished", "obsolete"
+    QString type;             // translation type: "", "unfinished", "vanished", "obsolete"
     QStringList translations; // one, or the numerus forms
     QString key() const { return context + QChar(0x1f) + source + QChar(0x1f) + comment; }
 };
@@ -50,7 +51,10 @@ QList<Message> readTs(const QString &path, QString *error)
         if (name == QLatin1String("name")) {
             context = xml.readElementText();
         } else if (name == QLatin1String("message")) {
-            m = Message{context, {}, {}, xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes"), {}, {}};
+            m = Message{
+                context, {},
+                {},      xml.attributes().value(QLatin1String("numerus")) == QLatin1String("yes"),
+                {},      {}};
         } else if (name == QLatin1String("source")) {
             m.source = xml.readElementText();
         } else if (name == QLatin1String("comment")) {
@@ -100,7 +104,8 @@ struct AppResult {
 
 } // namespace
 
-class TestI18n : public QObject {
+class TestI18n : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void tsIsCompletelyTranslated();
@@ -160,10 +165,11 @@ void TestI18n::sourcesHaveNoUntranslatedString()
     p.setProcessChannelMode(QProcess::MergedChannels);
     const QString src = QStringLiteral(TP_SOURCE_DIR);
     // The same scan as the update_translations target: ui/, core/, app/, runner/launch/.
-    p.start(lupdate, {src + QStringLiteral("/ui"), src + QStringLiteral("/core"), src + QStringLiteral("/app"),
-                      src + QStringLiteral("/runner/launch"),
-                      QStringLiteral("-no-obsolete"), QStringLiteral("-locations"), QStringLiteral("none"),
-                      QStringLiteral("-source-language"), QStringLiteral("en"), QStringLiteral("-target-language"),
+    p.start(lupdate, {src + QStringLiteral("/ui"), src + QStringLiteral("/core"),
+                      src + QStringLiteral("/app"), src + QStringLiteral("/runner/launch"),
+                      QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
+                      QStringLiteral("none"), QStringLiteral("-source-language"),
+                      QStringLiteral("en"), QStringLiteral("-target-language"),
                       QStringLiteral("pt_BR"), QStringLiteral("-ts"), fresh});
     QVERIFY(p.waitForFinished(120000));
     QVERIFY2(p.exitCode() == 0, p.readAll().constData());
@@ -180,8 +186,9 @@ void TestI18n::sourcesHaveNoUntranslatedString()
         if (!committed.contains(m.key()))
             missing << m.context + QStringLiteral(": \"") + m.source + QLatin1Char('"');
     QVERIFY2(missing.isEmpty(),
-             qPrintable(QStringLiteral("%1 source string(s) not in %2 — run the update_translations target "
-                                       "and translate them:\n")
+             qPrintable(QStringLiteral(
+                            "%1 source string(s) not in %2 — run the update_translations target "
+                            "and translate them:\n")
                             .arg(missing.size())
                             .arg(QFileInfo(kTsFile).fileName()) +
                         missing.join(QLatin1Char('\n'))));
@@ -190,7 +197,8 @@ void TestI18n::sourcesHaveNoUntranslatedString()
 AppResult TestI18n::app(const QStringList &args, const QString &lcAll, const QString &language)
 {
     // A settings store of our own: the user's choice in ~/.config must not leak in.
-    const QString config = m_dir.filePath(QStringLiteral("config-") + lcAll + QLatin1Char('-') + language);
+    const QString config =
+        m_dir.filePath(QStringLiteral("config-") + lcAll + QLatin1Char('-') + language);
     if (!language.isEmpty()) {
         QDir().mkpath(config + QStringLiteral("/TorchPilot"));
         tp::Settings s(config + QStringLiteral("/TorchPilot/torchpilot.conf"));
@@ -209,7 +217,8 @@ AppResult TestI18n::app(const QStringList &args, const QString &lcAll, const QSt
     p.start(QStringLiteral(TP_APP_PATH), args);
     if (!p.waitForFinished(60000))
         return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1, QString::fromUtf8(p.readAllStandardOutput()),
+    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+            QString::fromUtf8(p.readAllStandardOutput()),
             QString::fromUtf8(p.readAllStandardError())};
 }
 
@@ -219,17 +228,21 @@ void TestI18n::appPrintsPortuguese_data()
     QTest::addColumn<QString>("language"); // the setting; empty follows the system
     QTest::addColumn<QString>("decision");
     QTest::addColumn<QString>("help");
-    QTest::newRow("system pt_BR") << QStringLiteral("pt_BR.UTF-8") << QString() << QStringLiteral("Decisão: inconclusivo")
+    QTest::newRow("system pt_BR") << QStringLiteral("pt_BR.UTF-8") << QString()
+                                  << QStringLiteral("Decisão: inconclusivo")
                                   << QStringLiteral("Avalia os cinco portões de aprovação");
     QTest::newRow("setting pt_BR") << QStringLiteral("C.UTF-8") << QStringLiteral("pt_BR")
-                                   << QStringLiteral("Decisão: inconclusivo") << QStringLiteral("Arquivo do banco de dados SQLite");
+                                   << QStringLiteral("Decisão: inconclusivo")
+                                   << QStringLiteral("Arquivo do banco de dados SQLite");
     QTest::newRow("system pt_PT gets pt_BR text")
         << QStringLiteral("pt_PT.UTF-8") << QString() << QStringLiteral("Decisão: inconclusivo")
         << QStringLiteral("Avalia os cinco portões de aprovação");
-    QTest::newRow("system C") << QStringLiteral("C.UTF-8") << QString() << QStringLiteral("Decision: inconclusive")
+    QTest::newRow("system C") << QStringLiteral("C.UTF-8") << QString()
+                              << QStringLiteral("Decision: inconclusive")
                               << QStringLiteral("Evaluate the five approval gates");
     QTest::newRow("setting en beats system pt_BR")
-        << QStringLiteral("pt_BR.UTF-8") << QStringLiteral("en") << QStringLiteral("Decision: inconclusive")
+        << QStringLiteral("pt_BR.UTF-8") << QStringLiteral("en")
+        << QStringLiteral("Decision: inconclusive")
         << QStringLiteral("Evaluate the five approval gates");
 }
 
@@ -239,7 +252,9 @@ void TestI18n::appPrintsPortuguese()
     QFETCH(QString, language);
     QFETCH(QString, decision);
     QFETCH(QString, help);
-    const QString db = m_dir.filePath(QStringLiteral("empty-%1.sqlite").arg(QString::fromUtf8(QTest::currentDataTag())).replace(QLatin1Char(' '), QLatin1Char('_')));
+    const QString db = m_dir.filePath(QStringLiteral("empty-%1.sqlite")
+                                          .arg(QString::fromUtf8(QTest::currentDataTag()))
+                                          .replace(QLatin1Char(' '), QLatin1Char('_')));
     AppResult r = app({QStringLiteral("gates"), QStringLiteral("--db"), db}, lcAll, language);
     QCOMPARE(r.code, 1); // an empty database decides nothing: inconclusive
     QVERIFY2(r.out.contains(decision), qPrintable(r.out + r.err));
@@ -265,13 +280,17 @@ void TestI18n::mainWindowTabsFollowTheLanguage()
         return texts + menus;
     };
 
-    QCOMPARE(tp::installTranslations(*QCoreApplication::instance(), settings.language()), QStringLiteral("pt_BR"));
+    QCOMPARE(tp::installTranslations(*QCoreApplication::instance(), settings.language()),
+             QStringLiteral("pt_BR"));
     QCOMPARE(QLocale().toString(1.5, 'f', 1), QStringLiteral("1,5")); // numbers follow the language
     QStringList texts = tabTexts();
-    for (const char *pt : {"Execuções", "Fila", "Painéis", "Comparar", "Gráficos", "&Arquivo", "&Idioma"})
-        QVERIFY2(texts.contains(QString::fromUtf8(pt)), qPrintable(texts.join(QStringLiteral(" | "))));
+    for (const char *pt :
+         {"Execuções", "Fila", "Painéis", "Comparar", "Gráficos", "&Arquivo", "&Idioma"})
+        QVERIFY2(texts.contains(QString::fromUtf8(pt)),
+                 qPrintable(texts.join(QStringLiteral(" | "))));
 
-    QCOMPARE(tp::installTranslations(*QCoreApplication::instance(), QStringLiteral("en")), QStringLiteral("en"));
+    QCOMPARE(tp::installTranslations(*QCoreApplication::instance(), QStringLiteral("en")),
+             QStringLiteral("en"));
     texts = tabTexts();
     for (const char *en : {"Runs", "Queue", "Panels", "Compare", "Charts", "&File", "&Language"})
         QVERIFY2(texts.contains(QLatin1String(en)), qPrintable(texts.join(QStringLiteral(" | "))));

@@ -8,7 +8,8 @@
 #include <QtTest>
 #include <SQLiteCpp/SQLiteCpp.h>
 
-class TestIngest : public QObject {
+class TestIngest : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void importFiles_data();
@@ -35,7 +36,7 @@ private:
 void TestIngest::importFiles_data()
 {
     QTest::addColumn<QString>("file");
-    QTest::addColumn<int>("runs");          // -1: import must fail
+    QTest::addColumn<int>("runs"); // -1: import must fail
     QTest::addColumn<QString>("lastStatus");
     QTest::addColumn<int>("steadySamples"); // of the first run
     QTest::addColumn<int>("warnings");
@@ -47,7 +48,8 @@ void TestIngest::importFiles_data()
     QTest::newRow("two runs") << "two_runs.jsonl" << 2 << "failed" << 1 << 0 << "";
     QTest::newRow("empty") << "empty.jsonl" << -1 << "" << 0 << 0 << "the file is empty";
     QTest::newRow("garbage") << "garbage.bin" << -1 << "" << 0 << 0 << "malformed JSON";
-    QTest::newRow("newer contract") << "newer_contract.jsonl" << -1 << "" << 0 << 0 << "unsupported contract version 2";
+    QTest::newRow("newer contract")
+        << "newer_contract.jsonl" << -1 << "" << 0 << 0 << "unsupported contract version 2";
 }
 
 void TestIngest::importFiles()
@@ -58,7 +60,8 @@ void TestIngest::importFiles()
     QFETCH(int, steadySamples);
     QFETCH(int, warnings);
     QFETCH(QString, errorText);
-    auto store = freshStore(QString::fromLatin1(QTest::currentDataTag()) + QStringLiteral(".sqlite"));
+    auto store =
+        freshStore(QString::fromLatin1(QTest::currentDataTag()) + QStringLiteral(".sqlite"));
     const std::string path = tptest::dataFile(file.toLatin1().constData()).toStdString();
     if (runs < 0) {
         try {
@@ -103,7 +106,8 @@ void TestIngest::reimportIsIdempotent()
     QFETCH(int, runs);
     if (runs < 0)
         return;
-    auto store = freshStore(QStringLiteral("re-") + QString::fromLatin1(QTest::currentDataTag()) + QStringLiteral(".sqlite"));
+    auto store = freshStore(QStringLiteral("re-") + QString::fromLatin1(QTest::currentDataTag()) +
+                            QStringLiteral(".sqlite"));
     const std::string path = tptest::dataFile(file.toLatin1().constData()).toStdString();
     const auto first = tp::importFile(*store, path);
     const long long events = store->db().execAndGet("SELECT count(*) FROM events").getInt64();
@@ -126,13 +130,15 @@ void TestIngest::chunkedStreamEqualsWhole()
         auto store = freshStore(QStringLiteral("chunk%1.sqlite").arg(chunk));
         tp::RunIngestor in(*store, "test");
         for (int i = 0; i < bytes.size(); i += chunk)
-            in.feed(bytes.constData() + i, static_cast<std::size_t>(std::min<qsizetype>(chunk, bytes.size() - i)));
+            in.feed(bytes.constData() + i,
+                    static_cast<std::size_t>(std::min<qsizetype>(chunk, bytes.size() - i)));
         const auto r = in.finish();
         QCOMPARE(r.warnings.size(), std::size_t(0));
         QCOMPARE(r.samples, 7LL); // 1 first call + 2 warmup + 4 steady
         const auto run = store->run(r.runIds.front());
         QCOMPARE(run->status, std::string("ok"));
-        QCOMPARE(store->samples(run->id, "steady"), (std::vector<double>{0.0001, 0.0002, 0.0003, 0.0004}));
+        QCOMPARE(store->samples(run->id, "steady"),
+                 (std::vector<double>{0.0001, 0.0002, 0.0003, 0.0004}));
         QCOMPARE(store->samples(run->id, "warmup"), (std::vector<double>{0.0002, 0.0001}));
     }
 }
@@ -183,7 +189,8 @@ void TestIngest::unknownContentIsKept()
     QVERIFY(telemetry);
     QVERIFY(futureField);
     QVERIFY(store->run(r.runIds.front())->summaryJson.find("extra_stat") != std::string::npos);
-    QVERIFY(QString::fromStdString(r.warnings.at(0)).startsWith(QStringLiteral("line 3: malformed JSON")));
+    QVERIFY(QString::fromStdString(r.warnings.at(0))
+                .startsWith(QStringLiteral("line 3: malformed JSON")));
     QVERIFY(QString::fromStdString(r.warnings.at(1)).contains(QStringLiteral("only numbers")));
 }
 

@@ -12,7 +12,8 @@
 using namespace tp;
 using nlohmann::json;
 
-namespace {
+namespace
+{
 const QString kValidator = QStringLiteral(TP_SOURCE_DIR "/tests/k8s/validate_manifest.py");
 
 KubeJobConfig config()
@@ -22,7 +23,8 @@ KubeJobConfig config()
     return c;
 }
 
-const std::vector<std::string> kCommand = {"torchpilot-runner", "--workload", "mlp", "--mode", "compiled"};
+const std::vector<std::string> kCommand = {"torchpilot-runner", "--workload", "mlp", "--mode",
+                                           "compiled"};
 
 // Runs the validator on a file; returns its exit code and stderr.
 std::pair<int, QString> validate(const QStringList &args)
@@ -39,12 +41,14 @@ void write(const QString &path, const std::string &text)
 }
 } // namespace
 
-class TestK8sJob : public QObject {
+class TestK8sJob : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void articleFields()
     {
-        const KubeManifest m = makeKubeJob(config(), "pilot-7/mlp/compiled/bfloat16", kCommand, "gke-v6e");
+        const KubeManifest m =
+            makeKubeJob(config(), "pilot-7/mlp/compiled/bfloat16", kCommand, "gke-v6e");
         const json &spec = m.job["spec"];
         QCOMPARE(spec["backoffLimit"].get<int>(), 0);
         QCOMPARE(spec["activeDeadlineSeconds"].get<int>(), 1800);
@@ -53,12 +57,15 @@ private Q_SLOTS:
         QCOMPARE(pod["restartPolicy"].get<std::string>(), std::string("Never"));
         QCOMPARE(pod["automountServiceAccountToken"].get<bool>(), false);
         QCOMPARE(pod["serviceAccountName"].get<std::string>(), std::string("torchtpu-runner"));
-        QCOMPARE(pod["nodeSelector"]["cloud.google.com/gke-tpu-accelerator"].get<std::string>(), std::string("tpu-v6e-slice"));
-        QCOMPARE(pod["nodeSelector"]["cloud.google.com/gke-tpu-topology"].get<std::string>(), std::string("1x1"));
+        QCOMPARE(pod["nodeSelector"]["cloud.google.com/gke-tpu-accelerator"].get<std::string>(),
+                 std::string("tpu-v6e-slice"));
+        QCOMPARE(pod["nodeSelector"]["cloud.google.com/gke-tpu-topology"].get<std::string>(),
+                 std::string("1x1"));
         QCOMPARE(pod["tolerations"][0]["key"].get<std::string>(), std::string("google.com/tpu"));
         const json &c = pod["containers"][0];
         QCOMPARE(c["resources"]["limits"]["google.com/tpu"].get<std::string>(), std::string("1"));
-        QCOMPARE(c["resources"]["requests"]["ephemeral-storage"].get<std::string>(), std::string("1Gi"));
+        QCOMPARE(c["resources"]["requests"]["ephemeral-storage"].get<std::string>(),
+                 std::string("1Gi"));
         QCOMPARE(c["securityContext"]["privileged"].get<bool>(), false);
         QCOMPARE(c["securityContext"]["readOnlyRootFilesystem"].get<bool>(), true);
         QCOMPARE(pod["securityContext"]["runAsNonRoot"].get<bool>(), true);
@@ -91,18 +98,28 @@ private Q_SLOTS:
     {
         QTest::addColumn<QString>("json");
         QTest::addColumn<QString>("message");
-        QTest::newRow("unknown field") << QStringLiteral(R"({"privileged": true})") << QStringLiteral("unknown field 'privileged'");
-        QTest::newRow("bad namespace") << QStringLiteral(R"({"namespace": "ML Eval"})") << QStringLiteral("'namespace'");
-        QTest::newRow("bad quantity") << QStringLiteral(R"({"memory_limit": "16 gigs"})") << QStringLiteral("'memory_limit'");
-        QTest::newRow("chips mismatch") << QStringLiteral(R"({"topology": "2x2", "tpu_chips": 1})") << QStringLiteral("does not match topology");
-        QTest::newRow("bad topology") << QStringLiteral(R"({"topology": "2by2"})") << QStringLiteral("AxB");
-        QTest::newRow("wrong type") << QStringLiteral(R"({"active_deadline_seconds": "1800"})") << QStringLiteral("'active_deadline_seconds'");
-        QTest::newRow("runner kind") << QStringLiteral(R"({"runner_kind": "rust"})") << QStringLiteral("'runner_kind'");
-        QTest::newRow("device") << QStringLiteral(R"({"device": "gpu"})") << QStringLiteral("'device'");
+        QTest::newRow("unknown field") << QStringLiteral(R"({"privileged": true})")
+                                       << QStringLiteral("unknown field 'privileged'");
+        QTest::newRow("bad namespace")
+            << QStringLiteral(R"({"namespace": "ML Eval"})") << QStringLiteral("'namespace'");
+        QTest::newRow("bad quantity")
+            << QStringLiteral(R"({"memory_limit": "16 gigs"})") << QStringLiteral("'memory_limit'");
+        QTest::newRow("chips mismatch") << QStringLiteral(R"({"topology": "2x2", "tpu_chips": 1})")
+                                        << QStringLiteral("does not match topology");
+        QTest::newRow("bad topology")
+            << QStringLiteral(R"({"topology": "2by2"})") << QStringLiteral("AxB");
+        QTest::newRow("wrong type") << QStringLiteral(R"({"active_deadline_seconds": "1800"})")
+                                    << QStringLiteral("'active_deadline_seconds'");
+        QTest::newRow("runner kind")
+            << QStringLiteral(R"({"runner_kind": "rust"})") << QStringLiteral("'runner_kind'");
+        QTest::newRow("device") << QStringLiteral(R"({"device": "gpu"})")
+                                << QStringLiteral("'device'");
         QTest::newRow("cpp on tpu") << QStringLiteral(R"({"runner_kind": "cpp", "device": "tpu"})")
                                     << QStringLiteral("cannot use device tpu");
-        QTest::newRow("python space") << QStringLiteral(R"({"python": "python3 -S"})") << QStringLiteral("'python'");
-        QTest::newRow("script option") << QStringLiteral(R"({"runner": "-i"})") << QStringLiteral("must not start with '-'");
+        QTest::newRow("python space")
+            << QStringLiteral(R"({"python": "python3 -S"})") << QStringLiteral("'python'");
+        QTest::newRow("script option")
+            << QStringLiteral(R"({"runner": "-i"})") << QStringLiteral("must not start with '-'");
     }
     void badConfig()
     {
@@ -132,11 +149,13 @@ private Q_SLOTS:
     void uniqueNames()
     {
         const QRegularExpression dns(QStringLiteral("^[a-z0-9]([-a-z0-9]*[a-z0-9])?$"));
-        const std::string hostile = "pilot; rm -rf / $(reboot) `id` \"quoted\" 'single'\nnewline ÄÖ";
+        const std::string hostile =
+            "pilot; rm -rf / $(reboot) `id` \"quoted\" 'single'\nnewline ÄÖ";
         const KubeManifest a = makeKubeJob(config(), hostile, kCommand, "t");
         QVERIFY2(dns.match(QString::fromStdString(a.jobName)).hasMatch(), a.jobName.c_str());
         QVERIFY(a.jobName.size() <= 63);
-        QCOMPARE(a.job["metadata"]["annotations"]["torchpilot/run-key"].get<std::string>(), hostile);
+        QCOMPARE(a.job["metadata"]["annotations"]["torchpilot/run-key"].get<std::string>(),
+                 hostile);
         QCOMPARE(makeKubeJob(config(), hostile, kCommand, "t").jobName, a.jobName);
         KubeJobConfig other = config();
         other.topology = "2x2";
@@ -156,7 +175,8 @@ private Q_SLOTS:
         c.runnerKind = "cpp";
         c.runner = "/opt/bin/torchpilot-runner";
         c.device = "";
-        QCOMPARE(kubeJobConfigToJson(parseKubeJobConfig(kubeJobConfigToJson(c), "x")), kubeJobConfigToJson(c));
+        QCOMPARE(kubeJobConfigToJson(parseKubeJobConfig(kubeJobConfigToJson(c), "x")),
+                 kubeJobConfigToJson(c));
     }
 
     // The Job's command: {python, script} for the Python runner (the default: TPU Jobs), {runner}
@@ -167,20 +187,28 @@ private Q_SLOTS:
         const Cmd args = {"--workload", "mlp", "--mode", "compiled"};
         const KubeJobConfig python = parseKubeJobConfig(json{{"image", "reg/i:1"}}, "t");
         QCOMPARE(python.runnerKind, std::string("python"));
-        QCOMPARE(kubeJobCommand(python, args), (Cmd{"python3", "/app/torchpilot_runner.py", "--workload", "mlp", "--mode",
-                                                    "compiled", "--device", "tpu"}));
-        QCOMPARE(kubeJobCommand(python, {"--device", "cpu"}), (Cmd{"python3", "/app/torchpilot_runner.py", "--device", "cpu"}));
-        const KubeJobConfig cpp = parseKubeJobConfig(json{{"image", "reg/i:1"}, {"runner_kind", "cpp"}}, "t");
-        QCOMPARE(kubeJobCommand(cpp, args),
-                 (Cmd{"/usr/local/bin/torchpilot-runner", "--workload", "mlp", "--mode", "compiled"}));
-        const KubeJobConfig own = parseKubeJobConfig(
-            json{{"image", "reg/i:1"}, {"python", "/opt/venv/bin/python"}, {"runner", "/srv/r.py"}, {"device", "cuda"}}, "t");
+        QCOMPARE(kubeJobCommand(python, args),
+                 (Cmd{"python3", "/app/torchpilot_runner.py", "--workload", "mlp", "--mode",
+                      "compiled", "--device", "tpu"}));
+        QCOMPARE(kubeJobCommand(python, {"--device", "cpu"}),
+                 (Cmd{"python3", "/app/torchpilot_runner.py", "--device", "cpu"}));
+        const KubeJobConfig cpp =
+            parseKubeJobConfig(json{{"image", "reg/i:1"}, {"runner_kind", "cpp"}}, "t");
+        QCOMPARE(kubeJobCommand(cpp, args), (Cmd{"/usr/local/bin/torchpilot-runner", "--workload",
+                                                 "mlp", "--mode", "compiled"}));
+        const KubeJobConfig own = parseKubeJobConfig(json{{"image", "reg/i:1"},
+                                                          {"python", "/opt/venv/bin/python"},
+                                                          {"runner", "/srv/r.py"},
+                                                          {"device", "cuda"}},
+                                                     "t");
         QCOMPARE(kubeRunnerProgram(own), (Cmd{"/opt/venv/bin/python", "/srv/r.py"}));
-        QCOMPARE(kubeJobCommand(own, {}), (Cmd{"/opt/venv/bin/python", "/srv/r.py", "--device", "cuda"}));
+        QCOMPARE(kubeJobCommand(own, {}),
+                 (Cmd{"/opt/venv/bin/python", "/srv/r.py", "--device", "cuda"}));
         QCOMPARE(defaultKubeRunner("cpp"), std::string("/usr/local/bin/torchpilot-runner"));
         // The container runs exactly that command (exec form).
         const KubeManifest m = makeKubeJob(python, "k", kubeJobCommand(python, args), "t");
-        QCOMPARE(m.job["spec"]["template"]["spec"]["containers"][0]["command"].get<Cmd>(), kubeJobCommand(python, args));
+        QCOMPARE(m.job["spec"]["template"]["spec"]["containers"][0]["command"].get<Cmd>(),
+                 kubeJobCommand(python, args));
     }
 
     // Offline schema validation of the JSON list and of the YAML export (which must parse back
@@ -188,13 +216,16 @@ private Q_SLOTS:
     void schemaValid()
     {
         QProcess probe;
-        probe.start(QStringLiteral(TP_PYTHON3), {QStringLiteral("-c"), QStringLiteral("import kubernetes, yaml")});
+        probe.start(QStringLiteral(TP_PYTHON3),
+                    {QStringLiteral("-c"), QStringLiteral("import kubernetes, yaml")});
         probe.waitForFinished(60000);
         if (probe.exitCode() != 0)
-            QSKIP("python3-kubernetes / python3-yaml missing (packaging/setup-debian.sh installs them)");
+            QSKIP("python3-kubernetes / python3-yaml missing (packaging/setup-debian.sh installs "
+                  "them)");
         QTemporaryDir dir;
-        const std::vector<std::string> hostileCmd = {"python3", "/app/torchpilot_probe.py", "--run-key",
-                                                     "a; b $(c) 'd' \"e\"\nf", "--device", "tpu"};
+        const std::vector<std::string> hostileCmd = {"python3",   "/app/torchpilot_probe.py",
+                                                     "--run-key", "a; b $(c) 'd' \"e\"\nf",
+                                                     "--device",  "tpu"};
         const KubeManifest m = makeKubeJob(config(), "pilot/yes/no/on", hostileCmd, "gke");
         const QString jsonPath = dir.filePath(QStringLiteral("job.json"));
         const QString yamlPath = dir.filePath(QStringLiteral("job.yaml"));
@@ -211,11 +242,16 @@ private Q_SLOTS:
         write(jsonPath, tampered.dump());
         std::tie(rc, err) = validate({jsonPath});
         QCOMPARE(rc, 1);
-        QVERIFY2(err.contains(QStringLiteral("privilegd")) && err.contains(QStringLiteral("backoffLimit")), qPrintable(err));
+        QVERIFY2(err.contains(QStringLiteral("privilegd")) &&
+                     err.contains(QStringLiteral("backoffLimit")),
+                 qPrintable(err));
         // Both runner kinds' Jobs are valid batch/v1.
         for (const char *kind : {"python", "cpp"}) {
-            const KubeJobConfig k = parseKubeJobConfig(json{{"image", "reg/i:1"}, {"runner_kind", kind}}, "t");
-            write(jsonPath, makeKubeJob(k, "kind", kubeJobCommand(k, {"--run-key", "kind"}), "gke").list().dump());
+            const KubeJobConfig k =
+                parseKubeJobConfig(json{{"image", "reg/i:1"}, {"runner_kind", kind}}, "t");
+            write(jsonPath, makeKubeJob(k, "kind", kubeJobCommand(k, {"--run-key", "kind"}), "gke")
+                                .list()
+                                .dump());
             std::tie(rc, err) = validate({jsonPath});
             QVERIFY2(rc == 0, qPrintable(err));
         }

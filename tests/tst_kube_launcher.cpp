@@ -8,8 +8,8 @@
 #include "store.h"
 
 #include <QFile>
-#include <QProcessEnvironment>
 #include <QProcess>
+#include <QProcessEnvironment>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -17,7 +17,8 @@
 
 using namespace tp;
 
-namespace {
+namespace
+{
 const QString kFake = QStringLiteral(TP_SOURCE_DIR "/tests/k8s/fake_kubectl.py");
 
 KubeJobConfig config()
@@ -69,7 +70,8 @@ std::string eventJson(Store &store, long long runId, const std::string &name)
 }
 } // namespace
 
-class TestKubeLauncher : public QObject {
+class TestKubeLauncher : public QObject
+{
     Q_OBJECT
     QTemporaryDir m_state;
 
@@ -84,7 +86,8 @@ private Q_SLOTS:
         qunsetenv("FAKE_KUBE_WAITING");
         qputenv("FAKE_KUBE_PENDING_POLLS", "2");
         QProcess p;
-        p.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral("-c"), QStringLiteral("import kubernetes, yaml")});
+        p.start(QStringLiteral("/usr/bin/python3"),
+                {QStringLiteral("-c"), QStringLiteral("import kubernetes, yaml")});
         p.waitForFinished(60000);
         if (p.exitCode() != 0)
             QSKIP("python3-kubernetes missing (packaging/setup-debian.sh installs it)");
@@ -103,12 +106,15 @@ private Q_SLOTS:
         const auto run = store.run(r.runId);
         QVERIFY(run);
         QCOMPARE(QString::fromStdString(run->target), QStringLiteral("gke-v6e"));
-        QVERIFY(QString::fromStdString(run->source).startsWith(QStringLiteral("k8s://gke_pilot_us-central1_tpu/ml-evaluation/tp-k8s-mlp-")));
+        QVERIFY(QString::fromStdString(run->source)
+                    .startsWith(QStringLiteral(
+                        "k8s://gke_pilot_us-central1_tpu/ml-evaluation/tp-k8s-mlp-")));
         QCOMPARE(store.samples(r.runId, "steady").size() >= 30, true);
         // Capacity wait: two Pending polls at 200 ms; the pod's timestamps have 1 s resolution.
         const auto sched = nlohmann::json::parse(eventJson(store, r.runId, "k8s_scheduling"));
         QVERIFY2(sched.contains("capacity_wait_seconds"), sched.dump().c_str());
-        qInfo("capacity wait %.1f s; %s", sched["capacity_wait_seconds"].get<double>(), sched.dump().c_str());
+        qInfo("capacity wait %.1f s; %s", sched["capacity_wait_seconds"].get<double>(),
+              sched.dump().c_str());
         QVERIFY(sched["capacity_wait_seconds"].get<double>() >= 0);
         QCOMPARE(sched["node"].get<std::string>(), std::string("gke-tpu-v6e-pool-1"));
         QVERIFY(computePanels(store, {}).infrastructure.capacityWait.value.has_value());
@@ -117,7 +123,8 @@ private Q_SLOTS:
         QVERIFY(!eventJson(store, r.runId, "k8s_job").empty());
         bool waitedForCapacity = false;
         for (const auto &args : logs)
-            waitedForCapacity |= args.first().toString().contains(QStringLiteral("Insufficient google.com/tpu"));
+            waitedForCapacity |=
+                args.first().toString().contains(QStringLiteral("Insufficient google.com/tpu"));
         QVERIFY(waitedForCapacity);
         // kubectl got the user's context on every call and the order the flow promises.
         const auto c = calls(m_state.path());
@@ -135,7 +142,8 @@ private Q_SLOTS:
         QTemporaryDir dir;
         Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());
         const QString pwned = dir.filePath(QStringLiteral("pwned"));
-        const QString key = QStringLiteral("a; touch %1 $(touch %1) `touch %1` 'q' \"dq\" sp ace").arg(pwned);
+        const QString key =
+            QStringLiteral("a; touch %1 $(touch %1) `touch %1` 'q' \"dq\" sp ace").arg(pwned);
         KubeLauncher l(store, config(), QStringLiteral("gke"));
         l.setKubectl(kFake);
         l.setPollInterval(100);
@@ -202,45 +210,73 @@ private Q_SLOTS:
                 qWarning("%s", p.readAllStandardError().constData());
             return p.exitCode();
         };
-        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--add-kubernetes"),
-                      QStringLiteral("gke-v6e"), QStringLiteral("--image"), QStringLiteral("reg.example/runner:1"),
-                      QStringLiteral("--topology"), QStringLiteral("2x2"), QStringLiteral("--runner-kind"),
-                      QStringLiteral("cpp"), QStringLiteral("--runner"), QStringLiteral(TP_RUNNER_PATH)}), 0);
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
+                      QStringLiteral("--add-kubernetes"), QStringLiteral("gke-v6e"),
+                      QStringLiteral("--image"), QStringLiteral("reg.example/runner:1"),
+                      QStringLiteral("--topology"), QStringLiteral("2x2"),
+                      QStringLiteral("--runner-kind"), QStringLiteral("cpp"),
+                      QStringLiteral("--runner"), QStringLiteral(TP_RUNNER_PATH)}),
+                 0);
         // A TPU target left to its defaults: the Python runner with --device tpu.
-        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--add-kubernetes"),
-                      QStringLiteral("gke-tpu"), QStringLiteral("--image"), QStringLiteral("reg.example/runner:1")}), 0);
-        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--add-kubernetes"),
-                      QStringLiteral("bad-kind"), QStringLiteral("--image"), QStringLiteral("x"), QStringLiteral("--runner-kind"),
-                      QStringLiteral("cpp"), QStringLiteral("--device"), QStringLiteral("tpu")}), 2);
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
+                      QStringLiteral("--add-kubernetes"), QStringLiteral("gke-tpu"),
+                      QStringLiteral("--image"), QStringLiteral("reg.example/runner:1")}),
+                 0);
+        QCOMPARE(
+            app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
+                 QStringLiteral("--add-kubernetes"), QStringLiteral("bad-kind"),
+                 QStringLiteral("--image"), QStringLiteral("x"), QStringLiteral("--runner-kind"),
+                 QStringLiteral("cpp"), QStringLiteral("--device"), QStringLiteral("tpu")}),
+            2);
         QByteArray listed;
-        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--list")}, &listed), 0);
-        QVERIFY2(listed.contains("Runner: Python (python3 /app/torchpilot_runner.py), device tpu"), listed.constData());
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
+                      QStringLiteral("--list")},
+                     &listed),
+                 0);
+        QVERIFY2(listed.contains("Runner: Python (python3 /app/torchpilot_runner.py), device tpu"),
+                 listed.constData());
         QVERIFY2(listed.contains("Runner: C++ (" TP_RUNNER_PATH ")"), listed.constData());
-        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets, QStringLiteral("--add-kubernetes"),
-                      QStringLiteral("bad"), QStringLiteral("--image"), QStringLiteral("x"), QStringLiteral("--topology"),
-                      QStringLiteral("2by2")}), 2);
-        const QStringList run = {QStringLiteral("run"), QStringLiteral("--db"), db, QStringLiteral("--targets"), targets,
-                                 QStringLiteral("--target"), QStringLiteral("gke-v6e"), QStringLiteral("--mode"),
-                                 QStringLiteral("eager"), QStringLiteral("--dtype"), QStringLiteral("float32"),
-                                 QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--iterations"),
-                                 QStringLiteral("20"), QStringLiteral("--run-key"), QStringLiteral("cli-k8s")};
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
+                      QStringLiteral("--add-kubernetes"), QStringLiteral("bad"),
+                      QStringLiteral("--image"), QStringLiteral("x"), QStringLiteral("--topology"),
+                      QStringLiteral("2by2")}),
+                 2);
+        const QStringList run = {QStringLiteral("run"),
+                                 QStringLiteral("--db"),
+                                 db,
+                                 QStringLiteral("--targets"),
+                                 targets,
+                                 QStringLiteral("--target"),
+                                 QStringLiteral("gke-v6e"),
+                                 QStringLiteral("--mode"),
+                                 QStringLiteral("eager"),
+                                 QStringLiteral("--dtype"),
+                                 QStringLiteral("float32"),
+                                 QStringLiteral("--warmup"),
+                                 QStringLiteral("2"),
+                                 QStringLiteral("--iterations"),
+                                 QStringLiteral("20"),
+                                 QStringLiteral("--run-key"),
+                                 QStringLiteral("cli-k8s")};
         QByteArray yaml;
         QStringList tpuRun = run;
         tpuRun[tpuRun.indexOf(QStringLiteral("gke-v6e"))] = QStringLiteral("gke-tpu");
         QCOMPARE(app(tpuRun + QStringList{QStringLiteral("--print-job")}, &yaml), 0);
         QVERIFY2(yaml.contains("command:\n") && yaml.contains("- \"python3\"\n") &&
-                     yaml.contains("- \"/app/torchpilot_runner.py\"\n") && yaml.contains("- \"--device\"\n") &&
-                     yaml.contains("- \"tpu\"\n"),
+                     yaml.contains("- \"/app/torchpilot_runner.py\"\n") &&
+                     yaml.contains("- \"--device\"\n") && yaml.contains("- \"tpu\"\n"),
                  yaml.constData());
         QCOMPARE(app(run + QStringList{QStringLiteral("--print-job")}, &yaml), 0);
         QVERIFY(yaml.contains("google.com/tpu: \"4\""));
-        QVERIFY(!QFile::exists(m_state.filePath(QStringLiteral("calls.jsonl")))); // nothing submitted
+        QVERIFY(
+            !QFile::exists(m_state.filePath(QStringLiteral("calls.jsonl")))); // nothing submitted
         QFile f(dir.filePath(QStringLiteral("job.yaml")));
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(yaml);
         f.close();
         QProcess v;
-        v.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral(TP_SOURCE_DIR "/tests/k8s/validate_manifest.py"), f.fileName()});
+        v.start(QStringLiteral("/usr/bin/python3"),
+                {QStringLiteral(TP_SOURCE_DIR "/tests/k8s/validate_manifest.py"), f.fileName()});
         v.waitForFinished(60000);
         QVERIFY2(v.exitCode() == 0, v.readAllStandardError().constData());
         QCOMPARE(app(run), 0);
@@ -261,8 +297,10 @@ private Q_SLOTS:
         const QString kubeconfig = dir.filePath(QStringLiteral("kubeconfig"));
         QFile f(kubeconfig);
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("apiVersion: v1\nkind: Config\nclusters:\n- name: none\n  cluster: {server: 'https://127.0.0.1:1'}\n"
-                "contexts:\n- name: none\n  context: {cluster: none, user: u}\nusers:\n- name: u\n  user: {token: x}\n"
+        f.write("apiVersion: v1\nkind: Config\nclusters:\n- name: none\n  cluster: {server: "
+                "'https://127.0.0.1:1'}\n"
+                "contexts:\n- name: none\n  context: {cluster: none, user: u}\nusers:\n- name: u\n "
+                " user: {token: x}\n"
                 "current-context: none\n");
         f.close();
         Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());

@@ -24,7 +24,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace {
+namespace
+{
 template <class W> W *child(QWidget &parent, const char *name)
 {
     W *w = parent.findChild<W *>(QLatin1String(name));
@@ -41,7 +42,8 @@ QPushButton *okButton(QDialog &d)
 QString saveShot(QWidget &w, const char *name)
 {
     QDir().mkpath(QStringLiteral("screenshots"));
-    const QString path = QDir::current().absoluteFilePath(QStringLiteral("screenshots/") + QLatin1String(name));
+    const QString path =
+        QDir::current().absoluteFilePath(QStringLiteral("screenshots/") + QLatin1String(name));
     if (!w.grab().save(path, "PNG"))
         return {};
     qInfo("screenshot: %s", qPrintable(path));
@@ -49,7 +51,8 @@ QString saveShot(QWidget &w, const char *name)
 }
 } // namespace
 
-class TestLaunchDialog : public QObject {
+class TestLaunchDialog : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void defaultDialogProducesThePilotSuite();
@@ -79,17 +82,21 @@ void TestLaunchDialog::defaultDialogProducesThePilotSuite()
         QCOMPARE(s.iterations, 0);
         QCOMPARE(s.threads, 1);
         QCOMPARE(s.batch, 64);
-        QCOMPARE(s.extraArgs, (QStringList{QStringLiteral("--preset"), QStringLiteral("standard")}));
+        QCOMPARE(s.extraArgs,
+                 (QStringList{QStringLiteral("--preset"), QStringLiteral("standard")}));
         QVERIFY2(s.runKey.startsWith(QStringLiteral("pilot-")) && s.runKey.endsWith(s.label()),
                  qPrintable(s.runKey));
     }
-    QCOMPARE(labels, (QStringList{QStringLiteral("mlp/eager/float32"), QStringLiteral("mlp/eager/bfloat16"),
-                                  QStringLiteral("mlp/compiled/float32"), QStringLiteral("mlp/compiled/bfloat16")}));
+    QCOMPARE(labels,
+             (QStringList{QStringLiteral("mlp/eager/float32"), QStringLiteral("mlp/eager/bfloat16"),
+                          QStringLiteral("mlp/compiled/float32"),
+                          QStringLiteral("mlp/compiled/bfloat16")}));
     QCOMPARE(d.maxParallel(), 1);
     QCOMPARE(okButton(d)->text(), QStringLiteral("Queue 4 runs"));
     // The shipped catalog is offered (found from build/bin via the source tree).
     QCOMPARE(tp::LaunchDialog::defaultCatalogPath(),
-             QFileInfo(QStringLiteral(TP_SOURCE_DIR "/resources/catalogs/default.json")).canonicalFilePath());
+             QFileInfo(QStringLiteral(TP_SOURCE_DIR "/resources/catalogs/default.json"))
+                 .canonicalFilePath());
 }
 
 void TestLaunchDialog::invalidInputDisablesOk_data()
@@ -98,9 +105,11 @@ void TestLaunchDialog::invalidInputDisablesOk_data()
     QTest::addColumn<QString>("message");
     QTest::newRow("no mode") << QStringLiteral("no mode") << QStringLiteral("mode");
     QTest::newRow("no dtype") << QStringLiteral("no dtype") << QStringLiteral("dtype");
-    QTest::newRow("torchscript without a model") << QStringLiteral("torchscript") << QStringLiteral("model file");
+    QTest::newRow("torchscript without a model")
+        << QStringLiteral("torchscript") << QStringLiteral("model file");
     QTest::newRow("missing catalog") << QStringLiteral("catalog") << QStringLiteral("catalog");
-    QTest::newRow("run key with a space") << QStringLiteral("key") << QStringLiteral("run key prefix");
+    QTest::newRow("run key with a space")
+        << QStringLiteral("key") << QStringLiteral("run key prefix");
 }
 
 void TestLaunchDialog::invalidInputDisablesOk()
@@ -149,7 +158,8 @@ void TestLaunchDialog::customPresetPassesItsMinimums()
     QCOMPARE(specs.size(), std::size_t(1));
     QCOMPARE(specs[0].iterations, 1234);
     QCOMPARE(specs[0].warmup, 7);
-    QCOMPARE(specs[0].extraArgs, (QStringList{QStringLiteral("--min-time"), QStringLiteral("1.5")}));
+    QCOMPARE(specs[0].extraArgs,
+             (QStringList{QStringLiteral("--min-time"), QStringLiteral("1.5")}));
     QVERIFY(specs[0].runKey.isEmpty()); // the runner's default key
 }
 
@@ -163,7 +173,8 @@ void TestLaunchDialog::workloadOptions()
     child<QSpinBox>(d, "seqLen")->setValue(256);
     child<QLineEdit>(d, "catalog")->setText(tp::LaunchDialog::defaultCatalogPath());
     auto args = d.specs().at(0).extraArgs;
-    QVERIFY2(args.join(QLatin1Char(' ')).contains(QStringLiteral("--seq-len 256")), qPrintable(args.join(QLatin1Char(' '))));
+    QVERIFY2(args.join(QLatin1Char(' ')).contains(QStringLiteral("--seq-len 256")),
+             qPrintable(args.join(QLatin1Char(' '))));
     QVERIFY(args.contains(QStringLiteral("--catalog")));
 
     workload->setCurrentIndex(workload->findData(QStringLiteral("torchscript")));
@@ -174,7 +185,8 @@ void TestLaunchDialog::workloadOptions()
     child<QLineEdit>(d, "input")->setText(QStringLiteral("float32[64, 128]"));
     QVERIFY2(d.isValid(), qPrintable(d.validationErrors().join(QLatin1Char('\n'))));
     args = d.specs().at(0).extraArgs;
-    QCOMPARE(args.at(args.indexOf(QStringLiteral("--input")) + 1), QStringLiteral("float32[64,128]"));
+    QCOMPARE(args.at(args.indexOf(QStringLiteral("--input")) + 1),
+             QStringLiteral("float32[64,128]"));
     QCOMPARE(args.at(args.indexOf(QStringLiteral("--model")) + 1), model);
 }
 
@@ -183,8 +195,8 @@ void TestLaunchDialog::targetComboListsTheProfiles()
     tp::TargetProfile gke;
     gke.name = QStringLiteral("gke");
     gke.kind = tp::TargetProfile::Kind::Kubernetes;
-    const tp::TargetProfile box = tp::TargetProfile::ssh(QStringLiteral("box"), QStringLiteral("gpu.example"),
-                                                         QStringLiteral("bench"));
+    const tp::TargetProfile box = tp::TargetProfile::ssh(
+        QStringLiteral("box"), QStringLiteral("gpu.example"), QStringLiteral("bench"));
     tp::LaunchDialog d({box, gke});
     auto *target = child<QComboBox>(d, "target");
     auto *items = qobject_cast<QStandardItemModel *>(target->model());
@@ -203,7 +215,8 @@ void TestLaunchDialog::targetComboListsTheProfiles()
     QCOMPARE(d.request().target.name, QStringLiteral("box"));
     QCOMPARE(d.target().host, QStringLiteral("gpu.example"));
     // A remote model path is read on that host: no local file check for it.
-    child<QComboBox>(d, "workload")->setCurrentIndex(child<QComboBox>(d, "workload")->findData(QStringLiteral("torchscript")));
+    child<QComboBox>(d, "workload")
+        ->setCurrentIndex(child<QComboBox>(d, "workload")->findData(QStringLiteral("torchscript")));
     child<QLineEdit>(d, "model")->setText(QStringLiteral("/remote/only/model.pt"));
     child<QLineEdit>(d, "input")->setText(QStringLiteral("float32[8,16]"));
     QVERIFY2(d.isValid(), qPrintable(d.validationErrors().join(QLatin1Char(' '))));
@@ -219,8 +232,9 @@ void TestLaunchDialog::kubernetesJobIsPreviewed()
     tp::TargetProfile gke;
     gke.name = QStringLiteral("gke");
     gke.kind = tp::TargetProfile::Kind::Kubernetes;
-    gke.kubernetes = QJsonObject{{QStringLiteral("image"), QStringLiteral("registry.example/runner:1")},
-                                 {QStringLiteral("topology"), QStringLiteral("2x2")}};
+    gke.kubernetes =
+        QJsonObject{{QStringLiteral("image"), QStringLiteral("registry.example/runner:1")},
+                    {QStringLiteral("topology"), QStringLiteral("2x2")}};
     tp::LaunchDialog d({gke});
     QVERIFY(d.selectTarget(QStringLiteral("gke")));
     QVERIFY2(d.isValid(), qPrintable(d.validationErrors().join(QLatin1Char(' '))));
@@ -256,24 +270,30 @@ void TestLaunchDialog::kubernetesJobIsPreviewed()
 // The "Where" group says which runner the chosen target starts, and follows the combo.
 void TestLaunchDialog::runnerLabelFollowsTheTarget()
 {
-    tp::TargetProfile tpu = tp::TargetProfile::ssh(QStringLiteral("tpu-vm"), QStringLiteral("tpu.example"));
+    tp::TargetProfile tpu =
+        tp::TargetProfile::ssh(QStringLiteral("tpu-vm"), QStringLiteral("tpu.example"));
     tpu.device = QStringLiteral("tpu");
     tp::TargetProfile gke;
     gke.name = QStringLiteral("gke");
     gke.kind = tp::TargetProfile::Kind::Kubernetes;
-    gke.kubernetes = QJsonObject{{QStringLiteral("image"), QStringLiteral("registry.example/runner:1")}};
+    gke.kubernetes =
+        QJsonObject{{QStringLiteral("image"), QStringLiteral("registry.example/runner:1")}};
     tp::LaunchDialog d({tpu, gke});
     d.show();
     QVERIFY(QTest::qWaitForWindowExposed(&d));
     auto *label = child<QLabel>(d, "runnerLabel");
     QVERIFY(label->isVisible());
-    QVERIFY2(label->text().startsWith(QStringLiteral("Runner: C++ (")), qPrintable(label->text())); // local
+    QVERIFY2(label->text().startsWith(QStringLiteral("Runner: C++ (")),
+             qPrintable(label->text())); // local
     QCOMPARE(label->text(), tp::TargetProfile::local().runnerSummary());
     QVERIFY(d.selectTarget(QStringLiteral("tpu-vm")));
-    QCOMPARE(label->text(),
-             QStringLiteral("Runner: Python (python3 /opt/torchpilot/python/torchpilot_runner.py), device tpu"));
+    QCOMPARE(
+        label->text(),
+        QStringLiteral(
+            "Runner: Python (python3 /opt/torchpilot/python/torchpilot_runner.py), device tpu"));
     QVERIFY(d.selectTarget(QStringLiteral("gke")));
-    QCOMPARE(label->text(), QStringLiteral("Runner: Python (python3 /app/torchpilot_runner.py), device tpu"));
+    QCOMPARE(label->text(),
+             QStringLiteral("Runner: Python (python3 /app/torchpilot_runner.py), device tpu"));
     QCOMPARE(label->toolTip(), label->text());
     // A long path does not widen the dialog: the label gives way, the tooltip keeps it whole.
     const int width = d.sizeHint().width();
@@ -301,7 +321,8 @@ void TestLaunchDialog::queueModelIsSound()
     s.etaSeconds = 3725;
     model.upsert(s);
     QCOMPARE(model.rowCount(), 3);
-    QCOMPARE(model.index(0, tp::QueueModel::Progress).data().toString(), QStringLiteral("steady 42 %"));
+    QCOMPARE(model.index(0, tp::QueueModel::Progress).data().toString(),
+             QStringLiteral("steady 42 %"));
     QCOMPARE(model.index(0, tp::QueueModel::Elapsed).data().toString(), QStringLiteral("1:15"));
     QCOMPARE(model.index(0, tp::QueueModel::Eta).data().toString(), QStringLiteral("1:02:05"));
     QCOMPARE(model.index(0, 0).data(tp::QueueModel::RunIdRole).toLongLong(), 12LL);
@@ -312,7 +333,8 @@ void TestLaunchDialog::queueModelIsSound()
     tp::QueueJobStatus cancelled = *model.jobAt(2);
     cancelled.state = tp::JobState::Cancelled;
     model.upsert(cancelled);
-    QCOMPARE(model.index(2, tp::QueueModel::State).data().toString(), QStringLiteral("cancelled (never started)"));
+    QCOMPARE(model.index(2, tp::QueueModel::State).data().toString(),
+             QStringLiteral("cancelled (never started)"));
     model.removeFinished();
     QCOMPARE(model.rowCount(), 1);
     QCOMPARE(model.jobAt(0)->jobId, 2);
@@ -364,12 +386,15 @@ void TestLaunchDialog::queuePageWithTheRealRunner()
     const QList<int> ids = page.enqueue(specs);
     QCOMPARE(page.model()->rowCount(), 3);
     QTRY_COMPARE_WITH_TIMEOUT(finishedRuns.size(), 2, 120000);
-    QTRY_VERIFY_WITH_TIMEOUT(queue.job(ids[2]).fraction > 0.05 && queue.job(ids[2]).etaSeconds > 0, 60000);
+    QTRY_VERIFY_WITH_TIMEOUT(queue.job(ids[2]).fraction > 0.05 && queue.job(ids[2]).etaSeconds > 0,
+                             60000);
     QCOMPARE(startedRuns.size(), 3);
     QCOMPARE(page.model()->jobAt(0)->state, tp::JobState::Done);
     auto *table = page.findChild<QTableView *>();
-    QVERIFY(!table->indexWidget(page.model()->index(0, tp::QueueModel::Action))); // nothing to cancel
-    QVERIFY(qobject_cast<QProgressBar *>(table->indexWidget(page.model()->index(2, tp::QueueModel::Progress))));
+    QVERIFY(
+        !table->indexWidget(page.model()->index(0, tp::QueueModel::Action))); // nothing to cancel
+    QVERIFY(qobject_cast<QProgressBar *>(
+        table->indexWidget(page.model()->index(2, tp::QueueModel::Progress))));
     QVERIFY(table->indexWidget(page.model()->index(2, tp::QueueModel::Action)));
     page.selectJob(ids[2]);
     QTRY_VERIFY_WITH_TIMEOUT(!child<QPlainTextEdit>(page, "log")->toPlainText().isEmpty(), 20000);

@@ -25,7 +25,8 @@
 using tp::PanelFigure;
 using Ids = std::vector<long long>;
 
-class TestPanels : public QObject {
+class TestPanels : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
@@ -59,17 +60,23 @@ private:
 
 void TestPanels::initTestCase()
 {
-    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("p.sqlite")).toStdString(), tptest::fixturePolicy());
-    const auto report = tp::importFile(*m_store, tptest::dataFile("panels_fixture.jsonl").toStdString());
+    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("p.sqlite")).toStdString(),
+                                          tptest::fixturePolicy());
+    const auto report =
+        tp::importFile(*m_store, tptest::dataFile("panels_fixture.jsonl").toStdString());
     QCOMPARE(report.runIds.size(), std::size_t(8));
     m_ids = report.runIds;
     // What a queue and live streaming would have written: queue times for R1 (10 s) and R2
     // (30.5 s); arrival times one second apart, except R2 which went silent for 11 s.
-    exec(*m_store, "UPDATE runs SET queued_at = '2026-12-01T09:59:50Z' WHERE id = " + std::to_string(id(1)));
-    exec(*m_store, "UPDATE runs SET queued_at = '2026-12-01T10:04:29.5Z' WHERE id = " + std::to_string(id(2)));
+    exec(*m_store,
+         "UPDATE runs SET queued_at = '2026-12-01T09:59:50Z' WHERE id = " + std::to_string(id(1)));
+    exec(*m_store, "UPDATE runs SET queued_at = '2026-12-01T10:04:29.5Z' WHERE id = " +
+                       std::to_string(id(2)));
     exec(*m_store, "UPDATE events SET received_at = 1000 + seq");
-    exec(*m_store, "UPDATE events SET received_at = 2000 + seq + (CASE WHEN seq >= 2 THEN 10 ELSE 0 END) "
-                   "WHERE run_id = " + std::to_string(id(2)));
+    exec(*m_store,
+         "UPDATE events SET received_at = 2000 + seq + (CASE WHEN seq >= 2 THEN 10 ELSE 0 END) "
+         "WHERE run_id = " +
+             std::to_string(id(2)));
 }
 
 void TestPanels::business()
@@ -86,9 +93,10 @@ void TestPanels::business()
     QCOMPARE(f.meetingContract.value.value(), 2.0);
     QCOMPARE(f.meetingContract.runIds, ids({1, 2}));
     // Each miss counted under its first reason: R4, R5, R6 not ok; R8 non-finite; R7; R3.
-    QCOMPARE(f.meetingContract.note, std::string("ok, finite, valid, precision not failed; not counted: "
-                                                 "3 not ok, 1 non-finite, 1 precision failed, "
-                                                 "1 reduced-precision, precision unchecked"));
+    QCOMPARE(f.meetingContract.note,
+             std::string("ok, finite, valid, precision not failed; not counted: "
+                         "3 not ok, 1 non-finite, 1 precision failed, "
+                         "1 reduced-precision, precision unchecked"));
     QCOMPARE(f.costPerUsefulResult.state, PanelFigure::State::NotConfigured);
     QVERIFY(!f.costPerUsefulResult.value);
 }
@@ -155,7 +163,8 @@ void TestPanels::selection_data()
     // explicit ids R1, R5: one key twice → 1 restart; errors: R5.
     QTest::newRow("ids") << QStringLiteral("ids") << QList<int>{1, 5} << 2 << 1 << 1 << 1.0;
     // dtype bfloat16 + status ok: R2, R3.
-    QTest::newRow("dtype+status") << QStringLiteral("dtype") << QList<int>{2, 3} << 2 << 1 << 0 << 0.0;
+    QTest::newRow("dtype+status") << QStringLiteral("dtype") << QList<int>{2, 3} << 2 << 1 << 0
+                                  << 0.0;
 }
 
 void TestPanels::selection()
@@ -228,10 +237,12 @@ void TestPanels::costHook()
 // own stream ended; the infrastructure panel averages it over the selected runs.
 void TestPanels::capacityWait()
 {
-    tp::Store store(m_dir.filePath(QStringLiteral("k8s.sqlite")).toStdString(), tptest::fixturePolicy());
+    tp::Store store(m_dir.filePath(QStringLiteral("k8s.sqlite")).toStdString(),
+                    tptest::fixturePolicy());
     tp::RunIngestor in(store, "k8s://gke/ml-evaluation/tp-a", "gke-v6e");
     QVERIFY(!in.annotate("k8s_scheduling", {{"capacity_wait_seconds", 1.0}})); // no run yet
-    in.feed(R"({"v":1,"event":"run_started","run_key":"k/a","execution_key":"k-a","workload":"mlp","mode":"eager","device":"tpu","dtype":"bfloat16"}
+    in.feed(
+        R"({"v":1,"event":"run_started","run_key":"k/a","execution_key":"k-a","workload":"mlp","mode":"eager","device":"tpu","dtype":"bfloat16"}
 {"v":1,"event":"run_finished","status":"ok","summary":{"finite":true}}
 )");
     QVERIFY(in.annotate("k8s_scheduling", {{"capacity_wait_seconds", 42.5}, {"pod", "tp-a-xyz"}}));
@@ -246,9 +257,11 @@ void TestPanels::capacityWait()
 
 void TestPanels::acceleratorMemory()
 {
-    tp::Store store(m_dir.filePath(QStringLiteral("tpu.sqlite")).toStdString(), tptest::fixturePolicy());
+    tp::Store store(m_dir.filePath(QStringLiteral("tpu.sqlite")).toStdString(),
+                    tptest::fixturePolicy());
     tp::RunIngestor in(store, "test");
-    in.feed(R"({"v":1,"event":"run_started","run_key":"tpu/a","execution_key":"tpu-a","workload":"mlp","mode":"eager","device":"tpu","dtype":"bfloat16","env":{"accelerator_memory_peak_bytes":7000000000}}
+    in.feed(
+        R"({"v":1,"event":"run_started","run_key":"tpu/a","execution_key":"tpu-a","workload":"mlp","mode":"eager","device":"tpu","dtype":"bfloat16","env":{"accelerator_memory_peak_bytes":7000000000}}
 {"v":1,"event":"resources","peak_rss_bytes":1,"accelerator_memory_peak_bytes":8000000000}
 {"v":1,"event":"run_finished","status":"ok","summary":{"finite":true}}
 {"v":1,"event":"run_started","run_key":"cpu/b","execution_key":"cpu-b","workload":"mlp","mode":"eager","device":"cpu","dtype":"float32","target":"k8s/gke"}
@@ -266,7 +279,8 @@ void TestPanels::acceleratorMemory()
 
 void TestPanels::emptyStore()
 {
-    tp::Store store(m_dir.filePath(QStringLiteral("empty.sqlite")).toStdString(), tptest::fixturePolicy());
+    tp::Store store(m_dir.filePath(QStringLiteral("empty.sqlite")).toStdString(),
+                    tptest::fixturePolicy());
     const auto f = tp::computePanels(store, {});
     QVERIFY(f.selectedRunIds.empty());
     QCOMPARE(f.business.completed.value.value(), 0.0);

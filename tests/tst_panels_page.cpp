@@ -15,7 +15,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-class TestPanelsPage : public QObject {
+class TestPanelsPage : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
@@ -35,10 +36,7 @@ private:
                 out << b;
         return out; // creation order = card order
     }
-    static bool computed(QSignalSpy &spy)
-    {
-        return spy.count() > 0 || spy.wait(20000);
-    }
+    static bool computed(QSignalSpy &spy) { return spy.count() > 0 || spy.wait(20000); }
 
     QTemporaryDir m_dir;
     std::unique_ptr<tp::Store> m_store;
@@ -47,7 +45,8 @@ private:
 
 void TestPanelsPage::initTestCase()
 {
-    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("f.sqlite")).toStdString(), tptest::fixturePolicy());
+    m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("f.sqlite")).toStdString(),
+                                          tptest::fixturePolicy());
     m_ids = tp::importFile(*m_store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
     QCOMPARE(m_ids.size(), std::size_t(8));
 }
@@ -67,14 +66,16 @@ void TestPanelsPage::figuresLinkToTheirRuns()
     buttons[0]->click();
     QCOMPARE(links.count(), 1);
     const auto ids = links.first().at(0).value<QList<qlonglong>>();
-    QCOMPARE(ids, (QList<qlonglong>{m_ids[0], m_ids[1], m_ids[2], m_ids[3], m_ids[4], m_ids[6], m_ids[7]}));
+    QCOMPARE(ids, (QList<qlonglong>{m_ids[0], m_ids[1], m_ids[2], m_ids[3], m_ids[4], m_ids[6],
+                                    m_ids[7]}));
     QCOMPARE(links.first().at(1).toString(), QStringLiteral("Completed runs"));
     QCOMPARE(buttons[3]->text(), QStringLiteral("not configured")); // cost: no runs behind it
     QVERIFY(!buttons[3]->isEnabled());
     QCOMPARE(buttons[4]->text(), QStringLiteral("20.0 ms")); // pooled p50, see tst_panels.cpp
     QCOMPARE(buttons[16]->text(), QStringLiteral("not measured (CPU)"));
     buttons[9]->click(); // errors: R4, R5, R8
-    QCOMPARE(links.last().at(0).value<QList<qlonglong>>(), (QList<qlonglong>{m_ids[3], m_ids[4], m_ids[7]}));
+    QCOMPARE(links.last().at(0).value<QList<qlonglong>>(),
+             (QList<qlonglong>{m_ids[3], m_ids[4], m_ids[7]}));
 }
 
 void TestPanelsPage::filtersNarrowTheFigures()
@@ -113,14 +114,16 @@ void TestPanelsPage::supersededResultIsDropped()
 void TestPanelsPage::costModelHook()
 {
     tp::PanelsPage page(m_store.get());
-    page.setCostModel([](const std::vector<tp::RunRecord> &runs) {
-        tp::PanelFigure f;
-        f.state = tp::PanelFigure::State::Value;
-        f.unit = tp::PanelFigure::Unit::Cost;
-        f.value = 3.5;
-        f.runIds = {runs.front().id};
-        return f;
-    }, QStringLiteral("USD"));
+    page.setCostModel(
+        [](const std::vector<tp::RunRecord> &runs) {
+            tp::PanelFigure f;
+            f.state = tp::PanelFigure::State::Value;
+            f.unit = tp::PanelFigure::Unit::Cost;
+            f.value = 3.5;
+            f.runIds = {runs.front().id};
+            return f;
+        },
+        QStringLiteral("USD"));
     QSignalSpy done(&page, &tp::PanelsPage::computed);
     page.reload();
     QVERIFY(computed(done));
@@ -158,7 +161,8 @@ void TestPanelsPage::screenshot()
     QVERIFY(computed(done));
     QTest::qWait(100); // let the posted layout requests run before grabbing
     QDir().mkpath(QStringLiteral("screenshots"));
-    const QString shot = QDir::current().absoluteFilePath(QStringLiteral("screenshots/panels_page.png"));
+    const QString shot =
+        QDir::current().absoluteFilePath(QStringLiteral("screenshots/panels_page.png"));
     QVERIFY(page.grab().save(shot));
     qInfo("screenshot: %s", qPrintable(shot));
 }

@@ -6,7 +6,8 @@
 
 using nlohmann::json;
 
-class TestPrecision : public QObject {
+class TestPrecision : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void defaultMatchesResourceFile();
@@ -20,7 +21,8 @@ private Q_SLOTS:
 
 void TestPrecision::defaultMatchesResourceFile()
 {
-    const tp::PrecisionPolicy file = tp::loadPolicy(TP_SOURCE_DIR "/resources/policies/default.json");
+    const tp::PrecisionPolicy file =
+        tp::loadPolicy(TP_SOURCE_DIR "/resources/policies/default.json");
     const tp::PrecisionPolicy builtin = tp::defaultPolicy();
     QCOMPARE(file.name, builtin.name);
     QCOMPARE(file.version, builtin.version);
@@ -41,13 +43,25 @@ void TestPrecision::badPolicies_data()
     QTest::addColumn<QByteArray>("text");
     QTest::addColumn<QString>("error");
     QTest::newRow("not object") << QByteArray("[]") << "must be a JSON object";
-    QTest::newRow("no name") << QByteArray(R"({"tolerances":{"float32":{"rtol":0,"atol":0}}})") << "field 'name'";
+    QTest::newRow("no name") << QByteArray(R"({"tolerances":{"float32":{"rtol":0,"atol":0}}})")
+                             << "field 'name'";
     QTest::newRow("no tolerances") << QByteArray(R"({"name":"x"})") << "field 'tolerances'";
-    QTest::newRow("negative rtol") << QByteArray(R"({"name":"x","tolerances":{"bfloat16":{"rtol":-1,"atol":0}}})") << "tolerances.bfloat16.rtol must be a non-negative number";
-    QTest::newRow("string atol") << QByteArray(R"({"name":"x","tolerances":{"float32":{"rtol":0,"atol":"0"}}})") << "tolerances.float32.atol";
-    QTest::newRow("missing atol") << QByteArray(R"({"name":"x","tolerances":{"float32":{"rtol":0}}})") << "needs both 'rtol' and 'atol'";
-    QTest::newRow("cosine above one") << QByteArray(R"({"name":"x","tolerances":{"float32":{"rtol":0,"atol":0,"min_cosine":2}}})") << "min_cosine";
-    QTest::newRow("bad training") << QByteArray(R"({"name":"x","tolerances":{"float32":{"rtol":0,"atol":0}},"training":{"steps":0}})") << "training.steps must be at least 1";
+    QTest::newRow("negative rtol")
+        << QByteArray(R"({"name":"x","tolerances":{"bfloat16":{"rtol":-1,"atol":0}}})")
+        << "tolerances.bfloat16.rtol must be a non-negative number";
+    QTest::newRow("string atol")
+        << QByteArray(R"({"name":"x","tolerances":{"float32":{"rtol":0,"atol":"0"}}})")
+        << "tolerances.float32.atol";
+    QTest::newRow("missing atol") << QByteArray(
+                                         R"({"name":"x","tolerances":{"float32":{"rtol":0}}})")
+                                  << "needs both 'rtol' and 'atol'";
+    QTest::newRow("cosine above one")
+        << QByteArray(R"({"name":"x","tolerances":{"float32":{"rtol":0,"atol":0,"min_cosine":2}}})")
+        << "min_cosine";
+    QTest::newRow("bad training")
+        << QByteArray(
+               R"({"name":"x","tolerances":{"float32":{"rtol":0,"atol":0}},"training":{"steps":0}})")
+        << "training.steps must be at least 1";
 }
 
 void TestPrecision::badPolicies()
@@ -84,8 +98,8 @@ void TestPrecision::verdicts_data()
     QTest::addColumn<double>("noise"); // relative perturbation of every element
     QTest::addColumn<bool>("pass");
     QTest::newRow("identical") << 0.0 << true;
-    QTest::newRow("within bf16 rtol") << 0.004 << true;  // bf16's own rounding step is 0.0039
-    QTest::newRow("perturbed 5%") << 0.05 << false;      // like --inject-fault perturb
+    QTest::newRow("within bf16 rtol") << 0.004 << true; // bf16's own rounding step is 0.0039
+    QTest::newRow("perturbed 5%") << 0.05 << false;     // like --inject-fault perturb
 }
 
 void TestPrecision::verdicts()

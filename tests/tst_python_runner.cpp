@@ -17,7 +17,8 @@
 
 using namespace tp;
 
-namespace {
+namespace
+{
 const QString kProbe = QStringLiteral(TP_SOURCE_DIR "/runner/python/torchpilot_runner.py");
 
 struct ProbeRun {
@@ -49,7 +50,8 @@ long long ingest(Store &store, const QByteArray &stdoutBytes)
 }
 } // namespace
 
-class TestPythonRunner : public QObject {
+class TestPythonRunner : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase()
@@ -66,10 +68,14 @@ private Q_SLOTS:
         QTest::addColumn<QString>("mode");
         QTest::addColumn<QString>("dtype");
         QTest::addColumn<QString>("precision");
-        QTest::newRow("eager fp32") << QStringLiteral("eager") << QStringLiteral("float32") << QStringLiteral("pass");
-        QTest::newRow("compiled fp32") << QStringLiteral("compiled") << QStringLiteral("float32") << QStringLiteral("pass");
-        // bf16 outputs miss the default policy's mismatch share on this MLP (a finding, see issue 3).
-        QTest::newRow("eager bf16") << QStringLiteral("eager") << QStringLiteral("bfloat16") << QStringLiteral("fail");
+        QTest::newRow("eager fp32")
+            << QStringLiteral("eager") << QStringLiteral("float32") << QStringLiteral("pass");
+        QTest::newRow("compiled fp32")
+            << QStringLiteral("compiled") << QStringLiteral("float32") << QStringLiteral("pass");
+        // bf16 outputs miss the default policy's mismatch share on this MLP (a finding, see issue
+        // 3).
+        QTest::newRow("eager bf16")
+            << QStringLiteral("eager") << QStringLiteral("bfloat16") << QStringLiteral("fail");
     }
     void modes()
     {
@@ -78,10 +84,11 @@ private Q_SLOTS:
         QFETCH(QString, precision);
         QTemporaryDir dir;
         Store store(dir.filePath(QStringLiteral("t.sqlite")).toStdString());
-        const ProbeRun r = runProbe({QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--mode"), mode,
-                                     QStringLiteral("--dtype"), dtype, QStringLiteral("--iterations"), QStringLiteral("40"),
-                                     QStringLiteral("--threads"), QStringLiteral("1"), QStringLiteral("--target"),
-                                     QStringLiteral("tpu-vm-test")});
+        const ProbeRun r =
+            runProbe({QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--mode"),
+                      mode, QStringLiteral("--dtype"), dtype, QStringLiteral("--iterations"),
+                      QStringLiteral("40"), QStringLiteral("--threads"), QStringLiteral("1"),
+                      QStringLiteral("--target"), QStringLiteral("tpu-vm-test")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const long long id = ingest(store, r.out);
         QVERIFY(id > 0);
@@ -99,13 +106,16 @@ private Q_SLOTS:
         QCOMPARE(QString::fromStdString(run->validityPolicy), QStringLiteral("default@1"));
         QVERIFY(run->valid.has_value());
         if (!*run->valid) // noise on a loaded machine is a legitimate verdict; anything else is not
-            QVERIFY2(QString::fromStdString(run->validityReasonsJson).contains(QStringLiteral("too noisy")),
+            QVERIFY2(QString::fromStdString(run->validityReasonsJson)
+                         .contains(QStringLiteral("too noisy")),
                      run->validityReasonsJson.c_str());
-        QCOMPARE(QString::fromStdString(run->witnessJson), QStringLiteral("[]")); // runner and store agree
+        QCOMPARE(QString::fromStdString(run->witnessJson),
+                 QStringLiteral("[]")); // runner and store agree
         const auto env = nlohmann::json::parse(run->envJson);
         QVERIFY(env.contains("torch"));
         QCOMPARE(env.value("runner_kind", ""), std::string("python"));
-        QCOMPARE(nlohmann::json::parse(run->summaryJson).value("compiler", "") == "none", mode == QLatin1String("eager"));
+        QCOMPARE(nlohmann::json::parse(run->summaryJson).value("compiler", "") == "none",
+                 mode == QLatin1String("eager"));
         QCOMPARE(QString::fromStdString(run->target), QStringLiteral("tpu-vm-test"));
         QVERIFY(run->peakRssBytes && *run->peakRssBytes > 0);
     }
@@ -131,7 +141,8 @@ private Q_SLOTS:
         QVERIFY(done.wait(120000));
         const auto result = done.first().first().value<LaunchResult>();
         QVERIFY2(result.status == QLatin1String("ok"), qPrintable(result.error));
-        QCOMPARE(QString::fromStdString(store.run(result.runId)->runKey), QStringLiteral("python/launcher"));
+        QCOMPARE(QString::fromStdString(store.run(result.runId)->runKey),
+                 QStringLiteral("python/launcher"));
         QCOMPARE(QString::fromStdString(store.run(result.runId)->device), QStringLiteral("cpu"));
         QCOMPARE(store.samples(result.runId, "steady").size(), size_t(20));
     }
@@ -143,43 +154,53 @@ private Q_SLOTS:
         QTemporaryDir dir;
         const QString db = dir.filePath(QStringLiteral("g.sqlite"));
         // Each mode until the store judges a run valid (at most 3 tries: a neighbour's burst on a
-        // loaded 2-core machine can make a run legitimately "too noisy"; those stay stored, invalid).
+        // loaded 2-core machine can make a run legitimately "too noisy"; those stay stored,
+        // invalid).
         int attempt = 0;
         for (const QString mode : {QStringLiteral("eager"), QStringLiteral("compiled")}) {
             for (int tries = 0;; ++tries) {
-                const ProbeRun r = runProbe({QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--mode"), mode,
-                                             QStringLiteral("--iterations"), QStringLiteral("300"), QStringLiteral("--catalog"),
-                                             QStringLiteral(TP_SOURCE_DIR "/resources/catalogs/default.json")});
+                const ProbeRun r =
+                    runProbe({QStringLiteral("--device"), QStringLiteral("cpu"),
+                              QStringLiteral("--mode"), mode, QStringLiteral("--iterations"),
+                              QStringLiteral("300"), QStringLiteral("--catalog"),
+                              QStringLiteral(TP_SOURCE_DIR "/resources/catalogs/default.json")});
                 QVERIFY2(r.exitCode == 0, r.err.constData());
-                const QString file = dir.filePath(QStringLiteral("%1-%2.jsonl").arg(mode).arg(++attempt));
+                const QString file =
+                    dir.filePath(QStringLiteral("%1-%2.jsonl").arg(mode).arg(++attempt));
                 QFile f(file);
                 QVERIFY(f.open(QIODevice::WriteOnly));
                 f.write(r.out);
                 f.close();
                 QProcess app;
-                app.start(QStringLiteral(TP_APP_PATH), {QStringLiteral("import"), QStringLiteral("--db"), db, file});
+                app.start(QStringLiteral(TP_APP_PATH),
+                          {QStringLiteral("import"), QStringLiteral("--db"), db, file});
                 QVERIFY(app.waitForFinished(60000));
                 QCOMPARE(app.exitCode(), 0);
                 Store store(db.toStdString());
                 const RunRecord run = store.listRuns().back();
                 if (run.valid.value_or(false))
                     break;
-                QVERIFY2(QString::fromStdString(run.validityReasonsJson).contains(QStringLiteral("too noisy")),
+                QVERIFY2(QString::fromStdString(run.validityReasonsJson)
+                             .contains(QStringLiteral("too noisy")),
                          run.validityReasonsJson.c_str()); // noise is the only acceptable reason
                 if (tries == 2)
-                    QSKIP(qPrintable(QStringLiteral("3 %1 runs judged too noisy on this loaded machine: %2")
-                                         .arg(mode, QString::fromStdString(run.validityReasonsJson))));
+                    QSKIP(qPrintable(
+                        QStringLiteral("3 %1 runs judged too noisy on this loaded machine: %2")
+                            .arg(mode, QString::fromStdString(run.validityReasonsJson))));
             }
         }
         QProcess gates;
-        gates.start(QStringLiteral(TP_APP_PATH), {QStringLiteral("gates"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+        gates.start(QStringLiteral(TP_APP_PATH), {QStringLiteral("gates"), QStringLiteral("--db"),
+                                                  db, QStringLiteral("--json")});
         QVERIFY(gates.waitForFinished(60000));
-        const auto report = nlohmann::json::parse(gates.readAllStandardOutput().toStdString(), nullptr, false);
+        const auto report =
+            nlohmann::json::parse(gates.readAllStandardOutput().toStdString(), nullptr, false);
         QVERIFY2(report.is_object(), gates.readAllStandardError().constData());
         for (const auto &gate : report["gates"])
             for (const auto &c : gate["criteria"]) {
                 const std::string detail = c.value("detail", "");
-                QVERIFY2(detail.find("no valid") == std::string::npos, (c.value("id", "") + ": " + detail).c_str());
+                QVERIFY2(detail.find("no valid") == std::string::npos,
+                         (c.value("id", "") + ": " + detail).c_str());
             }
         QVERIFY(report.dump().find("\"precision_within_policy\"") != std::string::npos);
     }
@@ -202,9 +223,12 @@ private Q_SLOTS:
     void badArguments_data()
     {
         QTest::addColumn<QStringList>("args");
-        QTest::newRow("zero iterations") << QStringList{QStringLiteral("--iterations"), QStringLiteral("0")};
-        QTest::newRow("unknown device") << QStringList{QStringLiteral("--device"), QStringLiteral("tpu;rm -rf /")};
-        QTest::newRow("not a number") << QStringList{QStringLiteral("--batch"), QStringLiteral("$(reboot)")};
+        QTest::newRow("zero iterations")
+            << QStringList{QStringLiteral("--iterations"), QStringLiteral("0")};
+        QTest::newRow("unknown device")
+            << QStringList{QStringLiteral("--device"), QStringLiteral("tpu;rm -rf /")};
+        QTest::newRow("not a number")
+            << QStringList{QStringLiteral("--batch"), QStringLiteral("$(reboot)")};
     }
     void badArguments()
     {
@@ -220,8 +244,9 @@ private Q_SLOTS:
     {
         QTemporaryDir dir;
         Store store(dir.filePath(QStringLiteral("t.sqlite")).toStdString());
-        const ProbeRun r = runProbe({QStringLiteral("--device"), QStringLiteral("cpu"), QStringLiteral("--iterations"),
-                                     QStringLiteral("100000000"), QStringLiteral("--deadline"), QStringLiteral("2"),
+        const ProbeRun r = runProbe({QStringLiteral("--device"), QStringLiteral("cpu"),
+                                     QStringLiteral("--iterations"), QStringLiteral("100000000"),
+                                     QStringLiteral("--deadline"), QStringLiteral("2"),
                                      QStringLiteral("--dtype"), QStringLiteral("float32")});
         QCOMPARE(r.exitCode, 124);
         const long long id = ingest(store, r.out);

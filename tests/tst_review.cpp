@@ -15,7 +15,8 @@ using nlohmann::json;
 
 using namespace tptest;
 
-class TestReview : public QObject {
+class TestReview : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void sha256KnownVectors_data();
@@ -31,7 +32,10 @@ private Q_SLOTS:
     void migratesV3ToV4();
 
 private:
-    std::string dbPath(const QString &name) const { return m_dir.filePath(name + QStringLiteral(".sqlite")).toStdString(); }
+    std::string dbPath(const QString &name) const
+    {
+        return m_dir.filePath(name + QStringLiteral(".sqlite")).toStdString();
+    }
     static void import(tp::Store &store, const QStringList &files) { importFiles(store, files); }
     QTemporaryDir m_dir;
 };
@@ -41,9 +45,12 @@ void TestReview::sha256KnownVectors_data()
     QTest::addColumn<QByteArray>("input");
     QTest::addColumn<QString>("digest");
     // FIPS 180-2 test vectors.
-    QTest::newRow("empty") << QByteArray() << "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
-    QTest::newRow("abc") << QByteArray("abc") << "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
-    QTest::newRow("448 bits") << QByteArray("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
+    QTest::newRow("empty") << QByteArray()
+                           << "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
+    QTest::newRow("abc") << QByteArray("abc")
+                         << "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+    QTest::newRow("448 bits") << QByteArray(
+                                     "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")
                               << "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1";
 }
 
@@ -60,13 +67,15 @@ void TestReview::hashIsStable_data()
     QTest::newRow("review pilot") << QStringList{QStringLiteral("review_pilot.jsonl")};
     QTest::newRow("charts fixture") << QStringList{QStringLiteral("charts_fixture.jsonl")};
     QTest::newRow("panels fixture") << QStringList{QStringLiteral("panels_fixture.jsonl")};
-    QTest::newRow("valid + failed run") << QStringList{QStringLiteral("valid_run.jsonl"), QStringLiteral("two_runs.jsonl")};
+    QTest::newRow("valid + failed run")
+        << QStringList{QStringLiteral("valid_run.jsonl"), QStringLiteral("two_runs.jsonl")};
 }
 
 void TestReview::hashIsStable()
 {
     QFETCH(QStringList, files);
-    const QString tag = QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
+    const QString tag =
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'));
     const auto defs = definitions();
     std::string first;
     {
@@ -106,8 +115,11 @@ void TestReview::signoffsAttachToSnapshot()
     const auto first = reviews.signOff(state, "performance", "bob", "p99 looks fine");
     QCOMPARE(first.snapshotId, 0LL);
     QCOMPARE(first.evidenceHash, state.evidenceHash);
-    QVERIFY2(QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"))
-                 .match(QString::fromStdString(first.signedAt)).hasMatch(), first.signedAt.c_str());
+    QVERIFY2(
+        QRegularExpression(QStringLiteral("^\\d{4}-\\d\\d-\\d\\dT\\d\\d:\\d\\d:\\d\\d\\.\\d{3}Z$"))
+            .match(QString::fromStdString(first.signedAt))
+            .hasMatch(),
+        first.signedAt.c_str());
     reviews.signOff(state, "performance", "  carol  ", ""); // replaces bob's pending sign-off
     reviews.signOff(state, "cost", "dave", "");
     state = tp::evaluateReview(store, defs);
@@ -132,7 +144,8 @@ void TestReview::signoffsAttachToSnapshot()
     QCOMPARE(all[0].id, two.id); // newest first
     QCOMPARE(all[1].signoffs.size(), std::size_t(2));
     QCOMPARE(reviews.latestSnapshot()->id, two.id);
-    QCOMPARE(reviews.latestSnapshot()->toJson()["signoffs"][0]["gate"].get<std::string>(), std::string("compatibility"));
+    QCOMPARE(reviews.latestSnapshot()->toJson()["signoffs"][0]["gate"].get<std::string>(),
+             std::string("compatibility"));
 }
 
 void TestReview::badSignoffRejected_data()
@@ -141,10 +154,22 @@ void TestReview::badSignoffRejected_data()
     QTest::addColumn<QString>("gate");
     QTest::addColumn<QString>("reviewer");
     QTest::addColumn<QString>("error");
-    QTest::newRow("unknown gate") << "signoff" << "speed" << "alice" << "unknown gate 'speed'";
-    QTest::newRow("empty reviewer") << "signoff" << "cost" << "" << "reviewer name is required";
-    QTest::newRow("blank reviewer") << "signoff" << "cost" << " \t " << "reviewer name is required";
-    QTest::newRow("record, blank reviewer") << "record" << "" << "  " << "reviewer name is required";
+    QTest::newRow("unknown gate") << "signoff"
+                                  << "speed"
+                                  << "alice"
+                                  << "unknown gate 'speed'";
+    QTest::newRow("empty reviewer") << "signoff"
+                                    << "cost"
+                                    << ""
+                                    << "reviewer name is required";
+    QTest::newRow("blank reviewer") << "signoff"
+                                    << "cost"
+                                    << " \t "
+                                    << "reviewer name is required";
+    QTest::newRow("record, blank reviewer") << "record"
+                                            << ""
+                                            << "  "
+                                            << "reviewer name is required";
 }
 
 void TestReview::badSignoffRejected()
@@ -153,7 +178,9 @@ void TestReview::badSignoffRejected()
     QFETCH(QString, gate);
     QFETCH(QString, reviewer);
     QFETCH(QString, error);
-    tp::Store store(dbPath(QStringLiteral("bad-") + QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'))));
+    tp::Store store(dbPath(
+        QStringLiteral("bad-") +
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_'))));
     import(store, {QStringLiteral("valid_run.jsonl")});
     tp::ReviewStore reviews(store);
     const auto state = tp::evaluateReview(store, definitions());
@@ -201,7 +228,8 @@ void TestReview::inputsRoundTrip()
     const std::string path = dbPath(QStringLiteral("inputs-%1").arg(variant));
     {
         tp::Store store(path);
-        tp::ReviewStore(store).saveInputs(fullInputs()); // overwritten below: nothing of it may remain
+        tp::ReviewStore(store).saveInputs(
+            fullInputs()); // overwritten below: nothing of it may remain
         tp::ReviewStore(store).saveInputs(in);
     }
     tp::Store store(path);
@@ -242,10 +270,12 @@ void TestReview::migratesV3ToV4()
             db.exec(tp::schema::kMigrations[static_cast<std::size_t>(v)]);
         db.exec("PRAGMA application_id = " + std::to_string(tp::schema::kApplicationId));
         db.exec("PRAGMA user_version = 3");
-        db.exec("INSERT INTO runs(id, execution_key, run_key, mode, dtype, status, complete, valid, sample_count) "
+        db.exec("INSERT INTO runs(id, execution_key, run_key, mode, dtype, status, complete, "
+                "valid, sample_count) "
                 "VALUES(1, 'k-eager', 'old/eager', 'eager', 'float32', 'ok', 1, 1, 3), "
                 "(2, 'k-compiled', 'old/compiled', 'compiled', 'float32', 'ok', 1, 1, 3)");
-        db.exec("INSERT INTO samples VALUES(1, 'steady', 0, 0.1), (1, 'steady', 1, 0.1), (1, 'steady', 2, 0.1)");
+        db.exec("INSERT INTO samples VALUES(1, 'steady', 0, 0.1), (1, 'steady', 1, 0.1), (1, "
+                "'steady', 2, 0.1)");
     }
     tp::Store store(withRuns);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion); // v3 → v4 and on

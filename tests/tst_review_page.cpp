@@ -34,7 +34,8 @@
 
 using tp::GateChecklistModel;
 
-class TestReviewPage : public QObject {
+class TestReviewPage : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void checklistModel();
@@ -51,7 +52,8 @@ private:
     static QString shot(const char *name)
     {
         QDir().mkpath(QStringLiteral("screenshots"));
-        return QDir::current().absoluteFilePath(QStringLiteral("screenshots/") + QLatin1String(name));
+        return QDir::current().absoluteFilePath(QStringLiteral("screenshots/") +
+                                                QLatin1String(name));
     }
     // Evaluates a fresh page and waits for the result.
     static bool evaluate(tp::ReviewPage &page)
@@ -61,7 +63,8 @@ private:
         return computed(done) && done.last().first().toString().isEmpty();
     }
     // Runs `fill` on the modal dialog that `open` shows (polled until it is up).
-    static void withDialog(const std::function<void()> &open, const std::function<void(tp::SignoffDialog &)> &fill)
+    static void withDialog(const std::function<void()> &open,
+                           const std::function<void(tp::SignoffDialog &)> &fill)
     {
         bool seen = false;
         QTimer poll;
@@ -78,7 +81,8 @@ private:
     }
     std::unique_ptr<tp::Store> newStore(const QString &name, const char *fixture)
     {
-        auto store = std::make_unique<tp::Store>(m_dir.filePath(name + QStringLiteral(".sqlite")).toStdString());
+        auto store = std::make_unique<tp::Store>(
+            m_dir.filePath(name + QStringLiteral(".sqlite")).toStdString());
         tp::importFile(*store, tptest::dataFile(fixture).toStdString());
         return store;
     }
@@ -87,17 +91,22 @@ private:
     tp::Settings m_settings{m_dir.filePath(QStringLiteral("settings.ini"))};
 };
 
-namespace {
+namespace
+{
 tp::GateReport sampleReport()
 {
     using tp::Verdict;
     tp::GateReport r;
     r.definitions = "default@1";
-    r.gates = {{"compatibility", Verdict::Pass, {{"outputs_finite", Verdict::Pass, "all finite", {1, 2}}}},
-               {"performance", Verdict::Fail,
-                {{"p99_within_slo", Verdict::Fail, "p99 9 ms > 5 ms", {3}},
-                 {"throughput_vs_baseline", Verdict::Pass, "1.4×", {1, 2, 3, 4, 5, 6, 7, 8}}}},
-               {"cost", Verdict::Insufficient, {{"cost_per_useful_result_not_worse", Verdict::Insufficient, "-", {}}}}};
+    r.gates = {
+        {"compatibility", Verdict::Pass, {{"outputs_finite", Verdict::Pass, "all finite", {1, 2}}}},
+        {"performance",
+         Verdict::Fail,
+         {{"p99_within_slo", Verdict::Fail, "p99 9 ms > 5 ms", {3}},
+          {"throughput_vs_baseline", Verdict::Pass, "1.4×", {1, 2, 3, 4, 5, 6, 7, 8}}}},
+        {"cost",
+         Verdict::Insufficient,
+         {{"cost_per_useful_result_not_worse", Verdict::Insufficient, "-", {}}}}};
     r.decision = tp::Decision::KeepCurrentPath;
     return r;
 }
@@ -116,19 +125,36 @@ void TestReviewPage::checklistModel()
     QCOMPARE(model.rowCount(perf), 2);
     QCOMPARE(model.rowCount(model.index(0, 0, perf)), 0);
     QCOMPARE(perf.data().toString(), QStringLiteral("2. Performance"));
-    QCOMPARE(model.index(0, 0, perf).data().toString(), QStringLiteral("p99 latency within the SLO"));
-    QCOMPARE(model.index(0, GateChecklistModel::Detail, perf).data().toString(), QStringLiteral("p99 9 ms > 5 ms"));
-    QCOMPARE(model.gateIdAt(model.index(1, GateChecklistModel::Evidence, perf)), QStringLiteral("performance"));
+    QCOMPARE(model.index(0, 0, perf).data().toString(),
+             QStringLiteral("p99 latency within the SLO"));
+    QCOMPARE(model.index(0, GateChecklistModel::Detail, perf).data().toString(),
+             QStringLiteral("p99 9 ms > 5 ms"));
+    QCOMPARE(model.gateIdAt(model.index(1, GateChecklistModel::Evidence, perf)),
+             QStringLiteral("performance"));
     QCOMPARE(model.index(1, GateChecklistModel::Evidence, perf).data().toString(),
              QStringLiteral("#1, #2, #3, #4, #5, #6, +2 more"));
-    QCOMPARE(model.index(1, 0, perf).data(GateChecklistModel::RunIdsRole).value<QList<qlonglong>>().size(), 8);
-    QCOMPARE(model.index(1, GateChecklistModel::Evidence, perf).data(GateChecklistModel::SortRole).toLongLong(), 8);
+    QCOMPARE(model.index(1, 0, perf)
+                 .data(GateChecklistModel::RunIdsRole)
+                 .value<QList<qlonglong>>()
+                 .size(),
+             8);
+    QCOMPARE(model.index(1, GateChecklistModel::Evidence, perf)
+                 .data(GateChecklistModel::SortRole)
+                 .toLongLong(),
+             8);
     QVERIFY(!model.index(0, 0).data(GateChecklistModel::StaleSignoffRole).toBool());
     QVERIFY(perf.data(GateChecklistModel::StaleSignoffRole).toBool());
     QCOMPARE(model.staleSignoffCount(), 1);
-    QVERIFY(model.index(0, GateChecklistModel::Signoff).data().toString().contains(QStringLiteral("Ana")));
-    QVERIFY(model.index(1, GateChecklistModel::Signoff).data().toString().contains(QStringLiteral("older evidence")));
-    QCOMPARE(model.index(2, GateChecklistModel::Signoff).data().toString(), QStringLiteral("not signed off"));
+    QVERIFY(model.index(0, GateChecklistModel::Signoff)
+                .data()
+                .toString()
+                .contains(QStringLiteral("Ana")));
+    QVERIFY(model.index(1, GateChecklistModel::Signoff)
+                .data()
+                .toString()
+                .contains(QStringLiteral("older evidence")));
+    QCOMPARE(model.index(2, GateChecklistModel::Signoff).data().toString(),
+             QStringLiteral("not signed off"));
     QVERIFY(!model.headerData(GateChecklistModel::Signoff, Qt::Horizontal).toString().isEmpty());
     model.clear();
     QCOMPARE(model.rowCount(), 0);
@@ -163,13 +189,16 @@ void TestReviewPage::evaluatesTheGates()
     tp::ReviewPage page(store.get(), &m_settings);
     QVERIFY(evaluate(page));
     QCOMPARE(page.checklist()->rowCount(), 5);
-    QCOMPARE(page.state().report.decision, tp::Decision::Inconclusive); // no cost model, no rollback
+    QCOMPARE(page.state().report.decision,
+             tp::Decision::Inconclusive); // no cost model, no rollback
     QVERIFY(page.banner()->decisionText().contains(QStringLiteral("Inconclusive")));
-    QVERIFY(page.banner()->hashText().contains(GateChecklistModel::shortHash(page.state().evidenceHash)));
+    QVERIFY(page.banner()->hashText().contains(
+        GateChecklistModel::shortHash(page.state().evidenceHash)));
     QCOMPARE(page.state().evidenceHash.size(), std::size_t(64));
     QVERIFY(page.banner()->reviewText().contains(QStringLiteral("No decision recorded yet")));
     QSignalSpy links(&page, &tp::ReviewPage::showRuns);
-    const QModelIndex finite = page.checklist()->index(0, 0, page.checklist()->index(1, 0)); // outputs finite
+    const QModelIndex finite =
+        page.checklist()->index(0, 0, page.checklist()->index(1, 0)); // outputs finite
     emit page.checklistView()->doubleClicked(finite);
     QCOMPARE(links.count(), 1);
     QCOMPARE(links.first().at(0).value<QList<qlonglong>>(),
@@ -195,12 +224,14 @@ void TestReviewPage::signOffAndRecordDecision()
     auto *signButton = page.findChild<QPushButton *>(QStringLiteral("signOff"));
     QVERIFY(signButton->isEnabled());
     QString prefilled;
-    withDialog([&] { signButton->click(); }, [&](tp::SignoffDialog &d) {
-        prefilled = d.reviewer();
-        QVERIFY(d.grab().save(shot("review_signoff_dialog.png")));
-        d.findChild<QPlainTextEdit *>(QStringLiteral("comment"))->setPlainText(QStringLiteral("catalog checked"));
-        d.accept();
-    });
+    withDialog([&] { signButton->click(); },
+               [&](tp::SignoffDialog &d) {
+                   prefilled = d.reviewer();
+                   QVERIFY(d.grab().save(shot("review_signoff_dialog.png")));
+                   d.findChild<QPlainTextEdit *>(QStringLiteral("comment"))
+                       ->setPlainText(QStringLiteral("catalog checked"));
+                   d.accept();
+               });
     QCOMPARE(prefilled, QStringLiteral("Ana Lima"));
     QCOMPARE(changed.count(), 1);
     QVERIFY(computed(done));
@@ -208,7 +239,8 @@ void TestReviewPage::signOffAndRecordDecision()
     tp::ReviewStore reviews(*store);
     const auto pending = reviews.pendingSignoffs();
     QCOMPARE(pending.size(), std::size_t(1));
-    QCOMPARE(pending[0].gateId + "|" + pending[0].reviewer + "|" + pending[0].comment + "|" + pending[0].evidenceHash,
+    QCOMPARE(pending[0].gateId + "|" + pending[0].reviewer + "|" + pending[0].comment + "|" +
+                 pending[0].evidenceHash,
              "compatibility|Ana Lima|catalog checked|" + hash);
     const QModelIndex signoff = page.checklist()->index(0, GateChecklistModel::Signoff);
     QVERIFY(signoff.data().toString().startsWith(QStringLiteral("✔ Ana Lima")));
@@ -236,8 +268,9 @@ void TestReviewPage::signOffAndRecordDecision()
     QVERIFY(page.banner()->reviewText().contains(QStringLiteral("has not changed")));
     QCOMPARE(page.history()->changes()->topLevelItemCount(), 0);
 
-    QVERIFY(!page.signOff(QStringLiteral("compatibility"), QStringLiteral("  "), {})); // no reviewer
-    QVERIFY(!page.signOff(QStringLiteral("speed"), QStringLiteral("Ana"), {}));        // no such gate
+    QVERIFY(
+        !page.signOff(QStringLiteral("compatibility"), QStringLiteral("  "), {})); // no reviewer
+    QVERIFY(!page.signOff(QStringLiteral("speed"), QStringLiteral("Ana"), {}));    // no such gate
     QVERIFY(reviews.pendingSignoffs().empty());
 }
 
@@ -277,7 +310,8 @@ void TestReviewPage::costEditorPersists()
         QVERIFY(evaluate(page));
         tp::CostModelEditor *editor = page.costEditor();
         QVERIFY(!editor->isDirty());
-        QCOMPARE(editor->baselineFields()->presetCombo()->count(), 4); // hint + three shipped presets
+        QCOMPARE(editor->baselineFields()->presetCombo()->count(),
+                 4); // hint + three shipped presets
         editor->baselineFields()->applyPreset(0);
         editor->candidateFields()->applyPreset(1);
         QVERIFY(editor->isDirty());
@@ -292,7 +326,8 @@ void TestReviewPage::costEditorPersists()
         QCOMPARE(sens->columnCount(), 5);
         QVERIFY(sens->item(0, 1)->text() != sens->item(0, 2)->text()); // −25 % differs from +25 %
         QSignalSpy done(&page, &tp::ReviewPage::computed);
-        QTest::mouseClick(editor->findChild<QPushButton *>(QStringLiteral("saveInputs")), Qt::LeftButton);
+        QTest::mouseClick(editor->findChild<QPushButton *>(QStringLiteral("saveInputs")),
+                          Qt::LeftButton);
         QVERIFY(!editor->isDirty());
         QVERIFY(computed(done)); // the gates re-evaluate with the saved inputs
         QVERIFY(page.state().inputs.baselineCost.has_value());
@@ -306,10 +341,12 @@ void TestReviewPage::costEditorPersists()
     tp::ReviewPage reopened(store.get(), &m_settings);
     QVERIFY(evaluate(reopened));
     QCOMPARE(reopened.costEditor()->baselineFields()->field("accelerator_per_hour")->value(), 4.5);
-    QCOMPARE(reopened.costEditor()->rollbackEdit()->text(), QStringLiteral("redeploy gpu-serving:1.42"));
+    QCOMPARE(reopened.costEditor()->rollbackEdit()->text(),
+             QStringLiteral("redeploy gpu-serving:1.42"));
     const auto &cost = reopened.state().report.gates.back(); // judged now: both sides configured
     QVERIFY(cost.id == "cost" && cost.verdict != tp::Verdict::Insufficient);
-    QVERIFY(reopened.costEditor()->resultView()->summary().contains(QStringLiteral("per useful result")));
+    QVERIFY(reopened.costEditor()->resultView()->summary().contains(
+        QStringLiteral("per useful result")));
 }
 
 void TestReviewPage::screenshots()
@@ -325,15 +362,19 @@ void TestReviewPage::screenshots()
     tp::CostModelEditor *editor = page.costEditor();
     editor->baselineFields()->applyPreset(0);
     editor->candidateFields()->applyPreset(2); // spot, migration engineering
-    editor->rollbackEdit()->setText(QStringLiteral("route traffic back to the GPU node pool (runbook OPS-118)"));
+    editor->rollbackEdit()->setText(
+        QStringLiteral("route traffic back to the GPU node pool (runbook OPS-118)"));
     QVERIFY(editor->save());
     QVERIFY(evaluate(page));
     for (const char *gate : {"compatibility", "correctness", "performance", "operations", "cost"})
-        QVERIFY(page.signOff(QString::fromLatin1(gate), QStringLiteral("Ana Lima"), QStringLiteral("checked")));
+        QVERIFY(page.signOff(QString::fromLatin1(gate), QStringLiteral("Ana Lima"),
+                             QStringLiteral("checked")));
     QVERIFY(evaluate(page));
-    QVERIFY(page.recordDecision(QStringLiteral("Bea Souza"), QStringLiteral("pilot approved, spot capacity")));
+    QVERIFY(page.recordDecision(QStringLiteral("Bea Souza"),
+                                QStringLiteral("pilot approved, spot capacity")));
     QVERIFY(evaluate(page));
-    QVERIFY(page.signOff(QStringLiteral("performance"), QStringLiteral("Ana Lima"), QStringLiteral("p99 ok")));
+    QVERIFY(page.signOff(QStringLiteral("performance"), QStringLiteral("Ana Lima"),
+                         QStringLiteral("p99 ok")));
     tp::importFile(*store, tptest::dataFile("review_slow_run.jsonl").toStdString());
     QVERIFY(evaluate(page));
     QTest::qWait(100);

@@ -14,7 +14,8 @@
 
 #include <algorithm>
 
-namespace {
+namespace
+{
 tp::RunSpec smoke(const QString &mode, const QString &dtype, const QString &key)
 {
     tp::RunSpec s;
@@ -32,7 +33,8 @@ tp::RunSpec endless(const QString &key)
     s.warmup = 2;
     s.iterations = 50000000; // runs until cancelled
     s.runKey = key;
-    s.extraArgs = {QStringLiteral("--max-warmup"), QStringLiteral("2"), QStringLiteral("--no-precision")};
+    s.extraArgs = {QStringLiteral("--max-warmup"), QStringLiteral("2"),
+                   QStringLiteral("--no-precision")};
     return s;
 }
 
@@ -43,20 +45,22 @@ struct Recorder {
     int maxRunning = 0;
     void attach(tp::RunQueue &q)
     {
-        QObject::connect(&q, &tp::RunQueue::jobChanged, &q, [this, &q](const tp::QueueJobStatus &s) {
-            auto &list = states[s.jobId];
-            if (list.isEmpty() || list.last() != s.state) {
-                list << s.state;
-                if (s.state == tp::JobState::Running)
-                    startOrder << s.jobId;
-            }
-            maxRunning = std::max(maxRunning, q.runningCount());
-        });
+        QObject::connect(&q, &tp::RunQueue::jobChanged, &q,
+                         [this, &q](const tp::QueueJobStatus &s) {
+                             auto &list = states[s.jobId];
+                             if (list.isEmpty() || list.last() != s.state) {
+                                 list << s.state;
+                                 if (s.state == tp::JobState::Running)
+                                     startOrder << s.jobId;
+                             }
+                             maxRunning = std::max(maxRunning, q.runningCount());
+                         });
     }
 };
 } // namespace
 
-class TestRunQueue : public QObject {
+class TestRunQueue : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
@@ -93,7 +97,8 @@ void TestRunQueue::etaFromProgress_data()
     QTest::addColumn<double>("eta");
     const QString warmup = QStringLiteral("warmup"), steady = QStringLiteral("steady");
     QTest::newRow("warmup: unknown") << warmup << 5 << 10 << 0.0 << 0.1 << 1.0 << -1.0 << -1.0;
-    QTest::newRow("iterations only, half") << steady << 100 << 200 << 0.0 << 1.0 << 2.0 << 0.5 << 2.0;
+    QTest::newRow("iterations only, half")
+        << steady << 100 << 200 << 0.0 << 1.0 << 2.0 << 0.5 << 2.0;
     QTest::newRow("seconds further") << steady << 150 << 200 << 2.0 << 0.5 << 1.0 << 0.25 << 3.0;
     QTest::newRow("iterations further") << steady << 50 << 200 << 2.0 << 1.0 << 1.0 << 0.25 << 3.0;
     QTest::newRow("both met") << steady << 300 << 200 << 2.0 << 2.5 << 2.6 << 1.0 << 0.0;
@@ -135,9 +140,10 @@ void TestRunQueue::runsInOrderAndStoresWhileRunning()
     QSignalSpy finished(&queue, &tp::RunQueue::jobFinished);
     QSignalSpy drained(&queue, &tp::RunQueue::drained);
     const auto before = QDateTime::currentDateTimeUtc().addSecs(-1);
-    const QList<int> ids = queue.enqueue({smoke(QStringLiteral("eager"), QStringLiteral("float32"), QStringLiteral("q/1")),
-                                          smoke(QStringLiteral("compiled"), QStringLiteral("float32"), QStringLiteral("q/2")),
-                                          smoke(QStringLiteral("eager"), QStringLiteral("bfloat16"), QStringLiteral("q/3"))});
+    const QList<int> ids = queue.enqueue(
+        {smoke(QStringLiteral("eager"), QStringLiteral("float32"), QStringLiteral("q/1")),
+         smoke(QStringLiteral("compiled"), QStringLiteral("float32"), QStringLiteral("q/2")),
+         smoke(QStringLiteral("eager"), QStringLiteral("bfloat16"), QStringLiteral("q/3"))});
     QCOMPARE(ids.size(), 3);
     QCOMPARE(queue.pendingCount(), 3);
     QCOMPARE(queue.job(ids[2]).state, tp::JobState::Queued);
@@ -151,15 +157,18 @@ void TestRunQueue::runsInOrderAndStoresWhileRunning()
         const tp::QueueJobStatus s = queue.job(id);
         QCOMPARE(s.state, tp::JobState::Done);
         QCOMPARE(s.finalStatus, QStringLiteral("ok"));
-        QCOMPARE(rec.states[id], (QList<tp::JobState>{tp::JobState::Queued, tp::JobState::Running, tp::JobState::Done}));
+        QCOMPARE(rec.states[id], (QList<tp::JobState>{tp::JobState::Queued, tp::JobState::Running,
+                                                      tp::JobState::Done}));
         const auto run = reader.run(s.runId);
         QVERIFY(run);
         QCOMPARE(run->status, std::string("ok"));
         QCOMPARE(QString::fromStdString(run->runKey), s.runKey);
-        const auto queuedAt = QDateTime::fromString(QString::fromStdString(run->queuedAt), Qt::ISODateWithMs);
+        const auto queuedAt =
+            QDateTime::fromString(QString::fromStdString(run->queuedAt), Qt::ISODateWithMs);
         QVERIFY2(queuedAt.isValid() && queuedAt.timeSpec() == Qt::UTC, run->queuedAt.c_str());
         QVERIFY(queuedAt >= before);
-        QVERIFY(queuedAt <= QDateTime::fromString(QString::fromStdString(run->startedAt), Qt::ISODateWithMs));
+        QVERIFY(queuedAt <=
+                QDateTime::fromString(QString::fromStdString(run->startedAt), Qt::ISODateWithMs));
     }
     QCOMPARE(reader.runCount(), 3LL);
 }
@@ -191,15 +200,17 @@ void TestRunQueue::cancelQueuedJobNeverStarts()
     Recorder rec;
     rec.attach(queue);
     QSignalSpy drained(&queue, &tp::RunQueue::drained);
-    const QList<int> ids = queue.enqueue({endless(QStringLiteral("cq/long")),
-                                          smoke(QStringLiteral("eager"), QStringLiteral("float32"), QStringLiteral("cq/never"))});
+    const QList<int> ids = queue.enqueue(
+        {endless(QStringLiteral("cq/long")),
+         smoke(QStringLiteral("eager"), QStringLiteral("float32"), QStringLiteral("cq/never"))});
     queue.cancel(ids[1]);
     QTRY_COMPARE_WITH_TIMEOUT(queue.job(ids[1]).state, tp::JobState::Cancelled, 10000);
     QCOMPARE(queue.job(ids[1]).runId, 0LL);
     QTRY_VERIFY_WITH_TIMEOUT(queue.job(ids[0]).runId != 0, 60000);
     queue.cancel(ids[0]);
     QVERIFY(drained.wait(30000));
-    QCOMPARE(rec.states[ids[1]], (QList<tp::JobState>{tp::JobState::Queued, tp::JobState::Cancelled}));
+    QCOMPARE(rec.states[ids[1]],
+             (QList<tp::JobState>{tp::JobState::Queued, tp::JobState::Cancelled}));
     QVERIFY(!rec.startOrder.contains(ids[1]));
     tp::Store reader(path.toStdString());
     QCOMPARE(reader.runCount(), 1LL);
@@ -214,10 +225,12 @@ void TestRunQueue::parallelismIsBoundedAndGuiKeepsTicking()
     Recorder rec;
     rec.attach(queue);
     QSignalSpy drained(&queue, &tp::RunQueue::drained);
-    const QList<int> ids = queue.enqueue({endless(QStringLiteral("p/1")), endless(QStringLiteral("p/2")),
-                                          endless(QStringLiteral("p/3"))});
+    const QList<int> ids =
+        queue.enqueue({endless(QStringLiteral("p/1")), endless(QStringLiteral("p/2")),
+                       endless(QStringLiteral("p/3"))});
     QTRY_VERIFY_WITH_TIMEOUT(queue.job(ids[0]).phase == QLatin1String("steady") &&
-                                 queue.job(ids[1]).phase == QLatin1String("steady"), 90000);
+                                 queue.job(ids[1]).phase == QLatin1String("steady"),
+                             90000);
     // Two runners stream samples and progress into SQLite; this thread must stay responsive.
     QElapsedTimer clock, sinceTick;
     qint64 maxGap = 0;
@@ -273,18 +286,21 @@ void TestRunQueue::unusableDatabaseFailsJobs()
     f.close();
     tp::RunQueue queue(path, QStringLiteral(TP_RUNNER_PATH));
     QSignalSpy drained(&queue, &tp::RunQueue::drained);
-    const int id = queue.enqueue({smoke(QStringLiteral("eager"), QStringLiteral("float32"), {})}).first();
+    const int id =
+        queue.enqueue({smoke(QStringLiteral("eager"), QStringLiteral("float32"), {})}).first();
     QVERIFY(drained.wait(10000));
     QCOMPARE(queue.job(id).state, tp::JobState::Failed);
-    QVERIFY2(queue.job(id).error.contains(QStringLiteral("cannot open database")), qPrintable(queue.job(id).error));
+    QVERIFY2(queue.job(id).error.contains(QStringLiteral("cannot open database")),
+             qPrintable(queue.job(id).error));
 }
 
 void TestRunQueue::missingRunnerFailsJobs()
 {
     tp::RunQueue queue(dbPath("norunner.sqlite"), QStringLiteral("/nonexistent/torchpilot-runner"));
     QSignalSpy drained(&queue, &tp::RunQueue::drained);
-    const QList<int> ids = queue.enqueue({smoke(QStringLiteral("eager"), QStringLiteral("float32"), {}),
-                                          smoke(QStringLiteral("compiled"), QStringLiteral("float32"), {})});
+    const QList<int> ids =
+        queue.enqueue({smoke(QStringLiteral("eager"), QStringLiteral("float32"), {}),
+                       smoke(QStringLiteral("compiled"), QStringLiteral("float32"), {})});
     QVERIFY(drained.wait(10000));
     for (int id : ids) {
         QCOMPARE(queue.job(id).state, tp::JobState::Failed);

@@ -13,14 +13,16 @@
 
 Q_DECLARE_METATYPE(tp::LaunchResult)
 
-namespace {
+namespace
+{
 bool closeTo(double a, double b, double rel = 1e-9)
 {
     return std::fabs(a - b) <= rel * std::max(std::fabs(a), std::fabs(b));
 }
 } // namespace
 
-class TestRunnerE2E : public QObject {
+class TestRunnerE2E : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase() { qRegisterMetaType<tp::LaunchResult>(); }
@@ -55,7 +57,8 @@ void TestRunnerE2E::storedFiguresMatchSamples_data()
     QTest::addColumn<QString>("dtype");
     for (const char *mode : {"eager", "compiled"})
         for (const char *dtype : {"float32", "bfloat16"})
-            QTest::addRow("%s/%s", mode, dtype) << QString::fromLatin1(mode) << QString::fromLatin1(dtype);
+            QTest::addRow("%s/%s", mode, dtype)
+                << QString::fromLatin1(mode) << QString::fromLatin1(dtype);
 }
 
 void TestRunnerE2E::storedFiguresMatchSamples()
@@ -104,14 +107,15 @@ void TestRunnerE2E::storedFiguresMatchSamples()
     // Environment captured with the run.
     const auto env = nlohmann::json::parse(run->envJson);
     QCOMPARE(env.value("threads", 0), 1);
-    QVERIFY(env.value("torch", std::string()).rfind("1.", 0) == 0 || env.value("torch", std::string()).rfind("2.", 0) == 0);
+    QVERIFY(env.value("torch", std::string()).rfind("1.", 0) == 0 ||
+            env.value("torch", std::string()).rfind("2.", 0) == 0);
 }
 
 void TestRunnerE2E::stdoutIsPureContract()
 {
     QProcess p;
     p.start(QStringLiteral(TP_RUNNER_PATH), {QStringLiteral("--iterations"), QStringLiteral("5"),
-                                              QStringLiteral("--warmup"), QStringLiteral("2")});
+                                             QStringLiteral("--warmup"), QStringLiteral("2")});
     QVERIFY(p.waitForFinished(120000));
     QCOMPARE(p.exitCode(), 0);
     const QList<QByteArray> lines = p.readAllStandardOutput().split('\n');
@@ -132,12 +136,17 @@ void TestRunnerE2E::badArguments_data()
 {
     QTest::addColumn<QStringList>("args");
     QTest::newRow("unknown mode") << QStringList{QStringLiteral("--mode"), QStringLiteral("turbo")};
-    QTest::newRow("unknown dtype") << QStringList{QStringLiteral("--dtype"), QStringLiteral("int3")};
-    QTest::newRow("zero iterations") << QStringList{QStringLiteral("--iterations"), QStringLiteral("0")};
-    QTest::newRow("text iterations") << QStringList{QStringLiteral("--iterations"), QStringLiteral("abc")};
-    QTest::newRow("negative threads") << QStringList{QStringLiteral("--threads"), QStringLiteral("-1")};
+    QTest::newRow("unknown dtype")
+        << QStringList{QStringLiteral("--dtype"), QStringLiteral("int3")};
+    QTest::newRow("zero iterations")
+        << QStringList{QStringLiteral("--iterations"), QStringLiteral("0")};
+    QTest::newRow("text iterations")
+        << QStringList{QStringLiteral("--iterations"), QStringLiteral("abc")};
+    QTest::newRow("negative threads")
+        << QStringList{QStringLiteral("--threads"), QStringLiteral("-1")};
     QTest::newRow("unknown option") << QStringList{QStringLiteral("--bogus")};
-    QTest::newRow("unknown workload") << QStringList{QStringLiteral("--workload"), QStringLiteral("nope")};
+    QTest::newRow("unknown workload")
+        << QStringList{QStringLiteral("--workload"), QStringLiteral("nope")};
     QTest::newRow("hostile run key with newline is fine? no: missing value")
         << QStringList{QStringLiteral("--run-key")};
 }
@@ -181,7 +190,8 @@ void TestRunnerE2E::nonFiniteOutputFailsTheRun()
     const auto run = store.run(r.runId);
     QVERIFY(run->complete);
     QCOMPARE(run->finite, std::optional<bool>(false));
-    QVERIFY2(QString::fromStdString(run->error).contains(QStringLiteral("non-finite")), run->error.c_str());
+    QVERIFY2(QString::fromStdString(run->error).contains(QStringLiteral("non-finite")),
+             run->error.c_str());
 }
 
 void TestRunnerE2E::killedRunnerKeepsEverythingBeforeTheCut()
@@ -193,7 +203,7 @@ void TestRunnerE2E::killedRunnerKeepsEverythingBeforeTheCut()
     tp::RunSpec spec;
     spec.warmup = 2;
     spec.extraArgs = {QStringLiteral("--max-warmup"), QStringLiteral("2")}; // fixed warmup
-    spec.iterations = 50000000; // runs until killed
+    spec.iterations = 50000000;                                             // runs until killed
     launcher.start(spec);
     QVERIFY(started.wait(60000));
     const long long runId = started.at(0).at(0).toLongLong();

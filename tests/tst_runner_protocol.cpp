@@ -11,7 +11,8 @@
 
 using nlohmann::json;
 
-namespace {
+namespace
+{
 struct RunnerOutput {
     int exitCode = -1;
     std::vector<json> events;
@@ -29,7 +30,10 @@ struct RunnerOutput {
         return int(std::count_if(events.begin(), events.end(),
                                  [&](const json &e) { return e.value("event", "") == name; }));
     }
-    json summary() const { return find("run_finished") ? (*find("run_finished"))["summary"] : json(); }
+    json summary() const
+    {
+        return find("run_finished") ? (*find("run_finished"))["summary"] : json();
+    }
 };
 
 RunnerOutput runRunner(const QStringList &args, int timeoutMs = 120000)
@@ -53,13 +57,15 @@ RunnerOutput runRunner(const QStringList &args, int timeoutMs = 120000)
 
 QStringList quick(QStringList extra = {})
 {
-    return QStringList{QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--max-warmup"),
-                       QStringLiteral("20"), QStringLiteral("--iterations"), QStringLiteral("20")}
-           + extra;
+    return QStringList{QStringLiteral("--warmup"),     QStringLiteral("2"),
+                       QStringLiteral("--max-warmup"), QStringLiteral("20"),
+                       QStringLiteral("--iterations"), QStringLiteral("20")} +
+           extra;
 }
 } // namespace
 
-class TestRunnerProtocol : public QObject {
+class TestRunnerProtocol : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void validityTooShortAndNeverSettled();
@@ -82,10 +88,11 @@ private:
 
 void TestRunnerProtocol::validityTooShortAndNeverSettled()
 {
-    const auto r = runRunner({QStringLiteral("--iterations"), QStringLiteral("5"), QStringLiteral("--warmup"),
-                              QStringLiteral("2"), QStringLiteral("--max-warmup"), QStringLiteral("6"),
-                              QStringLiteral("--warmup-window"), QStringLiteral("3"), QStringLiteral("--warmup-cv"),
-                              QStringLiteral("0.0000001")});
+    const auto r =
+        runRunner({QStringLiteral("--iterations"), QStringLiteral("5"), QStringLiteral("--warmup"),
+                   QStringLiteral("2"), QStringLiteral("--max-warmup"), QStringLiteral("6"),
+                   QStringLiteral("--warmup-window"), QStringLiteral("3"),
+                   QStringLiteral("--warmup-cv"), QStringLiteral("0.0000001")});
     QCOMPARE(r.exitCode, 0);
     const json s = r.summary();
     QCOMPARE(s["validity"]["valid"].get<bool>(), false);
@@ -95,14 +102,15 @@ void TestRunnerProtocol::validityTooShortAndNeverSettled()
     QCOMPARE(s["warmup_settled"].get<bool>(), false);
     QCOMPARE(s["warmup_iterations"].get<int>(), 6); // hit the cap
     QCOMPARE(s["percentile_method"].get<std::string>(), std::string("linear (type 7)"));
-    for (const char *k : {"median_seconds", "iqr_seconds", "stddev_seconds", "cv", "max_seconds", "mad_outliers"})
+    for (const char *k :
+         {"median_seconds", "iqr_seconds", "stddev_seconds", "cv", "max_seconds", "mad_outliers"})
         QVERIFY2(s.contains(k), k);
 }
 
 void TestRunnerProtocol::presetSetsMinimums()
 {
-    const auto r = runRunner({QStringLiteral("--preset"), QStringLiteral("smoke"), QStringLiteral("--min-time"),
-                              QStringLiteral("0.05")});
+    const auto r = runRunner({QStringLiteral("--preset"), QStringLiteral("smoke"),
+                              QStringLiteral("--min-time"), QStringLiteral("0.05")});
     QCOMPARE(r.exitCode, 0);
     const json s = r.summary();
     QVERIFY(s["steady_iterations"].get<int>() >= 20);
@@ -122,8 +130,10 @@ void TestRunnerProtocol::precisionVerdicts_data()
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QString>("verdict");
     QTest::newRow("fp32 eager = reference") << QStringList{} << "pass";
-    QTest::newRow("fp32 compiled") << QStringList{QStringLiteral("--mode"), QStringLiteral("compiled")} << "pass";
-    QTest::newRow("perturbed weights") << QStringList{QStringLiteral("--inject-fault"), QStringLiteral("perturb")} << "fail";
+    QTest::newRow("fp32 compiled")
+        << QStringList{QStringLiteral("--mode"), QStringLiteral("compiled")} << "pass";
+    QTest::newRow("perturbed weights")
+        << QStringList{QStringLiteral("--inject-fault"), QStringLiteral("perturb")} << "fail";
 }
 
 void TestRunnerProtocol::precisionVerdicts()
@@ -140,7 +150,11 @@ void TestRunnerProtocol::precisionVerdicts()
     for (const char *k : {"max_abs_error", "max_rel_error", "mismatch_percent", "cosine"})
         QVERIFY2((*p)["outputs"].contains(k), k);
     // The verdict is stored with the run.
-    tp::Store store(m_dir.filePath(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')) + QStringLiteral(".sqlite")).toStdString());
+    tp::Store store(m_dir
+                        .filePath(QString::fromLatin1(QTest::currentDataTag())
+                                      .replace(QLatin1Char(' '), QLatin1Char('_')) +
+                                  QStringLiteral(".sqlite"))
+                        .toStdString());
     tp::RunIngestor in(store, "test");
     in.feed(r.raw.toStdString());
     const auto report = in.finish();
@@ -152,14 +166,17 @@ void TestRunnerProtocol::precisionVerdicts()
 
 void TestRunnerProtocol::catalogCasesAreStored()
 {
-    const auto r = runRunner(quick({QStringLiteral("--catalog"), QStringLiteral(TP_SOURCE_DIR "/resources/catalogs/default.json")}));
+    const auto r =
+        runRunner(quick({QStringLiteral("--catalog"),
+                         QStringLiteral(TP_SOURCE_DIR "/resources/catalogs/default.json")}));
     QCOMPARE(r.exitCode, 0);
     QCOMPARE(r.count("shape_case"), 4); // mlp has no sequence dimension: one case per batch size
     const json *summary = r.find("catalog_summary");
     QVERIFY(summary);
     QCOMPARE((*summary)["cases"].get<int>(), 4);
     QVERIFY((*summary)["bucketing"]["padding_waste"].get<double>() > 0);
-    QVERIFY((*summary)["bucketing"]["distinct_shapes_bucketed"].get<int>() < (*summary)["bucketing"]["distinct_shapes_exact"].get<int>());
+    QVERIFY((*summary)["bucketing"]["distinct_shapes_bucketed"].get<int>() <
+            (*summary)["bucketing"]["distinct_shapes_exact"].get<int>());
     tp::Store store(m_dir.filePath(QStringLiteral("catalog.sqlite")).toStdString());
     tp::RunIngestor in(store, "test");
     in.feed(r.raw.toStdString());
@@ -179,10 +196,19 @@ void TestRunnerProtocol::badInputFiles_data()
     QTest::addColumn<QString>("option");
     QTest::addColumn<QByteArray>("content");
     QTest::addColumn<QString>("error");
-    QTest::newRow("catalog zero batch") << "--catalog" << QByteArray(R"({"name":"c","batch_sizes":[4,0]})") << "batch_sizes[1] must be a positive integer";
-    QTest::newRow("catalog malformed") << "--catalog" << QByteArray("{\"name\": ") << "malformed JSON";
-    QTest::newRow("policy bad rtol") << "--precision-policy" << QByteArray(R"({"name":"p","tolerances":{"float32":{"rtol":"x","atol":0}}})") << "tolerances.float32.rtol";
-    QTest::newRow("policy missing dtype") << "--precision-policy" << QByteArray(R"({"name":"p","tolerances":{"bfloat16":{"rtol":0.1,"atol":0}}})") << "no tolerance for dtype 'float32'";
+    QTest::newRow("catalog zero batch")
+        << "--catalog" << QByteArray(R"({"name":"c","batch_sizes":[4,0]})")
+        << "batch_sizes[1] must be a positive integer";
+    QTest::newRow("catalog malformed")
+        << "--catalog" << QByteArray("{\"name\": ") << "malformed JSON";
+    QTest::newRow("policy bad rtol")
+        << "--precision-policy"
+        << QByteArray(R"({"name":"p","tolerances":{"float32":{"rtol":"x","atol":0}}})")
+        << "tolerances.float32.rtol";
+    QTest::newRow("policy missing dtype")
+        << "--precision-policy"
+        << QByteArray(R"({"name":"p","tolerances":{"bfloat16":{"rtol":0.1,"atol":0}}})")
+        << "no tolerance for dtype 'float32'";
 }
 
 void TestRunnerProtocol::badInputFiles()
@@ -190,7 +216,9 @@ void TestRunnerProtocol::badInputFiles()
     QFETCH(QString, option);
     QFETCH(QByteArray, content);
     QFETCH(QString, error);
-    const QString path = m_dir.filePath(QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')) + QStringLiteral(".json"));
+    const QString path = m_dir.filePath(
+        QString::fromLatin1(QTest::currentDataTag()).replace(QLatin1Char(' '), QLatin1Char('_')) +
+        QStringLiteral(".json"));
     QFile f(path);
     QVERIFY(f.open(QIODevice::WriteOnly));
     f.write(content);
@@ -205,8 +233,8 @@ void TestRunnerProtocol::badInputFiles()
 
 void TestRunnerProtocol::deadlineEndsWithTimeout()
 {
-    const auto r = runRunner({QStringLiteral("--iterations"), QStringLiteral("100000000"), QStringLiteral("--deadline"),
-                              QStringLiteral("1.5")});
+    const auto r = runRunner({QStringLiteral("--iterations"), QStringLiteral("100000000"),
+                              QStringLiteral("--deadline"), QStringLiteral("1.5")});
     QCOMPARE(r.exitCode, 124);
     const json *f = r.find("run_finished");
     QVERIFY(f);
@@ -218,7 +246,8 @@ void TestRunnerProtocol::deadlineEndsWithTimeout()
 void TestRunnerProtocol::sigtermEndsWithCancelled()
 {
     QProcess p;
-    p.start(QStringLiteral(TP_RUNNER_PATH), {QStringLiteral("--iterations"), QStringLiteral("100000000")});
+    p.start(QStringLiteral(TP_RUNNER_PATH),
+            {QStringLiteral("--iterations"), QStringLiteral("100000000")});
     QVERIFY(p.waitForReadyRead(60000)); // run_started is out: the run is under way
     QTest::qWait(300);
     p.terminate();
@@ -242,11 +271,20 @@ void TestRunnerProtocol::warmStartIsRecorded()
 void TestRunnerProtocol::workloads_data()
 {
     QTest::addColumn<QStringList>("args");
-    QTest::newRow("encoder eager") << QStringList{QStringLiteral("--workload"), QStringLiteral("encoder"), QStringLiteral("--batch"), QStringLiteral("2"), QStringLiteral("--seq-len"), QStringLiteral("16")};
-    QTest::newRow("encoder compiled") << QStringList{QStringLiteral("--workload"), QStringLiteral("encoder"), QStringLiteral("--mode"), QStringLiteral("compiled"), QStringLiteral("--batch"), QStringLiteral("2"), QStringLiteral("--seq-len"), QStringLiteral("16")};
-    QTest::newRow("train-mlp") << QStringList{QStringLiteral("--workload"), QStringLiteral("train-mlp")};
-    QTest::newRow("train-encoder") << QStringList{QStringLiteral("--workload"), QStringLiteral("train-encoder"), QStringLiteral("--batch"), QStringLiteral("2"), QStringLiteral("--seq-len"), QStringLiteral("8")};
-    QTest::newRow("torchscript") << QStringList{QStringLiteral("--workload"), QStringLiteral("torchscript")};
+    QTest::newRow("encoder eager") << QStringList{
+        QStringLiteral("--workload"), QStringLiteral("encoder"),   QStringLiteral("--batch"),
+        QStringLiteral("2"),          QStringLiteral("--seq-len"), QStringLiteral("16")};
+    QTest::newRow("encoder compiled") << QStringList{
+        QStringLiteral("--workload"), QStringLiteral("encoder"), QStringLiteral("--mode"),
+        QStringLiteral("compiled"),   QStringLiteral("--batch"), QStringLiteral("2"),
+        QStringLiteral("--seq-len"),  QStringLiteral("16")};
+    QTest::newRow("train-mlp") << QStringList{QStringLiteral("--workload"),
+                                              QStringLiteral("train-mlp")};
+    QTest::newRow("train-encoder") << QStringList{
+        QStringLiteral("--workload"), QStringLiteral("train-encoder"), QStringLiteral("--batch"),
+        QStringLiteral("2"),          QStringLiteral("--seq-len"),     QStringLiteral("8")};
+    QTest::newRow("torchscript") << QStringList{QStringLiteral("--workload"),
+                                                QStringLiteral("torchscript")};
 }
 
 void TestRunnerProtocol::workloads()
@@ -255,18 +293,21 @@ void TestRunnerProtocol::workloads()
     if (args.contains(QStringLiteral("torchscript"))) {
         const QString model = m_dir.filePath(QStringLiteral("model.pt"));
         QProcess py;
-        py.start(QStringLiteral("/usr/bin/python3"), // Debian python3-torch, whatever python3 is first on PATH
+        py.start(QStringLiteral(
+                     "/usr/bin/python3"), // Debian python3-torch, whatever python3 is first on PATH
                  {QStringLiteral(TP_SOURCE_DIR "/runner/python/make_test_model.py"), model});
         QVERIFY(py.waitForFinished(120000));
         QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
-        args << QStringLiteral("--model") << model << QStringLiteral("--input") << QStringLiteral("float32[8,16]");
+        args << QStringLiteral("--model") << model << QStringLiteral("--input")
+             << QStringLiteral("float32[8,16]");
     }
     const auto r = runRunner(quick(args));
     QVERIFY2(r.exitCode == 0, qPrintable(r.err));
     QCOMPARE(r.summary()["finite"].get<bool>(), true);
     QCOMPARE(r.find("run_finished")->value("status", ""), std::string("ok"));
     QVERIFY(r.find("precision"));
-    if (args.first() == QLatin1String("--workload") && args.at(1).startsWith(QStringLiteral("train"))) {
+    if (args.first() == QLatin1String("--workload") &&
+        args.at(1).startsWith(QStringLiteral("train"))) {
         QVERIFY(r.count("train_step") >= 1);
         QVERIFY(r.summary()["training"]["steps"].get<int>() >= 22);
         QVERIFY(r.find("precision")->contains("loss_divergence"));
@@ -275,10 +316,11 @@ void TestRunnerProtocol::workloads()
 
 void TestRunnerProtocol::trainingReportsTimeToTarget()
 {
-    const auto r = runRunner({QStringLiteral("--workload"), QStringLiteral("train-mlp"), QStringLiteral("--warmup"),
-                              QStringLiteral("2"), QStringLiteral("--max-warmup"), QStringLiteral("2"),
-                              QStringLiteral("--iterations"), QStringLiteral("300"), QStringLiteral("--target-loss"),
-                              QStringLiteral("1000000"), QStringLiteral("--no-precision")});
+    const auto r = runRunner(
+        {QStringLiteral("--workload"), QStringLiteral("train-mlp"), QStringLiteral("--warmup"),
+         QStringLiteral("2"), QStringLiteral("--max-warmup"), QStringLiteral("2"),
+         QStringLiteral("--iterations"), QStringLiteral("300"), QStringLiteral("--target-loss"),
+         QStringLiteral("1000000"), QStringLiteral("--no-precision")});
     QCOMPARE(r.exitCode, 0);
     const json t = r.summary()["training"];
     QCOMPARE(t["target_reached"].get<bool>(), true); // any finite loss is below a huge target

@@ -8,7 +8,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-class TestRunsModel : public QObject {
+class TestRunsModel : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
@@ -25,7 +26,8 @@ private:
 void TestRunsModel::initTestCase()
 {
     m_store = std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("m.sqlite")).toStdString());
-    for (const char *f : {"valid_run.jsonl", "two_runs.jsonl", "smoke_compiled.json", "truncated_run.jsonl"})
+    for (const char *f :
+         {"valid_run.jsonl", "two_runs.jsonl", "smoke_compiled.json", "truncated_run.jsonl"})
         tp::importFile(*m_store, tptest::dataFile(f).toStdString());
 }
 
@@ -39,14 +41,16 @@ void TestRunsModel::passesModelTester()
     QCOMPARE(model.columnCount(), int(tp::RunsModel::ColumnCount));
     for (int r = 0; r < model.rowCount(); ++r)
         for (int c = 0; c < model.columnCount(); ++c)
-            for (int role : {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(tp::RunsModel::SortRole),
-                             int(tp::RunsModel::RunIdRole), int(Qt::ForegroundRole)})
+            for (int role :
+                 {int(Qt::DisplayRole), int(Qt::ToolTipRole), int(tp::RunsModel::SortRole),
+                  int(tp::RunsModel::RunIdRole), int(Qt::ForegroundRole)})
                 model.data(model.index(r, c), role);
     model.setRuns({});
     QCOMPARE(model.rowCount(), 0);
     model.setRuns(m_store->listRuns());
     QSortFilterProxyModel proxy;
-    QAbstractItemModelTester proxyTester(&proxy, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QAbstractItemModelTester proxyTester(&proxy,
+                                         QAbstractItemModelTester::FailureReportingMode::QtTest);
     proxy.setSourceModel(&model);
     proxy.setSortRole(tp::RunsModel::SortRole);
     proxy.sort(tp::RunsModel::SteadyMean);
@@ -61,7 +65,8 @@ void TestRunsModel::sortsNumerically()
     proxy.setSortRole(tp::RunsModel::SortRole);
     proxy.sort(tp::RunsModel::FirstCall, Qt::DescendingOrder);
     // smoke.py's 12.5 s first call sorts above 0.5 s and 3 ms, whatever their text looks like.
-    const auto top = proxy.index(0, tp::RunsModel::FirstCall).data(tp::RunsModel::SortRole).toDouble();
+    const auto top =
+        proxy.index(0, tp::RunsModel::FirstCall).data(tp::RunsModel::SortRole).toDouble();
     QCOMPARE(top, 12.5);
     double previous = top;
     for (int r = 1; r < proxy.rowCount(); ++r) {
@@ -84,8 +89,12 @@ void TestRunsModel::missingValuesShowDash()
         if (runs[i].status == "failed")
             failedRow = i;
     QVERIFY(failedRow >= 0);
-    QCOMPARE(model.index(failedRow, tp::RunsModel::SteadyMean).data().toString(), QStringLiteral("—"));
-    QVERIFY(model.index(failedRow, tp::RunsModel::Status).data(Qt::ToolTipRole).toString().contains(QStringLiteral("non-finite")));
+    QCOMPARE(model.index(failedRow, tp::RunsModel::SteadyMean).data().toString(),
+             QStringLiteral("—"));
+    QVERIFY(model.index(failedRow, tp::RunsModel::Status)
+                .data(Qt::ToolTipRole)
+                .toString()
+                .contains(QStringLiteral("non-finite")));
 }
 
 void TestRunsModel::findsRowsById()

@@ -13,8 +13,8 @@
 Q_DECLARE_METATYPE(tp::LaunchResult)
 Q_DECLARE_METATYPE(tp::LaunchProgress)
 
-
-class TestSshLauncher : public QObject {
+class TestSshLauncher : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
@@ -45,7 +45,8 @@ void TestSshLauncher::initTestCase()
     QVERIFY2(m_ssh.start(&error), qPrintable(error));
     m_model = m_dir.filePath(QStringLiteral("model.pt"));
     QProcess py;
-    py.start(QStringLiteral("/usr/bin/python3"), {QStringLiteral(TP_SOURCE_DIR "/runner/python/make_test_model.py"), m_model});
+    py.start(QStringLiteral("/usr/bin/python3"),
+             {QStringLiteral(TP_SOURCE_DIR "/runner/python/make_test_model.py"), m_model});
     QVERIFY(py.waitForFinished(120000));
     QVERIFY2(py.exitCode() == 0, py.readAllStandardError().constData());
 }
@@ -62,16 +63,19 @@ tp::LaunchResult TestSshLauncher::launch(tp::SshLauncher &l, const tp::RunSpec &
 void TestSshLauncher::runLandsInTheStoreTagged()
 {
     tp::Store store(m_dir.filePath(QStringLiteral("tagged.sqlite")).toStdString());
-    tp::SshLauncher l(store, m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
+    tp::SshLauncher l(store,
+                      m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
     QSignalSpy started(&l, &tp::Launcher::runStarted);
     const tp::LaunchResult r = launch(l, tptest::quickSpec(QStringLiteral("ssh/tagged")));
-    QVERIFY2(r.status == QLatin1String("ok"), qPrintable(r.status + QStringLiteral(": ") + r.error));
+    QVERIFY2(r.status == QLatin1String("ok"),
+             qPrintable(r.status + QStringLiteral(": ") + r.error));
     QCOMPARE(started.size(), 1);
     QVERIFY(l.remotePid() > 1);
     const auto run = store.run(r.runId);
     QCOMPARE(run->target, std::string("loopback"));
-    QCOMPARE(QString::fromStdString(run->source),
-             QStringLiteral("ssh://%1@127.0.0.1:%2").arg(tptest::SshFixture::userName()).arg(m_ssh.port()));
+    QCOMPARE(QString::fromStdString(run->source), QStringLiteral("ssh://%1@127.0.0.1:%2")
+                                                      .arg(tptest::SshFixture::userName())
+                                                      .arg(m_ssh.port()));
     QCOMPARE(run->runKey, std::string("ssh/tagged"));
     QCOMPARE(store.samples(r.runId, "steady").size(), std::size_t(20));
     QCOMPARE(store.samples(r.runId, "first_call").size(), std::size_t(1));
@@ -101,18 +105,22 @@ void TestSshLauncher::hostileArgumentsArriveVerbatim()
     QFile::remove(canary); // each row on its own
     hostile.replace(QStringLiteral("@C@"), canary);
     // The model sits under a directory named by the hostile text too (only '/' splits it).
-    const QString model = m_dir.filePath(QStringLiteral("models/") + hostile + QStringLiteral("/m.pt"));
+    const QString model =
+        m_dir.filePath(QStringLiteral("models/") + hostile + QStringLiteral("/m.pt"));
     QVERIFY(QDir().mkpath(QFileInfo(model).absolutePath()));
     QFile::remove(model);
     QVERIFY(QFile::copy(m_model, model));
     tp::Store store(m_dir.filePath(QStringLiteral("hostile.sqlite")).toStdString());
-    tp::SshLauncher l(store, m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
+    tp::SshLauncher l(store,
+                      m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
     tp::RunSpec spec = tptest::quickSpec(hostile);
     spec.workload = QStringLiteral("torchscript");
     spec.batch = 8;
-    spec.extraArgs << QStringLiteral("--model") << model << QStringLiteral("--input") << QStringLiteral("float32[8,16]");
+    spec.extraArgs << QStringLiteral("--model") << model << QStringLiteral("--input")
+                   << QStringLiteral("float32[8,16]");
     const tp::LaunchResult r = launch(l, spec);
-    QVERIFY2(r.status == QLatin1String("ok"), qPrintable(r.status + QStringLiteral(": ") + r.error));
+    QVERIFY2(r.status == QLatin1String("ok"),
+             qPrintable(r.status + QStringLiteral(": ") + r.error));
     QCOMPARE(QString::fromStdString(store.run(r.runId)->runKey), hostile); // byte-identical
     QVERIFY2(!QFileInfo::exists(canary), "a hostile argument was run by the remote shell");
 }
@@ -120,7 +128,8 @@ void TestSshLauncher::hostileArgumentsArriveVerbatim()
 void TestSshLauncher::cancelStopsTheRemoteRunner()
 {
     tp::Store store(m_dir.filePath(QStringLiteral("cancel.sqlite")).toStdString());
-    tp::SshLauncher l(store, m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
+    tp::SshLauncher l(store,
+                      m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
     QSignalSpy progress(&l, &tp::Launcher::progress);
     QSignalSpy done(&l, &tp::Launcher::finished);
     const QString key = tptest::uniqueKey("cancel");
@@ -149,8 +158,9 @@ void TestSshLauncher::remoteEndMidRunKeepsSamples_data()
     QTest::addColumn<QString>("error");
     QTest::newRow("dropped connection") << true << 255 << QStringLiteral("failed")
                                         << QStringLiteral("connection to 'loopback' lost");
-    QTest::newRow("runner killed") << false << 137 << QStringLiteral("incomplete")
-                                   << QStringLiteral("remote runner on 'loopback' was killed by signal 9");
+    QTest::newRow("runner killed")
+        << false << 137 << QStringLiteral("incomplete")
+        << QStringLiteral("remote runner on 'loopback' was killed by signal 9");
 }
 
 void TestSshLauncher::remoteEndMidRunKeepsSamples()
@@ -160,7 +170,8 @@ void TestSshLauncher::remoteEndMidRunKeepsSamples()
     QFETCH(QString, status);
     QFETCH(QString, error);
     tp::Store store(m_dir.filePath(QStringLiteral("dropped.sqlite")).toStdString());
-    tp::SshLauncher l(store, m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
+    tp::SshLauncher l(store,
+                      m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)));
     QSignalSpy started(&l, &tp::Launcher::runStarted);
     QSignalSpy done(&l, &tp::Launcher::finished);
     const QString key = tptest::uniqueKey("dropped");
@@ -168,7 +179,8 @@ void TestSshLauncher::remoteEndMidRunKeepsSamples()
     QVERIFY(started.wait(60000));
     const long long runId = started.at(0).at(0).toLongLong();
     QTRY_VERIFY_WITH_TIMEOUT(store.samples(runId, "warmup").size() == 2, 60000);
-    QCOMPARE(tptest::remoteRunners(key), QList<qint64>{l.remotePid()}); // the PID line is the runner's
+    QCOMPARE(tptest::remoteRunners(key),
+             QList<qint64>{l.remotePid()}); // the PID line is the runner's
     if (dropConnection)
         QVERIFY(m_ssh.dropConnections() > 0);
     else
@@ -192,12 +204,17 @@ void TestSshLauncher::unreachableTargetsFailFast_data()
     QTest::addColumn<QString>("what");
     QTest::addColumn<QString>("expected"); // in the error
     QTest::newRow("wrong port") << QStringLiteral("port") << QStringLiteral("Connection refused");
-    QTest::newRow("unknown host key") << QStringLiteral("known_hosts") << QStringLiteral("Host key verification failed");
-    QTest::newRow("key not authorized") << QStringLiteral("identity") << QStringLiteral("Permission denied");
+    QTest::newRow("unknown host key")
+        << QStringLiteral("known_hosts") << QStringLiteral("Host key verification failed");
+    QTest::newRow("key not authorized")
+        << QStringLiteral("identity") << QStringLiteral("Permission denied");
     QTest::newRow("silent server") << QStringLiteral("silent") << QStringLiteral("timed out");
-    QTest::newRow("unresolvable host") << QStringLiteral("dns") << QStringLiteral("Could not resolve hostname");
-    QTest::newRow("host as an ssh option") << QStringLiteral("option") << QStringLiteral("must not start with '-'");
-    QTest::newRow("host with a space") << QStringLiteral("space") << QStringLiteral("spaces or control");
+    QTest::newRow("unresolvable host")
+        << QStringLiteral("dns") << QStringLiteral("Could not resolve hostname");
+    QTest::newRow("host as an ssh option")
+        << QStringLiteral("option") << QStringLiteral("must not start with '-'");
+    QTest::newRow("host with a space")
+        << QStringLiteral("space") << QStringLiteral("spaces or control");
     QTest::newRow("no such runner") << QStringLiteral("runner") << QStringLiteral("not found");
 }
 

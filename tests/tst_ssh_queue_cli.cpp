@@ -9,7 +9,8 @@
 #include <QSignalSpy>
 #include <QtTest>
 
-class TestSshQueueCli : public QObject {
+class TestSshQueueCli : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
@@ -36,9 +37,11 @@ void TestSshQueueCli::queueRunsEachRequestOnItsTarget()
     {
         tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
         QSignalSpy finished(&queue, &tp::RunQueue::jobFinished);
-        const int remote = queue.enqueue({tptest::quickSpec(QStringLiteral("q/remote"))},
-                                         m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)))
-                               .first();
+        const int remote =
+            queue
+                .enqueue({tptest::quickSpec(QStringLiteral("q/remote"))},
+                         m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)))
+                .first();
         const int local = queue.enqueue({tptest::quickSpec(QStringLiteral("q/local"))}).first();
         QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 2, 120000);
         QCOMPARE(queue.job(remote).state, tp::JobState::Done);
@@ -64,9 +67,11 @@ void TestSshQueueCli::queueShutdownCancelsTheRemoteRun()
     long long runId = 0;
     {
         tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
-        const int id = queue.enqueue({tptest::endlessSpec(key)},
-                                     m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)))
-                           .first();
+        const int id =
+            queue
+                .enqueue({tptest::endlessSpec(key)},
+                         m_ssh.profile(QStringLiteral("loopback"), QStringLiteral(TP_RUNNER_PATH)))
+                .first();
         QTRY_VERIFY_WITH_TIMEOUT(queue.job(id).runId != 0 && !queue.job(id).phase.isEmpty(), 60000);
         runId = queue.job(id).runId;
         QCOMPARE(tptest::remoteRunners(key).size(), 1);
@@ -92,28 +97,41 @@ void TestSshQueueCli::cliTargetsAndRun()
             *output = QString::fromUtf8(p.readAll());
         return p.exitCode();
     };
-    const tp::TargetProfile p = m_ssh.profile(QStringLiteral("loop"), QStringLiteral(TP_RUNNER_PATH));
+    const tp::TargetProfile p =
+        m_ssh.profile(QStringLiteral("loop"), QStringLiteral(TP_RUNNER_PATH));
     QString output;
-    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--add-ssh"), QStringLiteral("loop"), QStringLiteral("--host"),
-                  p.host, QStringLiteral("--user"), p.user, QStringLiteral("--port"), QString::number(p.port),
-                  QStringLiteral("--identity"), p.identityFile, QStringLiteral("--known-hosts"), p.knownHostsFile,
-                  QStringLiteral("--runner"), p.runnerPath}, &output), 0);
-    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--add-ssh"), QStringLiteral("bad"), QStringLiteral("--host"),
-                  QStringLiteral("-oProxyCommand=x")}, &output), 2);
+    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--add-ssh"), QStringLiteral("loop"),
+                  QStringLiteral("--host"), p.host, QStringLiteral("--user"), p.user,
+                  QStringLiteral("--port"), QString::number(p.port), QStringLiteral("--identity"),
+                  p.identityFile, QStringLiteral("--known-hosts"), p.knownHostsFile,
+                  QStringLiteral("--runner"), p.runnerPath},
+                 &output),
+             0);
+    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--add-ssh"), QStringLiteral("bad"),
+                  QStringLiteral("--host"), QStringLiteral("-oProxyCommand=x")},
+                 &output),
+             2);
     QVERIFY2(output.contains(QStringLiteral("must not start with '-'")), qPrintable(output));
     QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--list")}, &output), 0);
-    QVERIFY2(output.startsWith(QStringLiteral("local\t")) && output.contains(QStringLiteral("loop\tssh\tssh://")),
+    QVERIFY2(output.startsWith(QStringLiteral("local\t")) &&
+                 output.contains(QStringLiteral("loop\tssh\tssh://")),
              qPrintable(output));
-    QCOMPARE(app({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("loop"), QStringLiteral("--db"), db,
-                  QStringLiteral("--mode"), QStringLiteral("eager"), QStringLiteral("--dtype"), QStringLiteral("float32"),
-                  QStringLiteral("--warmup"), QStringLiteral("2"), QStringLiteral("--iterations"), QStringLiteral("20"),
-                  QStringLiteral("--run-key"), QStringLiteral("cli")}, &output), 0);
+    QCOMPARE(app({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("loop"),
+                  QStringLiteral("--db"), db, QStringLiteral("--mode"), QStringLiteral("eager"),
+                  QStringLiteral("--dtype"), QStringLiteral("float32"), QStringLiteral("--warmup"),
+                  QStringLiteral("2"), QStringLiteral("--iterations"), QStringLiteral("20"),
+                  QStringLiteral("--run-key"), QStringLiteral("cli")},
+                 &output),
+             0);
     QVERIFY2(output.contains(QStringLiteral("@ loop: ok")), qPrintable(output));
     QCOMPARE(tp::Store(db.toStdString()).run(1)->target, std::string("loop"));
-    QCOMPARE(app({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("nowhere"), QStringLiteral("--db"), db},
-                 &output), 2);
+    QCOMPARE(app({QStringLiteral("run"), QStringLiteral("--target"), QStringLiteral("nowhere"),
+                  QStringLiteral("--db"), db},
+                 &output),
+             2);
     QVERIFY2(output.contains(QStringLiteral("no target named 'nowhere'")), qPrintable(output));
-    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--remove"), QStringLiteral("loop")}), 0);
+    QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--remove"), QStringLiteral("loop")}),
+             0);
     QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--list")}, &output), 0);
     QVERIFY2(!output.contains(QStringLiteral("loop")), qPrintable(output));
 }

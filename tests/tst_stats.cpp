@@ -3,7 +3,8 @@
 
 #include <QtTest>
 
-class TestStats : public QObject {
+class TestStats : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void percentiles_data();
@@ -46,8 +47,8 @@ void TestStats::summary()
     QCOMPARE(s.min, 2.0);
     QCOMPARE(s.max, 9.0);
     QCOMPARE(s.median, 4.5);
-    QCOMPARE(s.q1, 4.0);  // h = 1.75 → 4 + .75*(4-4)
-    QCOMPARE(s.q3, 5.5);  // h = 5.25 → 5 + .25*(7-5)
+    QCOMPARE(s.q1, 4.0); // h = 1.75 → 4 + .75*(4-4)
+    QCOMPARE(s.q3, 5.5); // h = 5.25 → 5 + .25*(7-5)
     QCOMPARE(s.iqr, 1.5);
     QVERIFY(qFuzzyCompare(s.cv, std::sqrt(32.0 / 7.0) / 5.0));
     // median 4.5, |dev| = {2.5,.5,.5,.5,.5,.5,2.5,4.5} → MAD .5 → scaled .7413; 4.5/.7413 > 3.5

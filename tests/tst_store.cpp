@@ -7,7 +7,8 @@
 #include <QtTest>
 #include <SQLiteCpp/SQLiteCpp.h>
 
-class TestStore : public QObject {
+class TestStore : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void createsCurrentSchema();
@@ -30,8 +31,8 @@ void TestStore::createsCurrentSchema()
     auto &db = store.db();
     QCOMPARE(db.execAndGet("PRAGMA journal_mode").getString(), std::string("wal"));
     QCOMPARE(db.execAndGet("PRAGMA foreign_keys").getInt(), 1);
-    for (const char *table : {"runs", "samples", "events", "shape_cases", "train_steps", "review_inputs",
-                              "gate_signoffs", "decision_snapshots", "alerts"})
+    for (const char *table : {"runs", "samples", "events", "shape_cases", "train_steps",
+                              "review_inputs", "gate_signoffs", "decision_snapshots", "alerts"})
         QVERIFY2(db.tableExists(table), table);
     QCOMPARE(store.runCount(), 0LL);
     // Foreign keys are enforced: a sample for a run that does not exist is refused.
@@ -61,8 +62,9 @@ void TestStore::migratesV1ToCurrent()
         db.exec(tp::schema::kMigrations[0]);
         db.exec("PRAGMA application_id = " + std::to_string(tp::schema::kApplicationId));
         db.exec("PRAGMA user_version = 1");
-        db.exec("INSERT INTO runs(id, execution_key, run_key, status, complete, mean_batch_seconds) "
-                "VALUES(1, 'old-key', 'old/run', 'ok', 1, 0.25)");
+        db.exec(
+            "INSERT INTO runs(id, execution_key, run_key, status, complete, mean_batch_seconds) "
+            "VALUES(1, 'old-key', 'old/run', 'ok', 1, 0.25)");
         db.exec("INSERT INTO samples VALUES(1, 'steady', 0, 0.25)");
     }
     tp::Store store(path);
@@ -86,9 +88,12 @@ void TestStore::refusesWithoutWriting_data()
 {
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("expectedError");
-    QTest::newRow("newer schema") << "newer" << "newer than this TorchPilot supports";
-    QTest::newRow("corrupt file") << "corrupt" << "not a database";
-    QTest::newRow("foreign sqlite db") << "foreign" << "not a TorchPilot one";
+    QTest::newRow("newer schema") << "newer"
+                                  << "newer than this TorchPilot supports";
+    QTest::newRow("corrupt file") << "corrupt"
+                                  << "not a database";
+    QTest::newRow("foreign sqlite db") << "foreign"
+                                       << "not a TorchPilot one";
 }
 
 void TestStore::refusesWithoutWriting()
@@ -97,7 +102,9 @@ void TestStore::refusesWithoutWriting()
     QFETCH(QString, expectedError);
     const QString path = m_dir.filePath(kind + QStringLiteral(".sqlite"));
     if (kind == QLatin1String("newer")) {
-        { tp::Store s(path.toStdString()); }
+        {
+            tp::Store s(path.toStdString());
+        }
         SQLite::Database db(path.toStdString(), SQLite::OPEN_READWRITE);
         db.exec("PRAGMA journal_mode = DELETE");
         db.exec("PRAGMA user_version = 99");
@@ -119,7 +126,8 @@ void TestStore::refusesWithoutWriting()
         QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("not changed")), e.what());
     }
     QCOMPARE(tptest::fileHash(path), before);
-    QVERIFY(!QFile::exists(path + QStringLiteral("-wal")) || QFileInfo(path + QStringLiteral("-wal")).size() == 0);
+    QVERIFY(!QFile::exists(path + QStringLiteral("-wal")) ||
+            QFileInfo(path + QStringLiteral("-wal")).size() == 0);
 }
 
 void TestStore::missingDirectoryIsAClearError()
@@ -128,7 +136,8 @@ void TestStore::missingDirectoryIsAClearError()
         tp::Store store(m_dir.filePath(QStringLiteral("no/such/dir/x.sqlite")).toStdString());
         QFAIL("opening should have failed");
     } catch (const tp::StoreError &e) {
-        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("cannot open database")), e.what());
+        QVERIFY2(QString::fromUtf8(e.what()).contains(QStringLiteral("cannot open database")),
+                 e.what());
     }
 }
 

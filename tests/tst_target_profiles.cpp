@@ -1,8 +1,8 @@
 // Target profiles and the SSH command line, without a network: POSIX quoting proven against a
 // real /bin/sh, host/user checks, the exact ssh argument vector, the remote PID line, JSON
 // (de)serialisation with its errors, the profiles file, and the launcher factory.
-#include "launch_request.h"
 #include "kube_launcher.h"
+#include "launch_request.h"
 #include "launcher_factory.h"
 #include "local_launcher.h"
 #include "shell_quote.h"
@@ -16,7 +16,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-class TestTargetProfiles : public QObject {
+class TestTargetProfiles : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void shellQuoteSurvivesARealShell_data();
@@ -40,8 +41,9 @@ void TestTargetProfiles::shellQuoteSurvivesARealShell_data()
 {
     QTest::addColumn<QString>("arg");
     int i = 0;
-    for (const char *s : {"", "plain", "a b", "it's", "''", "'\\''", "$(id)", "`id`", "a;b", "x\ny\n", "\\", "*",
-                          "$HOME ${PATH}", "\"q\"", "-n", "€ ключ", "#c", "a\tb"})
+    for (const char *s :
+         {"", "plain", "a b", "it's", "''", "'\\''", "$(id)", "`id`", "a;b", "x\ny\n", "\\", "*",
+          "$HOME ${PATH}", "\"q\"", "-n", "€ ключ", "#c", "a\tb"})
         QTest::addRow("%d", i++) << QString::fromUtf8(s);
 }
 
@@ -49,7 +51,8 @@ void TestTargetProfiles::shellQuoteSurvivesARealShell()
 {
     QFETCH(QString, arg);
     QProcess sh; // the shell prints the one word it parsed, byte for byte
-    sh.start(QStringLiteral("/bin/sh"), {QStringLiteral("-c"), QStringLiteral("printf '%s' ") + tp::shellQuote(arg)});
+    sh.start(QStringLiteral("/bin/sh"),
+             {QStringLiteral("-c"), QStringLiteral("printf '%s' ") + tp::shellQuote(arg)});
     QVERIFY(sh.waitForFinished(10000));
     QCOMPARE(sh.exitCode(), 0);
     QCOMPARE(QString::fromUtf8(sh.readAllStandardOutput()), arg);
@@ -61,11 +64,13 @@ void TestTargetProfiles::hostAndUserChecks_data()
     QTest::addColumn<QString>("host");
     QTest::addColumn<QString>("user");
     QTest::addColumn<bool>("ok");
-    QTest::newRow("name") << QStringLiteral("gpu-box.example.org") << QStringLiteral("bench") << true;
+    QTest::newRow("name") << QStringLiteral("gpu-box.example.org") << QStringLiteral("bench")
+                          << true;
     QTest::newRow("ipv4, no user") << QStringLiteral("10.0.0.7") << QString() << true;
     QTest::newRow("ipv6") << QStringLiteral("::1") << QStringLiteral("ci_user") << true;
     QTest::newRow("host option") << QStringLiteral("-oProxyCommand=sh") << QString() << false;
-    QTest::newRow("user option") << QStringLiteral("h") << QStringLiteral("-oProxyCommand=sh") << false;
+    QTest::newRow("user option") << QStringLiteral("h") << QStringLiteral("-oProxyCommand=sh")
+                                 << false;
     QTest::newRow("host space") << QStringLiteral("h -p 1") << QString() << false;
     QTest::newRow("user space") << QStringLiteral("h") << QStringLiteral("a b") << false;
     QTest::newRow("host newline") << QStringLiteral("h\nx") << QString() << false;
@@ -86,19 +91,22 @@ void TestTargetProfiles::hostAndUserChecks()
 
 void TestTargetProfiles::sshArgumentVector()
 {
-    tp::TargetProfile p = tp::TargetProfile::ssh(QStringLiteral("box"), QStringLiteral("gpu.example"),
-                                                 QStringLiteral("bench"), 2222);
+    tp::TargetProfile p = tp::TargetProfile::ssh(
+        QStringLiteral("box"), QStringLiteral("gpu.example"), QStringLiteral("bench"), 2222);
     p.identityFile = QStringLiteral("/keys/id");
     p.knownHostsFile = QStringLiteral("/keys/known_hosts");
     p.runnerPath = QStringLiteral("/opt/tp/runner");
-    const QStringList args = tp::ssh::runArguments(p, {QStringLiteral("--run-key"), QStringLiteral("a'b; c")});
+    const QStringList args =
+        tp::ssh::runArguments(p, {QStringLiteral("--run-key"), QStringLiteral("a'b; c")});
     const QString joined = args.join(QLatin1Char('|'));
-    for (const char *expected : {"-o|BatchMode=yes", "-o|StrictHostKeyChecking=yes", "-o|UserKnownHostsFile=/keys/known_hosts",
-                                 "-o|ConnectTimeout=10", "-i|/keys/id", "-p|2222", "-l|bench", "|--|gpu.example|"})
+    for (const char *expected : {"-o|BatchMode=yes", "-o|StrictHostKeyChecking=yes",
+                                 "-o|UserKnownHostsFile=/keys/known_hosts", "-o|ConnectTimeout=10",
+                                 "-i|/keys/id", "-p|2222", "-l|bench", "|--|gpu.example|"})
         QVERIFY2(joined.contains(QLatin1String(expected)), expected);
     QCOMPARE(args.indexOf(QStringLiteral("--")), args.size() - 3); // then host, then the command
-    QCOMPARE(args.last(), QStringLiteral("sh -c 'echo torchpilot-pid:$$ >&2; exec \"$@\"' torchpilot "
-                                         "'/opt/tp/runner' '--run-key' 'a'\\''b; c'; exit $?"));
+    QCOMPARE(args.last(),
+             QStringLiteral("sh -c 'echo torchpilot-pid:$$ >&2; exec \"$@\"' torchpilot "
+                            "'/opt/tp/runner' '--run-key' 'a'\\''b; c'; exit $?"));
     QCOMPARE(tp::ssh::killArguments(p, 4242).last(), QStringLiteral("kill -TERM 4242"));
     QCOMPARE(p.source(), QStringLiteral("ssh://bench@gpu.example:2222"));
     p.knownHostsFile = QStringLiteral("/keys/with space");
@@ -129,7 +137,8 @@ void TestTargetProfiles::pidLine()
 
 void TestTargetProfiles::jsonRoundTrip()
 {
-    tp::TargetProfile p = tp::TargetProfile::ssh(QStringLiteral("box"), QStringLiteral("h"), QStringLiteral("u"), 2200);
+    tp::TargetProfile p = tp::TargetProfile::ssh(QStringLiteral("box"), QStringLiteral("h"),
+                                                 QStringLiteral("u"), 2200);
     p.identityFile = QStringLiteral("~/.ssh/id_ed25519");
     p.runnerPath = QStringLiteral("/opt/runner");
     p.connectTimeoutSeconds = 7;
@@ -141,27 +150,39 @@ void TestTargetProfiles::jsonRoundTrip()
     k.name = QStringLiteral("gke");
     k.kind = tp::TargetProfile::Kind::Kubernetes;
     k.kubernetes = QJsonObject{{QStringLiteral("namespace"), QStringLiteral("bench")}};
-    QCOMPARE(tp::TargetProfile::fromJson(k.toJson(), &error)->kubernetes, k.kubernetes); // kept opaque
+    QCOMPARE(tp::TargetProfile::fromJson(k.toJson(), &error)->kubernetes,
+             k.kubernetes); // kept opaque
 }
 
 void TestTargetProfiles::jsonErrors_data()
 {
     QTest::addColumn<QByteArray>("json");
     QTest::addColumn<QString>("error");
-    QTest::newRow("no name") << QByteArray(R"({"kind":"ssh","host":"h"})") << QStringLiteral("needs a \"name\"");
-    QTest::newRow("bad kind") << QByteArray(R"({"name":"a","kind":"ftp"})") << QStringLiteral("\"kind\" must be");
-    QTest::newRow("port type") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","port":"22"})") << QStringLiteral("\"port\" must be a whole number");
-    QTest::newRow("port range") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","port":70000})") << QStringLiteral("from 1 to 65535");
-    QTest::newRow("host type") << QByteArray(R"({"name":"a","kind":"ssh","host":5})") << QStringLiteral("\"host\" must be a string");
-    QTest::newRow("no host") << QByteArray(R"({"name":"a","kind":"ssh"})") << QStringLiteral("needs a \"host\"");
-    QTest::newRow("k8s type") << QByteArray(R"({"name":"a","kind":"kubernetes","kubernetes":[]})") << QStringLiteral("must be an object");
-    QTest::newRow("runner kind") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","runner":"rust"})")
-                                 << QStringLiteral("\"runner\" must be \"cpp\" or \"python\", not 'rust'");
+    QTest::newRow("no name") << QByteArray(R"({"kind":"ssh","host":"h"})")
+                             << QStringLiteral("needs a \"name\"");
+    QTest::newRow("bad kind") << QByteArray(R"({"name":"a","kind":"ftp"})")
+                              << QStringLiteral("\"kind\" must be");
+    QTest::newRow("port type") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","port":"22"})")
+                               << QStringLiteral("\"port\" must be a whole number");
+    QTest::newRow("port range") << QByteArray(
+                                       R"({"name":"a","kind":"ssh","host":"h","port":70000})")
+                                << QStringLiteral("from 1 to 65535");
+    QTest::newRow("host type") << QByteArray(R"({"name":"a","kind":"ssh","host":5})")
+                               << QStringLiteral("\"host\" must be a string");
+    QTest::newRow("no host") << QByteArray(R"({"name":"a","kind":"ssh"})")
+                             << QStringLiteral("needs a \"host\"");
+    QTest::newRow("k8s type") << QByteArray(R"({"name":"a","kind":"kubernetes","kubernetes":[]})")
+                              << QStringLiteral("must be an object");
+    QTest::newRow("runner kind")
+        << QByteArray(R"({"name":"a","kind":"ssh","host":"h","runner":"rust"})")
+        << QStringLiteral("\"runner\" must be \"cpp\" or \"python\", not 'rust'");
     QTest::newRow("runner type") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","runner":1})")
                                  << QStringLiteral("\"runner\" must be a string");
     QTest::newRow("device") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","device":"gpu"})")
-                            << QStringLiteral("\"device\" must be \"cpu\", \"cuda\" or \"tpu\", not 'gpu'");
-    QTest::newRow("python type") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","python":[]})")
+                            << QStringLiteral(
+                                   "\"device\" must be \"cpu\", \"cuda\" or \"tpu\", not 'gpu'");
+    QTest::newRow("python type") << QByteArray(
+                                        R"({"name":"a","kind":"ssh","host":"h","python":[]})")
                                  << QStringLiteral("\"python\" must be a string");
 }
 
@@ -183,11 +204,16 @@ void TestTargetProfiles::profilesFile()
     QVERIFY(profiles.load(&error)); // missing file: only local
     QCOMPARE(profiles.profiles().size(), 1);
     QVERIFY(profiles.profiles().first().isLocal());
-    QVERIFY(profiles.put(tp::TargetProfile::ssh(QStringLiteral("a"), QStringLiteral("ha")), &error));
-    QVERIFY(profiles.put(tp::TargetProfile::ssh(QStringLiteral("b"), QStringLiteral("hb")), &error));
-    QVERIFY(profiles.put(tp::TargetProfile::ssh(QStringLiteral("a"), QStringLiteral("ha2")), &error)); // replaces
-    QVERIFY(!profiles.put(tp::TargetProfile::ssh(QStringLiteral("local"), QStringLiteral("h")), &error));
-    QVERIFY(!profiles.put(tp::TargetProfile::ssh(QStringLiteral("c"), QStringLiteral("-oX")), &error));
+    QVERIFY(
+        profiles.put(tp::TargetProfile::ssh(QStringLiteral("a"), QStringLiteral("ha")), &error));
+    QVERIFY(
+        profiles.put(tp::TargetProfile::ssh(QStringLiteral("b"), QStringLiteral("hb")), &error));
+    QVERIFY(profiles.put(tp::TargetProfile::ssh(QStringLiteral("a"), QStringLiteral("ha2")),
+                         &error)); // replaces
+    QVERIFY(!profiles.put(tp::TargetProfile::ssh(QStringLiteral("local"), QStringLiteral("h")),
+                          &error));
+    QVERIFY(
+        !profiles.put(tp::TargetProfile::ssh(QStringLiteral("c"), QStringLiteral("-oX")), &error));
     QVERIFY2(profiles.save(&error), qPrintable(error));
     tp::TargetProfiles again(path);
     QVERIFY2(again.load(&error), qPrintable(error));
@@ -207,12 +233,17 @@ void TestTargetProfiles::profilesFileErrors_data()
     QTest::addColumn<QString>("error");
     QTest::newRow("malformed") << QByteArray("{\"targets\": [") << QStringLiteral("malformed JSON");
     QTest::newRow("not an object") << QByteArray("[]") << QStringLiteral("\"targets\" array");
-    QTest::newRow("version") << QByteArray(R"({"version":2,"targets":[]})") << QStringLiteral("unsupported version 2");
-    QTest::newRow("entry") << QByteArray(R"({"targets":[{"name":"a","kind":"ssh","host":"h","port":0}]})")
+    QTest::newRow("version") << QByteArray(R"({"version":2,"targets":[]})")
+                             << QStringLiteral("unsupported version 2");
+    QTest::newRow("entry") << QByteArray(
+                                  R"({"targets":[{"name":"a","kind":"ssh","host":"h","port":0}]})")
                            << QStringLiteral("target 1: target 'a': \"port\"");
-    QTest::newRow("duplicate") << QByteArray(R"({"targets":[{"name":"a","kind":"ssh","host":"h"},{"name":"a","kind":"ssh","host":"g"}]})")
-                               << QStringLiteral("target 2: the name 'a' is used twice");
-    QTest::newRow("local") << QByteArray(R"({"targets":[{"name":"local","kind":"local"}]})") << QStringLiteral("built in");
+    QTest::newRow("duplicate")
+        << QByteArray(
+               R"({"targets":[{"name":"a","kind":"ssh","host":"h"},{"name":"a","kind":"ssh","host":"g"}]})")
+        << QStringLiteral("target 2: the name 'a' is used twice");
+    QTest::newRow("local") << QByteArray(R"({"targets":[{"name":"local","kind":"local"}]})")
+                           << QStringLiteral("built in");
 }
 
 void TestTargetProfiles::profilesFileErrors()
@@ -258,9 +289,10 @@ void TestTargetProfiles::factoryMakesTheRightLauncher()
     QTemporaryDir dir;
     tp::Store store(dir.filePath(QStringLiteral("f.sqlite")).toStdString());
     QObject parent;
-    QVERIFY(qobject_cast<tp::LocalLauncher *>(tp::makeLauncher(tp::TargetProfile::local(), store, &parent)));
-    auto *ssh = qobject_cast<tp::SshLauncher *>(
-        tp::makeLauncher(tp::TargetProfile::ssh(QStringLiteral("box"), QStringLiteral("h")), store, &parent));
+    QVERIFY(qobject_cast<tp::LocalLauncher *>(
+        tp::makeLauncher(tp::TargetProfile::local(), store, &parent)));
+    auto *ssh = qobject_cast<tp::SshLauncher *>(tp::makeLauncher(
+        tp::TargetProfile::ssh(QStringLiteral("box"), QStringLiteral("h")), store, &parent));
     QVERIFY(ssh);
     QCOMPARE(ssh->profile().name, QStringLiteral("box"));
     tp::TargetProfile k;

@@ -12,7 +12,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-class TestUiSmoke : public QObject {
+class TestUiSmoke : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void emptyDatabaseOpens();
@@ -43,7 +44,8 @@ void TestUiSmoke::emptyDatabaseOpens()
 void TestUiSmoke::showsSelectedRun()
 {
     tp::Store store(m_dir.filePath(QStringLiteral("ui.sqlite")).toStdString());
-    for (const char *f : {"valid_run.jsonl", "two_runs.jsonl", "smoke_compiled.json", "truncated_run.jsonl"})
+    for (const char *f :
+         {"valid_run.jsonl", "two_runs.jsonl", "smoke_compiled.json", "truncated_run.jsonl"})
         tp::importFile(store, tptest::dataFile(f).toStdString());
     tp::MainWindow w(&store);
     w.resize(1280, 800);
@@ -56,12 +58,14 @@ void TestUiSmoke::showsSelectedRun()
     QApplication::processEvents();
     const QString text = allLabelText(&w);
     QVERIFY2(text.contains(QStringLiteral("fixture/mlp/eager/float32")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("3.00 ms")) || text.contains(QStringLiteral("3 ms")), qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("3.00 ms")) || text.contains(QStringLiteral("3 ms")),
+             qPrintable(text));
     auto *chart = w.runsPage()->findChild<QChartView *>(); // the detail view's cold-vs-warm chart
     QVERIFY(chart);
     QVERIFY(!chart->chart()->series().isEmpty());
     QDir().mkpath(QStringLiteral("screenshots"));
-    const QString shot = QDir::current().absoluteFilePath(QStringLiteral("screenshots/runs_page.png"));
+    const QString shot =
+        QDir::current().absoluteFilePath(QStringLiteral("screenshots/runs_page.png"));
     QVERIFY(w.grab().save(shot));
     qInfo("screenshot: %s", qPrintable(shot));
 }

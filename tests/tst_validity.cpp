@@ -3,7 +3,8 @@
 
 #include <QtTest>
 
-class TestValidity : public QObject {
+class TestValidity : public QObject
+{
     Q_OBJECT
 private Q_SLOTS:
     void verdicts_data();
@@ -31,15 +32,19 @@ void TestValidity::verdicts_data()
     QTest::newRow("too few") << std::vector<double>(5, 1.0) << true << true << 0.0
                              << QStringList{QStringLiteral("too short: 5 steady iterations")};
     QTest::newRow("too brief") << steady << true << true << 30.0
-                               << QStringList{QStringLiteral("too short: steady state lasted 20 s")};
-    QTest::newRow("too noisy") << noisy << true << true << 0.0 << QStringList{QStringLiteral("too noisy: IQR/median = 0.400")};
-    QTest::newRow("non-finite") << steady << true << false << 0.0 << QStringList{QStringLiteral("non-finite output")};
+                               << QStringList{
+                                      QStringLiteral("too short: steady state lasted 20 s")};
+    QTest::newRow("too noisy") << noisy << true << true << 0.0
+                               << QStringList{QStringLiteral("too noisy: IQR/median = 0.400")};
+    QTest::newRow("non-finite") << steady << true << false << 0.0
+                                << QStringList{QStringLiteral("non-finite output")};
     QTest::newRow("never settled") << steady << false << true << 0.0
                                    << QStringList{QStringLiteral("steady state never reached")};
-    QTest::newRow("everything wrong") << std::vector<double>{1.0, 2.0} << false << false << 10.0
-                                      << QStringList{QStringLiteral("non-finite"), QStringLiteral("too short: 2"),
-                                                     QStringLiteral("too short: steady"), QStringLiteral("too noisy"),
-                                                     QStringLiteral("never reached")};
+    QTest::newRow("everything wrong")
+        << std::vector<double>{1.0, 2.0} << false << false << 10.0
+        << QStringList{QStringLiteral("non-finite"), QStringLiteral("too short: 2"),
+                       QStringLiteral("too short: steady"), QStringLiteral("too noisy"),
+                       QStringLiteral("never reached")};
 }
 
 void TestValidity::verdicts()

@@ -11,9 +11,11 @@
 
 #include <cmath>
 
-namespace tp::fmt {
+namespace tp::fmt
+{
 
-namespace {
+namespace
+{
 // Translation context for the free functions below (lupdate understands Fmt::tr).
 struct Fmt {
     Q_DECLARE_TR_FUNCTIONS(Fmt)

@@ -9,7 +9,8 @@
 #include <optional>
 #include <string>
 
-namespace tp::fmt {
+namespace tp::fmt
+{
 
 // The placeholder for a value that was not measured.
 QString missing();

@@ -7,37 +7,36 @@
 #include "language_menu.h"
 #include "panels_page.h"
 #include "queue_page.h"
-#include "run_queue.h"
 #include "recent_databases_menu.h"
 #include "report_export.h"
 #include "review_page.h"
+#include "run_queue.h"
 #include "runs_page.h"
 #include "settings.h"
 #include "store.h"
 
 #include <QAction>
-#include <QCloseEvent>
-#include <QMessageBox>
 #include <QApplication>
+#include <QCloseEvent>
 #include <QDir>
 #include <QFileInfo>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLocale>
 #include <QMenuBar>
+#include <QMessageBox>
 #include <QStatusBar>
 #include <QTabWidget>
 
-namespace tp {
+namespace tp
+{
 
 MainWindow::MainWindow(Store *store, Settings *settings, QWidget *parent)
-    : QMainWindow(parent)
-    , m_store(store)
-    , m_settings(settings)
+    : QMainWindow(parent), m_store(store), m_settings(settings)
 {
     const QString dbPath = store ? QString::fromStdString(store->path()) : QString();
-    setWindowTitle(tr("TorchPilot — %1").arg(dbPath.isEmpty() ? tr("no database")
-                                                                 : QFileInfo(dbPath).fileName()));
+    setWindowTitle(tr("TorchPilot — %1")
+                       .arg(dbPath.isEmpty() ? tr("no database") : QFileInfo(dbPath).fileName()));
     resize(1280, 800);
 
     m_tabs = new QTabWidget;
@@ -63,7 +62,9 @@ MainWindow::MainWindow(Store *store, Settings *settings, QWidget *parent)
             for (const RunAlert &a : recent)
                 if (a.runId > 0 && !labels.contains(a.runId))
                     if (const auto run = m_store->run(a.runId))
-                        labels.insert(a.runId, QString::fromStdString(run->workload + '/' + run->mode + '/' + run->dtype));
+                        labels.insert(a.runId,
+                                      QString::fromStdString(run->workload + '/' + run->mode + '/' +
+                                                             run->dtype));
             m_queuePage->showAlertHistory(recent, labels);
             if (!recent.empty())
                 showAlert(recent.front());
@@ -155,13 +156,14 @@ void MainWindow::addPages()
 
 QStringList MainWindow::pageNames()
 {
-    return {QStringLiteral("runs"), QStringLiteral("queue"), QStringLiteral("panels"),
+    return {QStringLiteral("runs"),    QStringLiteral("queue"),  QStringLiteral("panels"),
             QStringLiteral("compare"), QStringLiteral("charts"), QStringLiteral("review")};
 }
 
 bool MainWindow::showPage(const QString &name)
 {
-    QWidget *pages[] = {m_runsPage, m_queuePage, m_panelsPage, m_comparePage, m_chartsPage, m_reviewPage};
+    QWidget *pages[] = {m_runsPage,    m_queuePage,  m_panelsPage,
+                        m_comparePage, m_chartsPage, m_reviewPage};
     const int i = int(pageNames().indexOf(name));
     if (i < 0 || !pages[i])
         return false;
@@ -174,7 +176,8 @@ void MainWindow::showRuns(const QList<qlonglong> &runIds, const QString &title)
     if (runIds.isEmpty())
         return;
     selectRunId(runIds.front());
-    statusBar()->showMessage(tr("%1: %n run(s), first selected", nullptr, int(runIds.size())).arg(title), 10000);
+    statusBar()->showMessage(
+        tr("%1: %n run(s), first selected", nullptr, int(runIds.size())).arg(title), 10000);
 }
 
 void MainWindow::createMenus()
@@ -196,8 +199,10 @@ void MainWindow::createMenus()
     QAction *reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
     reloadAction->setShortcut(QKeySequence::Refresh);
     reloadAction->setStatusTip(tr("Re-read the runs from the database"));
-    QAction *exportReport = file->addAction(tr("Export PDF report…"), this, [this] { exportPdfReport(this, m_store); });
-    exportReport->setStatusTip(tr("Write the decision report (gates, panels, charts, cost, every run) as a PDF"));
+    QAction *exportReport =
+        file->addAction(tr("Export PDF report…"), this, [this] { exportPdfReport(this, m_store); });
+    exportReport->setStatusTip(
+        tr("Write the decision report (gates, panels, charts, cost, every run) as a PDF"));
     file->addSeparator();
     QAction *quit = file->addAction(tr("&Quit"), this, &QWidget::close);
     quit->setShortcut(QKeySequence::Quit);
@@ -233,10 +238,11 @@ void MainWindow::showAlert(const RunAlert &alert)
     const QString text = AlertList::summary(alert);
     m_alertLabel->setText(m_alertLabel->fontMetrics().elidedText(text, Qt::ElideRight, 640));
     m_alertLabel->setToolTip(text);
-    m_alertLabel->setStyleSheet(QStringLiteral("QLabel { color: %1; background: %2; border-radius: 3px; "
-                                               "padding: 1px 6px; font-weight: bold; }")
-                                    .arg(AlertList::severityColor(severity).name(),
-                                         AlertList::severityBackground(severity).name()));
+    m_alertLabel->setStyleSheet(
+        QStringLiteral("QLabel { color: %1; background: %2; border-radius: 3px; "
+                       "padding: 1px 6px; font-weight: bold; }")
+            .arg(AlertList::severityColor(severity).name(),
+                 AlertList::severityBackground(severity).name()));
     m_alertLabel->show();
 }
 
@@ -244,8 +250,9 @@ void MainWindow::updateStatus(int runCount)
 {
     const QString db = m_store ? QDir::toNativeSeparators(QString::fromStdString(m_store->path()))
                                : tr("no database");
-    m_statusLabel->setText(runCount == 1 ? tr("1 run — %1").arg(db)
-                                         : tr("%1 runs — %2").arg(QLocale().toString(runCount), db));
+    m_statusLabel->setText(runCount == 1
+                               ? tr("1 run — %1").arg(db)
+                               : tr("%1 runs — %2").arg(QLocale().toString(runCount), db));
 }
 
 } // namespace tp

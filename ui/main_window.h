@@ -9,7 +9,8 @@
 class QLabel;
 class QTabWidget;
 
-namespace tp {
+namespace tp
+{
 
 struct RunAlert;
 
@@ -23,7 +24,8 @@ class RunQueue;
 class RunsPage;
 class Store;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow
+{
     Q_OBJECT
 public:
     // `settings` may be null (tests): nothing is remembered then.

@@ -9,10 +9,12 @@
 #include <memory>
 #include <utility>
 
-namespace tp {
+namespace tp
+{
 
 template <class Result, class Work, class Apply>
-void runSuperseding(QObject *owner, std::shared_ptr<std::atomic<quint64>> latest, Work work, Apply apply)
+void runSuperseding(QObject *owner, std::shared_ptr<std::atomic<quint64>> latest, Work work,
+                    Apply apply)
 {
     auto *watcher = new QFutureWatcher<Result>(owner);
     QObject::connect(watcher, &QFutureWatcher<Result>::finished, owner,

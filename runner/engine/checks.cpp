@@ -30,8 +30,10 @@ const Tolerance &toleranceFor(const PrecisionPolicy &policy, const std::string &
 
 nlohmann::json comparisonJson(const Comparison &c)
 {
-    return {{"elements", c.elements},       {"max_abs_error", c.maxAbsError},
-            {"max_rel_error", c.maxRelError}, {"mismatch_percent", c.mismatchPercent},
+    return {{"elements", c.elements},
+            {"max_abs_error", c.maxAbsError},
+            {"max_rel_error", c.maxRelError},
+            {"mismatch_percent", c.mismatchPercent},
             {"cosine", c.cosine}};
 }
 
@@ -49,10 +51,14 @@ nlohmann::json checkInferencePrecision(const WorkloadConfig &config, const std::
     reference->forward();
     const Comparison c = compare(measured.outputValues(), reference->outputValues(), tol);
     const PrecisionVerdict v = judgeOutputs(c, tol);
-    nlohmann::json out = {{"policy", policy.name},         {"policy_version", policy.version},
-                          {"reference", "eager/float32"}, {"verdict", v.pass ? "pass" : "fail"},
-                          {"reasons", v.reasons},         {"rtol", tol.rtol},
-                          {"atol", tol.atol},             {"outputs", comparisonJson(c)}};
+    nlohmann::json out = {{"policy", policy.name},
+                          {"policy_version", policy.version},
+                          {"reference", "eager/float32"},
+                          {"verdict", v.pass ? "pass" : "fail"},
+                          {"reasons", v.reasons},
+                          {"rtol", tol.rtol},
+                          {"atol", tol.atol},
+                          {"outputs", comparisonJson(c)}};
     emitter.event(tp::ev::Precision, out);
     return out;
 }

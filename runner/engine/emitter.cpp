@@ -53,10 +53,11 @@ nlohmann::json summaryJson(const Measurements &m)
         if (m.warmupDrift >= 0)
             s["warmup_drift"] = m.warmupDrift;
     }
-    for (const auto &[key, value] : {std::pair<const char *, const nlohmann::json *>{"validity", &m.validity},
-                                     {"precision", &m.precision},
-                                     {"training", &m.training},
-                                     {"catalog", &m.catalog}})
+    for (const auto &[key, value] :
+         {std::pair<const char *, const nlohmann::json *>{"validity", &m.validity},
+          {"precision", &m.precision},
+          {"training", &m.training},
+          {"catalog", &m.catalog}})
         if (!value->is_null())
             s[key] = *value;
     s["cache_state"] = m.cacheState;
@@ -69,8 +70,8 @@ nlohmann::json summaryJson(const Measurements &m)
 nlohmann::json compileCountersNotAvailable()
 {
     nlohmann::json c = nlohmann::json::object();
-    for (const char *k : {"dynamo_unique_graphs", "dynamo_frames_total", "dynamo_frames_ok", "recompiles",
-                          "graph_breaks", "tpu_cache_hits", "tpu_cache_requests"})
+    for (const char *k : {"dynamo_unique_graphs", "dynamo_frames_total", "dynamo_frames_ok",
+                          "recompiles", "graph_breaks", "tpu_cache_hits", "tpu_cache_requests"})
         c[k] = "not available";
     return c;
 }

@@ -70,10 +70,7 @@ public:
         return true;
     }
 
-    std::vector<std::string> compiledOps() const override
-    {
-        return m_compiled.ops();
-    }
+    std::vector<std::string> compiledOps() const override { return m_compiled.ops(); }
 
     void forward() override
     {

@@ -184,8 +184,8 @@ void Engine::measure(Workload &w, Measurements &m)
     }
     // The Python runner's names for the same thing (torch.compile is not in libtorch).
     m.compiler = m_options.mode != "compiled" ? "none"
-                 : w.isTraining()            ? "torchscript(script, training)"
-                                             : "torchscript(freeze+optimize_for_inference)";
+                 : w.isTraining()             ? "torchscript(script, training)"
+                                              : "torchscript(freeze+optimize_for_inference)";
     PhaseSettings settings = phaseSettings(m_options);
     const WorkloadConfig config = workloadConfig();
 
@@ -237,13 +237,15 @@ int Engine::run()
 {
     // Policy and catalog errors are bad input: one line on stderr, nothing on stdout.
     try {
-        m_policy = m_options.precisionPolicyPath.empty() ? defaultPolicy()
-                                                          : loadPolicy(m_options.precisionPolicyPath);
+        m_policy = m_options.precisionPolicyPath.empty()
+                       ? defaultPolicy()
+                       : loadPolicy(m_options.precisionPolicyPath);
         if (m_options.precision && !m_policy.tolerances.count(m_options.dtype))
-            throw PolicyError((m_options.precisionPolicyPath.empty() ? std::string("built-in policy")
-                                                                    : m_options.precisionPolicyPath) +
-                              ": precision policy '" + m_policy.name + "' has no tolerance for dtype '" +
-                              m_options.dtype + "'");
+            throw PolicyError((m_options.precisionPolicyPath.empty()
+                                   ? std::string("built-in policy")
+                                   : m_options.precisionPolicyPath) +
+                              ": precision policy '" + m_policy.name +
+                              "' has no tolerance for dtype '" + m_options.dtype + "'");
         if (!m_options.catalogPath.empty())
             m_catalog = loadCatalog(m_options.catalogPath);
         if (m_options.workload.rfind("train-", 0) == 0)

@@ -89,10 +89,7 @@ public:
         return true;
     }
 
-    std::vector<std::string> compiledOps() const override
-    {
-        return m_compiled.ops();
-    }
+    std::vector<std::string> compiledOps() const override { return m_compiled.ops(); }
 
     void forward() override
     {

@@ -30,37 +30,37 @@ struct RunOptions {
     std::string injectFault = "none"; // test hook: none | nonfinite | throw | perturb
 
     // Workload parameters.
-    int seqLen = 128;             // encoder / train-encoder
-    std::string modelPath;        // torchscript
-    std::string inputSpec;        // torchscript: "float32[64,128];int64[64,16]"
-    double learningRate = 1e-3;   // training
-    double targetLoss = 0.0;      // training: time to this loss is reported (0: not set)
-    long long seed = 42;          // weights, inputs and synthetic data derive from it
-    int lrStepSize = 0;           // training: lr *= lrGamma every lrStepSize steps (0: constant)
+    int seqLen = 128;           // encoder / train-encoder
+    std::string modelPath;      // torchscript
+    std::string inputSpec;      // torchscript: "float32[64,128];int64[64,16]"
+    double learningRate = 1e-3; // training
+    double targetLoss = 0.0;    // training: time to this loss is reported (0: not set)
+    long long seed = 42;        // weights, inputs and synthetic data derive from it
+    int lrStepSize = 0;         // training: lr *= lrGamma every lrStepSize steps (0: constant)
     double lrGamma = 1.0;
 
     // Training checkpoints (runner/checkpoint.h). A checkpoint of step S holds the state after
     // step S; --resume continues at S + 1 and train_step numbering continues from there.
-    int steps = 0;                // training: total steps counted from step 0 of the first process,
-                                  // resumed steps included (0: the protocol decides)
-    std::string checkpointDir;    // write checkpoints here ...
-    int checkpointEvery = 0;      // ... after every N steps
-    std::string resumeDir;        // load the newest complete checkpoint of this directory first
+    int steps = 0;             // training: total steps counted from step 0 of the first process,
+                               // resumed steps included (0: the protocol decides)
+    std::string checkpointDir; // write checkpoints here ...
+    int checkpointEvery = 0;   // ... after every N steps
+    std::string resumeDir;     // load the newest complete checkpoint of this directory first
 
     // Protocol: warmup runs at least `warmup` iterations, then until the coefficient of variation
     // over the last `warmupWindow` iterations drops below `warmupCv`, at most `maxWarmup`.
     // Steady state runs at least `iterations` iterations and at least `minTime` seconds.
-    std::string preset;           // smoke | standard | loadgen (sets the defaults below)
+    std::string preset; // smoke | standard | loadgen (sets the defaults below)
     int maxWarmup = 200;
     int warmupWindow = 10;
     double warmupCv = 0.05;
     double minTime = 0.0;
-    double deadline = 0.0;        // seconds; 0 = none. Ends the run with status timeout.
-    bool warmStart = false;       // one untimed call first: the first call is a warm-process one
+    double deadline = 0.0;  // seconds; 0 = none. Ends the run with status timeout.
+    bool warmStart = false; // one untimed call first: the first call is a warm-process one
 
-    std::string catalogPath;      // shape catalog JSON
+    std::string catalogPath;         // shape catalog JSON
     std::string precisionPolicyPath; // precision policy JSON (empty: built-in default)
-    bool precision = true;        // compare against the fp32 eager reference
+    bool precision = true;           // compare against the fp32 eager reference
 };
 
 struct ParsedOptions {

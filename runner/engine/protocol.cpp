@@ -102,7 +102,8 @@ PhaseSettings phaseSettings(const RunOptions &o)
 }
 
 void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &control,
-               Measurements &m, Emitter &emitter, const std::function<void(std::size_t)> &perIteration)
+               Measurements &m, Emitter &emitter,
+               const std::function<void(std::size_t)> &perIteration)
 {
     control.check();
     m.firstCallSeconds = call();
@@ -141,8 +142,9 @@ void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &
         for (int i = 0; i < s.iterations || total < s.minTime; ++i) {
             control.check();
             if (i == s.throwAtSteadyIteration)
-                throw std::runtime_error("injected fault (--inject-fault throw) in steady iteration " +
-                                         std::to_string(i));
+                throw std::runtime_error(
+                    "injected fault (--inject-fault throw) in steady iteration " +
+                    std::to_string(i));
             const double t = call();
             m.steadySeconds.push_back(t);
             total += t;

@@ -68,7 +68,8 @@ std::string blasInUse(const nlohmann::json &mapped, const std::string &fallback)
 {
     for (const auto &entry : mapped) {
         const std::string path = entry.get<std::string>();
-        for (const char *name : {"openblas-pthread", "openblas-openmp", "openblas-serial", "mkl", "blis"})
+        for (const char *name :
+             {"openblas-pthread", "openblas-openmp", "openblas-serial", "mkl", "blis"})
             if (path.find(name) != std::string::npos)
                 return name;
         if (path.find("openblas") != std::string::npos)

@@ -5,17 +5,19 @@
 #include <QJsonArray>
 #include <QJsonDocument>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
-const QStringList kFatalWaitReasons = {QStringLiteral("ErrImagePull"), QStringLiteral("ImagePullBackOff"),
-                                       QStringLiteral("InvalidImageName"),
-                                       QStringLiteral("CreateContainerConfigError")};
+namespace
+{
+const QStringList kFatalWaitReasons = {
+    QStringLiteral("ErrImagePull"), QStringLiteral("ImagePullBackOff"),
+    QStringLiteral("InvalidImageName"), QStringLiteral("CreateContainerConfigError")};
 
 nlohmann::json toJson(const QJsonValue &v)
 {
-    return nlohmann::json::parse(QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact).toStdString(),
-                                 nullptr, false);
+    return nlohmann::json::parse(
+        QJsonDocument(v.toObject()).toJson(QJsonDocument::Compact).toStdString(), nullptr, false);
 }
 } // namespace
 
@@ -45,13 +47,15 @@ QStringList KubeLauncher::kubectlArgs(const QStringList &args) const
     return out + args;
 }
 
-KubeManifest kubeManifestFor(const KubeJobConfig &config, const RunSpec &spec, const QString &targetName)
+KubeManifest kubeManifestFor(const KubeJobConfig &config, const RunSpec &spec,
+                             const QString &targetName)
 {
     std::vector<std::string> args;
     for (const QString &a : spec.runnerArguments())
         args.push_back(a.toStdString());
-    return makeKubeJob(config, spec.runKey.isEmpty() ? spec.label().toStdString() : spec.runKey.toStdString(),
-                       kubeJobCommand(config, args), targetName.toStdString());
+    return makeKubeJob(
+        config, spec.runKey.isEmpty() ? spec.label().toStdString() : spec.runKey.toStdString(),
+        kubeJobCommand(config, args), targetName.toStdString());
 }
 
 KubeManifest KubeLauncher::manifest(const RunSpec &spec) const
@@ -61,9 +65,11 @@ KubeManifest KubeLauncher::manifest(const RunSpec &spec) const
 
 QString KubeLauncher::commandLine(const RunSpec &spec) const
 {
-    return QStringLiteral("%1 %2 # Job %3").arg(m_kubectl, kubectlArgs({QStringLiteral("apply"), QStringLiteral("-f"),
-                                                                           QStringLiteral("-")}).join(QLatin1Char(' ')),
-                                                 QString::fromStdString(manifest(spec).jobName));
+    return QStringLiteral("%1 %2 # Job %3")
+        .arg(m_kubectl,
+             kubectlArgs({QStringLiteral("apply"), QStringLiteral("-f"), QStringLiteral("-")})
+                 .join(QLatin1Char(' ')),
+             QString::fromStdString(manifest(spec).jobName));
 }
 
 bool KubeLauncher::isRunning() const
@@ -87,15 +93,20 @@ void KubeLauncher::start(const RunSpec &spec)
     } catch (const KubeError &e) {
         beginStream(spec, QStringLiteral("k8s://invalid"), m_target);
         m_step = Step::Done;
-        QTimer::singleShot(0, this, [this, msg = QString::fromUtf8(e.what())] { completeRun(msg, -1); });
+        QTimer::singleShot(0, this,
+                           [this, msg = QString::fromUtf8(e.what())] { completeRun(msg, -1); });
         return;
     }
     m_jobName = QString::fromStdString(m.jobName);
-    beginStream(spec, QStringLiteral("k8s://%1/%2/%3").arg(QString::fromStdString(m_config.context), namespaceName(), m_jobName),
+    beginStream(spec,
+                QStringLiteral("k8s://%1/%2/%3")
+                    .arg(QString::fromStdString(m_config.context), namespaceName(), m_jobName),
                 m_target);
-    setProgressWatch(false); // waiting for capacity is not "no progress"; the watch starts with the logs
+    setProgressWatch(
+        false); // waiting for capacity is not "no progress"; the watch starts with the logs
     m_step = Step::Apply;
-    runKubectl({QStringLiteral("apply"), QStringLiteral("-f"), QStringLiteral("-"), QStringLiteral("-o"), QStringLiteral("name")},
+    runKubectl({QStringLiteral("apply"), QStringLiteral("-f"), QStringLiteral("-"),
+                QStringLiteral("-o"), QStringLiteral("name")},
                QByteArray::fromStdString(m.list().dump()));
 }
 
@@ -155,11 +166,18 @@ void KubeLauncher::onKubectlFinished(int exitCode, QProcess::ExitStatus status)
         return exportRecords();
     case Step::Export:
         if (m_exportIndex == 1) {
-            m_jobStatus = QJsonDocument::fromJson(m_stdout).object().value(QStringLiteral("status")).toObject();
+            m_jobStatus = QJsonDocument::fromJson(m_stdout)
+                              .object()
+                              .value(QStringLiteral("status"))
+                              .toObject();
         } else if (m_exportIndex == 2) {
             nlohmann::json items = nlohmann::json::array();
-            for (const QJsonValue &e : QJsonDocument::fromJson(m_stdout).object().value(QStringLiteral("items")).toArray()) {
-                const QString name = e[QStringLiteral("involvedObject")][QStringLiteral("name")].toString();
+            for (const QJsonValue &e : QJsonDocument::fromJson(m_stdout)
+                                           .object()
+                                           .value(QStringLiteral("items"))
+                                           .toArray()) {
+                const QString name =
+                    e[QStringLiteral("involvedObject")][QStringLiteral("name")].toString();
                 if (name == m_jobName || (!m_podName.isEmpty() && name == m_podName))
                     items.push_back(toJson(e));
             }
@@ -176,8 +194,10 @@ void KubeLauncher::pollPod()
 {
     if (m_step != Step::WaitPod)
         return;
-    runKubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-n"), namespaceName(), QStringLiteral("-l"),
-                QStringLiteral("torchpilot/job=") + m_jobName, QStringLiteral("-o"), QStringLiteral("json")});
+    runKubectl({QStringLiteral("get"), QStringLiteral("pods"), QStringLiteral("-n"),
+                namespaceName(), QStringLiteral("-l"),
+                QStringLiteral("torchpilot/job=") + m_jobName, QStringLiteral("-o"),
+                QStringLiteral("json")});
 }
 
 void KubeLauncher::onPodJson(const QJsonObject &podList)
@@ -189,11 +209,14 @@ void KubeLauncher::onPodJson(const QJsonObject &podList)
     }
     const QJsonObject pod = items.first().toObject();
     m_podName = pod[QStringLiteral("metadata")][QStringLiteral("name")].toString();
-    m_podCreated = QDateTime::fromString(pod[QStringLiteral("metadata")][QStringLiteral("creationTimestamp")].toString(), Qt::ISODate);
+    m_podCreated = QDateTime::fromString(
+        pod[QStringLiteral("metadata")][QStringLiteral("creationTimestamp")].toString(),
+        Qt::ISODate);
     const QJsonObject status = pod.value(QStringLiteral("status")).toObject();
     m_node = pod[QStringLiteral("spec")][QStringLiteral("nodeName")].toString();
     const QString phase = status.value(QStringLiteral("phase")).toString();
-    const QJsonObject state = status[QStringLiteral("containerStatuses")][0][QStringLiteral("state")].toObject();
+    const QJsonObject state =
+        status[QStringLiteral("containerStatuses")][0][QStringLiteral("state")].toObject();
     const QString started = state[QStringLiteral("running")][QStringLiteral("startedAt")].toString(
         state[QStringLiteral("terminated")][QStringLiteral("startedAt")].toString());
     if (!started.isEmpty()) {
@@ -202,13 +225,17 @@ void KubeLauncher::onPodJson(const QJsonObject &podList)
     }
     const QString waiting = state[QStringLiteral("waiting")][QStringLiteral("reason")].toString();
     if (kFatalWaitReasons.contains(waiting) || phase == QLatin1String("Failed")) {
-        m_failure = tr("pod %1 did not start: %2 %3").arg(m_podName, waiting.isEmpty() ? phase : waiting,
-                                                        state[QStringLiteral("waiting")][QStringLiteral("message")].toString());
+        m_failure =
+            tr("pod %1 did not start: %2 %3")
+                .arg(m_podName, waiting.isEmpty() ? phase : waiting,
+                     state[QStringLiteral("waiting")][QStringLiteral("message")].toString());
         m_step = Step::Export;
         return exportRecords();
     }
-    const QString why = status[QStringLiteral("conditions")][0][QStringLiteral("message")].toString();
-    Q_EMIT logLine(tr("waiting for capacity: pod %1 is %2 %3").arg(m_podName, phase, why).trimmed());
+    const QString why =
+        status[QStringLiteral("conditions")][0][QStringLiteral("message")].toString();
+    Q_EMIT logLine(
+        tr("waiting for capacity: pod %1 is %2 %3").arg(m_podName, phase, why).trimmed());
     m_pollTimer.start(m_pollMs);
 }
 
@@ -217,7 +244,8 @@ void KubeLauncher::startLogs()
     m_step = Step::Logs;
     setProgressWatch(true);
     runKubectl({QStringLiteral("logs"), QStringLiteral("-f"), QStringLiteral("-n"), namespaceName(),
-                QStringLiteral("pod/") + m_podName, QStringLiteral("-c"), QStringLiteral("runner")});
+                QStringLiteral("pod/") + m_podName, QStringLiteral("-c"),
+                QStringLiteral("runner")});
 }
 
 // Export before the TTL deletes the Job: its final status, then the events of the Job and pod.
@@ -225,15 +253,20 @@ void KubeLauncher::exportRecords()
 {
     ++m_exportIndex;
     if (m_exportIndex == 1)
-        return runKubectl({QStringLiteral("get"), QStringLiteral("job"), m_jobName, QStringLiteral("-n"), namespaceName(),
-                           QStringLiteral("-o"), QStringLiteral("json")});
+        return runKubectl({QStringLiteral("get"), QStringLiteral("job"), m_jobName,
+                           QStringLiteral("-n"), namespaceName(), QStringLiteral("-o"),
+                           QStringLiteral("json")});
     if (m_exportIndex == 2)
-        return runKubectl({QStringLiteral("get"), QStringLiteral("events"), QStringLiteral("-n"), namespaceName(),
-                           QStringLiteral("-o"), QStringLiteral("json")});
+        return runKubectl({QStringLiteral("get"), QStringLiteral("events"), QStringLiteral("-n"),
+                           namespaceName(), QStringLiteral("-o"), QStringLiteral("json")});
     QString failure = m_failure;
     for (const QJsonValue &c : m_jobStatus.value(QStringLiteral("conditions")).toArray())
-        if (c[QStringLiteral("type")].toString() == QLatin1String("Failed") && failure.isEmpty() && !cancelRequested())
-            failure = tr("Job failed: %1 %2").arg(c[QStringLiteral("reason")].toString(), c[QStringLiteral("message")].toString()).trimmed();
+        if (c[QStringLiteral("type")].toString() == QLatin1String("Failed") && failure.isEmpty() &&
+            !cancelRequested())
+            failure = tr("Job failed: %1 %2")
+                          .arg(c[QStringLiteral("reason")].toString(),
+                               c[QStringLiteral("message")].toString())
+                          .trimmed();
     if (runFinishedReceived())
         failure.clear(); // the runner's own record says how it ended
     finish(failure);
@@ -245,8 +278,10 @@ void KubeLauncher::finish(const QString &failure)
         return;
     m_step = Step::Done;
     m_pollTimer.stop();
-    nlohmann::json scheduling = {{"job", m_jobName.toStdString()}, {"pod", m_podName.toStdString()},
-                                 {"node", m_node.toStdString()}, {"namespace", m_config.ns},
+    nlohmann::json scheduling = {{"job", m_jobName.toStdString()},
+                                 {"pod", m_podName.toStdString()},
+                                 {"node", m_node.toStdString()},
+                                 {"namespace", m_config.ns},
                                  {"context", m_config.context}};
     if (m_podCreated.isValid() && m_containerStarted.isValid())
         scheduling["capacity_wait_seconds"] = m_podCreated.msecsTo(m_containerStarted) / 1000.0;
@@ -267,8 +302,9 @@ void KubeLauncher::cancel()
     // stream ends and the records are exported as for any other end.
     auto *del = new QProcess(this);
     connect(del, &QProcess::finished, del, &QObject::deleteLater);
-    del->start(m_kubectl, kubectlArgs({QStringLiteral("delete"), QStringLiteral("job"), m_jobName, QStringLiteral("-n"),
-                                       namespaceName(), QStringLiteral("--wait=false")}));
+    del->start(m_kubectl, kubectlArgs({QStringLiteral("delete"), QStringLiteral("job"), m_jobName,
+                                       QStringLiteral("-n"), namespaceName(),
+                                       QStringLiteral("--wait=false")}));
     if (m_step == Step::Apply || m_step == Step::WaitPod) {
         m_failure = tr("cancelled before the pod started");
         if (m_step == Step::WaitPod && m_pollTimer.isActive()) { // between two polls

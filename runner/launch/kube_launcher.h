@@ -14,13 +14,16 @@
 #include <QProcess>
 #include <QTimer>
 
-namespace tp {
+namespace tp
+{
 
 // The Job that runs `spec` on a Kubernetes target: the image's runner ({python, script} or
 // {runner}, kubeRunnerProgram()) with the spec's arguments and the target's --device.
-KubeManifest kubeManifestFor(const KubeJobConfig &config, const RunSpec &spec, const QString &targetName);
+KubeManifest kubeManifestFor(const KubeJobConfig &config, const RunSpec &spec,
+                             const QString &targetName);
 
-class KubeLauncher : public Launcher {
+class KubeLauncher : public Launcher
+{
     Q_OBJECT
 public:
     KubeLauncher(Store &store, KubeJobConfig config, QString targetName, QObject *parent = nullptr);

@@ -4,7 +4,8 @@
 #include <QFileInfo>
 #include <QRegularExpression>
 
-namespace tp {
+namespace tp
+{
 
 bool LaunchRequest::isEncoderWorkload(const QString &workload)
 {

@@ -10,29 +10,31 @@
 
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 struct LaunchRequest {
     Q_DECLARE_TR_FUNCTIONS(LaunchRequest)
 public:
-    QString workload = QStringLiteral("mlp"); // mlp | encoder | torchscript | train-mlp | train-encoder
+    QString workload =
+        QStringLiteral("mlp"); // mlp | encoder | torchscript | train-mlp | train-encoder
     QStringList modes{QStringLiteral("eager"), QStringLiteral("compiled")};
     QStringList dtypes{QStringLiteral("float32"), QStringLiteral("bfloat16")};
     int batch = 64;
-    int seqLen = 128;       // encoder workloads only
-    QString modelPath;      // torchscript only
-    QString inputSpec;      // torchscript only: "float32[64,128];int64[64,16]"
-    QString catalogPath;    // shape catalog JSON; empty: the batch above only
+    int seqLen = 128;                            // encoder workloads only
+    QString modelPath;                           // torchscript only
+    QString inputSpec;                           // torchscript only: "float32[64,128];int64[64,16]"
+    QString catalogPath;                         // shape catalog JSON; empty: the batch above only
     QString preset = QStringLiteral("standard"); // smoke | standard | loadgen | custom
-    int warmup = 20;        // custom preset: minimum warmup iterations
-    int iterations = 500;   // custom preset: minimum steady iterations
-    double minSeconds = 0;  // custom preset: minimum steady seconds (0: none)
+    int warmup = 20;                             // custom preset: minimum warmup iterations
+    int iterations = 500;                        // custom preset: minimum steady iterations
+    double minSeconds = 0;                       // custom preset: minimum steady seconds (0: none)
     int threads = 1;
     double deadlineSeconds = 0; // 0: none
-    TargetProfile target;   // where the runs execute (default: this machine)
-    QString runKeyPrefix;   // empty: the runner's default keys
+    TargetProfile target;       // where the runs execute (default: this machine)
+    QString runKeyPrefix;       // empty: the runner's default keys
 
-    QStringList validate() const; // one sentence per problem; empty when valid
+    QStringList validate() const;         // one sentence per problem; empty when valid
     std::vector<RunSpec> toSpecs() const; // empty when invalid
     int runCount() const { return int(modes.size() * dtypes.size()); }
 

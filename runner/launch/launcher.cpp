@@ -12,7 +12,8 @@
 #include <algorithm>
 #include <cmath>
 
-namespace tp {
+namespace tp
+{
 
 Launcher::Launcher(Store &store, QObject *parent) : QObject(parent), m_store(store)
 {
@@ -70,7 +71,8 @@ void Launcher::armWatchdog()
         m_watchdog->stop();
         return;
     }
-    const double due = m_rules.raised(alert::NoProgress) ? killSeconds() : m_thresholds.noProgressSeconds;
+    const double due =
+        m_rules.raised(alert::NoProgress) ? killSeconds() : m_thresholds.noProgressSeconds;
     const double left = due - m_rules.silentSeconds(now());
     m_watchdog->start(int(std::clamp(std::ceil(left * 1000), 0.0, 2e9)));
 }
@@ -81,7 +83,8 @@ void Launcher::onWatchdog()
         return;
     const double t = now();
     raiseAll(m_rules.onTick(t));
-    if (m_rules.raised(alert::NoProgress) && m_rules.silentSeconds(t) >= killSeconds() && isRunning()) {
+    if (m_rules.raised(alert::NoProgress) && m_rules.silentSeconds(t) >= killSeconds() &&
+        isRunning()) {
         m_stoppedNoProgress = true;
         Q_EMIT logLine(tr("no progress for %1 s: stopping the run").arg(killSeconds()));
         cancel();
@@ -105,7 +108,8 @@ void Launcher::raiseAlert(RunAlert alert)
     alert.target = m_target.toStdString();
     alert.raisedAt = QDateTime::currentDateTimeUtc().toString(Qt::ISODateWithMs).toStdString();
     try {
-        if (m_ingestor && !m_ingestor->report().runIds.empty() && annotateRun(alert::Event, alert.eventFields()))
+        if (m_ingestor && !m_ingestor->report().runIds.empty() &&
+            annotateRun(alert::Event, alert.eventFields()))
             alert.runId = m_ingestor->report().runIds.back();
         AlertStore(m_store).insert(alert);
     } catch (const std::exception &e) {
@@ -172,7 +176,8 @@ std::vector<RunAlert> Launcher::scanLines(const QByteArray &chunk)
         LaunchProgress p;
         p.phase = o.value(QStringLiteral("phase")).toString();
         p.done = static_cast<long long>(o.value(QStringLiteral("done")).toDouble());
-        p.minIterations = static_cast<long long>(o.value(QStringLiteral("min_iterations")).toDouble());
+        p.minIterations =
+            static_cast<long long>(o.value(QStringLiteral("min_iterations")).toDouble());
         p.minSeconds = o.value(QStringLiteral("min_seconds")).toDouble();
         p.measuredSeconds = o.value(QStringLiteral("measured_seconds")).toDouble();
         Q_EMIT progress(p);
@@ -224,7 +229,8 @@ void Launcher::completeRun(const QString &failure, int exitCode, const char *unf
     LaunchResult result;
     result.exitCode = exitCode;
     // Stopped by the watchdog: a deadline kill, not a user's cancel.
-    const QString why = m_stoppedNoProgress ? tr("no progress for %1 s: stopped").arg(killSeconds()) : failure;
+    const QString why =
+        m_stoppedNoProgress ? tr("no progress for %1 s: stopped").arg(killSeconds()) : failure;
     const char *unfinished = m_stoppedNoProgress ? status::Timeout
                              : m_cancelRequested ? status::Cancelled
                              : unfinishedStatus  ? unfinishedStatus
@@ -253,7 +259,8 @@ void Launcher::completeRun(const QString &failure, int exitCode, const char *unf
             try {
                 raiseAll(m_rules.onRunEnd(*run, previousComparableRun(m_store, *run)));
             } catch (const std::exception &e) {
-                Q_EMIT logLine(tr("cannot compare with the previous run: %1").arg(QString::fromUtf8(e.what())));
+                Q_EMIT logLine(tr("cannot compare with the previous run: %1")
+                                   .arg(QString::fromUtf8(e.what())));
             }
         }
         if (m_stoppedNoProgress)
@@ -264,7 +271,8 @@ void Launcher::completeRun(const QString &failure, int exitCode, const char *unf
                                             : QStringLiteral("error");
         result.error = why.isEmpty() ? tr("runner produced no run") : why;
         if (m_targetUnavailable && !m_cancelRequested)
-            raiseAlert(AlertRules::targetUnavailable(m_target.toStdString(), result.error.toStdString()));
+            raiseAlert(
+                AlertRules::targetUnavailable(m_target.toStdString(), result.error.toStdString()));
     }
     Q_EMIT finished(result);
 }

@@ -36,17 +36,18 @@
 
 class QTimer;
 
-namespace tp {
+namespace tp
+{
 
 class Store;
 class RunIngestor;
 
 struct LaunchResult {
-    long long runId = 0;    // 0 when the runner never started a run (bad arguments, not found)
-    QString status;         // ok | failed | timeout | cancelled | incomplete | error
-    QString error;          // why, in one line
+    long long runId = 0; // 0 when the runner never started a run (bad arguments, not found)
+    QString status;      // ok | failed | timeout | cancelled | incomplete | error
+    QString error;       // why, in one line
     int exitCode = -1;
-    QStringList warnings;   // malformed lines the ingestor skipped
+    QStringList warnings; // malformed lines the ingestor skipped
 };
 
 // The latest `progress` line of a running runner (at most one every 0.5 s).
@@ -58,7 +59,8 @@ struct LaunchProgress {
     double measuredSeconds = 0;  // measured time so far in this phase
 };
 
-class Launcher : public QObject {
+class Launcher : public QObject
+{
     Q_OBJECT
 public:
     explicit Launcher(Store &store, QObject *parent = nullptr);
@@ -106,8 +108,7 @@ protected:
     virtual bool takeStderrLine(const QString &line);
     // Ends the stream once (later calls do nothing): failure is empty for a clean end; an
     // unfinished run becomes cancelled when cancellation was requested, else unfinishedStatus.
-    void completeRun(const QString &failure, int exitCode,
-                     const char *unfinishedStatus = nullptr);
+    void completeRun(const QString &failure, int exitCode, const char *unfinishedStatus = nullptr);
     // Records what the launcher itself learned about the run (e.g. Kubernetes scheduling and
     // events) as an event of the run this stream started last; false when there is none.
     bool annotateRun(const std::string &event, const nlohmann::json &fields);

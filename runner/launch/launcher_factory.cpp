@@ -1,10 +1,11 @@
 #include "launcher_factory.h"
 
-#include "local_launcher.h"
 #include "kube_launcher.h"
+#include "local_launcher.h"
 #include "ssh_launcher.h"
 
-namespace tp {
+namespace tp
+{
 
 Launcher *makeLauncher(const TargetProfile &profile, Store &store, QObject *parent, QString *error)
 {

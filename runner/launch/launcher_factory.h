@@ -3,7 +3,8 @@
 #include "launcher.h"
 #include "target_profile.h"
 
-namespace tp {
+namespace tp
+{
 
 // A launcher for `profile`, owned by `parent`, writing into `store`: LocalLauncher for "local"
 // (the profile's runnerCommand(): the C++ runner, or an interpreter and torchpilot_runner.py),

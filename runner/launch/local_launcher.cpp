@@ -7,7 +7,8 @@
 #include <QStandardPaths>
 #include <QTimer>
 
-namespace tp {
+namespace tp
+{
 
 LocalLauncher::LocalLauncher(Store &store, RunnerCommand command, QObject *parent, QString target)
     : Launcher(store, parent), m_command(std::move(command)), m_target(std::move(target))

@@ -7,9 +7,11 @@
 
 #include <QProcess>
 
-namespace tp {
+namespace tp
+{
 
-class LocalLauncher : public Launcher {
+class LocalLauncher : public Launcher
+{
     Q_OBJECT
 public:
     // target: the name stored with the runs ("local", or a local profile's name).

@@ -7,7 +7,8 @@
 
 #include <algorithm>
 
-namespace tp {
+namespace tp
+{
 
 RunQueue::RunQueue(QString databasePath, QString runnerPath, QObject *parent)
     : QObject(parent), m_databasePath(std::move(databasePath)),
@@ -44,7 +45,8 @@ QList<int> RunQueue::enqueue(const std::vector<RunSpec> &specs, const TargetProf
     for (const RunSpec &spec : specs) {
         QueueJobStatus s;
         s.jobId = m_nextJobId++;
-        s.label = target.isLocal() ? spec.label() : spec.label() + QStringLiteral(" @ ") + target.name;
+        s.label =
+            target.isLocal() ? spec.label() : spec.label() + QStringLiteral(" @ ") + target.name;
         s.runKey = spec.runKey;
         s.target = target.name;
         s.queuedAt = now;
@@ -62,8 +64,8 @@ QList<int> RunQueue::enqueue(const std::vector<RunSpec> &specs, const TargetProf
 
 void RunQueue::cancel(int jobId)
 {
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, jobId] { w->cancel(jobId); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, jobId] { w->cancel(jobId); }, Qt::QueuedConnection);
 }
 
 void RunQueue::cancelAll()
@@ -74,21 +76,26 @@ void RunQueue::cancelAll()
 void RunQueue::setMaxParallel(int n)
 {
     m_maxParallel = std::clamp(n, 1, 8);
-    QMetaObject::invokeMethod(m_worker, [w = m_worker, n = m_maxParallel] { w->setMaxParallel(n); },
-                              Qt::QueuedConnection);
+    QMetaObject::invokeMethod(
+        m_worker, [w = m_worker, n = m_maxParallel] { w->setMaxParallel(n); },
+        Qt::QueuedConnection);
 }
 
 void RunQueue::setNoProgressTimeouts(double alertSeconds, double killSeconds)
 {
     QMetaObject::invokeMethod(
-        m_worker, [w = m_worker, alertSeconds, killSeconds] { w->setNoProgressTimeouts(alertSeconds, killSeconds); },
+        m_worker,
+        [w = m_worker, alertSeconds, killSeconds] {
+            w->setNoProgressTimeouts(alertSeconds, killSeconds);
+        },
         Qt::QueuedConnection);
 }
 
 QList<QueueJobStatus> RunQueue::jobs() const
 {
     QList<QueueJobStatus> out = m_jobs.values();
-    std::sort(out.begin(), out.end(), [](const auto &a, const auto &b) { return a.jobId < b.jobId; });
+    std::sort(out.begin(), out.end(),
+              [](const auto &a, const auto &b) { return a.jobId < b.jobId; });
     return out;
 }
 

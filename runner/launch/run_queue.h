@@ -18,9 +18,11 @@
 
 class QThread;
 
-namespace tp {
+namespace tp
+{
 
-class RunQueue : public QObject {
+class RunQueue : public QObject
+{
     Q_OBJECT
 public:
     // runnerPath: the runner of local jobs; empty: LocalLauncher::locateRunner().
@@ -31,7 +33,8 @@ public:
     ~RunQueue() override;
 
     // One job per spec, in order, each run on `target` (a local profile with an empty runner
-    // path uses this queue's runner); returns their ids. Emits jobChanged (Queued) for each at once.
+    // path uses this queue's runner); returns their ids. Emits jobChanged (Queued) for each at
+    // once.
     QList<int> enqueue(const std::vector<RunSpec> &specs,
                        const TargetProfile &target = TargetProfile::local());
     // Queued: removed, never started. Running: SIGTERM; the runner records status cancelled.
@@ -51,13 +54,13 @@ public:
     int pendingCount() const { return countJobs(false); } // queued + running
 
 Q_SIGNALS:
-    void jobChanged(const tp::QueueJobStatus &job); // any change, progress ticks included
+    void jobChanged(const tp::QueueJobStatus &job);  // any change, progress ticks included
     void jobLog(int jobId, const QString &line);     // runner stderr, one line at a time
     void jobFinished(const tp::QueueJobStatus &job); // once per job, after its last jobChanged
     // An alert of a job (no progress, checkpoint late, quality drop, target unavailable), already
     // recorded with its run and in the alerts table.
     void alertRaised(int jobId, const tp::RunAlert &alert);
-    void drained();                                  // nothing queued or running any more
+    void drained(); // nothing queued or running any more
 
 private:
     void onWorkerChanged(const tp::QueueJobStatus &job, bool finished);

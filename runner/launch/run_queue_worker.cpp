@@ -8,9 +8,11 @@
 
 #include <algorithm>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 double secondsOf(const QElapsedTimer &t)
 {
     return static_cast<double>(t.elapsed()) / 1000.0;
@@ -140,7 +142,8 @@ void RunQueueWorker::start(int jobId)
             [this, jobId](const LaunchProgress &p) { onProgress(jobId, p); });
     l->setNoProgressTimeouts(m_noProgressSeconds, m_killSeconds);
     connect(l, &Launcher::alertRaised, this, [this, jobId](const RunAlert &a) {
-        Q_EMIT jobLog(jobId, tr("ALERT (%1): %2").arg(AlertText::kindName(a.kind), AlertText::message(a)));
+        Q_EMIT jobLog(jobId,
+                      tr("ALERT (%1): %2").arg(AlertText::kindName(a.kind), AlertText::message(a)));
         Q_EMIT jobAlert(jobId, a);
     });
     connect(l, &Launcher::finished, this,
@@ -194,9 +197,13 @@ void RunQueueWorker::onProgress(int jobId, const LaunchProgress &p)
     if (p.phase != job.status.phase || p.done < job.status.done) { // new phase or shape case
         job.phaseClock.start();
         job.phaseOffset = p.measuredSeconds;
-        Q_EMIT jobLog(jobId, p.minSeconds > 0
-                                 ? tr("%1: at least %2 iterations and %3 s").arg(p.phase).arg(p.minIterations).arg(p.minSeconds)
-                                 : tr("%1: at least %2 iterations").arg(p.phase).arg(p.minIterations));
+        Q_EMIT jobLog(jobId,
+                      p.minSeconds > 0
+                          ? tr("%1: at least %2 iterations and %3 s")
+                                .arg(p.phase)
+                                .arg(p.minIterations)
+                                .arg(p.minSeconds)
+                          : tr("%1: at least %2 iterations").arg(p.phase).arg(p.minIterations));
     }
     job.status.phase = p.phase;
     job.status.done = p.done;

@@ -19,7 +19,8 @@
 
 class QTimer;
 
-namespace tp {
+namespace tp
+{
 
 class Store;
 
@@ -28,16 +29,16 @@ enum class JobState { Queued, Running, Done, Failed, Cancelled };
 // One queued run as the GUI sees it; sent whole with every change.
 struct QueueJobStatus {
     int jobId = 0;
-    QString label;          // "mlp/eager/float32", plus " @ target" when not local
+    QString label; // "mlp/eager/float32", plus " @ target" when not local
     QString target = QStringLiteral("local"); // the target profile's name
-    QString runKey;         // as passed to the runner; empty: the runner's default
+    QString runKey; // as passed to the runner; empty: the runner's default
     JobState state = JobState::Queued;
-    long long runId = 0;    // store id once the runner announced its run, else 0
-    QString queuedAt;       // when the queue accepted it, ISO-8601 UTC
-    QString phase;          // warmup | steady once a progress line arrived, else empty
-    long long done = 0;     // iterations done in `phase`
+    long long runId = 0; // store id once the runner announced its run, else 0
+    QString queuedAt;    // when the queue accepted it, ISO-8601 UTC
+    QString phase;       // warmup | steady once a progress line arrived, else empty
+    long long done = 0;  // iterations done in `phase`
     long long minIterations = 0;
-    double fraction = -1;   // 0..1 of the steady phase; < 0 while unknown
+    double fraction = -1; // 0..1 of the steady phase; < 0 while unknown
     double elapsedSeconds = 0;
     double etaSeconds = -1; // < 0 while unknown
     QString lastLog;        // last runner stderr line
@@ -56,7 +57,8 @@ struct QueueJobStatus {
 double steadyEtaSeconds(const LaunchProgress &p, double phaseWallSeconds,
                         double *fraction = nullptr);
 
-class RunQueueWorker : public QObject {
+class RunQueueWorker : public QObject
+{
     Q_OBJECT
 public:
     RunQueueWorker(QString databasePath, QString runnerPath);
@@ -69,7 +71,8 @@ public:
     void cancel(int jobId);
     void cancelAll();
     void setMaxParallel(int n);
-    // The no-progress watchdog of every launcher started from now on (Launcher::setNoProgressTimeouts).
+    // The no-progress watchdog of every launcher started from now on
+    // (Launcher::setNoProgressTimeouts).
     void setNoProgressTimeouts(double alertSeconds, double killSeconds);
     // SIGTERM to every runner, then SIGKILL after a grace period; each run is still recorded
     // (cancelled). Nothing is published afterwards.

@@ -1,14 +1,15 @@
 #include "run_spec.h"
 
-namespace tp {
+namespace tp
+{
 
 QStringList RunSpec::runnerArguments() const
 {
     QStringList args{QStringLiteral("--workload"), workload,
-                     QStringLiteral("--mode"), mode,
-                     QStringLiteral("--dtype"), dtype,
-                     QStringLiteral("--threads"), QString::number(threads),
-                     QStringLiteral("--batch"), QString::number(batch)};
+                     QStringLiteral("--mode"),     mode,
+                     QStringLiteral("--dtype"),    dtype,
+                     QStringLiteral("--threads"),  QString::number(threads),
+                     QStringLiteral("--batch"),    QString::number(batch)};
     // 0: leave it to the runner (its default, or the --preset in extraArgs).
     if (warmup > 0)
         args << QStringLiteral("--warmup") << QString::number(warmup);

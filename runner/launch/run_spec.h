@@ -6,7 +6,8 @@
 #include <QStringList>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 struct RunSpec {
     QString workload = QStringLiteral("mlp");
@@ -16,8 +17,8 @@ struct RunSpec {
     int iterations = 50; // minimum steady iterations; 0 = the runner's default or preset
     int threads = 1;
     int batch = 64;
-    QString runKey;          // empty: the runner's default
-    QStringList extraArgs;   // passed through verbatim, after the known options
+    QString runKey;        // empty: the runner's default
+    QStringList extraArgs; // passed through verbatim, after the known options
 
     QStringList runnerArguments() const;
     QString label() const; // "mlp/eager/float32"

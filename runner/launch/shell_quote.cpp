@@ -2,7 +2,8 @@
 
 #include <QRegularExpression>
 
-namespace tp {
+namespace tp
+{
 
 QString shellQuote(const QString &arg)
 {

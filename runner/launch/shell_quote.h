@@ -6,7 +6,8 @@
 #include <QString>
 #include <QStringList>
 
-namespace tp {
+namespace tp
+{
 
 // Always quoted: "a b" -> 'a b', "it's" -> 'it'\''s', "" -> ''.
 QString shellQuote(const QString &arg);

@@ -7,9 +7,11 @@
 #include <QRegularExpression>
 #include <QStandardPaths>
 
-namespace tp::ssh {
+namespace tp::ssh
+{
 
-namespace {
+namespace
+{
 bool hasSpaceOrControl(const QString &s)
 {
     for (const QChar c : s) {
@@ -51,7 +53,8 @@ QString checkHost(const QString &host)
     static const QRegularExpression bad(QStringLiteral(R"(['"\\`$;&|<>(){}*?!#~%,/])"));
     if (host.contains(bad))
         return Texts::tr("The host '%1' may only contain letters, digits, '.', '-', '_', ':' "
-                         "and [ ] (IPv6).").arg(host);
+                         "and [ ] (IPv6).")
+            .arg(host);
     return {};
 }
 
@@ -71,7 +74,8 @@ QString checkFilePath(const QString &path, const QString &what)
     static const QRegularExpression bad(QStringLiteral(R"(['"\\%$])"));
     if (path.contains(bad))
         return Texts::tr("The %1 path must not contain quotes, backslashes, '%' or '$' (ssh "
-                         "would expand them).").arg(what);
+                         "would expand them).")
+            .arg(what);
     return {};
 }
 
@@ -104,7 +108,8 @@ QStringList destinationArguments(const TargetProfile &p)
          << opt(QStringLiteral("UserKnownHostsFile=") + knownHosts)
          << opt(QStringLiteral("ConnectTimeout=%1").arg(p.connectTimeoutSeconds))
          // A peer that vanishes without closing the connection is noticed within ~45 s.
-         << opt(QStringLiteral("ServerAliveInterval=15")) << opt(QStringLiteral("ServerAliveCountMax=3"))
+         << opt(QStringLiteral("ServerAliveInterval=15"))
+         << opt(QStringLiteral("ServerAliveCountMax=3"))
          << opt(QStringLiteral("LogLevel=ERROR")); // errors only: no banners in the run's log
     if (!p.identityFile.isEmpty())
         args << opt(QStringLiteral("IdentitiesOnly=yes")) << QStringLiteral("-i") << p.identityFile;

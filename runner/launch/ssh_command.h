@@ -18,7 +18,8 @@
 #include <QString>
 #include <QStringList>
 
-namespace tp::ssh {
+namespace tp::ssh
+{
 
 struct Texts {
     Q_DECLARE_TR_FUNCTIONS(SshCommand)

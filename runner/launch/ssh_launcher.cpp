@@ -9,7 +9,8 @@
 
 #include <algorithm>
 
-namespace tp {
+namespace tp
+{
 
 SshLauncher::SshLauncher(Store &store, TargetProfile profile, QObject *parent)
     : Launcher(store, parent), m_profile(std::move(profile))
@@ -51,7 +52,8 @@ void SshLauncher::start(const RunSpec &spec)
     m_ssh = nullptr;
     QStringList problems = ssh::checkProfile(m_profile);
     const QStringList args = spec.runnerArguments();
-    if (std::any_of(args.cbegin(), args.cend(), [](const QString &a) { return a.contains(QChar(0)); }))
+    if (std::any_of(args.cbegin(), args.cend(),
+                    [](const QString &a) { return a.contains(QChar(0)); }))
         problems << tr("runner arguments must not contain NUL characters");
     const QString program = ssh::program();
     if (program.isEmpty())
@@ -171,7 +173,8 @@ QString SshLauncher::sshFailure(int exitCode) const
     else if (exitCode == 127 && announcedRun() == 0)
         failure = tr("remote runner not found on '%1' (exit 127)").arg(where);
     else if (exitCode > 128 && exitCode < 128 + 65 && !cancelRequested())
-        failure = tr("remote runner on '%1' was killed by signal %2").arg(where).arg(exitCode - 128);
+        failure =
+            tr("remote runner on '%1' was killed by signal %2").arg(where).arg(exitCode - 128);
     else if (exitCode != 0)
         failure = tr("remote runner on '%1' exited with code %2").arg(where).arg(exitCode);
     if (!failure.isEmpty() && !lastStderr().isEmpty())
@@ -197,7 +200,8 @@ void SshLauncher::onError(QProcess::ProcessError error)
 {
     if (error == QProcess::FailedToStart) {
         markTargetUnavailable();
-        completeRun(tr("cannot start ssh '%1': %2").arg(m_ssh->program(), m_ssh->errorString()), -1);
+        completeRun(tr("cannot start ssh '%1': %2").arg(m_ssh->program(), m_ssh->errorString()),
+                    -1);
     }
 }
 

@@ -21,9 +21,11 @@
 
 class QTimer;
 
-namespace tp {
+namespace tp
+{
 
-class SshLauncher : public Launcher {
+class SshLauncher : public Launcher
+{
     Q_OBJECT
 public:
     SshLauncher(Store &store, TargetProfile profile, QObject *parent = nullptr);

@@ -9,9 +9,11 @@
 #include <QJsonValue>
 #include <QRegularExpression>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 const QString kName = QStringLiteral("name"), kKind = QStringLiteral("kind"),
               kHost = QStringLiteral("host"), kUser = QStringLiteral("user"),
               kPort = QStringLiteral("port"), kIdentity = QStringLiteral("identity_file"),
@@ -36,9 +38,12 @@ TargetProfile TargetProfile::ssh(const QString &name, const QString &host, const
 QString TargetProfile::kindName(Kind kind)
 {
     switch (kind) {
-    case Kind::Local: return QStringLiteral("local");
-    case Kind::Ssh: return QStringLiteral("ssh");
-    case Kind::Kubernetes: return QStringLiteral("kubernetes");
+    case Kind::Local:
+        return QStringLiteral("local");
+    case Kind::Ssh:
+        return QStringLiteral("ssh");
+    case Kind::Kubernetes:
+        return QStringLiteral("kubernetes");
     }
     return {};
 }
@@ -62,7 +67,8 @@ QStringList TargetProfile::validate() const
     QStringList errors;
     if (!isValidName(name))
         errors << tr("Target name '%1': use 1 to 64 letters, digits, '.', '_' or '-', starting "
-                     "with a letter or digit.").arg(name);
+                     "with a letter or digit.")
+                      .arg(name);
     if (kind == Kind::Local && name != QLatin1String("local"))
         errors << tr("Only the built-in target 'local' runs on this machine.");
     if (kind != Kind::Local && name == QLatin1String("local"))
@@ -74,7 +80,8 @@ QStringList TargetProfile::validate() const
         try {
             const KubeJobConfig c = kubeConfig();
             if (c.image.empty())
-                errors << tr("Kubernetes target '%1': set the container image (\"image\").").arg(name);
+                errors
+                    << tr("Kubernetes target '%1': set the container image (\"image\").").arg(name);
         } catch (const KubeError &e) {
             errors << QString::fromUtf8(e.what());
         }
@@ -146,13 +153,16 @@ std::optional<TargetProfile> TargetProfile::fromJson(const QJsonObject &o, QStri
     p.name = o.value(kName).toString();
     const auto kind = kindFromName(o.value(kKind).toString());
     if (!kind)
-        return fail(tr("target '%1': \"kind\" must be \"local\", \"ssh\" or \"kubernetes\"")
-                        .arg(p.name));
+        return fail(
+            tr("target '%1': \"kind\" must be \"local\", \"ssh\" or \"kubernetes\"").arg(p.name));
     p.kind = *kind;
-    for (const auto &[key, field] : {std::pair{kHost, &p.host}, {kUser, &p.user},
+    for (const auto &[key, field] : {std::pair{kHost, &p.host},
+                                     {kUser, &p.user},
                                      {kIdentity, &p.identityFile},
-                                     {kKnownHosts, &p.knownHostsFile}, {kRunner, &p.runnerPath},
-                                     {kRunnerKind, &p.runner}, {kPython, &p.python},
+                                     {kKnownHosts, &p.knownHostsFile},
+                                     {kRunner, &p.runnerPath},
+                                     {kRunnerKind, &p.runner},
+                                     {kPython, &p.python},
                                      {kDevice, &p.device}}) {
         const QJsonValue v = o.value(key);
         if (!v.isUndefined() && !v.isNull() && !v.isString())

@@ -21,7 +21,8 @@
 
 #include <optional>
 
-namespace tp {
+namespace tp
+{
 
 struct KubeJobConfig;
 

@@ -9,7 +9,8 @@
 #include <QSet>
 #include <QStandardPaths>
 
-namespace tp {
+namespace tp
+{
 
 TargetProfiles::TargetProfiles(QString path) : m_path(std::move(path)) {}
 

@@ -15,9 +15,11 @@
 
 #include <optional>
 
-namespace tp {
+namespace tp
+{
 
-class TargetProfiles {
+class TargetProfiles
+{
     Q_DECLARE_TR_FUNCTIONS(TargetProfiles)
 public:
     explicit TargetProfiles(QString path = defaultPath());

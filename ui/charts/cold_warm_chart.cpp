@@ -14,9 +14,11 @@
 #include <algorithm>
 #include <cmath>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 struct Bar {
     QString name;
     std::optional<double> seconds;
@@ -42,8 +44,7 @@ const QColor kGroupColors[] = {QColor(0x3f, 0x51, 0xb5), QColor(0xff, 0x98, 0x00
                                QColor(0x00, 0x96, 0x88)};
 } // namespace
 
-ColdWarmChart::ColdWarmChart(QWidget *parent)
-    : QChartView(parent)
+ColdWarmChart::ColdWarmChart(QWidget *parent) : QChartView(parent)
 {
     setRenderHint(QPainter::Antialiasing);
     setMinimumHeight(260);
@@ -74,8 +75,10 @@ void ColdWarmChart::setRun(const RunRecord &run, const std::vector<double> &warm
                            const std::vector<double> &steady)
 {
     resetChart();
-    const std::optional<double> warmMean = run.warmupMeanSeconds ? run.warmupMeanSeconds : mean(warmup);
-    const std::optional<double> steadyMean = run.meanBatchSeconds ? run.meanBatchSeconds : mean(steady);
+    const std::optional<double> warmMean =
+        run.warmupMeanSeconds ? run.warmupMeanSeconds : mean(warmup);
+    const std::optional<double> steadyMean =
+        run.meanBatchSeconds ? run.meanBatchSeconds : mean(steady);
     const std::optional<double> p50 = run.p50Seconds ? run.p50Seconds : percentile(steady, 0.50);
     const std::optional<double> p99 = run.p99Seconds ? run.p99Seconds : percentile(steady, 0.99);
     // Names break over two lines so the labels stay whole in a narrow chart.
@@ -97,8 +100,9 @@ void ColdWarmChart::setRun(const RunRecord &run, const std::vector<double> &warm
     QString title = tr("%1 — time per batch").arg(fmt::fromStd(run.runKey));
     if (run.firstCallSeconds && steadyMean && *steadyMean > 0) {
         const double ratio = *run.firstCallSeconds / *steadyMean;
-        title = tr("%1 — first call is %2× the steady mean")
-                    .arg(fmt::fromStd(run.runKey), QLocale().toString(ratio, 'f', ratio < 10 ? 1 : 0));
+        title =
+            tr("%1 — first call is %2× the steady mean")
+                .arg(fmt::fromStd(run.runKey), QLocale().toString(ratio, 'f', ratio < 10 ? 1 : 0));
     }
     m_chart->setTitle(title);
     if (hi <= 0) {
@@ -120,7 +124,8 @@ void ColdWarmChart::setRun(const RunRecord &run, const std::vector<double> &warm
     for (const Bar &b : bars) {
         categories << tr("<center>%1<br><b>%2</b></center>").arg(b.name, fmt::duration(b.seconds));
         for (int g = 0; g < 3; ++g)
-            *sets[g] << (g == b.group && b.seconds && *b.seconds > 0 ? *b.seconds * unit.perSecond : none);
+            *sets[g] << (g == b.group && b.seconds && *b.seconds > 0 ? *b.seconds * unit.perSecond
+                                                                     : none);
     }
     auto *series = new QStackedBarSeries;
     series->setBarWidth(0.6);

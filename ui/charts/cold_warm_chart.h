@@ -12,9 +12,11 @@ class QBarCategoryAxis;
 class QLogValueAxis;
 class QStackedBarSeries;
 
-namespace tp {
+namespace tp
+{
 
-class ColdWarmChart : public QChartView {
+class ColdWarmChart : public QChartView
+{
     Q_OBJECT
 public:
     explicit ColdWarmChart(QWidget *parent = nullptr);

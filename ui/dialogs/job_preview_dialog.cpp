@@ -13,9 +13,11 @@
 #include <QSaveFile>
 #include <QVBoxLayout>
 
-namespace tp {
+namespace tp
+{
 
-JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const QString &targetName, QWidget *parent)
+JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const QString &targetName,
+                                   QWidget *parent)
     : QDialog(parent)
 {
     setWindowTitle(tr("Kubernetes Job preview — %1").arg(targetName));
@@ -30,12 +32,20 @@ JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const 
     summary->setWordWrap(true);
     if (!jobs.empty()) {
         const auto &pod = jobs.front().job["spec"]["template"]["spec"];
-        summary->setText(tr("%n Job(s) in namespace %1 on %2 (topology %3, %4 TPU chip(s) each): %5", nullptr, int(jobs.size()))
-                             .arg(QString::fromStdString(jobs.front().job["metadata"]["namespace"].get<std::string>()),
-                                  QString::fromStdString(pod["nodeSelector"]["cloud.google.com/gke-tpu-accelerator"].get<std::string>()),
-                                  QString::fromStdString(pod["nodeSelector"]["cloud.google.com/gke-tpu-topology"].get<std::string>()),
-                                  QString::fromStdString(pod["containers"][0]["resources"]["limits"]["google.com/tpu"].get<std::string>()),
-                                  names.join(QStringLiteral(", "))));
+        summary->setText(
+            tr("%n Job(s) in namespace %1 on %2 (topology %3, %4 TPU chip(s) each): %5", nullptr,
+               int(jobs.size()))
+                .arg(QString::fromStdString(
+                         jobs.front().job["metadata"]["namespace"].get<std::string>()),
+                     QString::fromStdString(
+                         pod["nodeSelector"]["cloud.google.com/gke-tpu-accelerator"]
+                             .get<std::string>()),
+                     QString::fromStdString(pod["nodeSelector"]["cloud.google.com/gke-tpu-topology"]
+                                                .get<std::string>()),
+                     QString::fromStdString(
+                         pod["containers"][0]["resources"]["limits"]["google.com/tpu"]
+                             .get<std::string>()),
+                     names.join(QStringLiteral(", "))));
     }
     m_text = new QPlainTextEdit(m_yaml, this);
     m_text->setReadOnly(true);
@@ -55,7 +65,8 @@ JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const 
     resize(760, 640);
 }
 
-bool JobPreviewDialog::confirm(QWidget *parent, const TargetProfile &target, const std::vector<RunSpec> &specs)
+bool JobPreviewDialog::confirm(QWidget *parent, const TargetProfile &target,
+                               const std::vector<RunSpec> &specs)
 {
     std::vector<KubeManifest> jobs;
     try {
@@ -73,7 +84,8 @@ bool JobPreviewDialog::confirm(QWidget *parent, const TargetProfile &target, con
 
 void JobPreviewDialog::exportYaml()
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Job YAML"), QStringLiteral("torchpilot-job.yaml"),
+    const QString path = QFileDialog::getSaveFileName(this, tr("Export Job YAML"),
+                                                      QStringLiteral("torchpilot-job.yaml"),
                                                       tr("YAML (*.yaml *.yml)"));
     if (!path.isEmpty())
         exportTo(path);
@@ -87,7 +99,8 @@ bool JobPreviewDialog::exportTo(const QString &path)
         if (f.commit())
             return true;
     }
-    QMessageBox::warning(this, tr("Cannot export"), tr("Cannot write '%1': %2").arg(path, f.errorString()));
+    QMessageBox::warning(this, tr("Cannot export"),
+                         tr("Cannot write '%1': %2").arg(path, f.errorString()));
     return false;
 }
 

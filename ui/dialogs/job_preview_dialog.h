@@ -9,16 +9,20 @@
 
 class QPlainTextEdit;
 
-namespace tp {
+namespace tp
+{
 
-class JobPreviewDialog : public QDialog {
+class JobPreviewDialog : public QDialog
+{
     Q_OBJECT
 public:
-    JobPreviewDialog(const std::vector<KubeManifest> &jobs, const QString &targetName, QWidget *parent = nullptr);
+    JobPreviewDialog(const std::vector<KubeManifest> &jobs, const QString &targetName,
+                     QWidget *parent = nullptr);
 
     // Shows the Jobs of `specs` on the Kubernetes `target`; true when the user chose Submit.
     // A target whose settings are invalid shows why and returns false.
-    static bool confirm(QWidget *parent, const TargetProfile &target, const std::vector<RunSpec> &specs);
+    static bool confirm(QWidget *parent, const TargetProfile &target,
+                        const std::vector<RunSpec> &specs);
 
     QString yaml() const { return m_yaml; }
     // Writes the YAML to `path`; false with a message box on failure.

@@ -21,9 +21,11 @@
 #include <QThread>
 #include <QVBoxLayout>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 template <class W> W *named(W *w, const char *name)
 {
     w->setObjectName(QLatin1String(name));
@@ -93,7 +95,8 @@ void LaunchDialog::setUp(const QList<TargetProfile> &targets)
     connect(m_buttons, &QDialogButtonBox::accepted, this, [this] {
         // A Kubernetes Job is shown (and exportable as YAML) before anything is submitted.
         const TargetProfile t = target();
-        if (t.kind == TargetProfile::Kind::Kubernetes && !JobPreviewDialog::confirm(this, t, specs()))
+        if (t.kind == TargetProfile::Kind::Kubernetes &&
+            !JobPreviewDialog::confirm(this, t, specs()))
             return;
         accept();
     });
@@ -116,7 +119,8 @@ void LaunchDialog::alignFormLabels()
     int width = 0;
     for (QFormLayout *form : findChildren<QFormLayout *>()) {
         for (int row = 0; row < form->rowCount(); ++row) {
-            if (QLayoutItem *item = form->itemAt(row, QFormLayout::LabelRole); item && item->widget()) {
+            if (QLayoutItem *item = form->itemAt(row, QFormLayout::LabelRole);
+                item && item->widget()) {
                 labels << item->widget();
                 width = std::max(width, item->widget()->sizeHint().width());
             }
@@ -148,8 +152,10 @@ QWidget *LaunchDialog::createWhatGroup()
     QPushButton *useDefault = nullptr;
     if (const QString shipped = defaultCatalogPath(); !shipped.isEmpty()) {
         useDefault = new QPushButton(tr("Default"));
-        useDefault->setToolTip(tr("Use the shipped catalog %1").arg(QDir::toNativeSeparators(shipped)));
-        connect(useDefault, &QPushButton::clicked, this, [this, shipped] { m_catalog->setText(shipped); });
+        useDefault->setToolTip(
+            tr("Use the shipped catalog %1").arg(QDir::toNativeSeparators(shipped)));
+        connect(useDefault, &QPushButton::clicked, this,
+                [this, shipped] { m_catalog->setText(shipped); });
     }
 
     auto *box = new QGroupBox(tr("What to run"));
@@ -159,11 +165,12 @@ QWidget *LaunchDialog::createWhatGroup()
     form->addRow(tr("Dtypes:"), row({m_float32, m_bfloat16}));
     form->addRow(tr("&Batch:"), m_batch);
     form->addRow(tr("&Sequence length:"), m_seqLen);
-    form->addRow(tr("TorchScript &model:"), fileRow(m_model, tr("TorchScript model"),
-                                                   tr("TorchScript (*.pt *.pth *.ts);;All files (*)")));
+    form->addRow(tr("TorchScript &model:"),
+                 fileRow(m_model, tr("TorchScript model"),
+                         tr("TorchScript (*.pt *.pth *.ts);;All files (*)")));
     form->addRow(tr("Model &inputs:"), m_input);
     form->addRow(tr("Shape &catalog:"), fileRow(m_catalog, tr("Shape catalog"),
-                                               tr("JSON (*.json);;All files (*)"), useDefault));
+                                                tr("JSON (*.json);;All files (*)"), useDefault));
     connect(m_workload, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateState);
     for (QCheckBox *c : {m_eager, m_compiled, m_float32, m_bfloat16})
         connect(c, &QCheckBox::toggled, this, &LaunchDialog::updateState);
@@ -237,10 +244,10 @@ QWidget *LaunchDialog::createWhereGroup(const QList<TargetProfile> &targets)
                                    "bandwidth and perturb each other's timings: keep 1 for "
                                    "figures you will compare."));
     m_parallelNote->setWordWrap(true);
-    m_runKeyPrefix = named(new QLineEdit(QStringLiteral("pilot-") +
-                                         QDateTime::currentDateTimeUtc().toString(
-                                             QStringLiteral("yyyyMMdd-HHmmss"))),
-                           "runKeyPrefix");
+    m_runKeyPrefix =
+        named(new QLineEdit(QStringLiteral("pilot-") + QDateTime::currentDateTimeUtc().toString(
+                                                           QStringLiteral("yyyyMMdd-HHmmss"))),
+              "runKeyPrefix");
     m_runKeyPrefix->setPlaceholderText(tr("empty: the runner's <workload>/<mode>/<dtype>"));
 
     auto *box = new QGroupBox(tr("Where"));

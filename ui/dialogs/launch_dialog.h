@@ -20,9 +20,11 @@ class QLineEdit;
 class QSpinBox;
 class QWidget;
 
-namespace tp {
+namespace tp
+{
 
-class LaunchDialog : public QDialog {
+class LaunchDialog : public QDialog
+{
     Q_OBJECT
 public:
     // Lists the targets of TargetProfiles::defaultPath().
@@ -61,7 +63,7 @@ private:
     QSpinBox *m_warmup = nullptr, *m_iterations = nullptr, *m_threads = nullptr;
     QDoubleSpinBox *m_minSeconds = nullptr, *m_deadline = nullptr;
     QComboBox *m_target = nullptr;
-    QLabel *m_runner = nullptr; // which runner the chosen target starts (read-only)
+    QLabel *m_runner = nullptr;     // which runner the chosen target starts (read-only)
     QList<TargetProfile> m_targets; // in combo order
     QString m_targetsError;         // the targets file could not be read
     QSpinBox *m_parallel = nullptr;

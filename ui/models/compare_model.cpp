@@ -5,12 +5,14 @@
 #include <QBrush>
 #include <QColor>
 
-namespace tp {
+namespace tp
+{
 
 using M = MetricComparison::Metric;
 using V = MetricComparison::Verdict;
 
-namespace {
+namespace
+{
 QVariant optNumber(const std::optional<double> &v)
 {
     return v ? QVariant(*v) : QVariant(-1.0); // missing sorts below every measured value
@@ -22,10 +24,7 @@ QString ratioText(const std::optional<double> &v)
 }
 } // namespace
 
-CompareModel::CompareModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+CompareModel::CompareModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void CompareModel::setMetrics(std::vector<MetricComparison> metrics)
 {
@@ -54,10 +53,14 @@ int CompareModel::columnCount(const QModelIndex &parent) const
 QString CompareModel::metricName(M m)
 {
     switch (m) {
-    case M::MeanSeconds: return tr("Mean batch time");
-    case M::MedianSeconds: return tr("Median batch time");
-    case M::P99Seconds: return tr("p99 batch time");
-    case M::SamplesPerSecond: return tr("Throughput (samples/s)");
+    case M::MeanSeconds:
+        return tr("Mean batch time");
+    case M::MedianSeconds:
+        return tr("Median batch time");
+    case M::P99Seconds:
+        return tr("p99 batch time");
+    case M::SamplesPerSecond:
+        return tr("Throughput (samples/s)");
     }
     return {};
 }
@@ -65,27 +68,42 @@ QString CompareModel::metricName(M m)
 QString CompareModel::verdictName(V v)
 {
     switch (v) {
-    case V::Better: return tr("better");
-    case V::Worse: return tr("worse");
-    case V::Inconclusive: return tr("inconclusive");
-    case V::NoData: return tr("no data");
+    case V::Better:
+        return tr("better");
+    case V::Worse:
+        return tr("worse");
+    case V::Inconclusive:
+        return tr("inconclusive");
+    case V::NoData:
+        return tr("no data");
     }
     return {};
 }
 
 QString CompareModel::factorName(const std::string &key)
 {
-    if (key == "batch") return tr("Batch size");
-    if (key == "dtype") return tr("Dtype");
-    if (key == "threads") return tr("Threads");
-    if (key == "torch") return tr("PyTorch version");
-    if (key == "runner") return tr("Runner version");
-    if (key == "device") return tr("Device");
-    if (key == "mode") return tr("Mode");
-    if (key == "workload") return tr("Workload");
-    if (key == "cache_state") return tr("Cache state");
-    if (key == "blas") return tr("BLAS");
-    if (key == "cpu_model") return tr("CPU model");
+    if (key == "batch")
+        return tr("Batch size");
+    if (key == "dtype")
+        return tr("Dtype");
+    if (key == "threads")
+        return tr("Threads");
+    if (key == "torch")
+        return tr("PyTorch version");
+    if (key == "runner")
+        return tr("Runner version");
+    if (key == "device")
+        return tr("Device");
+    if (key == "mode")
+        return tr("Mode");
+    if (key == "workload")
+        return tr("Workload");
+    if (key == "cache_state")
+        return tr("Cache state");
+    if (key == "blas")
+        return tr("BLAS");
+    if (key == "cpu_model")
+        return tr("CPU model");
     return QString::fromStdString(key);
 }
 
@@ -97,15 +115,20 @@ QString CompareModel::figure(const MetricComparison &m, const std::optional<doub
 QVariant CompareModel::display(const MetricComparison &m, int column) const
 {
     switch (column) {
-    case Metric: return metricName(m.metric);
-    case Baseline: return figure(m, m.baseline);
-    case Candidate: return figure(m, m.candidate);
-    case Ratio: return ratioText(m.ratio);
+    case Metric:
+        return metricName(m.metric);
+    case Baseline:
+        return figure(m, m.baseline);
+    case Candidate:
+        return figure(m, m.candidate);
+    case Ratio:
+        return ratioText(m.ratio);
     case Interval:
         if (!m.ciLow || !m.ciHigh)
             return fmt::missing();
         return tr("%1 – %2").arg(fmt::number3(*m.ciLow), fmt::number3(*m.ciHigh));
-    case Verdict: return verdictName(m.verdict);
+    case Verdict:
+        return verdictName(m.verdict);
     }
     return {};
 }
@@ -113,12 +136,18 @@ QVariant CompareModel::display(const MetricComparison &m, int column) const
 QVariant CompareModel::sortValue(const MetricComparison &m, int column) const
 {
     switch (column) {
-    case Metric: return static_cast<int>(m.metric);
-    case Baseline: return optNumber(m.baseline);
-    case Candidate: return optNumber(m.candidate);
-    case Ratio: return optNumber(m.ratio);
-    case Interval: return optNumber(m.ciLow);
-    case Verdict: return static_cast<int>(m.verdict);
+    case Metric:
+        return static_cast<int>(m.metric);
+    case Baseline:
+        return optNumber(m.baseline);
+    case Candidate:
+        return optNumber(m.candidate);
+    case Ratio:
+        return optNumber(m.ratio);
+    case Interval:
+        return optNumber(m.ciLow);
+    case Verdict:
+        return static_cast<int>(m.verdict);
     }
     return {};
 }
@@ -128,16 +157,20 @@ QVariant CompareModel::toolTip(const MetricComparison &m, int column) const
     switch (column) {
     case Ratio:
         return m.lowerIsBetter ? tr("Candidate / baseline: below 1 the candidate is faster")
-                               : tr("Candidate / baseline: above 1 the candidate processes more samples per second");
+                               : tr("Candidate / baseline: above 1 the candidate processes more "
+                                    "samples per second");
     case Interval:
         if (!m.ciLow)
             return tr("No interval: a side has fewer than two steady samples");
         return tr("95 % percentile-bootstrap interval of the ratio (fixed seed, reproducible)");
     case Verdict:
         switch (m.verdict) {
-        case V::Inconclusive: return tr("The interval contains 1: the evidence does not separate the two sides");
-        case V::NoData: return tr("Not enough steady samples on one side");
-        default: return tr("The whole interval lies on one side of 1");
+        case V::Inconclusive:
+            return tr("The interval contains 1: the evidence does not separate the two sides");
+        case V::NoData:
+            return tr("Not enough steady samples on one side");
+        default:
+            return tr("The whole interval lies on one side of 1");
         }
     }
     return {};
@@ -150,12 +183,18 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     const MetricComparison &m = m_metrics[static_cast<std::size_t>(index.row())];
     const int column = index.column();
     switch (role) {
-    case Qt::DisplayRole: return display(m, column);
-    case SortRole: return sortValue(m, column);
-    case VerdictRole: return static_cast<int>(m.verdict);
-    case CiLowRole: return m.ciLow ? QVariant(*m.ciLow) : QVariant();
-    case CiHighRole: return m.ciHigh ? QVariant(*m.ciHigh) : QVariant();
-    case Qt::ToolTipRole: return toolTip(m, column);
+    case Qt::DisplayRole:
+        return display(m, column);
+    case SortRole:
+        return sortValue(m, column);
+    case VerdictRole:
+        return static_cast<int>(m.verdict);
+    case CiLowRole:
+        return m.ciLow ? QVariant(*m.ciLow) : QVariant();
+    case CiHighRole:
+        return m.ciHigh ? QVariant(*m.ciHigh) : QVariant();
+    case Qt::ToolTipRole:
+        return toolTip(m, column);
     case Qt::ForegroundRole:
         if (column != Verdict)
             return {};
@@ -176,12 +215,18 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Metric: return tr("Metric");
-    case Baseline: return tr("Baseline");
-    case Candidate: return tr("Candidate");
-    case Ratio: return tr("Ratio");
-    case Interval: return tr("95 % CI");
-    case Verdict: return tr("Verdict");
+    case Metric:
+        return tr("Metric");
+    case Baseline:
+        return tr("Baseline");
+    case Candidate:
+        return tr("Candidate");
+    case Ratio:
+        return tr("Ratio");
+    case Interval:
+        return tr("95 % CI");
+    case Verdict:
+        return tr("Verdict");
     }
     return {};
 }

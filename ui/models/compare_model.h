@@ -8,9 +8,11 @@
 
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
-class CompareModel : public QAbstractTableModel {
+class CompareModel : public QAbstractTableModel
+{
     Q_OBJECT
 public:
     enum Columns { Metric, Baseline, Candidate, Ratio, Interval, Verdict, ColumnCount };

@@ -8,9 +8,11 @@
 
 #include <algorithm>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 constexpr quintptr kGateRow = 0; // internalId of a gate; a criterion's is its gate row + 1
 
 QList<qlonglong> runList(const std::vector<long long> &ids)
@@ -29,13 +31,11 @@ QString runsText(const std::vector<long long> &ids, std::size_t max)
 }
 } // namespace
 
-GateChecklistModel::GateChecklistModel(QObject *parent)
-    : QAbstractItemModel(parent)
-{
-}
+GateChecklistModel::GateChecklistModel(QObject *parent) : QAbstractItemModel(parent) {}
 
 void GateChecklistModel::setReview(const GateReport &report, std::vector<GateSignoff> pending,
-                                   std::optional<DecisionSnapshot> last, const std::string &evidenceHash)
+                                   std::optional<DecisionSnapshot> last,
+                                   const std::string &evidenceHash)
 {
     beginResetModel();
     m_gates = report.gates;
@@ -137,9 +137,9 @@ int GateChecklistModel::staleSignoffCount() const
 QString GateChecklistModel::signoffText(const std::string &gateId) const
 {
     if (const GateSignoff *s = pendingSignoff(gateId))
-        return isStale(gateId) ? tr("⚠ %1 — signed against older evidence")
-                                     .arg(fmt::fromStd(s->reviewer))
-                               : tr("✔ %1, %2").arg(fmt::fromStd(s->reviewer), fmt::timestamp(s->signedAt));
+        return isStale(gateId)
+                   ? tr("⚠ %1 — signed against older evidence").arg(fmt::fromStd(s->reviewer))
+                   : tr("✔ %1, %2").arg(fmt::fromStd(s->reviewer), fmt::timestamp(s->signedAt));
     if (const GateSignoff *s = recordedSignoff(gateId))
         return tr("%1 (last decision)").arg(fmt::fromStd(s->reviewer));
     return tr("not signed off");
@@ -154,21 +154,29 @@ QVariant GateChecklistModel::data(const QModelIndex &index, int role) const
     const Verdict verdict = c ? c->verdict : g->verdict;
     const int column = index.column();
     switch (role) {
-    case Qt::DisplayRole: return display(index);
-    case Qt::ToolTipRole: return toolTip(index);
-    case SortRole: return sortValue(index);
-    case VerdictRole: return int(verdict);
-    case IdRole: return QString::fromStdString(c ? c->id : g->id);
-    case GateIdRole: return QString::fromStdString(g->id);
-    case RunIdsRole: return QVariant::fromValue(runList(c ? c->runIds : std::vector<long long>{}));
-    case StaleSignoffRole: return !c && isStale(g->id);
+    case Qt::DisplayRole:
+        return display(index);
+    case Qt::ToolTipRole:
+        return toolTip(index);
+    case SortRole:
+        return sortValue(index);
+    case VerdictRole:
+        return int(verdict);
+    case IdRole:
+        return QString::fromStdString(c ? c->id : g->id);
+    case GateIdRole:
+        return QString::fromStdString(g->id);
+    case RunIdsRole:
+        return QVariant::fromValue(runList(c ? c->runIds : std::vector<long long>{}));
+    case StaleSignoffRole:
+        return !c && isStale(g->id);
     case Qt::DecorationRole:
         return column == VerdictColumn ? QVariant(verdictIcon(verdict)) : QVariant();
     case Qt::ForegroundRole:
         if (column == VerdictColumn)
             return verdictColor(verdict);
         if (column == Signoff && !c)
-            return isStale(g->id)            ? QVariant(verdictColor(Verdict::Insufficient))
+            return isStale(g->id)          ? QVariant(verdictColor(Verdict::Insufficient))
                    : pendingSignoff(g->id) ? QVariant(verdictColor(Verdict::Pass))
                                            : QVariant(QColor(0x75, 0x75, 0x75));
         return {};
@@ -179,7 +187,8 @@ QVariant GateChecklistModel::data(const QModelIndex &index, int role) const
             return bold;
         }
         return {};
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -189,16 +198,20 @@ QVariant GateChecklistModel::display(const QModelIndex &index) const
     const CriterionResult *c = criterionOf(index);
     switch (index.column()) {
     case Item:
-        return c ? criterionTitle(c->id)
-                 : tr("%1. %2").arg(index.row() + 1).arg(gateTitle(g->id));
-    case VerdictColumn: return verdictText(c ? c->verdict : g->verdict);
+        return c ? criterionTitle(c->id) : tr("%1. %2").arg(index.row() + 1).arg(gateTitle(g->id));
+    case VerdictColumn:
+        return verdictText(c ? c->verdict : g->verdict);
     case Detail:
         if (c)
             return fmt::fromStd(c->detail);
-        return g->criteria.size() == 1 ? tr("1 criterion") : tr("%1 criteria").arg(g->criteria.size());
-    case Evidence: return c ? runsText(c->runIds, 6) : QVariant();
-    case Signoff: return c ? QVariant() : QVariant(signoffText(g->id));
-    default: return {};
+        return g->criteria.size() == 1 ? tr("1 criterion")
+                                       : tr("%1 criteria").arg(g->criteria.size());
+    case Evidence:
+        return c ? runsText(c->runIds, 6) : QVariant();
+    case Signoff:
+        return c ? QVariant() : QVariant(signoffText(g->id));
+    default:
+        return {};
     }
 }
 
@@ -207,15 +220,20 @@ QVariant GateChecklistModel::sortValue(const QModelIndex &index) const
     const GateResult *g = gateOf(index);
     const CriterionResult *c = criterionOf(index);
     switch (index.column()) {
-    case Item: return index.row();
-    case VerdictColumn: return int(c ? c->verdict : g->verdict);
-    case Detail: return display(index);
-    case Evidence: return c ? qlonglong(c->runIds.size()) : 0LL;
+    case Item:
+        return index.row();
+    case VerdictColumn:
+        return int(c ? c->verdict : g->verdict);
+    case Detail:
+        return display(index);
+    case Evidence:
+        return c ? qlonglong(c->runIds.size()) : 0LL;
     case Signoff: {
         const GateSignoff *s = c ? nullptr : pendingSignoff(g->id);
         return s ? fmt::fromStd(s->signedAt) : QString();
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -224,11 +242,14 @@ QVariant GateChecklistModel::toolTip(const QModelIndex &index) const
     const GateResult *g = gateOf(index);
     const CriterionResult *c = criterionOf(index);
     switch (index.column()) {
-    case Item: return fmt::fromStd(c ? c->id : g->id);
-    case Detail: return c ? fmt::fromStd(c->detail) : QVariant();
+    case Item:
+        return fmt::fromStd(c ? c->id : g->id);
+    case Detail:
+        return c ? fmt::fromStd(c->detail) : QVariant();
     case Evidence:
-        return c && !c->runIds.empty() ? tr("Runs used as evidence: %1").arg(runsText(c->runIds, 1000))
-                                       : QVariant();
+        return c && !c->runIds.empty()
+                   ? tr("Runs used as evidence: %1").arg(runsText(c->runIds, 1000))
+                   : QVariant();
     case Signoff: {
         const GateSignoff *s = c ? nullptr : pendingSignoff(g->id);
         if (!s)
@@ -236,15 +257,18 @@ QVariant GateChecklistModel::toolTip(const QModelIndex &index) const
         if (!s)
             return c ? QVariant() : tr("Right-click or use “Sign off…” to sign this gate off");
         QString tip = tr("%1 signed off on %2 against evidence %3")
-                          .arg(fmt::fromStd(s->reviewer), fmt::timestamp(s->signedAt), shortHash(s->evidenceHash));
+                          .arg(fmt::fromStd(s->reviewer), fmt::timestamp(s->signedAt),
+                               shortHash(s->evidenceHash));
         if (!s->comment.empty())
             tip += QStringLiteral("\n") + fmt::fromStd(s->comment);
         if (isStale(g->id) && s == pendingSignoff(g->id))
-            tip += QStringLiteral("\n") +
-                   tr("The evidence changed since (now %1): sign off again.").arg(shortHash(m_hash));
+            tip +=
+                QStringLiteral("\n") +
+                tr("The evidence changed since (now %1): sign off again.").arg(shortHash(m_hash));
         return tip;
     }
-    default: return {};
+    default:
+        return {};
     }
 }
 
@@ -253,22 +277,33 @@ QVariant GateChecklistModel::headerData(int section, Qt::Orientation orientation
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
         return {};
     switch (section) {
-    case Item: return tr("Gate / criterion");
-    case VerdictColumn: return tr("Verdict");
-    case Detail: return tr("What was measured");
-    case Evidence: return tr("Evidence runs");
-    case Signoff: return tr("Sign-off");
-    default: return {};
+    case Item:
+        return tr("Gate / criterion");
+    case VerdictColumn:
+        return tr("Verdict");
+    case Detail:
+        return tr("What was measured");
+    case Evidence:
+        return tr("Evidence runs");
+    case Signoff:
+        return tr("Sign-off");
+    default:
+        return {};
     }
 }
 
 QString GateChecklistModel::gateTitle(const std::string &id)
 {
-    if (id == "compatibility") return tr("Compatibility");
-    if (id == "correctness") return tr("Correctness and precision");
-    if (id == "performance") return tr("Performance");
-    if (id == "operations") return tr("Operations");
-    if (id == "cost") return tr("Cost");
+    if (id == "compatibility")
+        return tr("Compatibility");
+    if (id == "correctness")
+        return tr("Correctness and precision");
+    if (id == "performance")
+        return tr("Performance");
+    if (id == "operations")
+        return tr("Operations");
+    if (id == "cost")
+        return tr("Cost");
     return fmt::fromStd(id);
 }
 
@@ -296,9 +331,12 @@ QString GateChecklistModel::criterionTitle(const std::string &id)
 QString GateChecklistModel::verdictText(Verdict v)
 {
     switch (v) {
-    case Verdict::Pass: return tr("pass");
-    case Verdict::Fail: return tr("fail");
-    case Verdict::Insufficient: return tr("insufficient");
+    case Verdict::Pass:
+        return tr("pass");
+    case Verdict::Fail:
+        return tr("fail");
+    case Verdict::Insufficient:
+        return tr("insufficient");
     }
     return {};
 }
@@ -306,9 +344,12 @@ QString GateChecklistModel::verdictText(Verdict v)
 QColor GateChecklistModel::verdictColor(Verdict v)
 {
     switch (v) {
-    case Verdict::Pass: return QColor(0x2e, 0x7d, 0x32);
-    case Verdict::Fail: return QColor(0xc6, 0x28, 0x28);
-    case Verdict::Insufficient: return QColor(0xb2, 0x6a, 0x00);
+    case Verdict::Pass:
+        return QColor(0x2e, 0x7d, 0x32);
+    case Verdict::Fail:
+        return QColor(0xc6, 0x28, 0x28);
+    case Verdict::Insufficient:
+        return QColor(0xb2, 0x6a, 0x00);
     }
     return {};
 }

@@ -14,9 +14,11 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
-class GateChecklistModel : public QAbstractItemModel {
+class GateChecklistModel : public QAbstractItemModel
+{
     Q_OBJECT
 public:
     enum Columns { Item, VerdictColumn, Detail, Evidence, Signoff, ColumnCount };

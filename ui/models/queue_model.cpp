@@ -6,9 +6,11 @@
 
 #include <cmath>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 // The store's status vocabulary, for the shared colours and icons of fmt::.
 std::string statusKey(const QueueJobStatus &j)
 {
@@ -77,7 +79,10 @@ QString QueueModel::clock(double seconds)
     const QChar zero(u'0');
     if (s < 3600)
         return QStringLiteral("%1:%2").arg(s / 60).arg(s % 60, 2, 10, zero);
-    return QStringLiteral("%1:%2:%3").arg(s / 3600).arg(s / 60 % 60, 2, 10, zero).arg(s % 60, 2, 10, zero);
+    return QStringLiteral("%1:%2:%3")
+        .arg(s / 3600)
+        .arg(s / 60 % 60, 2, 10, zero)
+        .arg(s % 60, 2, 10, zero);
 }
 
 QString QueueModel::stateText(const QueueJobStatus &j)
@@ -138,7 +143,7 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
         return index.column() == State ? QVariant(fmt::statusIcon(statusKey(j))) : QVariant();
     case Qt::ForegroundRole:
         return index.column() == State && j.isFinished() ? QVariant(fmt::statusColor(statusKey(j)))
-                                                          : QVariant();
+                                                         : QVariant();
     case Qt::TextAlignmentRole:
         return index.column() == Elapsed || index.column() == Eta || index.column() == Run
                    ? QVariant(Qt::AlignRight | Qt::AlignVCenter)

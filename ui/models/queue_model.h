@@ -6,9 +6,11 @@
 #include <QAbstractTableModel>
 #include <QList>
 
-namespace tp {
+namespace tp
+{
 
-class QueueModel : public QAbstractTableModel {
+class QueueModel : public QAbstractTableModel
+{
     Q_OBJECT
 public:
     enum Columns { Job, State, Progress, Elapsed, Eta, Run, Action, ColumnCount };

@@ -4,9 +4,11 @@
 
 #include <QBrush>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 QVariant optNumber(const std::optional<double> &v)
 {
     // Missing values sort below every measured one (times and rates are never negative), so a
@@ -15,10 +17,7 @@ QVariant optNumber(const std::optional<double> &v)
 }
 } // namespace
 
-RunsModel::RunsModel(QObject *parent)
-    : QAbstractTableModel(parent)
-{
-}
+RunsModel::RunsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 void RunsModel::setRuns(std::vector<RunRecord> runs)
 {
@@ -64,19 +63,32 @@ QString RunsModel::evidenceText(const RunRecord &r) const
 QVariant RunsModel::display(const RunRecord &r, int column) const
 {
     switch (column) {
-    case Id: return r.id;
-    case Workload: return fmt::fromStd(r.workload);
-    case Mode: return fmt::fromStd(r.mode);
-    case Dtype: return fmt::fromStd(r.dtype);
-    case Device: return fmt::fromStd(r.device);
-    case Target: return fmt::fromStd(r.target);
-    case Status: return fmt::statusLabel(r.status);
-    case Evidence: return evidenceText(r);
-    case FirstCall: return fmt::duration(r.firstCallSeconds);
-    case SteadyMean: return fmt::duration(r.meanBatchSeconds);
-    case P99: return fmt::duration(r.p99Seconds);
-    case Throughput: return fmt::throughput(r.samplesPerSecond);
-    case Started: return fmt::timestamp(r.startedAt);
+    case Id:
+        return r.id;
+    case Workload:
+        return fmt::fromStd(r.workload);
+    case Mode:
+        return fmt::fromStd(r.mode);
+    case Dtype:
+        return fmt::fromStd(r.dtype);
+    case Device:
+        return fmt::fromStd(r.device);
+    case Target:
+        return fmt::fromStd(r.target);
+    case Status:
+        return fmt::statusLabel(r.status);
+    case Evidence:
+        return evidenceText(r);
+    case FirstCall:
+        return fmt::duration(r.firstCallSeconds);
+    case SteadyMean:
+        return fmt::duration(r.meanBatchSeconds);
+    case P99:
+        return fmt::duration(r.p99Seconds);
+    case Throughput:
+        return fmt::throughput(r.samplesPerSecond);
+    case Started:
+        return fmt::timestamp(r.startedAt);
     }
     return {};
 }
@@ -84,14 +96,22 @@ QVariant RunsModel::display(const RunRecord &r, int column) const
 QVariant RunsModel::sortValue(const RunRecord &r, int column) const
 {
     switch (column) {
-    case Id: return r.id;
-    case FirstCall: return optNumber(r.firstCallSeconds);
-    case SteadyMean: return optNumber(r.meanBatchSeconds);
-    case P99: return optNumber(r.p99Seconds);
-    case Throughput: return optNumber(r.samplesPerSecond);
-    case Started: return fmt::timestampMsecs(r.startedAt);
-    case Status: return fmt::fromStd(r.status);
-    default: return display(r, column);
+    case Id:
+        return r.id;
+    case FirstCall:
+        return optNumber(r.firstCallSeconds);
+    case SteadyMean:
+        return optNumber(r.meanBatchSeconds);
+    case P99:
+        return optNumber(r.p99Seconds);
+    case Throughput:
+        return optNumber(r.samplesPerSecond);
+    case Started:
+        return fmt::timestampMsecs(r.startedAt);
+    case Status:
+        return fmt::fromStd(r.status);
+    default:
+        return display(r, column);
     }
 }
 
@@ -110,7 +130,8 @@ QVariant RunsModel::toolTip(const RunRecord &r, int column) const
         if (r.valid && !*r.valid)
             lines << tr("Invalid: %1").arg(fmt::fromStd(r.validityReasonsJson));
         if (!r.precisionVerdict.empty())
-            lines << tr("Precision (%1): %2").arg(fmt::fromStd(r.precisionPolicy), fmt::fromStd(r.precisionVerdict));
+            lines << tr("Precision (%1): %2")
+                         .arg(fmt::fromStd(r.precisionPolicy), fmt::fromStd(r.precisionVerdict));
         return lines.join(QLatin1Char('\n'));
     }
     return {};
@@ -166,30 +187,52 @@ QVariant RunsModel::headerData(int section, Qt::Orientation orientation, int rol
         return {};
     if (role == Qt::DisplayRole) {
         switch (section) {
-        case Id: return tr("#");
-        case Workload: return tr("Workload");
-        case Mode: return tr("Mode");
-        case Dtype: return tr("Dtype");
-        case Device: return tr("Device");
-        case Target: return tr("Target");
-        case Status: return tr("Status");
-        case Evidence: return tr("Evidence");
-        case FirstCall: return tr("First call");
-        case SteadyMean: return tr("Steady mean");
-        case P99: return tr("Steady p99");
-        case Throughput: return tr("Samples/s");
-        case Started: return tr("Started");
+        case Id:
+            return tr("#");
+        case Workload:
+            return tr("Workload");
+        case Mode:
+            return tr("Mode");
+        case Dtype:
+            return tr("Dtype");
+        case Device:
+            return tr("Device");
+        case Target:
+            return tr("Target");
+        case Status:
+            return tr("Status");
+        case Evidence:
+            return tr("Evidence");
+        case FirstCall:
+            return tr("First call");
+        case SteadyMean:
+            return tr("Steady mean");
+        case P99:
+            return tr("Steady p99");
+        case Throughput:
+            return tr("Samples/s");
+        case Started:
+            return tr("Started");
         }
     } else if (role == Qt::ToolTipRole) {
         switch (section) {
-        case Id: return tr("Run id in the evidence store");
-        case FirstCall: return tr("Time of the first (cold) call, per batch");
-        case SteadyMean: return tr("Mean time per batch in steady state");
-        case P99: return tr("99th percentile of steady-state batch time");
-        case Throughput: return tr("Steady-state throughput, samples per second");
-        case Started: return tr("When the run started (local time)");
-        case Target: return tr("Where the run executed (local, SSH host, Kubernetes)");
-        case Evidence: return tr("Validity of the steady state and the precision verdict; invalid runs never count in the gates");
+        case Id:
+            return tr("Run id in the evidence store");
+        case FirstCall:
+            return tr("Time of the first (cold) call, per batch");
+        case SteadyMean:
+            return tr("Mean time per batch in steady state");
+        case P99:
+            return tr("99th percentile of steady-state batch time");
+        case Throughput:
+            return tr("Steady-state throughput, samples per second");
+        case Started:
+            return tr("When the run started (local time)");
+        case Target:
+            return tr("Where the run executed (local, SSH host, Kubernetes)");
+        case Evidence:
+            return tr("Validity of the steady state and the precision verdict; invalid runs never "
+                      "count in the gates");
         }
     }
     return {};

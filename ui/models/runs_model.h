@@ -7,9 +7,11 @@
 
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
-class RunsModel : public QAbstractTableModel {
+class RunsModel : public QAbstractTableModel
+{
     Q_OBJECT
 public:
     enum Columns {

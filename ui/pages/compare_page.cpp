@@ -18,29 +18,32 @@
 #include <QTimer>
 #include <QVBoxLayout>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 constexpr int kRunIdRole = Qt::UserRole + 1;
-template <typename T, typename Text>
-QString joined(const std::vector<T> &values, Text text)
+template <typename T, typename Text> QString joined(const std::vector<T> &values, Text text)
 {
     QStringList out;
     for (const T &v : values)
         out << text(v);
     return out.join(QStringLiteral(", "));
 }
-QString runId(long long id) { return QStringLiteral("#%1").arg(id); }
+QString runId(long long id)
+{
+    return QStringLiteral("#%1").arg(id);
+}
 QString valueOrUnknown(const std::string &v)
-{ return v.empty() ? ComparePage::tr("unknown") : QString::fromStdString(v); }
+{
+    return v.empty() ? ComparePage::tr("unknown") : QString::fromStdString(v);
+}
 } // namespace
 
 ComparePage::ComparePage(Store *store, QWidget *parent)
-    : QWidget(parent)
-    , m_store(store)
-    , m_debounce(new QTimer(this))
-    , m_model(new CompareModel(this))
-    , m_generation(std::make_shared<std::atomic<quint64>>(0))
+    : QWidget(parent), m_store(store), m_debounce(new QTimer(this)),
+      m_model(new CompareModel(this)), m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     m_preset = new QComboBox;
     m_preset->setSizeAdjustPolicy(QComboBox::AdjustToContents);
@@ -104,7 +107,8 @@ QWidget *ComparePage::buildResults()
     m_table->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
     m_table->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Maximum);
     m_confounders = new QTableWidget(0, 4);
-    m_confounders->setHorizontalHeaderLabels({tr("Factor"), tr("Baseline"), tr("Candidate"), QString()});
+    m_confounders->setHorizontalHeaderLabels(
+        {tr("Factor"), tr("Baseline"), tr("Candidate"), QString()});
     m_confounders->setEditTriggers(QAbstractItemView::NoEditTriggers);
     for (QTableView *table : {m_table, static_cast<QTableView *>(m_confounders)}) {
         table->setSelectionMode(QAbstractItemView::NoSelection);
@@ -152,15 +156,20 @@ void ComparePage::reload()
         m_preset->addItem(tr("%1 vs %2 — %3, %4 (#%5 vs #%6)")
                               .arg(fmt::fromStd(p.baselineValue), fmt::fromStd(p.candidateValue),
                                    fmt::fromStd(p.workload), fmt::fromStd(p.fixedValue))
-                              .arg(p.baselineRun).arg(p.candidateRun));
+                              .arg(p.baselineRun)
+                              .arg(p.candidateRun));
     for (QListWidget *list : {m_baseline, m_candidate}) {
         const QSignalBlocker block(list);
         list->clear();
         for (auto it = runs.rbegin(); it != runs.rend(); ++it) { // newest first
             const RunRecord &r = *it;
-            const QString evidence = !r.valid ? QString() : *r.valid ? tr(", valid") : tr(", invalid");
-            auto *item = new QListWidgetItem(tr("#%1  %2  (%3%4)").arg(r.id).arg(
-                fmt::fromStd(r.runKey), fmt::statusLabel(r.status), evidence));
+            const QString evidence = !r.valid   ? QString()
+                                     : *r.valid ? tr(", valid")
+                                                : tr(", invalid");
+            auto *item = new QListWidgetItem(
+                tr("#%1  %2  (%3%4)")
+                    .arg(r.id)
+                    .arg(fmt::fromStd(r.runKey), fmt::statusLabel(r.status), evidence));
             item->setData(kRunIdRole, static_cast<qlonglong>(r.id));
             item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
             item->setCheckState(Qt::Unchecked);
@@ -227,16 +236,19 @@ void ComparePage::compareNow()
     const std::vector<long long> base(b.begin(), b.end()), cand(c.begin(), c.end());
     m_busy = true;
     m_state->setText(tr("Comparing…"));
-    runSuperseding<Result>(this, m_generation, [path, policy, base, cand, options, generation] {
-        Result r{generation, {}, {}};
-        try {
-            Store store(path, policy); // its own connection: never shared across threads
-            r.comparison = compareRuns(store, base, cand, options);
-        } catch (const std::exception &e) {
-            r.error = QString::fromUtf8(e.what());
-        }
-        return r;
-    }, [this](const Result &r) { apply(r); });
+    runSuperseding<Result>(
+        this, m_generation,
+        [path, policy, base, cand, options, generation] {
+            Result r{generation, {}, {}};
+            try {
+                Store store(path, policy); // its own connection: never shared across threads
+                r.comparison = compareRuns(store, base, cand, options);
+            } catch (const std::exception &e) {
+                r.error = QString::fromUtf8(e.what());
+            }
+            return r;
+        },
+        [this](const Result &r) { apply(r); });
 }
 
 void ComparePage::apply(const Result &r)
@@ -251,17 +263,20 @@ void ComparePage::apply(const Result &r)
     if (r.error.isEmpty())
         notes << tr("Baseline %1: %2 steady samples; candidate %3: %4 steady samples. %5 bootstrap "
                     "resamples of at most %6 samples per side, fixed seed.")
-                     .arg(joined(c.baselineRuns, runId)).arg(c.baselineSamples)
-                     .arg(joined(c.candidateRuns, runId)).arg(c.candidateSamples)
+                     .arg(joined(c.baselineRuns, runId))
+                     .arg(c.baselineSamples)
+                     .arg(joined(c.candidateRuns, runId))
+                     .arg(c.candidateSamples)
                      .arg(c.resamples)
                      .arg(QLocale().toString(qulonglong(CompareOptions().maxSamplesPerSide)));
     for (const std::string &w : c.warnings) // amber, like the confounders that need attention
         notes << QStringLiteral("<font color=\"#b26a00\">⚠ %1</font>")
                      .arg(QString::fromStdString(w).toHtmlEscaped());
     m_notes->setText(notes.join(QStringLiteral("<br>")));
-    m_state->setText(!r.error.isEmpty()              ? r.error
-                     : c.hasUnexpectedConfounder() ? tr("Not like for like: see the amber confounders")
-                                                   : tr("Like for like: only the compared axis differs"));
+    m_state->setText(!r.error.isEmpty() ? r.error
+                     : c.hasUnexpectedConfounder()
+                         ? tr("Not like for like: see the amber confounders")
+                         : tr("Like for like: only the compared axis differs"));
     emit computed(r.error);
 }
 
@@ -275,7 +290,8 @@ void ComparePage::showConfounders(const std::vector<Confounder> &confounders)
                                 : c.expected ? tr("differs (the compared axis)")
                                 : c.differs  ? tr("differs")
                                              : tr("same");
-        const QString cells[] = {CompareModel::factorName(c.key), joined(c.baseline, valueOrUnknown),
+        const QString cells[] = {CompareModel::factorName(c.key),
+                                 joined(c.baseline, valueOrUnknown),
                                  joined(c.candidate, valueOrUnknown), verdict};
         for (int col = 0; col < 4; ++col) {
             auto *item = new QTableWidgetItem(cells[col]);

@@ -22,12 +22,14 @@ class QTableView;
 class QTableWidget;
 class QTimer;
 
-namespace tp {
+namespace tp
+{
 
 class CompareModel;
 class Store;
 
-class ComparePage : public QWidget {
+class ComparePage : public QWidget
+{
     Q_OBJECT
 public:
     explicit ComparePage(Store *store, QWidget *parent = nullptr);

@@ -15,7 +15,8 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
-namespace tp {
+namespace tp
+{
 
 using State = PanelFigure::State;
 using Unit = PanelFigure::Unit;
@@ -27,7 +28,8 @@ struct PanelsPage::Result {
     QString error;
 };
 
-namespace {
+namespace
+{
 constexpr std::size_t kFigureCount = 18;
 
 // Every figure in card order: Business 4, Application 8, Infrastructure 6.
@@ -36,31 +38,43 @@ std::array<const PanelFigure *, kFigureCount> ordered(const PanelFigures &f)
     const auto &b = f.business;
     const auto &a = f.application;
     const auto &i = f.infrastructure;
-    return {&b.completed,    &b.withinDeadline, &b.meetingContract,     &b.costPerUsefulResult,
-            &a.latencyP50,   &a.latencyP90,     &a.latencyP99,          &a.medianRunP99,
-            &a.throughput,   &a.errors,         &a.queueWait,           &a.timeWithoutProgress,
-            &i.cpuTime,      &i.cpuUtilisation, &i.peakRam,             &i.restarts,
+    return {&b.completed,         &b.withinDeadline, &b.meetingContract, &b.costPerUsefulResult,
+            &a.latencyP50,        &a.latencyP90,     &a.latencyP99,      &a.medianRunP99,
+            &a.throughput,        &a.errors,         &a.queueWait,       &a.timeWithoutProgress,
+            &i.cpuTime,           &i.cpuUtilisation, &i.peakRam,         &i.restarts,
             &i.acceleratorMemory, &i.capacityWait};
 }
 
 QString valueText(const PanelFigure &f)
 {
     switch (f.state) {
-    case State::Value: break;
-    case State::NoData: return PanelsPage::tr("no data");
-    case State::NotConfigured: return PanelsPage::tr("not configured");
-    case State::NotMeasured: return PanelsPage::tr("not measured");
-    case State::NotMeasuredCpu: return PanelsPage::tr("not measured (CPU)");
-    case State::NotApplicable: return PanelsPage::tr("not applicable for local runs");
+    case State::Value:
+        break;
+    case State::NoData:
+        return PanelsPage::tr("no data");
+    case State::NotConfigured:
+        return PanelsPage::tr("not configured");
+    case State::NotMeasured:
+        return PanelsPage::tr("not measured");
+    case State::NotMeasuredCpu:
+        return PanelsPage::tr("not measured (CPU)");
+    case State::NotApplicable:
+        return PanelsPage::tr("not applicable for local runs");
     }
     const double v = f.value.value_or(0.0);
     switch (f.unit) {
-    case Unit::Runs: return QLocale().toString(static_cast<qlonglong>(v));
-    case Unit::Seconds: return fmt::duration(v);
-    case Unit::SamplesPerSecond: return fmt::throughput(v);
-    case Unit::Bytes: return QLocale().formattedDataSize(static_cast<qint64>(v));
-    case Unit::Cores: return PanelsPage::tr("%1 %").arg(fmt::number3(v * 100.0));
-    case Unit::Cost: return fmt::number3(v);
+    case Unit::Runs:
+        return QLocale().toString(static_cast<qlonglong>(v));
+    case Unit::Seconds:
+        return fmt::duration(v);
+    case Unit::SamplesPerSecond:
+        return fmt::throughput(v);
+    case Unit::Bytes:
+        return QLocale().formattedDataSize(static_cast<qint64>(v));
+    case Unit::Cores:
+        return PanelsPage::tr("%1 %").arg(fmt::number3(v * 100.0));
+    case Unit::Cost:
+        return fmt::number3(v);
     }
     return {};
 }
@@ -72,27 +86,43 @@ QString unitText(const PanelFigure &f, const QString &currency)
     switch (f.unit) {
     case Unit::Runs:
         if (!f.outOf) // restarts: executions beyond the first of a run key
-            return f.value == 1.0 ? PanelsPage::tr("extra execution") : PanelsPage::tr("extra executions");
-        return *f.outOf == 1 ? PanelsPage::tr("of 1 run") : PanelsPage::tr("of %1 runs").arg(*f.outOf);
-    case Unit::SamplesPerSecond: return PanelsPage::tr("samples/s");
-    case Unit::Cores: return PanelsPage::tr("of one core");
-    case Unit::Cost: return PanelsPage::tr("%1 per useful result").arg(currency).trimmed();
-    default: return {};
+            return f.value == 1.0 ? PanelsPage::tr("extra execution")
+                                  : PanelsPage::tr("extra executions");
+        return *f.outOf == 1 ? PanelsPage::tr("of 1 run")
+                             : PanelsPage::tr("of %1 runs").arg(*f.outOf);
+    case Unit::SamplesPerSecond:
+        return PanelsPage::tr("samples/s");
+    case Unit::Cores:
+        return PanelsPage::tr("of one core");
+    case Unit::Cost:
+        return PanelsPage::tr("%1 per useful result").arg(currency).trimmed();
+    default:
+        return {};
     }
 }
 } // namespace
 
 PanelsPage::PanelsPage(Store *store, QWidget *parent)
-    : QWidget(parent)
-    , m_store(store)
-    , m_generation(std::make_shared<std::atomic<quint64>>(0))
+    : QWidget(parent), m_store(store), m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
-    const QString titles[] = {
-        tr("Completed runs"), tr("Within deadline"), tr("Meeting the quality contract"),
-        tr("Cost per useful result"), tr("Latency p50"), tr("Latency p90"), tr("Latency p99"),
-        tr("Median of run p99"), tr("Throughput"), tr("Errors"), tr("Queue wait"),
-        tr("Time without progress"), tr("CPU time"), tr("CPU utilisation"), tr("Peak RAM"),
-        tr("Restarts / retries"), tr("Accelerator memory"), tr("Capacity wait")};
+    const QString titles[] = {tr("Completed runs"),
+                              tr("Within deadline"),
+                              tr("Meeting the quality contract"),
+                              tr("Cost per useful result"),
+                              tr("Latency p50"),
+                              tr("Latency p90"),
+                              tr("Latency p99"),
+                              tr("Median of run p99"),
+                              tr("Throughput"),
+                              tr("Errors"),
+                              tr("Queue wait"),
+                              tr("Time without progress"),
+                              tr("CPU time"),
+                              tr("CPU utilisation"),
+                              tr("Peak RAM"),
+                              tr("Restarts / retries"),
+                              tr("Accelerator memory"),
+                              tr("Capacity wait")};
     static_assert(std::size(titles) == kFigureCount);
     for (std::size_t i = 0; i < kFigureCount; ++i)
         m_cards.push_back({titles[i], i});
@@ -110,12 +140,18 @@ PanelsPage::PanelsPage(Store *store, QWidget *parent)
 
     auto *content = new QWidget;
     auto *panels = new QVBoxLayout(content);
-    panels->addWidget(buildPanel(tr("Business"), tr("Is the work done, in time, to the quality "
-                                                    "contract — and at what cost?"), 0, 4));
-    panels->addWidget(buildPanel(tr("Application"), tr("Steady-state latency, throughput, errors, "
-                                                       "queue and stalls."), 4, 8));
-    panels->addWidget(buildPanel(tr("Infrastructure"), tr("What the runs consumed and how often "
-                                                          "they had to run again."), 12, 6));
+    panels->addWidget(buildPanel(tr("Business"),
+                                 tr("Is the work done, in time, to the quality "
+                                    "contract — and at what cost?"),
+                                 0, 4));
+    panels->addWidget(buildPanel(tr("Application"),
+                                 tr("Steady-state latency, throughput, errors, "
+                                    "queue and stalls."),
+                                 4, 8));
+    panels->addWidget(buildPanel(tr("Infrastructure"),
+                                 tr("What the runs consumed and how often "
+                                    "they had to run again."),
+                                 12, 6));
     panels->addStretch(1);
     auto *scroll = new QScrollArea;
     scroll->setWidget(content);
@@ -134,8 +170,9 @@ QWidget *PanelsPage::buildFilterBar()
     auto *bar = new QWidget;
     auto *row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
-    const QString all[] = {tr("All workloads"), tr("All modes"),    tr("All dtypes"), tr("All devices"),
-                           tr("All statuses"),  tr("All targets"), tr("All time")};
+    const QString all[] = {tr("All workloads"), tr("All modes"),    tr("All dtypes"),
+                           tr("All devices"),   tr("All statuses"), tr("All targets"),
+                           tr("All time")};
     for (std::size_t i = 0; i < m_combos.size(); ++i) {
         m_combos[i] = new QComboBox;
         m_combos[i]->addItem(all[i], QString());
@@ -205,9 +242,10 @@ void PanelsPage::showCard(Card &card)
     card.value->setEnabled(!f.runIds.empty());
     card.unit->setText(unitText(f, m_currency));
     card.note->setText(QString::fromStdString(f.note));
-    card.value->setToolTip(f.runIds.empty() ? QString()
-                                            : tr("Click to list the runs behind this figure (%1)")
-                                                  .arg(f.runIds.size()));
+    card.value->setToolTip(
+        f.runIds.empty()
+            ? QString()
+            : tr("Click to list the runs behind this figure (%1)").arg(f.runIds.size()));
 }
 
 RunSelection PanelsPage::selection() const
@@ -217,7 +255,8 @@ RunSelection PanelsPage::selection() const
     for (std::size_t i = 0; i < kPeriod; ++i)
         *fields[i] = m_combos[i]->currentData().toString().toStdString();
     if (const int days = m_combos[kPeriod]->currentData().toInt(); days > 0)
-        s.startedFrom = QDateTime::currentDateTimeUtc().addDays(-days).toString(Qt::ISODate).toStdString();
+        s.startedFrom =
+            QDateTime::currentDateTimeUtc().addDays(-days).toString(Qt::ISODate).toStdString();
     return s;
 }
 
@@ -227,25 +266,30 @@ void PanelsPage::reload()
     if (!m_store)
         return apply({generation, {}, {}, tr("No database")});
     PanelOptions options = m_options;
-    options.cancelled = [counter = m_generation, generation] { return counter->load() != generation; };
+    options.cancelled = [counter = m_generation, generation] {
+        return counter->load() != generation;
+    };
     const std::string path = m_store->path();
     const ValidityPolicy policy = m_store->validityPolicy(); // the worker judges alike
     const RunSelection sel = selection();
     m_busy = true;
     m_state->setText(tr("Computing…"));
-    runSuperseding<Result>(this, m_generation, [path, policy, sel, options, generation] {
-        Result r{generation, {}, {}, {}};
-        try {
-            Store store(path, policy); // its own connection: never shared across threads
-            r.figures = computePanels(store, sel, options);
-            r.facets = RunQuery(store).facets();
-        } catch (const PanelsCancelled &) {
-            r.generation = 0;
-        } catch (const std::exception &e) {
-            r.error = tr("Cannot compute the panels: %1").arg(QString::fromUtf8(e.what()));
-        }
-        return r;
-    }, [this](const Result &r) { apply(r); });
+    runSuperseding<Result>(
+        this, m_generation,
+        [path, policy, sel, options, generation] {
+            Result r{generation, {}, {}, {}};
+            try {
+                Store store(path, policy); // its own connection: never shared across threads
+                r.figures = computePanels(store, sel, options);
+                r.facets = RunQuery(store).facets();
+            } catch (const PanelsCancelled &) {
+                r.generation = 0;
+            } catch (const std::exception &e) {
+                r.error = tr("Cannot compute the panels: %1").arg(QString::fromUtf8(e.what()));
+            }
+            return r;
+        },
+        [this](const Result &r) { apply(r); });
 }
 
 void PanelsPage::apply(const Result &r)
@@ -265,8 +309,9 @@ void PanelsPage::apply(const Result &r)
 
 void PanelsPage::applyFacets(const RunFacets &facets)
 {
-    const std::vector<std::string> *values[] = {&facets.workloads, &facets.modes, &facets.dtypes,
-                                                &facets.devices, &facets.statuses, &facets.targets};
+    const std::vector<std::string> *values[] = {&facets.workloads, &facets.modes,
+                                                &facets.dtypes,    &facets.devices,
+                                                &facets.statuses,  &facets.targets};
     bool gone = false;
     for (std::size_t i = 0; i < kPeriod; ++i) {
         QComboBox *combo = m_combos[i];

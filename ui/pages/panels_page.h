@@ -22,11 +22,13 @@ class QGridLayout;
 class QLabel;
 class QPushButton;
 
-namespace tp {
+namespace tp
+{
 
 class Store;
 
-class PanelsPage : public QWidget {
+class PanelsPage : public QWidget
+{
     Q_OBJECT
 public:
     explicit PanelsPage(Store *store, QWidget *parent = nullptr);
@@ -44,8 +46,9 @@ public:
     // The cost model hook (see PanelOptions::costPerUsefulResult), its figure shown in
     // `currency`; until set, the figure reads "not configured". The hook runs on the worker
     // thread: thread-safe, no widgets. Takes effect at the next reload().
-    void setCostModel(std::function<PanelFigure(const std::vector<RunRecord> &)> costPerUsefulResult,
-                      const QString &currency)
+    void
+    setCostModel(std::function<PanelFigure(const std::vector<RunRecord> &)> costPerUsefulResult,
+                 const QString &currency)
     {
         m_options.costPerUsefulResult = std::move(costPerUsefulResult);
         m_currency = currency;

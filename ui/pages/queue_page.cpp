@@ -18,7 +18,8 @@
 #include <QToolButton>
 #include <QVBoxLayout>
 
-namespace tp {
+namespace tp
+{
 
 QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
     : QWidget(parent), m_queue(queue), m_model(new QueueModel(this))
@@ -166,7 +167,8 @@ void QueuePage::onAlert(int jobId, const RunAlert &alert)
     Q_EMIT alertRaised(alert);
 }
 
-void QueuePage::showAlertHistory(const std::vector<RunAlert> &newestFirst, const QHash<long long, QString> &runLabels)
+void QueuePage::showAlertHistory(const std::vector<RunAlert> &newestFirst,
+                                 const QHash<long long, QString> &runLabels)
 {
     m_alerts->setAlerts(newestFirst, runLabels);
 }
@@ -242,10 +244,8 @@ void QueuePage::updateSummary()
                             ? tr("one at a time (parallel runs perturb each other's timings)")
                             : tr("up to %1 at once — parallel runs perturb each other's timings")
                                   .arg(m_queue->maxParallel());
-    m_summary->setText(tr("%1 running, %2 queued; runs execute %3.")
-                           .arg(running)
-                           .arg(pending - running)
-                           .arg(how));
+    m_summary->setText(
+        tr("%1 running, %2 queued; runs execute %3.").arg(running).arg(pending - running).arg(how));
     m_cancelAll->setEnabled(pending > 0);
     if (pending != m_lastPending) {
         m_lastPending = pending;

@@ -19,14 +19,16 @@ class QPlainTextEdit;
 class QPushButton;
 class QTableView;
 
-namespace tp {
+namespace tp
+{
 
 class AlertList;
 class QueueModel;
 class RunQueue;
 struct QueueJobStatus;
 
-class QueuePage : public QWidget {
+class QueuePage : public QWidget
+{
     Q_OBJECT
 public:
     static constexpr int kMaxLogLines = 2000; // per job, oldest lines dropped first
@@ -37,8 +39,10 @@ public:
     RunQueue *queue() const { return m_queue; }
     QueueModel *model() const { return m_model; }
     AlertList *alertList() const { return m_alerts; }
-    // Lists alerts raised before (newest first), e.g. the database's recent ones; replaces the list.
-    void showAlertHistory(const std::vector<RunAlert> &newestFirst, const QHash<long long, QString> &runLabels = {});
+    // Lists alerts raised before (newest first), e.g. the database's recent ones; replaces the
+    // list.
+    void showAlertHistory(const std::vector<RunAlert> &newestFirst,
+                          const QHash<long long, QString> &runLabels = {});
     QList<int> enqueue(const std::vector<RunSpec> &specs,
                        const TargetProfile &target = TargetProfile::local());
     void selectJob(int jobId);
@@ -49,11 +53,11 @@ public Q_SLOTS:
     void openLaunchDialog();
 
 Q_SIGNALS:
-    void runStarted(long long runId);  // a queued job's runner announced its run (row exists)
-    void runFinished(long long runId); // the run's final status is in the database
+    void runStarted(long long runId);    // a queued job's runner announced its run (row exists)
+    void runFinished(long long runId);   // the run's final status is in the database
     void pendingCountChanged(int count); // queued + running jobs
     void alertRaised(const tp::RunAlert &alert); // recorded already; shown in the list
-    void runActivated(long long runId);           // the user asked to see this run
+    void runActivated(long long runId);          // the user asked to see this run
 
 private:
     void onJobChanged(const QueueJobStatus &job);
@@ -73,7 +77,7 @@ private:
     QPushButton *m_newRun = nullptr, *m_cancelAll = nullptr, *m_clearFinished = nullptr;
     QPlainTextEdit *m_log = nullptr;
     AlertList *m_alerts = nullptr;
-    QHash<int, QStringList> m_logs; // by job id
+    QHash<int, QStringList> m_logs;    // by job id
     QHash<int, long long> m_announced; // job id -> run id already announced by runStarted
     int m_shownJob = 0;
     int m_lastPending = -1;

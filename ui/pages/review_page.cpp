@@ -22,7 +22,8 @@
 
 #include <algorithm>
 
-namespace tp {
+namespace tp
+{
 
 struct ReviewPage::Result {
     quint64 generation = 0;
@@ -32,7 +33,8 @@ struct ReviewPage::Result {
     QString error;
 };
 
-namespace {
+namespace
+{
 
 // The runs the cost gate prices: valid, complete evidence that measured a steady state.
 std::vector<RunRecord> costRuns(Store &store, const RunSelection &selection)
@@ -47,20 +49,16 @@ std::vector<RunRecord> costRuns(Store &store, const RunSelection &selection)
 } // namespace
 
 ReviewPage::ReviewPage(Store *store, Settings *settings, QWidget *parent)
-    : QWidget(parent)
-    , m_store(store)
-    , m_settings(settings)
-    , m_definitionsPath(defaultGateDefinitionsPath())
-    , m_model(new GateChecklistModel(this))
-    , m_generation(std::make_shared<std::atomic<quint64>>(0))
+    : QWidget(parent), m_store(store), m_settings(settings),
+      m_definitionsPath(defaultGateDefinitionsPath()), m_model(new GateChecklistModel(this)),
+      m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     m_banner = new DecisionBanner;
 
     m_editor = new CostModelEditor(store);
     m_editor->loadPresets(defaultCostPresetsPath());
-    connect(m_editor, &CostModelEditor::saved, this, [this] {
-        written(tr("Review inputs saved"));
-    });
+    connect(m_editor, &CostModelEditor::saved, this,
+            [this] { written(tr("Review inputs saved")); });
     m_tabs = new QTabWidget;
     m_tabs->addTab(buildGatesTab(), tr("Gates and decisions"));
     m_tabs->addTab(m_editor, tr("Cost model and rollback path"));
@@ -85,7 +83,8 @@ QWidget *ReviewPage::buildGatesTab()
     connect(m_signOff, &QPushButton::clicked, this, [this] { requestSignOff(); });
     m_record = new QPushButton(tr("Record decision…"));
     m_record->setObjectName(QStringLiteral("recordDecision"));
-    m_record->setToolTip(tr("Store the decision with a snapshot of its evidence and the pending sign-offs"));
+    m_record->setToolTip(
+        tr("Store the decision with a snapshot of its evidence and the pending sign-offs"));
     connect(m_record, &QPushButton::clicked, this, &ReviewPage::requestRecordDecision);
     m_status = new QLabel;
     m_status->setWordWrap(true);
@@ -132,7 +131,8 @@ void ReviewPage::reload()
     try {
         defs = readGateDefinitions(m_definitionsPath);
     } catch (const std::exception &e) {
-        const QString error = tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
+        const QString error =
+            tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
         return apply({generation, {}, {}, {}, {}, error});
     }
     m_editor->setSideLabels(fmt::fromStd(defs.baselineLabel), fmt::fromStd(defs.candidateLabel));
@@ -143,19 +143,22 @@ void ReviewPage::reload()
     if (!m_evaluated)
         m_banner->showMessage(tr("Evaluating the gates…"));
     updateActions();
-    runSuperseding<Result>(this, m_generation, [path, policy, defs, generation] {
-        Result r{generation, {}, {}, {}, {}, {}};
-        try {
-            Store store(path, policy); // its own connection: never shared across threads
-            r.state = evaluateReview(store, defs);
-            r.snapshots = ReviewStore(store).snapshots();
-            r.baselineRuns = costRuns(store, defs.baseline);
-            r.candidateRuns = costRuns(store, defs.candidate);
-        } catch (const std::exception &e) {
-            r.error = tr("Cannot evaluate the gates: %1").arg(QString::fromUtf8(e.what()));
-        }
-        return r;
-    }, [this](const Result &r) { apply(r); });
+    runSuperseding<Result>(
+        this, m_generation,
+        [path, policy, defs, generation] {
+            Result r{generation, {}, {}, {}, {}, {}};
+            try {
+                Store store(path, policy); // its own connection: never shared across threads
+                r.state = evaluateReview(store, defs);
+                r.snapshots = ReviewStore(store).snapshots();
+                r.baselineRuns = costRuns(store, defs.baseline);
+                r.candidateRuns = costRuns(store, defs.candidate);
+            } catch (const std::exception &e) {
+                r.error = tr("Cannot evaluate the gates: %1").arg(QString::fromUtf8(e.what()));
+            }
+            return r;
+        },
+        [this](const Result &r) { apply(r); });
 }
 
 void ReviewPage::apply(const Result &r)
@@ -167,7 +170,8 @@ void ReviewPage::apply(const Result &r)
     m_state = r.state;
     m_snapshots = r.snapshots;
     if (m_evaluated) {
-        m_model->setReview(m_state.report, m_state.pendingSignoffs, m_state.lastReview, m_state.evidenceHash);
+        m_model->setReview(m_state.report, m_state.pendingSignoffs, m_state.lastReview,
+                           m_state.evidenceHash);
         m_history->setSnapshots(m_snapshots);
         m_history->setChanges(m_state.changesSinceLastReview, m_state.lastReview);
         m_editor->setInputs(m_state.inputs);
@@ -194,9 +198,10 @@ void ReviewPage::updateActions()
     m_record->setEnabled(ready);
     m_tree->setSignOffEnabled(ready);
     const QString gate = currentGateId();
-    m_signOff->setText(gate.isEmpty()
-                           ? tr("Sign off gate…")
-                           : tr("Sign off “%1”…").arg(GateChecklistModel::gateTitle(gate.toStdString())));
+    m_signOff->setText(
+        gate.isEmpty()
+            ? tr("Sign off gate…")
+            : tr("Sign off “%1”…").arg(GateChecklistModel::gateTitle(gate.toStdString())));
 }
 
 QString ReviewPage::currentGateId() const
@@ -214,15 +219,16 @@ void ReviewPage::requestSignOff(const QString &id)
                                  [&](const GateResult &r) { return r.id == g; });
     if (it == m_state.report.gates.end())
         return;
-    QString what = tr("Sign off the <b>%1</b> gate (verdict: %2) against evidence <code>%3</code>.")
-                       .arg(GateChecklistModel::gateTitle(g), GateChecklistModel::verdictText(it->verdict),
-                            GateChecklistModel::shortHash(m_state.evidenceHash));
+    QString what =
+        tr("Sign off the <b>%1</b> gate (verdict: %2) against evidence <code>%3</code>.")
+            .arg(GateChecklistModel::gateTitle(g), GateChecklistModel::verdictText(it->verdict),
+                 GateChecklistModel::shortHash(m_state.evidenceHash));
     if (it->verdict != Verdict::Pass)
-        what += QStringLiteral("<br>") +
-                tr("This gate does not pass: signing records that you reviewed it, not that it passes.");
+        what += QStringLiteral("<br>") + tr("This gate does not pass: signing records that you "
+                                            "reviewed it, not that it passes.");
     if (const GateSignoff *s = m_model->pendingSignoff(g))
-        what += QStringLiteral("<br>") +
-                tr("Replaces the pending sign-off by %1.").arg(fmt::fromStd(s->reviewer).toHtmlEscaped());
+        what += QStringLiteral("<br>") + tr("Replaces the pending sign-off by %1.")
+                                             .arg(fmt::fromStd(s->reviewer).toHtmlEscaped());
     SignoffDialog dialog(tr("Sign off"), what, m_settings, m_lastReviewer, this);
     if (dialog.exec() == QDialog::Accepted)
         signOff(gate, dialog.reviewer(), dialog.comment());
@@ -235,14 +241,16 @@ bool ReviewPage::signOff(const QString &gateId, const QString &reviewer, const Q
         return false;
     }
     try {
-        ReviewStore(*m_store).signOff(m_state, gateId.toStdString(), reviewer.trimmed().toStdString(),
+        ReviewStore(*m_store).signOff(m_state, gateId.toStdString(),
+                                      reviewer.trimmed().toStdString(),
                                       comment.toStdString()); // against the evidence shown
     } catch (const std::exception &e) {
         m_status->setText(tr("Cannot sign off: %1").arg(QString::fromUtf8(e.what())));
         return false;
     }
     noteReviewer(reviewer);
-    written(tr("%1 signed off by %2").arg(GateChecklistModel::gateTitle(gateId.toStdString()), reviewer.trimmed()));
+    written(tr("%1 signed off by %2")
+                .arg(GateChecklistModel::gateTitle(gateId.toStdString()), reviewer.trimmed()));
     return true;
 }
 
@@ -255,7 +263,8 @@ void ReviewPage::requestRecordDecision()
         return !m_model->pendingSignoff(g.id);
     });
     QString what = tr("Record the decision <b>%1</b> with evidence <code>%2</code>. %n pending "
-                      "sign-off(s) will be attached.", nullptr, int(m_state.pendingSignoffs.size()))
+                      "sign-off(s) will be attached.",
+                      nullptr, int(m_state.pendingSignoffs.size()))
                        .arg(SnapshotHistory::decisionText(m_state.report.decision),
                             GateChecklistModel::shortHash(m_state.evidenceHash));
     if (unsigned_ > 0)
@@ -275,7 +284,8 @@ bool ReviewPage::recordDecision(const QString &reviewer, const QString &comment)
         return false;
     }
     try {
-        ReviewStore(*m_store).recordDecision(m_state.report, m_state.evidence, reviewer.trimmed().toStdString(),
+        ReviewStore(*m_store).recordDecision(m_state.report, m_state.evidence,
+                                             reviewer.trimmed().toStdString(),
                                              comment.toStdString());
     } catch (const std::exception &e) {
         m_status->setText(tr("Cannot record the decision: %1").arg(QString::fromUtf8(e.what())));

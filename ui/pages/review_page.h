@@ -18,7 +18,8 @@ class QLabel;
 class QPushButton;
 class QTabWidget;
 
-namespace tp {
+namespace tp
+{
 
 class CostModelEditor;
 class DecisionBanner;
@@ -28,7 +29,8 @@ class Settings;
 class SnapshotHistory;
 class Store;
 
-class ReviewPage : public QWidget {
+class ReviewPage : public QWidget
+{
     Q_OBJECT
 public:
     // `settings` may be null: the reviewer's name is then remembered for this page only.

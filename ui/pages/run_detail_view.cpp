@@ -22,9 +22,11 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 QString envText(const QJsonObject &env, const QString &key)
 {
     const QJsonValue v = env.value(key);
@@ -38,8 +40,7 @@ QString envText(const QJsonObject &env, const QString &key)
 }
 } // namespace
 
-RunDetailView::RunDetailView(QWidget *parent)
-    : QWidget(parent)
+RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent)
 {
     m_stack = new QStackedWidget(this);
     m_empty = new QLabel(this);
@@ -128,7 +129,8 @@ QWidget *RunDetailView::buildContent()
     m_host = addFigure(envForm, tr("Host:"));
     m_source = addFigure(envForm, tr("Source:"));
     // Free-text values (paths, CPU names) wrap or clip instead of widening the whole page.
-    for (QLabel *freeText : {m_source, m_torch, m_cpu, m_blas, m_host, m_validity, m_witness, m_precision}) {
+    for (QLabel *freeText :
+         {m_source, m_torch, m_cpu, m_blas, m_host, m_validity, m_witness, m_precision}) {
         freeText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
         freeText->setMinimumWidth(60);
     }
@@ -150,8 +152,9 @@ QWidget *RunDetailView::buildContent()
     m_error = new QLabel;
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(QStringLiteral("QLabel { color: #c62828; border: 1px solid #e0a0a0; "
-                                          "border-radius: 3px; padding: 4px; background: #fdf0f0; }"));
+    m_error->setStyleSheet(
+        QStringLiteral("QLabel { color: #c62828; border: 1px solid #e0a0a0; "
+                       "border-radius: 3px; padding: 4px; background: #fdf0f0; }"));
     layout->addWidget(m_error);
 
     m_alerts = new QLabel;
@@ -181,14 +184,18 @@ void RunDetailView::showVerdicts(const RunRecord &run)
     else if (*run.valid)
         m_validity->setText(tr("valid evidence"));
     else
-        m_validity->setText(tr("<b>invalid</b>: %1").arg(why.join(QStringLiteral("; ")).toHtmlEscaped()));
-    const QString policy = run.validityPolicy.empty() ? fmt::missing() : fmt::fromStd(run.validityPolicy);
-    m_validity->setToolTip(tr("Judged by the store from the stored samples, validity policy %1").arg(policy) +
-                           (why.isEmpty() ? QString() : QLatin1Char('\n') + why.join(QLatin1Char('\n'))));
+        m_validity->setText(
+            tr("<b>invalid</b>: %1").arg(why.join(QStringLiteral("; ")).toHtmlEscaped()));
+    const QString policy =
+        run.validityPolicy.empty() ? fmt::missing() : fmt::fromStd(run.validityPolicy);
+    m_validity->setToolTip(
+        tr("Judged by the store from the stored samples, validity policy %1").arg(policy) +
+        (why.isEmpty() ? QString() : QLatin1Char('\n') + why.join(QLatin1Char('\n'))));
     // The runner's own summary is a witness: where it disagrees with the store's figures, say so.
     QStringList differs, fields;
     for (const WitnessDisagreement &w : witnessDisagreements(run.witnessJson)) {
-        differs << tr("%1: runner %2, store %3").arg(fmt::fromStd(w.field), fmt::fromStd(w.runner), fmt::fromStd(w.store));
+        differs << tr("%1: runner %2, store %3")
+                       .arg(fmt::fromStd(w.field), fmt::fromStd(w.runner), fmt::fromStd(w.store));
         fields << fmt::fromStd(w.field);
     }
     if (run.validityPolicy.empty())
@@ -196,17 +203,20 @@ void RunDetailView::showVerdicts(const RunRecord &run)
     else if (differs.isEmpty())
         m_witness->setText(tr("agrees with the store"));
     else
-        m_witness->setText(tr("<b>disagrees</b> with the store on %n figure(s): %1", nullptr, int(fields.size()))
-                               .arg(fields.join(QStringLiteral(", ")).toHtmlEscaped()));
+        m_witness->setText(
+            tr("<b>disagrees</b> with the store on %n figure(s): %1", nullptr, int(fields.size()))
+                .arg(fields.join(QStringLiteral(", ")).toHtmlEscaped()));
     m_witness->setToolTip(differs.join(QLatin1Char('\n'))); // the values, runner against store
     if (run.precisionVerdict.empty())
         m_precision->setText(tr("not checked"));
     else
-        m_precision->setText(tr("%1 (policy %2)")
-                                 .arg(run.precisionVerdict == "pass" ? tr("pass") : tr("<b>fail</b>"),
-                                      fmt::fromStd(run.precisionPolicy).toHtmlEscaped()));
+        m_precision->setText(
+            tr("%1 (policy %2)")
+                .arg(run.precisionVerdict == "pass" ? tr("pass") : tr("<b>fail</b>"),
+                     fmt::fromStd(run.precisionPolicy).toHtmlEscaped()));
     m_cache->setText(run.cacheState.empty() ? fmt::missing() : fmt::fromStd(run.cacheState));
-    m_resources->setText(run.peakRssBytes ? QLocale().formattedDataSize(*run.peakRssBytes) : fmt::missing());
+    m_resources->setText(run.peakRssBytes ? QLocale().formattedDataSize(*run.peakRssBytes)
+                                          : fmt::missing());
 }
 
 void RunDetailView::showEmpty(const QString &message)
@@ -246,13 +256,18 @@ void RunDetailView::showAlerts(const std::vector<RunAlert> &alerts)
         if (s == AlertSeverity::Critical)
             worst = s;
         lines << tr("<span style=\"color:%1\">&#9679;</span> <b>%2</b> (%3): %4")
-                     .arg(AlertList::severityColor(s).name(), AlertText::kindName(a.kind).toHtmlEscaped(),
-                          fmt::timestamp(a.raisedAt).toHtmlEscaped(), AlertText::message(a).toHtmlEscaped());
+                     .arg(AlertList::severityColor(s).name(),
+                          AlertText::kindName(a.kind).toHtmlEscaped(),
+                          fmt::timestamp(a.raisedAt).toHtmlEscaped(),
+                          AlertText::message(a).toHtmlEscaped());
     }
-    m_alerts->setText(tr("Alerts recorded with this run:") + QStringLiteral("<br>") + lines.join(QStringLiteral("<br>")));
-    m_alerts->setStyleSheet(QStringLiteral("QLabel#runAlerts { border: 1px solid %1; border-radius: 3px; padding: 4px; "
-                                           "background: %2; }")
-                                .arg(AlertList::severityColor(worst).name(), AlertList::severityBackground(worst).name()));
+    m_alerts->setText(tr("Alerts recorded with this run:") + QStringLiteral("<br>") +
+                      lines.join(QStringLiteral("<br>")));
+    m_alerts->setStyleSheet(
+        QStringLiteral("QLabel#runAlerts { border: 1px solid %1; border-radius: 3px; padding: 4px; "
+                       "background: %2; }")
+            .arg(AlertList::severityColor(worst).name(),
+                 AlertList::severityBackground(worst).name()));
 }
 
 void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &warmup,
@@ -266,9 +281,10 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
                                     fmt::fromStd(run.target)}
                             .join(sep));
     m_status->setText(fmt::statusLabel(run.status).toUpper());
-    m_status->setStyleSheet(QStringLiteral("QLabel { color: white; background: %1; border-radius: 3px; "
-                                           "padding: 2px 8px; }")
-                                .arg(fmt::statusColor(run.status).name()));
+    m_status->setStyleSheet(
+        QStringLiteral("QLabel { color: white; background: %1; border-radius: 3px; "
+                       "padding: 2px 8px; }")
+            .arg(fmt::statusColor(run.status).name()));
     m_started->setText(tr("#%1 · started %2").arg(run.id).arg(fmt::timestamp(run.startedAt)));
 
     m_firstCall->setText(fmt::duration(run.firstCallSeconds));
@@ -278,25 +294,32 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
     m_p90->setText(fmt::duration(run.p90Seconds));
     m_p99->setText(fmt::duration(run.p99Seconds));
     m_throughput->setText(fmt::throughput(run.samplesPerSecond));
-    m_finite->setText(!run.finite ? fmt::missing() : *run.finite ? tr("yes") : tr("NO — non-finite outputs"));
+    m_finite->setText(!run.finite   ? fmt::missing()
+                      : *run.finite ? tr("yes")
+                                    : tr("NO — non-finite outputs"));
     m_steadyCount->setText(QLocale().toString(static_cast<qlonglong>(steady.size())));
     m_batch->setText(run.batch > 0 ? QLocale().toString(run.batch) : fmt::missing());
     // An imported file's full path would widen the form; its name is enough, the path is a tooltip.
     const QString source = fmt::fromStd(run.source);
-    const bool isPath = source.contains(QLatin1Char('/')) && !source.contains(QStringLiteral("://"));
-    m_source->setText(source.isEmpty() ? fmt::missing() : isPath ? QFileInfo(source).fileName() : source);
+    const bool isPath =
+        source.contains(QLatin1Char('/')) && !source.contains(QStringLiteral("://"));
+    m_source->setText(source.isEmpty() ? fmt::missing()
+                      : isPath         ? QFileInfo(source).fileName()
+                                       : source);
     m_source->setToolTip(source);
 
-    const QJsonObject env = QJsonDocument::fromJson(QByteArray::fromStdString(run.envJson)).object();
+    const QJsonObject env =
+        QJsonDocument::fromJson(QByteArray::fromStdString(run.envJson)).object();
     // Which runner measured it: the Python runner says so; the C++ runner reports its version.
     const QString runnerKind = env.value(QStringLiteral("runner_kind")).toString();
-    const QString runner = runnerKind == QLatin1String("python") ? tr("Python runner")
+    const QString runner = runnerKind == QLatin1String("python")    ? tr("Python runner")
                            : env.contains(QStringLiteral("runner")) ? tr("C++ runner")
                                                                     : QString();
-    m_torch->setText(runner.isEmpty() ? envText(env, QStringLiteral("torch"))
-                                      : tr("%1 · %2").arg(envText(env, QStringLiteral("torch")), runner));
-    const QString threads = run.threads > 0 ? QString::number(run.threads)
-                                            : envText(env, QStringLiteral("threads"));
+    m_torch->setText(runner.isEmpty()
+                         ? envText(env, QStringLiteral("torch"))
+                         : tr("%1 · %2").arg(envText(env, QStringLiteral("torch")), runner));
+    const QString threads =
+        run.threads > 0 ? QString::number(run.threads) : envText(env, QStringLiteral("threads"));
     m_threads->setText(threads);
     m_cpu->setText(envText(env, QStringLiteral("cpu_model")));
     QString blas = envText(env, QStringLiteral("blas"));

@@ -11,13 +11,15 @@ class QFormLayout;
 class QLabel;
 class QStackedWidget;
 
-namespace tp {
+namespace tp
+{
 
 class ColdWarmChart;
 class Store;
 struct RunRecord;
 
-class RunDetailView : public QWidget {
+class RunDetailView : public QWidget
+{
     Q_OBJECT
 public:
     explicit RunDetailView(QWidget *parent = nullptr);
@@ -50,7 +52,8 @@ private:
     QLabel *m_host = nullptr, *m_source = nullptr;
     QLabel *m_error = nullptr;
     QLabel *m_alerts = nullptr;
-    QLabel *m_validity = nullptr, *m_witness = nullptr, *m_precision = nullptr, *m_cache = nullptr, *m_resources = nullptr;
+    QLabel *m_validity = nullptr, *m_witness = nullptr, *m_precision = nullptr, *m_cache = nullptr,
+           *m_resources = nullptr;
     ColdWarmChart *m_chart = nullptr;
 };
 

@@ -22,9 +22,11 @@
 
 #include <memory>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 enum Property { IndexProperty = 0x100000 + 1, WidthProperty, HeightProperty };
 
 // Print look: white, square, no shadow (a shadow is a raster effect), fixed logical size.
@@ -62,8 +64,8 @@ std::vector<QPicture> renderReportCharts(const ReportData &data)
         views[side] = std::move(coldWarm);
 
         auto latency = std::make_unique<LatencyChart>();
-        const LatencySummary summary =
-            ChartDataLoader::summarizeLatency(*s.chartRun, s.firstCall, s.warmup, s.steady, ChartRequest{});
+        const LatencySummary summary = ChartDataLoader::summarizeLatency(
+            *s.chartRun, s.firstCall, s.warmup, s.steady, ChartRequest{});
         if (summary.steadyCount > 0)
             latency->setLatency(*s.chartRun, summary);
         else
@@ -82,8 +84,9 @@ std::vector<QPicture> renderReportCharts(const ReportData &data)
         QChart *c = views[i]->chart();
         QPainter p(&pictures[i]);
         p.setRenderHint(QPainter::Antialiasing);
-        c->scene()->render(&p, QRectF(0, 0, ReportChartObjects::kLogicalWidth, ReportChartObjects::kLogicalHeight),
-                           c->sceneBoundingRect(), Qt::IgnoreAspectRatio);
+        c->scene()->render(
+            &p, QRectF(0, 0, ReportChartObjects::kLogicalWidth, ReportChartObjects::kLogicalHeight),
+            c->sceneBoundingRect(), Qt::IgnoreAspectRatio);
     }
     return pictures;
 }

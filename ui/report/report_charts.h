@@ -12,7 +12,8 @@
 
 class QTextDocument;
 
-namespace tp {
+namespace tp
+{
 
 struct ReportData;
 
@@ -21,7 +22,8 @@ struct ReportData;
 // thread only (the charts are widgets).
 std::vector<QPicture> renderReportCharts(const ReportData &data);
 
-class ReportChartObjects : public QObject, public QTextObjectInterface {
+class ReportChartObjects : public QObject, public QTextObjectInterface
+{
     Q_OBJECT
     Q_INTERFACES(QTextObjectInterface)
 public:

@@ -1,8 +1,8 @@
 #include "report_data.h"
 
 #include "contract.h"
-#include "json_file.h"
 #include "format.h"
+#include "json_file.h"
 #include "store.h"
 
 #include <nlohmann/json.hpp>
@@ -13,11 +13,12 @@
 #include <set>
 #include <tuple>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 using nlohmann::json;
-
 
 std::string text(const json &j, const char *key)
 {
@@ -38,8 +39,8 @@ std::optional<RunRecord> chartRunOf(const std::vector<RunRecord> &runs)
 {
     const RunRecord *best = nullptr;
     auto rank = [](const RunRecord &r) {
-        return std::make_tuple(r.valid.value_or(false) && r.complete, r.firstCallSeconds.has_value(),
-                               r.sampleCount > 0, r.id);
+        return std::make_tuple(r.valid.value_or(false) && r.complete,
+                               r.firstCallSeconds.has_value(), r.sampleCount > 0, r.id);
     };
     for (const RunRecord &r : runs)
         if (!best || rank(r) > rank(*best))
@@ -47,8 +48,9 @@ std::optional<RunRecord> chartRunOf(const std::vector<RunRecord> &runs)
     return best ? std::optional<RunRecord>(*best) : std::nullopt;
 }
 
-void fillSide(Store &store, ReportSide &side, const std::string &label, const RunSelection &selection,
-              const std::optional<CostModel> &model, const std::optional<double> &now)
+void fillSide(Store &store, ReportSide &side, const std::string &label,
+              const RunSelection &selection, const std::optional<CostModel> &model,
+              const std::optional<double> &now)
 {
     side.label = label;
     side.selection = selection;
@@ -70,9 +72,11 @@ void fillSide(Store &store, ReportSide &side, const std::string &label, const Ru
             PanelFigure f;
             f.unit = PanelFigure::Unit::Cost;
             f.runIds = c.usefulRunIds;
-            f.state = c.costPerUsefulResult ? PanelFigure::State::Value : PanelFigure::State::NoData;
+            f.state =
+                c.costPerUsefulResult ? PanelFigure::State::Value : PanelFigure::State::NoData;
             f.value = c.costPerUsefulResult;
-            f.note = "cost model " + m.name + ": total cost of the selected runs (lost attempts "
+            f.note = "cost model " + m.name +
+                     ": total cost of the selected runs (lost attempts "
                      "included) / results meeting the quality contract";
             return f;
         };
@@ -90,8 +94,9 @@ std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)
 {
     if (r.precisionVerdict.empty())
         return std::nullopt;
-    PrecisionRow row{r.id, r.runKey, r.mode, r.dtype, r.precisionPolicy, r.precisionVerdict, {},
-                     {}, {}, {}, {}, {}, {}, {}};
+    PrecisionRow row{
+        r.id, r.runKey, r.mode, r.dtype, r.precisionPolicy, r.precisionVerdict, {}, {}, {}, {},
+        {},   {},       {},     {}};
     const std::vector<EventRecord> events = store.events(r.id);
     for (auto it = events.rbegin(); it != events.rend(); ++it) {
         if (it->name != "precision")
@@ -110,7 +115,8 @@ std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)
         }
         if (const auto rs = j.find("reasons"); rs != j.end() && rs->is_array())
             for (const json &reason : *rs)
-                row.reasons.push_back(reason.is_string() ? reason.get<std::string>() : reason.dump());
+                row.reasons.push_back(reason.is_string() ? reason.get<std::string>()
+                                                         : reason.dump());
         break;
     }
     return row;
@@ -130,16 +136,18 @@ std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs)
         if (const std::string build = text(env, "blas_build"); !build.empty() && !blas.empty())
             blas += " (" + build + ")";
         groups[{text(env, "torch"), text(env, "runner"), threads, text(env, "cpu_model"), blas,
-                text(env, "os")}].push_back(r.id);
+                text(env, "os")}]
+            .push_back(r.id);
     }
     std::vector<EnvironmentGroup> out;
     for (const auto &[k, ids] : groups)
         out.push_back({k[0], k[1], k[2], k[3], k[4], k[5], ids});
     // The environment most runs measured in first; ties by first run id.
-    std::stable_sort(out.begin(), out.end(), [](const EnvironmentGroup &a, const EnvironmentGroup &b) {
-        return a.runIds.size() != b.runIds.size() ? a.runIds.size() > b.runIds.size()
-                                                  : a.runIds.front() < b.runIds.front();
-    });
+    std::stable_sort(
+        out.begin(), out.end(), [](const EnvironmentGroup &a, const EnvironmentGroup &b) {
+            return a.runIds.size() != b.runIds.size() ? a.runIds.size() > b.runIds.size()
+                                                      : a.runIds.front() < b.runIds.front();
+        });
     return out;
 }
 } // namespace
@@ -151,20 +159,25 @@ ReportData collectReportData(Store &store, const GateDefinitions &definitions,
     d.databaseName = std::filesystem::path(store.path()).filename().string();
     d.review = evaluateReview(store, definitions, overrides);
     d.runs = store.listRuns();
-    std::sort(d.runs.begin(), d.runs.end(), [](const RunRecord &a, const RunRecord &b) { return a.id < b.id; });
+    std::sort(d.runs.begin(), d.runs.end(),
+              [](const RunRecord &a, const RunRecord &b) { return a.id < b.id; });
     for (const RunRecord &r : d.runs)
         d.newestRunAt = std::max(d.newestRunAt, newestTimeOf(r));
 
-    // "Now" for runs still running: the newest stored time, so the same database gives the same report.
+    // "Now" for runs still running: the newest stored time, so the same database gives the same
+    // report.
     std::optional<double> now;
     if (!d.newestRunAt.empty())
         now = static_cast<double>(fmt::timestampMsecs(d.newestRunAt)) / 1000.0;
     const ReviewInputs &inputs = d.review.inputs;
-    fillSide(store, d.baseline, definitions.baselineLabel, definitions.baseline, inputs.baselineCost, now);
-    fillSide(store, d.candidate, definitions.candidateLabel, definitions.candidate, inputs.candidateCost, now);
+    fillSide(store, d.baseline, definitions.baselineLabel, definitions.baseline,
+             inputs.baselineCost, now);
+    fillSide(store, d.candidate, definitions.candidateLabel, definitions.candidate,
+             inputs.candidateCost, now);
 
     std::set<std::string> workloads;
-    std::set<long long> evidence(d.review.report.baselineRuns.begin(), d.review.report.baselineRuns.end());
+    std::set<long long> evidence(d.review.report.baselineRuns.begin(),
+                                 d.review.report.baselineRuns.end());
     evidence.insert(d.review.report.candidateRuns.begin(), d.review.report.candidateRuns.end());
     for (const RunRecord &r : d.runs) {
         if (evidence.count(r.id) && !r.workload.empty())

@@ -14,15 +14,16 @@
 #include <string>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 class Store;
 
 // One side of the decision: the current path (baseline) or the candidate.
 struct ReportSide {
-    std::string label;                 // from the gate definitions
+    std::string label; // from the gate definitions
     RunSelection selection;
-    std::vector<RunRecord> costRuns;   // valid, complete runs with a steady state (as the cost gate)
+    std::vector<RunRecord> costRuns; // valid, complete runs with a steady state (as the cost gate)
     std::optional<CostModel> costModel;
     std::optional<CostResult> cost;
     std::vector<SensitivityRow> sensitivity;
@@ -47,11 +48,11 @@ struct EnvironmentGroup {
 };
 
 struct ReportData {
-    std::string databaseName;          // file name only
+    std::string databaseName; // file name only
     ReviewState review;
     std::vector<std::string> workloads; // distinct workloads of the evidence runs, sorted
-    std::string newestRunAt;           // ISO-8601 UTC: newest finish/start/import time of a run
-    std::vector<RunRecord> runs;       // every run, by id
+    std::string newestRunAt;            // ISO-8601 UTC: newest finish/start/import time of a run
+    std::vector<RunRecord> runs;        // every run, by id
     ReportSide baseline, candidate;
     std::vector<PrecisionRow> precision;
     std::vector<EnvironmentGroup> environments;

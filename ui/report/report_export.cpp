@@ -24,9 +24,11 @@
 
 #include <stdexcept>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 struct Collected {
     std::shared_ptr<ReportData> data;
     QString error;
@@ -42,14 +44,16 @@ void showStatus(QWidget *parent, const QString &message)
 void exportPdfReport(QWidget *parent, Store *store)
 {
     if (!store) {
-        QMessageBox::warning(parent, ReportFiles::tr("Export PDF report"), ReportFiles::tr("No database is open."));
+        QMessageBox::warning(parent, ReportFiles::tr("Export PDF report"),
+                             ReportFiles::tr("No database is open."));
         return;
     }
     const QString dbPath = QString::fromStdString(store->path());
-    const QString suggested = QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
-                                  .filePath(QFileInfo(dbPath).completeBaseName() + QStringLiteral("-report.pdf"));
-    QString out = QFileDialog::getSaveFileName(parent, ReportFiles::tr("Export PDF report"), suggested,
-                                               ReportFiles::tr("PDF documents (*.pdf)"));
+    const QString suggested =
+        QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
+            .filePath(QFileInfo(dbPath).completeBaseName() + QStringLiteral("-report.pdf"));
+    QString out = QFileDialog::getSaveFileName(parent, ReportFiles::tr("Export PDF report"),
+                                               suggested, ReportFiles::tr("PDF documents (*.pdf)"));
     if (out.isEmpty())
         return;
     if (QFileInfo(out).suffix().isEmpty())
@@ -58,7 +62,8 @@ void exportPdfReport(QWidget *parent, Store *store)
 }
 
 void exportPdfReportTo(QWidget *parent, const QString &dbPath, const QString &out,
-                       const std::function<void(const QString &error, int pages)> &done, const QString &definitions)
+                       const std::function<void(const QString &error, int pages)> &done,
+                       const QString &definitions)
 {
     showStatus(parent, ReportFiles::tr("Writing the report…"));
     QGuiApplication::setOverrideCursor(Qt::WaitCursor);
@@ -76,32 +81,36 @@ void exportPdfReportTo(QWidget *parent, const QString &dbPath, const QString &ou
                                  ReportFiles::tr("The report could not be written: %1").arg(error));
             return;
         }
-        showStatus(owner, ReportFiles::tr("Report written to %1 (%n page(s))", nullptr, pages).arg(out));
+        showStatus(owner,
+                   ReportFiles::tr("Report written to %1 (%n page(s))", nullptr, pages).arg(out));
     };
     auto write = [context, out, finish](const Collected &c) {
         if (!c.error.isEmpty())
             return finish(c.error, 0);
         auto *writing = new QFutureWatcher<ReportRenderer::Result>(context);
-        QObject::connect(writing, &QFutureWatcher<ReportRenderer::Result>::finished, context, [writing, finish] {
-            writing->deleteLater();
-            const ReportRenderer::Result r = writing->result();
-            finish(r.error, r.pages);
-        });
-        writing->setFuture(QtConcurrent::run([data = c.data, charts = renderReportCharts(*c.data), out,
-                                              locale = QLocale()] {
-            return ReportRenderer::writePdf(*data, charts, out, locale);
-        }));
+        QObject::connect(writing, &QFutureWatcher<ReportRenderer::Result>::finished, context,
+                         [writing, finish] {
+                             writing->deleteLater();
+                             const ReportRenderer::Result r = writing->result();
+                             finish(r.error, r.pages);
+                         });
+        writing->setFuture(QtConcurrent::run(
+            [data = c.data, charts = renderReportCharts(*c.data), out, locale = QLocale()] {
+                return ReportRenderer::writePdf(*data, charts, out, locale);
+            }));
     };
     auto *collecting = new QFutureWatcher<Collected>(context);
-    QObject::connect(collecting, &QFutureWatcher<Collected>::finished, context, [collecting, write] {
-        collecting->deleteLater();
-        write(collecting->result());
-    });
+    QObject::connect(collecting, &QFutureWatcher<Collected>::finished, context,
+                     [collecting, write] {
+                         collecting->deleteLater();
+                         write(collecting->result());
+                     });
     collecting->setFuture(QtConcurrent::run([dbPath, definitions] {
         Collected c;
         try {
             Store own(dbPath.toStdString()); // a worker never shares the GUI's connection
-            c.data = std::make_shared<ReportData>(collectReportData(own, readGateDefinitions(definitions)));
+            c.data = std::make_shared<ReportData>(
+                collectReportData(own, readGateDefinitions(definitions)));
         } catch (const std::exception &e) {
             c.error = QString::fromUtf8(e.what());
         }

@@ -1,7 +1,8 @@
 #pragma once
 // The PDF report from the dashboard (File ▸ Export PDF report…) and the pieces the headless
-// `torchpilot report` command shares with it (input files: review_files.h). The GUI collects the data on a worker thread (its own Store connection)
-// and renders on the GUI thread (the charts are widgets).
+// `torchpilot report` command shares with it (input files: review_files.h). The GUI collects the
+// data on a worker thread (its own Store connection) and renders on the GUI thread (the charts are
+// widgets).
 #include "review_files.h"
 
 #include <QCoreApplication>
@@ -11,7 +12,8 @@
 
 class QWidget;
 
-namespace tp {
+namespace tp
+{
 
 class Store;
 

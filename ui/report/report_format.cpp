@@ -9,7 +9,8 @@
 #include <algorithm>
 #include <cmath>
 
-namespace tp::report {
+namespace tp::report
+{
 
 QFont noLigatures(QFont font)
 {
@@ -53,18 +54,21 @@ QString idRanges(std::vector<long long> ids, int maxParts)
     }
     QString text = parts.join(QStringLiteral(", "));
     if (listed < ids.size())
-        text += QLatin1Char(' ') + ReportText::tr("… and %n more run(s) (see the appendix)", nullptr, int(ids.size() - listed));
+        text += QLatin1Char(' ') + ReportText::tr("… and %n more run(s) (see the appendix)",
+                                                  nullptr, int(ids.size() - listed));
     return text;
 }
 
-namespace {
+namespace
+{
 QDateTime parse(const std::string &iso)
 {
     QDateTime t = QDateTime::fromString(QString::fromStdString(iso), Qt::ISODateWithMs);
     if (!t.isValid()) // more than millisecond precision ("…44.873964Z")
-        t = QDateTime::fromString(QString::fromStdString(iso).replace(QRegularExpression(QStringLiteral("(\\.\\d{3})\\d+")),
-                                                                      QStringLiteral("\\1")),
-                                  Qt::ISODateWithMs);
+        t = QDateTime::fromString(
+            QString::fromStdString(iso).replace(
+                QRegularExpression(QStringLiteral("(\\.\\d{3})\\d+")), QStringLiteral("\\1")),
+            Qt::ISODateWithMs);
     return t.toUTC();
 }
 } // namespace
@@ -77,7 +81,8 @@ QString dateTime(const std::string &iso, const QLocale &locale)
     if (!t.isValid())
         return QString::fromStdString(iso);
     return ReportText::tr("%1 %2 UTC")
-        .arg(locale.toString(t.date(), QLocale::ShortFormat), t.time().toString(QStringLiteral("HH:mm")));
+        .arg(locale.toString(t.date(), QLocale::ShortFormat),
+             t.time().toString(QStringLiteral("HH:mm")));
 }
 
 QString date(const std::string &iso, const QLocale &locale)
@@ -85,7 +90,8 @@ QString date(const std::string &iso, const QLocale &locale)
     if (iso.empty())
         return QStringLiteral("—");
     const QDateTime t = parse(iso);
-    return t.isValid() ? locale.toString(t.date(), QLocale::LongFormat) : QString::fromStdString(iso);
+    return t.isValid() ? locale.toString(t.date(), QLocale::LongFormat)
+                       : QString::fromStdString(iso);
 }
 
 QString number(std::optional<double> v, int decimals, const QLocale &locale)
@@ -99,7 +105,8 @@ QString money(std::optional<double> v, const std::string &currency, const QLocal
         return QStringLiteral("—");
     // Two decimals from 1 up; below, three significant digits without an exponent.
     const double a = std::abs(*v);
-    const int decimals = a >= 1.0 || a == 0.0 ? 2 : std::min(12, 2 - int(std::floor(std::log10(a))));
+    const int decimals =
+        a >= 1.0 || a == 0.0 ? 2 : std::min(12, 2 - int(std::floor(std::log10(a))));
     const QString amount = locale.toString(*v, 'f', decimals);
     return QStringLiteral("%1 %2").arg(amount, QString::fromStdString(currency));
 }
@@ -107,9 +114,12 @@ QString money(std::optional<double> v, const std::string &currency, const QLocal
 QString verdictLabel(Verdict v)
 {
     switch (v) {
-    case Verdict::Pass: return ReportText::tr("pass");
-    case Verdict::Fail: return ReportText::tr("fail");
-    case Verdict::Insufficient: return ReportText::tr("insufficient evidence");
+    case Verdict::Pass:
+        return ReportText::tr("pass");
+    case Verdict::Fail:
+        return ReportText::tr("fail");
+    case Verdict::Insufficient:
+        return ReportText::tr("insufficient evidence");
     }
     return {};
 }
@@ -117,24 +127,31 @@ QString verdictLabel(Verdict v)
 QString verdictColor(Verdict v)
 {
     switch (v) {
-    case Verdict::Pass: return QStringLiteral("#2e7d32");
-    case Verdict::Fail: return QStringLiteral("#c62828");
-    case Verdict::Insufficient: return QStringLiteral("#e65100");
+    case Verdict::Pass:
+        return QStringLiteral("#2e7d32");
+    case Verdict::Fail:
+        return QStringLiteral("#c62828");
+    case Verdict::Insufficient:
+        return QStringLiteral("#e65100");
     }
     return {};
 }
 
 QString verdictHtml(Verdict v)
 {
-    return QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>").arg(verdictColor(v), verdictLabel(v));
+    return QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>")
+        .arg(verdictColor(v), verdictLabel(v));
 }
 
 QString decisionLabel(Decision d)
 {
     switch (d) {
-    case Decision::Migrate: return ReportText::tr("Migrate to the candidate");
-    case Decision::KeepCurrentPath: return ReportText::tr("Keep the current path");
-    case Decision::Inconclusive: return ReportText::tr("Inconclusive — keep the current path");
+    case Decision::Migrate:
+        return ReportText::tr("Migrate to the candidate");
+    case Decision::KeepCurrentPath:
+        return ReportText::tr("Keep the current path");
+    case Decision::Inconclusive:
+        return ReportText::tr("Inconclusive — keep the current path");
     }
     return {};
 }
@@ -142,46 +159,66 @@ QString decisionLabel(Decision d)
 QString decisionExplanation(Decision d)
 {
     switch (d) {
-    case Decision::Migrate: return ReportText::tr("Every gate passed on valid evidence.");
-    case Decision::KeepCurrentPath: return ReportText::tr("At least one gate failed.");
+    case Decision::Migrate:
+        return ReportText::tr("Every gate passed on valid evidence.");
+    case Decision::KeepCurrentPath:
+        return ReportText::tr("At least one gate failed.");
     case Decision::Inconclusive:
-        return ReportText::tr("No gate failed, but at least one lacks valid evidence; inconclusive evidence "
-                              "keeps the current path.");
+        return ReportText::tr(
+            "No gate failed, but at least one lacks valid evidence; inconclusive evidence "
+            "keeps the current path.");
     }
     return {};
 }
 
 QString decisionColor(Decision d)
 {
-    return d == Decision::Migrate ? QStringLiteral("#2e7d32")
+    return d == Decision::Migrate           ? QStringLiteral("#2e7d32")
            : d == Decision::KeepCurrentPath ? QStringLiteral("#c62828")
                                             : QStringLiteral("#e65100");
 }
 
 QString gateName(const std::string &id)
 {
-    if (id == "compatibility") return ReportText::tr("1. Compatibility");
-    if (id == "correctness") return ReportText::tr("2. Correctness and precision");
-    if (id == "performance") return ReportText::tr("3. Performance");
-    if (id == "operations") return ReportText::tr("4. Operations");
-    if (id == "cost") return ReportText::tr("5. Cost");
+    if (id == "compatibility")
+        return ReportText::tr("1. Compatibility");
+    if (id == "correctness")
+        return ReportText::tr("2. Correctness and precision");
+    if (id == "performance")
+        return ReportText::tr("3. Performance");
+    if (id == "operations")
+        return ReportText::tr("4. Operations");
+    if (id == "cost")
+        return ReportText::tr("5. Cost");
     return QString::fromStdString(id);
 }
 
 QString criterionName(const std::string &id)
 {
-    if (id == "catalog_shapes_in_required_modes") return ReportText::tr("Catalog shapes run in every required mode");
-    if (id == "no_unsupported_op_failures") return ReportText::tr("No failure on an unsupported operator");
-    if (id == "outputs_finite") return ReportText::tr("Outputs are finite");
-    if (id == "precision_within_policy") return ReportText::tr("Precision within the policy");
-    if (id == "loss_curve_within_tolerance") return ReportText::tr("Loss curve within tolerance");
-    if (id == "p99_within_slo") return ReportText::tr("p99 latency within the SLO");
-    if (id == "throughput_vs_baseline") return ReportText::tr("Throughput against the current path");
-    if (id == "cold_start_and_recompile_reported") return ReportText::tr("Cold start and recompilation reported");
-    if (id == "checkpoint_resume_within_rpo_rto") return ReportText::tr("Checkpoint and resume within RPO/RTO");
-    if (id == "no_progress_alerts_absent") return ReportText::tr("No no-progress alert");
-    if (id == "rollback_path_recorded") return ReportText::tr("Rollback path recorded");
-    if (id == "cost_per_useful_result_not_worse") return ReportText::tr("Cost per useful result not worse");
+    if (id == "catalog_shapes_in_required_modes")
+        return ReportText::tr("Catalog shapes run in every required mode");
+    if (id == "no_unsupported_op_failures")
+        return ReportText::tr("No failure on an unsupported operator");
+    if (id == "outputs_finite")
+        return ReportText::tr("Outputs are finite");
+    if (id == "precision_within_policy")
+        return ReportText::tr("Precision within the policy");
+    if (id == "loss_curve_within_tolerance")
+        return ReportText::tr("Loss curve within tolerance");
+    if (id == "p99_within_slo")
+        return ReportText::tr("p99 latency within the SLO");
+    if (id == "throughput_vs_baseline")
+        return ReportText::tr("Throughput against the current path");
+    if (id == "cold_start_and_recompile_reported")
+        return ReportText::tr("Cold start and recompilation reported");
+    if (id == "checkpoint_resume_within_rpo_rto")
+        return ReportText::tr("Checkpoint and resume within RPO/RTO");
+    if (id == "no_progress_alerts_absent")
+        return ReportText::tr("No no-progress alert");
+    if (id == "rollback_path_recorded")
+        return ReportText::tr("Rollback path recorded");
+    if (id == "cost_per_useful_result_not_worse")
+        return ReportText::tr("Cost per useful result not worse");
     return QString::fromStdString(id);
 }
 
@@ -199,32 +236,37 @@ void HtmlTable::setFontSize(double points)
 
 void HtmlTable::row(const QStringList &cells, const QString &background)
 {
-    m_rows += background.isEmpty() ? QStringLiteral("<tr>") : QStringLiteral("<tr bgcolor=\"%1\">").arg(background);
+    m_rows += background.isEmpty() ? QStringLiteral("<tr>")
+                                   : QStringLiteral("<tr bgcolor=\"%1\">").arg(background);
     for (int i = 0; i < cells.size() && i < int(m_columns.size()); ++i)
         m_rows += QStringLiteral("<td width=\"%1%\"%2%3>%4</td>")
                       .arg(m_columns[i].widthPercent)
-                      .arg(m_columns[i].right ? QStringLiteral(" align=\"right\"") : QString(), m_cellStyle, cells[i]);
+                      .arg(m_columns[i].right ? QStringLiteral(" align=\"right\"") : QString(),
+                           m_cellStyle, cells[i]);
     m_rows += QStringLiteral("</tr>");
 }
 
 void HtmlTable::spanRow(const QString &html, const QString &background)
 {
     m_rows += QStringLiteral("<tr%1><td colspan=\"%2\"%3>%4</td></tr>")
-                  .arg(background.isEmpty() ? QString() : QStringLiteral(" bgcolor=\"%1\"").arg(background))
+                  .arg(background.isEmpty() ? QString()
+                                            : QStringLiteral(" bgcolor=\"%1\"").arg(background))
                   .arg(m_columns.size())
                   .arg(m_cellStyle, html);
 }
 
 QString HtmlTable::html() const
 {
-    QString h = QStringLiteral("<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"%1\" "
-                               "style=\"border-collapse:collapse; border-color:#b0bec5; border-style:solid\">"
-                               "<thead><tr>")
+    QString h = QStringLiteral(
+                    "<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"%1\" "
+                    "style=\"border-collapse:collapse; border-color:#b0bec5; border-style:solid\">"
+                    "<thead><tr>")
                     .arg(3);
     for (const Column &c : m_columns)
         h += QStringLiteral("<th width=\"%1%\" bgcolor=\"#eceff1\" align=\"%2\"%3>%4</th>")
                  .arg(c.widthPercent)
-                 .arg(c.right ? QStringLiteral("right") : QStringLiteral("left"), m_cellStyle, c.header);
+                 .arg(c.right ? QStringLiteral("right") : QStringLiteral("left"), m_cellStyle,
+                      c.header);
     return h + QStringLiteral("</tr></thead>") + m_rows + QStringLiteral("</table>");
 }
 

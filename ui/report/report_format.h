@@ -13,7 +13,8 @@
 #include <string>
 #include <vector>
 
-namespace tp::report {
+namespace tp::report
+{
 
 struct ReportText {
     Q_DECLARE_TR_FUNCTIONS(ReportText)
@@ -22,10 +23,14 @@ struct ReportText {
 // Resolution of the PDF and of the document layout; `px(n)` is n CSS pixels (1/96 inch) in it.
 // (HTML lengths need no conversion: the text layout scales them to its paint device itself.)
 inline constexpr int kDpi = 288;
-inline constexpr double px(double cssPixels) { return cssPixels * kDpi / 96.0; }
+inline constexpr double px(double cssPixels)
+{
+    return cssPixels * kDpi / 96.0;
+}
 
 // A font that never forms ligatures: "float32" must stay f-l-o-a-t in the PDF's text, so it
-// can be searched and copied (Qt 6.4 has no font-feature API; any letter spacing turns ligatures off).
+// can be searched and copied (Qt 6.4 has no font-feature API; any letter spacing turns ligatures
+// off).
 QFont noLigatures(QFont font);
 
 QString esc(const QString &s);
@@ -57,7 +62,8 @@ QString verdictHtml(Verdict v);
 QString hours(double h, const QLocale &locale);
 
 // An HTML table over the full text width whose header row repeats on every page it spans.
-class HtmlTable {
+class HtmlTable
+{
 public:
     struct Column {
         QString header;

@@ -10,7 +10,8 @@
 
 #include <functional>
 
-namespace tp::report {
+namespace tp::report
+{
 
 struct ReportHtml {
     Q_DECLARE_TR_FUNCTIONS(ReportHtml)

@@ -11,22 +11,35 @@
 #include <iterator>
 #include <set>
 
-namespace tp::report {
+namespace tp::report
+{
 
-namespace {
+namespace
+{
 QString costComponent(const std::string &c)
 {
-    if (c == "accelerator") return ReportHtml::tr("accelerator");
-    if (c == "host") return ReportHtml::tr("host");
-    if (c == "storage") return ReportHtml::tr("storage");
-    if (c == "network") return ReportHtml::tr("network");
-    if (c == "observability") return ReportHtml::tr("observability");
-    if (c == "of which preparation") return ReportHtml::tr("of which preparation");
-    if (c == "of which idle") return ReportHtml::tr("of which idle time");
-    if (c == "of which compilation") return ReportHtml::tr("of which compilation");
-    if (c == "of which lost attempts") return ReportHtml::tr("of which lost attempts");
-    if (c == "of which spot overhead") return ReportHtml::tr("of which spot overhead");
-    if (c == "all prices") return ReportHtml::tr("all prices together");
+    if (c == "accelerator")
+        return ReportHtml::tr("accelerator");
+    if (c == "host")
+        return ReportHtml::tr("host");
+    if (c == "storage")
+        return ReportHtml::tr("storage");
+    if (c == "network")
+        return ReportHtml::tr("network");
+    if (c == "observability")
+        return ReportHtml::tr("observability");
+    if (c == "of which preparation")
+        return ReportHtml::tr("of which preparation");
+    if (c == "of which idle")
+        return ReportHtml::tr("of which idle time");
+    if (c == "of which compilation")
+        return ReportHtml::tr("of which compilation");
+    if (c == "of which lost attempts")
+        return ReportHtml::tr("of which lost attempts");
+    if (c == "of which spot overhead")
+        return ReportHtml::tr("of which spot overhead");
+    if (c == "all prices")
+        return ReportHtml::tr("all prices together");
     return QString::fromStdString(c);
 }
 
@@ -52,7 +65,8 @@ std::vector<std::string> components(const ReportData &d, bool breakdown)
                 add(r.component);
     }
     // Priced components first, then the informative "of which" lines.
-    std::stable_partition(out.begin(), out.end(), [](const std::string &c) { return !informative(c); });
+    std::stable_partition(out.begin(), out.end(),
+                          [](const std::string &c) { return !informative(c); });
     return out;
 }
 
@@ -63,20 +77,34 @@ QString sideCost(const ReportSide &s, const QLocale &locale, int what)
     const CostResult &c = *s.cost;
     const std::string &cur = s.costModel->currency;
     switch (what) {
-    case 0: return QStringLiteral("%1 (%2)").arg(esc(s.costModel->name), esc(cur));
-    case 1: return ReportHtml::tr("%1 per hour").arg(money(s.costModel->pricePerHour(), cur, locale));
-    case 2: return hours(c.runHours, locale);
-    case 3: return hours(c.compilationHours, locale);
-    case 4: return hours(c.lostAttemptHours, locale);
-    case 5: return hours(c.billedHours, locale);
-    case 6: return money(c.totalCost, cur, locale);
-    case 7: return locale.toString(c.usefulResults, 'f', 0);
-    case 8: return QStringLiteral("<b>%1</b>").arg(money(c.costPerUsefulResult, cur, locale));
-    case 9: return money(c.amortizedMigrationPerResult, cur, locale);
-    case 10: return c.spotNetSavings ? ReportHtml::tr("%1 (on demand: %2)").arg(money(c.spotNetSavings, cur, locale),
-                                                                               money(c.onDemandCost, cur, locale))
-                                     : QStringLiteral("—");
-    case 11: return ReportHtml::tr("useful: %1; lost: %2").arg(idRanges(c.usefulRunIds), idRanges(c.lostRunIds));
+    case 0:
+        return QStringLiteral("%1 (%2)").arg(esc(s.costModel->name), esc(cur));
+    case 1:
+        return ReportHtml::tr("%1 per hour").arg(money(s.costModel->pricePerHour(), cur, locale));
+    case 2:
+        return hours(c.runHours, locale);
+    case 3:
+        return hours(c.compilationHours, locale);
+    case 4:
+        return hours(c.lostAttemptHours, locale);
+    case 5:
+        return hours(c.billedHours, locale);
+    case 6:
+        return money(c.totalCost, cur, locale);
+    case 7:
+        return locale.toString(c.usefulResults, 'f', 0);
+    case 8:
+        return QStringLiteral("<b>%1</b>").arg(money(c.costPerUsefulResult, cur, locale));
+    case 9:
+        return money(c.amortizedMigrationPerResult, cur, locale);
+    case 10:
+        return c.spotNetSavings ? ReportHtml::tr("%1 (on demand: %2)")
+                                      .arg(money(c.spotNetSavings, cur, locale),
+                                           money(c.onDemandCost, cur, locale))
+                                : QStringLiteral("—");
+    case 11:
+        return ReportHtml::tr("useful: %1; lost: %2")
+            .arg(idRanges(c.usefulRunIds), idRanges(c.lostRunIds));
     }
     return {};
 }
@@ -84,36 +112,52 @@ QString sideCost(const ReportSide &s, const QLocale &locale, int what)
 
 QString costHtml(const ReportData &d, const QLocale &locale)
 {
-    QString h = QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
-                    .arg(ReportHtml::tr("Cost per useful result"),
-                         ReportHtml::tr("Total cost attributed to the measured runs (accelerator, host, storage, network, "
-                                        "observability, preparation, idle time and lost attempts) divided by the results "
-                                        "that meet the quality contract. Migration engineering is amortized on its own "
-                                        "line, never mixed into the running cost."));
+    QString h =
+        QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
+            .arg(
+                ReportHtml::tr("Cost per useful result"),
+                ReportHtml::tr(
+                    "Total cost attributed to the measured runs (accelerator, host, storage, "
+                    "network, "
+                    "observability, preparation, idle time and lost attempts) divided by the "
+                    "results "
+                    "that meet the quality contract. Migration engineering is amortized on its own "
+                    "line, never mixed into the running cost."));
     for (const GateResult &g : d.review.report.gates)
         for (const CriterionResult &c : g.criteria)
             if (c.id == "cost_per_useful_result_not_worse")
-                h += QStringLiteral("<p>%1: %2 — %3</p>").arg(esc(criterionName(c.id)), verdictHtml(c.verdict), esc(c.detail));
+                h += QStringLiteral("<p>%1: %2 — %3</p>")
+                         .arg(esc(criterionName(c.id)), verdictHtml(c.verdict), esc(c.detail));
     if (!d.baseline.costModel && !d.candidate.costModel)
-        return h + QStringLiteral("<p>%1</p>").arg(ReportHtml::tr("No cost model was entered for either side, so the cost "
-                                                                    "gate has no evidence. Enter them in the review, or "
-                                                                    "pass --baseline-cost and --candidate-cost."));
+        return h + QStringLiteral("<p>%1</p>")
+                       .arg(ReportHtml::tr("No cost model was entered for either side, so the cost "
+                                           "gate has no evidence. Enter them in the review, or "
+                                           "pass --baseline-cost and --candidate-cost."));
     const QString sides[] = {esc(d.baseline.label), esc(d.candidate.label)};
     HtmlTable t({{ReportHtml::tr("Figure"), 30}, {sides[0], 35, true}, {sides[1], 35, true}});
-    const QString rows[] = {ReportHtml::tr("Cost model"), ReportHtml::tr("Price of an hour of execution"),
-                            ReportHtml::tr("Run time (failed runs included)"), ReportHtml::tr("of which compilation"),
-                            ReportHtml::tr("Lost attempts"), ReportHtml::tr("Billed time"), ReportHtml::tr("Total cost"),
-                            ReportHtml::tr("Useful results (samples)"), ReportHtml::tr("Cost per useful result"),
+    const QString rows[] = {ReportHtml::tr("Cost model"),
+                            ReportHtml::tr("Price of an hour of execution"),
+                            ReportHtml::tr("Run time (failed runs included)"),
+                            ReportHtml::tr("of which compilation"),
+                            ReportHtml::tr("Lost attempts"),
+                            ReportHtml::tr("Billed time"),
+                            ReportHtml::tr("Total cost"),
+                            ReportHtml::tr("Useful results (samples)"),
+                            ReportHtml::tr("Cost per useful result"),
                             ReportHtml::tr("Migration engineering per result (amortized)"),
-                            ReportHtml::tr("Spot: net savings"), ReportHtml::tr("Runs")};
+                            ReportHtml::tr("Spot: net savings"),
+                            ReportHtml::tr("Runs")};
     for (int i = 0; i < int(std::size(rows)); ++i)
         t.row({rows[i], sideCost(d.baseline, locale, i), sideCost(d.candidate, locale, i)});
     h += t.html();
 
-    h += QStringLiteral("<h2>%1</h2><p>%2</p>")
-             .arg(ReportHtml::tr("Breakdown"),
-                  ReportHtml::tr("The priced components add up to the total; the lines below it say where those "
-                                 "billed hours went."));
+    h +=
+        QStringLiteral("<h2>%1</h2><p>%2</p>")
+            .arg(
+                ReportHtml::tr("Breakdown"),
+                ReportHtml::tr(
+                    "The priced components add up to the total; the lines below it say where those "
+                    "billed hours went."));
     HtmlTable b({{ReportHtml::tr("Component"), 30}, {sides[0], 35, true}, {sides[1], 35, true}});
     auto amount = [&](const ReportSide &s, const std::string &comp) {
         if (s.cost)
@@ -126,24 +170,31 @@ QString costHtml(const ReportData &d, const QLocale &locale)
     for (const std::string &c : components(d, true)) {
         if (informative(c) && !totalShown) {
             auto total = [&](const ReportSide &s) {
-                return s.cost ? QStringLiteral("<b>%1</b>").arg(money(s.cost->totalCost, s.costModel->currency, locale))
+                return s.cost ? QStringLiteral("<b>%1</b>")
+                                    .arg(money(s.cost->totalCost, s.costModel->currency, locale))
                               : QStringLiteral("—");
             };
-            b.row({QStringLiteral("<b>%1</b>").arg(ReportHtml::tr("Total")), total(d.baseline), total(d.candidate)},
+            b.row({QStringLiteral("<b>%1</b>").arg(ReportHtml::tr("Total")), total(d.baseline),
+                   total(d.candidate)},
                   QStringLiteral("#fafafa"));
             totalShown = true;
         }
-        const QString name = informative(c) ? QStringLiteral("<span class=\"muted\">%1</span>").arg(esc(costComponent(c)))
-                                            : esc(costComponent(c));
+        const QString name =
+            informative(c)
+                ? QStringLiteral("<span class=\"muted\">%1</span>").arg(esc(costComponent(c)))
+                : esc(costComponent(c));
         b.row({name, amount(d.baseline, c), amount(d.candidate, c)});
     }
     h += b.html();
 
     h += QStringLiteral("<h2>%1</h2><p>%2</p>")
              .arg(ReportHtml::tr("Sensitivity: each price ±25 %"),
-                  ReportHtml::tr("Cost per useful result when one component's price moves by 25 % and the others stay."));
-    HtmlTable s({{ReportHtml::tr("Price"), 20}, {ReportHtml::tr("Current path −25 %"), 20, true},
-                 {ReportHtml::tr("Current path +25 %"), 20, true}, {ReportHtml::tr("Candidate −25 %"), 20, true},
+                  ReportHtml::tr("Cost per useful result when one component's price moves by 25 % "
+                                 "and the others stay."));
+    HtmlTable s({{ReportHtml::tr("Price"), 20},
+                 {ReportHtml::tr("Current path −25 %"), 20, true},
+                 {ReportHtml::tr("Current path +25 %"), 20, true},
+                 {ReportHtml::tr("Candidate −25 %"), 20, true},
                  {ReportHtml::tr("Candidate +25 %"), 20, true}});
     auto sens = [&](const ReportSide &side, const std::string &comp, bool plus) {
         for (const SensitivityRow &r : side.sensitivity)
@@ -159,12 +210,18 @@ QString costHtml(const ReportData &d, const QLocale &locale)
 
 QString environmentHtml(const ReportData &d, const QLocale &locale)
 {
-    QString h = QStringLiteral("<h1 style=\"margin-top:18px\">%1</h1><p>%2</p>")
-                    .arg(ReportHtml::tr("Environment and versions"),
-                         ReportHtml::tr("As each run reported it when it started; runs that measured in the same "
-                                        "environment share a row."));
-    HtmlTable t({{ReportHtml::tr("torch"), 9}, {ReportHtml::tr("Runner"), 9}, {ReportHtml::tr("Threads"), 10, true},
-                 {ReportHtml::tr("CPU"), 14}, {ReportHtml::tr("BLAS"), 16}, {ReportHtml::tr("OS"), 24},
+    QString h =
+        QStringLiteral("<h1 style=\"margin-top:18px\">%1</h1><p>%2</p>")
+            .arg(ReportHtml::tr("Environment and versions"),
+                 ReportHtml::tr(
+                     "As each run reported it when it started; runs that measured in the same "
+                     "environment share a row."));
+    HtmlTable t({{ReportHtml::tr("torch"), 9},
+                 {ReportHtml::tr("Runner"), 9},
+                 {ReportHtml::tr("Threads"), 10, true},
+                 {ReportHtml::tr("CPU"), 14},
+                 {ReportHtml::tr("BLAS"), 16},
+                 {ReportHtml::tr("OS"), 24},
                  {ReportHtml::tr("Runs"), 18}});
     auto v = [](const std::string &s) { return s.empty() ? QStringLiteral("—") : esc(s); };
     for (const EnvironmentGroup &g : d.environments)
@@ -174,32 +231,46 @@ QString environmentHtml(const ReportData &d, const QLocale &locale)
     return h + t.html();
 }
 
-QString appendixHtml(const ReportData &d, const QLocale &locale, const std::function<QString(const QString &)> &fitKey)
+QString appendixHtml(const ReportData &d, const QLocale &locale,
+                     const std::function<QString(const QString &)> &fitKey)
 {
-    QString h = QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
-                    .arg(ReportHtml::tr("Appendix: every run"),
-                         ReportHtml::tr("%n run(s) in the database, by id. Valid: the steady state is valid evidence. "
-                                        "Evidence: the side of the decision the gate definitions select the run for (only valid, complete runs "
-                                        "count). "
-                                        "A run key too long for its column is shortened in the middle (…).",
-                                        nullptr, int(d.runs.size())));
-    HtmlTable t({{ReportHtml::tr("Id"), 5, true}, {ReportHtml::tr("Run key"), kAppendixKeyPercent},
-                 {ReportHtml::tr("Workload"), 9}, {ReportHtml::tr("Mode"), 8}, {ReportHtml::tr("Dtype"), 8},
-                 {ReportHtml::tr("Status"), 9}, {ReportHtml::tr("Valid"), 6}, {ReportHtml::tr("Evidence"), 11},
-                 {ReportHtml::tr("Samples/s"), 10, true}, {ReportHtml::tr("p99"), 8, true}});
+    QString h =
+        QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
+            .arg(ReportHtml::tr("Appendix: every run"),
+                 ReportHtml::tr(
+                     "%n run(s) in the database, by id. Valid: the steady state is valid evidence. "
+                     "Evidence: the side of the decision the gate definitions select the run for "
+                     "(only valid, complete runs "
+                     "count). "
+                     "A run key too long for its column is shortened in the middle (…).",
+                     nullptr, int(d.runs.size())));
+    HtmlTable t({{ReportHtml::tr("Id"), 5, true},
+                 {ReportHtml::tr("Run key"), kAppendixKeyPercent},
+                 {ReportHtml::tr("Workload"), 9},
+                 {ReportHtml::tr("Mode"), 8},
+                 {ReportHtml::tr("Dtype"), 8},
+                 {ReportHtml::tr("Status"), 9},
+                 {ReportHtml::tr("Valid"), 6},
+                 {ReportHtml::tr("Evidence"), 11},
+                 {ReportHtml::tr("Samples/s"), 10, true},
+                 {ReportHtml::tr("p99"), 8, true}});
     t.setFontSize(kAppendixFontPoints);
     const GateReport &g = d.review.report;
     const std::set<long long> baseline(g.baselineRuns.begin(), g.baselineRuns.end()),
         candidate(g.candidateRuns.begin(), g.candidateRuns.end());
     for (const RunRecord &r : d.runs) {
-        const QString valid = !r.valid ? QStringLiteral("—") : *r.valid ? ReportHtml::tr("yes") : ReportHtml::tr("no");
+        const QString valid = !r.valid   ? QStringLiteral("—")
+                              : *r.valid ? ReportHtml::tr("yes")
+                                         : ReportHtml::tr("no");
         const bool b = baseline.count(r.id), c = candidate.count(r.id);
-        const QString role = b && c ? ReportHtml::tr("both sides") : b ? ReportHtml::tr("current path")
-                                                               : c ? ReportHtml::tr("candidate")
-                                                                   : QStringLiteral("—");
+        const QString role = b && c ? ReportHtml::tr("both sides")
+                             : b    ? ReportHtml::tr("current path")
+                             : c    ? ReportHtml::tr("candidate")
+                                    : QStringLiteral("—");
         const QString key = QString::fromStdString(r.runKey);
-        t.row({QString::number(r.id), esc(fitKey ? fitKey(key) : key), esc(r.workload), esc(r.mode), esc(r.dtype),
-               esc(fmt::statusLabel(r.status)), valid, role, fmt::throughput(r.samplesPerSecond), fmt::duration(r.p99Seconds)});
+        t.row({QString::number(r.id), esc(fitKey ? fitKey(key) : key), esc(r.workload), esc(r.mode),
+               esc(r.dtype), esc(fmt::statusLabel(r.status)), valid, role,
+               fmt::throughput(r.samplesPerSecond), fmt::duration(r.p99Seconds)});
     }
     Q_UNUSED(locale);
     return h + t.html() + witnessHtml(d);
@@ -209,8 +280,10 @@ QString appendixHtml(const ReportData &d, const QLocale &locale, const std::func
 // where the two disagree beyond rounding is listed here, so a reviewer sees it.
 QString witnessHtml(const ReportData &d)
 {
-    HtmlTable t({{ReportHtml::tr("Id"), 6, true}, {ReportHtml::tr("Field"), 34},
-                 {ReportHtml::tr("Runner's summary"), 30, true}, {ReportHtml::tr("Store"), 30, true}});
+    HtmlTable t({{ReportHtml::tr("Id"), 6, true},
+                 {ReportHtml::tr("Field"), 34},
+                 {ReportHtml::tr("Runner's summary"), 30, true},
+                 {ReportHtml::tr("Store"), 30, true}});
     t.setFontSize(kAppendixFontPoints);
     long long runs = 0, rows = 0;
     std::set<std::string> policies;
@@ -229,12 +302,20 @@ QString witnessHtml(const ReportData &d)
         names << esc(p);
     QString h = QStringLiteral("<h2>%1</h2><p>%2</p>")
                     .arg(ReportHtml::tr("Runner summaries against the store"),
-                         ReportHtml::tr("Every figure and validity verdict in this report is computed by the store from the "
-                                        "stored samples (validity policy %1); each runner's own summary is kept as a witness.")
-                             .arg(names.isEmpty() ? QStringLiteral("—") : names.join(QStringLiteral(", "))));
+                         ReportHtml::tr("Every figure and validity verdict in this report is "
+                                        "computed by the store from the "
+                                        "stored samples (validity policy %1); each runner's own "
+                                        "summary is kept as a witness.")
+                             .arg(names.isEmpty() ? QStringLiteral("—")
+                                                  : names.join(QStringLiteral(", "))));
     if (rows == 0)
-        return h + QStringLiteral("<p>%1</p>").arg(ReportHtml::tr("Every runner summary agrees with the store's figures."));
-    return h + QStringLiteral("<p>%1</p>").arg(ReportHtml::tr("%n run(s) whose runner summary disagrees with the store:", nullptr, int(runs))) +
+        return h +
+               QStringLiteral("<p>%1</p>")
+                   .arg(ReportHtml::tr("Every runner summary agrees with the store's figures."));
+    return h +
+           QStringLiteral("<p>%1</p>")
+               .arg(ReportHtml::tr("%n run(s) whose runner summary disagrees with the store:",
+                                   nullptr, int(runs))) +
            t.html();
 }
 

@@ -8,19 +8,21 @@
 #include <algorithm>
 #include <set>
 
-namespace tp::report {
+namespace tp::report
+{
 
 QString styleSheet()
 {
-    return QStringLiteral("body { font-family: 'DejaVu Sans'; font-size: 9pt; color: #212121; }"
-                          "h1 { font-size: 16pt; color: #1a237e; margin-top: 0px; margin-bottom: %1px; }"
-                          "h2 { font-size: 12pt; color: #1a237e; margin-top: %2px; margin-bottom: %1px; }"
-                          "th { font-size: 8pt; font-weight: bold; }"
-                          "td { font-size: 8pt; }"
-                          ".muted { color: #546e7a; }"
-                          ".small { font-size: 7pt; color: #546e7a; }"
-                          ".id { font-size: 6.5pt; color: #546e7a; }"
-                          ".mono { font-family: 'DejaVu Sans Mono'; }")
+    return QStringLiteral(
+               "body { font-family: 'DejaVu Sans'; font-size: 9pt; color: #212121; }"
+               "h1 { font-size: 16pt; color: #1a237e; margin-top: 0px; margin-bottom: %1px; }"
+               "h2 { font-size: 12pt; color: #1a237e; margin-top: %2px; margin-bottom: %1px; }"
+               "th { font-size: 8pt; font-weight: bold; }"
+               "td { font-size: 8pt; }"
+               ".muted { color: #546e7a; }"
+               ".small { font-size: 7pt; color: #546e7a; }"
+               ".id { font-size: 6.5pt; color: #546e7a; }"
+               ".mono { font-family: 'DejaVu Sans Mono'; }")
         .arg(6)
         .arg(14);
 }
@@ -43,7 +45,8 @@ QString workloadsText(const ReportData &d)
     return w.isEmpty() ? ReportHtml::tr("no evidence run") : w.join(QStringLiteral(", "));
 }
 
-namespace {
+namespace
+{
 QString selectionText(const RunSelection &s)
 {
     QStringList parts;
@@ -59,7 +62,8 @@ QString selectionText(const RunSelection &s)
 
 QString field(const QString &name, const QString &valueHtml)
 {
-    return QStringLiteral("<tr><td width=\"28%\" class=\"muted\">%1</td><td width=\"72%\">%2</td></tr>")
+    return QStringLiteral(
+               "<tr><td width=\"28%\" class=\"muted\">%1</td><td width=\"72%\">%2</td></tr>")
         .arg(name, valueHtml);
 }
 } // namespace
@@ -71,10 +75,12 @@ QString coverHtml(const ReportData &d, const QLocale &locale)
     QString h = QStringLiteral("<p class=\"muted\">%1</p><h1 style=\"font-size:22pt\">%2</h1>")
                     .arg(ReportHtml::tr("TorchPilot — GPU → TPU migration"), esc(reportTitle()));
     h += QStringLiteral("<p style=\"font-size:12pt\">%1</p>")
-             .arg(ReportHtml::tr("Workload: %1").arg(QStringLiteral("<b>%1</b>").arg(esc(workloadsText(d)))));
+             .arg(ReportHtml::tr("Workload: %1")
+                      .arg(QStringLiteral("<b>%1</b>").arg(esc(workloadsText(d)))));
     h += QStringLiteral("<table width=\"100%\" border=\"2\" cellspacing=\"0\" cellpadding=\"%1\" "
                         "style=\"border-color:%2; border-style:solid\"><tr><td>"
-                        "<p class=\"muted\">%3</p><p style=\"font-size:20pt; font-weight:bold; color:%2\">%4</p>"
+                        "<p class=\"muted\">%3</p><p style=\"font-size:20pt; font-weight:bold; "
+                        "color:%2\">%4</p>"
                         "<p>%5</p></td></tr></table>")
              .arg(10)
              .arg(decisionColor(decision), ReportHtml::tr("Decision"), esc(decisionLabel(decision)),
@@ -84,43 +90,56 @@ QString coverHtml(const ReportData &d, const QLocale &locale)
     if (r.lastReview) {
         const DecisionSnapshot &s = *r.lastReview;
         review = ReportHtml::tr("Last review recorded on %1 by %2 (decision then: %3).")
-                     .arg(esc(dateTime(s.createdAt, locale)), esc(s.reviewer), esc(decisionLabel(s.decision)));
+                     .arg(esc(dateTime(s.createdAt, locale)), esc(s.reviewer),
+                          esc(decisionLabel(s.decision)));
         if (!s.comment.empty())
             review += QStringLiteral(" <i>“%1”</i>").arg(esc(s.comment));
         review += QStringLiteral("<br/>") +
                   (s.evidenceHash == r.evidenceHash
                        ? ReportHtml::tr("The evidence is unchanged since that review.")
                        : QStringLiteral("<b style=\"color:#e65100\">%1</b>")
-                             .arg(ReportHtml::tr("The evidence changed since that review: %n change(s), listed "
-                                                 "under “Changes since the last review”.",
-                                                 nullptr, int(r.changesSinceLastReview.size()))));
+                             .arg(ReportHtml::tr(
+                                 "The evidence changed since that review: %n change(s), listed "
+                                 "under “Changes since the last review”.",
+                                 nullptr, int(r.changesSinceLastReview.size()))));
     } else {
-        review = ReportHtml::tr("Not yet reviewed. Newest run: %1.").arg(esc(dateTime(d.newestRunAt, locale)));
+        review = ReportHtml::tr("Not yet reviewed. Newest run: %1.")
+                     .arg(esc(dateTime(d.newestRunAt, locale)));
     }
     h += QStringLiteral("<p>%1</p>").arg(review);
 
     h += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"%1\">").arg(2);
-    h += field(ReportHtml::tr("Evidence hash (SHA-256)"), QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(r.evidenceHash)));
+    h += field(ReportHtml::tr("Evidence hash (SHA-256)"),
+               QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(r.evidenceHash)));
     h += field(ReportHtml::tr("Gate definitions"), esc(r.report.definitions));
-    h += field(ReportHtml::tr("Current path"), QStringLiteral("%1 <span class=\"muted\">(%2)</span>")
-                                                   .arg(esc(r.definitions.baselineLabel), selectionText(r.definitions.baseline)));
-    h += field(ReportHtml::tr("Candidate"), QStringLiteral("%1 <span class=\"muted\">(%2)</span>")
-                                                .arg(esc(r.definitions.candidateLabel), selectionText(r.definitions.candidate)));
+    h += field(ReportHtml::tr("Current path"),
+               QStringLiteral("%1 <span class=\"muted\">(%2)</span>")
+                   .arg(esc(r.definitions.baselineLabel), selectionText(r.definitions.baseline)));
+    h += field(ReportHtml::tr("Candidate"),
+               QStringLiteral("%1 <span class=\"muted\">(%2)</span>")
+                   .arg(esc(r.definitions.candidateLabel), selectionText(r.definitions.candidate)));
     h += field(ReportHtml::tr("Evidence runs"),
                ReportHtml::tr("current path: %1; candidate: %2; excluded as invalid evidence: %3")
                    .arg(idRanges(r.report.baselineRuns), idRanges(r.report.candidateRuns),
                         idRanges(r.report.excludedInvalidRuns)));
-    h += field(ReportHtml::tr("Database"), ReportHtml::tr("%1, %n run(s)", nullptr, int(d.runs.size()))
-                                               .arg(esc(d.databaseName)));
-    h += field(ReportHtml::tr("Rollback path"), r.inputs.rollbackPath.empty() ? ReportHtml::tr("not recorded")
-                                                                              : esc(r.inputs.rollbackPath));
+    h += field(
+        ReportHtml::tr("Database"),
+        ReportHtml::tr("%1, %n run(s)", nullptr, int(d.runs.size())).arg(esc(d.databaseName)));
+    h += field(ReportHtml::tr("Rollback path"), r.inputs.rollbackPath.empty()
+                                                    ? ReportHtml::tr("not recorded")
+                                                    : esc(r.inputs.rollbackPath));
     h += QStringLiteral("</table><h2>%1</h2>").arg(ReportHtml::tr("Gates at a glance"));
-    HtmlTable t({{ReportHtml::tr("Gate"), 40}, {ReportHtml::tr("Verdict"), 25}, {ReportHtml::tr("Criteria passed"), 35, true}});
+    HtmlTable t({{ReportHtml::tr("Gate"), 40},
+                 {ReportHtml::tr("Verdict"), 25},
+                 {ReportHtml::tr("Criteria passed"), 35, true}});
     for (const GateResult &g : r.report.gates) {
-        const auto passed = std::count_if(g.criteria.begin(), g.criteria.end(),
-                                          [](const CriterionResult &c) { return c.verdict == Verdict::Pass; });
+        const auto passed =
+            std::count_if(g.criteria.begin(), g.criteria.end(),
+                          [](const CriterionResult &c) { return c.verdict == Verdict::Pass; });
         t.row({esc(gateName(g.id)), verdictHtml(g.verdict),
-               ReportHtml::tr("%1 of %2").arg(locale.toString(qlonglong(passed)), locale.toString(qlonglong(g.criteria.size())))});
+               ReportHtml::tr("%1 of %2")
+                   .arg(locale.toString(qlonglong(passed)),
+                        locale.toString(qlonglong(g.criteria.size())))});
     }
     return h + t.html();
 }
@@ -128,29 +147,39 @@ QString coverHtml(const ReportData &d, const QLocale &locale)
 QString gatesHtml(const ReportData &d, const QLocale &locale)
 {
     const ReviewState &r = d.review;
-    QString h = QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
-                    .arg(ReportHtml::tr("Approval gates"),
-                         ReportHtml::tr("The five gates in order. A criterion without enough valid evidence is "
-                                        "“insufficient”; runs whose steady state is not valid evidence never count."));
+    QString h =
+        QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
+            .arg(ReportHtml::tr("Approval gates"),
+                 ReportHtml::tr(
+                     "The five gates in order. A criterion without enough valid evidence is "
+                     "“insufficient”; runs whose steady state is not valid evidence never count."));
     std::vector<std::pair<GateSignoff, bool>> signoffs; // bool: part of the recorded review
     if (r.lastReview)
         for (const GateSignoff &s : r.lastReview->signoffs)
             signoffs.push_back({s, true});
     for (const GateSignoff &s : r.pendingSignoffs)
         signoffs.push_back({s, false});
-    std::stable_sort(signoffs.begin(), signoffs.end(),
-                     [](const auto &a, const auto &b) { return a.first.signedAt < b.first.signedAt; });
+    std::stable_sort(signoffs.begin(), signoffs.end(), [](const auto &a, const auto &b) {
+        return a.first.signedAt < b.first.signedAt;
+    });
 
     // The gate is named on each of its rows (bold with its verdict on the first), so a page break
     // inside a gate never leaves rows without their gate or a gate heading alone at a page foot.
-    HtmlTable t({{ReportHtml::tr("Gate"), 17}, {ReportHtml::tr("Criterion"), 26}, {ReportHtml::tr("Verdict"), 14},
-                 {ReportHtml::tr("Detail"), 29}, {ReportHtml::tr("Evidence runs"), 14}});
+    HtmlTable t({{ReportHtml::tr("Gate"), 17},
+                 {ReportHtml::tr("Criterion"), 26},
+                 {ReportHtml::tr("Verdict"), 14},
+                 {ReportHtml::tr("Detail"), 29},
+                 {ReportHtml::tr("Evidence runs"), 14}});
     for (const GateResult &g : r.report.gates) {
         bool first = true;
         for (const CriterionResult &c : g.criteria) {
-            const QString gate = first ? QStringLiteral("<b>%1</b><br/>%2").arg(esc(gateName(g.id)), verdictHtml(g.verdict))
-                                       : QStringLiteral("<span class=\"small\">%1</span>").arg(esc(gateName(g.id)));
-            t.row({gate, QStringLiteral("%1<br/><span class=\"id\">%2</span>").arg(esc(criterionName(c.id)), esc(c.id)),
+            const QString gate =
+                first ? QStringLiteral("<b>%1</b><br/>%2")
+                            .arg(esc(gateName(g.id)), verdictHtml(g.verdict))
+                      : QStringLiteral("<span class=\"small\">%1</span>").arg(esc(gateName(g.id)));
+            t.row({gate,
+                   QStringLiteral("%1<br/><span class=\"id\">%2</span>")
+                       .arg(esc(criterionName(c.id)), esc(c.id)),
                    verdictHtml(c.verdict), esc(c.detail), idRanges(c.runIds)},
                   first ? QStringLiteral("#fafafa") : QString());
             first = false;
@@ -159,11 +188,13 @@ QString gatesHtml(const ReportData &d, const QLocale &locale)
         for (const auto &[s, recorded] : signoffs) {
             if (s.gateId != g.id)
                 continue;
-            QString line = ReportHtml::tr("Signed off by <b>%1</b> on %2").arg(esc(s.reviewer), esc(dateTime(s.signedAt, locale)));
+            QString line = ReportHtml::tr("Signed off by <b>%1</b> on %2")
+                               .arg(esc(s.reviewer), esc(dateTime(s.signedAt, locale)));
             if (!s.comment.empty())
                 line += QStringLiteral(": <i>“%1”</i>").arg(esc(s.comment));
             line += QStringLiteral(" <span class=\"small\">(%1)</span>")
-                        .arg(recorded ? ReportHtml::tr("recorded with the review") : ReportHtml::tr("pending"));
+                        .arg(recorded ? ReportHtml::tr("recorded with the review")
+                                      : ReportHtml::tr("pending"));
             if (s.evidenceHash != r.evidenceHash)
                 line += QStringLiteral(" <span style=\"color:#e65100\">%1</span>")
                             .arg(ReportHtml::tr("signed on different evidence"));
@@ -171,23 +202,33 @@ QString gatesHtml(const ReportData &d, const QLocale &locale)
         }
         const QString who = ReportHtml::tr("Sign-offs, %1:").arg(esc(gateName(g.id)));
         t.spanRow(QStringLiteral("<span class=\"muted\">%1</span> %2")
-                      .arg(who, lines.isEmpty() ? QStringLiteral("<span class=\"muted\">%1</span>").arg(ReportHtml::tr("none."))
+                      .arg(who, lines.isEmpty() ? QStringLiteral("<span class=\"muted\">%1</span>")
+                                                      .arg(ReportHtml::tr("none."))
                                                 : lines.join(QStringLiteral("<br/>"))));
     }
     return h + t.html();
 }
 
-namespace {
+namespace
+{
 QString changeKind(const std::string &kind)
 {
-    if (kind == "decision") return ReportHtml::tr("decision");
-    if (kind == "gate") return ReportHtml::tr("gate verdict");
-    if (kind == "criterion") return ReportHtml::tr("criterion verdict");
-    if (kind == "run_added") return ReportHtml::tr("run added");
-    if (kind == "run_removed") return ReportHtml::tr("run removed");
-    if (kind == "run_changed") return ReportHtml::tr("run changed");
-    if (kind == "inputs") return ReportHtml::tr("review inputs");
-    if (kind == "definitions") return ReportHtml::tr("gate definitions");
+    if (kind == "decision")
+        return ReportHtml::tr("decision");
+    if (kind == "gate")
+        return ReportHtml::tr("gate verdict");
+    if (kind == "criterion")
+        return ReportHtml::tr("criterion verdict");
+    if (kind == "run_added")
+        return ReportHtml::tr("run added");
+    if (kind == "run_removed")
+        return ReportHtml::tr("run removed");
+    if (kind == "run_changed")
+        return ReportHtml::tr("run changed");
+    if (kind == "inputs")
+        return ReportHtml::tr("review inputs");
+    if (kind == "definitions")
+        return ReportHtml::tr("gate definitions");
     return QString::fromStdString(kind);
 }
 } // namespace
@@ -197,24 +238,31 @@ QString changesHtml(const ReportData &d, const QLocale &locale)
     const ReviewState &r = d.review;
     QString h = QStringLiteral("<h2>%1</h2>").arg(ReportHtml::tr("Changes since the last review"));
     if (!r.lastReview)
-        return h + QStringLiteral("<p>%1</p>").arg(ReportHtml::tr("No review has been recorded yet: all of the evidence "
-                                                                    "in this report is unreviewed."));
-    h += QStringLiteral("<p>%1</p>").arg(ReportHtml::tr("Compared with the review recorded on %1 (evidence hash %2).")
-                                             .arg(esc(dateTime(r.lastReview->createdAt, locale)),
-                                                  QStringLiteral("<span class=\"mono\">%1…</span>")
-                                                      .arg(esc(r.lastReview->evidenceHash.substr(0, 16)))));
+        return h + QStringLiteral("<p>%1</p>")
+                       .arg(ReportHtml::tr("No review has been recorded yet: all of the evidence "
+                                           "in this report is unreviewed."));
+    h += QStringLiteral("<p>%1</p>")
+             .arg(ReportHtml::tr("Compared with the review recorded on %1 (evidence hash %2).")
+                      .arg(esc(dateTime(r.lastReview->createdAt, locale)),
+                           QStringLiteral("<span class=\"mono\">%1…</span>")
+                               .arg(esc(r.lastReview->evidenceHash.substr(0, 16)))));
     if (r.changesSinceLastReview.empty())
-        return h + QStringLiteral("<p>%1</p>").arg(ReportHtml::tr("No change: the evidence is identical."));
-    HtmlTable t({{ReportHtml::tr("Change"), 16}, {ReportHtml::tr("Subject"), 30}, {ReportHtml::tr("Before"), 27},
+        return h + QStringLiteral("<p>%1</p>")
+                       .arg(ReportHtml::tr("No change: the evidence is identical."));
+    HtmlTable t({{ReportHtml::tr("Change"), 16},
+                 {ReportHtml::tr("Subject"), 30},
+                 {ReportHtml::tr("Before"), 27},
                  {ReportHtml::tr("Now"), 27}});
     // Lists of run ids come without spaces ("runs 1,9,10"): a space lets them wrap between ids.
     auto spaced = [](const std::string &s) {
-        return esc(QString::fromStdString(s).replace(QRegularExpression(QStringLiteral(",(?=\\S)")), QStringLiteral(", ")));
+        return esc(QString::fromStdString(s).replace(QRegularExpression(QStringLiteral(",(?=\\S)")),
+                                                     QStringLiteral(", ")));
     };
     for (const ReviewChange &c : r.changesSinceLastReview) {
         QString subject = esc(c.subject);
         if (c.kind == "criterion")
-            subject = QStringLiteral("%1<br/><span class=\"id\">%2</span>").arg(esc(criterionName(c.subject)), esc(c.subject));
+            subject = QStringLiteral("%1<br/><span class=\"id\">%2</span>")
+                          .arg(esc(criterionName(c.subject)), esc(c.subject));
         else if (c.kind == "gate")
             subject = esc(gateName(c.subject));
         t.row({esc(changeKind(c.kind)), subject, spaced(c.before), spaced(c.after)});

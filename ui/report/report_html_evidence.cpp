@@ -8,21 +8,30 @@
 
 #include <array>
 
-namespace tp::report {
+namespace tp::report
+{
 
-namespace {
+namespace
+{
 using State = PanelFigure::State;
 using Unit = PanelFigure::Unit;
 
-QString figureValue(const PanelFigure &f, const std::optional<CostModel> &cost, const QLocale &locale)
+QString figureValue(const PanelFigure &f, const std::optional<CostModel> &cost,
+                    const QLocale &locale)
 {
     switch (f.state) {
-    case State::Value: break;
-    case State::NoData: return ReportHtml::tr("no data");
-    case State::NotConfigured: return ReportHtml::tr("not configured");
-    case State::NotMeasured: return ReportHtml::tr("not measured");
-    case State::NotMeasuredCpu: return ReportHtml::tr("not measured (CPU)");
-    case State::NotApplicable: return ReportHtml::tr("not applicable for local runs");
+    case State::Value:
+        break;
+    case State::NoData:
+        return ReportHtml::tr("no data");
+    case State::NotConfigured:
+        return ReportHtml::tr("not configured");
+    case State::NotMeasured:
+        return ReportHtml::tr("not measured");
+    case State::NotMeasuredCpu:
+        return ReportHtml::tr("not measured (CPU)");
+    case State::NotApplicable:
+        return ReportHtml::tr("not applicable for local runs");
     }
     const double v = f.value.value_or(0.0);
     QString value;
@@ -32,22 +41,31 @@ QString figureValue(const PanelFigure &f, const std::optional<CostModel> &cost, 
         if (f.outOf)
             return ReportHtml::tr("<b>%1</b> of %2 runs").arg(value, locale.toString(*f.outOf));
         return ReportHtml::tr("<b>%1</b> extra execution(s)").arg(value);
-    case Unit::Seconds: value = fmt::duration(v); break;
-    case Unit::SamplesPerSecond: return ReportHtml::tr("<b>%1</b> samples/s").arg(fmt::throughput(v));
-    case Unit::Bytes: value = locale.formattedDataSize(qint64(v)); break;
-    case Unit::Cores: return ReportHtml::tr("<b>%1 %</b> of one core").arg(fmt::number3(v * 100.0));
+    case Unit::Seconds:
+        value = fmt::duration(v);
+        break;
+    case Unit::SamplesPerSecond:
+        return ReportHtml::tr("<b>%1</b> samples/s").arg(fmt::throughput(v));
+    case Unit::Bytes:
+        value = locale.formattedDataSize(qint64(v));
+        break;
+    case Unit::Cores:
+        return ReportHtml::tr("<b>%1 %</b> of one core").arg(fmt::number3(v * 100.0));
     case Unit::Cost:
-        return ReportHtml::tr("<b>%1</b> per useful result").arg(money(v, cost ? cost->currency : std::string(), locale));
+        return ReportHtml::tr("<b>%1</b> per useful result")
+            .arg(money(v, cost ? cost->currency : std::string(), locale));
     }
     return QStringLiteral("<b>%1</b>").arg(value);
 }
 
-QString figureCell(const PanelFigure &f, const std::optional<CostModel> &cost, const QLocale &locale)
+QString figureCell(const PanelFigure &f, const std::optional<CostModel> &cost,
+                   const QLocale &locale)
 {
     QString h = figureValue(f, cost, locale);
     QString small = esc(f.note);
     if (!f.runIds.empty())
-        small += (small.isEmpty() ? QString() : QStringLiteral(" · ")) + ReportHtml::tr("runs %1").arg(idRanges(f.runIds));
+        small += (small.isEmpty() ? QString() : QStringLiteral(" · ")) +
+                 ReportHtml::tr("runs %1").arg(idRanges(f.runIds));
     if (!small.isEmpty())
         h += QStringLiteral("<br/><span class=\"small\">%1</span>").arg(small);
     return h;
@@ -58,42 +76,75 @@ using Getter = const PanelFigure &(*)(const PanelFigures &);
 
 QString panelsHtml(const ReportData &d, const QLocale &locale)
 {
-    QString h = QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
-                    .arg(ReportHtml::tr("The three panels"),
-                         ReportHtml::tr("Business, application and infrastructure figures of each side, over every "
-                                        "run the gate definitions select for it (valid or not)."));
+    QString h =
+        QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
+            .arg(ReportHtml::tr("The three panels"),
+                 ReportHtml::tr(
+                     "Business, application and infrastructure figures of each side, over every "
+                     "run the gate definitions select for it (valid or not)."));
     struct Row {
         QString name;
         Getter get;
     };
     const std::array<std::pair<QString, std::vector<Row>>, 3> panels = {{
         {ReportHtml::tr("Business"),
-         {{ReportHtml::tr("Completed runs"), [](const PanelFigures &p) -> const PanelFigure & { return p.business.completed; }},
-          {ReportHtml::tr("Within deadline"), [](const PanelFigures &p) -> const PanelFigure & { return p.business.withinDeadline; }},
-          {ReportHtml::tr("Meeting the quality contract"), [](const PanelFigures &p) -> const PanelFigure & { return p.business.meetingContract; }},
-          {ReportHtml::tr("Cost per useful result"), [](const PanelFigures &p) -> const PanelFigure & { return p.business.costPerUsefulResult; }}}},
+         {{ReportHtml::tr("Completed runs"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.business.completed; }},
+          {ReportHtml::tr("Within deadline"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.business.withinDeadline; }},
+          {ReportHtml::tr("Meeting the quality contract"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.business.meetingContract; }},
+          {ReportHtml::tr("Cost per useful result"),
+           [](const PanelFigures &p) -> const PanelFigure & {
+               return p.business.costPerUsefulResult;
+           }}}},
         {ReportHtml::tr("Application"),
-         {{ReportHtml::tr("Latency p50"), [](const PanelFigures &p) -> const PanelFigure & { return p.application.latencyP50; }},
-          {ReportHtml::tr("Latency p90"), [](const PanelFigures &p) -> const PanelFigure & { return p.application.latencyP90; }},
-          {ReportHtml::tr("Latency p99"), [](const PanelFigures &p) -> const PanelFigure & { return p.application.latencyP99; }},
-          {ReportHtml::tr("Median of run p99"), [](const PanelFigures &p) -> const PanelFigure & { return p.application.medianRunP99; }},
-          {ReportHtml::tr("Throughput"), [](const PanelFigures &p) -> const PanelFigure & { return p.application.throughput; }},
-          {ReportHtml::tr("Errors"), [](const PanelFigures &p) -> const PanelFigure & { return p.application.errors; }},
-          {ReportHtml::tr("Queue wait"), [](const PanelFigures &p) -> const PanelFigure & { return p.application.queueWait; }},
-          {ReportHtml::tr("Time without progress"), [](const PanelFigures &p) -> const PanelFigure & { return p.application.timeWithoutProgress; }}}},
+         {{ReportHtml::tr("Latency p50"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.application.latencyP50; }},
+          {ReportHtml::tr("Latency p90"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.application.latencyP90; }},
+          {ReportHtml::tr("Latency p99"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.application.latencyP99; }},
+          {ReportHtml::tr("Median of run p99"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.application.medianRunP99; }},
+          {ReportHtml::tr("Throughput"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.application.throughput; }},
+          {ReportHtml::tr("Errors"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.application.errors; }},
+          {ReportHtml::tr("Queue wait"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.application.queueWait; }},
+          {ReportHtml::tr("Time without progress"),
+           [](const PanelFigures &p) -> const PanelFigure & {
+               return p.application.timeWithoutProgress;
+           }}}},
         {ReportHtml::tr("Infrastructure"),
-         {{ReportHtml::tr("CPU time"), [](const PanelFigures &p) -> const PanelFigure & { return p.infrastructure.cpuTime; }},
-          {ReportHtml::tr("CPU utilisation"), [](const PanelFigures &p) -> const PanelFigure & { return p.infrastructure.cpuUtilisation; }},
-          {ReportHtml::tr("Peak RAM"), [](const PanelFigures &p) -> const PanelFigure & { return p.infrastructure.peakRam; }},
-          {ReportHtml::tr("Restarts / retries"), [](const PanelFigures &p) -> const PanelFigure & { return p.infrastructure.restarts; }},
-          {ReportHtml::tr("Accelerator memory"), [](const PanelFigures &p) -> const PanelFigure & { return p.infrastructure.acceleratorMemory; }},
-          {ReportHtml::tr("Capacity wait"), [](const PanelFigures &p) -> const PanelFigure & { return p.infrastructure.capacityWait; }}}},
+         {{ReportHtml::tr("CPU time"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.infrastructure.cpuTime; }},
+          {ReportHtml::tr("CPU utilisation"),
+           [](const PanelFigures &p) -> const PanelFigure & {
+               return p.infrastructure.cpuUtilisation;
+           }},
+          {ReportHtml::tr("Peak RAM"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.infrastructure.peakRam; }},
+          {ReportHtml::tr("Restarts / retries"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.infrastructure.restarts; }},
+          {ReportHtml::tr("Accelerator memory"),
+           [](const PanelFigures &p) -> const PanelFigure & {
+               return p.infrastructure.acceleratorMemory;
+           }},
+          {ReportHtml::tr("Capacity wait"),
+           [](const PanelFigures &p) -> const PanelFigure & {
+               return p.infrastructure.capacityWait;
+           }}}},
     }};
     for (const auto &[title, rows] : panels) {
         h += QStringLiteral("<h2>%1</h2>").arg(esc(title));
-        HtmlTable t({{ReportHtml::tr("Figure"), 20}, {esc(d.baseline.label), 40}, {esc(d.candidate.label), 40}});
+        HtmlTable t({{ReportHtml::tr("Figure"), 20},
+                     {esc(d.baseline.label), 40},
+                     {esc(d.candidate.label), 40}});
         for (const Row &row : rows)
-            t.row({esc(row.name), figureCell(row.get(d.baseline.panels), d.baseline.costModel, locale),
+            t.row({esc(row.name),
+                   figureCell(row.get(d.baseline.panels), d.baseline.costModel, locale),
                    figureCell(row.get(d.candidate.panels), d.candidate.costModel, locale)});
         h += t.html();
     }
@@ -105,29 +156,38 @@ QString chartsHtml(const ReportData &d, const QLocale &locale)
     const ReportSide *sides[] = {&d.baseline, &d.candidate};
     auto caption = [&](const ReportSide &s, const QString &sideName) {
         const RunRecord &r = *s.chartRun;
-        return QStringLiteral("<p><b>%1</b> <span class=\"muted\">(%2)</span> — %3 <span class=\"muted\">(%4)</span></p>")
-            .arg(esc(sideName), esc(s.label), ReportHtml::tr("run %1, %2").arg(r.id).arg(esc(r.runKey)),
+        return QStringLiteral("<p><b>%1</b> <span class=\"muted\">(%2)</span> — %3 <span "
+                              "class=\"muted\">(%4)</span></p>")
+            .arg(esc(sideName), esc(s.label),
+                 ReportHtml::tr("run %1, %2").arg(r.id).arg(esc(r.runKey)),
                  ReportHtml::tr("%1 · %2 · %3 · %n steady sample(s)", nullptr, int(s.steady.size()))
                      .arg(esc(r.mode), esc(r.dtype), esc(fmt::statusLabel(r.status))));
     };
     const QString names[] = {ReportHtml::tr("Current path"), ReportHtml::tr("Candidate")};
     QString h;
-    const QString titles[] = {ReportHtml::tr("Cold start vs warm state"), ReportHtml::tr("Steady-state latency")};
+    const QString titles[] = {ReportHtml::tr("Cold start vs warm state"),
+                              ReportHtml::tr("Steady-state latency")};
     const QString intros[] = {
-        ReportHtml::tr("The first call (cold: compilation, allocation, caches) against the warmup and steady-state "
-                       "time per batch of each side's newest valid run. Log scale: the first call is often "
-                       "100–1000× a steady batch."),
-        ReportHtml::tr("Distribution of the steady-state time per batch of the same runs, with the p50, p90 "
-                       "and p99 markers the SLO is judged on.")};
+        ReportHtml::tr(
+            "The first call (cold: compilation, allocation, caches) against the warmup and "
+            "steady-state "
+            "time per batch of each side's newest valid run. Log scale: the first call is often "
+            "100–1000× a steady batch."),
+        ReportHtml::tr(
+            "Distribution of the steady-state time per batch of the same runs, with the p50, p90 "
+            "and p99 markers the SLO is judged on.")};
     for (int page = 0; page < 2; ++page) {
-        h += QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>").arg(titles[page], intros[page]);
+        h += QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
+                 .arg(titles[page], intros[page]);
         for (int side = 0; side < 2; ++side) {
             if (!sides[side]->chartRun) {
-                h += QStringLiteral("<p><b>%1</b> — %2</p>").arg(esc(names[side]), ReportHtml::tr("no run on this side."));
+                h += QStringLiteral("<p><b>%1</b> — %2</p>")
+                         .arg(esc(names[side]), ReportHtml::tr("no run on this side."));
                 continue;
             }
             h += caption(*sides[side], names[side]);
-            h += QStringLiteral("<p align=\"center\">%1</p>").arg(chartPlaceholder(page * 2 + side));
+            h +=
+                QStringLiteral("<p align=\"center\">%1</p>").arg(chartPlaceholder(page * 2 + side));
         }
     }
     Q_UNUSED(locale);
@@ -138,37 +198,53 @@ QString precisionHtml(const ReportData &d, const QLocale &locale)
 {
     QString h = QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
                     .arg(ReportHtml::tr("Precision verdicts"),
-                         ReportHtml::tr("Each checked run against the float32 eager reference, on identical weights and "
+                         ReportHtml::tr("Each checked run against the float32 eager reference, on "
+                                        "identical weights and "
                                         "inputs, with the tolerances of a named policy."));
     for (const GateResult &g : d.review.report.gates)
         for (const CriterionResult &c : g.criteria)
-            if (c.id == "precision_within_policy" || c.id == "loss_curve_within_tolerance" || c.id == "outputs_finite")
-                h += QStringLiteral("<p>%1: %2 — %3</p>").arg(esc(criterionName(c.id)), verdictHtml(c.verdict), esc(c.detail));
+            if (c.id == "precision_within_policy" || c.id == "loss_curve_within_tolerance" ||
+                c.id == "outputs_finite")
+                h += QStringLiteral("<p>%1: %2 — %3</p>")
+                         .arg(esc(criterionName(c.id)), verdictHtml(c.verdict), esc(c.detail));
     if (d.precision.empty())
-        return h + QStringLiteral("<p>%1</p>").arg(ReportHtml::tr("No run recorded a precision verdict."));
+        return h + QStringLiteral("<p>%1</p>")
+                       .arg(ReportHtml::tr("No run recorded a precision verdict."));
     // Widths leave room for the longest translated headers ("Desvio", "aprovado"): a word
     // never breaks inside a cell.
-    HtmlTable t({{QStringLiteral("#"), 5, true}, {ReportHtml::tr("Run key"), 20}, {ReportHtml::tr("Mode · dtype"), 13},
-                 {ReportHtml::tr("Policy · reference"), 14}, {ReportHtml::tr("Verdict"), 12},
-                 {ReportHtml::tr("Max abs / rel error"), 14, true}, {ReportHtml::tr("Cosine"), 11, true},
+    HtmlTable t({{QStringLiteral("#"), 5, true},
+                 {ReportHtml::tr("Run key"), 20},
+                 {ReportHtml::tr("Mode · dtype"), 13},
+                 {ReportHtml::tr("Policy · reference"), 14},
+                 {ReportHtml::tr("Verdict"), 12},
+                 {ReportHtml::tr("Max abs / rel error"), 14, true},
+                 {ReportHtml::tr("Cosine"), 11, true},
                  {ReportHtml::tr("Mismatch"), 11, true}});
-    auto sci = [&](std::optional<double> v) { return v ? locale.toString(*v, 'g', 3) : QStringLiteral("—"); };
+    auto sci = [&](std::optional<double> v) {
+        return v ? locale.toString(*v, 'g', 3) : QStringLiteral("—");
+    };
     for (const PrecisionRow &p : d.precision) {
         QString key = esc(p.runKey);
         if (!p.reasons.empty()) {
             QStringList reasons;
             for (const std::string &r : p.reasons)
                 reasons << esc(r);
-            key += QStringLiteral("<br/><span class=\"small\">%1</span>").arg(reasons.join(QStringLiteral("; ")));
+            key += QStringLiteral("<br/><span class=\"small\">%1</span>")
+                       .arg(reasons.join(QStringLiteral("; ")));
         }
-        const Verdict v = p.verdict == "pass" ? Verdict::Pass : p.verdict == "fail" ? Verdict::Fail : Verdict::Insufficient;
+        const Verdict v = p.verdict == "pass"   ? Verdict::Pass
+                          : p.verdict == "fail" ? Verdict::Fail
+                                                : Verdict::Insufficient;
         QString policy = esc(p.policy);
         if (!p.reference.empty())
             policy += QStringLiteral("<br/>") + ReportHtml::tr("vs %1").arg(esc(p.reference));
-        t.row({QString::number(p.runId), key, QStringLiteral("%1 · %2").arg(esc(p.mode), esc(p.dtype)), policy,
-               verdictHtml(v), QStringLiteral("%1 / %2").arg(sci(p.maxAbsError), sci(p.maxRelError)),
+        t.row({QString::number(p.runId), key,
+               QStringLiteral("%1 · %2").arg(esc(p.mode), esc(p.dtype)), policy, verdictHtml(v),
+               QStringLiteral("%1 / %2").arg(sci(p.maxAbsError), sci(p.maxRelError)),
                p.cosine ? locale.toString(*p.cosine, 'f', 5) : QStringLiteral("—"),
-               p.mismatchPercent ? ReportHtml::tr("%1 %").arg(locale.toString(*p.mismatchPercent, 'f', 2)) : QStringLiteral("—")});
+               p.mismatchPercent
+                   ? ReportHtml::tr("%1 %").arg(locale.toString(*p.mismatchPercent, 'f', 2))
+                   : QStringLiteral("—")});
     }
     return h + t.html();
 }

@@ -11,9 +11,11 @@
 #include <cmath>
 #include <limits>
 
-namespace tp::report {
+namespace tp::report
+{
 
-namespace {
+namespace
+{
 constexpr int kSpacerProperty = QTextFormat::UserProperty + 71;
 
 int pageOf(double y, double pageHeight)
@@ -74,7 +76,8 @@ std::pair<double, double> rowExtent(QTextDocument &doc, QTextTable *t, int row)
         if (cell.row() != row || cell.column() != c)
             continue;
         top = std::min(top, layout->blockBoundingRect(cell.firstCursorPosition().block()).top());
-        bottom = std::max(bottom, layout->blockBoundingRect(cell.lastCursorPosition().block()).bottom());
+        bottom =
+            std::max(bottom, layout->blockBoundingRect(cell.lastCursorPosition().block()).bottom());
     }
     return {top, bottom};
 }
@@ -133,7 +136,8 @@ SplitRow splitRow(QTextDocument &doc, double pageHeight, int from)
             const double thisTop = top;
             top = nextTop;
             const int page = pageOf(thisTop, pageHeight);
-            if (pageOf(nextTop - 1.0, pageHeight) == page || t->cellAt(r, 0).format().boolProperty(kSpacerProperty))
+            if (pageOf(nextTop - 1.0, pageHeight) == page ||
+                t->cellAt(r, 0).format().boolProperty(kSpacerProperty))
                 continue;
             const double bottom = rowExtent(doc, t, r).second;
             if (pageOf(bottom - 1.0, pageHeight) == page || bottom - thisTop > 0.8 * pageHeight)

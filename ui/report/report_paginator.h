@@ -9,7 +9,8 @@
 //    table's header row repeats above it there as usual.
 class QTextDocument;
 
-namespace tp::report {
+namespace tp::report
+{
 
 // Returns the number of fixes made. `pageHeight` is the document's page height (already set).
 int paginate(QTextDocument &doc, double pageHeight, int maxFixes = 400);

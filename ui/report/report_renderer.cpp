@@ -18,16 +18,18 @@
 #include <QTextDocument>
 #include <QTextOption>
 
-namespace tp {
+namespace tp
+{
 
 using namespace report;
 
-namespace {
+namespace
+{
 const QColor kRule(0xb0, 0xbe, 0xc5);
 const QColor kMuted(0x54, 0x6e, 0x7a);
 
-void drawHeaderFooter(QPainter &p, const QRectF &page, double band, int index, int count, const QString &left,
-                      const QString &right)
+void drawHeaderFooter(QPainter &p, const QRectF &page, double band, int index, int count,
+                      const QString &left, const QString &right)
 {
     QFont f(QStringLiteral("DejaVu Sans"));
     f.setPointSizeF(7);
@@ -39,32 +41,39 @@ void drawHeaderFooter(QPainter &p, const QRectF &page, double band, int index, i
     // the two never overlap.
     const QFontMetricsF fm(f, p.device());
     const QString r = fm.elidedText(right, Qt::ElideRight, page.width() * 0.3);
-    const QString l = fm.elidedText(left, Qt::ElideRight, page.width() - fm.horizontalAdvance(r) - px(12));
+    const QString l =
+        fm.elidedText(left, Qt::ElideRight, page.width() - fm.horizontalAdvance(r) - px(12));
     p.drawText(header, Qt::AlignLeft | Qt::AlignBottom, l);
     p.drawText(header, Qt::AlignRight | Qt::AlignBottom, r);
     p.setPen(QPen(kRule, px(0.75)));
-    p.drawLine(QPointF(page.left(), page.top() + band * 0.8), QPointF(page.right(), page.top() + band * 0.8));
+    p.drawLine(QPointF(page.left(), page.top() + band * 0.8),
+               QPointF(page.right(), page.top() + band * 0.8));
     const QRectF footer(page.left(), page.bottom() - band * 0.7, page.width(), band * 0.7);
-    p.drawLine(QPointF(page.left(), page.bottom() - band * 0.8), QPointF(page.right(), page.bottom() - band * 0.8));
+    p.drawLine(QPointF(page.left(), page.bottom() - band * 0.8),
+               QPointF(page.right(), page.bottom() - band * 0.8));
     p.setPen(kMuted);
-    p.drawText(footer, Qt::AlignHCenter | Qt::AlignTop, ReportRenderer::tr("Page %1 of %2").arg(index).arg(count));
+    p.drawText(footer, Qt::AlignHCenter | Qt::AlignTop,
+               ReportRenderer::tr("Page %1 of %2").arg(index).arg(count));
 }
 } // namespace
 
 QString ReportRenderer::html(const ReportData &d, const QLocale &locale,
                              const std::function<QString(const QString &)> &fitKey)
 {
-    return QStringLiteral("<html><body>") + coverHtml(d, locale) + gatesHtml(d, locale) + changesHtml(d, locale) +
-           panelsHtml(d, locale) + chartsHtml(d, locale) + precisionHtml(d, locale) + costHtml(d, locale) +
-           environmentHtml(d, locale) + appendixHtml(d, locale, fitKey) + QStringLiteral("</body></html>");
+    return QStringLiteral("<html><body>") + coverHtml(d, locale) + gatesHtml(d, locale) +
+           changesHtml(d, locale) + panelsHtml(d, locale) + chartsHtml(d, locale) +
+           precisionHtml(d, locale) + costHtml(d, locale) + environmentHtml(d, locale) +
+           appendixHtml(d, locale, fitKey) + QStringLiteral("</body></html>");
 }
 
-ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data, const QString &path, const QLocale &locale)
+ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data, const QString &path,
+                                                const QLocale &locale)
 {
     return writePdf(data, renderReportCharts(data), path, locale);
 }
 
-ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data, const std::vector<QPicture> &chartPictures,
+ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data,
+                                                const std::vector<QPicture> &chartPictures,
                                                 const QString &path, const QLocale &locale)
 {
     Result result;
@@ -75,8 +84,8 @@ ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data, const st
     }
     QPdfWriter writer(&file);
     writer.setResolution(kDpi);
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait, QMarginsF(12, 10, 12, 10),
-                                     QPageLayout::Millimeter));
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
+                                     QMarginsF(12, 10, 12, 10), QPageLayout::Millimeter));
     writer.setTitle(reportTitle());
     writer.setCreator(QStringLiteral("TorchPilot " TORCHPILOT_VERSION));
 
@@ -112,7 +121,8 @@ ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data, const st
 
     const int pages = doc.pageCount();
     const QString left = tr("%1 — %2").arg(reportTitle(), workloadsText(data));
-    const QString right = tr("evidence %1").arg(QString::fromStdString(data.review.evidenceHash.substr(0, 12)));
+    const QString right =
+        tr("evidence %1").arg(QString::fromStdString(data.review.evidenceHash.substr(0, 12)));
     QPainter p;
     if (!p.begin(&writer)) {
         file.cancelWriting();

@@ -13,11 +13,13 @@
 #include <functional>
 #include <vector>
 
-namespace tp {
+namespace tp
+{
 
 struct ReportData;
 
-class ReportRenderer {
+class ReportRenderer
+{
     Q_DECLARE_TR_FUNCTIONS(ReportRenderer)
 public:
     struct Result {
@@ -30,8 +32,8 @@ public:
     // Renders the charts first: GUI thread only.
     static Result writePdf(const ReportData &data, const QString &path, const QLocale &locale);
     // With charts already recorded (renderReportCharts(), on the GUI thread): any thread.
-    static Result writePdf(const ReportData &data, const std::vector<QPicture> &charts, const QString &path,
-                           const QLocale &locale);
+    static Result writePdf(const ReportData &data, const std::vector<QPicture> &charts,
+                           const QString &path, const QLocale &locale);
 
     // The whole report as HTML with chart placeholders; `fitKey` shortens appendix run keys.
     static QString html(const ReportData &data, const QLocale &locale,

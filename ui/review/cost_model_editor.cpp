@@ -15,12 +15,11 @@
 #include <QScrollArea>
 #include <QVBoxLayout>
 
-namespace tp {
+namespace tp
+{
 
 CostModelEditor::CostModelEditor(Store *store, QWidget *parent)
-    : QWidget(parent)
-    , m_store(store)
-    , m_labels{tr("Baseline"), tr("Candidate")}
+    : QWidget(parent), m_store(store), m_labels{tr("Baseline"), tr("Candidate")}
 {
     m_rollback = new QLineEdit;
     m_rollback->setObjectName(QStringLiteral("rollback"));
@@ -181,11 +180,13 @@ void CostModelEditor::updateState(const QString &error)
     m_save->setEnabled(m_dirty && m_store);
     m_revert->setEnabled(m_dirty);
     if (!error.isEmpty())
-        m_state->setText(QStringLiteral("<font color=\"#c62828\">%1</font>").arg(error.toHtmlEscaped()));
+        m_state->setText(
+            QStringLiteral("<font color=\"#c62828\">%1</font>").arg(error.toHtmlEscaped()));
     else if (m_dirty)
         m_state->setText(tr("Unsaved changes: the gates still judge with the stored inputs."));
     else
-        m_state->setText(tr("Saved in the database: the gates, the CLI and the report use these inputs."));
+        m_state->setText(
+            tr("Saved in the database: the gates, the CLI and the report use these inputs."));
 }
 
 } // namespace tp

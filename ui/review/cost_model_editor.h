@@ -13,12 +13,14 @@ class QLabel;
 class QLineEdit;
 class QPushButton;
 
-namespace tp {
+namespace tp
+{
 
 class CostModelFields;
 class Store;
 
-class CostModelEditor : public QWidget {
+class CostModelEditor : public QWidget
+{
     Q_OBJECT
 public:
     explicit CostModelEditor(Store *store, QWidget *parent = nullptr);

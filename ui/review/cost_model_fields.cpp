@@ -10,9 +10,11 @@
 #include <cstring>
 #include <iterator>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 struct NumberField {
     const char *json;
     const char *label;
@@ -21,7 +23,7 @@ struct NumberField {
     int decimals;
     double max;
     const char *suffix;
-    bool spot;    // only meaningful with spot capacity
+    bool spot; // only meaningful with spot capacity
 };
 
 // Every numeric CostModel field, in form order; the rows between name/currency and spot follow it.
@@ -58,12 +60,18 @@ int CostModelFields::addLabels(QGridLayout *grid, int row)
     return row;
 }
 
-CostModelFields::CostModelFields(const QString &title, QGridLayout *grid, int row, int column, QObject *parent)
+CostModelFields::CostModelFields(const QString &title, QGridLayout *grid, int row, int column,
+                                 QObject *parent)
     : QObject(parent)
 {
     m_enabled = new QCheckBox(title);
-    m_enabled->setToolTip(tr("Unchecked: no cost model for this side, the cost gate stays insufficient"));
-    connect(m_enabled, &QCheckBox::toggled, this, [this] { updateEnabled(); if (!m_loading) emit changed(); });
+    m_enabled->setToolTip(
+        tr("Unchecked: no cost model for this side, the cost gate stays insufficient"));
+    connect(m_enabled, &QCheckBox::toggled, this, [this] {
+        updateEnabled();
+        if (!m_loading)
+            emit changed();
+    });
     grid->addWidget(m_enabled, row - 1, column);
     m_preset = new QComboBox;
     connect(m_preset, &QComboBox::activated, this, [this](int i) { applyPreset(i - 1); });
@@ -72,11 +80,18 @@ CostModelFields::CostModelFields(const QString &title, QGridLayout *grid, int ro
     m_currency = new QLineEdit;
     m_currency->setMaxLength(8);
     for (QLineEdit *e : {m_name, m_currency}) {
-        connect(e, &QLineEdit::textEdited, this, [this] { if (!m_loading) emit changed(); });
+        connect(e, &QLineEdit::textEdited, this, [this] {
+            if (!m_loading)
+                emit changed();
+        });
         grid->addWidget(e, row++, column);
     }
     m_spot = new QCheckBox(tr("enabled"));
-    connect(m_spot, &QCheckBox::toggled, this, [this] { updateEnabled(); if (!m_loading) emit changed(); });
+    connect(m_spot, &QCheckBox::toggled, this, [this] {
+        updateEnabled();
+        if (!m_loading)
+            emit changed();
+    });
     for (int i = 0; i < int(std::size(kNumbers)); ++i) {
         if (i == kSpotRow)
             grid->addWidget(m_spot, row++, column);
@@ -88,7 +103,10 @@ CostModelFields::CostModelFields(const QString &title, QGridLayout *grid, int ro
         spin->setSuffix(QLatin1String(f.suffix));
         spin->setGroupSeparatorShown(f.max > 1e6);
         spin->setAlignment(Qt::AlignRight);
-        connect(spin, &QDoubleSpinBox::valueChanged, this, [this] { if (!m_loading) emit changed(); });
+        connect(spin, &QDoubleSpinBox::valueChanged, this, [this] {
+            if (!m_loading)
+                emit changed();
+        });
         grid->addWidget(spin, row++, column);
         m_numbers.push_back(spin);
     }

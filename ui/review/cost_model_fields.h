@@ -17,9 +17,11 @@ class QGridLayout;
 class QLineEdit;
 class QWidget;
 
-namespace tp {
+namespace tp
+{
 
-class CostModelFields : public QObject {
+class CostModelFields : public QObject
+{
     Q_OBJECT
 public:
     // Writes the labels of every row into column 0 of `grid` from `firstRow`; returns the row

@@ -13,9 +13,11 @@
 #include <functional>
 #include <iterator>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 QTableWidget *makeTable(int columns)
 {
     auto *t = new QTableWidget(0, columns);
@@ -54,8 +56,7 @@ QString hours(double h)
 }
 } // namespace
 
-CostResultView::CostResultView(QWidget *parent)
-    : QWidget(parent)
+CostResultView::CostResultView(QWidget *parent) : QWidget(parent)
 {
     m_results = makeTable(3);
     m_results->setObjectName(QStringLiteral("costResults"));
@@ -67,7 +68,8 @@ CostResultView::CostResultView(QWidget *parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_summary);
     layout->addWidget(m_results, 1);
-    layout->addWidget(new QLabel(tr("<b>Sensitivity</b> — cost per useful result with one price ±25 %")));
+    layout->addWidget(
+        new QLabel(tr("<b>Sensitivity</b> — cost per useful result with one price ±25 %")));
     layout->addWidget(m_sensitivity);
 }
 
@@ -89,17 +91,28 @@ QString CostResultView::money(std::optional<double> amount, const std::string &c
 
 QString CostResultView::componentName(const std::string &c)
 {
-    if (c == "accelerator") return tr("Accelerator");
-    if (c == "host") return tr("Host");
-    if (c == "storage") return tr("Storage");
-    if (c == "network") return tr("Network");
-    if (c == "observability") return tr("Observability");
-    if (c == "all prices") return tr("All prices");
-    if (c == "of which preparation") return tr("of which preparation");
-    if (c == "of which idle") return tr("of which idle time");
-    if (c == "of which compilation") return tr("of which compilation");
-    if (c == "of which lost attempts") return tr("of which lost attempts");
-    if (c == "of which spot overhead") return tr("of which Spot overhead");
+    if (c == "accelerator")
+        return tr("Accelerator");
+    if (c == "host")
+        return tr("Host");
+    if (c == "storage")
+        return tr("Storage");
+    if (c == "network")
+        return tr("Network");
+    if (c == "observability")
+        return tr("Observability");
+    if (c == "all prices")
+        return tr("All prices");
+    if (c == "of which preparation")
+        return tr("of which preparation");
+    if (c == "of which idle")
+        return tr("of which idle time");
+    if (c == "of which compilation")
+        return tr("of which compilation");
+    if (c == "of which lost attempts")
+        return tr("of which lost attempts");
+    if (c == "of which spot overhead")
+        return tr("of which Spot overhead");
     return fmt::fromStd(c);
 }
 
@@ -120,16 +133,23 @@ void CostResultView::show(const Side &baseline, const Side &candidate)
         {tr("Cost per useful result"),
          [](const CostResult &c, const std::string &k) { return money(c.costPerUsefulResult, k); }},
         {tr("Useful results"),
-         [](const CostResult &c, const std::string &) { return QLocale().toString(c.usefulResults, 'g', 6); }},
-        {tr("Runs: useful / lost"), [](const CostResult &c, const std::string &) {
+         [](const CostResult &c, const std::string &) {
+             return QLocale().toString(c.usefulResults, 'g', 6);
+         }},
+        {tr("Runs: useful / lost"),
+         [](const CostResult &c, const std::string &) {
              return tr("%1 / %2").arg(c.usefulRunIds.size()).arg(c.lostRunIds.size());
          }},
-        {tr("Run time (compilation inside)"), [](const CostResult &c, const std::string &) {
+        {tr("Run time (compilation inside)"),
+         [](const CostResult &c, const std::string &) {
              return tr("%1 (%2)").arg(hours(c.runHours), hours(c.compilationHours));
          }},
-        {tr("Billed time"), [](const CostResult &c, const std::string &) { return hours(c.billedHours); }},
+        {tr("Billed time"),
+         [](const CostResult &c, const std::string &) { return hours(c.billedHours); }},
         {tr("Amortized migration per result"),
-         [](const CostResult &c, const std::string &k) { return money(c.amortizedMigrationPerResult, k); }},
+         [](const CostResult &c, const std::string &k) {
+             return money(c.amortizedMigrationPerResult, k);
+         }},
         {tr("Spot: on-demand cost"),
          [](const CostResult &c, const std::string &k) { return money(c.onDemandCost, k); }},
         {tr("Spot: net savings"),
@@ -141,7 +161,8 @@ void CostResultView::show(const Side &baseline, const Side &candidate)
     for (const auto &side : r)
         if (side)
             for (const CostLine &line : side->breakdown)
-                if (std::find(components.begin(), components.end(), line.component) == components.end())
+                if (std::find(components.begin(), components.end(), line.component) ==
+                    components.end())
                     components.push_back(line.component);
     m_results->setRowCount(int(std::size(rows) + components.size()));
     int row = 0;
@@ -157,8 +178,10 @@ void CostResultView::show(const Side &baseline, const Side &candidate)
                         return money(line.amount, cur(i));
             return fmt::missing();
         };
-        const bool part = component.rfind("of which", 0) == 0; // informative: inside the lines above
-        setRow(m_results, row, {QStringLiteral("    ") + componentName(component), amount(0), amount(1)});
+        const bool part =
+            component.rfind("of which", 0) == 0; // informative: inside the lines above
+        setRow(m_results, row,
+               {QStringLiteral("    ") + componentName(component), amount(0), amount(1)});
         if (part)
             for (int col = 0; col < 3; ++col) {
                 QFont f = m_results->item(row, col)->font();
@@ -168,24 +191,30 @@ void CostResultView::show(const Side &baseline, const Side &candidate)
         ++row;
     }
 
-    if (r[0] && r[1] && r[0]->costPerUsefulResult && r[1]->costPerUsefulResult && *r[0]->costPerUsefulResult > 0) {
+    if (r[0] && r[1] && r[0]->costPerUsefulResult && r[1]->costPerUsefulResult &&
+        *r[0]->costPerUsefulResult > 0) {
         const double ratio = *r[1]->costPerUsefulResult / *r[0]->costPerUsefulResult;
         const QString percent = QLocale().toString(std::abs(1 - ratio) * 100, 'f', 1);
-        m_summary->setText(ratio <= 1.0
-                               ? tr("The candidate costs <b>%1 % less</b> per useful result than the baseline.").arg(percent)
-                               : tr("The candidate costs <b>%1 % more</b> per useful result than the baseline.").arg(percent));
+        m_summary->setText(
+            ratio <= 1.0
+                ? tr("The candidate costs <b>%1 % less</b> per useful result than the baseline.")
+                      .arg(percent)
+                : tr("The candidate costs <b>%1 % more</b> per useful result than the baseline.")
+                      .arg(percent));
     } else if (!r[0] || !r[1]) {
         m_summary->setText(tr("Configure a cost model for both sides to judge the cost gate."));
     } else {
-        m_summary->setText(tr("A side has no useful result: the cost per useful result cannot be compared."));
+        m_summary->setText(
+            tr("A side has no useful result: the cost per useful result cannot be compared."));
     }
     fillSensitivity(baseline, candidate);
 }
 
 void CostResultView::fillSensitivity(const Side &baseline, const Side &candidate)
 {
-    m_sensitivity->setHorizontalHeaderLabels({tr("Price"), tr("Baseline −25 %"), tr("Baseline +25 %"),
-                                              tr("Candidate −25 %"), tr("Candidate +25 %")});
+    m_sensitivity->setHorizontalHeaderLabels({tr("Price"), tr("Baseline −25 %"),
+                                              tr("Baseline +25 %"), tr("Candidate −25 %"),
+                                              tr("Candidate +25 %")});
     std::vector<SensitivityRow> rows[2];
     const Side *sides[] = {&baseline, &candidate};
     for (int i = 0; i < 2; ++i)
@@ -196,7 +225,8 @@ void CostResultView::fillSensitivity(const Side &baseline, const Side &candidate
     for (std::size_t n = 0; n < names.size(); ++n) {
         QStringList cells{componentName(names[n].component)};
         for (int i = 0; i < 2; ++i) {
-            const std::string currency = sides[i]->model ? sides[i]->model->currency : std::string();
+            const std::string currency =
+                sides[i]->model ? sides[i]->model->currency : std::string();
             const bool has = n < rows[i].size();
             cells << (has ? money(rows[i][n].minus25, currency) : fmt::missing())
                   << (has ? money(rows[i][n].plus25, currency) : fmt::missing());

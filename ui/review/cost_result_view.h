@@ -13,9 +13,11 @@
 class QLabel;
 class QTableWidget;
 
-namespace tp {
+namespace tp
+{
 
-class CostResultView : public QWidget {
+class CostResultView : public QWidget
+{
     Q_OBJECT
 public:
     explicit CostResultView(QWidget *parent = nullptr);

@@ -7,9 +7,11 @@
 #include <QGridLayout>
 #include <QLabel>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 QString gateList(const GateReport &report, Verdict verdict)
 {
     QStringList names;
@@ -20,8 +22,7 @@ QString gateList(const GateReport &report, Verdict verdict)
 }
 } // namespace
 
-DecisionBanner::DecisionBanner(QWidget *parent)
-    : QWidget(parent)
+DecisionBanner::DecisionBanner(QWidget *parent) : QWidget(parent)
 {
     m_decision = new QLabel;
     m_decision->setObjectName(QStringLiteral("banner"));
@@ -42,9 +43,18 @@ DecisionBanner::DecisionBanner(QWidget *parent)
     showMessage(tr("Evaluating the gates…"));
 }
 
-QString DecisionBanner::decisionText() const { return m_decision->text(); }
-QString DecisionBanner::hashText() const { return m_hash->text(); }
-QString DecisionBanner::reviewText() const { return m_review->text(); }
+QString DecisionBanner::decisionText() const
+{
+    return m_decision->text();
+}
+QString DecisionBanner::hashText() const
+{
+    return m_hash->text();
+}
+QString DecisionBanner::reviewText() const
+{
+    return m_review->text();
+}
 
 void DecisionBanner::paint(const QString &colour, const QString &fill)
 {
@@ -68,26 +78,32 @@ void DecisionBanner::showState(const ReviewState &state, int staleSignoffs)
     const GateReport &report = state.report;
     switch (report.decision) {
     case Decision::Migrate:
-        m_decision->setText(tr("<b>Migrate to the candidate</b> — every gate passes on valid evidence."));
+        m_decision->setText(
+            tr("<b>Migrate to the candidate</b> — every gate passes on valid evidence."));
         paint(QStringLiteral("#2e7d32"), QStringLiteral("#e8f5e9"));
         break;
     case Decision::KeepCurrentPath:
-        m_decision->setText(tr("<b>Keep the current path</b> — failed: %1.").arg(gateList(report, Verdict::Fail)));
+        m_decision->setText(
+            tr("<b>Keep the current path</b> — failed: %1.").arg(gateList(report, Verdict::Fail)));
         paint(QStringLiteral("#c62828"), QStringLiteral("#ffebee"));
         break;
     case Decision::Inconclusive:
-        m_decision->setText(tr("<b>Inconclusive ⇒ keep the current path</b> — not enough evidence for: %1.")
-                                .arg(gateList(report, Verdict::Insufficient)));
+        m_decision->setText(
+            tr("<b>Inconclusive ⇒ keep the current path</b> — not enough evidence for: %1.")
+                .arg(gateList(report, Verdict::Insufficient)));
         paint(QStringLiteral("#b26a00"), QStringLiteral("#fff8e1"));
         break;
     }
-    m_hash->setText(tr("Evidence <code>%1</code>").arg(GateChecklistModel::shortHash(state.evidenceHash)));
-    m_hash->setToolTip(tr("SHA-256 of the evidence document (%1):\n%2")
-                           .arg(fmt::fromStd(report.definitions), fmt::fromStd(state.evidenceHash)));
+    m_hash->setText(
+        tr("Evidence <code>%1</code>").arg(GateChecklistModel::shortHash(state.evidenceHash)));
+    m_hash->setToolTip(
+        tr("SHA-256 of the evidence document (%1):\n%2")
+            .arg(fmt::fromStd(report.definitions), fmt::fromStd(state.evidenceHash)));
     QStringList line;
     if (const auto &last = state.lastReview)
         line << tr("Last recorded decision: <b>%1</b> on %2 by %3 (%4) — %5")
-                    .arg(SnapshotHistory::decisionText(last->decision), fmt::timestamp(last->createdAt),
+                    .arg(SnapshotHistory::decisionText(last->decision),
+                         fmt::timestamp(last->createdAt),
                          fmt::fromStd(last->reviewer).toHtmlEscaped(),
                          GateChecklistModel::shortHash(last->evidenceHash),
                          state.changesSinceLastReview.empty()

@@ -8,9 +8,11 @@
 
 class QLabel;
 
-namespace tp {
+namespace tp
+{
 
-class DecisionBanner : public QWidget {
+class DecisionBanner : public QWidget
+{
     Q_OBJECT
 public:
     explicit DecisionBanner(QWidget *parent = nullptr);

@@ -5,9 +5,11 @@
 #include <QHeaderView>
 #include <QMenu>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 QString itemTitle(const QModelIndex &index)
 {
     return index.siblingAtColumn(GateChecklistModel::Item).data().toString();
@@ -19,8 +21,7 @@ QList<qlonglong> runsOf(const QModelIndex &index)
 } // namespace
 
 GateChecklistView::GateChecklistView(GateChecklistModel *model, QWidget *parent)
-    : QTreeView(parent)
-    , m_model(model)
+    : QTreeView(parent), m_model(model)
 {
     setModel(model);
     setAlternatingRowColors(true);
@@ -37,7 +38,9 @@ GateChecklistView::GateChecklistView(GateChecklistModel *model, QWidget *parent)
             emit showRuns(runsOf(index), itemTitle(index));
     });
     connect(selectionModel(), &QItemSelectionModel::currentChanged, this,
-            [this](const QModelIndex &current) { emit currentGateChanged(m_model->gateIdAt(current)); });
+            [this](const QModelIndex &current) {
+                emit currentGateChanged(m_model->gateIdAt(current));
+            });
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         expandAll();
         fitColumns();
@@ -52,14 +55,15 @@ QString GateChecklistView::currentGateId() const
 void GateChecklistView::selectGate(const QString &gateId)
 {
     for (int row = 0; row < m_model->rowCount(); ++row)
-        if (const QModelIndex i = m_model->index(row, 0); !gateId.isEmpty() && m_model->gateIdAt(i) == gateId)
+        if (const QModelIndex i = m_model->index(row, 0);
+            !gateId.isEmpty() && m_model->gateIdAt(i) == gateId)
             setCurrentIndex(i);
 }
 
 void GateChecklistView::fitColumns()
 {
-    for (int col : {GateChecklistModel::Item, GateChecklistModel::VerdictColumn, GateChecklistModel::Evidence,
-                    GateChecklistModel::Signoff}) {
+    for (int col : {GateChecklistModel::Item, GateChecklistModel::VerdictColumn,
+                    GateChecklistModel::Evidence, GateChecklistModel::Signoff}) {
         resizeColumnToContents(col);
         setColumnWidth(col, columnWidth(col) + 16); // room before the next column
     }
@@ -72,8 +76,9 @@ void GateChecklistView::showMenu(const QPoint &pos)
     if (gate.isEmpty())
         return;
     QMenu menu(this);
-    QAction *sign = menu.addAction(tr("Sign off “%1”…").arg(GateChecklistModel::gateTitle(gate.toStdString())),
-                                   this, [this, gate] { emit signOffRequested(gate); });
+    QAction *sign =
+        menu.addAction(tr("Sign off “%1”…").arg(GateChecklistModel::gateTitle(gate.toStdString())),
+                       this, [this, gate] { emit signOffRequested(gate); });
     sign->setEnabled(m_signOffEnabled);
     if (const auto runs = runsOf(index); !runs.isEmpty())
         menu.addAction(tr("Show the %n evidence run(s)", nullptr, int(runs.size())), this,

@@ -5,11 +5,13 @@
 #include <QList>
 #include <QTreeView>
 
-namespace tp {
+namespace tp
+{
 
 class GateChecklistModel;
 
-class GateChecklistView : public QTreeView {
+class GateChecklistView : public QTreeView
+{
     Q_OBJECT
 public:
     explicit GateChecklistView(GateChecklistModel *model, QWidget *parent = nullptr);

@@ -10,12 +10,12 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-namespace tp {
+namespace tp
+{
 
 SignoffDialog::SignoffDialog(const QString &title, const QString &what, Settings *settings,
                              const QString &fallbackReviewer, QWidget *parent)
-    : QDialog(parent)
-    , m_settings(settings)
+    : QDialog(parent), m_settings(settings)
 {
     setWindowTitle(title);
     auto *intro = new QLabel(what);

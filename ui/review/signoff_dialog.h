@@ -8,11 +8,13 @@ class QDialogButtonBox;
 class QLineEdit;
 class QPlainTextEdit;
 
-namespace tp {
+namespace tp
+{
 
 class Settings;
 
-class SignoffDialog : public QDialog {
+class SignoffDialog : public QDialog
+{
     Q_OBJECT
 public:
     // `what` says what is being signed (rich text allowed); `settings` may be null, then

@@ -11,9 +11,11 @@
 #include <QTreeWidget>
 #include <QVBoxLayout>
 
-namespace tp {
+namespace tp
+{
 
-namespace {
+namespace
+{
 QTreeWidget *makeTree(const QStringList &headers)
 {
     auto *tree = new QTreeWidget;
@@ -28,14 +30,14 @@ QTreeWidget *makeTree(const QStringList &headers)
 
 QColor decisionColor(Decision d)
 {
-    return GateChecklistModel::verdictColor(d == Decision::Migrate           ? Verdict::Pass
-                                            : d == Decision::KeepCurrentPath ? Verdict::Fail
-                                                                             : Verdict::Insufficient);
+    return GateChecklistModel::verdictColor(d == Decision::Migrate ? Verdict::Pass
+                                            : d == Decision::KeepCurrentPath
+                                                ? Verdict::Fail
+                                                : Verdict::Insufficient);
 }
 } // namespace
 
-SnapshotHistory::SnapshotHistory(QWidget *parent)
-    : QWidget(parent)
+SnapshotHistory::SnapshotHistory(QWidget *parent) : QWidget(parent)
 {
     m_decisions = makeTree({tr("Recorded"), tr("Reviewer"), tr("Decision"), tr("Evidence"),
                             tr("Sign-offs"), tr("Comment")});
@@ -74,17 +76,17 @@ void SnapshotHistory::setSnapshots(const std::vector<DecisionSnapshot> &snapshot
             gates << GateChecklistModel::gateTitle(g.gateId);
         auto *item = new QTreeWidgetItem(
             {fmt::timestamp(s.createdAt), fmt::fromStd(s.reviewer), decisionText(s.decision),
-             GateChecklistModel::shortHash(s.evidenceHash),
-             QLocale().toString(gates.size()),
+             GateChecklistModel::shortHash(s.evidenceHash), QLocale().toString(gates.size()),
              fmt::fromStd(s.comment).simplified()});
         item->setForeground(2, decisionColor(s.decision));
-        item->setIcon(2, GateChecklistModel::verdictIcon(s.decision == Decision::Migrate ? Verdict::Pass
-                                                         : s.decision == Decision::KeepCurrentPath
-                                                             ? Verdict::Fail
-                                                             : Verdict::Insufficient));
+        item->setIcon(2, GateChecklistModel::verdictIcon(
+                             s.decision == Decision::Migrate           ? Verdict::Pass
+                             : s.decision == Decision::KeepCurrentPath ? Verdict::Fail
+                                                                       : Verdict::Insufficient));
         item->setToolTip(3, tr("SHA-256 of the evidence: %1").arg(fmt::fromStd(s.evidenceHash)));
-        item->setToolTip(4, gates.isEmpty() ? tr("No gate was signed off with this decision")
-                                            : tr("Signed off: %1").arg(gates.join(QStringLiteral(", "))));
+        item->setToolTip(4, gates.isEmpty()
+                                ? tr("No gate was signed off with this decision")
+                                : tr("Signed off: %1").arg(gates.join(QStringLiteral(", "))));
         item->setTextAlignment(4, Qt::AlignRight | Qt::AlignVCenter);
         item->setToolTip(5, fmt::fromStd(s.comment));
         item->setData(0, Qt::UserRole, qlonglong(s.id));
@@ -106,16 +108,17 @@ void SnapshotHistory::setChanges(const std::vector<ReviewChange> &changes,
 {
     m_changes->clear();
     if (!last)
-        m_changesCaption->setText(tr("No decision has been recorded yet: nothing to compare with."));
+        m_changesCaption->setText(
+            tr("No decision has been recorded yet: nothing to compare with."));
     else if (changes.empty())
         m_changesCaption->setText(tr("The evidence is the same as in the decision of %1 (%2).")
                                       .arg(fmt::timestamp(last->createdAt),
                                            GateChecklistModel::shortHash(last->evidenceHash)));
     else
-        m_changesCaption->setText(tr("%n difference(s) from the decision of %1 (%2).", nullptr,
-                                     int(changes.size()))
-                                      .arg(fmt::timestamp(last->createdAt),
-                                           GateChecklistModel::shortHash(last->evidenceHash)));
+        m_changesCaption->setText(
+            tr("%n difference(s) from the decision of %1 (%2).", nullptr, int(changes.size()))
+                .arg(fmt::timestamp(last->createdAt),
+                     GateChecklistModel::shortHash(last->evidenceHash)));
     for (const ReviewChange &c : changes) {
         auto *item = new QTreeWidgetItem({changeKindText(c.kind), subjectText(c),
                                           fmt::fromStd(c.before), fmt::fromStd(c.after)});
@@ -130,9 +133,12 @@ void SnapshotHistory::setChanges(const std::vector<ReviewChange> &changes,
 QString SnapshotHistory::decisionText(Decision d)
 {
     switch (d) {
-    case Decision::Migrate: return tr("migrate");
-    case Decision::KeepCurrentPath: return tr("keep current path");
-    case Decision::Inconclusive: return tr("inconclusive ⇒ keep");
+    case Decision::Migrate:
+        return tr("migrate");
+    case Decision::KeepCurrentPath:
+        return tr("keep current path");
+    case Decision::Inconclusive:
+        return tr("inconclusive ⇒ keep");
     }
     return {};
 }
@@ -150,14 +156,22 @@ QString SnapshotHistory::subjectText(const ReviewChange &c)
 
 QString SnapshotHistory::changeKindText(const std::string &kind)
 {
-    if (kind == "decision") return tr("Decision");
-    if (kind == "gate") return tr("Gate verdict");
-    if (kind == "criterion") return tr("Criterion");
-    if (kind == "run_added") return tr("Run added");
-    if (kind == "run_removed") return tr("Run removed");
-    if (kind == "run_changed") return tr("Run changed");
-    if (kind == "inputs") return tr("Review input");
-    if (kind == "definitions") return tr("Gate definitions");
+    if (kind == "decision")
+        return tr("Decision");
+    if (kind == "gate")
+        return tr("Gate verdict");
+    if (kind == "criterion")
+        return tr("Criterion");
+    if (kind == "run_added")
+        return tr("Run added");
+    if (kind == "run_removed")
+        return tr("Run removed");
+    if (kind == "run_changed")
+        return tr("Run changed");
+    if (kind == "inputs")
+        return tr("Review input");
+    if (kind == "definitions")
+        return tr("Gate definitions");
     return fmt::fromStd(kind);
 }
 

@@ -12,9 +12,11 @@
 class QLabel;
 class QTreeWidget;
 
-namespace tp {
+namespace tp
+{
 
-class SnapshotHistory : public QWidget {
+class SnapshotHistory : public QWidget
+{
     Q_OBJECT
 public:
     explicit SnapshotHistory(QWidget *parent = nullptr);
