@@ -11,7 +11,7 @@ PACKAGES=(
   libtorch-dev libopenblas0-pthread
   nlohmann-json3-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libcli11-dev libssl-dev
   python3 python3-torch python3-kubernetes python3-yaml
-  clang libclang-rt-14-dev
+  clang libclang-rt-14-dev clang-format
   libqt6svg6
   xvfb xauth poppler-utils fonts-dejavu-core
   openssh-server openssh-client
