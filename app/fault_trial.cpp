@@ -1,10 +1,10 @@
 #include "fault_trial.h"
 
 #include "contract.h"
+#include "runner_process.h"
 
 #include <QCoreApplication>
 #include <QDir>
-#include <QProcess>
 
 #include <cmath>
 #include <cstring>
@@ -58,50 +58,27 @@ RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeo
                        qint64 *firstStepAtNs)
 {
     RunnerOutput out;
-    QProcess p;
-    p.start(runner, args);
-    if (!p.waitForStarted(30000)) {
-        out.stderrTail = FaultTest::tr("cannot start %1: %2").arg(runner, p.errorString());
-        return out;
-    }
-    QByteArray buffer, errors;
+    RunnerProcess process; // the launch library's process handling, driven synchronously
+    process.prepare(RunnerCommand{RunnerCommand::Kind::Cpp, runner, {}, {}}, args);
     bool killed = false;
-    QElapsedTimer since;
-    since.start();
-    auto consume = [&] {
-        buffer += p.readAllStandardOutput();
-        errors += p.readAllStandardError();
-        if (errors.size() > 4096)
-            errors = errors.right(4096);
-        for (qsizetype nl = buffer.indexOf('\n'); nl >= 0; nl = buffer.indexOf('\n')) {
-            const bool hadSteps = !out.losses.empty();
-            handleLine(buffer.left(nl), out);
-            buffer.remove(0, nl + 1);
-            if (!hadSteps && !out.losses.empty() && clock && firstStepAtNs)
-                *firstStepAtNs = clock->nsecsElapsed();
-            if (killAtStep >= 0 && !killed && !out.losses.empty() &&
-                out.losses.rbegin()->first >= killAtStep) {
-                if (clock && killedAtNs)
-                    *killedAtNs = clock->nsecsElapsed();
-                p.kill(); // SIGKILL: no handler, no flush, no last checkpoint
-                killed = true;
-            }
+    const RunnerProcess::Ended ended = process.runToEnd(timeoutMs, [&](const QByteArray &line) {
+        const bool hadSteps = !out.losses.empty();
+        handleLine(line, out);
+        if (!hadSteps && !out.losses.empty() && clock && firstStepAtNs)
+            *firstStepAtNs = clock->nsecsElapsed();
+        if (killAtStep >= 0 && !killed && !out.losses.empty() &&
+            out.losses.rbegin()->first >= killAtStep) {
+            if (clock && killedAtNs)
+                *killedAtNs = clock->nsecsElapsed();
+            killed = true;
+            return false; // SIGKILL now: no handler, no flush, no last checkpoint
         }
-    };
-    while (p.state() != QProcess::NotRunning) {
-        if (since.elapsed() > timeoutMs) {
-            out.timedOut = true;
-            p.kill();
-            p.waitForFinished(30000);
-            break;
-        }
-        p.waitForReadyRead(50);
-        consume();
-    }
-    consume(); // whatever the runner wrote before it ended
-    out.crashed = p.exitStatus() == QProcess::CrashExit;
-    out.exitCode = p.exitCode();
-    out.stderrTail = QString::fromUtf8(errors).trimmed();
+        return true;
+    });
+    out.crashed = ended.crashed;
+    out.timedOut = ended.timedOut;
+    out.exitCode = ended.failedToStart ? -1 : ended.exitCode;
+    out.stderrTail = ended.failedToStart ? ended.error : ended.stderrTail;
     return out;
 }
 

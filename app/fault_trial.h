@@ -1,9 +1,9 @@
 #pragma once
 // The worker-failure test of `torchpilot faulttest` (faulttest_command.cpp): a training runner
 // is SIGKILLed at a chosen step, a new one resumes from its checkpoints, and the losses of both
-// are compared with an uninterrupted reference. Runners are started with QProcess (no shell) and
-// read synchronously, so the kill follows the streamed train_step line within a few
-// milliseconds. QtCore only.
+// are compared with an uninterrupted reference. Runners are started by the launch library's
+// RunnerProcess (QProcess, no shell) and read synchronously, so the kill follows the streamed
+// train_step line within a few milliseconds. QtCore only.
 #include <QElapsedTimer>
 #include <QString>
 #include <QStringList>

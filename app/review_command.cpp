@@ -3,6 +3,7 @@
 // evidence they rest on, and lists them. Without an action it shows the review's state.
 #include "cli_commands.h"
 
+#include "qt_text.h"
 #include "review_text.h"
 #include "store.h"
 
@@ -20,11 +21,6 @@ namespace
 struct ReviewCmd {
     Q_DECLARE_TR_FUNCTIONS(ReviewCmd)
 };
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 // Bad input: a message and exit status 2.
 struct BadInput {
@@ -51,16 +47,17 @@ void printHistory(QTextStream &out, const std::vector<DecisionSnapshot> &snapsho
         out << ReviewCmd::tr("No decision has been recorded yet.") << Qt::endl;
     for (const DecisionSnapshot &s : snapshots) {
         out << ReviewCmd::tr("#%1  %2  %3  decision: %4  definitions: %5  evidence sha256 %6")
-                   .arg(QString::number(s.id), q(s.createdAt), q(s.reviewer),
-                        decisionText(s.decision), q(s.evidence.value("definitions", "")),
-                        q(s.evidenceHash))
+                   .arg(QString::number(s.id), fromStd(s.createdAt), fromStd(s.reviewer),
+                        decisionText(s.decision), fromStd(s.evidence.value("definitions", "")),
+                        fromStd(s.evidenceHash))
             << Qt::endl;
         if (!s.comment.empty())
-            out << ReviewCmd::tr("    comment: %1").arg(q(s.comment)) << Qt::endl;
+            out << ReviewCmd::tr("    comment: %1").arg(fromStd(s.comment)) << Qt::endl;
         for (const GateSignoff &g : s.signoffs)
             out << ReviewCmd::tr("    sign-off: gate %1 by %2 at %3%4")
-                       .arg(q(g.gateId), q(g.reviewer), q(g.signedAt),
-                            g.comment.empty() ? QString() : QStringLiteral(" — ") + q(g.comment))
+                       .arg(fromStd(g.gateId), fromStd(g.reviewer), fromStd(g.signedAt),
+                            g.comment.empty() ? QString()
+                                              : QStringLiteral(" — ") + fromStd(g.comment))
                 << Qt::endl;
     }
 }
@@ -107,7 +104,7 @@ int run(const QCommandLineParser &p, QTextStream &out)
         out << (side == QLatin1String("baseline")
                     ? ReviewCmd::tr("Baseline cost model set to '%1'.")
                     : ReviewCmd::tr("Candidate cost model set to '%1'."))
-                   .arg(q(cost->name))
+                   .arg(fromStd(cost->name))
             << Qt::endl;
     } else if (p.isSet(QStringLiteral("set-rollback"))) {
         ReviewInputs in = reviews.inputs();
@@ -124,7 +121,7 @@ int run(const QCommandLineParser &p, QTextStream &out)
         out << ReviewCmd::tr(
                    "Gate %1 signed off by %2 on evidence sha256 %3; it is attached to the next "
                    "recorded decision.")
-                   .arg(q(s.gateId), q(s.reviewer), q(s.evidenceHash))
+                   .arg(fromStd(s.gateId), fromStd(s.reviewer), fromStd(s.evidenceHash))
             << Qt::endl;
     } else if (p.isSet(QStringLiteral("record"))) {
         const ReviewState state = evaluateReview(store, *defs);
@@ -133,12 +130,12 @@ int run(const QCommandLineParser &p, QTextStream &out)
         out << ReviewCmd::tr(
                    "Recorded decision #%1: %2 (evidence sha256 %3), with %n gate sign-off(s).",
                    nullptr, int(s.signoffs.size()))
-                   .arg(QString::number(s.id), decisionText(s.decision), q(s.evidenceHash))
+                   .arg(QString::number(s.id), decisionText(s.decision), fromStd(s.evidenceHash))
             << Qt::endl;
         for (const GateSignoff &g : s.signoffs)
             if (g.evidenceHash != s.evidenceHash)
                 out << ReviewCmd::tr("Note: gate %1 was signed off on other evidence (sha256 %2).")
-                           .arg(q(g.gateId), q(g.evidenceHash))
+                           .arg(fromStd(g.gateId), fromStd(g.evidenceHash))
                     << Qt::endl;
     } else if (p.isSet(QStringLiteral("history"))) {
         const auto snapshots = reviews.snapshots();
@@ -146,7 +143,7 @@ int run(const QCommandLineParser &p, QTextStream &out)
             nlohmann::json all = nlohmann::json::array();
             for (const DecisionSnapshot &s : snapshots)
                 all.push_back(s.toJson());
-            out << q(all.dump(2)) << Qt::endl;
+            out << fromStd(all.dump(2)) << Qt::endl;
         } else {
             printHistory(out, snapshots);
         }
@@ -155,7 +152,7 @@ int run(const QCommandLineParser &p, QTextStream &out)
         if (p.isSet(QStringLiteral("json"))) {
             nlohmann::json j = {{"decision", decisionName(state.report.decision)}};
             addReviewJson(j, state);
-            out << q(j.dump(2)) << Qt::endl;
+            out << fromStd(j.dump(2)) << Qt::endl;
         } else {
             out << ReviewCmd::tr("Decision now: %1").arg(decisionText(state.report.decision))
                 << Qt::endl;
@@ -217,7 +214,7 @@ int reviewCommand(const QStringList &args)
         return fail(e.message);
     } catch (const std::exception
                  &e) { // ReviewError, GateError, CostError, StoreError, unreadable files
-        return fail(q(e.what()));
+        return fail(fromStd(e.what()));
     }
 }
 

@@ -1,6 +1,8 @@
 // Text and JSON of the decision review for the gates and review commands.
 #include "review_text.h"
 
+#include "qt_text.h"
+
 #include <QCoreApplication>
 
 namespace tp::cli
@@ -11,11 +13,6 @@ namespace
 struct Review {
     Q_DECLARE_TR_FUNCTIONS(Review)
 };
-
-QString q(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
 
 nlohmann::json signoffJson(const GateSignoff &s)
 {
@@ -30,7 +27,8 @@ nlohmann::json signoffJson(const GateSignoff &s)
 
 QString changeText(const ReviewChange &c)
 {
-    const QString subject = q(c.subject), before = q(c.before), after = q(c.after);
+    const QString subject = fromStd(c.subject), before = fromStd(c.before),
+                  after = fromStd(c.after);
     if (c.kind == "decision")
         return Review::tr("decision: %1 → %2").arg(before, after);
     if (c.kind == "definitions")
@@ -47,17 +45,18 @@ QString changeText(const ReviewChange &c)
         return Review::tr("run %1 removed: %2").arg(subject, before);
     if (c.kind == "run_changed")
         return Review::tr("run %1 changed: %2 → %3").arg(subject, before, after);
-    return QStringLiteral("%1 %2: %3 → %4").arg(q(c.kind), subject, before, after);
+    return QStringLiteral("%1 %2: %3 → %4").arg(fromStd(c.kind), subject, before, after);
 }
 
 QString reviewLabel(const DecisionSnapshot &s)
 {
-    return QStringLiteral("#%1, %2, %3").arg(QString::number(s.id), q(s.createdAt), q(s.reviewer));
+    return QStringLiteral("#%1, %2, %3")
+        .arg(QString::number(s.id), fromStd(s.createdAt), fromStd(s.reviewer));
 }
 
 void printReviewStatus(QTextStream &out, const ReviewState &state)
 {
-    out << Review::tr("Evidence: sha256 %1").arg(q(state.evidenceHash)) << Qt::endl;
+    out << Review::tr("Evidence: sha256 %1").arg(fromStd(state.evidenceHash)) << Qt::endl;
     if (!state.lastReview) {
         out << Review::tr("No decision has been recorded yet (torchpilot review --record).")
             << Qt::endl;
@@ -73,10 +72,10 @@ void printReviewStatus(QTextStream &out, const ReviewState &state)
     }
     for (const GateSignoff &s : state.pendingSignoffs) {
         out << Review::tr("Pending sign-off: gate %1 by %2 at %3")
-                   .arg(q(s.gateId), q(s.reviewer), q(s.signedAt));
+                   .arg(fromStd(s.gateId), fromStd(s.reviewer), fromStd(s.signedAt));
         if (s.evidenceHash != state.evidenceHash)
             out << Review::tr(" (signed on other evidence: %1)")
-                       .arg(q(s.evidenceHash.substr(0, 12)));
+                       .arg(fromStd(s.evidenceHash.substr(0, 12)));
         out << Qt::endl;
     }
 }

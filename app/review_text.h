@@ -1,5 +1,5 @@
 #pragma once
-// Shared by `torchpilot gates` and `torchpilot review` (their input files: ui/review_files.h):
+// Shared by `torchpilot gates` and `torchpilot review` (their input files: core/review_files.h):
 // the decision review as people read it (through tr()) or as JSON.
 #include "review.h"
 #include "review_files.h"

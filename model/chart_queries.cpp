@@ -1,5 +1,6 @@
 #include "chart_queries.h"
 
+#include "sqlite_row.h"
 #include "store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -57,9 +58,11 @@ std::vector<FirstCallRecord> ChartQueries::firstCalls(const std::string &workloa
     q.bind(2, dtype);
     q.bind(3, device);
     std::vector<FirstCallRecord> out;
-    while (q.executeStep())
-        out.push_back({q.getColumn(0).getInt64(), q.getColumn(1).getString(),
-                       q.getColumn(2).getString(), q.getColumn(3).getDouble()});
+    while (q.executeStep()) {
+        FirstCallRecord r;
+        sqlrow::readRow(q, r.runId, r.mode, r.cacheState, r.seconds);
+        out.push_back(std::move(r));
+    }
     return out;
 }
 
@@ -67,7 +70,9 @@ RunTableSignature ChartQueries::signature() const
 {
     SQLite::Statement q(m_store.db(), "SELECT count(*), coalesce(max(id), 0) FROM runs");
     q.executeStep();
-    return {q.getColumn(0).getInt64(), q.getColumn(1).getInt64()};
+    RunTableSignature s;
+    sqlrow::readRow(q, s.count, s.maxId);
+    return s;
 }
 
 std::vector<RunIndexRow> ChartQueries::indexRows() const
@@ -77,15 +82,8 @@ std::vector<RunIndexRow> ChartQueries::indexRows() const
     std::vector<RunIndexRow> out;
     while (q.executeStep()) {
         RunIndexRow r;
-        r.id = q.getColumn(0).getInt64();
-        r.runKey = q.getColumn(1).getString();
-        r.workload = q.getColumn(2).getString();
-        r.dtype = q.getColumn(3).getString();
-        r.device = q.getColumn(4).getString();
-        r.mode = q.getColumn(5).getString();
-        r.cacheState = q.getColumn(6).getString();
-        if (!q.getColumn(7).isNull())
-            r.firstCallSeconds = q.getColumn(7).getDouble();
+        sqlrow::readRow(q, r.id, r.runKey, r.workload, r.dtype, r.device, r.mode, r.cacheState,
+                        r.firstCallSeconds);
         out.push_back(std::move(r));
     }
     return out;

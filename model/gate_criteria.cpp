@@ -1,5 +1,5 @@
 // The criteria of the five gates, each a function of the stored evidence.
-#include "gates.h"
+#include "gate_criteria.h"
 
 #include "store.h"
 
@@ -15,14 +15,7 @@ using nlohmann::json;
 namespace
 {
 
-struct Context {
-    const GateDefinitions &defs;
-    Store &store;
-    const GateInputs &inputs;
-    std::vector<RunRecord> baseline, candidate; // valid evidence only
-    std::vector<RunRecord> candidateAll;        // every candidate run: failures count as failures
-    std::vector<RunRecord> platformAll;         // candidate selection without its mode filter
-};
+using detail::GateEvidence;
 
 std::vector<long long> ids(const std::vector<RunRecord> &runs)
 {
@@ -54,7 +47,7 @@ CriterionResult make(const std::string &id, Verdict v, std::string detail,
     return {id, v, std::move(detail), std::move(runs)};
 }
 
-CriterionResult catalogCoverage(const Context &c, const std::string &id)
+CriterionResult catalogCoverage(const GateEvidence &c, const std::string &id)
 {
     std::map<std::string, std::set<std::pair<long long, long long>>> shapesByMode;
     std::vector<long long> used;
@@ -92,7 +85,7 @@ CriterionResult catalogCoverage(const Context &c, const std::string &id)
                 std::to_string(all.size()) + " shapes ran in every required mode", used);
 }
 
-CriterionResult unsupportedOps(const Context &c, const std::string &id)
+CriterionResult unsupportedOps(const GateEvidence &c, const std::string &id)
 {
     if (c.candidateAll.empty())
         return make(id, Verdict::Insufficient, "no candidate run");
@@ -116,7 +109,7 @@ CriterionResult unsupportedOps(const Context &c, const std::string &id)
                 ids(c.candidateAll));
 }
 
-CriterionResult outputsFinite(const Context &c, const std::string &id)
+CriterionResult outputsFinite(const GateEvidence &c, const std::string &id)
 {
     std::vector<long long> bad, used;
     for (const RunRecord &r : c.candidateAll) {
@@ -136,7 +129,7 @@ CriterionResult outputsFinite(const Context &c, const std::string &id)
                 "outputs finite in " + std::to_string(used.size()) + " candidate run(s)", used);
 }
 
-CriterionResult precision(const Context &c, const std::string &id, bool training)
+CriterionResult precision(const GateEvidence &c, const std::string &id, bool training)
 {
     std::vector<long long> used, bad;
     for (const RunRecord &r : c.candidate) {
@@ -164,7 +157,7 @@ CriterionResult precision(const Context &c, const std::string &id, bool training
                 "all " + std::to_string(used.size()) + " compared run(s) within policy", used);
 }
 
-CriterionResult p99WithinSlo(const Context &c, const std::string &id)
+CriterionResult p99WithinSlo(const GateEvidence &c, const std::string &id)
 {
     if (c.defs.sloP99Seconds <= 0)
         return make(id, Verdict::Insufficient,
@@ -190,7 +183,7 @@ CriterionResult p99WithinSlo(const Context &c, const std::string &id)
                 used);
 }
 
-CriterionResult throughput(const Context &c, const std::string &id)
+CriterionResult throughput(const GateEvidence &c, const std::string &id)
 {
     // Compared per workload: a ratio across different models would mean nothing.
     std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> byWorkload;
@@ -218,7 +211,7 @@ CriterionResult throughput(const Context &c, const std::string &id)
     return make(id, fail ? Verdict::Fail : Verdict::Pass, detail, used);
 }
 
-CriterionResult coldStartReported(const Context &c, const std::string &id)
+CriterionResult coldStartReported(const GateEvidence &c, const std::string &id)
 {
     std::vector<long long> used;
     bool shapes = false;
@@ -239,7 +232,7 @@ CriterionResult coldStartReported(const Context &c, const std::string &id)
     return make(id, Verdict::Pass, "first call and per-shape first calls reported", used);
 }
 
-CriterionResult recovery(const Context &c, const std::string &id)
+CriterionResult recovery(const GateEvidence &c, const std::string &id)
 {
     std::vector<long long> used;
     bool fail = false;
@@ -263,7 +256,7 @@ CriterionResult recovery(const Context &c, const std::string &id)
     return make(id, fail ? Verdict::Fail : Verdict::Pass, detail, used);
 }
 
-CriterionResult noProgressAlerts(const Context &c, const std::string &id)
+CriterionResult noProgressAlerts(const GateEvidence &c, const std::string &id)
 {
     if (c.candidateAll.empty())
         return make(id, Verdict::Insufficient, "no candidate run");
@@ -284,7 +277,7 @@ CriterionResult noProgressAlerts(const Context &c, const std::string &id)
                 ids(c.candidateAll));
 }
 
-CriterionResult costNotWorse(const Context &c, const std::string &id)
+CriterionResult costNotWorse(const GateEvidence &c, const std::string &id)
 {
     if (!c.inputs.baselineCost || !c.inputs.candidateCost)
         return make(id, Verdict::Insufficient, "cost model not configured for both sides");
@@ -315,7 +308,9 @@ CriterionResult costNotWorse(const Context &c, const std::string &id)
                 used);
 }
 
-CriterionResult evaluate(const Context &c, const std::string &id)
+} // namespace
+
+CriterionResult detail::evaluateCriterion(const GateEvidence &c, const std::string &id)
 {
     if (id == "catalog_shapes_in_required_modes")
         return catalogCoverage(c, id);
@@ -344,77 +339,6 @@ CriterionResult evaluate(const Context &c, const std::string &id)
     if (id == "cost_per_useful_result_not_worse")
         return costNotWorse(c, id);
     throw GateError("unknown criterion '" + id + "'");
-}
-
-} // namespace
-
-GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateInputs &inputs)
-{
-    Context c{defs, store, inputs, {}, {}, {}, {}};
-    GateReport report;
-    report.definitions = defs.name + "@" + std::to_string(defs.version);
-    auto split = [&](const RunSelection &sel, std::vector<RunRecord> &valid,
-                     std::vector<long long> &sideIds) {
-        for (RunRecord &r : store.listRuns(sel)) {
-            sideIds.push_back(r.id);
-            if (r.valid.value_or(false) && r.complete)
-                valid.push_back(std::move(r));
-            else
-                report.excludedInvalidRuns.push_back(r.id);
-        }
-    };
-    split(defs.baseline, c.baseline, report.baselineRuns);
-    split(defs.candidate, c.candidate, report.candidateRuns);
-    c.candidateAll = store.listRuns(defs.candidate);
-    RunSelection platform = defs.candidate;
-    platform.mode.clear();
-    c.platformAll = store.listRuns(platform);
-    std::sort(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end());
-    report.excludedInvalidRuns.erase(
-        std::unique(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end()),
-        report.excludedInvalidRuns.end());
-
-    bool anyFail = false, anyInsufficient = false;
-    for (const GateDefinition &g : defs.gates) {
-        GateResult gr{g.id, Verdict::Pass, {}};
-        for (const std::string &id : g.criteria) {
-            gr.criteria.push_back(evaluate(c, id));
-            const Verdict v = gr.criteria.back().verdict;
-            if (v == Verdict::Fail)
-                gr.verdict = Verdict::Fail;
-            else if (v == Verdict::Insufficient && gr.verdict == Verdict::Pass)
-                gr.verdict = Verdict::Insufficient;
-        }
-        anyFail |= gr.verdict == Verdict::Fail;
-        anyInsufficient |= gr.verdict == Verdict::Insufficient;
-        report.gates.push_back(std::move(gr));
-    }
-    // Inconclusive evidence keeps the current path, like a failure — but it is named apart.
-    report.decision = anyFail           ? Decision::KeepCurrentPath
-                      : anyInsufficient ? Decision::Inconclusive
-                                        : Decision::Migrate;
-    return report;
-}
-
-json GateReport::toJson() const
-{
-    json gatesJson = json::array();
-    for (const GateResult &g : gates) {
-        json criteria = json::array();
-        for (const CriterionResult &c : g.criteria)
-            criteria.push_back({{"id", c.id},
-                                {"verdict", verdictName(c.verdict)},
-                                {"detail", c.detail},
-                                {"runs", c.runIds}});
-        gatesJson.push_back(
-            {{"id", g.id}, {"verdict", verdictName(g.verdict)}, {"criteria", criteria}});
-    }
-    return {{"definitions", definitions},
-            {"decision", decisionName(decision)},
-            {"gates", gatesJson},
-            {"baseline_runs", baselineRuns},
-            {"candidate_runs", candidateRuns},
-            {"excluded_invalid_runs", excludedInvalidRuns}};
 }
 
 } // namespace tp

@@ -1,6 +1,7 @@
 // ReviewStore: the review tables of schema v4 (review_inputs, gate_signoffs, decision_snapshots).
 #include "review.h"
 
+#include "sqlite_row.h"
 #include "store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -46,13 +47,8 @@ Decision decisionFromName(const std::string &name)
 GateSignoff readSignoff(SQLite::Statement &q)
 {
     GateSignoff s;
-    s.id = q.getColumn(0).getInt64();
-    s.gateId = q.getColumn(1).getString();
-    s.reviewer = q.getColumn(2).getString();
-    s.signedAt = q.getColumn(3).getString();
-    s.comment = q.getColumn(4).getString();
-    s.evidenceHash = q.getColumn(5).getString();
-    s.snapshotId = q.getColumn(6).getInt64();
+    sqlrow::readRow(q, s.id, s.gateId, s.reviewer, s.signedAt, s.comment, s.evidenceHash,
+                    s.snapshotId);
     return s;
 }
 
@@ -89,13 +85,11 @@ std::vector<DecisionSnapshot> readSnapshots(Store &store, const std::string &tai
         std::vector<DecisionSnapshot> out;
         while (q.executeStep()) {
             DecisionSnapshot s;
-            s.id = q.getColumn(0).getInt64();
-            s.createdAt = q.getColumn(1).getString();
-            s.reviewer = q.getColumn(2).getString();
-            s.comment = q.getColumn(3).getString();
-            s.decision = decisionFromName(q.getColumn(4).getString());
-            s.evidenceHash = q.getColumn(5).getString();
-            s.evidence = json::parse(q.getColumn(6).getString(), nullptr, false);
+            std::string decision, evidence;
+            sqlrow::readRow(q, s.id, s.createdAt, s.reviewer, s.comment, decision, s.evidenceHash,
+                            evidence);
+            s.decision = decisionFromName(decision);
+            s.evidence = json::parse(evidence, nullptr, false);
             if (s.evidence.is_discarded())
                 throw StoreError("decision snapshot #" + std::to_string(s.id) +
                                  " holds malformed evidence JSON");

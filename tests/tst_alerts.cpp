@@ -325,15 +325,19 @@ void TestAlerts::queueShowsAlertsInTheGui()
     QVERIFY(window.showPage(QStringLiteral("queue")));
     QVERIFY(QTest::qWaitForWindowExposed(&window));
     auto *latest = window.findChild<QLabel *>(QStringLiteral("latestAlert"));
-    QVERIFY(latest && latest->isVisible());
+    QVERIFY(latest);
+    QTRY_VERIFY(latest->isVisible()); // the alert history loads on a worker
     QVERIFY2(latest->toolTip().contains(QStringLiteral("target unavailable")),
              qPrintable(latest->toolTip()));
-    QCOMPARE(window.findChild<AlertList *>()->count(), 4); // the database's history
+    QTRY_COMPARE(window.findChild<AlertList *>()->count(), 4); // the database's history
     saveShot(window, "alerts_main_window.png");
 
     RunDetailView detail;
     detail.resize(1100, 420);
-    detail.showRun(store, hangJob.runId);
+    QSignalSpy loaded(&detail, &RunDetailView::runLoaded);
+    detail.loadRun(store, hangJob.runId);
+    QVERIFY(loaded.wait(10000)); // read on a worker
+    QCOMPARE(detail.runId(), hangJob.runId);
     detail.show();
     auto *box = detail.findChild<QLabel *>(QStringLiteral("runAlerts"));
     QVERIFY(box && box->isVisible());

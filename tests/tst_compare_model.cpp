@@ -3,6 +3,7 @@
 #include "compare_model.h"
 #include "compare_page.h"
 #include "ingestor.h"
+#include "run_check_model.h"
 #include "store.h"
 #include "test_util.h"
 
@@ -23,6 +24,7 @@ private Q_SLOTS:
     void initTestCase();
     void passesModelTester();
     void rolesAndText();
+    void runCheckModel();
     void pageAppliesPresetAndWarns();
     void screenshot();
 
@@ -98,11 +100,45 @@ void TestCompareModel::rolesAndText()
     QVERIFY(!model.index(0, 0).data(tp::CompareModel::CiLowRole).isValid());
 }
 
+// The Compare page's checkable run lists: one reset, user clicks reported, programmatic checks
+// not (they must not start a comparison of their own).
+void TestCompareModel::runCheckModel()
+{
+    tp::RunCheckModel model;
+    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
+    QSignalSpy resets(&model, &QAbstractItemModel::modelReset);
+    QSignalSpy user(&model, &tp::RunCheckModel::checkedChanged);
+    model.setRuns(
+        {{3, QStringLiteral("#3 c")}, {2, QStringLiteral("#2 b")}, {1, QStringLiteral("#1 a")}});
+    QCOMPARE(resets.count(), 1);
+    QCOMPARE(model.rowCount(), 3);
+    QCOMPARE(model.index(1).data().toString(), QStringLiteral("#2 b"));
+    QCOMPARE(model.index(1).data(tp::RunCheckModel::RunIdRole).toLongLong(), 2LL);
+    QVERIFY(model.flags(model.index(0)) & Qt::ItemIsUserCheckable);
+    QCOMPARE(model.checkedIds(), QList<qlonglong>());
+
+    model.setChecked({1, 3, 99}); // 99 is not listed: ignored
+    QCOMPARE(model.checkedIds(), (QList<qlonglong>{3, 1}));
+    QCOMPARE(model.index(0).data(Qt::CheckStateRole).toInt(), int(Qt::Checked));
+    QCOMPARE(user.count(), 0);
+
+    QVERIFY(model.setData(model.index(1), Qt::Checked, Qt::CheckStateRole)); // a click
+    QCOMPARE(user.count(), 1);
+    QCOMPARE(model.checkedIds(), (QList<qlonglong>{3, 2, 1}));
+    QVERIFY(!model.setData(model.index(1), QStringLiteral("x"), Qt::EditRole));
+
+    model.setRuns({{5, QStringLiteral("#5")}}); // a new listing clears the checks
+    QCOMPARE(model.checkedIds(), QList<qlonglong>());
+}
+
 void TestCompareModel::pageAppliesPresetAndWarns()
 {
     tp::ComparePage page(m_store.get());
     QSignalSpy done(&page, &tp::ComparePage::computed);
-    page.reload(); // applies the first preset: eager R3 vs compiled R2, both bfloat16
+    QSignalSpy listed(&page, &tp::ComparePage::listed);
+    page.reload();             // applies the first preset: eager R3 vs compiled R2, both bfloat16
+    QVERIFY(page.isListing()); // the runs are read on a worker
+    QVERIFY(listed.wait(20000));
     QCOMPARE(page.presetCount(), 3);
     QVERIFY(done.count() > 0 || done.wait(20000));
     QCOMPARE(done.last().first().toString(), QString());

@@ -5,14 +5,17 @@
 #include "ingestor.h"
 #include "panels_page.h"
 #include "store.h"
+#include "superseding_task.h"
 #include "test_util.h"
 
 #include <QComboBox>
 #include <QDir>
+#include <QFutureWatcher>
 #include <QLabel>
 #include <QPushButton>
 #include <QSignalSpy>
 #include <QTemporaryDir>
+#include <QThreadPool>
 #include <QtTest>
 
 class TestPanelsPage : public QObject
@@ -106,7 +109,12 @@ void TestPanelsPage::supersededResultIsDropped()
     page.reload();
     page.reload();
     QVERIFY(computed(done));
-    QTest::qWait(300); // any late result of the first two would arrive by now
+    // Not a fixed wait: every computation's result has come back (applied or dropped) once the
+    // pool's workers are done and each one's watcher, a child of the page, has deleted itself
+    // after handing its result over. Only then can a late result of the first two no longer come.
+    QVERIFY(tp::storeWorkerPool()->waitForDone(20000));
+    QCoreApplication::processEvents(); // their posted "finished": each result applied or dropped
+    QTRY_VERIFY_WITH_TIMEOUT(page.findChildren<QFutureWatcherBase *>().isEmpty(), 20000);
     QCOMPARE(done.count(), 1);
     QVERIFY(!page.isBusy());
 }
@@ -159,7 +167,9 @@ void TestPanelsPage::screenshot()
     QSignalSpy done(&page, &tp::PanelsPage::computed);
     page.reload();
     QVERIFY(computed(done));
-    QTest::qWait(100); // let the posted layout requests run before grabbing
+    // The posted layout requests (nested layouts post more), run now rather than waited for.
+    for (int i = 0; i < 8; ++i)
+        QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);
     QDir().mkpath(QStringLiteral("screenshots"));
     const QString shot =
         QDir::current().absoluteFilePath(QStringLiteral("screenshots/panels_page.png"));

@@ -1,5 +1,7 @@
 // Offscreen smoke test of the main window: it opens on a real database, shows the selected run's
 // figures and chart, and renders a screenshot that a person looks at (written next to the test).
+// The pages load on workers, so every expectation about loaded data is waited for (QTRY_*), which
+// holds for synchronous loading too.
 #include "ingestor.h"
 #include "main_window.h"
 #include "runs_page.h"
@@ -7,7 +9,12 @@
 
 #include <QChartView>
 #include <QDir>
+#include <QHeaderView>
 #include <QLabel>
+#include <QSet>
+#include <QStatusBar>
+#include <QTabBar>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -27,8 +34,60 @@ private:
             texts << l->text();
         return texts.join(QLatin1Char('\n'));
     }
+    static QString statusText(tp::MainWindow &w) { return allLabelText(w.statusBar()); }
+    // Distinct colours in `image`, counted up to `cap`: a blank or flat render has one.
+    static int distinctColours(const QImage &image, int cap = 64)
+    {
+        const QImage rgb = image.convertToFormat(QImage::Format_RGB32);
+        QSet<QRgb> seen;
+        for (int y = 0; y < rgb.height() && seen.size() < cap; ++y) {
+            const auto *line = reinterpret_cast<const QRgb *>(rgb.constScanLine(y));
+            for (int x = 0; x < rgb.width() && seen.size() < cap; ++x)
+                seen.insert(line[x]);
+        }
+        return int(seen.size());
+    }
+    // The part of the window's grab where `child` is laid out (in the grab's device pixels).
+    static QImage regionOf(const QImage &shot, QWidget *window, QWidget *child)
+    {
+        const qreal dpr = shot.devicePixelRatio();
+        const QRect r(child->mapTo(window, QPoint(0, 0)), child->size());
+        return shot.copy(QRect(r.topLeft() * dpr, r.size() * dpr));
+    }
+    static void verifyRendered(tp::MainWindow &w, QPixmap *grabbed);
     QTemporaryDir m_dir;
 };
+
+// What a person would see, checked so that it can fail: every page has its tab, the tab bar and
+// the runs table are visible with a real size, and the window's grab has the window's size, is
+// not one flat colour (a blank or unpainted window), and shows drawn tab bar and table regions.
+void TestUiSmoke::verifyRendered(tp::MainWindow &w, QPixmap *grabbed)
+{
+    auto *tabs = qobject_cast<QTabWidget *>(w.centralWidget());
+    QVERIFY(tabs);
+    QCOMPARE(tabs->count(), int(tp::MainWindow::pageNames().size()));
+    QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(w.runsPage()));
+    QTabBar *tabBar = tabs->tabBar();
+    QVERIFY(tabBar->isVisible());
+    QVERIFY(tabBar->width() > 100 && tabBar->height() > 10);
+    QTableView *table = w.runsPage()->table();
+    QVERIFY(table->isVisible());
+    QVERIFY(table->width() > 100 && table->height() > 50);
+    QVERIFY(table->horizontalHeader()->isVisible());
+    QVERIFY(table->horizontalHeader()->count() > 0);
+
+    const QPixmap pixmap = w.grab();
+    QCOMPARE(pixmap.deviceIndependentSize().toSize(), w.size());
+    const QImage shot = pixmap.toImage();
+    const int colours = distinctColours(shot);
+    QVERIFY2(colours >= 8, qPrintable(QStringLiteral("%1 colours in the window").arg(colours)));
+    const int tabColours = distinctColours(regionOf(shot, &w, tabBar));
+    QVERIFY2(tabColours >= 2, qPrintable(QStringLiteral("tab bar: %1 colours").arg(tabColours)));
+    const int tableColours = distinctColours(regionOf(shot, &w, table));
+    QVERIFY2(tableColours >= 2, qPrintable(QStringLiteral("table: %1 colours").arg(tableColours)));
+    if (grabbed)
+        *grabbed = pixmap;
+}
 
 void TestUiSmoke::emptyDatabaseOpens()
 {
@@ -38,7 +97,18 @@ void TestUiSmoke::emptyDatabaseOpens()
     w.show();
     w.selectFirstRun();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QVERIFY(!w.grab().isNull());
+    // Loaded: the status bar counts the runs and the detail view says how to get some.
+    QTRY_VERIFY2_WITH_TIMEOUT(statusText(w).contains(QStringLiteral("0 runs")),
+                              qPrintable(statusText(w)), 10000);
+    QCOMPARE(w.runsPage()->table()->model()->rowCount(), 0);
+    QLabel *empty = nullptr;
+    for (auto *l : w.runsPage()->findChildren<QLabel *>())
+        if (l->text().startsWith(QStringLiteral("No runs yet.")))
+            empty = l;
+    QVERIFY2(empty, qPrintable(allLabelText(w.runsPage())));
+    QVERIFY(empty->isVisible());
+    QVERIFY(!empty->geometry().isEmpty());
+    verifyRendered(w, nullptr);
 }
 
 void TestUiSmoke::showsSelectedRun()
@@ -53,20 +123,34 @@ void TestUiSmoke::showsSelectedRun()
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     QTableView *table = w.runsPage()->table();
     QVERIFY(table);
-    QCOMPARE(table->model()->rowCount(), 5);
-    w.selectRunId(store.listRuns().front().id);
-    QApplication::processEvents();
-    const QString text = allLabelText(&w);
-    QVERIFY2(text.contains(QStringLiteral("fixture/mlp/eager/float32")), qPrintable(text));
-    QVERIFY2(text.contains(QStringLiteral("3.00 ms")) || text.contains(QStringLiteral("3 ms")),
-             qPrintable(text));
+    QTRY_COMPARE_WITH_TIMEOUT(table->model()->rowCount(), 5, 10000);
+    QTRY_VERIFY2_WITH_TIMEOUT(statusText(w).contains(QStringLiteral("5 runs")),
+                              qPrintable(statusText(w)), 10000);
+    const long long id = store.listRuns().front().id;
+    w.selectRunId(id);
+    QTRY_COMPARE_WITH_TIMEOUT(w.runsPage()->selectedRunId(), id, 10000);
+    // The selected row is on screen, inside the table's viewport.
+    const QRect row = table->visualRect(table->selectionModel()->currentIndex());
+    QVERIFY(!row.isEmpty());
+    QVERIFY(table->viewport()->rect().intersects(row));
+    // The details are read on a worker too: its key and figures arrive together.
+    const auto showsRun = [&w] {
+        const QString text = allLabelText(&w);
+        return text.contains(QStringLiteral("fixture/mlp/eager/float32")) &&
+               (text.contains(QStringLiteral("3.00 ms")) || text.contains(QStringLiteral("3 ms")));
+    };
+    QTRY_VERIFY2_WITH_TIMEOUT(showsRun(), qPrintable(allLabelText(&w)), 10000);
     auto *chart = w.runsPage()->findChild<QChartView *>(); // the detail view's cold-vs-warm chart
     QVERIFY(chart);
-    QVERIFY(!chart->chart()->series().isEmpty());
+    QTRY_VERIFY_WITH_TIMEOUT(!chart->chart()->series().isEmpty(), 10000);
+    QPixmap pixmap;
+    verifyRendered(w, &pixmap);
+    if (QTest::currentTestFailed())
+        return;
     QDir().mkpath(QStringLiteral("screenshots"));
     const QString shot =
         QDir::current().absoluteFilePath(QStringLiteral("screenshots/runs_page.png"));
-    QVERIFY(w.grab().save(shot));
+    QVERIFY(pixmap.save(shot));
     qInfo("screenshot: %s", qPrintable(shot));
 }
 

@@ -71,11 +71,6 @@ QString throughput(std::optional<double> perSecond)
     return number3(*perSecond);
 }
 
-QString fromStd(const std::string &s)
-{
-    return QString::fromStdString(s);
-}
-
 qint64 timestampMsecs(const std::string &iso)
 {
     const QDateTime t = QDateTime::fromString(fromStd(iso), Qt::ISODateWithMs);

@@ -2,6 +2,8 @@
 // Human-readable formatting of the figures the UI shows: durations with three significant
 // digits in ns/µs/ms/s, throughputs with thousands grouping, timestamps in local time.
 // Missing values render as an em dash.
+#include "qt_text.h"
+
 #include <QColor>
 #include <QIcon>
 #include <QString>
@@ -32,7 +34,8 @@ QString throughput(std::optional<double> perSecond);
 QString timestamp(const std::string &iso);
 qint64 timestampMsecs(const std::string &iso);
 
-QString fromStd(const std::string &s);
+// std::string to QString (one implementation with the headless code's, in core/).
+using tp::fromStd;
 
 // Status presentation: translated label, colour and a small dot icon.
 QString statusLabel(const std::string &status);

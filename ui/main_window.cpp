@@ -14,12 +14,14 @@
 #include "runs_page.h"
 #include "settings.h"
 #include "store.h"
+#include "superseding_task.h"
 
 #include <QAction>
 #include <QApplication>
 #include <QCloseEvent>
 #include <QDir>
 #include <QFileInfo>
+#include <QHash>
 #include <QKeySequence>
 #include <QLabel>
 #include <QLocale>
@@ -55,23 +57,7 @@ MainWindow::MainWindow(Store *store, Settings *settings, QWidget *parent)
     connect(m_runsPage, &RunsPage::runCountChanged, this, &MainWindow::updateStatus);
 
     createMenus();
-    if (m_queuePage) { // the recent alerts of this database, the latest in the status bar
-        try {
-            const std::vector<RunAlert> recent = AlertStore(*m_store).recent(AlertList::kMaxAlerts);
-            QHash<long long, QString> labels; // what each run ran, as the queue labels it
-            for (const RunAlert &a : recent)
-                if (a.runId > 0 && !labels.contains(a.runId))
-                    if (const auto run = m_store->run(a.runId))
-                        labels.insert(a.runId,
-                                      QString::fromStdString(run->workload + '/' + run->mode + '/' +
-                                                             run->dtype));
-            m_queuePage->showAlertHistory(recent, labels);
-            if (!recent.empty())
-                showAlert(recent.front());
-        } catch (const std::exception &) {
-            // An unreadable alerts table must not keep the window from opening.
-        }
-    }
+    loadAlertHistory();
     if (m_settings) {
         restoreGeometry(m_settings->windowGeometry());
         m_runsPage->restoreState(*m_settings);
@@ -83,7 +69,57 @@ MainWindow::MainWindow(Store *store, Settings *settings, QWidget *parent)
     reload();
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow()
+{
+    ++*m_generation; // an alert history or a database still loading is dropped
+}
+
+namespace
+{
+struct AlertHistory {
+    quint64 generation = 0;
+    std::vector<RunAlert> recent;
+    QHash<long long, QString> labels; // what each run ran, as the queue labels it
+};
+struct OpenedStore {
+    quint64 generation = 0;
+    std::shared_ptr<Store> store;
+    QString error;
+};
+} // namespace
+
+void MainWindow::loadAlertHistory()
+{
+    if (!m_queuePage || !m_store)
+        return;
+    const quint64 generation = ++*m_generation;
+    const std::string path = m_store->path();
+    const ValidityPolicy policy = m_store->validityPolicy();
+    runSuperseding<AlertHistory>(
+        this, m_generation,
+        [path, policy, generation] {
+            AlertHistory h;
+            h.generation = generation;
+            try {
+                Store store(path, policy); // its own connection: never shared across threads
+                h.recent = AlertStore(store).recent(AlertList::kMaxAlerts);
+                for (const RunAlert &a : h.recent)
+                    if (a.runId > 0 && !h.labels.contains(a.runId))
+                        if (const auto run = store.run(a.runId))
+                            h.labels.insert(a.runId,
+                                            QString::fromStdString(run->workload + '/' + run->mode +
+                                                                   '/' + run->dtype));
+            } catch (const std::exception &) {
+                // An unreadable alerts table must not keep the window from working.
+            }
+            return h;
+        },
+        [this](AlertHistory h) {
+            m_queuePage->showAlertHistory(h.recent, h.labels);
+            if (!h.recent.empty() && m_alertLabel->isHidden()) // a live alert stays the latest
+                showAlert(h.recent.front());
+        });
+}
 
 void MainWindow::closeEvent(QCloseEvent *event)
 {
@@ -105,20 +141,35 @@ void MainWindow::closeEvent(QCloseEvent *event)
 
 void MainWindow::openDatabase(const QString &path)
 {
-    std::unique_ptr<Store> opened;
-    try {
-        opened = std::make_unique<Store>(path.toStdString());
-    } catch (const std::exception &e) {
-        QMessageBox::warning(this, tr("Cannot open database"), QString::fromUtf8(e.what()));
-        if (m_settings)
-            m_settings->removeRecentDatabase(path);
-        return;
-    }
-    auto *window = new MainWindow(opened.get(), m_settings);
-    window->m_ownedStore = std::move(opened);
-    window->setAttribute(Qt::WA_DeleteOnClose);
-    window->show();
-    window->selectFirstRun();
+    // Opening may migrate and re-judge an older database: on a worker, never on the GUI thread.
+    statusBar()->showMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
+    const quint64 generation = ++*m_generation;
+    runSuperseding<OpenedStore>(
+        this, m_generation,
+        [path, generation] {
+            OpenedStore o;
+            o.generation = generation;
+            try {
+                o.store = std::make_shared<Store>(path.toStdString());
+            } catch (const std::exception &e) {
+                o.error = QString::fromUtf8(e.what());
+            }
+            return o;
+        },
+        [this, path](OpenedStore o) {
+            statusBar()->clearMessage();
+            if (!o.store) {
+                QMessageBox::warning(this, tr("Cannot open database"), o.error);
+                if (m_settings)
+                    m_settings->removeRecentDatabase(path);
+                return;
+            }
+            auto *window = new MainWindow(o.store.get(), m_settings);
+            window->m_ownedStore = std::move(o.store);
+            window->setAttribute(Qt::WA_DeleteOnClose);
+            window->show();
+            window->selectFirstRun();
+        });
 }
 
 void MainWindow::addPages()

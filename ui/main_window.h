@@ -1,9 +1,11 @@
 #pragma once
 // The main window only wires pages together: each page is its own widget in a tab (Runs, Queue,
 // Panels, Compare, Charts, Review); figures that link to runs bring the Runs page forward with them
-// selected. Another database opens in a window of its own.
+// selected. Another database opens in a window of its own. The window reads nothing on the GUI
+// thread: the pages load on workers, and so do the alert history and another database's opening.
 #include <QMainWindow>
 
+#include <atomic>
 #include <memory>
 
 class QLabel;
@@ -41,6 +43,8 @@ public:
     bool showPage(const QString &name);
     static QStringList pageNames();
 
+    // Another database in a window of its own; opened (migrated, judged) on a worker.
+    void openDatabase(const QString &path);
     // The runs behind a figure: the Runs page selects them.
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
 
@@ -48,11 +52,11 @@ protected:
     void closeEvent(QCloseEvent *event) override;
 
 private:
-    void openDatabase(const QString &path);
     void createMenus();
     void updateStatus(int runCount);
     void showAlert(const RunAlert &alert); // the latest alert, in the status bar
     void addPages();
+    void loadAlertHistory(); // on a worker; the Queue page and the status bar show it
 
     Store *m_store = nullptr;
     QTabWidget *m_tabs = nullptr;
@@ -64,7 +68,9 @@ private:
     ChartsPage *m_chartsPage = nullptr;
     ReviewPage *m_reviewPage = nullptr;
     Settings *m_settings = nullptr;
-    std::unique_ptr<Store> m_ownedStore; // a database opened from the Recent menu
+    std::shared_ptr<Store> m_ownedStore; // a database opened from the Recent menu
+    std::shared_ptr<std::atomic<quint64>> m_generation =
+        std::make_shared<std::atomic<quint64>>(0); // of the alert history and of openDatabase
     QLabel *m_statusLabel = nullptr;
     QLabel *m_alertLabel = nullptr; // the latest alert; hidden until there is one
 };

@@ -3,6 +3,7 @@
 // unless a newer request has superseded it. `Result` carries the `generation` it was started
 // for; the result is applied only while that is still the owner's latest generation.
 #include <QFutureWatcher>
+#include <QThreadPool>
 #include <QtConcurrent>
 
 #include <atomic>
@@ -12,6 +13,11 @@
 namespace tp
 {
 
+// The pool every store worker of the GUI runs on. Not QThreadPool::globalInstance(): Qt's raster
+// paint engine and image conversions split their work over the global pool and wait for it on
+// the GUI thread, so a 10 000-run listing queued there stalled a repaint for hundreds of ms.
+QThreadPool *storeWorkerPool();
+
 template <class Result, class Work, class Apply>
 void runSuperseding(QObject *owner, std::shared_ptr<std::atomic<quint64>> latest, Work work,
                     Apply apply)
@@ -20,11 +26,11 @@ void runSuperseding(QObject *owner, std::shared_ptr<std::atomic<quint64>> latest
     QObject::connect(watcher, &QFutureWatcher<Result>::finished, owner,
                      [watcher, latest = std::move(latest), apply = std::move(apply)] {
                          watcher->deleteLater();
-                         const Result r = watcher->result();
-                         if (r.generation == latest->load()) // otherwise superseded: dropped
-                             apply(r);
+                         Result r = watcher->future().takeResult(); // moved, not copied
+                         if (r.generation == latest->load())        // otherwise superseded: dropped
+                             apply(std::move(r));
                      });
-    watcher->setFuture(QtConcurrent::run(std::move(work)));
+    watcher->setFuture(QtConcurrent::run(storeWorkerPool(), std::move(work)));
 }
 
 } // namespace tp

@@ -249,7 +249,7 @@
     <name>FaultTest</name>
     <message>
         <source>cannot start %1: %2</source>
-        <translation>não foi possível iniciar %1: %2</translation>
+        <translation type="vanished">não foi possível iniciar %1: %2</translation>
     </message>
     <message>
         <source>the runner timed out before step %1</source>
@@ -3909,15 +3909,15 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>cancelled: runner killed</source>
-        <translation>cancelada: runner encerrado</translation>
+        <translation type="vanished">cancelada: runner encerrado</translation>
     </message>
     <message>
         <source>runner crashed</source>
-        <translation>o runner travou</translation>
+        <translation type="vanished">o runner travou</translation>
     </message>
     <message>
         <source>runner exited with code %1</source>
-        <translation>o runner saiu com o código %1</translation>
+        <translation type="vanished">o runner saiu com o código %1</translation>
     </message>
     <message>
         <source>cannot start runner &apos;%1&apos;: %2</source>
@@ -4031,6 +4031,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Write the decision report (gates, panels, charts, cost, every run) as a PDF</source>
         <translation>Gera o relatório de decisão (portões, painéis, gráficos, custo, todas as execuções) em PDF</translation>
+    </message>
+    <message>
+        <source>Opening %1…</source>
+        <translation>Abrindo %1…</translation>
     </message>
 </context>
 <context>
@@ -4906,6 +4910,25 @@ chave da execução: %2</translation>
     <message>
         <source>ALERT (%1): %2</source>
         <translation>ALERTA (%1): %2</translation>
+    </message>
+</context>
+<context>
+    <name>tp::RunnerProcess</name>
+    <message>
+        <source>cannot start %1: %2</source>
+        <translation>não foi possível iniciar %1: %2</translation>
+    </message>
+    <message>
+        <source>cancelled: runner killed</source>
+        <translation>cancelada: runner encerrado</translation>
+    </message>
+    <message>
+        <source>runner crashed</source>
+        <translation>o runner travou</translation>
+    </message>
+    <message>
+        <source>runner exited with code %1</source>
+        <translation>o runner saiu com o código %1</translation>
     </message>
 </context>
 <context>

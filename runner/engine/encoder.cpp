@@ -1,6 +1,7 @@
 #include "encoder.h"
 
 #include "encoder_block.h"
+#include "inference_workload.h"
 
 #include <limits>
 
@@ -21,11 +22,11 @@ torch::Tensor drawInput(std::uint64_t seed, int64_t batch, int64_t seqLen)
     return detail::randnCpu({batch, seqLen, kEncoderDModel}, gen);
 }
 
-class EncoderWorkload final : public Workload
+class EncoderWorkload final : public detail::InferenceWorkload
 {
 public:
     explicit EncoderWorkload(WorkloadConfig config)
-        : m_config(std::move(config)), m_batch(m_config.batch), m_seqLen(m_config.seqLen)
+        : InferenceWorkload(std::move(config)), m_batch(m_config.batch), m_seqLen(m_config.seqLen)
     {
     }
 
@@ -58,39 +59,21 @@ public:
         setInput();
     }
 
-    bool compile() override
-    {
-        if (m_config.mode != "compiled")
-            return false;
-        torch::NoGradGuard noGrad;
-        torch::jit::Module module =
-            m_block->toScriptModule("TorchPilotEncoder", /*shareParameters=*/false);
-        module.eval();
-        m_compiled.compile(module);
-        return true;
-    }
-
-    std::vector<std::string> compiledOps() const override { return m_compiled.ops(); }
-
-    void forward() override
-    {
-        if (m_compiled.ready())
-            m_y = m_compiled.forward(m_inputs).toTensor();
-        else
-            m_y = m_block->forward(m_x);
-    }
-
-    bool outputFinite() override { return detail::allFinite(m_y); }
-
-    std::vector<float> outputValues() override { return detail::toFloatVector(m_y); }
-
     bool reshape(long long batch, long long seqLen) override
     {
         m_batch = batch;
         m_seqLen = seqLen;
         setInput();
-        m_y = torch::Tensor();
+        clearOutput();
         return true;
+    }
+
+protected:
+    c10::IValue eagerForward() override { return m_block->forward(m_x); }
+
+    torch::jit::Module scriptModule() override
+    {
+        return m_block->toScriptModule("TorchPilotEncoder", /*shareParameters=*/false);
     }
 
 private:
@@ -101,14 +84,10 @@ private:
         m_inputs = {m_x};
     }
 
-    WorkloadConfig m_config;
     long long m_batch;
     long long m_seqLen;
     detail::EncoderBlock m_block{nullptr};
-    detail::FrozenModule m_compiled;
-    std::vector<c10::IValue> m_inputs;
     torch::Tensor m_x;
-    torch::Tensor m_y;
 };
 
 } // namespace

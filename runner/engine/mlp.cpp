@@ -1,6 +1,6 @@
 #include "mlp.h"
 
-#include "torchutil.h"
+#include "inference_workload.h"
 
 #include <limits>
 
@@ -38,10 +38,10 @@ torch::Tensor drawInput(std::uint64_t seed, int64_t batch)
     return torch::randn({batch, kIn});
 }
 
-class MlpWorkload final : public Workload
+class MlpWorkload final : public detail::InferenceWorkload
 {
 public:
-    explicit MlpWorkload(WorkloadConfig config) : m_config(std::move(config)) {}
+    explicit MlpWorkload(WorkloadConfig config) : InferenceWorkload(std::move(config)) {}
 
     nlohmann::json shape() const override
     {
@@ -62,6 +62,7 @@ public:
         // Same order as the article's smoke.py: seed once, the model, then the input.
         m_eager = makeModel(m_config.seed);
         m_x = torch::randn({m_batch, kIn}).to(device, dtype);
+        m_inputs = {m_x};
         detail::perturbInPlace(m_eager->parameters(), m_config.perturbWeights, m_config.seed);
         m_eager->eval();
         m_eager->to(device, dtype);
@@ -70,11 +71,22 @@ public:
                 {0}, std::numeric_limits<float>::quiet_NaN());
     }
 
-    bool compile() override
+    bool reshape(long long batch, long long seqLen) override
     {
-        if (m_config.mode != "compiled")
-            return false;
-        torch::NoGradGuard noGrad;
+        (void)seqLen; // no sequence dimension
+        m_batch = batch;
+        m_x = drawInput(m_config.seed, batch)
+                  .to(torch::Device(m_config.device), detail::runDtype(m_config.dtype));
+        m_inputs = {m_x};
+        clearOutput();
+        return true;
+    }
+
+protected:
+    c10::IValue eagerForward() override { return m_eager->forward(m_x); }
+
+    torch::jit::Module scriptModule() override
+    {
         auto *first = m_eager[0]->as<torch::nn::Linear>();
         auto *last = m_eager[2]->as<torch::nn::Linear>();
         torch::jit::Module module("TorchPilotMlp");
@@ -83,45 +95,13 @@ public:
         module.register_parameter("w2", last->weight.detach().clone(), false);
         module.register_parameter("b2", last->bias.detach().clone(), false);
         module.define(kForwardSource);
-        module.eval();
-        m_compiled.compile(module);
-        m_inputs = {m_x};
-        return true;
-    }
-
-    std::vector<std::string> compiledOps() const override { return m_compiled.ops(); }
-
-    void forward() override
-    {
-        if (m_compiled.ready())
-            m_y = m_compiled.forward(m_inputs).toTensor();
-        else
-            m_y = m_eager->forward(m_x);
-    }
-
-    bool outputFinite() override { return detail::allFinite(m_y); }
-
-    std::vector<float> outputValues() override { return detail::toFloatVector(m_y); }
-
-    bool reshape(long long batch, long long seqLen) override
-    {
-        (void)seqLen; // no sequence dimension
-        m_batch = batch;
-        m_x = drawInput(m_config.seed, batch)
-                  .to(torch::Device(m_config.device), detail::runDtype(m_config.dtype));
-        m_inputs = {m_x};
-        m_y = torch::Tensor();
-        return true;
+        return module;
     }
 
 private:
-    WorkloadConfig m_config;
     long long m_batch = m_config.batch;
     torch::nn::Sequential m_eager{nullptr};
-    detail::FrozenModule m_compiled;
-    std::vector<c10::IValue> m_inputs;
     torch::Tensor m_x;
-    torch::Tensor m_y;
 };
 
 } // namespace

@@ -1,6 +1,6 @@
 #include "torchscript_workload.h"
 
-#include "torchutil.h"
+#include "inference_workload.h"
 
 #include <cerrno>
 #include <cstdio>
@@ -140,10 +140,10 @@ void moveModule(torch::jit::Module &module, const torch::Device &device, torch::
         move(t);
 }
 
-class TorchScriptWorkload final : public Workload
+class TorchScriptWorkload final : public detail::InferenceWorkload
 {
 public:
-    explicit TorchScriptWorkload(WorkloadConfig config) : m_config(std::move(config))
+    explicit TorchScriptWorkload(WorkloadConfig config) : InferenceWorkload(std::move(config))
     {
         try {
             m_specs = parseInputSpec(m_config.inputSpec);
@@ -195,46 +195,6 @@ public:
         m_built = true;
     }
 
-    bool compile() override
-    {
-        if (m_config.mode != "compiled")
-            return false;
-        torch::NoGradGuard noGrad;
-        m_compiled.compile(m_module);
-        return true;
-    }
-
-    std::vector<std::string> compiledOps() const override { return m_compiled.ops(); }
-
-    void forward() override
-    {
-        m_out = m_compiled.ready() ? m_compiled.forward(m_inputs) : m_module.forward(m_inputs);
-    }
-
-    bool outputFinite() override
-    {
-        std::vector<torch::Tensor> tensors;
-        detail::collectTensors(m_out, tensors);
-        if (tensors.empty())
-            return false;
-        for (const torch::Tensor &t : tensors)
-            if (!detail::allFinite(t))
-                return false;
-        return true;
-    }
-
-    std::vector<float> outputValues() override
-    {
-        std::vector<torch::Tensor> tensors;
-        detail::collectTensors(m_out, tensors);
-        std::vector<float> values;
-        for (const torch::Tensor &t : tensors) {
-            const std::vector<float> v = detail::toFloatVector(t);
-            values.insert(values.end(), v.begin(), v.end());
-        }
-        return values;
-    }
-
     bool reshape(long long batch, long long seqLen) override
     {
         (void)seqLen; // the spec's dimensions are the model's own business
@@ -244,9 +204,15 @@ public:
             s.dims.front() = batch;
         if (m_built)
             makeInputs();
-        m_out = c10::IValue();
+        clearOutput();
         return true;
     }
+
+protected:
+    c10::IValue eagerForward() override { return m_module.forward(m_inputs); }
+
+    // The loaded model itself (freezing works on a copy).
+    torch::jit::Module scriptModule() override { return m_module; }
 
 private:
     void load(const torch::Device &device)
@@ -327,15 +293,11 @@ private:
         }
     }
 
-    WorkloadConfig m_config;
     std::vector<InputSpec> m_specs;
     std::string m_specError;
     mutable std::string m_revision;
     torch::jit::Module m_module;
-    detail::FrozenModule m_compiled;
     bool m_built = false;
-    std::vector<c10::IValue> m_inputs;
-    c10::IValue m_out;
 };
 
 } // namespace

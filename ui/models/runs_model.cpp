@@ -19,11 +19,12 @@ QVariant optNumber(const std::optional<double> &v)
 
 RunsModel::RunsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
-void RunsModel::setRuns(std::vector<RunRecord> runs)
+std::vector<RunRecord> RunsModel::setRuns(std::vector<RunRecord> runs)
 {
     beginResetModel();
-    m_runs = std::move(runs);
+    std::swap(m_runs, runs);
     endResetModel();
+    return runs;
 }
 
 const RunRecord *RunsModel::runAt(int row) const

@@ -38,7 +38,8 @@ public:
 
     explicit RunsModel(QObject *parent = nullptr);
 
-    void setRuns(std::vector<RunRecord> runs);
+    // Returns the runs it held, so a caller can free 10 000 records off the GUI thread.
+    std::vector<RunRecord> setRuns(std::vector<RunRecord> runs);
     const RunRecord *runAt(int row) const;
     int rowForRunId(long long id) const; // -1 when absent
 

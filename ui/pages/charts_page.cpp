@@ -6,6 +6,7 @@
 #include "format.h"
 #include "latency_chart.h"
 #include "phase_chart.h"
+#include "scroll_page.h"
 #include "settings.h"
 #include "speedup_chart.h"
 #include "store.h"
@@ -16,7 +17,6 @@
 #include <QGridLayout>
 #include <QHBoxLayout>
 #include <QLabel>
-#include <QScrollArea>
 #include <QVBoxLayout>
 
 #include <atomic>
@@ -71,15 +71,11 @@ ChartsPage::ChartsPage(Store *store, Settings *settings, QWidget *parent)
     grid->addWidget(m_throughput, 3, 0, 1, 2);
     auto *content = new QWidget;
     content->setLayout(grid);
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(header);
-    layout->addWidget(scroll, 1);
+    layout->addWidget(scrollPage(content), 1);
     clear();
     prewarm();
 }

@@ -2,6 +2,7 @@
 
 #include "compare_model.h"
 #include "format.h"
+#include "run_check_model.h"
 #include "store.h"
 #include "superseding_task.h"
 
@@ -10,7 +11,7 @@
 #include <QHBoxLayout>
 #include <QHeaderView>
 #include <QLabel>
-#include <QListWidget>
+#include <QListView>
 #include <QLocale>
 #include <QSplitter>
 #include <QTableView>
@@ -23,7 +24,6 @@ namespace tp
 
 namespace
 {
-constexpr int kRunIdRole = Qt::UserRole + 1;
 template <typename T, typename Text> QString joined(const std::vector<T> &values, Text text)
 {
     QStringList out;
@@ -85,16 +85,22 @@ QWidget *ComparePage::buildSides()
                                std::pair{&m_candidate, tr("Candidate runs")}}) {
         auto *box = new QGroupBox(title);
         auto *l = new QVBoxLayout(box);
-        *list = new QListWidget;
-        (*list)->setAlternatingRowColors(true);
-        connect(*list, &QListWidget::itemChanged, this, [this] {
+        auto *model = new RunCheckModel(this);
+        *list = model;
+        auto *view = new QListView;
+        view->setModel(model);
+        view->setUniformItemSizes(true); // 10 000 rows: no per-row size measuring
+        view->setAlternatingRowColors(true);
+        view->setEditTriggers(QAbstractItemView::NoEditTriggers);
+        connect(model, &RunCheckModel::checkedChanged, this, [this] {
             m_preset->setCurrentIndex(0); // a manual choice is no longer the preset
             m_debounce->start();
         });
-        connect(*list, &QListWidget::itemDoubleClicked, this, [this](QListWidgetItem *item) {
-            emit showRuns({item->data(kRunIdRole).toLongLong()}, item->text());
+        connect(view, &QListView::doubleClicked, this, [this](const QModelIndex &index) {
+            emit showRuns({index.data(RunCheckModel::RunIdRole).toLongLong()},
+                          index.data().toString());
         });
-        l->addWidget(*list);
+        l->addWidget(view);
         row->addWidget(box);
     }
     return sides;
@@ -138,18 +144,52 @@ QWidget *ComparePage::buildResults()
 
 void ComparePage::reload()
 {
-    const bool same = m_store && m_store->path() == m_listedPath; // else ids mean other runs
+    const quint64 generation = ++*m_listing;
+    m_listingBusy = true;
+    const std::string path = m_store ? m_store->path() : std::string();
+    const std::optional<ValidityPolicy> policy =
+        m_store ? std::optional<ValidityPolicy>(m_store->validityPolicy()) : std::nullopt;
+    runSuperseding<Listing>(
+        this, m_listing,
+        [path, policy, generation] {
+            Listing l;
+            l.generation = generation;
+            l.path = path;
+            std::vector<RunRecord> runs;
+            try {
+                if (policy)
+                    runs = Store(path, *policy).listRuns(); // its own connection
+            } catch (const std::exception &e) {
+                l.error = tr("Cannot read the runs: %1").arg(QString::fromUtf8(e.what()));
+            }
+            l.presets = comparePresets(runs);
+            l.items.reserve(static_cast<qsizetype>(runs.size()));
+            for (auto it = runs.rbegin(); it != runs.rend(); ++it) { // newest first
+                const RunRecord &r = *it;
+                const QString evidence = !r.valid   ? QString()
+                                         : *r.valid ? tr(", valid")
+                                                    : tr(", invalid");
+                l.items.append(
+                    {static_cast<qlonglong>(r.id),
+                     tr("#%1  %2  (%3%4)")
+                         .arg(r.id)
+                         .arg(fmt::fromStd(r.runKey), fmt::statusLabel(r.status), evidence)});
+            }
+            return l;
+        },
+        [this](Listing l) { applyListing(std::move(l)); });
+}
+
+void ComparePage::applyListing(Listing l)
+{
+    m_listingBusy = false;
+    const bool same = l.path == m_listedPath; // else ids mean other runs
     const QList<qlonglong> keepBase = same ? checked(m_baseline) : QList<qlonglong>();
     const QList<qlonglong> keepCand = same ? checked(m_candidate) : QList<qlonglong>();
-    m_listedPath = m_store ? m_store->path() : std::string();
-    std::vector<RunRecord> runs;
-    try {
-        if (m_store)
-            runs = m_store->listRuns();
-    } catch (const std::exception &e) {
-        m_state->setText(tr("Cannot read the runs: %1").arg(QString::fromUtf8(e.what())));
-    }
-    m_presets = comparePresets(runs);
+    m_listedPath = l.path;
+    if (!l.error.isEmpty())
+        m_state->setText(l.error);
+    m_presets = std::move(l.presets);
     m_preset->clear();
     m_preset->addItem(tr("Custom selection"));
     for (const ComparePreset &p : m_presets)
@@ -158,24 +198,9 @@ void ComparePage::reload()
                                    fmt::fromStd(p.workload), fmt::fromStd(p.fixedValue))
                               .arg(p.baselineRun)
                               .arg(p.candidateRun));
-    for (QListWidget *list : {m_baseline, m_candidate}) {
-        const QSignalBlocker block(list);
-        list->clear();
-        for (auto it = runs.rbegin(); it != runs.rend(); ++it) { // newest first
-            const RunRecord &r = *it;
-            const QString evidence = !r.valid   ? QString()
-                                     : *r.valid ? tr(", valid")
-                                                : tr(", invalid");
-            auto *item = new QListWidgetItem(
-                tr("#%1  %2  (%3%4)")
-                    .arg(r.id)
-                    .arg(fmt::fromStd(r.runKey), fmt::statusLabel(r.status), evidence));
-            item->setData(kRunIdRole, static_cast<qlonglong>(r.id));
-            item->setFlags(Qt::ItemIsEnabled | Qt::ItemIsUserCheckable);
-            item->setCheckState(Qt::Unchecked);
-            list->addItem(item);
-        }
-    }
+    m_baseline->setRuns(l.items);
+    m_candidate->setRuns(l.items);
+    emit listed();
     if (!keepBase.isEmpty() || !keepCand.isEmpty())
         setSides(keepBase, keepCand, m_axis->currentData().toString());
     else if (!m_presets.empty())
@@ -203,23 +228,14 @@ void ComparePage::setSides(const QList<qlonglong> &baseline, const QList<qlonglo
     compareNow();
 }
 
-QList<qlonglong> ComparePage::checked(QListWidget *list) const
+QList<qlonglong> ComparePage::checked(RunCheckModel *list) const
 {
-    QList<qlonglong> ids;
-    for (int i = 0; i < list->count(); ++i)
-        if (list->item(i)->checkState() == Qt::Checked)
-            ids << list->item(i)->data(kRunIdRole).toLongLong();
-    return ids;
+    return list->checkedIds();
 }
 
-void ComparePage::check(QListWidget *list, const QList<qlonglong> &ids)
+void ComparePage::check(RunCheckModel *list, const QList<qlonglong> &ids)
 {
-    const QSignalBlocker block(list);
-    for (int i = 0; i < list->count(); ++i) {
-        QListWidgetItem *item = list->item(i);
-        item->setCheckState(ids.contains(item->data(kRunIdRole).toLongLong()) ? Qt::Checked
-                                                                              : Qt::Unchecked);
-    }
+    list->setChecked(ids);
 }
 
 void ComparePage::compareNow()

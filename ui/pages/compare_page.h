@@ -8,16 +8,17 @@
 #include "compare.h"
 
 #include <QList>
+#include <QPair>
 #include <QWidget>
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 class QComboBox;
 class QLabel;
-class QListWidget;
 class QTableView;
 class QTableWidget;
 class QTimer;
@@ -26,6 +27,7 @@ namespace tp
 {
 
 class CompareModel;
+class RunCheckModel;
 class Store;
 
 class ComparePage : public QWidget
@@ -33,7 +35,11 @@ class ComparePage : public QWidget
     Q_OBJECT
 public:
     explicit ComparePage(Store *store, QWidget *parent = nullptr);
-    ~ComparePage() override { ++*m_generation; } // a running comparison's result is dropped
+    ~ComparePage() override // a running listing's or comparison's result is dropped
+    {
+        ++*m_generation;
+        ++*m_listing;
+    }
 
     // Another database (nullptr: none); the checks are cleared, then reload().
     void setStore(Store *store)
@@ -41,8 +47,10 @@ public:
         m_store = store;
         reload();
     }
-    // Re-reads the runs and presets, keeping the checked runs (same database) and recompares.
+    // Re-reads the runs and presets on a worker, keeping the checked runs (same database), and
+    // recompares; listed() says when the lists show them.
     void reload();
+    bool isListing() const { return m_listingBusy; }
     // Checks exactly these runs on each side, sets the compared axis ("mode", "dtype", … or
     // empty) and compares.
     void setSides(const QList<qlonglong> &baseline, const QList<qlonglong> &candidate,
@@ -60,6 +68,8 @@ signals:
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
     // A comparison was applied, or could not be made (`error` says why).
     void computed(const QString &error);
+    // reload() finished: the lists and presets show the database's runs.
+    void listed();
 
 private:
     struct Result {
@@ -68,10 +78,18 @@ private:
         QString error;
     };
 
+    struct Listing {
+        quint64 generation = 0;
+        std::string path;
+        std::vector<ComparePreset> presets;
+        QList<QPair<qlonglong, QString>> items; // run id and its label, newest first
+        QString error;
+    };
+    void applyListing(Listing listing);
     QWidget *buildSides();
     QWidget *buildResults();
-    QList<qlonglong> checked(QListWidget *list) const;
-    void check(QListWidget *list, const QList<qlonglong> &ids);
+    QList<qlonglong> checked(RunCheckModel *list) const;
+    void check(RunCheckModel *list, const QList<qlonglong> &ids);
     void compareNow();
     void apply(const Result &result);
     void showConfounders(const std::vector<Confounder> &confounders);
@@ -80,7 +98,7 @@ private:
     std::string m_listedPath; // database whose runs the lists show
     std::vector<ComparePreset> m_presets;
     QComboBox *m_preset = nullptr, *m_axis = nullptr;
-    QListWidget *m_baseline = nullptr, *m_candidate = nullptr;
+    RunCheckModel *m_baseline = nullptr, *m_candidate = nullptr; // the two sides' lists
     QTableView *m_table = nullptr;
     QTableWidget *m_confounders = nullptr;
     QLabel *m_state = nullptr, *m_notes = nullptr;
@@ -89,6 +107,8 @@ private:
     Comparison m_comparison;
     bool m_busy = false;
     std::shared_ptr<std::atomic<quint64>> m_generation;
+    std::shared_ptr<std::atomic<quint64>> m_listing = std::make_shared<std::atomic<quint64>>(0);
+    bool m_listingBusy = false;
 };
 
 } // namespace tp

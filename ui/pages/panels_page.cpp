@@ -2,17 +2,18 @@
 
 #include "format.h"
 #include "run_query.h"
+#include "scroll_page.h"
 #include "store.h"
 #include "superseding_task.h"
 
 #include <QComboBox>
 #include <QDateTime>
+#include <QFrame>
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
-#include <QScrollArea>
 #include <QVBoxLayout>
 
 namespace tp
@@ -153,14 +154,10 @@ PanelsPage::PanelsPage(Store *store, QWidget *parent)
                                     "they had to run again."),
                                  12, 6));
     panels->addStretch(1);
-    auto *scroll = new QScrollArea;
-    scroll->setWidget(content);
-    scroll->setWidgetResizable(true);
-    scroll->setFrameShape(QFrame::NoFrame);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(buildFilterBar());
-    layout->addWidget(scroll, 1);
+    layout->addWidget(scrollPage(content), 1);
     for (Card &card : m_cards)
         showCard(card);
 }

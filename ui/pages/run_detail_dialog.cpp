@@ -17,15 +17,12 @@ RunDetailDialog::RunDetailDialog(Store &store, long long runId, QWidget *parent)
     setAttribute(Qt::WA_DeleteOnClose);
     setModal(false);
     m_view = new RunDetailView;
-    m_view->showRun(store, runId);
-    QString title = tr("Run %1").arg(runId);
-    try {
-        if (const auto run = store.run(runId); run && !run->runKey.empty())
-            title = tr("Run %1 — %2").arg(runId).arg(fmt::fromStd(run->runKey));
-    } catch (const std::exception &) {
-        // the view already explains what went wrong
-    }
-    setWindowTitle(title);
+    setWindowTitle(tr("Run %1").arg(runId));
+    connect(m_view, &RunDetailView::runLoaded, this, [this](long long shown) {
+        if (shown == m_runId && !m_view->runKey().empty())
+            setWindowTitle(tr("Run %1 — %2").arg(m_runId).arg(fmt::fromStd(m_view->runKey())));
+    });
+    m_view->loadRun(store, runId); // on a worker; the title follows when it is loaded
 
     auto *buttons = new QDialogButtonBox(QDialogButtonBox::Close);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::close);

@@ -8,6 +8,7 @@
 #include "format.h"
 #include "run_judge.h"
 #include "store.h"
+#include "superseding_task.h"
 
 #include <QFileInfo>
 #include <QFormLayout>
@@ -40,7 +41,8 @@ QString envText(const QJsonObject &env, const QString &key)
 }
 } // namespace
 
-RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent)
+RunDetailView::RunDetailView(QWidget *parent)
+    : QWidget(parent), m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     m_stack = new QStackedWidget(this);
     m_empty = new QLabel(this);
@@ -53,123 +55,6 @@ RunDetailView::RunDetailView(QWidget *parent) : QWidget(parent)
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_stack);
     showEmpty();
-}
-
-QLabel *RunDetailView::addFigure(QFormLayout *form, const QString &label)
-{
-    auto *value = new QLabel;
-    value->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    form->addRow(label, value);
-    return value;
-}
-
-QWidget *RunDetailView::buildContent()
-{
-    auto *page = new QWidget;
-    auto *layout = new QVBoxLayout(page);
-    layout->setContentsMargins(12, 8, 8, 8);
-
-    m_title = new QLabel;
-    QFont titleFont = m_title->font();
-    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
-    titleFont.setBold(true);
-    m_title->setFont(titleFont);
-    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_status = new QLabel;
-    QFont statusFont = m_status->font();
-    statusFont.setBold(true);
-    m_status->setFont(statusFont);
-    auto *titleRow = new QHBoxLayout;
-    titleRow->addWidget(m_title, 1);
-    titleRow->addWidget(m_status);
-    layout->addLayout(titleRow);
-
-    m_subtitle = new QLabel;
-    m_started = new QLabel;
-    m_started->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
-    auto *subRow = new QHBoxLayout;
-    subRow->addWidget(m_subtitle, 1);
-    subRow->addWidget(m_started);
-    layout->addLayout(subRow);
-
-    auto *timing = new QGroupBox(tr("Timing (per batch)"));
-    auto *timingForm = new QFormLayout(timing);
-    m_firstCall = addFigure(timingForm, tr("First call (cold):"));
-    m_warmupMean = addFigure(timingForm, tr("Warmup mean:"));
-    m_steadyMean = addFigure(timingForm, tr("Steady mean:"));
-    m_p50 = addFigure(timingForm, tr("Steady p50:"));
-    m_p90 = addFigure(timingForm, tr("Steady p90:"));
-    m_p99 = addFigure(timingForm, tr("Steady p99:"));
-
-    auto *result = new QGroupBox(tr("Result"));
-    auto *resultForm = new QFormLayout(result);
-    m_throughput = addFigure(resultForm, tr("Samples/s:"));
-    m_finite = addFigure(resultForm, tr("Outputs finite:"));
-    m_steadyCount = addFigure(resultForm, tr("Steady samples:"));
-    m_batch = addFigure(resultForm, tr("Batch:"));
-
-    auto *verdicts = new QGroupBox(tr("Evidence"));
-    auto *verdictForm = new QFormLayout(verdicts);
-    m_validity = addFigure(verdictForm, tr("Validity:"));
-    m_witness = addFigure(verdictForm, tr("Runner's summary:"));
-    m_witness->setObjectName(QStringLiteral("runWitness"));
-    m_precision = addFigure(verdictForm, tr("Precision:"));
-    m_cache = addFigure(verdictForm, tr("Cache:"));
-    m_resources = addFigure(verdictForm, tr("Peak RAM:"));
-    m_validity->setWordWrap(true);
-    m_witness->setWordWrap(true);
-    m_precision->setWordWrap(true);
-
-    auto *env = new QGroupBox(tr("Environment"));
-    auto *envForm = new QFormLayout(env);
-    m_torch = addFigure(envForm, tr("Torch:"));
-    m_threads = addFigure(envForm, tr("Threads:"));
-    m_cpu = addFigure(envForm, tr("CPU:"));
-    m_blas = addFigure(envForm, tr("BLAS:"));
-    m_host = addFigure(envForm, tr("Host:"));
-    m_source = addFigure(envForm, tr("Source:"));
-    // Free-text values (paths, CPU names) wrap or clip instead of widening the whole page.
-    for (QLabel *freeText :
-         {m_source, m_torch, m_cpu, m_blas, m_host, m_validity, m_witness, m_precision}) {
-        freeText->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
-        freeText->setMinimumWidth(60);
-    }
-    m_cpu->setWordWrap(true);
-
-    // Figures in a column on the left, the chart beside them: the page sits under the runs
-    // table, so width is plentiful and height is not.
-    auto *groups = new QGridLayout;
-    groups->addWidget(timing, 0, 0);
-    groups->addWidget(verdicts, 0, 1);
-    groups->addWidget(result, 1, 0);
-    groups->addWidget(env, 1, 1);
-    groups->setRowStretch(2, 1);
-    auto *groupsBox = new QWidget;
-    groupsBox->setLayout(groups);
-    groupsBox->setFixedWidth(560);
-    groups->setContentsMargins(0, 0, 0, 0);
-
-    m_error = new QLabel;
-    m_error->setWordWrap(true);
-    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    m_error->setStyleSheet(
-        QStringLiteral("QLabel { color: #c62828; border: 1px solid #e0a0a0; "
-                       "border-radius: 3px; padding: 4px; background: #fdf0f0; }"));
-    layout->addWidget(m_error);
-
-    m_alerts = new QLabel;
-    m_alerts->setObjectName(QStringLiteral("runAlerts"));
-    m_alerts->setWordWrap(true);
-    m_alerts->setTextFormat(Qt::RichText);
-    m_alerts->setTextInteractionFlags(Qt::TextSelectableByMouse);
-    layout->addWidget(m_alerts);
-
-    m_chart = new ColdWarmChart;
-    auto *body = new QHBoxLayout;
-    body->addWidget(groupsBox);
-    body->addWidget(m_chart, 1);
-    layout->addLayout(body, 1);
-    return page;
 }
 
 void RunDetailView::showVerdicts(const RunRecord &run)
@@ -221,25 +106,55 @@ void RunDetailView::showVerdicts(const RunRecord &run)
 
 void RunDetailView::showEmpty(const QString &message)
 {
+    ++*m_generation; // a load still running must not replace this
     m_runId = 0;
+    m_runKey.clear();
     m_empty->setText(message.isEmpty() ? tr("Select a run to see its figures.") : message);
     m_chart->clear();
     m_stack->setCurrentIndex(0);
 }
 
-void RunDetailView::showRun(Store &store, long long runId)
+RunDetailView::~RunDetailView()
 {
-    try {
-        const std::optional<RunRecord> run = store.run(runId);
-        if (!run) {
-            showEmpty(tr("Run %1 is not in the store.").arg(runId));
-            return;
-        }
-        showRun(*run, store.samples(runId, phase::Warmup), store.samples(runId, phase::Steady),
-                AlertStore(store).forRun(runId));
-    } catch (const std::exception &e) {
-        showEmpty(tr("Cannot read run %1: %2").arg(runId).arg(QString::fromUtf8(e.what())));
-    }
+    ++*m_generation; // a load still running is dropped
+}
+
+void RunDetailView::loadRun(const Store &store, long long runId)
+{
+    const quint64 generation = ++*m_generation;
+    const std::string path = store.path();
+    const ValidityPolicy policy = store.validityPolicy();
+    runSuperseding<Loaded>(
+        this, m_generation,
+        [path, policy, generation, runId] {
+            Loaded l;
+            l.generation = generation;
+            l.runId = runId;
+            try {
+                Store own(path, policy); // its own connection: never shared across threads
+                l.run = own.run(runId);
+                if (l.run) {
+                    l.warmup = own.samples(runId, phase::Warmup);
+                    l.steady = own.samples(runId, phase::Steady);
+                    l.alerts = AlertStore(own).forRun(runId);
+                }
+            } catch (const std::exception &e) {
+                l.error = tr("Cannot read run %1: %2").arg(runId).arg(QString::fromUtf8(e.what()));
+            }
+            return l;
+        },
+        [this](Loaded l) { applyLoaded(std::move(l)); });
+}
+
+void RunDetailView::applyLoaded(Loaded l)
+{
+    if (!l.error.isEmpty())
+        showEmpty(l.error);
+    else if (!l.run)
+        showEmpty(tr("Run %1 is not in the store.").arg(l.runId));
+    else
+        showRun(*l.run, l.warmup, l.steady, l.alerts);
+    emit runLoaded(m_runId);
 }
 
 // One line per alert recorded with the run, its dot in the severity's colour; the box takes
@@ -273,7 +188,9 @@ void RunDetailView::showAlerts(const std::vector<RunAlert> &alerts)
 void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &warmup,
                             const std::vector<double> &steady, const std::vector<RunAlert> &alerts)
 {
+    ++*m_generation; // a load still running must not replace this
     m_runId = run.id;
+    m_runKey = run.runKey;
     m_title->setText(run.runKey.empty() ? tr("Run %1").arg(run.id) : fmt::fromStd(run.runKey));
     const QString sep = QStringLiteral("  ·  ");
     m_subtitle->setText(QStringList{fmt::fromStd(run.workload), fmt::fromStd(run.mode),

@@ -8,6 +8,7 @@
 #include "runs_model.h"
 #include "settings.h"
 #include "store.h"
+#include "superseding_task.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>
@@ -27,7 +28,8 @@ namespace tp
 
 RunsPage::RunsPage(Store *store, QWidget *parent)
     : QWidget(parent), m_store(store), m_model(new RunsModel(this)),
-      m_proxy(new RunFilterProxy(this)), m_importer(new FileImporter(this))
+      m_proxy(new RunFilterProxy(this)), m_importer(new FileImporter(this)),
+      m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     m_proxy->setSourceModel(m_model);
     m_filterBar = new RunFilterBar(m_proxy, m_model);
@@ -94,6 +96,11 @@ RunsPage::RunsPage(Store *store, QWidget *parent)
     connect(m_importer, &FileImporter::finished, this, &RunsPage::onImportFinished);
 }
 
+RunsPage::~RunsPage()
+{
+    ++*m_generation; // a listing still running is dropped
+}
+
 void RunsPage::setStore(Store *store)
 {
     m_store = store;
@@ -102,20 +109,50 @@ void RunsPage::setStore(Store *store)
 
 void RunsPage::reload()
 {
-    const long long keep = selectedRunId();
-    std::vector<RunRecord> runs;
-    if (m_store) {
-        try {
-            runs = m_store->listRuns();
-        } catch (const std::exception &e) {
-            m_detail->showEmpty(tr("Cannot read the runs: %1").arg(QString::fromUtf8(e.what())));
-        }
+    const quint64 generation = ++*m_generation;
+    if (!m_store) {
+        applyListing({generation, {}, {}});
+        return;
     }
-    m_model->setRuns(std::move(runs));
+    if (!m_loading)
+        m_pendingSelect = selectedRunId(); // kept when it still exists
+    m_loading = true;
+    const std::string path = m_store->path();
+    const ValidityPolicy policy = m_store->validityPolicy();
+    runSuperseding<Listing>(
+        this, m_generation,
+        [path, policy, generation] {
+            Listing l{generation, {}, {}};
+            try {
+                Store store(path, policy); // its own connection: never shared across threads
+                l.runs = store.listRuns();
+            } catch (const std::exception &e) {
+                l.error = tr("Cannot read the runs: %1").arg(QString::fromUtf8(e.what()));
+            }
+            return l;
+        },
+        [this](Listing l) { applyListing(std::move(l)); });
+}
+
+void RunsPage::applyListing(Listing listing)
+{
+    m_loading = false;
+    const long long keep = m_pendingSelect;
+    m_pendingSelect = 0;
+    const bool wasEmpty = m_model->rowCount() == 0;
+    // The runs replaced are freed on a worker: 10 000 records take milliseconds to destroy.
+    auto replaced =
+        std::make_shared<std::vector<RunRecord>>(m_model->setRuns(std::move(listing.runs)));
+    storeWorkerPool()->start([replaced] { std::vector<RunRecord>().swap(*replaced); });
     m_filterBar->refreshChoices();
-    // Fit the columns once per reload; the user can still resize them afterwards.
-    m_table->resizeColumnsToContents();
-    if (keep != 0 && m_model->rowForRunId(keep) >= 0)
+    // Fit the columns to the first runs shown; later reloads keep the widths (the user's too).
+    if (wasEmpty)
+        m_table->resizeColumnsToContents();
+    if (!listing.error.isEmpty())
+        m_detail->showEmpty(listing.error);
+    else if (keep == -1 && m_proxy->rowCount() > 0)
+        selectFirstRun();
+    else if (keep > 0 && m_model->rowForRunId(keep) >= 0)
         selectRunId(keep);
     else
         m_detail->showEmpty(m_model->rowCount() == 0
@@ -123,10 +160,15 @@ void RunsPage::reload()
                                      "(.jsonl, .json) here to import them.")
                                 : QString());
     emit runCountChanged(m_model->rowCount());
+    emit loaded();
 }
 
 void RunsPage::selectRunId(long long id)
 {
+    if (m_loading) {
+        m_pendingSelect = id;
+        return;
+    }
     const int row = m_model->rowForRunId(id);
     if (row < 0)
         return;
@@ -145,6 +187,10 @@ void RunsPage::selectRunId(long long id)
 
 void RunsPage::selectFirstRun()
 {
+    if (m_loading) {
+        m_pendingSelect = -1;
+        return;
+    }
     if (m_proxy->rowCount() == 0)
         return;
     selectRunId(m_proxy->index(0, 0).data(RunsModel::RunIdRole).toLongLong());
@@ -172,7 +218,7 @@ void RunsPage::onCurrentRowChanged()
     if (id == 0 || !m_store)
         m_detail->showEmpty();
     else
-        m_detail->showRun(*m_store, id);
+        m_detail->loadRun(*m_store, id);
     emit currentRunChanged(id);
 }
 

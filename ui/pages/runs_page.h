@@ -2,9 +2,16 @@
 // The "Runs" page: a filter bar (search, workload/mode/dtype/device/status, start dates) over a
 // sortable table of every run, and the selected run's details below. Double-click opens a run
 // in a window of its own. Dropping .jsonl/.json result files on the page imports them (off the
-// GUI thread) and selects the first imported run.
+// GUI thread) and selects the first imported run. The runs are read on a worker thread with its
+// own connection (SupersedingTask): the GUI thread never waits for SQLite.
+#include "run_record.h"
+
 #include <QList>
 #include <QWidget>
+
+#include <atomic>
+#include <memory>
+#include <vector>
 
 class QLabel;
 class QMimeData;
@@ -29,11 +36,16 @@ class RunsPage : public QWidget
     Q_OBJECT
 public:
     explicit RunsPage(Store *store, QWidget *parent = nullptr);
+    ~RunsPage() override;
 
     void setStore(Store *store); // then reload()
-    // Re-reads the store's runs, keeping the selected run (by id) when it still exists.
+    // Re-reads the store's runs on a worker, keeping the selected run (by id) when it still
+    // exists; loaded() says when the table shows them. A newer reload supersedes an older one.
     void reload();
-    void selectRunId(long long id); // clears the filters when they hide the run
+    bool isLoading() const { return m_loading; }
+    // Clears the filters when they hide the run. While the runs are loading, the selection
+    // waits for them (the last request wins).
+    void selectRunId(long long id);
     void selectFirstRun();
     long long selectedRunId() const; // 0 when nothing is selected
     int runCount() const;
@@ -52,6 +64,7 @@ public:
     QTableView *table() const { return m_table; }
 
 signals:
+    void loaded(); // reload() finished: the table and the selection are up to date
     void runCountChanged(int count);
     void currentRunChanged(long long runId);
     void runActivated(long long runId); // double-clicked (its detail window opened)
@@ -65,6 +78,12 @@ protected:
     void dropEvent(QDropEvent *event) override;
 
 private:
+    struct Listing {
+        quint64 generation = 0;
+        std::vector<RunRecord> runs;
+        QString error;
+    };
+    void applyListing(Listing listing);
     void onCurrentRowChanged();
     void onImportFinished(const ImportOutcome &outcome);
     void showMessage(const QString &text, bool error = false);
@@ -80,6 +99,9 @@ private:
     QSplitter *m_splitter = nullptr;
     RunDetailView *m_detail = nullptr;
     FileImporter *m_importer = nullptr;
+    std::shared_ptr<std::atomic<quint64>> m_generation;
+    bool m_loading = false;
+    long long m_pendingSelect = 0; // while loading: the run to select after, -1 the first
 };
 
 } // namespace tp

@@ -1,4 +1,5 @@
 #include "report_export.h"
+#include "superseding_task.h"
 
 #include "review_files.h"
 
@@ -95,6 +96,7 @@ void exportPdfReportTo(QWidget *parent, const QString &dbPath, const QString &ou
                              finish(r.error, r.pages);
                          });
         writing->setFuture(QtConcurrent::run(
+            storeWorkerPool(),
             [data = c.data, charts = renderReportCharts(*c.data), out, locale = QLocale()] {
                 return ReportRenderer::writePdf(*data, charts, out, locale);
             }));
@@ -105,7 +107,7 @@ void exportPdfReportTo(QWidget *parent, const QString &dbPath, const QString &ou
                          collecting->deleteLater();
                          write(collecting->result());
                      });
-    collecting->setFuture(QtConcurrent::run([dbPath, definitions] {
+    collecting->setFuture(QtConcurrent::run(storeWorkerPool(), [dbPath, definitions] {
         Collected c;
         try {
             Store own(dbPath.toStdString()); // a worker never shares the GUI's connection

@@ -1,0 +1,42 @@
+#pragma once
+// PRIVATE to the store's .cpp files (includes SQLiteCpp): reads the current row of a statement
+// into struct fields by position, column 0 into the first field, column 1 into the second, and so
+// on, each by the field's type: readRow(q, r.id, r.name, r.seconds). The SELECT lists the columns
+// in the order of the fields.
+#include <SQLiteCpp/Column.h>
+#include <SQLiteCpp/Statement.h>
+
+#include <optional>
+#include <string>
+
+namespace tp::sqlrow
+{
+
+inline void readColumn(const SQLite::Column &c, long long &v)
+{
+    v = c.getInt64();
+}
+
+inline void readColumn(const SQLite::Column &c, double &v)
+{
+    v = c.getDouble();
+}
+
+inline void readColumn(const SQLite::Column &c, std::string &v)
+{
+    v = c.getString();
+}
+
+// NULL: no value.
+inline void readColumn(const SQLite::Column &c, std::optional<double> &v)
+{
+    v = c.isNull() ? std::nullopt : std::optional<double>(c.getDouble());
+}
+
+template <class... Fields> void readRow(SQLite::Statement &q, Fields &...fields)
+{
+    int column = 0;
+    (readColumn(q.getColumn(column++), fields), ...); // left to right
+}
+
+} // namespace tp::sqlrow
