@@ -173,7 +173,9 @@ void TestChartsPage::screenshots()
 {
     tp::RunsPage runs(m_store.get());
     runs.resize(1280, 800);
+    QSignalSpy loaded(&runs, &tp::RunsPage::loaded);
     runs.reload();
+    QVERIFY(loaded.wait(10000)); // the runs are read on a worker
     runs.show();
     QVERIFY(QTest::qWaitForWindowExposed(&runs));
     QComboBox *workload = runs.filterBar()->fieldCombo(tp::RunFilterProxy::Workload);

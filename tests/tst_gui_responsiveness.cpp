@@ -169,8 +169,12 @@ void TstGuiResponsiveness::browseLargeDatabase()
     const qint64 gap = meter.heldGap();
     qInfo("GUI timer: %d ticks of %d ms, largest gap %lld ms (budget %lld ms)", meter.ticks(),
           kTickMs, static_cast<long long>(gap), static_cast<long long>(kBudgetMs));
+#ifdef TP_HOLD_TIMING_BUDGET
     QVERIFY2(gap < kBudgetMs,
              qPrintable(QStringLiteral("the GUI thread was blocked for %1 ms").arg(gap)));
+#else
+    qInfo("not an optimized build: the budget is printed, not held");
+#endif
 
     // Another window on the same database, as File > Open recent does: the store opens (and
     // would migrate and judge) on a worker, so the call returns at once; building the new
@@ -191,7 +195,9 @@ void TstGuiResponsiveness::browseLargeDatabase()
     meter.step("another window on the database", false);
     meter.stop();
     qInfo("openDatabase() returned after %lld ms", static_cast<long long>(openCall));
+#ifdef TP_HOLD_TIMING_BUDGET
     QVERIFY2(openCall < kBudgetMs / 2, "openDatabase() must not open the store on the GUI thread");
+#endif
     second->close();
 }
 

@@ -10,13 +10,15 @@ namespace tp
 QThreadPool *storeWorkerPool()
 {
     // At least two threads even on one core: a slow listing must not hold up a run's details.
-    static QThreadPool *pool = [] {
-        auto *p = new QThreadPool; // never deleted: workers may still run at exit, like Qt's own
-        p->setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
-        p->setObjectName(QStringLiteral("tp-store-workers"));
-        return p;
+    // Destroyed at exit like Qt's global pool: its destructor waits for the jobs still running.
+    static QThreadPool pool;
+    static const bool configured = [] {
+        pool.setMaxThreadCount(std::max(2, QThread::idealThreadCount()));
+        pool.setObjectName(QStringLiteral("tp-store-workers"));
+        return true;
     }();
-    return pool;
+    Q_UNUSED(configured);
+    return &pool;
 }
 
 } // namespace tp
