@@ -3,6 +3,7 @@
 // the real runner are in tst_launch_dialog_queue.cpp.
 #include "job_preview_dialog.h"
 #include "launch_dialog.h"
+#include "widget_test_util.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -16,31 +17,17 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+using tptest::child;
+using tptest::saveShot;
+
 namespace
 {
-template <class W> W *child(QWidget &parent, const char *name)
-{
-    W *w = parent.findChild<W *>(QLatin1String(name));
-    if (!w)
-        qFatal("no child widget %s", name);
-    return w;
-}
 
 QPushButton *okButton(QDialog &d)
 {
     return d.findChild<QDialogButtonBox *>()->button(QDialogButtonBox::Ok);
 }
 
-QString saveShot(QWidget &w, const char *name)
-{
-    QDir().mkpath(QStringLiteral("screenshots"));
-    const QString path =
-        QDir::current().absoluteFilePath(QStringLiteral("screenshots/") + QLatin1String(name));
-    if (!w.grab().save(path, "PNG"))
-        return {};
-    qInfo("screenshot: %s", qPrintable(path));
-    return path;
-}
 } // namespace
 
 class TestLaunchDialog : public QObject

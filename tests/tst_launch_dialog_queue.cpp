@@ -4,6 +4,7 @@
 #include "queue_model.h"
 #include "queue_page.h"
 #include "run_queue.h"
+#include "widget_test_util.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -15,27 +16,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-namespace
-{
-template <class W> W *child(QWidget &parent, const char *name)
-{
-    W *w = parent.findChild<W *>(QLatin1String(name));
-    if (!w)
-        qFatal("no child widget %s", name);
-    return w;
-}
-
-QString saveShot(QWidget &w, const char *name)
-{
-    QDir().mkpath(QStringLiteral("screenshots"));
-    const QString path =
-        QDir::current().absoluteFilePath(QStringLiteral("screenshots/") + QLatin1String(name));
-    if (!w.grab().save(path, "PNG"))
-        return {};
-    qInfo("screenshot: %s", qPrintable(path));
-    return path;
-}
-} // namespace
+using tptest::child;
+using tptest::saveShot;
 
 class TestLaunchQueue : public QObject
 {
