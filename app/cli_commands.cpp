@@ -310,10 +310,6 @@ int importCommand(const QStringList &args)
     return failed ? 1 : 0;
 }
 
-namespace
-{
-// The part `run` and `pilot` share: parse the run options, open the store, run every spec.
-// Returns the exit code (0 all ok, 1 a run failed or the store would not open, 2 bad options).
 int runSpecs(const QStringList &args, const QString &description, QString *dbPath)
 {
     QCommandLineParser p;
@@ -336,33 +332,12 @@ int runSpecs(const QStringList &args, const QString &description, QString *dbPat
           << Qt::endl;
     return failures == 0 ? 0 : 1;
 }
-} // namespace
 
 int runCommand(const QStringList &args)
 {
     QString db;
     return runSpecs(
         args, Cli::tr("Run benchmark processes (one per mode and dtype) and store them."), &db);
-}
-
-int pilotCommand(const QStringList &args,
-                 const std::function<int(const QString &db)> &openDashboard)
-{
-    QString db;
-    const int code = runSpecs(
-        args, Cli::tr("Run the article's pilot suite, store it, open the dashboard."), &db);
-    if (code == 2 || (code == 1 && db.isEmpty()))
-        return code;
-    if (!displayAvailable()) {
-        out()
-            << Cli::tr(
-                   "No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the "
-                   "dashboard. Open it later with: torchpilot --db %1")
-                   .arg(db)
-            << Qt::endl;
-        return code;
-    }
-    return openDashboard(db);
 }
 
 } // namespace tp::cli

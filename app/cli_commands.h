@@ -26,10 +26,19 @@ int targetsCommand(const QStringList &args);
 // Kills a checkpointing training runner, resumes it, verifies the losses and stores RPO/RTO as a
 // run of workload "faulttest"; exit 0 verified, 1 not, 2 bad input (faulttest_command.cpp).
 int faulttestCommand(const QStringList &args);
-// Runs the pilot suite, then opens the dashboard (openDashboard, the GUI's entry point: this
-// library links no Widgets code) when a display is available.
+// Runs the pilot's evidence on both sides — inference over the catalog in every required mode,
+// the training workload to its quality target, the fault test on the candidate side — then says
+// which gate criteria still need a reviewer and opens the dashboard (openDashboard, the GUI's entry
+// point: this library links no Widgets code) when a display is available.
 int pilotCommand(const QStringList &args,
                  const std::function<int(const QString &db)> &openDashboard);
+
+// The part `run` and `pilot` share: parse the run options, open the store, run every spec.
+// Returns the exit code (0 all ok, 1 a run failed or the store would not open, 2 bad options);
+// *dbPath is the database once it opened.
+int runSpecs(const QStringList &args, const QString &description, QString *dbPath);
+// Lists, adds, edits, removes and selects the pilots of a database (pilots_command.cpp).
+int pilotsCommand(const QStringList &args);
 
 QString defaultDatabasePath();
 // A display a person can see (offscreen/minimal platforms do not count).

@@ -62,6 +62,10 @@ int gatesCommand(const QStringList &args)
         {QStringLiteral("definitions"),
          Gates::tr("Gate definitions JSON (default: the shipped one)."), Gates::tr("file"),
          defaultGateDefinitionsPath()},
+        {QStringLiteral("pilot"),
+         Gates::tr("Pilot to evaluate (default: the database's selected pilot; see 'torchpilot "
+                   "pilots --list')."),
+         Gates::tr("name")},
         {QStringLiteral("cost-presets"),
          Gates::tr("Cost presets JSON (default: the shipped examples)."), Gates::tr("file"),
          defaultCostPresetsPath()},
@@ -93,7 +97,7 @@ int gatesCommand(const QStringList &args)
                 readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
         if (p.isSet(QStringLiteral("rollback")))
             inputs.rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
-        state = evaluateReview(store, defs, inputs);
+        state = evaluateReview(store, defs, inputs, p.value(QStringLiteral("pilot")).toStdString());
     } catch (const std::exception
                  &e) { // unreadable definitions or presets, unknown preset, store errors
         err << Gates::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
@@ -105,6 +109,12 @@ int gatesCommand(const QStringList &args)
         addReviewJson(j, state); // evidence_hash, last_review, changes_since_last_review, …
         out << QString::fromStdString(j.dump(2)) << Qt::endl;
     } else {
+        out << Gates::tr("Pilot %1 (version %2): %3 vs %4")
+                   .arg(QString::fromStdString(state.pilot.name))
+                   .arg(state.pilot.version)
+                   .arg(QString::fromStdString(state.definitions.baselineLabel),
+                        QString::fromStdString(state.definitions.candidateLabel))
+            << Qt::endl;
         for (const GateResult &g : report.gates) {
             out << QStringLiteral("%1  %2")
                        .arg(verdictText(g.verdict).toUpper(), -13)

@@ -30,7 +30,8 @@ int main(int argc, char **argv)
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
     if (command == QLatin1String("import") || command == QLatin1String("run") ||
         command == QLatin1String("gates") || command == QLatin1String("review") ||
-        command == QLatin1String("targets") || command == QLatin1String("faulttest")) {
+        command == QLatin1String("targets") || command == QLatin1String("faulttest") ||
+        command == QLatin1String("pilots")) {
         QCoreApplication app(argc, argv);
         setIdentity();
         QStringList args = QCoreApplication::arguments();
@@ -43,6 +44,8 @@ int main(int argc, char **argv)
             return tp::cli::targetsCommand(args);
         if (command == QLatin1String("faulttest"))
             return tp::cli::faulttestCommand(args);
+        if (command == QLatin1String("pilots"))
+            return tp::cli::pilotsCommand(args);
         return command == QLatin1String("import") ? tp::cli::importCommand(args)
                                                   : tp::cli::runCommand(args);
     }
@@ -84,7 +87,7 @@ int main(int argc, char **argv)
     QCommandLineParser p;
     p.setApplicationDescription(
         Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
-                 "from GPU to TPU.\nSubcommands: import, run, pilot, gates, review (see "
+                 "from GPU to TPU.\nSubcommands: import, run, pilot, pilots, gates, review (see "
                  "'torchpilot <command> --help')."));
     p.addHelpOption();
     p.addVersionOption();

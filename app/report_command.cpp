@@ -55,6 +55,10 @@ int reportCommand(const QStringList &args)
         {QStringLiteral("definitions"),
          ReportCmd::tr("Gate definitions JSON (default: the shipped one)."), ReportCmd::tr("file"),
          defaultGateDefinitionsPath()},
+        {QStringLiteral("pilot"),
+         ReportCmd::tr("Pilot to evaluate (default: the database's selected pilot; see 'torchpilot "
+                       "pilots --list')."),
+         ReportCmd::tr("name")},
         {QStringLiteral("cost-presets"),
          ReportCmd::tr("Cost presets JSON (default: the shipped examples)."), ReportCmd::tr("file"),
          defaultCostPresetsPath()},
@@ -119,7 +123,8 @@ int reportCommand(const QStringList &args)
             if (p.isSet(QStringLiteral("rollback")))
                 overrides->rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
         }
-        data = std::make_unique<ReportData>(collectReportData(store, defs, overrides));
+        data = std::make_unique<ReportData>(collectReportData(
+            store, defs, overrides, p.value(QStringLiteral("pilot")).toStdString()));
     } catch (const std::exception &e) {
         return fail(QString::fromUtf8(e.what()));
     }

@@ -96,6 +96,7 @@ int run(const QCommandLineParser &p, QTextStream &out)
 
     Store store(p.value(QStringLiteral("db")).toStdString());
     ReviewStore reviews(store);
+    const std::string pilot = p.value(QStringLiteral("pilot")).toStdString();
     const std::string comment = p.value(QStringLiteral("comment")).toStdString();
     if (cost) {
         ReviewInputs in = reviews.inputs();
@@ -114,7 +115,7 @@ int run(const QCommandLineParser &p, QTextStream &out)
                                         : ReviewCmd::tr("Rollback path recorded."))
             << Qt::endl;
     } else if (p.isSet(QStringLiteral("sign-off"))) {
-        const ReviewState state = evaluateReview(store, *defs);
+        const ReviewState state = evaluateReview(store, *defs, std::nullopt, pilot);
         const GateSignoff s =
             reviews.signOff(state, p.value(QStringLiteral("sign-off")).toStdString(),
                             reviewer.toStdString(), comment);
@@ -124,7 +125,7 @@ int run(const QCommandLineParser &p, QTextStream &out)
                    .arg(fromStd(s.gateId), fromStd(s.reviewer), fromStd(s.evidenceHash))
             << Qt::endl;
     } else if (p.isSet(QStringLiteral("record"))) {
-        const ReviewState state = evaluateReview(store, *defs);
+        const ReviewState state = evaluateReview(store, *defs, std::nullopt, pilot);
         const DecisionSnapshot s =
             reviews.recordDecision(state.report, state.evidence, reviewer.toStdString(), comment);
         out << ReviewCmd::tr(
@@ -148,7 +149,7 @@ int run(const QCommandLineParser &p, QTextStream &out)
             printHistory(out, snapshots);
         }
     } else {
-        const ReviewState state = evaluateReview(store, *defs);
+        const ReviewState state = evaluateReview(store, *defs, std::nullopt, pilot);
         if (p.isSet(QStringLiteral("json"))) {
             nlohmann::json j = {{"decision", decisionName(state.report.decision)}};
             addReviewJson(j, state);
@@ -179,6 +180,10 @@ int reviewCommand(const QStringList &args)
         {QStringLiteral("definitions"),
          ReviewCmd::tr("Gate definitions JSON (default: the shipped one)."), ReviewCmd::tr("file"),
          defaultGateDefinitionsPath()},
+        {QStringLiteral("pilot"),
+         ReviewCmd::tr("Pilot to evaluate (default: the database's selected pilot; see 'torchpilot "
+                       "pilots --list')."),
+         ReviewCmd::tr("name")},
         {QStringLiteral("sign-off"),
          ReviewCmd::tr("Sign off one gate on the evidence as it is now."), ReviewCmd::tr("gate")},
         {QStringLiteral("record"),

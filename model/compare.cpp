@@ -196,7 +196,8 @@ const std::vector<std::string> &confounderKeys()
 
 std::vector<Confounder> findConfounders(const std::vector<RunRecord> &baseline,
                                         const std::vector<RunRecord> &candidate,
-                                        const std::string &axis)
+                                        const std::string &axis,
+                                        const std::map<std::string, std::string> &allowed)
 {
     auto valuesOf = [](const std::vector<RunRecord> &runs, const std::string &key) {
         std::set<std::string> values;
@@ -212,7 +213,10 @@ std::vector<Confounder> findConfounders(const std::vector<RunRecord> &baseline,
         c.baseline = valuesOf(baseline, c.key);
         c.candidate = valuesOf(candidate, c.key);
         c.differs = c.baseline != c.candidate;
-        c.expected = c.differs && c.key == axis;
+        const auto reason = allowed.find(key);
+        if (c.differs && reason != allowed.end())
+            c.allowedReason = reason->second;
+        c.expected = c.differs && (c.key == axis || reason != allowed.end());
         c.mixed = c.baseline.size() > 1 || c.candidate.size() > 1;
         out.push_back(std::move(c));
     }
@@ -259,7 +263,7 @@ Comparison compareRuns(Store &store, const std::vector<long long> &baseline,
     cmp.baselineResampled = std::min(pooled[0].size(), o.maxSamplesPerSide);
     cmp.candidateResampled = std::min(pooled[1].size(), o.maxSamplesPerSide);
     cmp.metrics = compareSamples(pooled[0], pooled[1], o);
-    cmp.confounders = findConfounders(runs[0], runs[1], o.axis);
+    cmp.confounders = findConfounders(runs[0], runs[1], o.axis, o.allowed);
     // Aggregates-only runs: mean seconds and samples/s from the stored summaries, no interval.
     auto summary = [](const std::vector<RunRecord> &rs, bool rate) -> std::optional<double> {
         double sum = 0;

@@ -16,6 +16,7 @@
 #include "run_record.h"
 
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -33,6 +34,8 @@ struct CompareOptions {
     // The dimension compared on purpose ("mode", "dtype", "device", … a confounder key, or
     // empty): its difference is flagged expected instead of warned about.
     std::string axis;
+    // Differences the pilot allows, factor → reason (model/pilot.h): flagged "allowed: reason".
+    std::map<std::string, std::string> allowed;
 };
 
 struct TimedSample {
@@ -57,7 +60,8 @@ struct Confounder {
     std::string key;
     std::vector<std::string> baseline, candidate; // distinct values per side, sorted; "" = unknown
     bool differs = false;                         // the two value sets are not equal
-    bool expected = false;                        // differs, and `key` is the axis being compared
+    bool expected = false;     // differs, and `key` is the axis compared or a difference allowed
+    std::string allowedReason; // the pilot's reason, when the pilot allows this difference
     bool mixed = false; // a side holds more than one value (not homogeneous, even on the axis)
 };
 
@@ -98,7 +102,8 @@ const std::vector<std::string> &confounderKeys();
 // The confounder table of two groups of runs (every key listed, differing or not).
 std::vector<Confounder> findConfounders(const std::vector<RunRecord> &baseline,
                                         const std::vector<RunRecord> &candidate,
-                                        const std::string &axis = {});
+                                        const std::string &axis = {},
+                                        const std::map<std::string, std::string> &allowed = {});
 
 // Reads both groups' runs and steady samples and compares them. Unknown ids are warned about.
 // Runs without samples (e.g. an imported smoke.py result) still give mean seconds and

@@ -2,6 +2,8 @@
 // puts together everything a review shows: report, evidence hash, last review and what changed.
 #include "review.h"
 
+#include "pilot_store.h"
+
 #include "store.h"
 
 #include <openssl/evp.h>
@@ -62,7 +64,8 @@ json reviewInputsToJson(const ReviewInputs &inputs)
         {"rollback_path", inputs.rollbackPath}};
 }
 
-json evidenceDocument(const GateReport &report, const ReviewInputs &inputs, Store &store)
+json evidenceDocument(const GateReport &report, const ReviewInputs &inputs, Store &store,
+                      const PilotDefinition *pilot)
 {
     std::set<long long> runIds(report.baselineRuns.begin(), report.baselineRuns.end());
     runIds.insert(report.candidateRuns.begin(), report.candidateRuns.end());
@@ -97,7 +100,8 @@ json evidenceDocument(const GateReport &report, const ReviewInputs &inputs, Stor
             {"baseline_runs", report.baselineRuns},
             {"candidate_runs", report.candidateRuns},
             {"excluded_invalid_runs", report.excludedInvalidRuns},
-            {"runs", runs}};
+            {"runs", runs},
+            {"pilot", pilot ? pilotToJson(*pilot) : json()}};
 }
 
 std::string sha256Hex(const std::string &bytes)
@@ -128,14 +132,16 @@ std::string evidenceHash(const json &evidence)
 }
 
 ReviewState evaluateReview(Store &store, const GateDefinitions &defs,
-                           const std::optional<ReviewInputs> &overrides)
+                           const std::optional<ReviewInputs> &overrides,
+                           const std::string &pilotName)
 {
     ReviewStore reviews(store);
     ReviewState s;
-    s.definitions = defs;
+    s.pilot = PilotStore(store).resolve(pilotName);
+    s.definitions = applyPilot(defs, s.pilot);
     s.inputs = overrides ? *overrides : reviews.inputs();
-    s.report = evaluateGates(defs, store, s.inputs.toGateInputs());
-    s.evidence = evidenceDocument(s.report, s.inputs, store);
+    s.report = evaluateGates(s.definitions, store, s.inputs.toGateInputs());
+    s.evidence = evidenceDocument(s.report, s.inputs, store, &s.pilot);
     s.evidenceHash = evidenceHash(s.evidence);
     s.lastReview = reviews.latestSnapshot();
     if (s.lastReview)

@@ -4,6 +4,7 @@
 // evaluation can say exactly what changed since the last review. Everything is stored in the
 // evidence database (schema v4). No Qt.
 #include "gates.h"
+#include "pilot.h"
 
 #include <nlohmann/json.hpp>
 
@@ -59,8 +60,8 @@ struct DecisionSnapshot {
 
 // One difference between the last recorded review and the evidence now.
 struct ReviewChange {
-    std::string kind;    // decision | gate | criterion | run_added | run_removed | run_changed |
-                         // inputs | definitions
+    std::string kind; // decision | gate | criterion | run_added | run_removed | run_changed | pilot
+                      // | inputs | definitions
     std::string subject; // gate/criterion id, run id, input name
     std::string before, after;
 };
@@ -71,7 +72,9 @@ reviewChangesToJson(const std::vector<ReviewChange> &changes); // [{kind, subjec
 // criterion verdict with its run ids, and for each run used as evidence (baseline, candidate and
 // any criterion's run ids) its execution key, status, validity, precision verdict, sample count
 // and summary. Keys sorted (nlohmann::json object), arrays in id order: same database → same bytes.
-nlohmann::json evidenceDocument(const GateReport &report, const ReviewInputs &inputs, Store &store);
+// The pilot (model/pilot.h), when given, is part of it: editing a pilot changes the hash.
+nlohmann::json evidenceDocument(const GateReport &report, const ReviewInputs &inputs, Store &store,
+                                const PilotDefinition *pilot = nullptr);
 std::string sha256Hex(const std::string &bytes);
 // The bytes that are hashed and stored: evidence.dump(), with invalid UTF-8 replaced (U+FFFD).
 std::string canonicalDump(const nlohmann::json &evidence);
@@ -112,7 +115,8 @@ private:
 
 // Everything a review screen, the gates command or the PDF report shows, computed in one call.
 struct ReviewState {
-    GateDefinitions definitions;
+    PilotDefinition pilot;       // the platform comparison evaluated
+    GateDefinitions definitions; // with the pilot's sides, labels, SLO and required modes
     ReviewInputs inputs;
     GateReport report;
     nlohmann::json evidence;
@@ -122,8 +126,10 @@ struct ReviewState {
     std::vector<GateSignoff> pendingSignoffs;
 };
 
-// Evaluates the gates with the stored inputs; `overrides` (if given) replaces them (CLI flags).
+// Evaluates the gates of pilot `pilotName` (empty: the selected pilot; PilotError when unknown)
+// with the stored inputs; `overrides` (if given) replaces them (CLI flags).
 ReviewState evaluateReview(Store &store, const GateDefinitions &defs,
-                           const std::optional<ReviewInputs> &overrides = std::nullopt);
+                           const std::optional<ReviewInputs> &overrides = std::nullopt,
+                           const std::string &pilotName = {});
 
 } // namespace tp

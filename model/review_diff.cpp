@@ -174,6 +174,26 @@ std::vector<ReviewChange> diffEvidence(const json &before, const json &after)
     if (field(before, "definitions") != field(after, "definitions"))
         d.add("definitions", "", text(field(before, "definitions")),
               text(field(after, "definitions")));
+    // The pilot (absent from evidence recorded before pilots existed): one change per field.
+    const json bp = field(before, "pilot"), ap = field(after, "pilot");
+    if (bp != ap) {
+        json keys = json::object();
+        for (const json *side : {&bp, &ap})
+            if (side->is_object())
+                for (const auto &[key, unused] : side->items())
+                    keys[key] = true;
+        for (const auto &[key, unused] : keys.items()) {
+            const json x = field(bp, key), y = field(ap, key);
+            if (x == y)
+                continue;
+            std::string b, a;
+            if (x.is_object() && y.is_object())
+                fieldDiff(x, y, "", b, a);
+            else
+                b = x.is_null() ? "" : x.dump(), a = y.is_null() ? "" : y.dump();
+            d.add("pilot", key, b, a);
+        }
+    }
     const json bi = field(before, "inputs"), ai = field(after, "inputs");
     for (const char *key : {"baseline_cost", "candidate_cost", "rollback_path"}) {
         const json x = field(bi, key), y = field(ai, key);

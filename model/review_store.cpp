@@ -52,14 +52,7 @@ GateSignoff readSignoff(SQLite::Statement &q)
     return s;
 }
 
-template <class F> auto guarded(const char *what, F &&f) -> decltype(f())
-{
-    try {
-        return f();
-    } catch (const SQLite::Exception &e) {
-        throw StoreError(std::string("cannot ") + what + ": " + e.what());
-    }
-}
+using sqlrow::guarded;
 
 std::vector<GateSignoff> signoffsWhere(Store &store, const std::string &where, long long snapshotId)
 {

@@ -8,7 +8,7 @@ namespace tp::schema
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 6> kMigrations = {
+inline constexpr std::array<const char *, 7> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -150,6 +150,20 @@ CREATE INDEX alerts_by_run ON alerts(run_id);
 ALTER TABLE runs ADD COLUMN validity_policy TEXT NOT NULL DEFAULT '';
 ALTER TABLE runs ADD COLUMN store_summary_json TEXT NOT NULL DEFAULT '{}';
 ALTER TABLE runs ADD COLUMN witness_json TEXT NOT NULL DEFAULT '[]';
+)sql",
+    // v7: pilots, the platform comparisons a decision is about (model/pilot.h). Each edit bumps
+    // `version`; `selected` marks the one the Review, panels and the PDF work on. The store seeds
+    // the default pilot right after this migration (Store::migrate), so an older database keeps
+    // its verdicts: the default's sides are the old gate file's eager float32 vs compiled.
+    R"sql(
+CREATE TABLE pilots(
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE CHECK(length(name) > 0),
+  version INTEGER NOT NULL DEFAULT 1 CHECK(version >= 1),
+  definition_json TEXT NOT NULL,
+  selected INTEGER NOT NULL DEFAULT 0 CHECK(selected IN (0, 1)),
+  updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
+);
 )sql",
 };
 

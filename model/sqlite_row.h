@@ -6,11 +6,25 @@
 #include <SQLiteCpp/Column.h>
 #include <SQLiteCpp/Statement.h>
 
+#include "store.h"
+
+#include <SQLiteCpp/Exception.h>
+
 #include <optional>
 #include <string>
 
 namespace tp::sqlrow
 {
+
+// Runs f(), turning a SQLite error into StoreError("cannot <what>: …").
+template <class F> auto guarded(const char *what, F &&f) -> decltype(f())
+{
+    try {
+        return f();
+    } catch (const SQLite::Exception &e) {
+        throw StoreError(std::string("cannot ") + what + ": " + e.what());
+    }
+}
 
 inline void readColumn(const SQLite::Column &c, long long &v)
 {

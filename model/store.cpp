@@ -1,5 +1,6 @@
 #include "store.h"
 
+#include "pilot_store.h"
 #include "run_judge.h"
 #include "schema.h"
 
@@ -167,6 +168,8 @@ void Store::migrate()
     const int current = schemaVersion();
     for (int v = current; v < kSchemaVersion; ++v)
         m_db->exec(schema::kMigrations[static_cast<std::size_t>(v)]);
+    if (current < 7)
+        PilotStore::seedDefault(*m_db); // in the same transaction as the tables
     if (current < kSchemaVersion) {
         m_db->exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId));
         m_db->exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));
@@ -195,6 +198,16 @@ std::vector<RunRecord> Store::listRuns(const RunSelection &sel) const
             continue;
         sql += std::string(" AND ") + column + " = ?";
         binds.push_back(*value);
+    }
+    if (!sel.runner.empty()) { // as runnerKindOf(): the Python runner says so, the C++ one not
+        sql += " AND (CASE WHEN NOT json_valid(env_json) THEN '' "
+               "WHEN json_extract(env_json, '$.runner_kind') = 'python' THEN 'python' "
+               "WHEN json_type(env_json, '$.runner') IS NOT NULL THEN 'cpp' ELSE '' END) = ?";
+        binds.push_back(sel.runner);
+    }
+    if (sel.batch > 0) {
+        sql += " AND batch = ?";
+        binds.push_back(std::to_string(sel.batch));
     }
     if (!sel.startedFrom.empty()) {
         sql += " AND started_at <> '' AND started_at >= ?";

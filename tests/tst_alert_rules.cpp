@@ -273,7 +273,7 @@ void TestAlertRules::eventFieldsKeepTheGateMeaning()
 void TestAlertRules::alertStoreTableAndRunEvents()
 {
     tp::Store store(m_dir.filePath(QStringLiteral("alerts.sqlite")).toStdString());
-    QCOMPARE(store.schemaVersion(), 6);
+    QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
     tp::RunIngestor ingestor(store, "test", "local");
     ingestor.feed(started().toStdString() + "\n");
     const long long runId = ingestor.currentRunId();

@@ -7,8 +7,10 @@
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
+
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
+#include <set>
 
 class TestAppCli : public QObject
 {
@@ -105,7 +107,7 @@ void TestAppCli::newerSchemaDatabaseIsRefusedUntouched()
     {
         SQLite::Database d(path.toStdString(), SQLite::OPEN_READWRITE);
         d.exec("PRAGMA journal_mode = DELETE");
-        d.exec("PRAGMA user_version = 7");
+        d.exec("PRAGMA user_version = " + std::to_string(tp::Store::kSchemaVersion + 1));
     }
     const QByteArray before = tptest::fileHash(path);
     for (const QStringList &args :
@@ -116,7 +118,8 @@ void TestAppCli::newerSchemaDatabaseIsRefusedUntouched()
         const Result r = app(args, headless());
         QCOMPARE(r.code, 1);
         QVERIFY2(
-            r.err.contains(QStringLiteral("schema version 7, newer than this TorchPilot supports")),
+            r.err.contains(QStringLiteral("schema version %1, newer than this TorchPilot supports")
+                               .arg(tp::Store::kSchemaVersion + 1)),
             qPrintable(r.err));
     }
     auto env = headless();
@@ -157,18 +160,32 @@ void TestAppCli::runStoresOneRunPerProcess()
 
 void TestAppCli::pilotWithoutDisplayStoresAndExits()
 {
-    const Result r = app({QStringLiteral("pilot"), QStringLiteral("--warmup"), QStringLiteral("2"),
-                          QStringLiteral("--iterations"), QStringLiteral("10")},
-                         headless());
+    const Result r = app(
+        {QStringLiteral("pilot"), QStringLiteral("--preset"), QStringLiteral("smoke")}, headless());
     QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains(QStringLiteral("No display available")), qPrintable(r.out));
+    // Progress, then what only a person can supply (a rollback path is never measured).
+    QVERIFY2(r.out.contains(QStringLiteral("[5/5] candidate fault test")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("operations/rollback_path_recorded")),
+             qPrintable(r.out));
+    QVERIFY2(!r.out.contains(QStringLiteral("compatibility/")), qPrintable(r.out));
     // Default database path under the user's data dir (XDG_DATA_HOME here).
     const QString defaultDb = m_dir.filePath(QStringLiteral("xdg/torchpilot/torchpilot.sqlite"));
     QVERIFY2(QFile::exists(defaultDb), qPrintable(r.out));
     tp::Store store(defaultDb.toStdString());
-    QCOMPARE(store.runCount(), 4LL); // mlp × {eager, compiled} × {float32, bfloat16}
-    for (const auto &run : store.listRuns())
+    // The default pilot: baseline mlp eager float32; candidate mlp × {eager, compiled} ×
+    // {float32, bfloat16} over the catalog; train-mlp on each side; the candidate's fault test.
+    QCOMPARE(store.runCount(), 8LL);
+    std::multiset<std::string> workloads;
+    for (const auto &run : store.listRuns()) {
         QCOMPARE(run.status, std::string("ok"));
+        workloads.insert(run.workload);
+        if (run.workload == "mlp")
+            QVERIFY2(!store.shapeCases(run.id).empty(), run.runKey.c_str());
+    }
+    QCOMPARE(workloads.count("mlp"), std::size_t(5));
+    QCOMPARE(workloads.count("train-mlp"), std::size_t(2));
+    QCOMPARE(workloads.count("faulttest"), std::size_t(1));
 }
 
 void TestAppCli::screenshotWritesPng()

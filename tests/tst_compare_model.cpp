@@ -3,6 +3,7 @@
 #include "compare_model.h"
 #include "compare_page.h"
 #include "ingestor.h"
+#include "pilot_store.h"
 #include "run_check_model.h"
 #include "store.h"
 #include "test_util.h"
@@ -160,7 +161,25 @@ void TestCompareModel::pageAppliesPresetAndWarns()
         return rows;
     };
     QVERIFY(amberRows().isEmpty());
-    // R1 eager/float32 vs R2 compiled/bfloat16 along "mode": the dtype differs too → amber.
+    // R1 eager/float32 vs R2 compiled/bfloat16 along "mode": the runs of the default pilot's
+    // two sides, whose dtype difference the pilot allows with a reason.
+    done.clear();
+    page.setSides({m_ids[0]}, {m_ids[1]}, QStringLiteral("mode"));
+    QVERIFY(done.wait(20000));
+    QVERIFY(amberRows().isEmpty());
+    QVERIFY(!page.comparison().hasUnexpectedConfounder());
+    QString dtypeVerdict;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0)->text() == QLatin1String("Dtype"))
+            dtypeVerdict = table->item(r, 3)->text();
+    QVERIFY2(dtypeVerdict.startsWith(QLatin1String("allowed: ")), qPrintable(dtypeVerdict));
+    // Once the pilot no longer lists it, the same dtype difference is amber.
+    {
+        tp::PilotStore pilots(*m_store);
+        tp::PilotDefinition p = pilots.selected();
+        tp::setPilotField(p, "allowed.dtype", "");
+        pilots.update(p.name, p);
+    }
     done.clear();
     page.setSides({m_ids[0]}, {m_ids[1]}, QStringLiteral("mode"));
     QVERIFY(done.wait(20000));
@@ -178,6 +197,13 @@ void TestCompareModel::screenshot()
 {
     tp::Store store(m_dir.filePath(QStringLiteral("real.sqlite")).toStdString());
     tp::importFile(store, tptest::dataFile("panels_realistic.jsonl").toStdString());
+    {
+        // The default pilot explains only the mode: the dtype difference below is amber.
+        tp::PilotStore pilots(store);
+        tp::PilotDefinition p = pilots.selected();
+        tp::setPilotField(p, "allowed.dtype", "");
+        pilots.update(p.name, p);
+    }
     tp::ComparePage page(&store);
     page.resize(1280, 800);
     page.show();

@@ -333,7 +333,7 @@ void TestJudge::migratesAndRejudgesSchema5()
                     std::to_string(i) + ",0.002)");
     }
     Store store(path);
-    QCOMPARE(store.schemaVersion(), 6);
+    QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
     const auto old = store.run(1);
     QVERIFY(old->valid && !*old->valid);
     QVERIFY(QString::fromStdString(old->validityReasonsJson)

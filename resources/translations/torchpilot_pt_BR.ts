@@ -214,11 +214,11 @@
     </message>
     <message>
         <source>Run the article&apos;s pilot suite, store it, open the dashboard.</source>
-        <translation>Roda a suíte piloto do artigo, armazena os resultados e abre o painel.</translation>
+        <translation type="vanished">Roda a suíte piloto do artigo, armazena os resultados e abre o painel.</translation>
     </message>
     <message>
         <source>No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the dashboard. Open it later with: torchpilot --db %1</source>
-        <translation>Nenhuma tela disponível (DISPLAY e WAYLAND_DISPLAY não estão definidas): o painel não será aberto. Abra-o depois com: torchpilot --db %1</translation>
+        <translation type="vanished">Nenhuma tela disponível (DISPLAY e WAYLAND_DISPLAY não estão definidas): o painel não será aberto. Abra-o depois com: torchpilot --db %1</translation>
     </message>
     <message>
         <source>Path of torchpilot-runner (on the target host for a remote target).</source>
@@ -618,6 +618,14 @@
         <source>The rollback path a reviewer recorded.</source>
         <translation type="vanished">O caminho de rollback registrado por um revisor.</translation>
     </message>
+    <message>
+        <source>Pilot to evaluate (default: the database&apos;s selected pilot; see &apos;torchpilot pilots --list&apos;).</source>
+        <translation>Piloto a avaliar (padrão: o piloto selecionado do banco de dados; veja &apos;torchpilot pilots --list&apos;).</translation>
+    </message>
+    <message>
+        <source>Pilot %1 (version %2): %3 vs %4</source>
+        <translation>Piloto %1 (versão %2): %3 vs %4</translation>
+    </message>
 </context>
 <context>
     <name>Gui</name>
@@ -725,7 +733,7 @@
     <message>
         <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
 Subcommands: import, run, pilot, gates, review (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation>TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
+        <translation type="vanished">TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
 Subcomandos: import, run, pilot, gates, review (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
     </message>
     <message>
@@ -741,6 +749,214 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
     <message>
         <source>Page to show first: runs, queue, panels, compare.</source>
         <translation type="vanished">Página exibida primeiro: runs, queue, panels, compare.</translation>
+    </message>
+    <message>
+        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
+Subcommands: import, run, pilot, pilots, gates, review (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
+        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
+Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
+    </message>
+</context>
+<context>
+    <name>PilotCmd</name>
+    <message>
+        <source>Collect all the evidence of a pilot on both sides (inference over the shape catalog in every required mode, the training workload to its quality target, the checkpoint/kill/resume fault test on the candidate side), say what is left for the reviewer, open the dashboard.</source>
+        <translation>Coleta todas as evidências de um piloto nos dois lados (inferência sobre o catálogo de shapes em todos os modos exigidos, a carga de treino até a meta de qualidade, o teste de falha checkpoint/kill/resume no lado candidato), diz o que resta para o revisor e abre o painel.</translation>
+    </message>
+    <message>
+        <source>SQLite database file (default: %1).</source>
+        <translation>Arquivo de banco de dados SQLite (padrão: %1).</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>Pilot to run (default: the selected one).</source>
+        <translation>Piloto a executar (padrão: o selecionado).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nome</translation>
+    </message>
+    <message>
+        <source>Protocol preset: standard (default; under a minute on 2 cores), loadgen (MLPerf LoadGen&apos;s minimums: 60 s per run) or smoke (seconds, noisy).</source>
+        <translation>Preset do protocolo: standard (padrão; menos de um minuto em 2 núcleos), loadgen (mínimos do MLPerf LoadGen: 60 s por execução) ou smoke (segundos, ruidoso).</translation>
+    </message>
+    <message>
+        <source>Shape catalog JSON (default: the shipped one).</source>
+        <translation>Catálogo de shapes em JSON (padrão: o distribuído).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>arquivo</translation>
+    </message>
+    <message>
+        <source>Path of torchpilot-runner.</source>
+        <translation>Caminho do torchpilot-runner.</translation>
+    </message>
+    <message>
+        <source>Target profiles file.</source>
+        <translation>Arquivo de perfis de destino.</translation>
+    </message>
+    <message>
+        <source>Leave out the fault test.</source>
+        <translation>Omite o teste de falha.</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: %1</source>
+        <translation>torchpilot: erro: %1</translation>
+    </message>
+    <message>
+        <source>Pilot %1 (version %2): %3 vs %4</source>
+        <translation>Piloto %1 (versão %2): %3 vs %4</translation>
+    </message>
+    <message>
+        <source>baseline inference</source>
+        <translation>inferência da linha de base</translation>
+    </message>
+    <message>
+        <source>candidate inference</source>
+        <translation>inferência do candidato</translation>
+    </message>
+    <message>
+        <source>baseline training</source>
+        <translation>treino da linha de base</translation>
+    </message>
+    <message>
+        <source>candidate training</source>
+        <translation>treino do candidato</translation>
+    </message>
+    <message>
+        <source>candidate fault test</source>
+        <translation>teste de falha do candidato</translation>
+    </message>
+    <message>
+        <source>[%1/%2] %3 (%4 s so far)</source>
+        <translation>[%1/%2] %3 (%4 s até agora)</translation>
+    </message>
+    <message>
+        <source>  skipped: the fault test runs a local runner; run it on the candidate host with &apos;torchpilot faulttest&apos;</source>
+        <translation>  omitido: o teste de falha executa um runner local; rode-o no host candidato com &apos;torchpilot faulttest&apos;</translation>
+    </message>
+    <message>
+        <source>Pilot evidence collected in %1 s.</source>
+        <translation>Evidências do piloto coletadas em %1 s.</translation>
+    </message>
+    <message>
+        <source>Every gate criterion is judged from evidence.</source>
+        <translation>Todos os critérios dos portões foram julgados por evidências.</translation>
+    </message>
+    <message>
+        <source>Left for the reviewer (Review page, or &apos;torchpilot review&apos;):</source>
+        <translation>Resta para o revisor (página Revisão, ou &apos;torchpilot review&apos;):</translation>
+    </message>
+    <message>
+        <source>No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the dashboard. Open it later with: torchpilot --db %1</source>
+        <translation>Nenhuma tela disponível (DISPLAY e WAYLAND_DISPLAY não definidos): o painel não será aberto. Abra-o depois com: torchpilot --db %1</translation>
+    </message>
+</context>
+<context>
+    <name>Pilots</name>
+    <message>
+        <source>any run</source>
+        <translation>qualquer execução</translation>
+    </message>
+    <message>
+        <source>    baseline:  %1</source>
+        <translation>    linha de base: %1</translation>
+    </message>
+    <message>
+        <source>    candidate: %1</source>
+        <translation>    candidato:     %1</translation>
+    </message>
+    <message>
+        <source>    workload %1, training %2, catalog %3, SLO p99 ≤ %4 s, throughput ≥ %5× baseline</source>
+        <translation>    carga %1, treino %2, catálogo %3, SLO p99 ≤ %4 s, vazão ≥ %5× a linha de base</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
+    <message>
+        <source>    %1 differs (%2 → %3): allowed: %4</source>
+        <translation>    %1 difere (%2 → %3): permitido: %4</translation>
+    </message>
+    <message>
+        <source>    %1 differs (%2 → %3): NOT an allowed difference</source>
+        <translation>    %1 difere (%2 → %3): NÃO é uma diferença permitida</translation>
+    </message>
+    <message>
+        <source>The pilots of a database: the platform comparisons (baseline vs candidate side) the review, panels and report work on. Exit 0 ok, 2 bad input.</source>
+        <translation>Os pilotos de um banco de dados: as comparações de plataforma (linha de base vs candidato) sobre as quais a revisão, os painéis e o relatório trabalham. Saída 0 ok, 2 entrada inválida.</translation>
+    </message>
+    <message>
+        <source>SQLite database file.</source>
+        <translation>Arquivo de banco de dados SQLite.</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>List the pilots (* marks the selected one).</source>
+        <translation>Lista os pilotos (* marca o selecionado).</translation>
+    </message>
+    <message>
+        <source>With --list: print the definitions as JSON.</source>
+        <translation>Com --list: imprime as definições em JSON.</translation>
+    </message>
+    <message>
+        <source>Add the pilot defined in a JSON file.</source>
+        <translation>Adiciona o piloto definido em um arquivo JSON.</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>arquivo</translation>
+    </message>
+    <message>
+        <source>Edit a pilot with --set (its version goes up).</source>
+        <translation>Edita um piloto com --set (a versão aumenta).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nome</translation>
+    </message>
+    <message>
+        <source>With --edit: key=value, e.g. candidate.target=tpu-v6e or allowed.batch=&quot;the TPU needs larger batches&quot; (repeatable).</source>
+        <translation>Com --edit: chave=valor, p. ex. candidate.target=tpu-v6e ou allowed.batch=&quot;a TPU precisa de batches maiores&quot; (repetível).</translation>
+    </message>
+    <message>
+        <source>key=value</source>
+        <translation>chave=valor</translation>
+    </message>
+    <message>
+        <source>Remove a pilot.</source>
+        <translation>Remove um piloto.</translation>
+    </message>
+    <message>
+        <source>Make a pilot the selected one.</source>
+        <translation>Torna um piloto o selecionado.</translation>
+    </message>
+    <message>
+        <source>Pilot &apos;%1&apos; added.</source>
+        <translation>Piloto &apos;%1&apos; adicionado.</translation>
+    </message>
+    <message>
+        <source>Pilot &apos;%1&apos; is now version %2.</source>
+        <translation>O piloto &apos;%1&apos; agora está na versão %2.</translation>
+    </message>
+    <message>
+        <source>Pilot &apos;%1&apos; removed.</source>
+        <translation>Piloto &apos;%1&apos; removido.</translation>
+    </message>
+    <message>
+        <source>Pilot &apos;%1&apos; selected.</source>
+        <translation>Piloto &apos;%1&apos; selecionado.</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: %1</source>
+        <translation>torchpilot: erro: %1</translation>
     </message>
 </context>
 <context>
@@ -827,6 +1043,10 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
             <numerusform>%1 gravado: %n página em %2 s (decisão: %3)</numerusform>
             <numerusform>%1 gravado: %n páginas em %2 s (decisão: %3)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Pilot to evaluate (default: the database&apos;s selected pilot; see &apos;torchpilot pilots --list&apos;).</source>
+        <translation>Piloto a avaliar (padrão: o piloto selecionado do banco de dados; veja &apos;torchpilot pilots --list&apos;).</translation>
     </message>
 </context>
 <context>
@@ -2001,6 +2221,10 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
         <source>torchpilot: error: %1</source>
         <translation>torchpilot: erro: %1</translation>
     </message>
+    <message>
+        <source>Pilot to evaluate (default: the database&apos;s selected pilot; see &apos;torchpilot pilots --list&apos;).</source>
+        <translation>Piloto a avaliar (padrão: o piloto selecionado do banco de dados; veja &apos;torchpilot pilots --list&apos;).</translation>
+    </message>
 </context>
 <context>
     <name>SshCommand</name>
@@ -2899,6 +3123,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>same</source>
         <translation>igual</translation>
+    </message>
+    <message>
+        <source>allowed: %1</source>
+        <translation>permitido: %1</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "compare_page.h"
 
+#include "pilot_store.h"
+
 #include "compare_model.h"
 #include "format.h"
 #include "run_check_model.h"
@@ -238,6 +240,26 @@ void ComparePage::check(RunCheckModel *list, const QList<qlonglong> &ids)
     list->setChecked(ids);
 }
 
+namespace
+{
+// The selected pilot's allowed differences apply when each side's runs are the pilot's runs of
+// that side: then a difference the pilot explains is marked "allowed: reason" (worker thread).
+CompareOptions withPilotReasons(Store &store, const std::vector<long long> &base,
+                                const std::vector<long long> &cand, CompareOptions options)
+{
+    const PilotDefinition pilot = PilotStore(store).selected();
+    auto within = [&store](const PilotSide &side, const std::vector<long long> &ids) {
+        RunSelection sel = side.selection("");
+        sel.runIds = ids;
+        return store.listRuns(sel).size() == ids.size();
+    };
+    if (within(pilot.baseline, base) && within(pilot.candidate, cand))
+        for (const AllowedDifference &a : pilot.allowed)
+            options.allowed[a.factor] = a.reason;
+    return options;
+}
+} // namespace
+
 void ComparePage::compareNow()
 {
     m_debounce->stop();
@@ -258,7 +280,8 @@ void ComparePage::compareNow()
             Result r{generation, {}, {}};
             try {
                 Store store(path, policy); // its own connection: never shared across threads
-                r.comparison = compareRuns(store, base, cand, options);
+                r.comparison =
+                    compareRuns(store, base, cand, withPilotReasons(store, base, cand, options));
             } catch (const std::exception &e) {
                 r.error = QString::fromUtf8(e.what());
             }
@@ -302,7 +325,9 @@ void ComparePage::showConfounders(const std::vector<Confounder> &confounders)
     const QColor amber(0xff, 0xe0, 0x82), expected(0xd6, 0xea, 0xf8);
     for (int row = 0; row < static_cast<int>(confounders.size()); ++row) {
         const Confounder &c = confounders[static_cast<std::size_t>(row)];
-        const QString verdict = c.mixed      ? tr("mixed within a side")
+        const QString verdict = c.mixed ? tr("mixed within a side")
+                                : !c.allowedReason.empty()
+                                    ? tr("allowed: %1").arg(fmt::fromStd(c.allowedReason))
                                 : c.expected ? tr("differs (the compared axis)")
                                 : c.differs  ? tr("differs")
                                              : tr("same");

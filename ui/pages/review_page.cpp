@@ -135,7 +135,6 @@ void ReviewPage::reload()
             tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
         return apply({generation, {}, {}, {}, {}, error});
     }
-    m_editor->setSideLabels(fmt::fromStd(defs.baselineLabel), fmt::fromStd(defs.candidateLabel));
     const std::string path = m_store->path();
     const ValidityPolicy policy = m_store->validityPolicy(); // the worker judges alike
     m_busy = true;
@@ -151,8 +150,8 @@ void ReviewPage::reload()
                 Store store(path, policy); // its own connection: never shared across threads
                 r.state = evaluateReview(store, defs);
                 r.snapshots = ReviewStore(store).snapshots();
-                r.baselineRuns = costRuns(store, defs.baseline);
-                r.candidateRuns = costRuns(store, defs.candidate);
+                r.baselineRuns = costRuns(store, r.state.definitions.baseline);
+                r.candidateRuns = costRuns(store, r.state.definitions.candidate);
             } catch (const std::exception &e) {
                 r.error = tr("Cannot evaluate the gates: %1").arg(QString::fromUtf8(e.what()));
             }
@@ -168,6 +167,9 @@ void ReviewPage::apply(const Result &r)
     m_error = r.error;
     m_evaluated = r.error.isEmpty();
     m_state = r.state;
+    if (m_evaluated)
+        m_editor->setSideLabels(fmt::fromStd(m_state.definitions.baselineLabel),
+                                fmt::fromStd(m_state.definitions.candidateLabel));
     m_snapshots = r.snapshots;
     if (m_evaluated) {
         m_model->setReview(m_state.report, m_state.pendingSignoffs, m_state.lastReview,

@@ -153,11 +153,12 @@ std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs)
 } // namespace
 
 ReportData collectReportData(Store &store, const GateDefinitions &definitions,
-                             const std::optional<ReviewInputs> &overrides)
+                             const std::optional<ReviewInputs> &overrides, const std::string &pilot)
 {
     ReportData d;
     d.databaseName = std::filesystem::path(store.path()).filename().string();
-    d.review = evaluateReview(store, definitions, overrides);
+    d.review = evaluateReview(store, definitions, overrides, pilot);
+    const GateDefinitions &sides = d.review.definitions; // with the pilot's sides and labels
     d.runs = store.listRuns();
     std::sort(d.runs.begin(), d.runs.end(),
               [](const RunRecord &a, const RunRecord &b) { return a.id < b.id; });
@@ -170,10 +171,8 @@ ReportData collectReportData(Store &store, const GateDefinitions &definitions,
     if (!d.newestRunAt.empty())
         now = static_cast<double>(fmt::timestampMsecs(d.newestRunAt)) / 1000.0;
     const ReviewInputs &inputs = d.review.inputs;
-    fillSide(store, d.baseline, definitions.baselineLabel, definitions.baseline,
-             inputs.baselineCost, now);
-    fillSide(store, d.candidate, definitions.candidateLabel, definitions.candidate,
-             inputs.candidateCost, now);
+    fillSide(store, d.baseline, sides.baselineLabel, sides.baseline, inputs.baselineCost, now);
+    fillSide(store, d.candidate, sides.candidateLabel, sides.candidate, inputs.candidateCost, now);
 
     std::set<std::string> workloads;
     std::set<long long> evidence(d.review.report.baselineRuns.begin(),

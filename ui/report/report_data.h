@@ -58,8 +58,10 @@ struct ReportData {
     std::vector<EnvironmentGroup> environments;
 };
 
-// Throws StoreError, GateError on a broken database or definitions.
+// Throws StoreError, GateError on a broken database or definitions, PilotError for an unknown
+// pilot. `pilot` empty: the database's selected pilot.
 ReportData collectReportData(Store &store, const GateDefinitions &definitions,
-                             const std::optional<ReviewInputs> &overrides = std::nullopt);
+                             const std::optional<ReviewInputs> &overrides = std::nullopt,
+                             const std::string &pilot = {});
 
 } // namespace tp
