@@ -1,12 +1,12 @@
 // torchpilot pilots: list, add, edit and remove the pilots of a database (model/pilot_store.h).
 #include "cli_commands.h"
+#include "json_file.h"
 #include "pilot_store.h"
 #include "qt_text.h"
 #include "store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
-#include <QFile>
 #include <QTextStream>
 
 namespace tp::cli
@@ -51,13 +51,13 @@ void printPilot(const PilotDefinition &p, bool selected)
                  .arg(p.sloP99Seconds)
                  .arg(p.minThroughputRatio)
           << Qt::endl;
+    auto value = [](const std::string &v) { return v.empty() ? Pilots::tr("any") : fromStd(v); };
     for (const SideDifference &d : sideDifferences(p))
-        out() << (d.allowed
-                      ? Pilots::tr("    %1 differs (%2 → %3): allowed: %4")
-                            .arg(fromStd(d.factor), fromStd(d.baseline), fromStd(d.candidate),
-                                 fromStd(d.reason))
-                      : Pilots::tr("    %1 differs (%2 → %3): NOT an allowed difference")
-                            .arg(fromStd(d.factor), fromStd(d.baseline), fromStd(d.candidate)))
+        out() << (d.allowed ? Pilots::tr("    %1 differs (%2 → %3): allowed: %4")
+                                  .arg(fromStd(d.factor), value(d.baseline), value(d.candidate),
+                                       fromStd(d.reason))
+                            : Pilots::tr("    %1 differs (%2 → %3): NOT an allowed difference")
+                                  .arg(fromStd(d.factor), value(d.baseline), value(d.candidate)))
               << Qt::endl;
 }
 } // namespace
@@ -91,13 +91,9 @@ int pilotsCommand(const QStringList &args)
         Store store(p.value(QStringLiteral("db")).toStdString());
         PilotStore pilots(store);
         if (p.isSet(QStringLiteral("add"))) {
-            QFile f(p.value(QStringLiteral("add")));
-            if (!f.open(QIODevice::ReadOnly))
-                throw PilotError(f.fileName().toStdString() + ": " + f.errorString().toStdString());
-            const auto j = nlohmann::json::parse(f.readAll().toStdString(), nullptr, false);
-            if (j.is_discarded())
-                throw PilotError(f.fileName().toStdString() + ": not valid JSON");
-            const PilotDefinition added = pilots.add(parsePilot(j, f.fileName().toStdString()));
+            const std::string file = p.value(QStringLiteral("add")).toStdString();
+            const auto j = readJsonFile<PilotError>(file, "pilot"); // names the line and column
+            const PilotDefinition added = pilots.add(parsePilot(j, file));
             out() << Pilots::tr("Pilot '%1' added.").arg(fromStd(added.name)) << Qt::endl;
         } else if (p.isSet(QStringLiteral("edit"))) {
             const std::string name = p.value(QStringLiteral("edit")).toStdString();

@@ -958,6 +958,10 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
         <source>torchpilot: error: %1</source>
         <translation>torchpilot: erro: %1</translation>
     </message>
+    <message>
+        <source>any</source>
+        <translation>qualquer</translation>
+    </message>
 </context>
 <context>
     <name>ReportCmd</name>
