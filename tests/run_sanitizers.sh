@@ -24,6 +24,7 @@ cmake --build --preset asan-ubsan
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:strict_string_checks=1:detect_stack_use_after_return=1:check_initialization_order=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/sanitizers/lsan.supp:print_suppressions=0}
-args=(--test-dir build-asan --output-on-failure)
+# Two tests at a time (the timing-sensitive ones are RUN_SERIAL): about half the wall time on 2 cores.
+args=(--test-dir build-asan --output-on-failure -j"${TP_SANITIZER_JOBS:-2}")
 [ -n "$exclude" ] && args+=(-E "$exclude")
 ctest "${args[@]}" "$@"
