@@ -97,7 +97,8 @@ int main(int argc, char **argv)
         {QStringLiteral("screenshot"), Main::tr("Render the main window to a PNG and exit."),
          Main::tr("file")},
         {QStringLiteral("page"),
-         Main::tr("Page to show first: runs, queue, panels, compare, charts, review."),
+         Main::tr("Page to show first: runs, queue, panels, compare, charts, review; "
+                  "review/cost or review/pilot for a tab of the Review page."),
          Main::tr("name")},
     });
     p.process(app);

@@ -215,8 +215,12 @@ bool MainWindow::showPage(const QString &name)
 {
     QWidget *pages[] = {m_runsPage,    m_queuePage,  m_panelsPage,
                         m_comparePage, m_chartsPage, m_reviewPage};
-    const int i = int(pageNames().indexOf(name));
-    if (i < 0 || !pages[i])
+    // "review/pilot", "review/cost": a tab of the Review page.
+    const QString page = name.section(QLatin1Char('/'), 0, 0),
+                  tab = name.section(QLatin1Char('/'), 1);
+    const int i = int(pageNames().indexOf(page));
+    if (i < 0 || !pages[i] ||
+        (!tab.isEmpty() && (pages[i] != m_reviewPage || !m_reviewPage->showTab(tab))))
         return false;
     m_tabs->setCurrentWidget(pages[i]);
     return true;

@@ -7,6 +7,8 @@
 #include "format.h"
 #include "gate_checklist_model.h"
 #include "gate_checklist_view.h"
+#include "pilot_editor.h"
+#include "pilot_store.h"
 #include "settings.h"
 #include "signoff_dialog.h"
 #include "snapshot_history.h"
@@ -25,13 +27,6 @@
 namespace tp
 {
 
-struct ReviewPage::Result {
-    quint64 generation = 0;
-    ReviewState state;
-    std::vector<DecisionSnapshot> snapshots;
-    std::vector<RunRecord> baselineRuns, candidateRuns;
-    QString error;
-};
 
 namespace
 {
@@ -62,6 +57,9 @@ ReviewPage::ReviewPage(Store *store, Settings *settings, QWidget *parent)
     m_tabs = new QTabWidget;
     m_tabs->addTab(buildGatesTab(), tr("Gates and decisions"));
     m_tabs->addTab(m_editor, tr("Cost model and rollback path"));
+    m_pilotEditor = new PilotEditor;
+    m_tabs->addTab(m_pilotEditor, tr("Pilot"));
+    connectPilotEditor();
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
@@ -124,16 +122,24 @@ void ReviewPage::setPresetsPath(const QString &path)
 
 void ReviewPage::reload()
 {
+    evaluate({});
+}
+
+void ReviewPage::evaluate(StoreWrite write)
+{
     const quint64 generation = ++*m_generation; // supersedes any running evaluation
-    if (!m_store)
-        return apply({generation, {}, {}, {}, {}, tr("No database")});
+    Result failed;
+    failed.generation = generation;
+    if (!m_store) {
+        failed.error = tr("No database");
+        return apply(failed);
+    }
     GateDefinitions defs;
     try {
         defs = readGateDefinitions(m_definitionsPath);
     } catch (const std::exception &e) {
-        const QString error =
-            tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
-        return apply({generation, {}, {}, {}, {}, error});
+        failed.error = tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
+        return apply(failed);
     }
     const std::string path = m_store->path();
     const ValidityPolicy policy = m_store->validityPolicy(); // the worker judges alike
@@ -142,12 +148,26 @@ void ReviewPage::reload()
     if (!m_evaluated)
         m_banner->showMessage(tr("Evaluating the gates…"));
     updateActions();
+    m_pilotEditor->setBusy(true);
     runSuperseding<Result>(
         this, m_generation,
-        [path, policy, defs, generation] {
-            Result r{generation, {}, {}, {}, {}, {}};
+        [path, policy, defs, generation, write = std::move(write)] {
+            Result r;
+            r.generation = generation;
             try {
                 Store store(path, policy); // its own connection: never shared across threads
+                if (write) {
+                    r.wrote = true;
+                    try {
+                        r.writeMessage = write(store);
+                    } catch (const std::exception &e) { // PilotError, StoreError: nothing written
+                        r.writeFailed = true;
+                        r.writeMessage = QString::fromUtf8(e.what());
+                    }
+                }
+                PilotStore pilots(store);
+                r.pilots = pilots.list();
+                r.selectedPilot = pilots.selected().name;
                 r.state = evaluateReview(store, defs);
                 r.snapshots = ReviewStore(store).snapshots();
                 r.baselineRuns = costRuns(store, r.state.definitions.baseline);
@@ -183,6 +203,7 @@ void ReviewPage::apply(const Result &r)
         m_history->clear();
         m_editor->setRuns({}, {});
     }
+    applyPilots(r);
     m_tree->selectGate(selected);
     m_status->setText(m_error.isEmpty() ? m_message : m_error);
     if (m_evaluated)

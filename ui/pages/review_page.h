@@ -5,13 +5,15 @@
 // changed since the last one; a second tab edits the cost models and the rollback path.
 // tp::evaluateReview runs on a worker thread with its own store connection; a newer reload
 // supersedes an older one, whose result is dropped. Sign-offs and decisions are written on the
-// GUI thread through ReviewStore, then the page reloads.
+// GUI thread through ReviewStore, then the page reloads. A third tab edits the pilots (the
+// platform comparison the gates evaluate): its writes run on the worker, before the evaluation.
 #include "review.h"
 
 #include <QList>
 #include <QWidget>
 
 #include <atomic>
+#include <functional>
 #include <memory>
 
 class QLabel;
@@ -25,6 +27,7 @@ class CostModelEditor;
 class DecisionBanner;
 class GateChecklistModel;
 class GateChecklistView;
+class PilotEditor;
 class Settings;
 class SnapshotHistory;
 class Store;
@@ -48,9 +51,12 @@ public:
     GateChecklistModel *checklist() const { return m_model; }
     GateChecklistView *checklistView() const { return m_tree; }
     CostModelEditor *costEditor() const { return m_editor; }
+    PilotEditor *pilotEditor() const { return m_pilotEditor; }
     SnapshotHistory *history() const { return m_history; }
     QTabWidget *tabs() const { return m_tabs; }
     DecisionBanner *banner() const { return m_banner; }
+    // Shows the tab "gates", "cost" or "pilot"; false for another name.
+    bool showTab(const QString &name);
 
 public slots:
     // Re-evaluates the gates in the background (the database or the inputs changed).
@@ -72,8 +78,24 @@ signals:
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
 
 private:
-    struct Result;
+    struct Result {
+        quint64 generation = 0;
+        ReviewState state;
+        std::vector<DecisionSnapshot> snapshots;
+        std::vector<RunRecord> baselineRuns, candidateRuns;
+        QString error;
+        std::vector<PilotDefinition> pilots;
+        std::string selectedPilot;
+        bool wrote = false, writeFailed = false; // a pilot write ran (and failed)
+        QString writeMessage;
+    };
+    // A pilot write, run on the worker's connection before the evaluation; returns what to tell
+    // the user (PilotError and StoreError are shown in red, and nothing is written).
+    using StoreWrite = std::function<QString(Store &)>;
+    void evaluate(StoreWrite write);
     QWidget *buildGatesTab();
+    void connectPilotEditor();
+    void applyPilots(const Result &result);
     void apply(const Result &result);
     void updateActions();
     QString currentGateId() const;
@@ -91,6 +113,7 @@ private:
     GateChecklistModel *m_model = nullptr;
     SnapshotHistory *m_history = nullptr;
     CostModelEditor *m_editor = nullptr;
+    PilotEditor *m_pilotEditor = nullptr;
     ReviewState m_state;
     std::vector<DecisionSnapshot> m_snapshots;
     QString m_error, m_message;
