@@ -738,7 +738,7 @@ Subcomandos: import, run, pilot, gates, review (veja &apos;torchpilot &lt;comand
     </message>
     <message>
         <source>Page to show first: runs, queue, panels, compare, charts, review.</source>
-        <translation>Página exibida primeiro: runs, queue, panels, compare, charts, review.</translation>
+        <translation type="vanished">Página exibida primeiro: runs, queue, panels, compare, charts, review.</translation>
     </message>
     <message>
         <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
@@ -755,6 +755,10 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
 Subcommands: import, run, pilot, pilots, gates, review (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
         <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
 Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
+    </message>
+    <message>
+        <source>Page to show first: runs, queue, panels, compare, charts, review; review/cost or review/pilot for a tab of the Review page.</source>
+        <translation>Página exibida primeiro: runs, queue, panels, compare, charts, review; review/cost ou review/pilot para uma aba da página Revisão.</translation>
     </message>
 </context>
 <context>
@@ -4544,6 +4548,257 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
 </context>
 <context>
+    <name>tp::PilotEditor</name>
+    <message>
+        <source>Held fixed on both sides</source>
+        <translation>Fixo nos dois lados</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>Nome:</translation>
+    </message>
+    <message>
+        <source>Workload:</source>
+        <translation>Carga de trabalho:</translation>
+    </message>
+    <message>
+        <source>mlp, or torchscript with a model file</source>
+        <translation>mlp, ou torchscript com um arquivo de modelo</translation>
+    </message>
+    <message>
+        <source>Model file:</source>
+        <translation>Arquivo do modelo:</translation>
+    </message>
+    <message>
+        <source>empty: a built-in workload</source>
+        <translation>vazio: uma carga embutida</translation>
+    </message>
+    <message>
+        <source>Model hash:</source>
+        <translation>Hash do modelo:</translation>
+    </message>
+    <message>
+        <source>sha256 or revision</source>
+        <translation>sha256 ou revisão</translation>
+    </message>
+    <message>
+        <source>Training workload:</source>
+        <translation>Carga de treino:</translation>
+    </message>
+    <message>
+        <source>empty: none</source>
+        <translation>vazio: nenhuma</translation>
+    </message>
+    <message>
+        <source>Shape catalog:</source>
+        <translation>Catálogo de shapes:</translation>
+    </message>
+    <message>
+        <source>Precision policy:</source>
+        <translation>Política de precisão:</translation>
+    </message>
+    <message>
+        <source>p99 latency SLO:</source>
+        <translation>SLO de latência p99:</translation>
+    </message>
+    <message>
+        <source> ms</source>
+        <translation> ms</translation>
+    </message>
+    <message>
+        <source>Minimum throughput ratio:</source>
+        <translation>Razão mínima de vazão:</translation>
+    </message>
+    <message>
+        <source>×</source>
+        <translation>×</translation>
+    </message>
+    <message>
+        <source>Quality kind:</source>
+        <translation>Tipo de qualidade:</translation>
+    </message>
+    <message>
+        <source>Training loss</source>
+        <translation>Loss de treino</translation>
+    </message>
+    <message>
+        <source>User metric</source>
+        <translation>Métrica do usuário</translation>
+    </message>
+    <message>
+        <source>Quality metric:</source>
+        <translation>Métrica de qualidade:</translation>
+    </message>
+    <message>
+        <source>Quality target:</source>
+        <translation>Meta de qualidade:</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <source>Required modes:</source>
+        <translation>Modos exigidos:</translation>
+    </message>
+    <message>
+        <source>comma separated, e.g. eager, compiled</source>
+        <translation>separados por vírgula, ex.: eager, compiled</translation>
+    </message>
+    <message>
+        <source>Baseline (current platform)</source>
+        <translation>Base (plataforma atual)</translation>
+    </message>
+    <message>
+        <source>Candidate platform</source>
+        <translation>Plataforma candidata</translation>
+    </message>
+    <message>
+        <source>Factor</source>
+        <translation>Fator</translation>
+    </message>
+    <message>
+        <source>Reason</source>
+        <translation>Motivo</translation>
+    </message>
+    <message>
+        <source>Factor: target, device, runner, mode, dtype, batch or threads</source>
+        <translation>Fator: target, device, runner, mode, dtype, batch ou threads</translation>
+    </message>
+    <message>
+        <source>Add</source>
+        <translation>Adicionar</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>Remover</translation>
+    </message>
+    <message>
+        <source>Allowed differences</source>
+        <translation>Diferenças permitidas</translation>
+    </message>
+    <message>
+        <source>&amp;Save pilot</source>
+        <translation>&amp;Salvar piloto</translation>
+    </message>
+    <message>
+        <source>Save as &amp;new pilot…</source>
+        <translation>Salvar como &amp;novo piloto…</translation>
+    </message>
+    <message>
+        <source>Revert</source>
+        <translation>Reverter</translation>
+    </message>
+    <message>
+        <source>&amp;Pilot:</source>
+        <translation>&amp;Piloto:</translation>
+    </message>
+    <message>
+        <source>Label:</source>
+        <translation>Rótulo:</translation>
+    </message>
+    <message>
+        <source>Target profile:</source>
+        <translation>Perfil de destino:</translation>
+    </message>
+    <message>
+        <source>empty: any</source>
+        <translation>vazio: qualquer</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>Dispositivo:</translation>
+    </message>
+    <message>
+        <source>cpu, cuda or tpu; empty: any</source>
+        <translation>cpu, cuda ou tpu; vazio: qualquer</translation>
+    </message>
+    <message>
+        <source>Runner:</source>
+        <translation>Runner:</translation>
+    </message>
+    <message>
+        <source>Any</source>
+        <translation>Qualquer</translation>
+    </message>
+    <message>
+        <source>C++ runner</source>
+        <translation>Runner C++</translation>
+    </message>
+    <message>
+        <source>Python runner</source>
+        <translation>Runner Python</translation>
+    </message>
+    <message>
+        <source>Mode:</source>
+        <translation>Modo:</translation>
+    </message>
+    <message>
+        <source>Eager</source>
+        <translation>Eager</translation>
+    </message>
+    <message>
+        <source>Compiled</source>
+        <translation>Compilado</translation>
+    </message>
+    <message>
+        <source>Dtype:</source>
+        <translation>Dtype:</translation>
+    </message>
+    <message>
+        <source>float32, bfloat16…; empty: any</source>
+        <translation>float32, bfloat16…; vazio: qualquer</translation>
+    </message>
+    <message>
+        <source>Batch:</source>
+        <translation>Batch:</translation>
+    </message>
+    <message>
+        <source>runner default</source>
+        <translation>padrão do runner</translation>
+    </message>
+    <message>
+        <source>Threads:</source>
+        <translation>Threads:</translation>
+    </message>
+    <message>
+        <source>%1 (v%2)</source>
+        <translation>%1 (v%2)</translation>
+    </message>
+    <message>
+        <source>Save as new pilot</source>
+        <translation>Salvar como novo piloto</translation>
+    </message>
+    <message>
+        <source>Name of the new pilot:</source>
+        <translation>Nome do novo piloto:</translation>
+    </message>
+    <message>
+        <source>%1 copy</source>
+        <translation>cópia de %1</translation>
+    </message>
+    <message>
+        <source>A pilot named “%1” already exists</source>
+        <translation>Já existe um piloto chamado “%1”</translation>
+    </message>
+    <message>
+        <source>any</source>
+        <translation>qualquer</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3 — allowed: %4</source>
+        <translation>%1: %2 → %3 — permitida: %4</translation>
+    </message>
+    <message>
+        <source>%1: %2 → %3 — not an allowed difference</source>
+        <translation>%1: %2 → %3 — diferença não permitida</translation>
+    </message>
+    <message>
+        <source>The sides declare the same values: no differences.</source>
+        <translation>Os lados declaram os mesmos valores: nenhuma diferença.</translation>
+    </message>
+</context>
+<context>
     <name>tp::QueueModel</name>
     <message>
         <source>queued</source>
@@ -4831,6 +5086,26 @@ chave da execução: %2</translation>
     <message>
         <source>Decision “%1” recorded by %2</source>
         <translation>Decisão “%1” registrada por %2</translation>
+    </message>
+    <message>
+        <source>Pilot</source>
+        <translation>Piloto</translation>
+    </message>
+    <message>
+        <source>Pilot “%1” selected: the gates now compare its sides</source>
+        <translation>Piloto “%1” selecionado: os portões agora comparam seus lados</translation>
+    </message>
+    <message>
+        <source>Pilot “%1” saved (version %2)</source>
+        <translation>Piloto “%1” salvo (versão %2)</translation>
+    </message>
+    <message>
+        <source>Pilot “%1” added and selected</source>
+        <translation>Piloto “%1” adicionado e selecionado</translation>
+    </message>
+    <message>
+        <source>Pilot “%1” removed</source>
+        <translation>Piloto “%1” removido</translation>
     </message>
 </context>
 <context>

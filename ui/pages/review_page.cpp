@@ -27,7 +27,6 @@
 namespace tp
 {
 
-
 namespace
 {
 
