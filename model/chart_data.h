@@ -1,6 +1,7 @@
 #pragma once
 // Everything the charts page draws for one selection, computed off the GUI thread by
 // ChartDataLoader: plain values, already reduced to what a chart can draw fluidly.
+#include "break_even.h"
 #include "downsample.h"
 #include "run_record.h"
 #include "speedup.h"
@@ -24,6 +25,9 @@ struct ChartRequest {
     std::size_t histogramBins = 40; // at most; fewer for small samples (Rice rule, ≥ 5)
     std::size_t maxCdfPoints = 1000;
     std::size_t maxTracePoints = 2000;
+    // Also compute the selected pilot's compile-cost break-even (both sides' runs: only when the
+    // runs or the pilot may have changed, not for every focus change).
+    bool breakEven = false;
 };
 
 // The focus run's per-iteration timings.
@@ -61,6 +65,10 @@ struct ChartData {
     LatencySummary latency;
     std::optional<SpeedupResult> speedup;     // eager baseline vs a compiled run of the group
     std::vector<CacheStateGroup> cacheStates; // by mode, then cache state
+    // The selected pilot's break-even when the request asked for it (breakEvenLoaded).
+    bool breakEvenLoaded = false;
+    std::vector<BreakEvenRow> breakEven;
+    std::string baselineLabel, candidateLabel; // the pilot's sides
     bool cancelled = false;
     std::string error;
 

@@ -1,5 +1,7 @@
 #include "chart_data_loader.h"
 
+#include "pilot_store.h"
+
 #include "contract.h"
 #include "stats.h"
 #include "store.h"
@@ -164,6 +166,13 @@ ChartData ChartDataLoader::load(Store &store, const ChartRequest &request,
         d.latency = summarizeLatency(*d.focus, store.samples(d.focus->id, phase::FirstCall),
                                      store.samples(d.focus->id, phase::Warmup),
                                      store.samples(d.focus->id, phase::Steady), request);
+        if (request.breakEven && !stop()) {
+            const PilotDefinition pilot = PilotStore(store).selected();
+            d.breakEven = tp::breakEven(store, pilot);
+            d.baselineLabel = pilot.baseline.label;
+            d.candidateLabel = pilot.candidate.label;
+            d.breakEvenLoaded = true;
+        }
         stop();
     } catch (const std::exception &e) {
         d.error = e.what();

@@ -6,14 +6,17 @@
 namespace tp
 {
 
-ChartSession::ChartSession(std::string databasePath) : m_path(std::move(databasePath)) {}
+ChartSession::ChartSession(std::string databasePath, ValidityPolicy policy)
+    : m_path(std::move(databasePath)), m_policy(std::move(policy))
+{
+}
 
 ChartSession::~ChartSession() = default;
 
 Store &ChartSession::connection()
 {
     if (!m_store) {
-        m_store = std::make_unique<Store>(m_path);
+        m_store = std::make_unique<Store>(m_path, m_policy);
         m_index.invalidate();
     }
     if (m_staleIndex.exchange(false))

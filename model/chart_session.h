@@ -5,6 +5,7 @@
 // at a time; supersede() and markIndexStale() may be called from any thread.
 #include "chart_data.h"
 #include "run_index.h"
+#include "validity_policy.h"
 
 #include <atomic>
 #include <memory>
@@ -18,7 +19,9 @@ class Store;
 class ChartSession
 {
 public:
-    explicit ChartSession(std::string databasePath);
+    // `policy`: the owner's, so the worker's connection judges runs alike.
+    explicit ChartSession(std::string databasePath,
+                          ValidityPolicy policy = defaultValidityPolicy());
     ~ChartSession();
     ChartSession(const ChartSession &) = delete;
     ChartSession &operator=(const ChartSession &) = delete;
@@ -40,6 +43,7 @@ private:
     Store &connection(); // throws StoreError
 
     std::string m_path;
+    ValidityPolicy m_policy;
     std::atomic<unsigned long long> m_latest{0};
     std::atomic<bool> m_staleIndex{false};
     std::unique_ptr<Store> m_store;

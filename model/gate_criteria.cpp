@@ -1,6 +1,7 @@
 // The criteria of the five gates, each a function of the stored evidence.
 #include "gate_criteria.h"
 
+#include "break_even.h"
 #include "store.h"
 
 #include <algorithm>
@@ -229,7 +230,12 @@ CriterionResult coldStartReported(const GateEvidence &c, const std::string &id)
     if (!shapes)
         return make(id, Verdict::Insufficient,
                     "cold start reported, but no shape catalog measured the recompile cost", used);
-    return make(id, Verdict::Pass, "first call and per-shape first calls reported", used);
+    // What the compile cost means for the decision: after how many calls it is paid back.
+    const std::string payback = breakEvenSummary(breakEven(c.store, c.baseline, c.candidate));
+    return make(id, Verdict::Pass,
+                "first call and per-shape first calls reported" +
+                    (payback.empty() ? std::string() : "; " + payback),
+                used);
 }
 
 CriterionResult recovery(const GateEvidence &c, const std::string &id)

@@ -3,6 +3,7 @@
 // categories, the geometric mean), that superseded loads are dropped, that a 1 M-sample run stays
 // within the point budget, and screenshots of the Runs page (with its filter bar) and the Charts
 // page under screenshots/ (look at them).
+#include "break_even_table.h"
 #include "cache_state_chart.h"
 #include "charts_page.h"
 #include "ingestor.h"
@@ -20,9 +21,11 @@
 #include <QComboBox>
 #include <QDir>
 #include <QElapsedTimer>
+#include <QLabel>
 #include <QLineSeries>
 #include <QScrollArea>
 #include <QTableView>
+#include <QTableWidget>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -69,6 +72,7 @@ private Q_SLOTS:
     void latencyMarkersAtThePercentiles();
     void supersededLoadsAreDropped();
     void hiddenPageLoadsWhenShown();
+    void breakEvenOfThePilot();
     void screenshots();
     void millionSamplesStayWithinBudget();
 
@@ -167,6 +171,31 @@ void TestChartsPage::hiddenPageLoadsWhenShown()
     page.show();
     QVERIFY(updated.wait(10000));
     QCOMPARE(updated.front().front().toLongLong(), 3LL);
+}
+
+void TestChartsPage::breakEvenOfThePilot()
+{
+    // Judged with the fixture policy, the eager float32 run is valid evidence too.
+    tp::Store store(m_dir.filePath(QStringLiteral("be.sqlite")).toStdString(),
+                    tptest::fixturePolicy());
+    tp::importFile(store, tptest::dataFile("charts_fixture.jsonl").toStdString());
+    tp::ChartsPage page(&store);
+    QVERIFY(chartRun(page, 1));
+    // The selected (default) pilot's compile-cost break-even: eager float32 against compiled.
+    QTableWidget *be = page.breakEvenTable()->table();
+    QStringList paidBack;
+    for (int row = 0; row < be->rowCount(); ++row)
+        paidBack << be->item(row, 0)->text() + QLatin1Char('=') + be->item(row, 7)->text();
+    qInfo("break-even: %s", qPrintable(paidBack.join(QStringLiteral("; "))));
+    QVERIFY(be->rowCount() >= 4);
+    QVERIFY(paidBack.join(QLatin1Char(';'))
+                .contains(QStringLiteral("never"))); // the 0.5× and 1× shapes
+    QVERIFY(page.findChild<QLabel *>(QStringLiteral("breakEvenTitle"))
+                ->text()
+                .contains(QStringLiteral("local compiled (candidate)")));
+    page.resize(1280, 800);
+    page.breakEvenTable()->resize(1200, 240);
+    QVERIFY(page.breakEvenTable()->grab().save(shot("break_even.png")));
 }
 
 void TestChartsPage::screenshots()

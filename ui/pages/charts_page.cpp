@@ -1,5 +1,6 @@
 #include "charts_page.h"
 
+#include "break_even_table.h"
 #include "cache_state_chart.h"
 #include "chart_data_loader.h"
 #include "chart_session.h"
@@ -26,7 +27,8 @@ namespace tp
 
 ChartsPage::ChartsPage(Store *store, Settings *settings, QWidget *parent)
     : QWidget(parent), m_store(store), m_settings(settings),
-      m_session(store ? std::make_shared<ChartSession>(store->path()) : nullptr)
+      m_session(store ? std::make_shared<ChartSession>(store->path(), store->validityPolicy())
+                      : nullptr)
 {
     m_pool.setMaxThreadCount(1); // one connection, one query at a time; newer requests cancel
 
@@ -69,6 +71,8 @@ ChartsPage::ChartsPage(Store *store, Settings *settings, QWidget *parent)
     grid->addWidget(m_speedup, 2, 0);
     grid->addWidget(m_cache, 2, 1);
     grid->addWidget(m_throughput, 3, 0, 1, 2);
+    m_breakEven = new BreakEvenTable;
+    grid->addWidget(m_breakEven, 4, 0, 1, 2);
     auto *content = new QWidget;
     content->setLayout(grid);
 
@@ -100,7 +104,8 @@ void ChartsPage::setStore(Store *store)
     if (m_session)
         m_session->supersede(++m_generation);
     // A new connection; the old one closes with the last job holding it.
-    m_session = store ? std::make_shared<ChartSession>(store->path()) : nullptr;
+    m_session =
+        store ? std::make_shared<ChartSession>(store->path(), store->validityPolicy()) : nullptr;
     clear();
     prewarm();
 }
@@ -128,6 +133,8 @@ void ChartsPage::clearCharts()
     m_cache->clear();
     m_throughput->clear();
     m_speedup->clear();
+    m_breakEven->clear();
+    m_breakEvenStale = true;
 }
 
 void ChartsPage::showRun(long long runId)
@@ -153,6 +160,7 @@ void ChartsPage::reload()
     m_groupKey.clear();
     m_speedupKey.clear();
     m_cacheKey.clear();
+    m_breakEvenStale = true;
     if (m_session)
         m_session->markIndexStale(); // runs may have changed without changing their count
     if (m_runId > 0)
@@ -178,6 +186,7 @@ void ChartsPage::startLoad()
     ChartRequest request;
     request.runId = m_runId;
     request.runIds.assign(m_runIds.begin(), m_runIds.end());
+    request.breakEven = m_breakEvenStale;
     std::shared_ptr<ChartSession> session = m_session;
     ChartsPage *page = this; // alive while the job runs: the destructor waits for the pool
     m_pool.start([page, session, request, generation] {
@@ -243,6 +252,11 @@ void ChartsPage::apply(const ChartData &data)
     if (cacheKey != m_cacheKey) {
         m_cacheKey = cacheKey;
         m_cache->setGroups(focus, data.cacheStates);
+    }
+    if (data.breakEvenLoaded) {
+        m_breakEvenStale = false;
+        m_breakEven->setRows(data.breakEven, fmt::fromStd(data.baselineLabel),
+                             fmt::fromStd(data.candidateLabel));
     }
     emit chartsUpdated(focus.id);
 }

@@ -30,6 +30,7 @@ class QLabel;
 namespace tp
 {
 
+class BreakEvenTable;
 class CacheStateChart;
 class ChartSession;
 class LatencyChart;
@@ -65,6 +66,7 @@ public:
     CacheStateChart *cacheStateChart() const { return m_cache; }
     ThroughputChart *throughputChart() const { return m_throughput; }
     SpeedupChart *speedupChart() const { return m_speedup; }
+    BreakEvenTable *breakEvenTable() const { return m_breakEven; }
 
 signals:
     // The charts now show this run's selection (emitted after they were rebuilt).
@@ -102,6 +104,8 @@ private:
     CacheStateChart *m_cache = nullptr;
     ThroughputChart *m_throughput = nullptr;
     SpeedupChart *m_speedup = nullptr;
+    BreakEvenTable *m_breakEven = nullptr;
+    bool m_breakEvenStale = true; // runs or pilots changed since the table was computed
 };
 
 } // namespace tp

@@ -186,6 +186,7 @@ ReportData collectReportData(Store &store, const GateDefinitions &definitions,
     }
     d.workloads.assign(workloads.begin(), workloads.end());
     d.environments = environmentsOf(d.runs);
+    d.breakEven = breakEven(store, d.review.pilot);
     return d;
 }
 

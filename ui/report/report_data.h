@@ -5,6 +5,7 @@
 // measured in, every run for the appendix, and the samples of the runs the charts draw. Plain
 // values, no widgets: it can be collected on a worker thread and rendered on the GUI thread.
 // Deterministic: nothing here reads the clock ("now" of the panels is the newest stored time).
+#include "break_even.h"
 #include "cost.h"
 #include "panels.h"
 #include "review.h"
@@ -56,6 +57,7 @@ struct ReportData {
     ReportSide baseline, candidate;
     std::vector<PrecisionRow> precision;
     std::vector<EnvironmentGroup> environments;
+    std::vector<BreakEvenRow> breakEven; // the pilot's compile-cost break-even
 };
 
 // Throws StoreError, GateError on a broken database or definitions, PilotError for an unknown

@@ -35,6 +35,8 @@ QString panelsHtml(const ReportData &d, const QLocale &locale);
 // side has a chart run; see ReportCharts).
 QString chartsHtml(const ReportData &d, const QLocale &locale);
 QString precisionHtml(const ReportData &d, const QLocale &locale);
+// report_html_break_even.cpp: follows the charts, before the precision verdicts.
+QString breakEvenHtml(const ReportData &d, const QLocale &locale);
 // report_html_appendix.cpp
 QString costHtml(const ReportData &d, const QLocale &locale);
 QString environmentHtml(const ReportData &d, const QLocale &locale);

@@ -62,8 +62,9 @@ QString ReportRenderer::html(const ReportData &d, const QLocale &locale,
 {
     return QStringLiteral("<html><body>") + coverHtml(d, locale) + gatesHtml(d, locale) +
            changesHtml(d, locale) + panelsHtml(d, locale) + chartsHtml(d, locale) +
-           precisionHtml(d, locale) + costHtml(d, locale) + environmentHtml(d, locale) +
-           appendixHtml(d, locale, fitKey) + QStringLiteral("</body></html>");
+           breakEvenHtml(d, locale) + precisionHtml(d, locale) + costHtml(d, locale) +
+           environmentHtml(d, locale) + appendixHtml(d, locale, fitKey) +
+           QStringLiteral("</body></html>");
 }
 
 ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data, const QString &path,
