@@ -1,5 +1,7 @@
 #include "break_even.h"
 
+#include "model_text.h"
+#include "model_texts.h"
 #include "pilot.h"
 #include "store.h"
 
@@ -124,18 +126,18 @@ std::string breakEvenSummary(const std::vector<BreakEvenRow> &rows)
             worst = &r;
     }
     const auto shape = [](const BreakEvenRow &r) {
-        return r.workload + " batch " + std::to_string(r.batch) +
-               (r.seqLen ? " seq " + std::to_string(r.seqLen) : std::string()) + ", " + r.mode +
-               (r.dtype.empty() ? "" : " " + r.dtype);
+        const std::string candidate = r.dtype.empty() ? r.mode : r.mode + " " + r.dtype;
+        return r.seqLen ? fillText(txt::BreakEvenShapeSeq, {r.workload, std::to_string(r.batch),
+                                                            std::to_string(r.seqLen), candidate})
+                        : fillText(txt::BreakEvenShape,
+                                   {r.workload, std::to_string(r.batch), candidate});
     };
     std::string out;
     if (worst)
-        out = "compile cost paid back after at most " + std::to_string(*worst->calls) + " calls (" +
-              shape(*worst) + ")";
+        out = fillText(txt::BreakEvenWorst, {std::to_string(*worst->calls), shape(*worst)});
     if (never)
-        out += (out.empty() ? "" : "; ") + std::string("never paid back for ") +
-               std::to_string(never) + " of " + std::to_string(rows.size()) +
-               " shapes (steady state not faster)";
+        out += (out.empty() ? "" : "; ") +
+               fillText(txt::BreakEvenNever, {std::to_string(never), std::to_string(rows.size())});
     return out;
 }
 

@@ -1,5 +1,7 @@
 #include "pilot.h"
 
+#include "model_texts.h"
+
 #include <algorithm>
 #include <cmath>
 
@@ -115,10 +117,9 @@ PilotDefinition defaultPilot()
 {
     PilotDefinition p;
     p.name = "local";
-    p.baseline = {"local eager float32 (current)", "", "", "", "eager", "float32", 0, 0};
-    p.candidate = {"local compiled (candidate)", "", "", "", "compiled", "", 0, 0};
-    p.allowed = {{"mode", "the candidate path is the compiled one"},
-                 {"dtype", "the candidate may run a lower precision within the precision policy"}};
+    p.baseline = {txt::DefaultBaselineLabel, "", "", "", "eager", "float32", 0, 0};
+    p.candidate = {txt::DefaultCandidateLabel, "", "", "", "compiled", "", 0, 0};
+    p.allowed = {{"mode", txt::AllowedModeReason}, {"dtype", txt::AllowedDtypeReason}};
     return p;
 }
 

@@ -1,0 +1,107 @@
+#include "model_text.h"
+
+#include "model_texts.h"
+
+#include <cstdio>
+#include <regex>
+
+namespace tp
+{
+
+std::string fillText(const std::string &templ, const std::vector<std::string> &args)
+{
+    std::string out;
+    out.reserve(templ.size() + 16);
+    for (std::size_t i = 0; i < templ.size(); ++i) {
+        const char c = templ[i];
+        if (c == '%' && i + 1 < templ.size() && templ[i + 1] >= '1' && templ[i + 1] <= '9') {
+            const auto n = static_cast<std::size_t>(templ[i + 1] - '1');
+            if (n < args.size()) {
+                out += args[n];
+                ++i;
+                continue;
+            }
+        }
+        out += c;
+    }
+    return out;
+}
+
+std::string textNumber(double v, int significant)
+{
+    char buf[40];
+    std::snprintf(buf, sizeof buf, "%.*g", significant, v);
+    return buf;
+}
+
+const std::vector<const char *> &modelTextCatalog()
+{
+    static const std::vector<const char *> catalog = {
+#define TP_TEXT_ENTRY(name, text) txt::name,
+        TP_MODEL_TEXTS(TP_TEXT_ENTRY)
+#undef TP_TEXT_ENTRY
+    };
+    return catalog;
+}
+
+namespace
+{
+
+struct Pattern {
+    const char *templ;
+    std::string prefix; // literal text before the first placeholder: a cheap first test
+    std::regex re;
+    std::vector<int> order; // argument number of each capture group
+};
+
+std::vector<Pattern> compile()
+{
+    std::vector<Pattern> out;
+    for (const char *t : modelTextCatalog()) {
+        Pattern p{t, {}, {}, {}};
+        std::string re = "^";
+        bool literal = true;
+        for (const char *s = t; *s; ++s) {
+            if (*s == '%' && s[1] >= '1' && s[1] <= '9') {
+                re += "([\\s\\S]*?)";
+                p.order.push_back(s[1] - '0');
+                literal = false;
+                ++s;
+                continue;
+            }
+            if (std::string("\\^$.|?*+()[]{}").find(*s) != std::string::npos)
+                re += '\\';
+            re += *s;
+            if (literal)
+                p.prefix += *s;
+        }
+        p.re = std::regex(re + "$", std::regex::ECMAScript | std::regex::optimize);
+        out.push_back(std::move(p));
+    }
+    return out;
+}
+
+} // namespace
+
+std::optional<TextMatch> matchModelText(const std::string &sentence)
+{
+    static const std::vector<Pattern> patterns = compile(); // thread-safe static init
+    std::smatch m;
+    for (const Pattern &p : patterns) {
+        if (sentence.compare(0, p.prefix.size(), p.prefix) != 0)
+            continue;
+        if (!std::regex_match(sentence, m, p.re))
+            continue;
+        TextMatch out{p.templ, {}};
+        int highest = 0;
+        for (int n : p.order)
+            highest = std::max(highest, n);
+        out.args.assign(static_cast<std::size_t>(highest), std::string());
+        for (std::size_t g = 0; g < p.order.size(); ++g)
+            out.args[static_cast<std::size_t>(p.order[g] - 1)] = m[static_cast<int>(g + 1)].str();
+        return out;
+    }
+    return std::nullopt;
+}
+
+} // namespace tp

@@ -1,0 +1,40 @@
+#pragma once
+// Sentences the model writes for people — criterion details, validity reasons, panel notes, the
+// default pilot's side labels — each made from an English template of the catalog
+// (model_texts.h) with %1…%9 filled in. The template is the sentence's code: ui/ and the CLI find
+// the template a sentence was made from (matchModelText), translate it through Qt's tr()
+// (context "tp::ModelText") and fill in the same arguments (core/model_text_tr.h). Stored
+// sentences therefore read in Portuguese too, even from a database written before a translation
+// existed; JSON, the evidence hash and the database keep the English. No Qt.
+#include <initializer_list>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tp
+{
+
+// `templ` with %1…%9 replaced by `args` in one pass (an argument's own "%2" stays as it is); a
+// placeholder without an argument stays too.
+std::string fillText(const std::string &templ, const std::vector<std::string> &args);
+inline std::string fillText(const char *templ, std::initializer_list<std::string> args)
+{
+    return fillText(std::string(templ), std::vector<std::string>(args));
+}
+
+// A number as model sentences write it: `significant` digits, "%g" style ("0.0012", "1.5e+06").
+std::string textNumber(double v, int significant = 4);
+
+struct TextMatch {
+    const char *templ = nullptr; // the catalog's template
+    std::vector<std::string> args;
+};
+// The catalog template `sentence` was made from, and its arguments; nullopt when it was made
+// from none (a user's text, an older sentence). The first template that matches wins: the
+// catalog lists specific templates before general ones.
+std::optional<TextMatch> matchModelText(const std::string &sentence);
+
+// Every template of the catalog, in catalog order.
+const std::vector<const char *> &modelTextCatalog();
+
+} // namespace tp
