@@ -1,5 +1,6 @@
 // torchpilot pilot: every piece of evidence the selected (or named) pilot needs, on both of its
-// sides, in one action; then what is left for a reviewer, then the dashboard.
+// sides, in one action; then what is left for a reviewer, then the dashboard (unless
+// --no-dashboard: the GUI's Run pilot runs this command as a child process).
 #include "cli_commands.h"
 #include "launch_request.h"
 #include "pilot_store.h"
@@ -87,6 +88,8 @@ int pilotCommand(const QStringList &args,
          PilotCmd::tr("path")},
         {QStringLiteral("targets"), PilotCmd::tr("Target profiles file."), PilotCmd::tr("file")},
         {QStringLiteral("no-faulttest"), PilotCmd::tr("Leave out the fault test.")},
+        {QStringLiteral("no-dashboard"),
+         PilotCmd::tr("Do not open the dashboard at the end (the GUI's Run pilot uses it).")},
     });
     p.process(args);
     const QString db = p.value(QStringLiteral("db"));
@@ -222,6 +225,8 @@ int pilotCommand(const QStringList &args,
         err() << PilotCmd::tr("torchpilot: error: %1").arg(fromStd(e.what())) << Qt::endl;
     }
     const int code = failures == 0 ? 0 : 1;
+    if (p.isSet(QStringLiteral("no-dashboard")))
+        return code;
     if (!displayAvailable()) {
         out() << PilotCmd::tr(
                      "No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening "

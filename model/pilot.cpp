@@ -271,6 +271,30 @@ GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot)
     return defs;
 }
 
+RunSelection narrowToSide(RunSelection selection, const RunSelection &side)
+{
+    bool conflict = false;
+    const auto narrow = [&conflict](auto &mine, const auto &theirs, const auto &unset) {
+        if (theirs == unset)
+            return;
+        if (mine == unset)
+            mine = theirs;
+        else
+            conflict |= mine != theirs;
+    };
+    const std::string none;
+    for (auto [mine, theirs] :
+         {std::pair{&selection.workload, &side.workload}, std::pair{&selection.mode, &side.mode},
+          std::pair{&selection.dtype, &side.dtype}, std::pair{&selection.device, &side.device},
+          std::pair{&selection.status, &side.status}, std::pair{&selection.target, &side.target},
+          std::pair{&selection.runner, &side.runner}})
+        narrow(*mine, *theirs, none);
+    narrow(selection.batch, side.batch, 0LL);
+    if (conflict)
+        selection.runIds = {-1}; // no run has that id: the selection is empty
+    return selection;
+}
+
 std::string runnerKindOf(const RunRecord &run)
 {
     const json env = json::parse(run.envJson, nullptr, false);

@@ -79,6 +79,10 @@ void setPilotField(PilotDefinition &p, const std::string &key, const std::string
 // The gate definitions with this pilot's sides, labels, SLO and required modes.
 GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot);
 
+// `selection` narrowed to the runs of `side` too: a field `selection` leaves open takes the side's
+// value; a field both set to different values selects nothing.
+RunSelection narrowToSide(RunSelection selection, const RunSelection &side);
+
 // Which runner produced a run: "python", "cpp" or "" (an import that does not say).
 std::string runnerKindOf(const RunRecord &run);
 

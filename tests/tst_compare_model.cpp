@@ -27,6 +27,7 @@ private Q_SLOTS:
     void rolesAndText();
     void runCheckModel();
     void pageAppliesPresetAndWarns();
+    void pilotPresetNamesTheColumns();
     void screenshot();
 
 private:
@@ -140,7 +141,7 @@ void TestCompareModel::pageAppliesPresetAndWarns()
     page.reload();             // applies the first preset: eager R3 vs compiled R2, both bfloat16
     QVERIFY(page.isListing()); // the runs are read on a worker
     QVERIFY(listed.wait(20000));
-    QCOMPARE(page.presetCount(), 3);
+    QCOMPARE(page.presetCount(), 4); // mode and dtype presets, then the pilot's own comparison
     QVERIFY(done.count() > 0 || done.wait(20000));
     QCOMPARE(done.last().first().toString(), QString());
     QCOMPARE(page.comparison().baselineRuns, std::vector<long long>{m_ids[2]});
@@ -191,6 +192,25 @@ void TestCompareModel::pageAppliesPresetAndWarns()
     QCOMPARE(done.count(), 1);
     QVERIFY(!done.first().first().toString().isEmpty());
     QCOMPARE(page.model()->rowCount(), 0);
+}
+
+void TestCompareModel::pilotPresetNamesTheColumns()
+{
+    tp::ComparePage page(m_store.get());
+    QSignalSpy done(&page, &tp::ComparePage::computed);
+    QSignalSpy listed(&page, &tp::ComparePage::listed);
+    page.reload();
+    QVERIFY(listed.wait(20000));
+    QVERIFY(done.count() > 0 || done.wait(20000));
+    // Mode presets name the columns "Baseline" and "Candidate"; the pilot's runs carry its sides.
+    QCOMPARE(page.model()->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Baseline"));
+    done.clear();
+    page.applyPreset(page.presetCount() - 1);
+    QVERIFY(done.count() > 0 || done.wait(20000));
+    QCOMPARE(page.model()->headerData(1, Qt::Horizontal).toString(),
+             QStringLiteral("local eager float32 (current)"));
+    QCOMPARE(page.model()->headerData(2, Qt::Horizontal).toString(),
+             QStringLiteral("local compiled (candidate)"));
 }
 
 void TestCompareModel::screenshot()

@@ -164,13 +164,15 @@ void TestI18n::sourcesHaveNoUntranslatedString()
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
     const QString src = QStringLiteral(TP_SOURCE_DIR);
-    // The same scan as the update_translations target: ui/, core/, app/, runner/launch/.
+    // The same scan as the update_translations target: ui/, core/, app/, runner/launch/ and the
+    // catalog of model sentences.
     p.start(lupdate, {src + QStringLiteral("/ui"), src + QStringLiteral("/core"),
                       src + QStringLiteral("/app"), src + QStringLiteral("/runner/launch"),
-                      QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
-                      QStringLiteral("none"), QStringLiteral("-source-language"),
-                      QStringLiteral("en"), QStringLiteral("-target-language"),
-                      QStringLiteral("pt_BR"), QStringLiteral("-ts"), fresh});
+                      src + QStringLiteral("/model/model_texts.h"), QStringLiteral("-no-obsolete"),
+                      QStringLiteral("-locations"), QStringLiteral("none"),
+                      QStringLiteral("-source-language"), QStringLiteral("en"),
+                      QStringLiteral("-target-language"), QStringLiteral("pt_BR"),
+                      QStringLiteral("-ts"), fresh});
     QVERIFY(p.waitForFinished(120000));
     QVERIFY2(p.exitCode() == 0, p.readAll().constData());
     QString error;

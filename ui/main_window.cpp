@@ -182,6 +182,7 @@ void MainWindow::addPages()
         // A started run only needs its row; figures, comparisons and charts wait for the end.
         connect(m_queuePage, &QueuePage::runStarted, m_runsPage, &RunsPage::reload);
         connect(m_queuePage, &QueuePage::runFinished, this, &MainWindow::reload);
+        connect(m_queuePage, &QueuePage::pilotFinished, this, &MainWindow::reload);
         connect(m_queuePage, &QueuePage::alertRaised, this, &MainWindow::showAlert);
         connect(m_queuePage, &QueuePage::runActivated, this, &MainWindow::selectRunId);
         connect(m_queuePage, &QueuePage::pendingCountChanged, this, [this, queueTab](int n) {
@@ -203,6 +204,12 @@ void MainWindow::addPages()
     connect(m_panelsPage, &PanelsPage::showRuns, this, &MainWindow::showRuns);
     connect(m_comparePage, &ComparePage::showRuns, this, &MainWindow::showRuns);
     connect(m_reviewPage, &ReviewPage::showRuns, this, &MainWindow::showRuns);
+    // Another pilot, or an edited one: the panels, comparisons and break-even follow its sides.
+    connect(m_reviewPage, &ReviewPage::reviewChanged, this, [this] {
+        m_panelsPage->reload();
+        m_comparePage->reload();
+        m_chartsPage->reload();
+    });
 }
 
 QStringList MainWindow::pageNames()

@@ -859,6 +859,10 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
         <source>No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the dashboard. Open it later with: torchpilot --db %1</source>
         <translation>Nenhuma tela disponível (DISPLAY e WAYLAND_DISPLAY não definidos): o painel não será aberto. Abra-o depois com: torchpilot --db %1</translation>
     </message>
+    <message>
+        <source>Do not open the dashboard at the end (the GUI&apos;s Run pilot uses it).</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>Pilots</name>
@@ -1867,6 +1871,42 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
             <numerusform>%n execuções cujo resumo do runner discorda do repositório:</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Compile cost break-even</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>For each shape both sides measured: the candidate&apos;s extra first call (compilation) over the current path&apos;s, and after how many calls its steady state pays it back. Medians over the valid runs of each side.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>No shape was measured on both sides yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Workload and shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>First call: current · candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Steady: current · candidate</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>after %1 calls</source>
+        <translation type="unfinished"></translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -2728,6 +2768,72 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
 </context>
 <context>
+    <name>tp::BreakEvenTable</name>
+    <message>
+        <source>Workload and shape</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation type="unfinished">Candidato</translation>
+    </message>
+    <message>
+        <source>Baseline first call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate first call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Extra first call</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline steady</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate steady</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Paid back</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>at once</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message numerus="yes">
+        <source>after %n call(s)</source>
+        <translation type="unfinished">
+            <numerusform></numerusform>
+            <numerusform></numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>batch %1 × seq %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>batch %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Compile cost break-even&lt;/b&gt;: no shape measured on both sides of the pilot yet.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;Compile cost break-even&lt;/b&gt;: %1 against %2 — the candidate&apos;s extra first call, and after how many calls its steady state pays it back.</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tp::CacheStateChart</name>
     <message>
         <source>First call: cold vs warm cache</source>
@@ -3135,6 +3241,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>allowed: %1</source>
         <translation>permitido: %1</translation>
+    </message>
+    <message>
+        <source>Pilot “%1”: %2 vs %3 (#%4 vs #%5)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4274,6 +4384,41 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
 </context>
 <context>
+    <name>tp::ModelText</name>
+    <message>
+        <source>local eager float32 (current)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>local compiled (candidate)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the candidate path is the compiled one</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>the candidate may run a lower precision within the precision policy</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>compile cost paid back after at most %1 calls (%2)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>never paid back for %1 of %2 shapes (steady state not faster)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 batch %2, %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>%1 batch %2 seq %3, %4</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tp::PanelsPage</name>
     <message>
         <source>no data</source>
@@ -4486,6 +4631,22 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>%1 runs selected</source>
         <translation>%1 execuções selecionadas</translation>
+    </message>
+    <message>
+        <source>All runs</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Baseline side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Candidate side</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The runs of one side of the selected pilot (Review page, Pilot tab)</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>
@@ -4799,6 +4960,21 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
 </context>
 <context>
+    <name>tp::PilotRun</name>
+    <message>
+        <source>A pilot is running already.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pilot process ended abnormally: %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>The pilot could not start (%1): %2</source>
+        <translation type="unfinished"></translation>
+    </message>
+</context>
+<context>
     <name>tp::QueueModel</name>
     <message>
         <source>queued</source>
@@ -4932,6 +5108,70 @@ chave da execução: %2</translation>
     <message>
         <source>%1 running, %2 queued; runs execute %3.</source>
         <translation>%1 rodando, %2 na fila; as execuções rodam %3.</translation>
+    </message>
+    <message>
+        <source>Pilot log</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Run pilot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Collect every piece of evidence the selected pilot needs, on both sides (what &apos;torchpilot pilot&apos; does), then say what is left for the reviewer.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>smoke (seconds, noisy)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>standard</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>loadgen (MLPerf minimums, long)</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Protocol preset of the pilot&apos;s runs.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancel pilot</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Cancelling the pilot…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Wait for the queued runs to finish: parallel runs perturb each other&apos;s timings.</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pilot running (preset %1)…</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pilot step %1 of %2: %3</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pilot cancelled</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pilot stopped with exit code %1</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pilot finished: every gate criterion judged from evidence</source>
+        <translation type="unfinished"></translation>
+    </message>
+    <message>
+        <source>Pilot finished; left for the reviewer: %1</source>
+        <translation type="unfinished"></translation>
     </message>
 </context>
 <context>

@@ -210,6 +210,15 @@ QVariant CompareModel::data(const QModelIndex &index, int role) const
     return {};
 }
 
+void CompareModel::setSideLabels(const QString &baseline, const QString &candidate)
+{
+    if (baseline == m_baselineLabel && candidate == m_candidateLabel)
+        return;
+    m_baselineLabel = baseline;
+    m_candidateLabel = candidate;
+    emit headerDataChanged(Qt::Horizontal, Baseline, Candidate);
+}
+
 QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const
 {
     if (orientation != Qt::Horizontal || role != Qt::DisplayRole)
@@ -218,9 +227,9 @@ QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int 
     case Metric:
         return tr("Metric");
     case Baseline:
-        return tr("Baseline");
+        return m_baselineLabel.isEmpty() ? tr("Baseline") : m_baselineLabel;
     case Candidate:
-        return tr("Candidate");
+        return m_candidateLabel.isEmpty() ? tr("Candidate") : m_candidateLabel;
     case Ratio:
         return tr("Ratio");
     case Interval:

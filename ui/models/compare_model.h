@@ -26,6 +26,8 @@ public:
     explicit CompareModel(QObject *parent = nullptr);
 
     void setMetrics(std::vector<MetricComparison> metrics);
+    // The sides' names for the column headers (the pilot's sides); empty: "Baseline", "Candidate".
+    void setSideLabels(const QString &baseline, const QString &candidate);
     const MetricComparison *metricAt(int row) const;
 
     int rowCount(const QModelIndex &parent = {}) const override;
@@ -40,6 +42,7 @@ public:
     static QString factorName(const std::string &key);
 
 private:
+    QString m_baselineLabel, m_candidateLabel;
     QVariant display(const MetricComparison &m, int column) const;
     QVariant sortValue(const MetricComparison &m, int column) const;
     QVariant toolTip(const MetricComparison &m, int column) const;

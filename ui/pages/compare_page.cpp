@@ -1,4 +1,7 @@
 #include "compare_page.h"
+#include "compare_pilot.h"
+
+#include "model_text_tr.h"
 
 #include "pilot_store.h"
 
@@ -158,13 +161,19 @@ void ComparePage::reload()
             l.generation = generation;
             l.path = path;
             std::vector<RunRecord> runs;
+            std::optional<ComparePreset> pilot;
             try {
-                if (policy)
-                    runs = Store(path, *policy).listRuns(); // its own connection
+                if (policy) {
+                    Store store(path, *policy); // its own connection
+                    runs = store.listRuns();
+                    pilot = pilotPreset(store);
+                }
             } catch (const std::exception &e) {
                 l.error = tr("Cannot read the runs: %1").arg(QString::fromUtf8(e.what()));
             }
             l.presets = comparePresets(runs);
+            if (pilot) // last: the mode and dtype presets keep their places
+                l.presets.push_back(*pilot);
             l.items.reserve(static_cast<qsizetype>(runs.size()));
             for (auto it = runs.rbegin(); it != runs.rend(); ++it) { // newest first
                 const RunRecord &r = *it;
@@ -195,11 +204,18 @@ void ComparePage::applyListing(Listing l)
     m_preset->clear();
     m_preset->addItem(tr("Custom selection"));
     for (const ComparePreset &p : m_presets)
-        m_preset->addItem(tr("%1 vs %2 — %3, %4 (#%5 vs #%6)")
-                              .arg(fmt::fromStd(p.baselineValue), fmt::fromStd(p.candidateValue),
-                                   fmt::fromStd(p.workload), fmt::fromStd(p.fixedValue))
-                              .arg(p.baselineRun)
-                              .arg(p.candidateRun));
+        m_preset->addItem(p.axis == "pilot"
+                              ? tr("Pilot “%1”: %2 vs %3 (#%4 vs #%5)")
+                                    .arg(fmt::fromStd(p.fixedValue), trModelText(p.baselineValue),
+                                         trModelText(p.candidateValue))
+                                    .arg(p.baselineRun)
+                                    .arg(p.candidateRun)
+                              : tr("%1 vs %2 — %3, %4 (#%5 vs #%6)")
+                                    .arg(fmt::fromStd(p.baselineValue),
+                                         fmt::fromStd(p.candidateValue), fmt::fromStd(p.workload),
+                                         fmt::fromStd(p.fixedValue))
+                                    .arg(p.baselineRun)
+                                    .arg(p.candidateRun));
     m_baseline->setRuns(l.items);
     m_candidate->setRuns(l.items);
     emit listed();
@@ -240,33 +256,13 @@ void ComparePage::check(RunCheckModel *list, const QList<qlonglong> &ids)
     list->setChecked(ids);
 }
 
-namespace
-{
-// The selected pilot's allowed differences apply when each side's runs are the pilot's runs of
-// that side: then a difference the pilot explains is marked "allowed: reason" (worker thread).
-CompareOptions withPilotReasons(Store &store, const std::vector<long long> &base,
-                                const std::vector<long long> &cand, CompareOptions options)
-{
-    const PilotDefinition pilot = PilotStore(store).selected();
-    auto within = [&store](const PilotSide &side, const std::vector<long long> &ids) {
-        RunSelection sel = side.selection("");
-        sel.runIds = ids;
-        return store.listRuns(sel).size() == ids.size();
-    };
-    if (within(pilot.baseline, base) && within(pilot.candidate, cand))
-        for (const AllowedDifference &a : pilot.allowed)
-            options.allowed[a.factor] = a.reason;
-    return options;
-}
-} // namespace
-
 void ComparePage::compareNow()
 {
     m_debounce->stop();
     const quint64 generation = ++*m_generation;
     const QList<qlonglong> b = checked(m_baseline), c = checked(m_candidate);
     if (!m_store || b.isEmpty() || c.isEmpty())
-        return apply({generation, {}, tr("Check at least one run on each side.")});
+        return apply({generation, {}, tr("Check at least one run on each side."), {}, {}});
     CompareOptions options;
     options.axis = m_axis->currentData().toString().toStdString();
     const std::string path = m_store->path();
@@ -277,11 +273,12 @@ void ComparePage::compareNow()
     runSuperseding<Result>(
         this, m_generation,
         [path, policy, base, cand, options, generation] {
-            Result r{generation, {}, {}};
+            Result r{generation, {}, {}, {}, {}};
             try {
                 Store store(path, policy); // its own connection: never shared across threads
-                r.comparison =
-                    compareRuns(store, base, cand, withPilotReasons(store, base, cand, options));
+                r.comparison = compareRuns(store, base, cand,
+                                           withPilotReasons(store, base, cand, options,
+                                                            &r.baselineLabel, &r.candidateLabel));
             } catch (const std::exception &e) {
                 r.error = QString::fromUtf8(e.what());
             }
@@ -294,8 +291,12 @@ void ComparePage::apply(const Result &r)
 {
     m_busy = false;
     m_comparison = r.comparison;
+    m_model->setSideLabels(r.baselineLabel, r.candidateLabel);
     m_model->setMetrics(r.comparison.metrics);
     m_table->resizeColumnsToContents();
+    m_confounders->setHorizontalHeaderLabels(
+        {tr("Factor"), r.baselineLabel.isEmpty() ? tr("Baseline") : r.baselineLabel,
+         r.candidateLabel.isEmpty() ? tr("Candidate") : r.candidateLabel, QString()});
     showConfounders(r.comparison.confounders);
     const Comparison &c = r.comparison;
     QStringList notes;

@@ -76,6 +76,7 @@ private:
         quint64 generation = 0;
         Comparison comparison;
         QString error;
+        QString baselineLabel, candidateLabel; // the pilot's, when the sides are its runs
     };
 
     struct Listing {

@@ -1,5 +1,8 @@
 #include "panels_page.h"
 
+#include "model_text_tr.h"
+#include "pilot_store.h"
+
 #include "format.h"
 #include "run_query.h"
 #include "scroll_page.h"
@@ -27,6 +30,7 @@ struct PanelsPage::Result {
     PanelFigures figures;
     RunFacets facets;
     QString error;
+    std::string baselineLabel, candidateLabel; // the selected pilot's sides
 };
 
 namespace
@@ -167,6 +171,16 @@ QWidget *PanelsPage::buildFilterBar()
     auto *bar = new QWidget;
     auto *row = new QHBoxLayout(bar);
     row->setContentsMargins(0, 0, 0, 0);
+    // The pilot's sides first: the panels of the current platform, of the candidate, or of any run.
+    m_side = new QComboBox;
+    m_side->setObjectName(QStringLiteral("panelSide"));
+    m_side->addItem(tr("All runs"), -1);
+    m_side->addItem(tr("Baseline side"), 0);
+    m_side->addItem(tr("Candidate side"), 1);
+    m_side->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_side->setToolTip(tr("The runs of one side of the selected pilot (Review page, Pilot tab)"));
+    connect(m_side, &QComboBox::currentIndexChanged, this, &PanelsPage::reload);
+    row->addWidget(m_side);
     const QString all[] = {tr("All workloads"), tr("All modes"),    tr("All dtypes"),
                            tr("All devices"),   tr("All statuses"), tr("All targets"),
                            tr("All time")};
@@ -238,7 +252,7 @@ void PanelsPage::showCard(Card &card)
     card.value->setText(valueText(f));
     card.value->setEnabled(!f.runIds.empty());
     card.unit->setText(unitText(f, m_currency));
-    card.note->setText(QString::fromStdString(f.note));
+    card.note->setText(trModelText(f.note));
     card.value->setToolTip(
         f.runIds.empty()
             ? QString()
@@ -269,15 +283,24 @@ void PanelsPage::reload()
     const std::string path = m_store->path();
     const ValidityPolicy policy = m_store->validityPolicy(); // the worker judges alike
     const RunSelection sel = selection();
+    const int side = m_side->currentData().toInt();
     m_busy = true;
     m_state->setText(tr("Computing…"));
     runSuperseding<Result>(
         this, m_generation,
-        [path, policy, sel, options, generation] {
-            Result r{generation, {}, {}, {}};
+        [path, policy, sel, side, options, generation] {
+            Result r{generation, {}, {}, {}, {}, {}};
             try {
                 Store store(path, policy); // its own connection: never shared across threads
-                r.figures = computePanels(store, sel, options);
+                const PilotDefinition pilot = PilotStore(store).selected();
+                r.baselineLabel = pilot.baseline.label;
+                r.candidateLabel = pilot.candidate.label;
+                const RunSelection within =
+                    side < 0
+                        ? sel
+                        : narrowToSide(
+                              sel, (side == 0 ? pilot.baseline : pilot.candidate).selection(""));
+                r.figures = computePanels(store, within, options);
                 r.facets = RunQuery(store).facets();
             } catch (const PanelsCancelled &) {
                 r.generation = 0;
@@ -295,8 +318,11 @@ void PanelsPage::apply(const Result &r)
     m_figures = r.figures; // empty after an error: no stale figure under an error message
     for (Card &card : m_cards)
         showCard(card);
-    if (r.error.isEmpty())
+    if (r.error.isEmpty()) {
         applyFacets(r.facets);
+        m_side->setItemText(1, trModelText(r.baselineLabel));
+        m_side->setItemText(2, trModelText(r.candidateLabel));
+    }
     const auto n = m_figures.selectedRunIds.size();
     m_state->setText(!r.error.isEmpty() ? r.error
                      : n == 1           ? tr("1 run selected")

@@ -85,6 +85,7 @@ private:
     std::vector<Card> m_cards;
     static constexpr std::size_t kPeriod = 6; // m_combos: the six fields, then the period
     std::array<QComboBox *, 7> m_combos{};    // workload, mode, dtype, device, status, target
+    QComboBox *m_side = nullptr;              // all runs, or one side of the selected pilot
     QLabel *m_state = nullptr;
     PanelFigures m_figures;
     PanelOptions m_options;

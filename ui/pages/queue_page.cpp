@@ -84,12 +84,14 @@ QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_newRun);
+    QLayout *pilotRow = setUpPilot(buttons);
     buttons->addWidget(m_cancelAll);
     buttons->addWidget(m_clearFinished);
     buttons->addWidget(m_summary, 1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(buttons);
+    layout->addLayout(pilotRow);
     layout->addWidget(splitter, 1);
 
     connect(m_queue, &RunQueue::jobChanged, this, &QueuePage::onJobChanged);
@@ -187,7 +189,9 @@ void QueuePage::showLogOf(int jobId)
 {
     m_shownJob = jobId;
     const QueueJobStatus *job = m_model->jobAt(m_model->rowForJob(jobId));
-    m_logTitle->setText(job ? tr("Log — %1").arg(job->label) : tr("Log"));
+    m_logTitle->setText(jobId == kPilotLogId ? tr("Pilot log")
+                        : job                ? tr("Log — %1").arg(job->label)
+                                             : tr("Log"));
     m_log->setPlainText(m_logs.value(jobId).join(QLatin1Char('\n')));
     m_log->moveCursor(QTextCursor::End);
 }

@@ -2,7 +2,9 @@
 // The "Queue" page: the jobs of a RunQueue with a progress bar, elapsed time, ETA and a cancel
 // button each, the alerts raised so far, and the live runner log of the selected job. Everything
 // it shows arrives through the queue's queued signals (the alert history is handed in by whoever
-// owns the database); the page itself never touches a process or the database.
+// owns the database); the page itself never touches the database. "Run pilot" runs
+// `torchpilot pilot` as a child process (PilotRun, queue_page_pilot.cpp): its steps in a progress
+// bar, its output in the log view.
 #include "alert_rules.h"
 #include "run_spec.h"
 #include "target_profile.h"
@@ -13,9 +15,13 @@
 
 #include <vector>
 
+class QComboBox;
+class QHBoxLayout;
 class QLabel;
+class QLayout;
 class QModelIndex;
 class QPlainTextEdit;
+class QProgressBar;
 class QPushButton;
 class QTableView;
 
@@ -23,6 +29,7 @@ namespace tp
 {
 
 class AlertList;
+class PilotRun;
 class QueueModel;
 class RunQueue;
 struct QueueJobStatus;
@@ -32,6 +39,7 @@ class QueuePage : public QWidget
     Q_OBJECT
 public:
     static constexpr int kMaxLogLines = 2000; // per job, oldest lines dropped first
+    static constexpr int kPilotLogId = -1;    // the pilot's output, kept like a job's log
 
     // The page does not own the queue; it must outlive the page.
     explicit QueuePage(RunQueue *queue, QWidget *parent = nullptr);
@@ -47,10 +55,14 @@ public:
                        const TargetProfile &target = TargetProfile::local());
     void selectJob(int jobId);
     int selectedJobId() const; // 0 when none
+    PilotRun *pilotRun() const { return m_pilot; }
 
 public Q_SLOTS:
     // Opens the launch dialog (window-modal, no nested event loop); OK enqueues its runs.
     void openLaunchDialog();
+    // Runs the selected pilot with the chosen preset on the queue's database, unless runs are
+    // queued (they would perturb each other's timings).
+    void runPilot();
 
 Q_SIGNALS:
     void runStarted(long long runId);    // a queued job's runner announced its run (row exists)
@@ -58,6 +70,7 @@ Q_SIGNALS:
     void pendingCountChanged(int count); // queued + running jobs
     void alertRaised(const tp::RunAlert &alert); // recorded already; shown in the list
     void runActivated(long long runId);          // the user asked to see this run
+    void pilotFinished(int exitCode); // the pilot's child process ended; its runs are stored
 
 private:
     void onJobChanged(const QueueJobStatus &job);
@@ -69,6 +82,11 @@ private:
     void updateRowWidgets(int row);
     void showLogOf(int jobId);
     void updateSummary();
+    // queue_page_pilot.cpp: the pilot's buttons (into `buttons`) and its progress row (returned).
+    QLayout *setUpPilot(QHBoxLayout *buttons);
+    void setPilotRunning(bool running);
+    void onPilotProgress(int step, int total, const QString &what);
+    void onPilotFinished(int exitCode, bool cancelled);
 
     RunQueue *m_queue = nullptr;
     QueueModel *m_model = nullptr;
@@ -77,6 +95,11 @@ private:
     QPushButton *m_newRun = nullptr, *m_cancelAll = nullptr, *m_clearFinished = nullptr;
     QPlainTextEdit *m_log = nullptr;
     AlertList *m_alerts = nullptr;
+    PilotRun *m_pilot = nullptr;
+    QPushButton *m_runPilot = nullptr, *m_cancelPilot = nullptr;
+    QComboBox *m_pilotPreset = nullptr;
+    QProgressBar *m_pilotProgress = nullptr;
+    QLabel *m_pilotStatus = nullptr;
     QHash<int, QStringList> m_logs;    // by job id
     QHash<int, long long> m_announced; // job id -> run id already announced by runStarted
     int m_shownJob = 0;

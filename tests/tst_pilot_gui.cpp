@@ -1,0 +1,214 @@
+// The Queue page's "Run pilot" with the real executable and runner (offscreen, no mocks):
+//  - a smoke pilot on a fresh database: buttons locked while it runs, the progress bar reaches
+//    its last step, the log shows the child's summary, what is left for the reviewer is picked
+//    out, and the database holds the pilot's runs (every write in the child process);
+//  - Cancel pilot stops the child at once and the database still opens;
+//  - a missing executable ends at once with a line saying why, the buttons usable again;
+//  - with a run in the queue, Run pilot refuses (parallel runs perturb each other's timings).
+#include "pilot_run.h"
+#include "queue_page.h"
+#include "run_queue.h"
+#include "store.h"
+#include "widget_test_util.h"
+
+#include <QComboBox>
+#include <QLabel>
+#include <QPlainTextEdit>
+#include <QProgressBar>
+#include <QPushButton>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QtTest>
+
+using tptest::child;
+
+class TestPilotGui : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void progressLinesParse();
+    void smokePilotFromTheQueuePage();
+    void cancelStopsThePilot();
+    void missingProgramFailsAtOnce();
+    void refusedWhileRunsAreQueued();
+
+private:
+    // A fresh database (tp::Store creates it, with the default pilot) in `dir`.
+    static QString freshDatabase(const QTemporaryDir &dir, const char *name)
+    {
+        const QString db = dir.filePath(QLatin1String(name));
+        tp::Store store(db.toStdString());
+        return db;
+    }
+    static QString logText(tp::QueuePage &page)
+    {
+        return child<QPlainTextEdit>(page, "log")->toPlainText();
+    }
+    static void choosePreset(tp::QueuePage &page, const char *preset)
+    {
+        auto *combo = child<QComboBox>(page, "pilotPreset");
+        combo->setCurrentIndex(combo->findData(QLatin1String(preset)));
+        QCOMPARE(combo->currentData().toString(), QLatin1String(preset));
+    }
+    static void checkIdleButtons(tp::QueuePage &page)
+    {
+        QVERIFY(child<QPushButton>(page, "newRuns")->isEnabled());
+        QVERIFY(child<QPushButton>(page, "runPilot")->isEnabled());
+        QVERIFY(!child<QPushButton>(page, "cancelPilot")->isEnabled());
+    }
+};
+
+void TestPilotGui::initTestCase()
+{
+    // The child (the app) and its own children inherit this environment.
+    qputenv("TORCHPILOT_RUNNER", TP_RUNNER_PATH);
+}
+
+void TestPilotGui::progressLinesParse()
+{
+    int step = 0, total = 0;
+    QString what;
+    QVERIFY(tp::PilotRun::parseProgress(QStringLiteral("[2/5] candidate inference (3 s so far)"),
+                                        &step, &total, &what));
+    QCOMPARE(step, 2);
+    QCOMPARE(total, 5);
+    QCOMPARE(what, QStringLiteral("candidate inference"));
+    QVERIFY(tp::PilotRun::parseProgress(QStringLiteral("[1/4] treino base (0 s até agora)"), &step,
+                                        &total, &what));
+    QCOMPARE(what, QStringLiteral("treino base"));
+    QVERIFY(!tp::PilotRun::parseProgress(QStringLiteral("  [1/5] indented"), &step, &total, &what));
+    QVERIFY(!tp::PilotRun::parseProgress(QStringLiteral("Pilot evidence collected in 9 s."), &step,
+                                         &total, &what));
+}
+
+void TestPilotGui::smokePilotFromTheQueuePage()
+{
+    QTemporaryDir dir;
+    const QString db = freshDatabase(dir, "gui-pilot.sqlite");
+    tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
+    tp::QueuePage page(&queue);
+    page.pilotRun()->setProgram(QStringLiteral(TP_APP_PATH));
+    page.resize(1100, 560);
+    page.show();
+    QCOMPARE(child<QComboBox>(page, "pilotPreset")->currentData().toString(),
+             QStringLiteral("standard"));
+    choosePreset(page, "smoke");
+    auto *bar = child<QProgressBar>(page, "pilotProgress");
+    QVERIFY(bar->isHidden());
+    checkIdleButtons(page);
+
+    QSignalSpy finished(&page, &tp::QueuePage::pilotFinished);
+    QSignalSpy progress(page.pilotRun(), &tp::PilotRun::progress);
+    child<QPushButton>(page, "runPilot")->click();
+    QVERIFY(page.pilotRun()->isRunning());
+    QVERIFY(!bar->isHidden());
+    QVERIFY(!child<QPushButton>(page, "newRuns")->isEnabled());
+    QVERIFY(!child<QPushButton>(page, "runPilot")->isEnabled());
+    QVERIFY(child<QPushButton>(page, "cancelPilot")->isEnabled());
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 240000);
+
+    const QString log = logText(page);
+    QVERIFY2(finished.first().first().toInt() == 0, qPrintable(log));
+    QVERIFY(!page.pilotRun()->isRunning());
+    checkIdleButtons(page);
+    QVERIFY2(!progress.isEmpty(), qPrintable(log));
+    const int total = progress.first().at(1).toInt();
+    QCOMPARE(total, 5); // the default pilot: 2 inference, 2 training, the fault test
+    QCOMPARE(progress.first().at(2).toString(), QStringLiteral("baseline inference"));
+    QCOMPARE(progress.last().at(0).toInt(), total);
+    QCOMPARE(bar->maximum(), total);
+    QCOMPARE(bar->value(), total);
+    QVERIFY2(log.contains(QStringLiteral("Left for the reviewer")) ||
+                 log.contains(QStringLiteral("Every gate criterion")),
+             qPrintable(log));
+    QVERIFY2(!log.contains(QStringLiteral("No display available")), qPrintable(log));
+    // A rollback path is never measured: only a person can supply it.
+    const QStringList left = page.pilotRun()->leftForReviewer();
+    QVERIFY2(!left.filter(QStringLiteral("operations/rollback_path_recorded")).isEmpty(),
+             qPrintable(left.join(QLatin1Char('\n'))));
+    const QString status = child<QLabel>(page, "pilotStatus")->text();
+    QVERIFY2(status.startsWith(QStringLiteral("Pilot finished; left for the reviewer: ")),
+             qPrintable(status));
+
+    tp::Store store(db.toStdString());
+    QVERIFY2(store.runCount() >= 8, qPrintable(QString::number(store.runCount())));
+    for (const auto &run : store.listRuns())
+        QVERIFY2(run.status == "ok", run.runKey.c_str());
+}
+
+void TestPilotGui::cancelStopsThePilot()
+{
+    QTemporaryDir dir;
+    const QString db = freshDatabase(dir, "cancelled-pilot.sqlite");
+    tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
+    tp::QueuePage page(&queue);
+    page.pilotRun()->setProgram(QStringLiteral(TP_APP_PATH));
+    page.show();
+    choosePreset(page, "smoke");
+    QSignalSpy finished(&page, &tp::QueuePage::pilotFinished);
+    QSignalSpy progress(page.pilotRun(), &tp::PilotRun::progress);
+    child<QPushButton>(page, "runPilot")->click();
+    QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty(), 60000);
+    QCOMPARE(finished.size(), 0);
+    auto *cancel = child<QPushButton>(page, "cancelPilot");
+    QVERIFY(cancel->isEnabled());
+    cancel->click();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QCOMPARE(child<QLabel>(page, "pilotStatus")->text(), QStringLiteral("Pilot cancelled"));
+    QVERIFY(!page.pilotRun()->isRunning());
+    checkIdleButtons(page);
+    // What the child wrote before it was stopped is still a database that opens.
+    tp::Store store(db.toStdString());
+    QVERIFY(store.runCount() >= 0);
+}
+
+void TestPilotGui::missingProgramFailsAtOnce()
+{
+    QTemporaryDir dir;
+    const QString db = freshDatabase(dir, "no-program.sqlite");
+    tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
+    tp::QueuePage page(&queue);
+    page.pilotRun()->setProgram(dir.filePath(QStringLiteral("no-such-torchpilot")));
+    page.show();
+    QSignalSpy finished(&page, &tp::QueuePage::pilotFinished);
+    child<QPushButton>(page, "runPilot")->click();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QCOMPARE(finished.first().first().toInt(), -1);
+    const QString log = logText(page);
+    QVERIFY2(log.contains(QStringLiteral("could not start")), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("no-such-torchpilot")), qPrintable(log));
+    QCOMPARE(child<QLabel>(page, "pilotStatus")->text(),
+             QStringLiteral("Pilot stopped with exit code -1"));
+    QVERIFY(!page.pilotRun()->isRunning());
+    checkIdleButtons(page);
+}
+
+void TestPilotGui::refusedWhileRunsAreQueued()
+{
+    QTemporaryDir dir;
+    const QString db = freshDatabase(dir, "busy-queue.sqlite");
+    tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
+    tp::QueuePage page(&queue);
+    page.pilotRun()->setProgram(QStringLiteral(TP_APP_PATH));
+    page.show();
+    tp::RunSpec longer;
+    longer.iterations = 300000; // float32 MLP: tens of seconds
+    longer.runKey = QStringLiteral("busy/") + longer.label();
+    longer.extraArgs = {QStringLiteral("--no-precision")};
+    const QList<int> ids = page.enqueue({longer});
+    QCOMPARE(queue.pendingCount(), 1);
+    QSignalSpy finished(&page, &tp::QueuePage::pilotFinished);
+    child<QPushButton>(page, "runPilot")->click();
+    QVERIFY(!page.pilotRun()->isRunning());
+    QVERIFY(child<QLabel>(page, "pilotStatus")
+                ->text()
+                .startsWith(QStringLiteral("Wait for the queued runs to finish")));
+    QVERIFY(child<QPushButton>(page, "runPilot")->isEnabled());
+    queue.cancelAll();
+    QTRY_VERIFY_WITH_TIMEOUT(queue.job(ids.first()).isFinished(), 30000);
+    QCOMPARE(finished.size(), 0);
+}
+
+QTEST_MAIN(TestPilotGui)
+#include "tst_pilot_gui.moc"
