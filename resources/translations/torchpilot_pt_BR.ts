@@ -861,7 +861,7 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
     </message>
     <message>
         <source>Do not open the dashboard at the end (the GUI&apos;s Run pilot uses it).</source>
-        <translation type="unfinished"></translation>
+        <translation>Não abre o painel ao final (usado pelo Executar piloto da interface).</translation>
     </message>
 </context>
 <context>
@@ -1873,39 +1873,39 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
     </message>
     <message>
         <source>Compile cost break-even</source>
-        <translation type="unfinished"></translation>
+        <translation>Ponto de equilíbrio do custo de compilação</translation>
     </message>
     <message>
         <source>For each shape both sides measured: the candidate&apos;s extra first call (compilation) over the current path&apos;s, and after how many calls its steady state pays it back. Medians over the valid runs of each side.</source>
-        <translation type="unfinished"></translation>
+        <translation>Para cada shape medido nos dois lados: a primeira chamada extra do candidato (compilação) em relação à do caminho atual, e após quantas chamadas o seu regime estável a compensa. Medianas sobre as execuções válidas de cada lado.</translation>
     </message>
     <message>
         <source>No shape was measured on both sides yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>Nenhum shape foi medido nos dois lados ainda.</translation>
     </message>
     <message>
         <source>Workload and shape</source>
-        <translation type="unfinished"></translation>
+        <translation>Carga e shape</translation>
     </message>
     <message>
         <source>First call: current · candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeira chamada: atual · candidato</translation>
     </message>
     <message>
         <source>Extra</source>
-        <translation type="unfinished"></translation>
+        <translation>Extra</translation>
     </message>
     <message>
         <source>Steady: current · candidate</source>
-        <translation type="unfinished"></translation>
+        <translation>Estável: atual · candidato</translation>
     </message>
     <message>
         <source>Paid back</source>
-        <translation type="unfinished"></translation>
+        <translation>Compensado</translation>
     </message>
     <message>
         <source>after %1 calls</source>
-        <translation type="unfinished"></translation>
+        <translation>após %1 chamadas</translation>
     </message>
 </context>
 <context>
@@ -2771,66 +2771,66 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <name>tp::BreakEvenTable</name>
     <message>
         <source>Workload and shape</source>
-        <translation type="unfinished"></translation>
+        <translation>Carga e shape</translation>
     </message>
     <message>
         <source>Candidate</source>
-        <translation type="unfinished">Candidato</translation>
+        <translation>Candidato</translation>
     </message>
     <message>
         <source>Baseline first call</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeira chamada da base</translation>
     </message>
     <message>
         <source>Candidate first call</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeira chamada do candidato</translation>
     </message>
     <message>
         <source>Extra first call</source>
-        <translation type="unfinished"></translation>
+        <translation>Primeira chamada extra</translation>
     </message>
     <message>
         <source>Baseline steady</source>
-        <translation type="unfinished"></translation>
+        <translation>Estável da base</translation>
     </message>
     <message>
         <source>Candidate steady</source>
-        <translation type="unfinished"></translation>
+        <translation>Estável do candidato</translation>
     </message>
     <message>
         <source>Paid back</source>
-        <translation type="unfinished"></translation>
+        <translation>Compensado</translation>
     </message>
     <message>
         <source>never</source>
-        <translation type="unfinished"></translation>
+        <translation>nunca</translation>
     </message>
     <message>
         <source>at once</source>
-        <translation type="unfinished"></translation>
+        <translation>de imediato</translation>
     </message>
     <message numerus="yes">
         <source>after %n call(s)</source>
-        <translation type="unfinished">
-            <numerusform></numerusform>
-            <numerusform></numerusform>
+        <translation>
+            <numerusform>após %n chamada</numerusform>
+            <numerusform>após %n chamadas</numerusform>
         </translation>
     </message>
     <message>
         <source>batch %1 × seq %2</source>
-        <translation type="unfinished"></translation>
+        <translation>lote %1 × seq %2</translation>
     </message>
     <message>
         <source>batch %1</source>
-        <translation type="unfinished"></translation>
+        <translation>lote %1</translation>
     </message>
     <message>
         <source>&lt;b&gt;Compile cost break-even&lt;/b&gt;: no shape measured on both sides of the pilot yet.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Ponto de equilíbrio do custo de compilação&lt;/b&gt;: nenhum shape medido nos dois lados do piloto ainda.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Compile cost break-even&lt;/b&gt;: %1 against %2 — the candidate&apos;s extra first call, and after how many calls its steady state pays it back.</source>
-        <translation type="unfinished"></translation>
+        <translation>&lt;b&gt;Ponto de equilíbrio do custo de compilação&lt;/b&gt;: %1 contra %2 — a primeira chamada extra do candidato, e após quantas chamadas o seu regime estável a compensa.</translation>
     </message>
 </context>
 <context>
@@ -3244,7 +3244,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>Pilot “%1”: %2 vs %3 (#%4 vs #%5)</source>
-        <translation type="unfinished"></translation>
+        <translation>Piloto “%1”: %2 vs %3 (#%4 vs #%5)</translation>
     </message>
 </context>
 <context>
@@ -4387,35 +4387,35 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <name>tp::ModelText</name>
     <message>
         <source>local eager float32 (current)</source>
-        <translation type="unfinished"></translation>
+        <translation>local eager float32 (atual)</translation>
     </message>
     <message>
         <source>local compiled (candidate)</source>
-        <translation type="unfinished"></translation>
+        <translation>local compilado (candidato)</translation>
     </message>
     <message>
         <source>the candidate path is the compiled one</source>
-        <translation type="unfinished"></translation>
+        <translation>o caminho candidato é o compilado</translation>
     </message>
     <message>
         <source>the candidate may run a lower precision within the precision policy</source>
-        <translation type="unfinished"></translation>
+        <translation>o candidato pode rodar com precisão menor, dentro da política de precisão</translation>
     </message>
     <message>
         <source>compile cost paid back after at most %1 calls (%2)</source>
-        <translation type="unfinished"></translation>
+        <translation>custo de compilação compensado após no máximo %1 chamadas (%2)</translation>
     </message>
     <message>
         <source>never paid back for %1 of %2 shapes (steady state not faster)</source>
-        <translation type="unfinished"></translation>
+        <translation>nunca compensado em %1 de %2 shapes (regime estável não é mais rápido)</translation>
     </message>
     <message>
         <source>%1 batch %2, %3</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lote %2, %3</translation>
     </message>
     <message>
         <source>%1 batch %2 seq %3, %4</source>
-        <translation type="unfinished"></translation>
+        <translation>%1 lote %2 seq %3, %4</translation>
     </message>
 </context>
 <context>
@@ -4634,19 +4634,19 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>All runs</source>
-        <translation type="unfinished"></translation>
+        <translation>Todas as execuções</translation>
     </message>
     <message>
         <source>Baseline side</source>
-        <translation type="unfinished"></translation>
+        <translation>Lado base</translation>
     </message>
     <message>
         <source>Candidate side</source>
-        <translation type="unfinished"></translation>
+        <translation>Lado candidato</translation>
     </message>
     <message>
         <source>The runs of one side of the selected pilot (Review page, Pilot tab)</source>
-        <translation type="unfinished"></translation>
+        <translation>As execuções de um lado do piloto selecionado (página Revisão, aba Piloto)</translation>
     </message>
 </context>
 <context>
@@ -4963,15 +4963,15 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <name>tp::PilotRun</name>
     <message>
         <source>A pilot is running already.</source>
-        <translation type="unfinished"></translation>
+        <translation>Um piloto já está em execução.</translation>
     </message>
     <message>
         <source>The pilot process ended abnormally: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>O processo do piloto terminou de forma anormal: %1</translation>
     </message>
     <message>
         <source>The pilot could not start (%1): %2</source>
-        <translation type="unfinished"></translation>
+        <translation>O piloto não pôde iniciar (%1): %2</translation>
     </message>
 </context>
 <context>
@@ -5111,67 +5111,67 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>Pilot log</source>
-        <translation type="unfinished"></translation>
+        <translation>Log do piloto</translation>
     </message>
     <message>
         <source>Run pilot</source>
-        <translation type="unfinished"></translation>
+        <translation>Executar piloto</translation>
     </message>
     <message>
         <source>Collect every piece of evidence the selected pilot needs, on both sides (what &apos;torchpilot pilot&apos; does), then say what is left for the reviewer.</source>
-        <translation type="unfinished"></translation>
+        <translation>Coleta todas as evidências de que o piloto selecionado precisa, nos dois lados (o que &apos;torchpilot pilot&apos; faz), e diz o que resta para o revisor.</translation>
     </message>
     <message>
         <source>smoke (seconds, noisy)</source>
-        <translation type="unfinished"></translation>
+        <translation>smoke (segundos, ruidoso)</translation>
     </message>
     <message>
         <source>standard</source>
-        <translation type="unfinished"></translation>
+        <translation>standard</translation>
     </message>
     <message>
         <source>loadgen (MLPerf minimums, long)</source>
-        <translation type="unfinished"></translation>
+        <translation>loadgen (mínimos do MLPerf, longo)</translation>
     </message>
     <message>
         <source>Protocol preset of the pilot&apos;s runs.</source>
-        <translation type="unfinished"></translation>
+        <translation>Preset do protocolo das execuções do piloto.</translation>
     </message>
     <message>
         <source>Cancel pilot</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelar piloto</translation>
     </message>
     <message>
         <source>Cancelling the pilot…</source>
-        <translation type="unfinished"></translation>
+        <translation>Cancelando o piloto…</translation>
     </message>
     <message>
         <source>Wait for the queued runs to finish: parallel runs perturb each other&apos;s timings.</source>
-        <translation type="unfinished"></translation>
+        <translation>Aguarde o fim das execuções na fila: execuções em paralelo perturbam os tempos umas das outras.</translation>
     </message>
     <message>
         <source>Pilot running (preset %1)…</source>
-        <translation type="unfinished"></translation>
+        <translation>Piloto em execução (preset %1)…</translation>
     </message>
     <message>
         <source>Pilot step %1 of %2: %3</source>
-        <translation type="unfinished"></translation>
+        <translation>Etapa %1 de %2 do piloto: %3</translation>
     </message>
     <message>
         <source>Pilot cancelled</source>
-        <translation type="unfinished"></translation>
+        <translation>Piloto cancelado</translation>
     </message>
     <message>
         <source>Pilot stopped with exit code %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Piloto parou com código de saída %1</translation>
     </message>
     <message>
         <source>Pilot finished: every gate criterion judged from evidence</source>
-        <translation type="unfinished"></translation>
+        <translation>Piloto concluído: todos os critérios dos portões julgados pelas evidências</translation>
     </message>
     <message>
         <source>Pilot finished; left for the reviewer: %1</source>
-        <translation type="unfinished"></translation>
+        <translation>Piloto concluído; resta para o revisor: %1</translation>
     </message>
 </context>
 <context>
