@@ -4,6 +4,7 @@
 // is "migrate", so a nightly pipeline can use it.
 #include "cli_commands.h"
 
+#include "model_text_tr.h"
 #include "review_text.h"
 #include "store.h"
 
@@ -112,8 +113,8 @@ int gatesCommand(const QStringList &args)
         out << Gates::tr("Pilot %1 (version %2): %3 vs %4")
                    .arg(QString::fromStdString(state.pilot.name))
                    .arg(state.pilot.version)
-                   .arg(QString::fromStdString(state.definitions.baselineLabel),
-                        QString::fromStdString(state.definitions.candidateLabel))
+                   .arg(trModelText(state.definitions.baselineLabel),
+                        trModelText(state.definitions.candidateLabel))
             << Qt::endl;
         for (const GateResult &g : report.gates) {
             out << QStringLiteral("%1  %2")
@@ -126,7 +127,7 @@ int gatesCommand(const QStringList &args)
                     runs << QString::number(id);
                 out << QStringLiteral("    %1 %2: %3%4")
                            .arg(verdictText(c.verdict), -13)
-                           .arg(QString::fromStdString(c.id), QString::fromStdString(c.detail),
+                           .arg(QString::fromStdString(c.id), trModelText(c.detail),
                                 runs.isEmpty()
                                     ? QString()
                                     : Gates::tr(" [runs %1]").arg(runs.join(QLatin1Char(','))))

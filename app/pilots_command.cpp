@@ -1,6 +1,7 @@
 // torchpilot pilots: list, add, edit and remove the pilots of a database (model/pilot_store.h).
 #include "cli_commands.h"
 #include "json_file.h"
+#include "model_text_tr.h"
 #include "pilot_store.h"
 #include "qt_text.h"
 #include "store.h"
@@ -31,8 +32,9 @@ QString sideText(const PilotSide &s)
             parts << QStringLiteral("%1=%2").arg(QLatin1String(key), fromStd(value));
     if (s.batch)
         parts << QStringLiteral("batch=%1").arg(s.batch);
-    return QStringLiteral("%1 [%2]").arg(
-        fromStd(s.label), parts.isEmpty() ? Pilots::tr("any run") : parts.join(QLatin1Char(' ')));
+    return QStringLiteral("%1 [%2]").arg(trModelText(s.label), parts.isEmpty()
+                                                                   ? Pilots::tr("any run")
+                                                                   : parts.join(QLatin1Char(' ')));
 }
 
 void printPilot(const PilotDefinition &p, bool selected)
@@ -55,7 +57,7 @@ void printPilot(const PilotDefinition &p, bool selected)
     for (const SideDifference &d : sideDifferences(p))
         out() << (d.allowed ? Pilots::tr("    %1 differs (%2 → %3): allowed: %4")
                                   .arg(fromStd(d.factor), value(d.baseline), value(d.candidate),
-                                       fromStd(d.reason))
+                                       trModelText(d.reason))
                             : Pilots::tr("    %1 differs (%2 → %3): NOT an allowed difference")
                                   .arg(fromStd(d.factor), value(d.baseline), value(d.candidate)))
               << Qt::endl;

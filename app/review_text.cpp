@@ -1,6 +1,7 @@
 // Text and JSON of the decision review for the gates and review commands.
 #include "review_text.h"
 
+#include "model_text_tr.h"
 #include "qt_text.h"
 
 #include <QCoreApplication>
@@ -37,8 +38,9 @@ QString changeText(const ReviewChange &c)
         return Review::tr("input %1: %2 → %3").arg(subject, before, after);
     if (c.kind == "gate")
         return Review::tr("gate %1: %2 → %3").arg(subject, before, after);
-    if (c.kind == "criterion")
-        return Review::tr("criterion %1: %2 → %3").arg(subject, before, after);
+    if (c.kind == "criterion") // a detail is a model sentence, in the user's language
+        return Review::tr("criterion %1: %2 → %3")
+            .arg(subject, trModelText(c.before), trModelText(c.after));
     if (c.kind == "run_added")
         return Review::tr("run %1 added: %2").arg(subject, after);
     if (c.kind == "run_removed")

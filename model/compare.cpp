@@ -1,6 +1,8 @@
 #include "compare.h"
 
 #include "contract.h"
+#include "model_text.h"
+#include "model_texts.h"
 #include "stats.h"
 #include "store.h"
 
@@ -232,23 +234,24 @@ Comparison compareRuns(Store &store, const std::vector<long long> &baseline,
     std::vector<RunRecord> runs[2];
     std::vector<TimedSample> pooled[2];
     const std::vector<long long> *ids[2] = {&baseline, &candidate};
-    const char *side[2] = {"baseline", "candidate"};
+    // Each side's warnings, one template per side: {missing, invalid evidence, no samples}.
+    const char *const warn[2][3] = {
+        {txt::CompareBaselineMissing, txt::CompareBaselineInvalid, txt::CompareBaselineNoSamples},
+        {txt::CompareCandidateMissing, txt::CompareCandidateInvalid,
+         txt::CompareCandidateNoSamples}};
     for (int s = 0; s < 2; ++s) {
         for (long long id : *ids[s]) {
             const auto r = store.run(id);
             if (!r) {
-                cmp.warnings.push_back(std::string(side[s]) + ": run #" + std::to_string(id) +
-                                       " does not exist");
+                cmp.warnings.push_back(fillText(warn[s][0], {std::to_string(id)}));
                 continue;
             }
             if (r->valid && !*r->valid)
-                cmp.warnings.push_back(
-                    "run #" + std::to_string(id) + " (" + side[s] +
-                    ") is invalid evidence: " + reasonsText(r->validityReasonsJson));
+                cmp.warnings.push_back(fillText(
+                    warn[s][1], {std::to_string(id), reasonsText(r->validityReasonsJson)}));
             const auto seconds = store.samples(id, phase::Steady);
             if (seconds.empty())
-                cmp.warnings.push_back("run #" + std::to_string(id) + " (" + side[s] +
-                                       ") has no steady samples");
+                cmp.warnings.push_back(fillText(warn[s][2], {std::to_string(id)}));
             for (double x : seconds)
                 pooled[s].push_back({x, static_cast<double>(r->batch)});
             (s == 0 ? cmp.baselineRuns : cmp.candidateRuns).push_back(id);
@@ -257,7 +260,7 @@ Comparison compareRuns(Store &store, const std::vector<long long> &baseline,
     }
     for (long long id : cmp.baselineRuns)
         if (std::count(cmp.candidateRuns.begin(), cmp.candidateRuns.end(), id))
-            cmp.warnings.push_back("run #" + std::to_string(id) + " is on both sides");
+            cmp.warnings.push_back(fillText(txt::CompareBothSides, {std::to_string(id)}));
     cmp.baselineSamples = pooled[0].size();
     cmp.candidateSamples = pooled[1].size();
     cmp.baselineResampled = std::min(pooled[0].size(), o.maxSamplesPerSide);

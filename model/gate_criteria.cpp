@@ -2,6 +2,8 @@
 #include "gate_criteria.h"
 
 #include "break_even.h"
+#include "model_text.h"
+#include "model_texts.h"
 #include "store.h"
 
 #include <algorithm>
@@ -37,9 +39,21 @@ double median(std::vector<double> v)
 
 std::string fmt(double v)
 {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.4g", v);
-    return buf;
+    return textNumber(v, 4);
+}
+
+std::string count(std::size_t n)
+{
+    return std::to_string(n);
+}
+
+// Parts of a detail, one sentence each, joined with "; " (read back part by part).
+std::string joined(const std::vector<std::string> &parts)
+{
+    std::string out;
+    for (const auto &p : parts)
+        out += (out.empty() ? "" : "; ") + p;
+    return out;
 }
 
 CriterionResult make(const std::string &id, Verdict v, std::string detail,
@@ -63,33 +77,28 @@ CriterionResult catalogCoverage(const GateEvidence &c, const std::string &id)
     for (const auto &[mode, shapes] : shapesByMode)
         all.insert(shapes.begin(), shapes.end());
     if (all.empty())
-        return make(id, Verdict::Insufficient, "no valid run measured a shape catalog", used);
+        return make(id, Verdict::Insufficient, txt::CriterionNoCatalog, used);
     std::vector<std::string> missing;
     for (const std::string &mode : c.defs.requiredModes) {
         const auto &shapes = shapesByMode[mode];
         if (shapes.empty())
-            return make(id, Verdict::Insufficient,
-                        "no valid " + mode + " run measured the shape catalog", used);
+            return make(id, Verdict::Insufficient, fillText(txt::CriterionNoModeCatalog, {mode}),
+                        used);
         const auto n =
             std::count_if(all.begin(), all.end(), [&](const auto &s) { return !shapes.count(s); });
         if (n > 0)
-            missing.push_back(mode + " misses " + std::to_string(n) + " of " +
-                              std::to_string(all.size()) + " shapes");
+            missing.push_back(
+                fillText(txt::CriterionMisses, {mode, std::to_string(n), count(all.size())}));
     }
-    if (!missing.empty()) {
-        std::string text;
-        for (const auto &m : missing)
-            text += (text.empty() ? "" : "; ") + m;
-        return make(id, Verdict::Fail, text, used);
-    }
-    return make(id, Verdict::Pass,
-                std::to_string(all.size()) + " shapes ran in every required mode", used);
+    if (!missing.empty())
+        return make(id, Verdict::Fail, joined(missing), used);
+    return make(id, Verdict::Pass, fillText(txt::CriterionAllShapes, {count(all.size())}), used);
 }
 
 CriterionResult unsupportedOps(const GateEvidence &c, const std::string &id)
 {
     if (c.candidateAll.empty())
-        return make(id, Verdict::Insufficient, "no candidate run");
+        return make(id, Verdict::Insufficient, txt::CriterionNoCandidate);
     std::vector<long long> bad;
     for (const RunRecord &r : c.candidateAll) {
         std::string e = r.error;
@@ -103,11 +112,9 @@ CriterionResult unsupportedOps(const GateEvidence &c, const std::string &id)
             }
     }
     if (!bad.empty())
-        return make(
-            id, Verdict::Fail,
-            std::to_string(bad.size()) + " candidate run(s) failed on unsupported operators", bad);
-    return make(id, Verdict::Pass, "no candidate run failed on an unsupported operator",
-                ids(c.candidateAll));
+        return make(id, Verdict::Fail, fillText(txt::CriterionUnsupported, {count(bad.size())}),
+                    bad);
+    return make(id, Verdict::Pass, txt::CriterionNoUnsupported, ids(c.candidateAll));
 }
 
 CriterionResult outputsFinite(const GateEvidence &c, const std::string &id)
@@ -121,13 +128,10 @@ CriterionResult outputsFinite(const GateEvidence &c, const std::string &id)
             bad.push_back(r.id);
     }
     if (!bad.empty())
-        return make(id, Verdict::Fail,
-                    std::to_string(bad.size()) + " candidate run(s) produced non-finite outputs",
-                    bad);
+        return make(id, Verdict::Fail, fillText(txt::CriterionNonFinite, {count(bad.size())}), bad);
     if (used.empty())
-        return make(id, Verdict::Insufficient, "no candidate run checked its outputs");
-    return make(id, Verdict::Pass,
-                "outputs finite in " + std::to_string(used.size()) + " candidate run(s)", used);
+        return make(id, Verdict::Insufficient, txt::CriterionNoFiniteCheck);
+    return make(id, Verdict::Pass, fillText(txt::CriterionFinite, {count(used.size())}), used);
 }
 
 CriterionResult precision(const GateEvidence &c, const std::string &id, bool training)
@@ -142,27 +146,24 @@ CriterionResult precision(const GateEvidence &c, const std::string &id, bool tra
             bad.push_back(r.id);
     }
     if (!bad.empty())
-        return make(id, Verdict::Fail,
-                    std::to_string(bad.size()) + " of " + std::to_string(used.size()) +
-                        " candidate run(s) outside the precision policy",
-                    bad);
+        return make(
+            id, Verdict::Fail,
+            fillText(txt::CriterionPrecisionOutside, {count(bad.size()), count(used.size())}), bad);
     if (used.empty()) {
         if (training &&
             std::none_of(c.candidate.begin(), c.candidate.end(),
                          [](const RunRecord &r) { return r.workload.rfind("train", 0) == 0; }))
-            return make(id, Verdict::Pass, "not applicable: the pilot has no training workload");
-        return make(id, Verdict::Insufficient,
-                    "no valid candidate run was compared with the reference");
+            return make(id, Verdict::Pass, txt::CriterionNoTraining);
+        return make(id, Verdict::Insufficient, txt::CriterionNoPrecision);
     }
-    return make(id, Verdict::Pass,
-                "all " + std::to_string(used.size()) + " compared run(s) within policy", used);
+    return make(id, Verdict::Pass, fillText(txt::CriterionPrecisionWithin, {count(used.size())}),
+                used);
 }
 
 CriterionResult p99WithinSlo(const GateEvidence &c, const std::string &id)
 {
     if (c.defs.sloP99Seconds <= 0)
-        return make(id, Verdict::Insufficient,
-                    "no latency SLO (slo.p99_seconds) in the gate definitions");
+        return make(id, Verdict::Insufficient, txt::CriterionNoSlo);
     std::vector<long long> used, bad;
     for (const RunRecord &r : c.candidate) {
         if (!r.p99Seconds)
@@ -172,15 +173,13 @@ CriterionResult p99WithinSlo(const GateEvidence &c, const std::string &id)
             bad.push_back(r.id);
     }
     if (used.empty())
-        return make(id, Verdict::Insufficient, "no valid candidate latency");
+        return make(id, Verdict::Insufficient, txt::CriterionNoLatency);
     if (!bad.empty())
-        return make(id, Verdict::Fail,
-                    std::to_string(bad.size()) + " run(s) with p99 above " +
-                        fmt(c.defs.sloP99Seconds) + " s",
-                    bad);
+        return make(
+            id, Verdict::Fail,
+            fillText(txt::CriterionP99Above, {count(bad.size()), fmt(c.defs.sloP99Seconds)}), bad);
     return make(id, Verdict::Pass,
-                "p99 ≤ " + fmt(c.defs.sloP99Seconds) + " s in " + std::to_string(used.size()) +
-                    " run(s)",
+                fillText(txt::CriterionP99Within, {fmt(c.defs.sloP99Seconds), count(used.size())}),
                 used);
 }
 
@@ -195,21 +194,25 @@ CriterionResult throughput(const GateEvidence &c, const std::string &id)
     for (const RunRecord &r : c.candidate)
         if (r.samplesPerSecond)
             byWorkload[r.workload].second.push_back(*r.samplesPerSecond), used.push_back(r.id);
-    std::string detail;
-    bool any = false, fail = false;
+    std::vector<std::pair<std::string, double>> ratios;
+    bool fail = false;
     for (const auto &[workload, sides] : byWorkload) {
         if (sides.first.empty() || sides.second.empty())
             continue;
-        any = true;
-        const double ratio = median(sides.second) / median(sides.first);
-        fail |= ratio < c.defs.minThroughputRatio;
-        detail +=
-            (detail.empty() ? "" : "; ") + workload + ": candidate/baseline = " + fmt(ratio) + "×";
+        ratios.emplace_back(workload, median(sides.second) / median(sides.first));
+        fail |= ratios.back().second < c.defs.minThroughputRatio;
     }
-    if (!any)
-        return make(id, Verdict::Insufficient, "no workload has valid runs on both sides", used);
-    detail += " (required ≥ " + fmt(c.defs.minThroughputRatio) + "×)";
-    return make(id, fail ? Verdict::Fail : Verdict::Pass, detail, used);
+    if (ratios.empty())
+        return make(id, Verdict::Insufficient, txt::CriterionNoBothSides, used);
+    // The requirement closes the last part, as in "w: candidate/baseline = 1.2× (required ≥ 1×)".
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < ratios.size(); ++i)
+        parts.push_back(
+            i + 1 == ratios.size()
+                ? fillText(txt::CriterionThroughputRequired,
+                           {ratios[i].first, fmt(ratios[i].second), fmt(c.defs.minThroughputRatio)})
+                : fillText(txt::CriterionThroughput, {ratios[i].first, fmt(ratios[i].second)}));
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, joined(parts), used);
 }
 
 CriterionResult coldStartReported(const GateEvidence &c, const std::string &id)
@@ -221,19 +224,18 @@ CriterionResult coldStartReported(const GateEvidence &c, const std::string &id)
             continue; // not a timing run (e.g. a recovery fault test)
         if (!r.firstCallSeconds)
             return make(id, Verdict::Insufficient,
-                        "run " + std::to_string(r.id) + " has no first-call time", {r.id});
+                        fillText(txt::CriterionNoFirstCall, {std::to_string(r.id)}), {r.id});
         used.push_back(r.id);
         shapes |= !c.store.shapeCases(r.id).empty();
     }
     if (used.empty())
-        return make(id, Verdict::Insufficient, "no valid candidate run");
+        return make(id, Verdict::Insufficient, txt::CriterionNoValidCandidate);
     if (!shapes)
-        return make(id, Verdict::Insufficient,
-                    "cold start reported, but no shape catalog measured the recompile cost", used);
+        return make(id, Verdict::Insufficient, txt::CriterionNoRecompileCost, used);
     // What the compile cost means for the decision: after how many calls it is paid back.
     const std::string payback = breakEvenSummary(breakEven(c.store, c.baseline, c.candidate));
     return make(id, Verdict::Pass,
-                "first call and per-shape first calls reported" +
+                std::string(txt::CriterionColdStart) +
                     (payback.empty() ? std::string() : "; " + payback),
                 used);
 }
@@ -242,7 +244,7 @@ CriterionResult recovery(const GateEvidence &c, const std::string &id)
 {
     std::vector<long long> used;
     bool fail = false;
-    std::string detail;
+    std::vector<std::string> parts;
     for (const RunRecord &r : c.candidateAll) {
         const json s = json::parse(r.summaryJson, nullptr, false);
         if (!s.is_object() || !s.contains("recovery"))
@@ -253,19 +255,18 @@ CriterionResult recovery(const GateEvidence &c, const std::string &id)
         const bool ok = rec.value("verified", false) && rpo <= c.defs.maxRpoSteps &&
                         rto <= c.defs.maxRtoSeconds;
         fail |= !ok;
-        detail += (detail.empty() ? "" : "; ") + std::string("run ") + std::to_string(r.id) +
-                  ": RPO " + fmt(rpo) + " steps, RTO " + fmt(rto) + " s" +
-                  (ok ? "" : " (outside target or not verified)");
+        parts.push_back(fillText(ok ? txt::CriterionRecovery : txt::CriterionRecoveryOutside,
+                                 {std::to_string(r.id), fmt(rpo), fmt(rto)}));
     }
     if (used.empty())
-        return make(id, Verdict::Insufficient, "no checkpoint/resume fault test was recorded");
-    return make(id, fail ? Verdict::Fail : Verdict::Pass, detail, used);
+        return make(id, Verdict::Insufficient, txt::CriterionNoFaultTest);
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, joined(parts), used);
 }
 
 CriterionResult noProgressAlerts(const GateEvidence &c, const std::string &id)
 {
     if (c.candidateAll.empty())
-        return make(id, Verdict::Insufficient, "no candidate run");
+        return make(id, Verdict::Insufficient, txt::CriterionNoCandidate);
     std::vector<long long> bad;
     for (const RunRecord &r : c.candidateAll)
         for (const auto &e : c.store.events(r.id))
@@ -274,19 +275,17 @@ CriterionResult noProgressAlerts(const GateEvidence &c, const std::string &id)
                 break;
             }
     if (!bad.empty())
-        return make(id, Verdict::Fail,
-                    std::to_string(bad.size()) + " candidate run(s) raised a no-progress alert",
+        return make(id, Verdict::Fail, fillText(txt::CriterionNoProgress, {count(bad.size())}),
                     bad);
     return make(id, Verdict::Pass,
-                "no no-progress alert in " + std::to_string(c.candidateAll.size()) +
-                    " candidate run(s)",
+                fillText(txt::CriterionNoProgressNone, {count(c.candidateAll.size())}),
                 ids(c.candidateAll));
 }
 
 CriterionResult costNotWorse(const GateEvidence &c, const std::string &id)
 {
     if (!c.inputs.baselineCost || !c.inputs.candidateCost)
-        return make(id, Verdict::Insufficient, "cost model not configured for both sides");
+        return make(id, Verdict::Insufficient, txt::CriterionNoCostModel);
     // Only runs that measured a steady state produce results (not, e.g., recovery fault tests).
     auto timing = [](const std::vector<RunRecord> &runs) {
         std::vector<RunRecord> out;
@@ -301,17 +300,15 @@ CriterionResult costNotWorse(const GateEvidence &c, const std::string &id)
     const auto more = ids(candidate);
     used.insert(used.end(), more.begin(), more.end());
     if (candidate.empty() || !b.costPerUsefulResult)
-        return make(id, Verdict::Insufficient, "a side has no valid run with a useful result",
-                    used);
+        return make(id, Verdict::Insufficient, txt::CriterionNoUseful, used);
     if (!k.costPerUsefulResult) // measured validly, but nothing met the quality contract
-        return make(id, Verdict::Fail,
-                    "the candidate produced no result that meets the quality contract", used);
+        return make(id, Verdict::Fail, txt::CriterionNoContractResult, used);
     const bool ok = *k.costPerUsefulResult <= *b.costPerUsefulResult;
-    return make(id, ok ? Verdict::Pass : Verdict::Fail,
-                "cost per useful result: candidate " + fmt(*k.costPerUsefulResult) +
-                    " vs baseline " + fmt(*b.costPerUsefulResult) + " " +
-                    c.inputs.candidateCost->currency,
-                used);
+    return make(
+        id, ok ? Verdict::Pass : Verdict::Fail,
+        fillText(txt::CriterionCost, {fmt(*k.costPerUsefulResult), fmt(*b.costPerUsefulResult),
+                                      c.inputs.candidateCost->currency}),
+        used);
 }
 
 } // namespace
@@ -340,8 +337,9 @@ CriterionResult detail::evaluateCriterion(const GateEvidence &c, const std::stri
         return noProgressAlerts(c, id);
     if (id == "rollback_path_recorded")
         return c.inputs.rollbackPath.empty()
-                   ? make(id, Verdict::Insufficient, "no rollback path recorded by a reviewer")
-                   : make(id, Verdict::Pass, "rollback path: " + c.inputs.rollbackPath);
+                   ? make(id, Verdict::Insufficient, txt::CriterionNoRollback)
+                   : make(id, Verdict::Pass,
+                          fillText(txt::CriterionRollback, {c.inputs.rollbackPath}));
     if (id == "cost_per_useful_result_not_worse")
         return costNotWorse(c, id);
     throw GateError("unknown criterion '" + id + "'");

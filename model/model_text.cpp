@@ -44,6 +44,17 @@ const std::vector<const char *> &modelTextCatalog()
     return catalog;
 }
 
+bool leadsWithCount(const char *templ)
+{
+    const std::string t(templ);
+    if (t.rfind("%1 ", 0) != 0 && t.rfind("%1%", 0) != 0)
+        return false;
+    for (const char *named : {txt::BreakEvenShapeSeq, txt::BreakEvenShape, txt::CriterionMisses})
+        if (t == named)
+            return false;
+    return true;
+}
+
 namespace
 {
 
@@ -61,9 +72,17 @@ std::vector<Pattern> compile()
         Pattern p{t, {}, {}, {}};
         std::string re = "^";
         bool literal = true;
+        const bool count = leadsWithCount(t);
         for (const char *s = t; *s; ++s) {
+            if (count && s == t) {
+                re += "([0-9][0-9.eE+-]*)"; // a count or a number, as textNumber writes it
+                p.order.push_back(1);
+                literal = false;
+                ++s;
+                continue;
+            }
             if (*s == '%' && s[1] >= '1' && s[1] <= '9') {
-                re += "([\\s\\S]*?)";
+                re += "((?:(?!; )[\\s\\S])*?)"; // never "; ": parts are matched one by one
                 p.order.push_back(s[1] - '0');
                 literal = false;
                 ++s;

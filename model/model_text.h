@@ -31,8 +31,14 @@ struct TextMatch {
 };
 // The catalog template `sentence` was made from, and its arguments; nullopt when it was made
 // from none (a user's text, an older sentence). The first template that matches wins: the
-// catalog lists specific templates before general ones.
+// catalog lists specific templates before general ones. An argument never holds "; ": a sentence
+// joined from parts with "; " matches no template as a whole and is translated part by part.
 std::optional<TextMatch> matchModelText(const std::string &sentence);
+
+// Whether the template begins with a count ("%1 failed", "%1% of elements …"): that argument
+// then matches a number only, so a user's text such as a side label "v5e not ok" is never read
+// as a count sentence. Three templates begin with a name instead (a workload, a mode).
+bool leadsWithCount(const char *templ);
 
 // Every template of the catalog, in catalog order.
 const std::vector<const char *> &modelTextCatalog();

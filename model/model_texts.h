@@ -1,8 +1,12 @@
 #pragma once
 // The catalog of model sentences (see model_text.h): each entry names an English template whose
 // %1…%9 the code fills with fillText(txt::Name, {…}). QT_TRANSLATE_NOOP marks each template for
-// lupdate (context "tp::ModelText"); the model itself needs no Qt. Specific templates come
-// before general ones that would also match their sentences ("%1" alone never appears). No Qt.
+// lupdate (context "tp::ModelText"); the model itself needs no Qt. matchModelText takes the first
+// template that matches, so specific templates come before general ones that would also match
+// their sentences: templates that start with an argument come last, and among them the longer
+// ("%1 precision failed") before the shorter ("%1 failed"); "%1" alone never appears. A sentence
+// joined from parts with "; " is translated part by part, so each part is its own template.
+// tests/tst_model_text.cpp checks that every template reads back as itself. No Qt.
 #ifndef QT_TRANSLATE_NOOP
 #define QT_TRANSLATE_NOOP(scope, text) text
 #endif
@@ -17,8 +21,122 @@
     /* Compile-cost break-even (break_even.cpp) */ \
     X(BreakEvenWorst, QT_TRANSLATE_NOOP("tp::ModelText", "compile cost paid back after at most %1 calls (%2)")) \
     X(BreakEvenNever, QT_TRANSLATE_NOOP("tp::ModelText", "never paid back for %1 of %2 shapes (steady state not faster)")) \
+    /* Comparison warnings (compare.cpp) */ \
+    X(CompareBaselineMissing, QT_TRANSLATE_NOOP("tp::ModelText", "baseline: run #%1 does not exist")) \
+    X(CompareCandidateMissing, QT_TRANSLATE_NOOP("tp::ModelText", "candidate: run #%1 does not exist")) \
+    X(CompareBaselineInvalid, QT_TRANSLATE_NOOP("tp::ModelText", "run #%1 (baseline) is invalid evidence: %2")) \
+    X(CompareCandidateInvalid, QT_TRANSLATE_NOOP("tp::ModelText", "run #%1 (candidate) is invalid evidence: %2")) \
+    X(CompareBaselineNoSamples, QT_TRANSLATE_NOOP("tp::ModelText", "run #%1 (baseline) has no steady samples")) \
+    X(CompareCandidateNoSamples, QT_TRANSLATE_NOOP("tp::ModelText", "run #%1 (candidate) has no steady samples")) \
+    X(CompareBothSides, QT_TRANSLATE_NOOP("tp::ModelText", "run #%1 is on both sides")) \
+    /* Gate criteria details (gate_criteria.cpp) */ \
+    X(CriterionNoCatalog, QT_TRANSLATE_NOOP("tp::ModelText", "no valid run measured a shape catalog")) \
+    X(CriterionNoModeCatalog, QT_TRANSLATE_NOOP("tp::ModelText", "no valid %1 run measured the shape catalog")) \
+    X(CriterionNoCandidate, QT_TRANSLATE_NOOP("tp::ModelText", "no candidate run")) \
+    X(CriterionNoUnsupported, QT_TRANSLATE_NOOP("tp::ModelText", "no candidate run failed on an unsupported operator")) \
+    X(CriterionNoFiniteCheck, QT_TRANSLATE_NOOP("tp::ModelText", "no candidate run checked its outputs")) \
+    X(CriterionFinite, QT_TRANSLATE_NOOP("tp::ModelText", "outputs finite in %1 candidate run(s)")) \
+    X(CriterionNoTraining, QT_TRANSLATE_NOOP("tp::ModelText", "not applicable: the pilot has no training workload")) \
+    X(CriterionNoPrecision, QT_TRANSLATE_NOOP("tp::ModelText", "no valid candidate run was compared with the reference")) \
+    X(CriterionPrecisionWithin, QT_TRANSLATE_NOOP("tp::ModelText", "all %1 compared run(s) within policy")) \
+    X(CriterionNoSlo, QT_TRANSLATE_NOOP("tp::ModelText", "no latency SLO (slo.p99_seconds) in the gate definitions")) \
+    X(CriterionNoLatency, QT_TRANSLATE_NOOP("tp::ModelText", "no valid candidate latency")) \
+    X(CriterionP99Within, QT_TRANSLATE_NOOP("tp::ModelText", "p99 ≤ %1 s in %2 run(s)")) \
+    X(CriterionNoBothSides, QT_TRANSLATE_NOOP("tp::ModelText", "no workload has valid runs on both sides")) \
+    X(CriterionNoFirstCall, QT_TRANSLATE_NOOP("tp::ModelText", "run %1 has no first-call time")) \
+    X(CriterionNoValidCandidate, QT_TRANSLATE_NOOP("tp::ModelText", "no valid candidate run")) \
+    X(CriterionNoRecompileCost, QT_TRANSLATE_NOOP("tp::ModelText", "cold start reported, but no shape catalog measured the recompile cost")) \
+    X(CriterionColdStart, QT_TRANSLATE_NOOP("tp::ModelText", "first call and per-shape first calls reported")) \
+    X(CriterionRecoveryOutside, QT_TRANSLATE_NOOP("tp::ModelText", "run %1: RPO %2 steps, RTO %3 s (outside target or not verified)")) \
+    X(CriterionRecovery, QT_TRANSLATE_NOOP("tp::ModelText", "run %1: RPO %2 steps, RTO %3 s")) \
+    X(CriterionNoFaultTest, QT_TRANSLATE_NOOP("tp::ModelText", "no checkpoint/resume fault test was recorded")) \
+    X(CriterionNoProgressNone, QT_TRANSLATE_NOOP("tp::ModelText", "no no-progress alert in %1 candidate run(s)")) \
+    X(CriterionNoCostModel, QT_TRANSLATE_NOOP("tp::ModelText", "cost model not configured for both sides")) \
+    X(CriterionNoUseful, QT_TRANSLATE_NOOP("tp::ModelText", "a side has no valid run with a useful result")) \
+    X(CriterionNoContractResult, QT_TRANSLATE_NOOP("tp::ModelText", "the candidate produced no result that meets the quality contract")) \
+    X(CriterionCost, QT_TRANSLATE_NOOP("tp::ModelText", "cost per useful result: candidate %1 vs baseline %2 %3")) \
+    X(CriterionNoRollback, QT_TRANSLATE_NOOP("tp::ModelText", "no rollback path recorded by a reviewer")) \
+    X(CriterionRollback, QT_TRANSLATE_NOOP("tp::ModelText", "rollback path: %1")) \
+    /* Validity reasons (validity.cpp, run_judge.cpp) */ \
+    X(ValidityNonFinite, QT_TRANSLATE_NOOP("tp::ModelText", "non-finite output")) \
+    X(ValidityTooFewIterations, QT_TRANSLATE_NOOP("tp::ModelText", "too short: %1 steady iterations, at least %2 needed")) \
+    X(ValidityTooFewSeconds, QT_TRANSLATE_NOOP("tp::ModelText", "too short: steady state lasted %1 s, at least %2 s required")) \
+    X(ValidityTooNoisy, QT_TRANSLATE_NOOP("tp::ModelText", "too noisy: IQR/median = %1, must be below %2")) \
+    X(ValidityNotSettled, QT_TRANSLATE_NOOP("tp::ModelText", "steady state never reached: warmup hit its cap before times settled")) \
+    X(ValidityUnknownPreset, QT_TRANSLATE_NOOP("tp::ModelText", "unknown protocol preset '%1': the validity policy has no minimums for it")) \
+    X(ValidityIncomplete, QT_TRANSLATE_NOOP("tp::ModelText", "incomplete: the stream ended before run_finished")) \
+    X(ValidityStatus, QT_TRANSLATE_NOOP("tp::ModelText", "run ended with status '%1'")) \
+    X(ValidityRecoveryNotVerified, QT_TRANSLATE_NOOP("tp::ModelText", "recovery test not verified")) \
+    X(ValiditySummaryOnly, QT_TRANSLATE_NOOP("tp::ModelText", "no per-iteration samples: the runner reported a summary only, which cannot be checked")) \
+    X(ValidityNoSamples, QT_TRANSLATE_NOOP("tp::ModelText", "no per-iteration samples: no steady state was measured")) \
+    X(ValidityFiniteNotReported, QT_TRANSLATE_NOOP("tp::ModelText", "finite outputs not reported")) \
+    /* Precision verdict reasons (precision.cpp; the runners' training check writes the same) */ \
+    X(PrecisionSizes, QT_TRANSLATE_NOOP("tp::ModelText", "output sizes differ from the reference")) \
+    X(PrecisionNonFinite, QT_TRANSLATE_NOOP("tp::ModelText", "non-finite values in the output")) \
+    X(PrecisionCosine, QT_TRANSLATE_NOOP("tp::ModelText", "cosine similarity %1 below %2")) \
+    X(PrecisionGradientCosine, QT_TRANSLATE_NOOP("tp::ModelText", "first-step gradient cosine %1 below %2")) \
+    X(PrecisionLossDivergence, QT_TRANSLATE_NOOP("tp::ModelText", "loss curve diverges by %1% (allowed %2%)")) \
+    /* Panel notes (panels.cpp); a count list is one "; " part per count */ \
+    X(PanelCompleted, QT_TRANSLATE_NOOP("tp::ModelText", "sent run_finished")) \
+    X(PanelWithinDeadline, QT_TRANSLATE_NOOP("tp::ModelText", "completed, not timed out")) \
+    X(PanelMeetingContract, QT_TRANSLATE_NOOP("tp::ModelText", "ok, finite, valid, precision not failed")) \
+    X(PanelNotCounted, QT_TRANSLATE_NOOP("tp::ModelText", "not counted: %1")) \
+    X(PanelNoCostModel, QT_TRANSLATE_NOOP("tp::ModelText", "no cost model yet")) \
+    X(PanelCostModel, QT_TRANSLATE_NOOP("tp::ModelText", "cost model %1: total cost of the selected runs (lost attempts included) / results meeting the quality contract")) \
+    X(PanelNoSteadySamples, QT_TRANSLATE_NOOP("tp::ModelText", "no valid steady samples")) \
+    X(PanelNoRunP99, QT_TRANSLATE_NOOP("tp::ModelText", "no valid run with a p99")) \
+    X(PanelRunP99One, QT_TRANSLATE_NOOP("tp::ModelText", "median of the p99 of %1 run")) \
+    X(PanelRunP99, QT_TRANSLATE_NOOP("tp::ModelText", "median of the p99 of %1 runs")) \
+    X(PanelNoOkRun, QT_TRANSLATE_NOOP("tp::ModelText", "no ok run")) \
+    X(PanelThroughputOne, QT_TRANSLATE_NOOP("tp::ModelText", "median over %1 run with status ok")) \
+    X(PanelThroughput, QT_TRANSLATE_NOOP("tp::ModelText", "median over %1 runs with status ok")) \
+    X(PanelNoErrors, QT_TRANSLATE_NOOP("tp::ModelText", "none failed, timed out or non-finite")) \
+    X(PanelNoQueue, QT_TRANSLATE_NOOP("tp::ModelText", "no selected run went through a queue")) \
+    X(PanelQueueWaitOne, QT_TRANSLATE_NOOP("tp::ModelText", "mean over %1 run queued")) \
+    X(PanelQueueWait, QT_TRANSLATE_NOOP("tp::ModelText", "mean over %1 runs queued")) \
+    X(PanelNoLiveRun, QT_TRANSLATE_NOOP("tp::ModelText", "no live run (imports are left out)")) \
+    X(PanelGapOne, QT_TRANSLATE_NOOP("tp::ModelText", "largest gap between two event lines, run #%1 (of %2 run)")) \
+    X(PanelGap, QT_TRANSLATE_NOOP("tp::ModelText", "largest gap between two event lines, run #%1 (of %2 runs)")) \
+    X(PanelNoResources, QT_TRANSLATE_NOOP("tp::ModelText", "no resources reported")) \
+    X(PanelCpuTimeOne, QT_TRANSLATE_NOOP("tp::ModelText", "user + system, %1 run")) \
+    X(PanelCpuTime, QT_TRANSLATE_NOOP("tp::ModelText", "user + system, %1 runs")) \
+    X(PanelCpuUtilisationOne, QT_TRANSLATE_NOOP("tp::ModelText", "mean (user + system) / wall over %1 run")) \
+    X(PanelCpuUtilisation, QT_TRANSLATE_NOOP("tp::ModelText", "mean (user + system) / wall over %1 runs")) \
+    X(PanelRestartsOne, QT_TRANSLATE_NOOP("tp::ModelText", "same run key run again (%1 run involved)")) \
+    X(PanelRestarts, QT_TRANSLATE_NOOP("tp::ModelText", "same run key run again (%1 runs involved)")) \
+    X(PanelAllOnCpu, QT_TRANSLATE_NOOP("tp::ModelText", "every run was on the CPU")) \
+    X(PanelNotReported, QT_TRANSLATE_NOOP("tp::ModelText", "not reported by the runs")) \
+    X(PanelCapacityWaitOne, QT_TRANSLATE_NOOP("tp::ModelText", "mean pod pending → running over %1 run")) \
+    X(PanelCapacityWait, QT_TRANSLATE_NOOP("tp::ModelText", "mean pod pending → running over %1 runs")) \
+    X(PanelCapacityNotRecorded, QT_TRANSLATE_NOOP("tp::ModelText", "Kubernetes capacity wait not recorded for these runs")) \
+    X(PanelLocalNoCapacity, QT_TRANSLATE_NOOP("tp::ModelText", "local runs never wait for capacity")) \
+    X(PanelRun, QT_TRANSLATE_NOOP("tp::ModelText", "run #%1")) \
+    /* Templates that start with an argument: after every literal prefix, specific first */ \
+    X(BreakEvenShapeSeq, QT_TRANSLATE_NOOP("tp::ModelText", "%1 batch %2 seq %3, %4")) \
     X(BreakEvenShape, QT_TRANSLATE_NOOP("tp::ModelText", "%1 batch %2, %3")) \
-    X(BreakEvenShapeSeq, QT_TRANSLATE_NOOP("tp::ModelText", "%1 batch %2 seq %3, %4"))
+    X(CriterionMisses, QT_TRANSLATE_NOOP("tp::ModelText", "%1 misses %2 of %3 shapes")) \
+    X(CriterionAllShapes, QT_TRANSLATE_NOOP("tp::ModelText", "%1 shapes ran in every required mode")) \
+    X(CriterionUnsupported, QT_TRANSLATE_NOOP("tp::ModelText", "%1 candidate run(s) failed on unsupported operators")) \
+    X(CriterionNonFinite, QT_TRANSLATE_NOOP("tp::ModelText", "%1 candidate run(s) produced non-finite outputs")) \
+    X(CriterionPrecisionOutside, QT_TRANSLATE_NOOP("tp::ModelText", "%1 of %2 candidate run(s) outside the precision policy")) \
+    X(CriterionP99Above, QT_TRANSLATE_NOOP("tp::ModelText", "%1 run(s) with p99 above %2 s")) \
+    X(CriterionNoProgress, QT_TRANSLATE_NOOP("tp::ModelText", "%1 candidate run(s) raised a no-progress alert")) \
+    X(CriterionThroughputRequired, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2× (required ≥ %3×)")) \
+    X(CriterionThroughput, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2×")) \
+    X(PrecisionMismatch, QT_TRANSLATE_NOOP("tp::ModelText", "%1% of elements outside atol %2 + rtol %3 (allowed %4%)")) \
+    X(PanelPooledOne, QT_TRANSLATE_NOOP("tp::ModelText", "%1 pooled steady samples of %2 run with a valid steady state")) \
+    X(PanelPooled, QT_TRANSLATE_NOOP("tp::ModelText", "%1 pooled steady samples of %2 runs with a valid steady state")) \
+    X(CountIncompleteOrRunning, QT_TRANSLATE_NOOP("tp::ModelText", "%1 incomplete or running")) \
+    X(CountTimedOut, QT_TRANSLATE_NOOP("tp::ModelText", "%1 timed out")) \
+    X(CountNotOk, QT_TRANSLATE_NOOP("tp::ModelText", "%1 not ok")) \
+    X(CountNoValidityVerdict, QT_TRANSLATE_NOOP("tp::ModelText", "%1 no validity verdict")) \
+    X(CountReducedUnchecked, QT_TRANSLATE_NOOP("tp::ModelText", "%1 reduced-precision, precision unchecked")) \
+    X(CountPrecisionFailed, QT_TRANSLATE_NOOP("tp::ModelText", "%1 precision failed")) \
+    X(CountFailed, QT_TRANSLATE_NOOP("tp::ModelText", "%1 failed")) \
+    X(CountNonFinite, QT_TRANSLATE_NOOP("tp::ModelText", "%1 non-finite")) \
+    X(CountInvalid, QT_TRANSLATE_NOOP("tp::ModelText", "%1 invalid")) \
+    X(CountIncomplete, QT_TRANSLATE_NOOP("tp::ModelText", "%1 incomplete")) \
+    X(CountCancelled, QT_TRANSLATE_NOOP("tp::ModelText", "%1 cancelled"))
 // clang-format on
 
 namespace tp::txt

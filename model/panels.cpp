@@ -3,6 +3,8 @@
 #include "quality_contract.h"
 
 #include "contract.h"
+#include "model_text.h"
+#include "model_texts.h"
 #include "run_query.h"
 #include "stats.h"
 #include "store.h"
@@ -22,22 +24,31 @@ using Unit = PanelFigure::Unit;
 
 namespace
 {
-std::string runs(std::size_t n)
+// A note that counts runs, from its template for one run or for several.
+std::string runsNote(std::size_t n, const char *one, const char *many)
 {
-    return std::to_string(n) + (n == 1 ? " run" : " runs");
+    return fillText(n == 1 ? one : many, {std::to_string(n)});
 }
 
-// "; <lead> 1 failed, 2 timed out" from the non-zero counts only; empty when all are zero.
-using Counts = std::vector<std::pair<std::size_t, std::string>>;
+// "; 1 failed; 2 timed out" from the non-zero counts only, each count its own "; " part (its own
+// template, "%1 failed"); `lead` ("not counted: %1") holds the first. Empty when all are zero.
+using Counts = std::vector<std::pair<std::size_t, const char *>>;
 std::string nonZero(const char *lead, const Counts &parts)
 {
     std::string out;
-    for (const auto &[n, what] : parts)
-        if (n > 0)
-            out += (out.empty() ? std::string("; ") + lead : std::string(", ")) +
-                   std::to_string(n) + " " + what;
+    for (const auto &[n, templ] : parts)
+        if (n > 0) {
+            const std::string part = fillText(templ, {std::to_string(n)});
+            out += "; " + (out.empty() && lead ? fillText(lead, {part}) : part);
+        }
     return out;
 }
+
+// The count template of each reason of kQualityGaps, in its order ("%1 not ok", …).
+constexpr const char *kGapCounts[] = {
+    txt::CountNotOk,   txt::CountNonFinite,       txt::CountNoValidityVerdict,
+    txt::CountInvalid, txt::CountPrecisionFailed, txt::CountReducedUnchecked};
+static_assert(std::size(kGapCounts) == kQualityGaps.size(), "a count template per quality gap");
 
 Fig value(double v, Unit unit, std::vector<long long> ids, std::string note)
 {
@@ -81,18 +92,19 @@ BusinessPanel business(const std::vector<RunRecord> &rs, const PanelOptions &o)
     }
     BusinessPanel b;
     const std::size_t n = rs.size();
-    b.completed = count(
-        done, n, "sent run_finished" + nonZero("", {{n - done.size(), "incomplete or running"}}));
-    b.withinDeadline =
-        count(inTime, n, "completed, not timed out" + nonZero("", {{timeouts, "timed out"}}));
+    b.completed = count(done, n,
+                        txt::PanelCompleted +
+                            nonZero(nullptr, {{n - done.size(), txt::CountIncompleteOrRunning}}));
+    b.withinDeadline = count(
+        inTime, n, txt::PanelWithinDeadline + nonZero(nullptr, {{timeouts, txt::CountTimedOut}}));
     Counts missed;
-    for (std::size_t i = 0; i < std::size(kQualityGaps); ++i)
-        missed.emplace_back(gaps[i], kQualityGaps[i]);
-    b.meetingContract = count(
-        useful, n, "ok, finite, valid, precision not failed" + nonZero("not counted: ", missed));
+    for (std::size_t i = 0; i < std::size(kGapCounts); ++i)
+        missed.emplace_back(gaps[i], kGapCounts[i]);
+    b.meetingContract =
+        count(useful, n, txt::PanelMeetingContract + nonZero(txt::PanelNotCounted, missed));
     b.costPerUsefulResult = o.costPerUsefulResult
                                 ? o.costPerUsefulResult(rs)
-                                : none(State::NotConfigured, Unit::Cost, "no cost model yet");
+                                : none(State::NotConfigured, Unit::Cost, txt::PanelNoCostModel);
     return b;
 }
 
@@ -137,30 +149,35 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, con
         waitIds.push_back(id);
     }
     std::sort(pooled.begin(), pooled.end());
-    const std::string pool = std::to_string(pooled.size()) + " pooled steady samples of " +
-                             runs(pooledIds.size()) + " with a valid steady state";
+    const std::string pool =
+        fillText(pooledIds.size() == 1 ? txt::PanelPooledOne : txt::PanelPooled,
+                 {std::to_string(pooled.size()), std::to_string(pooledIds.size())});
     for (auto [fig, q] : {std::pair{&a.latencyP50, 0.50}, std::pair{&a.latencyP90, 0.90},
                           std::pair{&a.latencyP99, 0.99}})
-        *fig = pooled.empty() ? none(State::NoData, Unit::Seconds, "no valid steady samples")
+        *fig = pooled.empty() ? none(State::NoData, Unit::Seconds, txt::PanelNoSteadySamples)
                               : value(percentileSorted(pooled, q), Unit::Seconds, pooledIds, pool);
-    a.medianRunP99 = runP99.empty() ? none(State::NoData, Unit::Seconds, "no valid run with a p99")
-                                    : value(computeStats(runP99).median, Unit::Seconds, p99Ids,
-                                            "median of the p99 of " + runs(runP99.size()));
-    a.throughput = rates.empty()
-                       ? none(State::NoData, Unit::SamplesPerSecond, "no ok run")
-                       : value(computeStats(rates).median, Unit::SamplesPerSecond, rateIds,
-                               "median over " + runs(rates.size()) + " with status ok");
-    const std::string kinds =
-        nonZero("", {{failed, "failed"}, {timeouts, "timed out"}, {nonFinite, "non-finite"}});
-    a.errors = count(
-        errorIds, rs.size(),
-        (kinds.empty() ? std::string("none failed, timed out or non-finite") : kinds.substr(2)) +
-            nonZero("not counted: ", {{incomplete, "incomplete"}, {cancelled, "cancelled"}}));
+    a.medianRunP99 = runP99.empty()
+                         ? none(State::NoData, Unit::Seconds, txt::PanelNoRunP99)
+                         : value(computeStats(runP99).median, Unit::Seconds, p99Ids,
+                                 runsNote(runP99.size(), txt::PanelRunP99One, txt::PanelRunP99));
+    a.throughput =
+        rates.empty()
+            ? none(State::NoData, Unit::SamplesPerSecond, txt::PanelNoOkRun)
+            : value(computeStats(rates).median, Unit::SamplesPerSecond, rateIds,
+                    runsNote(rates.size(), txt::PanelThroughputOne, txt::PanelThroughput));
+    const std::string kinds = nonZero(nullptr, {{failed, txt::CountFailed},
+                                                {timeouts, txt::CountTimedOut},
+                                                {nonFinite, txt::CountNonFinite}});
+    a.errors = count(errorIds, rs.size(),
+                     (kinds.empty() ? std::string(txt::PanelNoErrors) : kinds.substr(2)) +
+                         nonZero(txt::PanelNotCounted, {{incomplete, txt::CountIncomplete},
+                                                        {cancelled, txt::CountCancelled}}));
     a.queueWait =
         waits.empty()
-            ? none(State::NoData, Unit::Seconds, "no selected run went through a queue")
+            ? none(State::NoData, Unit::Seconds, txt::PanelNoQueue)
             : value(std::accumulate(waits.begin(), waits.end(), 0.0) / double(waits.size()),
-                    Unit::Seconds, waitIds, "mean over " + runs(waits.size()) + " queued");
+                    Unit::Seconds, waitIds,
+                    runsNote(waits.size(), txt::PanelQueueWaitOne, txt::PanelQueueWait));
 
     const double now = o.now.value_or(
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
@@ -183,10 +200,10 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, con
         }
     }
     a.timeWithoutProgress =
-        worst < 0 ? none(State::NoData, Unit::Seconds, "no live run (imports are left out)")
+        worst < 0 ? none(State::NoData, Unit::Seconds, txt::PanelNoLiveRun)
                   : value(worst, Unit::Seconds, {worstId},
-                          "largest gap between two event lines, run #" + std::to_string(worstId) +
-                              " (of " + runs(timings.size()) + ")");
+                          fillText(timings.size() == 1 ? txt::PanelGapOne : txt::PanelGap,
+                                   {std::to_string(worstId), std::to_string(timings.size())}));
     return a;
 }
 
@@ -229,16 +246,19 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
         }
     }
     in.cpuTime = cpuIds.empty()
-                     ? none(State::NoData, Unit::Seconds, "no resources reported")
-                     : value(cpu, Unit::Seconds, cpuIds, "user + system, " + runs(cpuIds.size()));
+                     ? none(State::NoData, Unit::Seconds, txt::PanelNoResources)
+                     : value(cpu, Unit::Seconds, cpuIds,
+                             runsNote(cpuIds.size(), txt::PanelCpuTimeOne, txt::PanelCpuTime));
     in.cpuUtilisation =
         util.empty()
-            ? none(State::NoData, Unit::Cores, "no resources reported")
+            ? none(State::NoData, Unit::Cores, txt::PanelNoResources)
             : value(std::accumulate(util.begin(), util.end(), 0.0) /
                         static_cast<double>(util.size()),
-                    Unit::Cores, utilIds, "mean (user + system) / wall over " + runs(util.size()));
-    in.peakRam = rss < 0 ? none(State::NoData, Unit::Bytes, "no resources reported")
-                         : value(rss, Unit::Bytes, {rssId}, "run #" + std::to_string(rssId));
+                    Unit::Cores, utilIds,
+                    runsNote(util.size(), txt::PanelCpuUtilisationOne, txt::PanelCpuUtilisation));
+    in.peakRam = rss < 0 ? none(State::NoData, Unit::Bytes, txt::PanelNoResources)
+                         : value(rss, Unit::Bytes, {rssId},
+                                 fillText(txt::PanelRun, {std::to_string(rssId)}));
     std::vector<long long> repeated;
     long long extra = 0;
     for (const auto &[key, ids] : byKey)
@@ -247,14 +267,14 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
             repeated.insert(repeated.end(), ids.begin(), ids.end());
         }
     in.restarts = value(static_cast<double>(extra), Unit::Runs, repeated,
-                        "same run key run again (" + runs(repeated.size()) + " involved)");
+                        runsNote(repeated.size(), txt::PanelRestartsOne, txt::PanelRestarts));
     if (!anyAccelerator)
-        in.acceleratorMemory = none(State::NotMeasuredCpu, Unit::Bytes, "every run was on the CPU");
+        in.acceleratorMemory = none(State::NotMeasuredCpu, Unit::Bytes, txt::PanelAllOnCpu);
     else if (accel < 0)
-        in.acceleratorMemory = none(State::NotMeasured, Unit::Bytes, "not reported by the runs");
+        in.acceleratorMemory = none(State::NotMeasured, Unit::Bytes, txt::PanelNotReported);
     else
-        in.acceleratorMemory =
-            value(accel, Unit::Bytes, {accelId}, "run #" + std::to_string(accelId));
+        in.acceleratorMemory = value(accel, Unit::Bytes, {accelId},
+                                     fillText(txt::PanelRun, {std::to_string(accelId)}));
     std::vector<long long> allIds;
     for (const RunRecord &r : rs)
         allIds.push_back(r.id);
@@ -266,14 +286,13 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
             sum += s;
             waitIds.push_back(id);
         }
-        in.capacityWait = value(sum / static_cast<double>(waits.size()), Unit::Seconds, waitIds,
-                                "mean pod pending → running over " + runs(waits.size()));
+        in.capacityWait =
+            value(sum / static_cast<double>(waits.size()), Unit::Seconds, waitIds,
+                  runsNote(waits.size(), txt::PanelCapacityWaitOne, txt::PanelCapacityWait));
     } else {
         in.capacityWait =
-            anyKubernetes
-                ? none(State::NotMeasured, Unit::Seconds,
-                       "Kubernetes capacity wait not recorded for these runs")
-                : none(State::NotApplicable, Unit::Seconds, "local runs never wait for capacity");
+            anyKubernetes ? none(State::NotMeasured, Unit::Seconds, txt::PanelCapacityNotRecorded)
+                          : none(State::NotApplicable, Unit::Seconds, txt::PanelLocalNoCapacity);
     }
     return in;
 }

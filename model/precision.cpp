@@ -1,8 +1,11 @@
 #include "precision.h"
 
 #include "json_file.h"
+#include "model_text.h"
+#include "model_texts.h"
 
 #include <cmath>
+#include <cstdio>
 
 namespace tp
 {
@@ -19,6 +22,14 @@ double nonNegative(const json &obj, const char *key, double fallback, const std:
     if (!it->is_number() || it->get<double>() < 0)
         throw PolicyError(where + "." + key + " must be a non-negative number");
     return it->get<double>();
+}
+
+// A number with a fixed count of decimals ("%.6f"), as the reasons have always written it.
+std::string fixed(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
 }
 
 } // namespace
@@ -128,22 +139,18 @@ Comparison compare(const std::vector<float> &cand, const std::vector<float> &ref
 PrecisionVerdict judgeOutputs(const Comparison &c, const Tolerance &tol)
 {
     PrecisionVerdict v;
-    char buf[200];
     if (!c.sizesMatch)
-        v.reasons.push_back("output sizes differ from the reference");
+        v.reasons.push_back(txt::PrecisionSizes);
     if (!c.finite)
-        v.reasons.push_back("non-finite values in the output");
-    if (c.mismatchPercent > tol.maxMismatchPercent) {
-        std::snprintf(buf, sizeof buf,
-                      "%.3g%% of elements outside atol %.3g + rtol %.3g (allowed %.3g%%)",
-                      c.mismatchPercent, tol.atol, tol.rtol, tol.maxMismatchPercent);
-        v.reasons.push_back(buf);
-    }
-    if (c.cosine < tol.minCosine) {
-        std::snprintf(buf, sizeof buf, "cosine similarity %.6f below %.6f", c.cosine,
-                      tol.minCosine);
-        v.reasons.push_back(buf);
-    }
+        v.reasons.push_back(txt::PrecisionNonFinite);
+    if (c.mismatchPercent > tol.maxMismatchPercent)
+        v.reasons.push_back(
+            fillText(txt::PrecisionMismatch,
+                     {textNumber(c.mismatchPercent, 3), textNumber(tol.atol, 3),
+                      textNumber(tol.rtol, 3), textNumber(tol.maxMismatchPercent, 3)}));
+    if (c.cosine < tol.minCosine)
+        v.reasons.push_back(
+            fillText(txt::PrecisionCosine, {fixed(c.cosine, 6), fixed(tol.minCosine, 6)}));
     v.pass = v.reasons.empty();
     return v;
 }

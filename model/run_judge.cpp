@@ -3,6 +3,8 @@
 #include "contract.h"
 #include "ingest_util.h"
 #include "json_file.h"
+#include "model_text.h"
+#include "model_texts.h"
 #include "store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -18,13 +20,6 @@ namespace
 using ingest_detail::bindOpt;
 using ingest_detail::dumpJson;
 using nlohmann::json;
-
-std::string text(const char *pattern, const std::string &a, double b = 0)
-{
-    char buf[256];
-    std::snprintf(buf, sizeof buf, pattern, a.c_str(), b);
-    return buf;
-}
 
 // Settling of the warmup, recomputed from the warmup samples under the protocol the run declared
 // (the runners' rule: median drift between the last two windows below the tolerance). A fixed
@@ -79,9 +74,7 @@ Minimums minimums(const json &proto, const ValidityPolicy &policy,
     if (!preset.empty()) {
         const auto it = policy.presets.find(preset);
         if (it == policy.presets.end())
-            reasons.push_back(
-                text("unknown protocol preset '%s': the validity policy has no minimums for it",
-                     preset));
+            reasons.push_back(fillText(txt::ValidityUnknownPreset, {preset}));
         else
             raise(static_cast<double>(it->second.iterations), it->second.seconds,
                   preset + " preset");
@@ -166,9 +159,9 @@ Judgement judgeRun(const JudgeInput &in, const ValidityPolicy &policy)
     std::vector<std::string> reasons;
     if (policy.requireStatusOk) {
         if (!in.complete)
-            reasons.push_back("incomplete: the stream ended before run_finished");
+            reasons.push_back(txt::ValidityIncomplete);
         else if (in.status != status::Ok)
-            reasons.push_back("run ended with status '" + in.status + "'");
+            reasons.push_back(fillText(txt::ValidityStatus, {in.status}));
     }
     const Minimums mins = minimums(proto, policy, reasons);
     // A recovery fault test (torchpilot faulttest) measures RPO, RTO and loss equality, not a
@@ -178,14 +171,11 @@ Judgement judgeRun(const JudgeInput &in, const ValidityPolicy &policy)
     if (recoveryTest) {
         if (!recovery.value("verified", json(false)).is_boolean() ||
             !recovery.value("verified", false))
-            reasons.push_back("recovery test not verified");
+            reasons.push_back(txt::ValidityRecoveryNotVerified);
     } else if (j.steady.n == 0) {
         const bool summaryOnly =
             jsonNumber(in.summary, "mean_batch_seconds") || jsonNumber(in.summary, "p50_seconds");
-        reasons.push_back(
-            summaryOnly ? "no per-iteration samples: the runner reported a summary only, which "
-                          "cannot be checked"
-                        : "no per-iteration samples: no steady state was measured");
+        reasons.push_back(summaryOnly ? txt::ValiditySummaryOnly : txt::ValidityNoSamples);
     } else {
         ValidityInput v;
         v.steady = j.steady;
@@ -199,9 +189,9 @@ Judgement judgeRun(const JudgeInput &in, const ValidityPolicy &policy)
     if (recoveryTest) {
         // finite outputs are the trials' concern (bitwise-equal losses)
     } else if (policy.requireFinite && in.complete && !in.finite)
-        reasons.push_back("finite outputs not reported");
+        reasons.push_back(txt::ValidityFiniteNotReported);
     else if (policy.requireFinite && j.steady.n == 0 && in.finite == false)
-        reasons.push_back("non-finite output");
+        reasons.push_back(txt::ValidityNonFinite);
     j.validity.valid = reasons.empty();
     j.validity.reasons = std::move(reasons);
 

@@ -1,5 +1,8 @@
 #include "validity.h"
 
+#include "model_text.h"
+#include "model_texts.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -9,10 +12,11 @@ namespace tp
 
 namespace
 {
-std::string fmt(const char *pattern, double a, double b)
+// A number with a fixed count of decimals ("%.3f"), as the reasons have always written it.
+std::string fixed(double v, int decimals)
 {
-    char buf[160];
-    std::snprintf(buf, sizeof buf, pattern, a, b);
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
     return buf;
 }
 
@@ -36,21 +40,20 @@ Validity assessValidity(const ValidityInput &in, const ValidityCriteria &c)
         v.reasons.push_back(std::move(reason));
     };
     if (!in.finite)
-        fail("non-finite output");
+        fail(txt::ValidityNonFinite);
     if (in.steady.n < c.minIterations)
-        fail(fmt("too short: %.0f steady iterations, at least %.0f needed", double(in.steady.n),
-                 double(c.minIterations)));
+        fail(fillText(txt::ValidityTooFewIterations,
+                      {std::to_string(in.steady.n), std::to_string(c.minIterations)}));
     if (c.minSeconds > 0 && in.steadySeconds < c.minSeconds)
-        fail(fmt("too short: steady state lasted %.3g s, at least %.3g s required",
-                 in.steadySeconds, c.minSeconds));
+        fail(fillText(txt::ValidityTooFewSeconds,
+                      {textNumber(in.steadySeconds, 3), textNumber(c.minSeconds, 3)}));
     if (in.steady.n > 0 && in.steady.median > 0) {
         const double ratio = in.steady.iqr / in.steady.median;
         if (ratio >= c.maxIqrOverMedian)
-            fail(
-                fmt("too noisy: IQR/median = %.3f, must be below %.2f", ratio, c.maxIqrOverMedian));
+            fail(fillText(txt::ValidityTooNoisy, {fixed(ratio, 3), fixed(c.maxIqrOverMedian, 2)}));
     }
     if (!in.warmupSettled)
-        fail("steady state never reached: warmup hit its cap before times settled");
+        fail(txt::ValidityNotSettled);
     return v;
 }
 

@@ -1,7 +1,9 @@
 // The GUI thread never waits for SQLite: a 10 000-run database (bench/gen_large_db) is opened
 // and browsed — the main window's reload, the Runs list, run details, the Compare page's lists
-// and a comparison, every page shown — while a 50 ms timer runs on the GUI thread. Its largest
-// gap between two timeouts must stay under 100 ms. Each step's gap is printed. Two steps are
+// and a comparison, every page shown — while a 10 ms timer runs on the GUI thread. Its largest
+// gap between two timeouts (a block plus at most one tick) must stay under 100 ms. Each step's
+// gap is printed. (A 50 ms tick measured a 55 ms block as up to 105 ms: a CI failure that was
+// the meter's coarseness, not a blocked GUI.) Two steps are
 // printed but not held to the budget, being rendering rather than database work: the Charts
 // page's first paint of six Qt Charts, and building a second window's widgets (whose store opens
 // on a worker: openDatabase() itself must return at once). Before this test, the Compare page's
@@ -30,7 +32,7 @@ namespace
 {
 
 constexpr int kRuns = 10000;
-constexpr int kTickMs = 50;
+constexpr int kTickMs = 10;
 constexpr qint64 kBudgetMs = 100;
 
 // Records the largest gap between the timeouts of a kTickMs timer on the GUI thread.
@@ -154,7 +156,7 @@ void TstGuiResponsiveness::browseLargeDatabase()
     // Every page shown once; the Compare page compares two runs of the 10 000 listed.
     for (int i = 0; i < tabs->count(); ++i) {
         tabs->setCurrentIndex(i);
-        QTest::qWait(2 * kTickMs);
+        QTest::qWait(100); // time to paint the page
         // The Charts page's first paint draws six Qt Charts (its data loads on ChartSession's
         // worker): rendering, printed but not held to the budget.
         const bool charts = tabs->widget(i) == window.findChild<tp::ChartsPage *>();

@@ -92,10 +92,11 @@ void TestPanels::business()
     // bf16 without a check, R7 failed precision, R8 non-finite, R4/R5/R6 not ok → 2.
     QCOMPARE(f.meetingContract.value.value(), 2.0);
     QCOMPARE(f.meetingContract.runIds, ids({1, 2}));
-    // Each miss counted under its first reason: R4, R5, R6 not ok; R8 non-finite; R7; R3.
+    // Each miss counted under its first reason: R4, R5, R6 not ok; R8 non-finite; R7; R3. Each
+    // count is its own "; " part (its own catalog template, translated part by part).
     QCOMPARE(f.meetingContract.note,
              std::string("ok, finite, valid, precision not failed; not counted: "
-                         "3 not ok, 1 non-finite, 1 precision failed, "
+                         "3 not ok; 1 non-finite; 1 precision failed; "
                          "1 reduced-precision, precision unchecked"));
     QCOMPARE(f.costPerUsefulResult.state, PanelFigure::State::NotConfigured);
     QVERIFY(!f.costPerUsefulResult.value);

@@ -765,7 +765,7 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
     <name>PilotCmd</name>
     <message>
         <source>Collect all the evidence of a pilot on both sides (inference over the shape catalog in every required mode, the training workload to its quality target, the checkpoint/kill/resume fault test on the candidate side), say what is left for the reviewer, open the dashboard.</source>
-        <translation>Coleta todas as evidências de um piloto nos dois lados (inferência sobre o catálogo de shapes em todos os modos exigidos, a carga de treino até a meta de qualidade, o teste de falha checkpoint/kill/resume no lado candidato), diz o que resta para o revisor e abre o painel.</translation>
+        <translation>Coleta todas as evidências de um piloto nos dois lados (inferência sobre o catálogo de formatos em todos os modos exigidos, a carga de treino até a meta de qualidade, o teste de falha checkpoint/kill/resume no lado candidato), diz o que resta para o revisor e abre o painel.</translation>
     </message>
     <message>
         <source>SQLite database file (default: %1).</source>
@@ -789,7 +789,7 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
     </message>
     <message>
         <source>Shape catalog JSON (default: the shipped one).</source>
-        <translation>Catálogo de shapes em JSON (padrão: o distribuído).</translation>
+        <translation>Catálogo de formatos em JSON (padrão: o distribuído).</translation>
     </message>
     <message>
         <source>file</source>
@@ -1877,15 +1877,15 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
     </message>
     <message>
         <source>For each shape both sides measured: the candidate&apos;s extra first call (compilation) over the current path&apos;s, and after how many calls its steady state pays it back. Medians over the valid runs of each side.</source>
-        <translation>Para cada shape medido nos dois lados: a primeira chamada extra do candidato (compilação) em relação à do caminho atual, e após quantas chamadas o seu regime estável a compensa. Medianas sobre as execuções válidas de cada lado.</translation>
+        <translation>Para cada formato medido nos dois lados: a primeira chamada extra do candidato (compilação) em relação à do caminho atual, e após quantas chamadas o seu regime estável a compensa. Medianas sobre as execuções válidas de cada lado.</translation>
     </message>
     <message>
         <source>No shape was measured on both sides yet.</source>
-        <translation>Nenhum shape foi medido nos dois lados ainda.</translation>
+        <translation>Nenhum formato foi medido nos dois lados ainda.</translation>
     </message>
     <message>
         <source>Workload and shape</source>
-        <translation>Carga e shape</translation>
+        <translation>Carga e formato</translation>
     </message>
     <message>
         <source>First call: current · candidate</source>
@@ -2771,7 +2771,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <name>tp::BreakEvenTable</name>
     <message>
         <source>Workload and shape</source>
-        <translation>Carga e shape</translation>
+        <translation>Carga e formato</translation>
     </message>
     <message>
         <source>Candidate</source>
@@ -2826,7 +2826,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>&lt;b&gt;Compile cost break-even&lt;/b&gt;: no shape measured on both sides of the pilot yet.</source>
-        <translation>&lt;b&gt;Ponto de equilíbrio do custo de compilação&lt;/b&gt;: nenhum shape medido nos dois lados do piloto ainda.</translation>
+        <translation>&lt;b&gt;Ponto de equilíbrio do custo de compilação&lt;/b&gt;: nenhum formato medido nos dois lados do piloto ainda.</translation>
     </message>
     <message>
         <source>&lt;b&gt;Compile cost break-even&lt;/b&gt;: %1 against %2 — the candidate&apos;s extra first call, and after how many calls its steady state pays it back.</source>
@@ -4407,7 +4407,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>never paid back for %1 of %2 shapes (steady state not faster)</source>
-        <translation>nunca compensado em %1 de %2 shapes (regime estável não é mais rápido)</translation>
+        <translation>nunca compensado em %1 de %2 formatos (regime estável não é mais rápido)</translation>
     </message>
     <message>
         <source>%1 batch %2, %3</source>
@@ -4416,6 +4416,438 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>%1 batch %2 seq %3, %4</source>
         <translation>%1 lote %2 seq %3, %4</translation>
+    </message>
+    <message>
+        <source>baseline: run #%1 does not exist</source>
+        <translation>linha de base: a execução #%1 não existe</translation>
+    </message>
+    <message>
+        <source>candidate: run #%1 does not exist</source>
+        <translation>candidato: a execução #%1 não existe</translation>
+    </message>
+    <message>
+        <source>run #%1 (baseline) is invalid evidence: %2</source>
+        <translation>a execução #%1 (linha de base) é evidência inválida: %2</translation>
+    </message>
+    <message>
+        <source>run #%1 (candidate) is invalid evidence: %2</source>
+        <translation>a execução #%1 (candidato) é evidência inválida: %2</translation>
+    </message>
+    <message>
+        <source>run #%1 (baseline) has no steady samples</source>
+        <translation>a execução #%1 (linha de base) não tem amostras em regime estável</translation>
+    </message>
+    <message>
+        <source>run #%1 (candidate) has no steady samples</source>
+        <translation>a execução #%1 (candidato) não tem amostras em regime estável</translation>
+    </message>
+    <message>
+        <source>run #%1 is on both sides</source>
+        <translation>a execução #%1 está dos dois lados</translation>
+    </message>
+    <message>
+        <source>no valid run measured a shape catalog</source>
+        <translation>nenhuma execução válida mediu um catálogo de formatos</translation>
+    </message>
+    <message>
+        <source>no valid %1 run measured the shape catalog</source>
+        <translation>nenhuma execução %1 válida mediu o catálogo de formatos</translation>
+    </message>
+    <message>
+        <source>no candidate run</source>
+        <translation>nenhuma execução candidata</translation>
+    </message>
+    <message>
+        <source>no candidate run failed on an unsupported operator</source>
+        <translation>nenhuma execução candidata falhou em um operador não suportado</translation>
+    </message>
+    <message>
+        <source>no candidate run checked its outputs</source>
+        <translation>nenhuma execução candidata verificou suas saídas</translation>
+    </message>
+    <message>
+        <source>outputs finite in %1 candidate run(s)</source>
+        <translation>saídas finitas em %1 execução(ões) candidata(s)</translation>
+    </message>
+    <message>
+        <source>not applicable: the pilot has no training workload</source>
+        <translation>não se aplica: o piloto não tem carga de treino</translation>
+    </message>
+    <message>
+        <source>no valid candidate run was compared with the reference</source>
+        <translation>nenhuma execução candidata válida foi comparada com a referência</translation>
+    </message>
+    <message>
+        <source>all %1 compared run(s) within policy</source>
+        <translation>todas as %1 execução(ões) comparada(s) dentro da política</translation>
+    </message>
+    <message>
+        <source>no latency SLO (slo.p99_seconds) in the gate definitions</source>
+        <translation>nenhum SLO de latência (slo.p99_seconds) nas definições dos gates</translation>
+    </message>
+    <message>
+        <source>no valid candidate latency</source>
+        <translation>nenhuma latência válida do candidato</translation>
+    </message>
+    <message>
+        <source>p99 ≤ %1 s in %2 run(s)</source>
+        <translation>p99 ≤ %1 s em %2 execução(ões)</translation>
+    </message>
+    <message>
+        <source>no workload has valid runs on both sides</source>
+        <translation>nenhuma carga tem execuções válidas dos dois lados</translation>
+    </message>
+    <message>
+        <source>run %1 has no first-call time</source>
+        <translation>a execução %1 não tem tempo de primeira chamada</translation>
+    </message>
+    <message>
+        <source>no valid candidate run</source>
+        <translation>nenhuma execução candidata válida</translation>
+    </message>
+    <message>
+        <source>cold start reported, but no shape catalog measured the recompile cost</source>
+        <translation>partida a frio informada, mas nenhum catálogo de formatos mediu o custo de recompilação</translation>
+    </message>
+    <message>
+        <source>first call and per-shape first calls reported</source>
+        <translation>primeira chamada e primeiras chamadas por formato informadas</translation>
+    </message>
+    <message>
+        <source>run %1: RPO %2 steps, RTO %3 s (outside target or not verified)</source>
+        <translation>execução %1: RPO %2 passos, RTO %3 s (fora da meta ou não verificado)</translation>
+    </message>
+    <message>
+        <source>run %1: RPO %2 steps, RTO %3 s</source>
+        <translation>execução %1: RPO %2 passos, RTO %3 s</translation>
+    </message>
+    <message>
+        <source>no checkpoint/resume fault test was recorded</source>
+        <translation>nenhum teste de falha com checkpoint/retomada foi registrado</translation>
+    </message>
+    <message>
+        <source>no no-progress alert in %1 candidate run(s)</source>
+        <translation>nenhum alerta de falta de progresso em %1 execução(ões) candidata(s)</translation>
+    </message>
+    <message>
+        <source>cost model not configured for both sides</source>
+        <translation>modelo de custo não configurado para os dois lados</translation>
+    </message>
+    <message>
+        <source>a side has no valid run with a useful result</source>
+        <translation>um lado não tem execução válida com resultado útil</translation>
+    </message>
+    <message>
+        <source>the candidate produced no result that meets the quality contract</source>
+        <translation>o candidato não produziu resultado que cumpra o contrato de qualidade</translation>
+    </message>
+    <message>
+        <source>cost per useful result: candidate %1 vs baseline %2 %3</source>
+        <translation>custo por resultado útil: candidato %1 vs linha de base %2 %3</translation>
+    </message>
+    <message>
+        <source>no rollback path recorded by a reviewer</source>
+        <translation>nenhum caminho de reversão registrado por um revisor</translation>
+    </message>
+    <message>
+        <source>rollback path: %1</source>
+        <translation>caminho de reversão: %1</translation>
+    </message>
+    <message>
+        <source>non-finite output</source>
+        <translation>saída não finita</translation>
+    </message>
+    <message>
+        <source>too short: %1 steady iterations, at least %2 needed</source>
+        <translation>curta demais: %1 iterações em regime estável, pelo menos %2 necessárias</translation>
+    </message>
+    <message>
+        <source>too short: steady state lasted %1 s, at least %2 s required</source>
+        <translation>curta demais: o regime estável durou %1 s, pelo menos %2 s exigidos</translation>
+    </message>
+    <message>
+        <source>too noisy: IQR/median = %1, must be below %2</source>
+        <translation>ruidosa demais: IQR/mediana = %1, deve ficar abaixo de %2</translation>
+    </message>
+    <message>
+        <source>steady state never reached: warmup hit its cap before times settled</source>
+        <translation>regime estável nunca alcançado: o aquecimento atingiu seu limite antes de os tempos se estabilizarem</translation>
+    </message>
+    <message>
+        <source>unknown protocol preset &apos;%1&apos;: the validity policy has no minimums for it</source>
+        <translation>preset de protocolo desconhecido &apos;%1&apos;: a política de validade não tem mínimos para ele</translation>
+    </message>
+    <message>
+        <source>incomplete: the stream ended before run_finished</source>
+        <translation>incompleta: o fluxo terminou antes de run_finished</translation>
+    </message>
+    <message>
+        <source>run ended with status &apos;%1&apos;</source>
+        <translation>a execução terminou com status &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>recovery test not verified</source>
+        <translation>teste de recuperação não verificado</translation>
+    </message>
+    <message>
+        <source>no per-iteration samples: the runner reported a summary only, which cannot be checked</source>
+        <translation>sem amostras por iteração: o runner informou só um resumo, que não pode ser verificado</translation>
+    </message>
+    <message>
+        <source>no per-iteration samples: no steady state was measured</source>
+        <translation>sem amostras por iteração: nenhum regime estável foi medido</translation>
+    </message>
+    <message>
+        <source>finite outputs not reported</source>
+        <translation>saídas finitas não informadas</translation>
+    </message>
+    <message>
+        <source>output sizes differ from the reference</source>
+        <translation>os tamanhos das saídas diferem da referência</translation>
+    </message>
+    <message>
+        <source>non-finite values in the output</source>
+        <translation>valores não finitos na saída</translation>
+    </message>
+    <message>
+        <source>cosine similarity %1 below %2</source>
+        <translation>similaridade de cosseno %1 abaixo de %2</translation>
+    </message>
+    <message>
+        <source>first-step gradient cosine %1 below %2</source>
+        <translation>cosseno do gradiente do primeiro passo %1 abaixo de %2</translation>
+    </message>
+    <message>
+        <source>loss curve diverges by %1% (allowed %2%)</source>
+        <translation>a curva de perda diverge em %1% (permitido %2%)</translation>
+    </message>
+    <message>
+        <source>sent run_finished</source>
+        <translation>enviou run_finished</translation>
+    </message>
+    <message>
+        <source>completed, not timed out</source>
+        <translation>concluída, sem estourar o tempo</translation>
+    </message>
+    <message>
+        <source>ok, finite, valid, precision not failed</source>
+        <translation>ok, finita, válida, precisão não reprovada</translation>
+    </message>
+    <message>
+        <source>not counted: %1</source>
+        <translation>não contadas: %1</translation>
+    </message>
+    <message>
+        <source>no cost model yet</source>
+        <translation>ainda sem modelo de custo</translation>
+    </message>
+    <message>
+        <source>cost model %1: total cost of the selected runs (lost attempts included) / results meeting the quality contract</source>
+        <translation>modelo de custo %1: custo total das execuções selecionadas (tentativas perdidas incluídas) / resultados que cumprem o contrato de qualidade</translation>
+    </message>
+    <message>
+        <source>no valid steady samples</source>
+        <translation>nenhuma amostra válida em regime estável</translation>
+    </message>
+    <message>
+        <source>no valid run with a p99</source>
+        <translation>nenhuma execução válida com p99</translation>
+    </message>
+    <message>
+        <source>median of the p99 of %1 run</source>
+        <translation>mediana do p99 de %1 execução</translation>
+    </message>
+    <message>
+        <source>median of the p99 of %1 runs</source>
+        <translation>mediana do p99 de %1 execuções</translation>
+    </message>
+    <message>
+        <source>no ok run</source>
+        <translation>nenhuma execução ok</translation>
+    </message>
+    <message>
+        <source>median over %1 run with status ok</source>
+        <translation>mediana sobre %1 execução com status ok</translation>
+    </message>
+    <message>
+        <source>median over %1 runs with status ok</source>
+        <translation>mediana sobre %1 execuções com status ok</translation>
+    </message>
+    <message>
+        <source>none failed, timed out or non-finite</source>
+        <translation>nenhuma falhou, estourou o tempo ou deu valores não finitos</translation>
+    </message>
+    <message>
+        <source>no selected run went through a queue</source>
+        <translation>nenhuma execução selecionada passou por uma fila</translation>
+    </message>
+    <message>
+        <source>mean over %1 run queued</source>
+        <translation>média sobre %1 execução enfileirada</translation>
+    </message>
+    <message>
+        <source>mean over %1 runs queued</source>
+        <translation>média sobre %1 execuções enfileiradas</translation>
+    </message>
+    <message>
+        <source>no live run (imports are left out)</source>
+        <translation>nenhuma execução ao vivo (importações ficam de fora)</translation>
+    </message>
+    <message>
+        <source>largest gap between two event lines, run #%1 (of %2 run)</source>
+        <translation>maior intervalo entre duas linhas de evento, execução #%1 (de %2 execução)</translation>
+    </message>
+    <message>
+        <source>largest gap between two event lines, run #%1 (of %2 runs)</source>
+        <translation>maior intervalo entre duas linhas de evento, execução #%1 (de %2 execuções)</translation>
+    </message>
+    <message>
+        <source>no resources reported</source>
+        <translation>nenhum recurso informado</translation>
+    </message>
+    <message>
+        <source>user + system, %1 run</source>
+        <translation>usuário + sistema, %1 execução</translation>
+    </message>
+    <message>
+        <source>user + system, %1 runs</source>
+        <translation>usuário + sistema, %1 execuções</translation>
+    </message>
+    <message>
+        <source>mean (user + system) / wall over %1 run</source>
+        <translation>média de (usuário + sistema) / relógio sobre %1 execução</translation>
+    </message>
+    <message>
+        <source>mean (user + system) / wall over %1 runs</source>
+        <translation>média de (usuário + sistema) / relógio sobre %1 execuções</translation>
+    </message>
+    <message>
+        <source>same run key run again (%1 run involved)</source>
+        <translation>mesma chave de execução executada de novo (%1 execução envolvida)</translation>
+    </message>
+    <message>
+        <source>same run key run again (%1 runs involved)</source>
+        <translation>mesma chave de execução executada de novo (%1 execuções envolvidas)</translation>
+    </message>
+    <message>
+        <source>every run was on the CPU</source>
+        <translation>todas as execuções foram na CPU</translation>
+    </message>
+    <message>
+        <source>not reported by the runs</source>
+        <translation>não informado pelas execuções</translation>
+    </message>
+    <message>
+        <source>mean pod pending → running over %1 run</source>
+        <translation>média de pod pendente → em execução sobre %1 execução</translation>
+    </message>
+    <message>
+        <source>mean pod pending → running over %1 runs</source>
+        <translation>média de pod pendente → em execução sobre %1 execuções</translation>
+    </message>
+    <message>
+        <source>Kubernetes capacity wait not recorded for these runs</source>
+        <translation>espera por capacidade do Kubernetes não registrada para estas execuções</translation>
+    </message>
+    <message>
+        <source>local runs never wait for capacity</source>
+        <translation>execuções locais nunca esperam por capacidade</translation>
+    </message>
+    <message>
+        <source>run #%1</source>
+        <translation>execução #%1</translation>
+    </message>
+    <message>
+        <source>%1 misses %2 of %3 shapes</source>
+        <translation>%1 não cobre %2 de %3 formatos</translation>
+    </message>
+    <message>
+        <source>%1 shapes ran in every required mode</source>
+        <translation>%1 formatos rodaram em todos os modos exigidos</translation>
+    </message>
+    <message>
+        <source>%1 candidate run(s) failed on unsupported operators</source>
+        <translation>%1 execução(ões) candidata(s) falharam em operadores não suportados</translation>
+    </message>
+    <message>
+        <source>%1 candidate run(s) produced non-finite outputs</source>
+        <translation>%1 execução(ões) candidata(s) produziram saídas não finitas</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidate run(s) outside the precision policy</source>
+        <translation>%1 de %2 execução(ões) candidata(s) fora da política de precisão</translation>
+    </message>
+    <message>
+        <source>%1 run(s) with p99 above %2 s</source>
+        <translation>%1 execução(ões) com p99 acima de %2 s</translation>
+    </message>
+    <message>
+        <source>%1 candidate run(s) raised a no-progress alert</source>
+        <translation>%1 execução(ões) candidata(s) dispararam um alerta de falta de progresso</translation>
+    </message>
+    <message>
+        <source>%1: candidate/baseline = %2× (required ≥ %3×)</source>
+        <translation>%1: candidato/linha de base = %2× (exigido ≥ %3×)</translation>
+    </message>
+    <message>
+        <source>%1: candidate/baseline = %2×</source>
+        <translation>%1: candidato/linha de base = %2×</translation>
+    </message>
+    <message>
+        <source>%1% of elements outside atol %2 + rtol %3 (allowed %4%)</source>
+        <translation>%1% dos elementos fora de atol %2 + rtol %3 (permitido %4%)</translation>
+    </message>
+    <message>
+        <source>%1 pooled steady samples of %2 run with a valid steady state</source>
+        <translation>%1 amostras em regime estável reunidas de %2 execução com regime estável válido</translation>
+    </message>
+    <message>
+        <source>%1 pooled steady samples of %2 runs with a valid steady state</source>
+        <translation>%1 amostras em regime estável reunidas de %2 execuções com regime estável válido</translation>
+    </message>
+    <message>
+        <source>%1 incomplete or running</source>
+        <translation>%1 incompletas ou em andamento</translation>
+    </message>
+    <message>
+        <source>%1 timed out</source>
+        <translation>%1 estouraram o tempo</translation>
+    </message>
+    <message>
+        <source>%1 not ok</source>
+        <translation>%1 não ok</translation>
+    </message>
+    <message>
+        <source>%1 no validity verdict</source>
+        <translation>%1 sem veredito de validade</translation>
+    </message>
+    <message>
+        <source>%1 reduced-precision, precision unchecked</source>
+        <translation>%1 em precisão reduzida, precisão não verificada</translation>
+    </message>
+    <message>
+        <source>%1 precision failed</source>
+        <translation>%1 reprovadas na precisão</translation>
+    </message>
+    <message>
+        <source>%1 failed</source>
+        <translation>%1 falharam</translation>
+    </message>
+    <message>
+        <source>%1 non-finite</source>
+        <translation>%1 não finitas</translation>
+    </message>
+    <message>
+        <source>%1 invalid</source>
+        <translation>%1 inválidas</translation>
+    </message>
+    <message>
+        <source>%1 incomplete</source>
+        <translation>%1 incompletas</translation>
+    </message>
+    <message>
+        <source>%1 cancelled</source>
+        <translation>%1 canceladas</translation>
     </message>
 </context>
 <context>
@@ -4752,7 +5184,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>Shape catalog:</source>
-        <translation>Catálogo de shapes:</translation>
+        <translation>Catálogo de formatos:</translation>
     </message>
     <message>
         <source>Precision policy:</source>

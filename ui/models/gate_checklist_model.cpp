@@ -1,6 +1,7 @@
 #include "gate_checklist_model.h"
 
 #include "format.h"
+#include "model_text_tr.h"
 
 #include <QHash>
 #include <QPainter>
@@ -203,7 +204,7 @@ QVariant GateChecklistModel::display(const QModelIndex &index) const
         return verdictText(c ? c->verdict : g->verdict);
     case Detail:
         if (c)
-            return fmt::fromStd(c->detail);
+            return trModelText(c->detail);
         return g->criteria.size() == 1 ? tr("1 criterion")
                                        : tr("%1 criteria").arg(g->criteria.size());
     case Evidence:
@@ -245,7 +246,7 @@ QVariant GateChecklistModel::toolTip(const QModelIndex &index) const
     case Item:
         return fmt::fromStd(c ? c->id : g->id);
     case Detail:
-        return c ? fmt::fromStd(c->detail) : QVariant();
+        return c ? trModelText(c->detail) : QVariant();
     case Evidence:
         return c && !c->runIds.empty()
                    ? tr("Runs used as evidence: %1").arg(runsText(c->runIds, 1000))

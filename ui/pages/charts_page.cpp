@@ -6,6 +6,7 @@
 #include "chart_session.h"
 #include "format.h"
 #include "latency_chart.h"
+#include "model_text_tr.h"
 #include "phase_chart.h"
 #include "scroll_page.h"
 #include "settings.h"
@@ -255,8 +256,8 @@ void ChartsPage::apply(const ChartData &data)
     }
     if (data.breakEvenLoaded) {
         m_breakEvenStale = false;
-        m_breakEven->setRows(data.breakEven, fmt::fromStd(data.baselineLabel),
-                             fmt::fromStd(data.candidateLabel));
+        m_breakEven->setRows(data.breakEven, trModelText(data.baselineLabel),
+                             trModelText(data.candidateLabel));
     }
     emit chartsUpdated(focus.id);
 }

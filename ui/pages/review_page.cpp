@@ -1,5 +1,6 @@
 #include "review_page.h"
 
+#include "model_text_tr.h"
 #include "review_files.h"
 
 #include "cost_model_editor.h"
@@ -187,8 +188,8 @@ void ReviewPage::apply(const Result &r)
     m_evaluated = r.error.isEmpty();
     m_state = r.state;
     if (m_evaluated)
-        m_editor->setSideLabels(fmt::fromStd(m_state.definitions.baselineLabel),
-                                fmt::fromStd(m_state.definitions.candidateLabel));
+        m_editor->setSideLabels(trModelText(m_state.definitions.baselineLabel),
+                                trModelText(m_state.definitions.candidateLabel));
     m_snapshots = r.snapshots;
     if (m_evaluated) {
         m_model->setReview(m_state.report, m_state.pendingSignoffs, m_state.lastReview,

@@ -6,6 +6,7 @@
 #include "cold_warm_chart.h"
 #include "contract.h"
 #include "format.h"
+#include "model_text_tr.h"
 #include "run_judge.h"
 #include "store.h"
 #include "superseding_task.h"
@@ -63,7 +64,7 @@ void RunDetailView::showVerdicts(const RunRecord &run)
         QJsonDocument::fromJson(QByteArray::fromStdString(run.validityReasonsJson)).array();
     QStringList why;
     for (const auto &r : reasons)
-        why << r.toString();
+        why << trModelText(r.toString().toStdString()); // in the user's language
     if (!run.valid)
         m_validity->setText(fmt::missing());
     else if (*run.valid)

@@ -1,6 +1,7 @@
 // The closing sections of the report: cost with breakdown and ±25 % sensitivity, environment and
 // versions, and the appendix listing every run.
 #include "format.h"
+#include "model_text_tr.h"
 #include "report_format.h"
 #include "report_html.h"
 #include "run_judge.h"
@@ -127,13 +128,15 @@ QString costHtml(const ReportData &d, const QLocale &locale)
         for (const CriterionResult &c : g.criteria)
             if (c.id == "cost_per_useful_result_not_worse")
                 h += QStringLiteral("<p>%1: %2 — %3</p>")
-                         .arg(esc(criterionName(c.id)), verdictHtml(c.verdict), esc(c.detail));
+                         .arg(esc(criterionName(c.id)), verdictHtml(c.verdict),
+                              esc(trModelText(c.detail, locale)));
     if (!d.baseline.costModel && !d.candidate.costModel)
         return h + QStringLiteral("<p>%1</p>")
                        .arg(ReportHtml::tr("No cost model was entered for either side, so the cost "
                                            "gate has no evidence. Enter them in the review, or "
                                            "pass --baseline-cost and --candidate-cost."));
-    const QString sides[] = {esc(d.baseline.label), esc(d.candidate.label)};
+    const QString sides[] = {esc(trModelText(d.baseline.label, locale)),
+                             esc(trModelText(d.candidate.label, locale))};
     HtmlTable t({{ReportHtml::tr("Figure"), 30}, {sides[0], 35, true}, {sides[1], 35, true}});
     const QString rows[] = {ReportHtml::tr("Cost model"),
                             ReportHtml::tr("Price of an hour of execution"),

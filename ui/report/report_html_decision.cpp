@@ -1,4 +1,5 @@
 // The decision half of the report: cover, gate table with sign-offs, changes since the last review.
+#include "model_text_tr.h"
 #include "report_format.h"
 #include "report_html.h"
 
@@ -114,10 +115,12 @@ QString coverHtml(const ReportData &d, const QLocale &locale)
     h += field(ReportHtml::tr("Gate definitions"), esc(r.report.definitions));
     h += field(ReportHtml::tr("Current path"),
                QStringLiteral("%1 <span class=\"muted\">(%2)</span>")
-                   .arg(esc(r.definitions.baselineLabel), selectionText(r.definitions.baseline)));
+                   .arg(esc(trModelText(r.definitions.baselineLabel, locale)),
+                        selectionText(r.definitions.baseline)));
     h += field(ReportHtml::tr("Candidate"),
                QStringLiteral("%1 <span class=\"muted\">(%2)</span>")
-                   .arg(esc(r.definitions.candidateLabel), selectionText(r.definitions.candidate)));
+                   .arg(esc(trModelText(r.definitions.candidateLabel, locale)),
+                        selectionText(r.definitions.candidate)));
     h += field(ReportHtml::tr("Evidence runs"),
                ReportHtml::tr("current path: %1; candidate: %2; excluded as invalid evidence: %3")
                    .arg(idRanges(r.report.baselineRuns), idRanges(r.report.candidateRuns),
@@ -180,7 +183,7 @@ QString gatesHtml(const ReportData &d, const QLocale &locale)
             t.row({gate,
                    QStringLiteral("%1<br/><span class=\"id\">%2</span>")
                        .arg(esc(criterionName(c.id)), esc(c.id)),
-                   verdictHtml(c.verdict), esc(c.detail), idRanges(c.runIds)},
+                   verdictHtml(c.verdict), esc(trModelText(c.detail, locale)), idRanges(c.runIds)},
                   first ? QStringLiteral("#fafafa") : QString());
             first = false;
         }
@@ -254,9 +257,12 @@ QString changesHtml(const ReportData &d, const QLocale &locale)
                  {ReportHtml::tr("Before"), 27},
                  {ReportHtml::tr("Now"), 27}});
     // Lists of run ids come without spaces ("runs 1,9,10"): a space lets them wrap between ids.
-    auto spaced = [](const std::string &s) {
-        return esc(QString::fromStdString(s).replace(QRegularExpression(QStringLiteral(",(?=\\S)")),
-                                                     QStringLiteral(", ")));
+    // A criterion's detail is a model sentence, in the report's language (spaced first: the
+    // translation may write "0,25").
+    auto spaced = [&locale](const std::string &s) {
+        const QString text = QString::fromStdString(s).replace(
+            QRegularExpression(QStringLiteral(",(?=\\S)")), QStringLiteral(", "));
+        return esc(trModelText(text.toStdString(), locale));
     };
     for (const ReviewChange &c : r.changesSinceLastReview) {
         QString subject = esc(c.subject);

@@ -1,6 +1,7 @@
 // The evidence half of the report: the three panels per side, the chart pages and the precision
 // verdicts.
 #include "format.h"
+#include "model_text_tr.h"
 #include "report_format.h"
 #include "report_html.h"
 
@@ -62,7 +63,7 @@ QString figureCell(const PanelFigure &f, const std::optional<CostModel> &cost,
                    const QLocale &locale)
 {
     QString h = figureValue(f, cost, locale);
-    QString small = esc(f.note);
+    QString small = esc(trModelText(f.note, locale));
     if (!f.runIds.empty())
         small += (small.isEmpty() ? QString() : QStringLiteral(" · ")) +
                  ReportHtml::tr("runs %1").arg(idRanges(f.runIds));
@@ -140,8 +141,8 @@ QString panelsHtml(const ReportData &d, const QLocale &locale)
     for (const auto &[title, rows] : panels) {
         h += QStringLiteral("<h2>%1</h2>").arg(esc(title));
         HtmlTable t({{ReportHtml::tr("Figure"), 20},
-                     {esc(d.baseline.label), 40},
-                     {esc(d.candidate.label), 40}});
+                     {esc(trModelText(d.baseline.label, locale)), 40},
+                     {esc(trModelText(d.candidate.label, locale)), 40}});
         for (const Row &row : rows)
             t.row({esc(row.name),
                    figureCell(row.get(d.baseline.panels), d.baseline.costModel, locale),
@@ -158,7 +159,7 @@ QString chartsHtml(const ReportData &d, const QLocale &locale)
         const RunRecord &r = *s.chartRun;
         return QStringLiteral("<p><b>%1</b> <span class=\"muted\">(%2)</span> — %3 <span "
                               "class=\"muted\">(%4)</span></p>")
-            .arg(esc(sideName), esc(s.label),
+            .arg(esc(sideName), esc(trModelText(s.label, locale)),
                  ReportHtml::tr("run %1, %2").arg(r.id).arg(esc(r.runKey)),
                  ReportHtml::tr("%1 · %2 · %3 · %n steady sample(s)", nullptr, int(s.steady.size()))
                      .arg(esc(r.mode), esc(r.dtype), esc(fmt::statusLabel(r.status))));
@@ -206,7 +207,8 @@ QString precisionHtml(const ReportData &d, const QLocale &locale)
             if (c.id == "precision_within_policy" || c.id == "loss_curve_within_tolerance" ||
                 c.id == "outputs_finite")
                 h += QStringLiteral("<p>%1: %2 — %3</p>")
-                         .arg(esc(criterionName(c.id)), verdictHtml(c.verdict), esc(c.detail));
+                         .arg(esc(criterionName(c.id)), verdictHtml(c.verdict),
+                              esc(trModelText(c.detail, locale)));
     if (d.precision.empty())
         return h + QStringLiteral("<p>%1</p>")
                        .arg(ReportHtml::tr("No run recorded a precision verdict."));
@@ -228,7 +230,7 @@ QString precisionHtml(const ReportData &d, const QLocale &locale)
         if (!p.reasons.empty()) {
             QStringList reasons;
             for (const std::string &r : p.reasons)
-                reasons << esc(r);
+                reasons << esc(trModelText(r, locale));
             key += QStringLiteral("<br/><span class=\"small\">%1</span>")
                        .arg(reasons.join(QStringLiteral("; ")));
         }

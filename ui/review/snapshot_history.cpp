@@ -2,6 +2,7 @@
 
 #include "format.h"
 #include "gate_checklist_model.h"
+#include "model_text_tr.h"
 
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -120,8 +121,9 @@ void SnapshotHistory::setChanges(const std::vector<ReviewChange> &changes,
                 .arg(fmt::timestamp(last->createdAt),
                      GateChecklistModel::shortHash(last->evidenceHash)));
     for (const ReviewChange &c : changes) {
-        auto *item = new QTreeWidgetItem({changeKindText(c.kind), subjectText(c),
-                                          fmt::fromStd(c.before), fmt::fromStd(c.after)});
+        // A criterion's detail is a model sentence: shown in the user's language.
+        auto *item = new QTreeWidgetItem(
+            {changeKindText(c.kind), subjectText(c), trModelText(c.before), trModelText(c.after)});
         for (int col = 0; col < 4; ++col)
             item->setToolTip(col, item->text(col));
         m_changes->addTopLevelItem(item);
