@@ -3,6 +3,8 @@
 #include "model_text.h"
 
 #include <QCoreApplication>
+#include <QJsonArray>
+#include <QJsonDocument>
 #include <QRegularExpression>
 #include <QStringList>
 
@@ -64,6 +66,19 @@ QString trModelText(const std::string &sentence, const QLocale &locale)
     for (const QString &part : text.split(QStringLiteral("; ")))
         parts << translated(part.toStdString(), locale, 0).value_or(part);
     return parts.join(QStringLiteral("; "));
+}
+
+QStringList trModelTexts(const std::string &jsonArray, const QLocale &locale)
+{
+    if (jsonArray.empty())
+        return {};
+    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(jsonArray));
+    if (!doc.isArray())
+        return {QString::fromStdString(jsonArray)};
+    QStringList out;
+    for (const QJsonValue &v : doc.array())
+        out << trModelText(v.toString().toStdString(), locale);
+    return out;
 }
 
 } // namespace tp

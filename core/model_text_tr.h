@@ -6,6 +6,7 @@
 // "a; b" is translated part by part when it does not match as a whole.
 #include <QLocale>
 #include <QString>
+#include <QStringList>
 
 #include <string>
 
@@ -13,5 +14,9 @@ namespace tp
 {
 
 QString trModelText(const std::string &sentence, const QLocale &locale = QLocale());
+
+// Stored sentences as a JSON array (a run's validity reasons), each through trModelText; text
+// that is not such an array comes back as it is, one item.
+QStringList trModelTexts(const std::string &jsonArray, const QLocale &locale = QLocale());
 
 } // namespace tp

@@ -132,13 +132,14 @@ std::string breakEvenSummary(const std::vector<BreakEvenRow> &rows)
                         : fillText(txt::BreakEvenShape,
                                    {r.workload, std::to_string(r.batch), candidate});
     };
-    std::string out;
+    std::vector<std::string> parts;
     if (worst)
-        out = fillText(txt::BreakEvenWorst, {std::to_string(*worst->calls), shape(*worst)});
+        parts.push_back(
+            fillText(txt::BreakEvenWorst, {std::to_string(*worst->calls), shape(*worst)}));
     if (never)
-        out += (out.empty() ? "" : "; ") +
-               fillText(txt::BreakEvenNever, {std::to_string(never), std::to_string(rows.size())});
-    return out;
+        parts.push_back(
+            fillText(txt::BreakEvenNever, {std::to_string(never), std::to_string(rows.size())}));
+    return joinParts(parts);
 }
 
 } // namespace tp

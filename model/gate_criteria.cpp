@@ -47,15 +47,6 @@ std::string count(std::size_t n)
     return std::to_string(n);
 }
 
-// Parts of a detail, one sentence each, joined with "; " (read back part by part).
-std::string joined(const std::vector<std::string> &parts)
-{
-    std::string out;
-    for (const auto &p : parts)
-        out += (out.empty() ? "" : "; ") + p;
-    return out;
-}
-
 CriterionResult make(const std::string &id, Verdict v, std::string detail,
                      std::vector<long long> runs = {})
 {
@@ -91,7 +82,7 @@ CriterionResult catalogCoverage(const GateEvidence &c, const std::string &id)
                 fillText(txt::CriterionMisses, {mode, std::to_string(n), count(all.size())}));
     }
     if (!missing.empty())
-        return make(id, Verdict::Fail, joined(missing), used);
+        return make(id, Verdict::Fail, joinParts(missing), used);
     return make(id, Verdict::Pass, fillText(txt::CriterionAllShapes, {count(all.size())}), used);
 }
 
@@ -212,7 +203,7 @@ CriterionResult throughput(const GateEvidence &c, const std::string &id)
                 ? fillText(txt::CriterionThroughputRequired,
                            {ratios[i].first, fmt(ratios[i].second), fmt(c.defs.minThroughputRatio)})
                 : fillText(txt::CriterionThroughput, {ratios[i].first, fmt(ratios[i].second)}));
-    return make(id, fail ? Verdict::Fail : Verdict::Pass, joined(parts), used);
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), used);
 }
 
 CriterionResult coldStartReported(const GateEvidence &c, const std::string &id)
@@ -260,7 +251,7 @@ CriterionResult recovery(const GateEvidence &c, const std::string &id)
     }
     if (used.empty())
         return make(id, Verdict::Insufficient, txt::CriterionNoFaultTest);
-    return make(id, fail ? Verdict::Fail : Verdict::Pass, joined(parts), used);
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), used);
 }
 
 CriterionResult noProgressAlerts(const GateEvidence &c, const std::string &id)

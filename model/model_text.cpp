@@ -27,6 +27,14 @@ std::string fillText(const std::string &templ, const std::vector<std::string> &a
     return out;
 }
 
+std::string joinParts(const std::vector<std::string> &parts)
+{
+    std::string out;
+    for (const std::string &p : parts)
+        out += (out.empty() ? "" : "; ") + p;
+    return out;
+}
+
 std::string textNumber(double v, int significant)
 {
     char buf[40];

@@ -22,6 +22,10 @@ inline std::string fillText(const char *templ, std::initializer_list<std::string
     return fillText(std::string(templ), std::vector<std::string>(args));
 }
 
+// The parts of a sentence joined with "; ", where matchModelText and trModelText cut it: each
+// part is read back, and translated, on its own.
+std::string joinParts(const std::vector<std::string> &parts);
+
 // A number as model sentences write it: `significant` digits, "%g" style ("0.0012", "1.5e+06").
 std::string textNumber(double v, int significant = 4);
 

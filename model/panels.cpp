@@ -35,13 +35,13 @@ std::string runsNote(std::size_t n, const char *one, const char *many)
 using Counts = std::vector<std::pair<std::size_t, const char *>>;
 std::string nonZero(const char *lead, const Counts &parts)
 {
-    std::string out;
+    std::vector<std::string> out;
     for (const auto &[n, templ] : parts)
         if (n > 0) {
             const std::string part = fillText(templ, {std::to_string(n)});
-            out += "; " + (out.empty() && lead ? fillText(lead, {part}) : part);
+            out.push_back(out.empty() && lead ? fillText(lead, {part}) : part);
         }
-    return out;
+    return out.empty() ? std::string() : "; " + joinParts(out);
 }
 
 // The count template of each reason of kQualityGaps, in its order ("%1 not ok", …).

@@ -1,6 +1,7 @@
 #pragma once
 // Fixtures of the decision-review tests: the shipped gate definitions, cost models, inputs with
 // everything a reviewer enters, and fixture files from tests/data/ imported into a store.
+#include "cost.h"
 #include "ingestor.h"
 #include "review.h"
 #include "test_util.h"
@@ -22,6 +23,32 @@ inline tp::CostModel cost(const std::string &name, double acceleratorPerHour)
     m.acceleratorPerHour = acceleratorPerHour;
     m.hostPerHour = 0.4;
     return m;
+}
+
+// The shipped cost presets (resources/cost/presets.json): the first for the baseline, the third
+// for the candidate, and the reviewer's rollback path.
+inline tp::ReviewInputs presetInputs(const std::string &rollbackPath)
+{
+    const auto presets = tp::loadCostPresets(TP_SOURCE_DIR "/resources/cost/presets.json");
+    tp::ReviewInputs in;
+    in.baselineCost = presets.at(0);
+    in.candidateCost = presets.at(2);
+    in.rollbackPath = rollbackPath;
+    return in;
+}
+
+// A recorded review under the shipped gates: `inputs` saved, the compatibility gate signed, a
+// decision recorded. Returns the state the decision was recorded in.
+inline tp::ReviewState recordReview(tp::Store &store, const tp::ReviewInputs &inputs,
+                                    const std::string &signer, const std::string &signNote,
+                                    const std::string &decider, const std::string &comment)
+{
+    tp::ReviewStore review(store);
+    review.saveInputs(inputs);
+    const tp::ReviewState s = tp::evaluateReview(store, definitions());
+    review.signOff("compatibility", signer, signNote, s.evidenceHash);
+    review.recordDecision(s.report, s.evidence, decider, comment);
+    return s;
 }
 
 inline tp::ReviewInputs fullInputs()

@@ -221,6 +221,11 @@ void TestModelText::modelReasonsComeFromTheCatalog()
 
 void TestModelText::englishStaysAsItIs()
 {
+    // A run's stored reasons: a JSON array, one sentence each; other text comes back whole.
+    QCOMPARE(tp::trModelTexts(R"(["non-finite output", "my note"])"),
+             (QStringList{QStringLiteral("non-finite output"), QStringLiteral("my note")}));
+    QCOMPARE(tp::trModelTexts("not json"), QStringList{QStringLiteral("not json")});
+    QVERIFY(tp::trModelTexts("").isEmpty());
     const QLocale english(QLocale::English, QLocale::UnitedStates);
     for (const char *templ : tp::modelTextCatalog()) {
         const std::string sentence =

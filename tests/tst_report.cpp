@@ -7,6 +7,7 @@
 #include "report_export.h"
 #include "report_format.h"
 #include "review.h"
+#include "review_fixture.h"
 #include "store.h"
 #include "test_util.h"
 
@@ -107,17 +108,10 @@ void TestReport::initTestCase()
         tp::importFile(store, out.fileName().toStdString());
 
         // A recorded review with sign-offs and cost models, then one more candidate run.
+        tptest::recordReview(store, tptest::presetInputs("route traffic back to the GPU pool"),
+                             "Ana Reviewer", "shapes checked", "Carla Lead", "pilot week 1");
         tp::ReviewStore review(store);
-        const auto presets = tp::loadCostPresets(TP_SOURCE_DIR "/resources/cost/presets.json");
-        tp::ReviewInputs inputs;
-        inputs.baselineCost = presets.at(0);
-        inputs.candidateCost = presets.at(2);
-        inputs.rollbackPath = "route traffic back to the GPU pool";
-        review.saveInputs(inputs);
-        const auto defs = tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json");
-        tp::ReviewState s = tp::evaluateReview(store, defs);
-        review.signOff("compatibility", "Ana Reviewer", "shapes checked", s.evidenceHash);
-        review.recordDecision(s.report, s.evidence, "Carla Lead", "pilot week 1");
+        const tp::GateDefinitions defs = tptest::definitions();
         tp::importFile(store, tptest::dataFile("smoke_compiled.json").toStdString());
         review.signOff("cost", "Bruno Finance", "prices from the 2026 contract",
                        tp::evaluateReview(store, defs).evidenceHash);

@@ -6,6 +6,7 @@
 // appear. The same check on the English report finds many of them, so it can fail.
 #include "ingestor.h"
 #include "review.h"
+#include "review_fixture.h"
 #include "store.h"
 #include "test_util.h"
 
@@ -119,20 +120,12 @@ void TestReportPt::initTestCase()
     QVERIFY2(error.isEmpty(), qPrintable(error));
     m_db = m_dir.filePath(QStringLiteral("pt.sqlite"));
     tp::Store store(m_db.toStdString());
-    for (const char *f : {"panels_realistic.jsonl", "panels_fixture.jsonl", "charts_fixture.jsonl",
-                          "review_pilot.jsonl", "truncated_run.jsonl"})
-        tp::importFile(store, tptest::dataFile(f).toStdString());
-    tp::ReviewStore review(store);
-    const auto presets = tp::loadCostPresets(TP_SOURCE_DIR "/resources/cost/presets.json");
-    tp::ReviewInputs inputs;
-    inputs.baselineCost = presets.at(0);
-    inputs.candidateCost = presets.at(2);
-    inputs.rollbackPath = "reverter o tráfego para o pool de GPUs";
-    review.saveInputs(inputs);
-    const auto defs = tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json");
-    const tp::ReviewState s = tp::evaluateReview(store, defs);
-    review.signOff("compatibility", "Ana", "shapes conferidos", s.evidenceHash);
-    review.recordDecision(s.report, s.evidence, "Carla", "semana 1 do piloto");
+    tptest::importFiles(
+        store, {QStringLiteral("panels_realistic.jsonl"), QStringLiteral("panels_fixture.jsonl"),
+                QStringLiteral("charts_fixture.jsonl"), QStringLiteral("review_pilot.jsonl"),
+                QStringLiteral("truncated_run.jsonl")});
+    tptest::recordReview(store, tptest::presetInputs("reverter o tráfego para o pool de GPUs"),
+                         "Ana", "shapes conferidos", "Carla", "semana 1 do piloto");
     tp::importFile(store, tptest::dataFile("smoke_compiled.json").toStdString());
 }
 

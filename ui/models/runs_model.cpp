@@ -4,8 +4,6 @@
 #include "model_text_tr.h"
 
 #include <QBrush>
-#include <QJsonArray>
-#include <QJsonDocument>
 
 namespace tp
 {
@@ -17,18 +15,6 @@ QVariant optNumber(const std::optional<double> &v)
     // Missing values sort below every measured one (times and rates are never negative), so a
     // descending sort lists the measured runs first.
     return v ? QVariant(*v) : QVariant(-1.0);
-}
-
-// The stored reasons (a JSON array of model sentences) in the user's language, "; " between.
-QString reasonsText(const std::string &json)
-{
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(json));
-    if (!doc.isArray())
-        return fmt::fromStd(json);
-    QStringList out;
-    for (const auto &r : doc.array())
-        out << trModelText(r.toString().toStdString());
-    return out.join(QStringLiteral("; "));
 }
 } // namespace
 
@@ -144,7 +130,8 @@ QVariant RunsModel::toolTip(const RunRecord &r, int column) const
     if (column == Evidence) {
         QStringList lines;
         if (r.valid && !*r.valid)
-            lines << tr("Invalid: %1").arg(reasonsText(r.validityReasonsJson));
+            lines << tr("Invalid: %1")
+                         .arg(trModelTexts(r.validityReasonsJson).join(QStringLiteral("; ")));
         if (!r.precisionVerdict.empty())
             lines << tr("Precision (%1): %2")
                          .arg(fmt::fromStd(r.precisionPolicy), fmt::fromStd(r.precisionVerdict));

@@ -16,7 +16,6 @@
 #include <QGridLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
-#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QLabel>
@@ -60,11 +59,7 @@ RunDetailView::RunDetailView(QWidget *parent)
 
 void RunDetailView::showVerdicts(const RunRecord &run)
 {
-    const QJsonArray reasons =
-        QJsonDocument::fromJson(QByteArray::fromStdString(run.validityReasonsJson)).array();
-    QStringList why;
-    for (const auto &r : reasons)
-        why << trModelText(r.toString().toStdString()); // in the user's language
+    const QStringList why = trModelTexts(run.validityReasonsJson); // in the user's language
     if (!run.valid)
         m_validity->setText(fmt::missing());
     else if (*run.valid)
