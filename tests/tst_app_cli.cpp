@@ -168,7 +168,6 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
     QVERIFY2(r.out.contains(QStringLiteral("[5/5] candidate fault test")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("operations/rollback_path_recorded")),
              qPrintable(r.out));
-    QVERIFY2(!r.out.contains(QStringLiteral("compatibility/")), qPrintable(r.out));
     // Default database path under the user's data dir (XDG_DATA_HOME here).
     const QString defaultDb = m_dir.filePath(QStringLiteral("xdg/torchpilot/torchpilot.sqlite"));
     QVERIFY2(QFile::exists(defaultDb), qPrintable(r.out));
@@ -177,8 +176,10 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
     // {float32, bfloat16} over the catalog; train-mlp on each side; the candidate's fault test.
     QCOMPARE(store.runCount(), 8LL);
     std::multiset<std::string> workloads;
+    bool anyInvalid = false;
     for (const auto &run : store.listRuns()) {
         QCOMPARE(run.status, std::string("ok"));
+        anyInvalid = anyInvalid || !run.valid.value_or(false);
         workloads.insert(run.workload);
         if (run.workload == "mlp")
             QVERIFY2(!store.shapeCases(run.id).empty(), run.runKey.c_str());
@@ -186,6 +187,11 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
     QCOMPARE(workloads.count("mlp"), std::size_t(5));
     QCOMPARE(workloads.count("train-mlp"), std::size_t(2));
     QCOMPARE(workloads.count("faulttest"), std::size_t(1));
+    // The catalog covers every required mode, so compatibility is judged from evidence. Catalog
+    // coverage counts valid runs only: when the parallel suite's load makes a smoke run too noisy
+    // (the store judges it invalid), leaving that criterion to the reviewer is the right answer.
+    if (!anyInvalid)
+        QVERIFY2(!r.out.contains(QStringLiteral("compatibility/")), qPrintable(r.out));
 }
 
 void TestAppCli::screenshotWritesPng()
