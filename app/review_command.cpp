@@ -3,6 +3,7 @@
 // evidence they rest on, and lists them. Without an action it shows the review's state.
 #include "cli_commands.h"
 
+#include "pilot_store.h"
 #include "qt_text.h"
 #include "review_text.h"
 #include "store.h"
@@ -46,8 +47,11 @@ void printHistory(QTextStream &out, const std::vector<DecisionSnapshot> &snapsho
     if (snapshots.empty())
         out << ReviewCmd::tr("No decision has been recorded yet.") << Qt::endl;
     for (const DecisionSnapshot &s : snapshots) {
-        out << ReviewCmd::tr("#%1  %2  %3  decision: %4  definitions: %5  evidence sha256 %6")
+        const std::string pilot = s.toJson().value("pilot", "");
+        out << ReviewCmd::tr("#%1  %2  %3  pilot: %4  decision: %5  definitions: %6  evidence "
+                             "sha256 %7")
                    .arg(QString::number(s.id), fromStd(s.createdAt), fromStd(s.reviewer),
+                        pilot.empty() ? ReviewCmd::tr("(none)") : fromStd(pilot),
                         decisionText(s.decision), fromStd(s.evidence.value("definitions", "")),
                         fromStd(s.evidenceHash))
             << Qt::endl;
@@ -126,8 +130,7 @@ int run(const QCommandLineParser &p, QTextStream &out)
             << Qt::endl;
     } else if (p.isSet(QStringLiteral("record"))) {
         const ReviewState state = evaluateReview(store, *defs, std::nullopt, pilot);
-        const DecisionSnapshot s =
-            reviews.recordDecision(state.report, state.evidence, reviewer.toStdString(), comment);
+        const DecisionSnapshot s = reviews.recordDecision(state, reviewer.toStdString(), comment);
         out << ReviewCmd::tr(
                    "Recorded decision #%1: %2 (evidence sha256 %3), with %n gate sign-off(s).",
                    nullptr, int(s.signoffs.size()))
@@ -139,7 +142,9 @@ int run(const QCommandLineParser &p, QTextStream &out)
                            .arg(fromStd(g.gateId), fromStd(g.evidenceHash))
                     << Qt::endl;
     } else if (p.isSet(QStringLiteral("history"))) {
-        const auto snapshots = reviews.snapshots();
+        // Every pilot's decisions, or only those of the pilot named by --pilot.
+        const auto snapshots =
+            reviews.snapshots(pilot.empty() ? 0 : PilotStore(store).resolve(pilot).id);
         if (p.isSet(QStringLiteral("json"))) {
             nlohmann::json all = nlohmann::json::array();
             for (const DecisionSnapshot &s : snapshots)
@@ -204,7 +209,8 @@ int reviewCommand(const QStringList &args)
          ReviewCmd::tr("file")},
         {QStringLiteral("set-rollback"),
          ReviewCmd::tr("Store the rollback path (empty text clears it)."), ReviewCmd::tr("text")},
-        {QStringLiteral("history"), ReviewCmd::tr("List the recorded decisions, newest first.")},
+        {QStringLiteral("history"), ReviewCmd::tr("List the recorded decisions, newest first: "
+                                                  "every pilot's, or with --pilot that pilot's.")},
         {QStringLiteral("json"), ReviewCmd::tr("With --history or no action: print JSON.")},
     });
     p.process(args);

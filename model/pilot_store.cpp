@@ -132,9 +132,17 @@ void PilotStore::remove(const std::string &name)
         SQLite::Transaction tx(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
         if (m_store.db().execAndGet("SELECT count(*) FROM pilots").getInt() <= 1)
             throw PilotError("'" + name + "' is the only pilot; add another before removing it");
-        SQLite::Statement q(m_store.db(), "DELETE FROM pilots WHERE id = ?");
-        q.bind(1, static_cast<int64_t>(p.id));
-        q.exec();
+        // Its decisions stay in the history, with no pilot (a later pilot may reuse the id);
+        // its pending sign-offs go with it.
+        for (const char *sql :
+             {"UPDATE decision_snapshots SET pilot_id = NULL WHERE pilot_id = ?",
+              "UPDATE gate_signoffs SET pilot_id = NULL WHERE pilot_id = ? AND "
+              "snapshot_id IS NOT NULL",
+              "DELETE FROM gate_signoffs WHERE pilot_id = ?", "DELETE FROM pilots WHERE id = ?"}) {
+            SQLite::Statement q(m_store.db(), sql);
+            q.bind(1, static_cast<int64_t>(p.id));
+            q.exec();
+        }
         // Still exactly one selected pilot.
         m_store.db().exec("UPDATE pilots SET selected = 1 WHERE id = (SELECT id FROM pilots "
                           "ORDER BY selected DESC, id LIMIT 1)");

@@ -149,10 +149,10 @@ ReviewState evaluateReview(Store &store, const GateDefinitions &defs,
     s.report = evaluateGates(s.definitions, store, s.inputs.toGateInputs());
     s.evidence = evidenceDocument(s.report, s.inputs, store, &s.pilot);
     s.evidenceHash = evidenceHash(s.evidence);
-    s.lastReview = reviews.latestSnapshot();
+    s.lastReview = reviews.latestSnapshot(s.pilot.id);
     if (s.lastReview)
         s.changesSinceLastReview = diffEvidence(s.lastReview->evidence, s.evidence);
-    s.pendingSignoffs = reviews.pendingSignoffs();
+    s.pendingSignoffs = reviews.pendingSignoffs(s.pilot.id);
     return s;
 }
 

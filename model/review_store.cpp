@@ -17,9 +17,33 @@ namespace
 {
 
 const char *kSignoffColumns =
-    "id, gate_id, reviewer, signed_at, comment, evidence_hash, coalesce(snapshot_id, 0)";
+    "id, gate_id, reviewer, signed_at, comment, evidence_hash, coalesce(snapshot_id, 0), "
+    "coalesce(pilot_id, 0)";
 const char *kSnapshotColumns =
-    "id, created_at, reviewer, comment, decision, evidence_hash, evidence_json";
+    "id, created_at, reviewer, comment, decision, evidence_hash, evidence_json, "
+    "coalesce(pilot_id, 0)";
+// The pilot a sign-off or decision belongs to when the caller names none: the one `evidence`
+// names, else the selected one (0 when the database has no pilot).
+long long impliedPilot(Store &store, const json &evidence)
+{
+    if (evidence.contains("pilot") && evidence["pilot"].is_object()) {
+        SQLite::Statement q(store.db(), "SELECT id FROM pilots WHERE name = ?");
+        q.bind(1, evidence["pilot"].value("name", ""));
+        if (q.executeStep())
+            return q.getColumn(0).getInt64();
+    }
+    SQLite::Statement q(store.db(), "SELECT id FROM pilots ORDER BY selected DESC, id LIMIT 1");
+    return q.executeStep() ? q.getColumn(0).getInt64() : 0;
+}
+
+// "pilot_id IS ?" matches NULL too; 0 binds as NULL (no pilot recorded).
+void bindPilot(SQLite::Statement &q, int index, long long pilotId)
+{
+    if (pilotId)
+        q.bind(index, static_cast<int64_t>(pilotId));
+    else
+        q.bind(index);
+}
 
 std::string trimmed(const std::string &s)
 {
@@ -48,18 +72,19 @@ GateSignoff readSignoff(SQLite::Statement &q)
 {
     GateSignoff s;
     sqlrow::readRow(q, s.id, s.gateId, s.reviewer, s.signedAt, s.comment, s.evidenceHash,
-                    s.snapshotId);
+                    s.snapshotId, s.pilotId);
     return s;
 }
 
 using sqlrow::guarded;
 
-std::vector<GateSignoff> signoffsWhere(Store &store, const std::string &where, long long snapshotId)
+// Sign-offs selected by `where`, whose one `?` (if any) is bound to `id`.
+std::vector<GateSignoff> signoffsWhere(Store &store, const std::string &where, long long id)
 {
     SQLite::Statement q(store.db(), std::string("SELECT ") + kSignoffColumns +
                                         " FROM gate_signoffs WHERE " + where + " ORDER BY id");
-    if (snapshotId)
-        q.bind(1, static_cast<int64_t>(snapshotId));
+    if (id)
+        q.bind(1, static_cast<int64_t>(id));
     std::vector<GateSignoff> out;
     while (q.executeStep())
         out.push_back(readSignoff(q));
@@ -80,7 +105,7 @@ std::vector<DecisionSnapshot> readSnapshots(Store &store, const std::string &tai
             DecisionSnapshot s;
             std::string decision, evidence;
             sqlrow::readRow(q, s.id, s.createdAt, s.reviewer, s.comment, decision, s.evidenceHash,
-                            evidence);
+                            evidence, s.pilotId);
             s.decision = decisionFromName(decision);
             s.evidence = json::parse(evidence, nullptr, false);
             if (s.evidence.is_discarded())
@@ -112,6 +137,9 @@ json DecisionSnapshot::toJson(bool withEvidence) const
               {"decision", decisionName(decision)},
               {"evidence_hash", evidenceHash},
               {"definitions", evidence.value("definitions", "")},
+              {"pilot", evidence.contains("pilot") && evidence["pilot"].is_object()
+                            ? evidence["pilot"].value("name", "")
+                            : std::string()},
               {"signoffs", signed_}};
     if (withEvidence)
         j["evidence"] = evidence;
@@ -173,24 +201,29 @@ void ReviewStore::saveInputs(const ReviewInputs &inputs)
 }
 
 GateSignoff ReviewStore::signOff(const std::string &gateId, const std::string &reviewer,
-                                 const std::string &comment, const std::string &evidenceHash)
+                                 const std::string &comment, const std::string &evidenceHash,
+                                 long long pilotId)
 {
     const std::string name = requireReviewer(reviewer);
     if (gateId.empty())
         throw ReviewError("a gate id is required to sign off");
     return guarded("record the sign-off", [&] {
         SQLite::Transaction tx(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
-        SQLite::Statement del(
-            m_store.db(), "DELETE FROM gate_signoffs WHERE gate_id = ? AND snapshot_id IS NULL");
+        if (!pilotId)
+            pilotId = impliedPilot(m_store, json());
+        SQLite::Statement del(m_store.db(),
+                              "DELETE FROM gate_signoffs WHERE gate_id = ? AND snapshot_id IS NULL "
+                              "AND pilot_id IS ?");
         del.bind(1, gateId);
+        bindPilot(del, 2, pilotId);
         del.exec();
-        SQLite::Statement q(m_store.db(),
-                            "INSERT INTO gate_signoffs(gate_id, reviewer, comment, evidence_hash) "
-                            "VALUES(?, ?, ?, ?)");
+        SQLite::Statement q(m_store.db(), "INSERT INTO gate_signoffs(gate_id, reviewer, comment, "
+                                          "evidence_hash, pilot_id) VALUES(?, ?, ?, ?, ?)");
         q.bind(1, gateId);
         q.bind(2, name);
         q.bind(3, comment);
         q.bind(4, evidenceHash);
+        bindPilot(q, 5, pilotId);
         q.exec();
         const long long id = m_store.db().getLastInsertRowid();
         tx.commit();
@@ -214,38 +247,51 @@ GateSignoff ReviewStore::signOff(const ReviewState &state, const std::string &ga
         throw ReviewError("unknown gate '" + gateId + "' (gates of " + state.report.definitions +
                           ": " + known + ")");
     }
-    return signOff(gateId, reviewer, comment, state.evidenceHash);
+    return signOff(gateId, reviewer, comment, state.evidenceHash, state.pilot.id);
 }
 
-std::vector<GateSignoff> ReviewStore::pendingSignoffs() const
+std::vector<GateSignoff> ReviewStore::pendingSignoffs(long long pilotId) const
 {
-    return guarded("read the sign-offs",
-                   [&] { return signoffsWhere(m_store, "snapshot_id IS NULL", 0); });
+    return guarded("read the sign-offs", [&] {
+        return signoffsWhere(
+            m_store, pilotId ? "snapshot_id IS NULL AND pilot_id = ?" : "snapshot_id IS NULL",
+            pilotId);
+    });
+}
+
+DecisionSnapshot ReviewStore::recordDecision(const ReviewState &state, const std::string &reviewer,
+                                             const std::string &comment)
+{
+    return recordDecision(state.report, state.evidence, reviewer, comment, state.pilot.id);
 }
 
 DecisionSnapshot ReviewStore::recordDecision(const GateReport &report, const json &evidence,
                                              const std::string &reviewer,
-                                             const std::string &comment)
+                                             const std::string &comment, long long pilotId)
 {
     const std::string name = requireReviewer(reviewer);
     const std::string bytes = canonicalDump(evidence);
     const long long id = guarded("record the decision", [&] {
         SQLite::Transaction tx(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
+        if (!pilotId)
+            pilotId = impliedPilot(m_store, evidence);
         SQLite::Statement q(
             m_store.db(),
             "INSERT INTO decision_snapshots(reviewer, comment, decision, evidence_hash, "
-            "definitions, evidence_json) VALUES(?, ?, ?, ?, ?, ?)");
+            "definitions, evidence_json, pilot_id) VALUES(?, ?, ?, ?, ?, ?, ?)");
         q.bind(1, name);
         q.bind(2, comment);
         q.bind(3, decisionName(report.decision));
         q.bind(4, sha256Hex(bytes));
         q.bind(5, report.definitions);
         q.bind(6, bytes);
+        bindPilot(q, 7, pilotId);
         q.exec();
         const long long snapshot = m_store.db().getLastInsertRowid();
-        SQLite::Statement attach(
-            m_store.db(), "UPDATE gate_signoffs SET snapshot_id = ? WHERE snapshot_id IS NULL");
+        SQLite::Statement attach(m_store.db(), "UPDATE gate_signoffs SET snapshot_id = ? WHERE "
+                                               "snapshot_id IS NULL AND pilot_id IS ?");
         attach.bind(1, static_cast<int64_t>(snapshot));
+        bindPilot(attach, 2, pilotId);
         attach.exec();
         tx.commit();
         return snapshot;
@@ -256,14 +302,18 @@ DecisionSnapshot ReviewStore::recordDecision(const GateReport &report, const jso
     throw StoreError("the recorded decision #" + std::to_string(id) + " cannot be read back");
 }
 
-std::vector<DecisionSnapshot> ReviewStore::snapshots() const
+std::vector<DecisionSnapshot> ReviewStore::snapshots(long long pilotId) const
 {
-    return readSnapshots(m_store, "ORDER BY id DESC", 0);
+    return readSnapshots(
+        m_store, pilotId ? "WHERE pilot_id = ? ORDER BY id DESC" : "ORDER BY id DESC", pilotId);
 }
 
-std::optional<DecisionSnapshot> ReviewStore::latestSnapshot() const
+std::optional<DecisionSnapshot> ReviewStore::latestSnapshot(long long pilotId) const
 {
-    auto latest = readSnapshots(m_store, "ORDER BY id DESC LIMIT 1", 0);
+    auto latest = readSnapshots(m_store,
+                                pilotId ? "WHERE pilot_id = ? ORDER BY id DESC LIMIT 1"
+                                        : "ORDER BY id DESC LIMIT 1",
+                                pilotId);
     if (latest.empty())
         return std::nullopt;
     return std::move(latest.front());

@@ -8,7 +8,7 @@ namespace tp::schema
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 7> kMigrations = {
+inline constexpr std::array<const char *, 8> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -164,6 +164,23 @@ CREATE TABLE pilots(
   selected INTEGER NOT NULL DEFAULT 0 CHECK(selected IN (0, 1)),
   updated_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))
 );
+)sql",
+    // v8: decisions and sign-offs belong to a pilot, so each pilot has its own review history and
+    // "changes since the last review" compares a pilot with its own last decision. An older
+    // decision goes to the pilot its evidence names, else to the selected pilot (the default one
+    // that reproduces its verdicts); a sign-off follows its decision, a pending one the selected
+    // pilot. CASE: json_extract would fail on a malformed document.
+    R"sql(
+ALTER TABLE decision_snapshots ADD COLUMN pilot_id INTEGER;
+ALTER TABLE gate_signoffs ADD COLUMN pilot_id INTEGER;
+UPDATE decision_snapshots SET pilot_id = coalesce(
+  (SELECT p.id FROM pilots p WHERE p.name = CASE WHEN json_valid(decision_snapshots.evidence_json)
+     THEN json_extract(decision_snapshots.evidence_json, '$.pilot.name') END),
+  (SELECT id FROM pilots ORDER BY selected DESC, id LIMIT 1));
+UPDATE gate_signoffs SET pilot_id = coalesce(
+  (SELECT s.pilot_id FROM decision_snapshots s WHERE s.id = gate_signoffs.snapshot_id),
+  (SELECT id FROM pilots ORDER BY selected DESC, id LIMIT 1));
+CREATE INDEX decision_snapshots_by_pilot ON decision_snapshots(pilot_id, id);
 )sql",
 };
 

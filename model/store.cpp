@@ -166,10 +166,11 @@ void Store::migrate()
     SQLite::Transaction tx(*m_db, SQLite::TransactionBehavior::IMMEDIATE);
     // Another process may have migrated while we waited for the write lock.
     const int current = schemaVersion();
-    for (int v = current; v < kSchemaVersion; ++v)
+    for (int v = current; v < kSchemaVersion; ++v) {
         m_db->exec(schema::kMigrations[static_cast<std::size_t>(v)]);
-    if (current < 7)
-        PilotStore::seedDefault(*m_db); // in the same transaction as the tables
+        if (v + 1 == 7) // the pilots table exists now; v8 assigns old decisions to this pilot
+            PilotStore::seedDefault(*m_db); // in the same transaction as the tables
+    }
     if (current < kSchemaVersion) {
         m_db->exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId));
         m_db->exec("PRAGMA user_version = " + std::to_string(kSchemaVersion));

@@ -28,7 +28,7 @@ public:
 class Store
 {
 public:
-    static constexpr int kSchemaVersion = 7;
+    static constexpr int kSchemaVersion = 8;
 
     // Opens (creating parent-less files as needed), migrates to kSchemaVersion and re-judges the
     // runs judged under another validity policy than `policy` (the shipped one unless a test

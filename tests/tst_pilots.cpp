@@ -333,10 +333,13 @@ void TestPilots::oldDatabaseMigratesWithItsVerdicts()
         // Back to schema 6 exactly: no pilots table.
         SQLite::Database raw(db, SQLite::OPEN_READWRITE);
         raw.exec("DROP TABLE pilots");
+        raw.exec("DROP INDEX decision_snapshots_by_pilot"); // and v8's columns
+        raw.exec("ALTER TABLE decision_snapshots DROP COLUMN pilot_id");
+        raw.exec("ALTER TABLE gate_signoffs DROP COLUMN pilot_id");
         raw.exec("PRAGMA user_version = 6");
     }
     tp::Store store(db, tptest::fixturePolicy());
-    QCOMPARE(store.schemaVersion(), 7);
+    QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
     QCOMPARE(tp::PilotStore(store).selected().name, std::string("local"));
     std::vector<std::string> now;
     for (const tp::GateResult &g : tp::evaluateReview(store, gateFile()).report.gates)

@@ -169,7 +169,7 @@ void ReviewPage::evaluate(StoreWrite write)
                 r.pilots = pilots.list();
                 r.selectedPilot = pilots.selected().name;
                 r.state = evaluateReview(store, defs);
-                r.snapshots = ReviewStore(store).snapshots();
+                r.snapshots = ReviewStore(store).snapshots(r.state.pilot.id); // this pilot's
                 r.baselineRuns = costRuns(store, r.state.definitions.baseline);
                 r.candidateRuns = costRuns(store, r.state.definitions.candidate);
             } catch (const std::exception &e) {
@@ -307,8 +307,7 @@ bool ReviewPage::recordDecision(const QString &reviewer, const QString &comment)
         return false;
     }
     try {
-        ReviewStore(*m_store).recordDecision(m_state.report, m_state.evidence,
-                                             reviewer.trimmed().toStdString(),
+        ReviewStore(*m_store).recordDecision(m_state, reviewer.trimmed().toStdString(),
                                              comment.toStdString());
     } catch (const std::exception &e) {
         m_status->setText(tr("Cannot record the decision: %1").arg(QString::fromUtf8(e.what())));
