@@ -1,6 +1,7 @@
 #include "gates.h"
 
 #include "json_file.h"
+#include "pilot.h"
 
 #include <algorithm>
 
@@ -65,7 +66,20 @@ GateDefinitions parseGateDefinitions(const json &j, const std::string &origin)
             throw GateError(origin + ": field 'version' must be a positive integer");
         d.version = v->get<int>();
     }
+    // The sides, SLO and required modes belong to the pilot (model/pilot.h), which replaces them
+    // wherever the product evaluates. A gate file may still name sides of its own (tests, or
+    // gates evaluated without a pilot); one that names none gets the default pilot's.
+    const PilotDefinition fallback = defaultPilot();
+    const bool sidesGiven = j.contains("baseline") || j.contains("candidate");
+    if (!sidesGiven) {
+        d.baseline = fallback.baseline.selection("");
+        d.candidate = fallback.candidate.selection("");
+        d.baselineLabel = fallback.baseline.label;
+        d.candidateLabel = fallback.candidate.label;
+    }
     for (const char *side : {"baseline", "candidate"}) {
+        if (!sidesGiven)
+            break;
         auto it = j.find(side);
         if (it == j.end() || !it->is_object())
             throw GateError(origin + ": field '" + side + "' must be an object with a 'selection'");
@@ -74,6 +88,8 @@ GateDefinitions parseGateDefinitions(const json &j, const std::string &origin)
         (std::string(side) == "baseline" ? d.baseline : d.candidate) = sel;
         (std::string(side) == "baseline" ? d.baselineLabel : d.candidateLabel) = str(*it, "label");
     }
+    if (!j.contains("required_modes"))
+        d.requiredModes = fallback.requiredModes;
     if (auto m = j.find("required_modes"); m != j.end()) {
         if (!m->is_array())
             throw GateError(origin + ": field 'required_modes' must be an array of strings");
@@ -92,8 +108,9 @@ GateDefinitions parseGateDefinitions(const json &j, const std::string &origin)
             throw GateError(origin + ": " + where + "." + key + " must be a non-negative number");
         return it->get<double>();
     };
-    d.sloP99Seconds = number(slo, "p99_seconds", 0, "slo");
-    d.minThroughputRatio = number(slo, "min_throughput_ratio", 1.0, "slo");
+    d.sloP99Seconds = number(slo, "p99_seconds", j.contains("slo") ? 0 : fallback.sloP99Seconds,
+                             "slo");
+    d.minThroughputRatio = number(slo, "min_throughput_ratio", fallback.minThroughputRatio, "slo");
     d.maxRpoSteps = number(ops, "max_rpo_steps", 0, "operations");
     d.maxRtoSeconds = number(ops, "max_rto_seconds", 0, "operations");
     auto gates = j.find("gates");

@@ -76,6 +76,21 @@ tp::GateDefinitions gateFile()
     return tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json");
 }
 
+// The gate file as schema 6 shipped it: the sides, SLO and modes were its own.
+tp::GateDefinitions schema6GateFile()
+{
+    QFile f(QStringLiteral(TP_SOURCE_DIR "/resources/gates/default.json"));
+    if (!f.open(QIODevice::ReadOnly))
+        return {};
+    json j = json::parse(f.readAll().toStdString());
+    j["baseline"] = {{"label", "current path (eager float32)"},
+                     {"selection", {{"mode", "eager"}, {"dtype", "float32"}}}};
+    j["candidate"] = {{"label", "candidate (compiled)"}, {"selection", {{"mode", "compiled"}}}};
+    j["required_modes"] = {"eager", "compiled"};
+    j["slo"] = {{"p99_seconds", 0.005}, {"min_throughput_ratio", 1.0}};
+    return tp::parseGateDefinitions(j, "schema-6 gates");
+}
+
 tp::PilotDefinition gpuVsTpu()
 {
     tp::PilotDefinition p = tp::defaultPilot();
@@ -325,7 +340,9 @@ void TestPilots::oldDatabaseMigratesWithItsVerdicts()
         ingest(store, {"b", "local", "cpu", "cpp", "compiled", "float32", 60000});
         ingest(store, {"c", "local", "cpu", "cpp", "compiled", "bfloat16", 40000});
         // The verdicts as schema 6 gave them: the gate file's own sides, no pilot.
-        for (const tp::GateResult &g : tp::evaluateGates(gateFile(), store, tp::GateInputs{}).gates)
+        const tp::GateDefinitions old = schema6GateFile();
+        QCOMPARE(old.baseline.mode, std::string("eager"));
+        for (const tp::GateResult &g : tp::evaluateGates(old, store, tp::GateInputs{}).gates)
             for (const tp::CriterionResult &c : g.criteria)
                 oldVerdicts.push_back(c.id + "=" + tp::verdictName(c.verdict) + ":" + c.detail);
     }

@@ -2124,7 +2124,7 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
     </message>
     <message>
         <source>#%1  %2  %3  decision: %4  definitions: %5  evidence sha256 %6</source>
-        <translation>nº %1  %2  %3  decisão: %4  definições: %5  evidência sha256 %6</translation>
+        <translation type="vanished">nº %1  %2  %3  decisão: %4  definições: %5  evidência sha256 %6</translation>
     </message>
     <message>
         <source>    comment: %1</source>
@@ -2259,7 +2259,7 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
     </message>
     <message>
         <source>List the recorded decisions, newest first.</source>
-        <translation>Lista as decisões registradas, da mais recente para a mais antiga.</translation>
+        <translation type="vanished">Lista as decisões registradas, da mais recente para a mais antiga.</translation>
     </message>
     <message>
         <source>With --history or no action: print JSON.</source>
@@ -2272,6 +2272,18 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
     <message>
         <source>Pilot to evaluate (default: the database&apos;s selected pilot; see &apos;torchpilot pilots --list&apos;).</source>
         <translation>Piloto a avaliar (padrão: o piloto selecionado do banco de dados; veja &apos;torchpilot pilots --list&apos;).</translation>
+    </message>
+    <message>
+        <source>#%1  %2  %3  pilot: %4  decision: %5  definitions: %6  evidence sha256 %7</source>
+        <translation>nº %1  %2  %3  piloto: %4  decisão: %5  definições: %6  evidência sha256 %7</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>(nenhum)</translation>
+    </message>
+    <message>
+        <source>List the recorded decisions, newest first: every pilot&apos;s, or with --pilot that pilot&apos;s.</source>
+        <translation>Lista as decisões registradas, da mais recente à mais antiga: as de todos os pilotos ou, com --pilot, as desse piloto.</translation>
     </message>
 </context>
 <context>
