@@ -17,7 +17,7 @@ namespace tp
 
 // What to chart: the focus run and the selection around it.
 struct ChartRequest {
-    long long runId = 0;
+    long long runId = 0; // 0: no focus run (only the break-even, when `breakEven`)
     // Empty: the focus run's siblings (same run-key prefix). Otherwise exactly these runs (the
     // focus is added when missing).
     std::vector<long long> runIds;

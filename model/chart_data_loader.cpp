@@ -126,6 +126,53 @@ std::optional<SpeedupResult> ChartDataLoader::speedupFor(const ChartData &data)
     return Speedup::compute(*baseline, cases(baseline->id), *candidate, cases(candidate->id));
 }
 
+namespace
+{
+
+// The focus run, its selection and group, and their figures; false when it stopped early.
+bool loadFocus(Store &store, const ChartRequest &request, ChartData &d,
+               const std::function<bool()> &stop, RunIndex *index)
+{
+    ChartQueries queries(store);
+    d.focus = store.run(request.runId);
+    if (!d.focus) {
+        d.error = "run " + std::to_string(request.runId) + " is not in the store";
+        return false;
+    }
+    if (index)
+        index->refresh(store);
+    std::vector<long long> ids = request.runIds;
+    const std::string prefix = ChartQueries::runKeyPrefix(d.focus->runKey);
+    if (ids.empty())
+        ids = index ? index->idsWithPrefix(prefix, request.maxSiblings)
+                    : queries.runIdsWithPrefix(prefix, request.maxSiblings);
+    ids.push_back(d.focus->id);
+    d.selection = queries.runs(ids);
+    for (const RunRecord &r : d.selection) {
+        if (r.workload == d.focus->workload && r.dtype == d.focus->dtype &&
+            r.device == d.focus->device)
+            d.group.push_back(r);
+    }
+    for (const RunRecord &r : d.group)
+        d.shapeCases[r.id] = store.shapeCases(r.id);
+    d.speedup = ChartDataLoader::speedupFor(d);
+    if (stop())
+        return false;
+    const RunRecord &f = *d.focus;
+    d.cacheStates =
+        ChartDataLoader::groupFirstCalls(index ? index->firstCalls(f.workload, f.dtype, f.device)
+                                               : queries.firstCalls(f.workload, f.dtype, f.device));
+    if (stop())
+        return false;
+    d.latency =
+        ChartDataLoader::summarizeLatency(*d.focus, store.samples(d.focus->id, phase::FirstCall),
+                                          store.samples(d.focus->id, phase::Warmup),
+                                          store.samples(d.focus->id, phase::Steady), request);
+    return true;
+}
+
+} // namespace
+
 ChartData ChartDataLoader::load(Store &store, const ChartRequest &request,
                                 const std::function<bool()> &cancelled, RunIndex *index)
 {
@@ -133,39 +180,9 @@ ChartData ChartDataLoader::load(Store &store, const ChartRequest &request,
     d.focusRunId = request.runId;
     auto stop = [&] { return cancelled && (d.cancelled = cancelled()); };
     try {
-        ChartQueries queries(store);
-        d.focus = store.run(request.runId);
-        if (!d.focus) {
-            d.error = "run " + std::to_string(request.runId) + " is not in the store";
+        // runId 0: no run selected, only the pilot's break-even (when asked for).
+        if (request.runId > 0 && !loadFocus(store, request, d, stop, index))
             return d;
-        }
-        if (index)
-            index->refresh(store);
-        std::vector<long long> ids = request.runIds;
-        const std::string prefix = ChartQueries::runKeyPrefix(d.focus->runKey);
-        if (ids.empty())
-            ids = index ? index->idsWithPrefix(prefix, request.maxSiblings)
-                        : queries.runIdsWithPrefix(prefix, request.maxSiblings);
-        ids.push_back(d.focus->id);
-        d.selection = queries.runs(ids);
-        for (const RunRecord &r : d.selection) {
-            if (r.workload == d.focus->workload && r.dtype == d.focus->dtype &&
-                r.device == d.focus->device)
-                d.group.push_back(r);
-        }
-        for (const RunRecord &r : d.group)
-            d.shapeCases[r.id] = store.shapeCases(r.id);
-        d.speedup = speedupFor(d);
-        if (stop())
-            return d;
-        const RunRecord &f = *d.focus;
-        d.cacheStates = groupFirstCalls(index ? index->firstCalls(f.workload, f.dtype, f.device)
-                                              : queries.firstCalls(f.workload, f.dtype, f.device));
-        if (stop())
-            return d;
-        d.latency = summarizeLatency(*d.focus, store.samples(d.focus->id, phase::FirstCall),
-                                     store.samples(d.focus->id, phase::Warmup),
-                                     store.samples(d.focus->id, phase::Steady), request);
         if (request.breakEven && !stop()) {
             const PilotDefinition pilot = PilotStore(store).selected();
             d.breakEven = tp::breakEven(store, pilot);

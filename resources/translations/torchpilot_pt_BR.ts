@@ -2949,6 +2949,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>&lt;b&gt;%1&lt;/b&gt; — %2 runs in the selection; %3 comparable (%4 · %5 · %6)</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; — %2 execuções na seleção; %3 comparáveis (%4 · %5 · %6)</translation>
     </message>
+    <message>
+        <source>Cannot compute the break-even: %1</source>
+        <translation>Não foi possível calcular o ponto de equilíbrio: %1</translation>
+    </message>
 </context>
 <context>
     <name>tp::ColdWarmChart</name>
@@ -5567,15 +5571,15 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>smoke (seconds, noisy)</source>
-        <translation>smoke (segundos, ruidoso)</translation>
+        <translation type="vanished">smoke (segundos, ruidoso)</translation>
     </message>
     <message>
         <source>standard</source>
-        <translation>standard</translation>
+        <translation type="vanished">standard</translation>
     </message>
     <message>
         <source>loadgen (MLPerf minimums, long)</source>
-        <translation>loadgen (mínimos do MLPerf, longo)</translation>
+        <translation type="vanished">loadgen (mínimos do MLPerf, longo)</translation>
     </message>
     <message>
         <source>Protocol preset of the pilot&apos;s runs.</source>
@@ -5616,6 +5620,18 @@ chave da execução: %2</translation>
     <message>
         <source>Pilot finished; left for the reviewer: %1</source>
         <translation>Piloto concluído; resta para o revisor: %1</translation>
+    </message>
+    <message>
+        <source>smoke: seconds, but fp32 runs are often too noisy to judge</source>
+        <translation>smoke: segundos, mas as execuções fp32 costumam ser ruidosas demais para julgar</translation>
+    </message>
+    <message>
+        <source>standard: the default, under a minute on 2 cores</source>
+        <translation>standard: o padrão, menos de um minuto em 2 núcleos</translation>
+    </message>
+    <message>
+        <source>loadgen: MLPerf LoadGen&apos;s minimums, 60 s per run</source>
+        <translation>loadgen: os mínimos do MLPerf LoadGen, 60 s por execução</translation>
     </message>
 </context>
 <context>

@@ -4,6 +4,7 @@
 
 #include <QHeaderView>
 #include <QLabel>
+#include <QScrollBar>
 #include <QTableWidget>
 #include <QVBoxLayout>
 
@@ -26,11 +27,11 @@ BreakEvenTable::BreakEvenTable(QWidget *parent) : QWidget(parent)
     m_table->verticalHeader()->hide();
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
     m_table->horizontalHeader()->setStretchLastSection(true);
-    m_table->setMinimumHeight(160);
+    m_table->setVerticalScrollBarPolicy(Qt::ScrollBarAsNeeded);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(m_title);
-    layout->addWidget(m_table, 1);
+    layout->addWidget(m_table);
     clear();
 }
 
@@ -82,6 +83,15 @@ void BreakEvenTable::setRows(const std::vector<BreakEvenRow> &rows, const QStrin
             m_table->setItem(i, c, item);
         }
     }
+    // As tall as its rows (at most 10, then it scrolls): no empty band above the charts.
+    m_table->setVisible(!rows.empty());
+    const int shown = std::min(m_table->rowCount(), 10);
+    int height = m_table->horizontalHeader()->sizeHint().height() + 2 * m_table->frameWidth();
+    for (int i = 0; i < shown; ++i)
+        height += m_table->verticalHeader()->sectionSize(i);
+    if (m_table->rowCount() > shown || m_table->horizontalScrollBar()->isVisible())
+        height += m_table->horizontalScrollBar()->sizeHint().height();
+    m_table->setFixedHeight(height);
 }
 
 } // namespace tp

@@ -65,15 +65,16 @@ ChartsPage::ChartsPage(Store *store, Settings *settings, QWidget *parent)
     auto *grid = new QGridLayout;
     grid->setContentsMargins(0, 0, 0, 0);
     grid->setSpacing(6);
-    // The phase and throughput charts have many categories/points: they get whole rows.
-    grid->addWidget(m_latency, 0, 0);
-    grid->addWidget(m_trace, 0, 1);
-    grid->addWidget(m_phase, 1, 0, 1, 2);
-    grid->addWidget(m_speedup, 2, 0);
-    grid->addWidget(m_cache, 2, 1);
-    grid->addWidget(m_throughput, 3, 0, 1, 2);
+    // The pilot's break-even first: it needs no selected run. The phase and throughput charts
+    // have many categories/points: they get whole rows.
     m_breakEven = new BreakEvenTable;
-    grid->addWidget(m_breakEven, 4, 0, 1, 2);
+    grid->addWidget(m_breakEven, 0, 0, 1, 2);
+    grid->addWidget(m_latency, 1, 0);
+    grid->addWidget(m_trace, 1, 1);
+    grid->addWidget(m_phase, 2, 0, 1, 2);
+    grid->addWidget(m_speedup, 3, 0);
+    grid->addWidget(m_cache, 3, 1);
+    grid->addWidget(m_throughput, 4, 0, 1, 2);
     auto *content = new QWidget;
     content->setLayout(grid);
 
@@ -107,6 +108,8 @@ void ChartsPage::setStore(Store *store)
     // A new connection; the old one closes with the last job holding it.
     m_session =
         store ? std::make_shared<ChartSession>(store->path(), store->validityPolicy()) : nullptr;
+    m_breakEven->clear();
+    m_breakEvenStale = true;
     clear();
     prewarm();
 }
@@ -117,10 +120,13 @@ void ChartsPage::clear()
         m_session->supersede(++m_generation);
     m_runId = 0;
     m_runIds.clear();
-    m_pending = m_loading = false;
+    m_loading = false;
     m_selection->setText(tr("Select a run on the Runs page to chart it with its siblings."));
     m_status->clear();
     clearCharts();
+    m_pending = m_breakEvenStale; // the break-even needs no run
+    if (m_pending && isVisible())
+        startLoad();
 }
 
 void ChartsPage::clearCharts()
@@ -134,8 +140,6 @@ void ChartsPage::clearCharts()
     m_cache->clear();
     m_throughput->clear();
     m_speedup->clear();
-    m_breakEven->clear();
-    m_breakEvenStale = true;
 }
 
 void ChartsPage::showRun(long long runId)
@@ -164,8 +168,13 @@ void ChartsPage::reload()
     m_breakEvenStale = true;
     if (m_session)
         m_session->markIndexStale(); // runs may have changed without changing their count
-    if (m_runId > 0)
+    if (m_runId > 0) {
         showRuns(m_runId, m_runIds);
+    } else {
+        m_pending = true; // the break-even alone
+        if (isVisible())
+            startLoad();
+    }
 }
 
 void ChartsPage::showEvent(QShowEvent *event)
@@ -178,7 +187,7 @@ void ChartsPage::showEvent(QShowEvent *event)
 void ChartsPage::startLoad()
 {
     m_pending = false;
-    if (!m_session)
+    if (!m_session || (m_runId <= 0 && !m_breakEvenStale))
         return;
     const quint64 generation = ++m_generation;
     m_session->supersede(generation);
@@ -207,6 +216,18 @@ void ChartsPage::apply(const ChartData &data)
 {
     m_loading = false;
     m_status->clear();
+    if (data.breakEvenLoaded) {
+        m_breakEvenStale = false;
+        m_breakEven->setRows(data.breakEven, trModelText(data.baselineLabel),
+                             trModelText(data.candidateLabel));
+        emit breakEvenUpdated();
+    }
+    if (data.focusRunId <= 0) { // no run selected: only the break-even was asked for
+        if (!data.error.empty())
+            m_selection->setText(
+                tr("Cannot compute the break-even: %1").arg(QString::fromStdString(data.error)));
+        return;
+    }
     if (!data.error.empty() || !data.focus) {
         const QString message = tr("Cannot chart run %1: %2")
                                     .arg(data.focusRunId)
@@ -253,11 +274,6 @@ void ChartsPage::apply(const ChartData &data)
     if (cacheKey != m_cacheKey) {
         m_cacheKey = cacheKey;
         m_cache->setGroups(focus, data.cacheStates);
-    }
-    if (data.breakEvenLoaded) {
-        m_breakEvenStale = false;
-        m_breakEven->setRows(data.breakEven, trModelText(data.baselineLabel),
-                             trModelText(data.candidateLabel));
     }
     emit chartsUpdated(focus.id);
 }

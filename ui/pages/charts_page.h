@@ -72,6 +72,8 @@ signals:
     // The charts now show this run's selection (emitted after they were rebuilt).
     void chartsUpdated(long long runId);
     void loadFailed(long long runId, const QString &message);
+    // The pilot's break-even table was recomputed (with or without a selected run).
+    void breakEvenUpdated();
 
 protected:
     void showEvent(QShowEvent *event) override;
