@@ -108,8 +108,8 @@ GateDefinitions parseGateDefinitions(const json &j, const std::string &origin)
             throw GateError(origin + ": " + where + "." + key + " must be a non-negative number");
         return it->get<double>();
     };
-    d.sloP99Seconds = number(slo, "p99_seconds", j.contains("slo") ? 0 : fallback.sloP99Seconds,
-                             "slo");
+    d.sloP99Seconds =
+        number(slo, "p99_seconds", j.contains("slo") ? 0 : fallback.sloP99Seconds, "slo");
     d.minThroughputRatio = number(slo, "min_throughput_ratio", fallback.minThroughputRatio, "slo");
     d.maxRpoSteps = number(ops, "max_rpo_steps", 0, "operations");
     d.maxRtoSeconds = number(ops, "max_rto_seconds", 0, "operations");
