@@ -3,6 +3,7 @@
 #include "model_text_tr.h"
 #include "pilot_store.h"
 
+#include "compact_combo.h"
 #include "format.h"
 #include "run_query.h"
 #include "scroll_page.h"
@@ -177,8 +178,8 @@ QWidget *PanelsPage::buildFilterBar()
     m_side->addItem(tr("All runs"), -1);
     m_side->addItem(tr("Baseline side"), 0);
     m_side->addItem(tr("Candidate side"), 1);
-    m_side->setSizeAdjustPolicy(QComboBox::AdjustToContents);
     m_side->setToolTip(tr("The runs of one side of the selected pilot (Review page, Pilot tab)"));
+    makeCompact(m_side, 16); // the side labels are the pilot's own, of any length
     connect(m_side, &QComboBox::currentIndexChanged, this, &PanelsPage::reload);
     row->addWidget(m_side);
     const QString all[] = {tr("All workloads"), tr("All modes"),    tr("All dtypes"),
@@ -187,7 +188,7 @@ QWidget *PanelsPage::buildFilterBar()
     for (std::size_t i = 0; i < m_combos.size(); ++i) {
         m_combos[i] = new QComboBox;
         m_combos[i]->addItem(all[i], QString());
-        m_combos[i]->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+        makeCompact(m_combos[i]);
         connect(m_combos[i], &QComboBox::currentIndexChanged, this, &PanelsPage::reload);
         row->addWidget(m_combos[i]);
     }

@@ -1,5 +1,6 @@
 #include "run_filter_bar.h"
 
+#include "compact_combo.h"
 #include "format.h"
 #include "run_filter_proxy.h"
 #include "runs_model.h"
@@ -53,11 +54,7 @@ RunFilterBar::RunFilterBar(RunFilterProxy *proxy, RunsModel *model, QWidget *par
     for (int f = 0; f < RunFilterProxy::FieldCount; ++f) {
         auto *combo = new QComboBox;
         combo->addItem(anyLabels[f], QString());
-        // Sized for ~9 characters, not the longest label: translated labels ("Todas as cargas de
-        // trabalho") must not push the window past a laptop screen. The popup shows them whole.
-        combo->setSizeAdjustPolicy(QComboBox::AdjustToMinimumContentsLengthWithIcon);
-        combo->setMinimumContentsLength(9);
-        combo->setToolTip(anyLabels[f]);
+        makeCompact(combo);
         connect(combo, &QComboBox::currentIndexChanged, this, [this, combo, f] {
             m_proxy->setFieldFilter(RunFilterProxy::Field(f), combo->currentData().toString());
         });
