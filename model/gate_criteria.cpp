@@ -127,8 +127,11 @@ CriterionResult outputsFinite(const GateEvidence &c, const std::string &id)
 
 CriterionResult precision(const GateEvidence &c, const std::string &id, bool training)
 {
+    // Every candidate run with a verdict counts, like finiteness: a precision or loss-curve
+    // verdict does not depend on timing noise, so a run too noisy to time is still evidence here
+    // (judged on valid runs only, a failing bf16 run counted or not by its noise).
     std::vector<long long> used, bad;
-    for (const RunRecord &r : c.candidate) {
+    for (const RunRecord &r : c.candidateAll) {
         const bool isTraining = r.workload.rfind("train", 0) == 0;
         if (isTraining != training || r.precisionVerdict.empty())
             continue;
@@ -142,7 +145,7 @@ CriterionResult precision(const GateEvidence &c, const std::string &id, bool tra
             fillText(txt::CriterionPrecisionOutside, {count(bad.size()), count(used.size())}), bad);
     if (used.empty()) {
         if (training &&
-            std::none_of(c.candidate.begin(), c.candidate.end(),
+            std::none_of(c.candidateAll.begin(), c.candidateAll.end(),
                          [](const RunRecord &r) { return r.workload.rfind("train", 0) == 0; }))
             return make(id, Verdict::Pass, txt::CriterionNoTraining);
         return make(id, Verdict::Insufficient, txt::CriterionNoPrecision);

@@ -189,9 +189,10 @@ void TestReviewPage::evaluatesTheGates()
     tp::ReviewPage page(store.get(), &m_settings);
     QVERIFY(evaluate(page));
     QCOMPARE(page.checklist()->rowCount(), 5);
-    QCOMPARE(page.state().report.decision,
-             tp::Decision::Inconclusive); // no cost model, no rollback
-    QVERIFY(page.banner()->decisionText().contains(QStringLiteral("Inconclusive")));
+    // The compiled bf16 run fails the precision policy (noisy timings do not excuse it).
+    QCOMPARE(page.state().report.decision, tp::Decision::KeepCurrentPath);
+    QVERIFY(page.banner()->decisionText().contains(QStringLiteral("Keep the current path")));
+    QVERIFY(page.banner()->decisionText().contains(QStringLiteral("Correctness")));
     QVERIFY(page.banner()->hashText().contains(
         GateChecklistModel::shortHash(page.state().evidenceHash)));
     QCOMPARE(page.state().evidenceHash.size(), std::size_t(64));
@@ -257,7 +258,7 @@ void TestReviewPage::signOffAndRecordDecision()
     const auto snapshots = reviews.snapshots();
     QCOMPARE(snapshots.size(), std::size_t(1));
     QCOMPARE(snapshots[0].reviewer + "|" + snapshots[0].evidenceHash, "Bea Souza|" + hash);
-    QCOMPARE(snapshots[0].decision, tp::Decision::Inconclusive);
+    QCOMPARE(snapshots[0].decision, tp::Decision::KeepCurrentPath);
     QCOMPARE(snapshots[0].signoffs.size(), std::size_t(1)); // the pending one, attached
     QVERIFY(reviews.pendingSignoffs().empty());
     QCOMPARE(m_settings.lastReviewer(), QStringLiteral("Bea Souza"));
