@@ -6451,6 +6451,10 @@ chave da execução: %2</translation>
         <source>#%1</source>
         <translation>nº %1</translation>
     </message>
+    <message>
+        <source>Decisions recorded for pilot %1</source>
+        <translation>Decisões registradas do piloto %1</translation>
+    </message>
 </context>
 <context>
     <name>tp::SpeedupChart</name>

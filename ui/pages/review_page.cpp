@@ -195,6 +195,7 @@ void ReviewPage::apply(const Result &r)
         m_model->setReview(m_state.report, m_state.pendingSignoffs, m_state.lastReview,
                            m_state.evidenceHash);
         m_history->setSnapshots(m_snapshots);
+        m_history->setPilotName(QString::fromStdString(m_state.pilot.name));
         m_history->setChanges(m_state.changesSinceLastReview, m_state.lastReview);
         m_editor->setInputs(m_state.inputs);
         m_editor->setRuns(r.baselineRuns, r.candidateRuns);

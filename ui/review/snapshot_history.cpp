@@ -48,7 +48,7 @@ SnapshotHistory::SnapshotHistory(QWidget *parent) : QWidget(parent)
     m_changesCaption = new QLabel;
     m_changesCaption->setWordWrap(true);
 
-    auto *history = new QGroupBox(tr("Recorded decisions"));
+    auto *history = m_historyBox = new QGroupBox(tr("Recorded decisions"));
     auto *h = new QVBoxLayout(history);
     h->addWidget(m_decisions);
     auto *changed = new QGroupBox(tr("What changed since the last review"));
@@ -66,6 +66,12 @@ void SnapshotHistory::clear()
 {
     setSnapshots({});
     setChanges({}, std::nullopt);
+}
+
+void SnapshotHistory::setPilotName(const QString &name)
+{
+    m_historyBox->setTitle(name.isEmpty() ? tr("Recorded decisions")
+                                          : tr("Decisions recorded for pilot %1").arg(name));
 }
 
 void SnapshotHistory::setSnapshots(const std::vector<DecisionSnapshot> &snapshots)

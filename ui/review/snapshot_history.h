@@ -9,6 +9,7 @@
 #include <optional>
 #include <vector>
 
+class QGroupBox;
 class QLabel;
 class QTreeWidget;
 
@@ -22,6 +23,8 @@ public:
     explicit SnapshotHistory(QWidget *parent = nullptr);
 
     void setSnapshots(const std::vector<DecisionSnapshot> &snapshots);
+    // The pilot whose decisions these are (each pilot has its own history).
+    void setPilotName(const QString &name);
     // `last`: the decision the changes are counted from (none: nothing recorded yet).
     void setChanges(const std::vector<ReviewChange> &changes,
                     const std::optional<DecisionSnapshot> &last);
@@ -37,6 +40,7 @@ public:
 
 private:
     QTreeWidget *m_decisions = nullptr, *m_changes = nullptr;
+    QGroupBox *m_historyBox = nullptr;
     QLabel *m_changesCaption = nullptr;
 };
 
