@@ -92,8 +92,6 @@ INSERT INTO runs(id, execution_key, run_key, workload, mode, device, dtype, targ
   mean_batch_seconds, samples_per_second, p50_seconds, p90_seconds, p99_seconds, finite,
   shape_json, env_json, summary_json, sample_count, valid, cache_state)
 VALUES(?,?,?,?,?,?,?,'local','gen_large_db',?,1,?,?,?,?,1,?,?,?,?,?,?,?,?,?,?,'{}',?,?,?))sql");
-    SQLite::Statement sample(db,
-                             "INSERT INTO samples(run_id, phase, seq, seconds) VALUES(?,?,?,?)");
     SQLite::Statement shape(
         db, "INSERT INTO shape_cases(run_id, seq, batch, seq_len, first_call_seconds, "
             "mean_seconds, p50_seconds, p99_seconds, samples_per_second, "
@@ -125,29 +123,22 @@ VALUES(?,?,?,?,?,?,?,'local','gen_large_db',?,1,?,?,?,?,1,?,?,?,?,?,?,?,?,?,?,'{
         const double first =
             mode ? (warm ? 0.02 : 0.45) * (1 + unit(rng)) : base * 40 * jitter(rng);
 
-        int seq = 0;
-        auto addSample = [&](const char *phase, double seconds) {
-            sample.bind(1, static_cast<int64_t>(id));
-            sample.bind(2, phase);
-            sample.bind(3, seq++);
-            sample.bind(4, seconds);
-            sample.exec();
-            sample.reset();
-            ++sampleRows;
+        // Stored as the ingestor stores them: chunks of at most 4096 samples (schema v9).
+        auto addSamples = [&](const char *phase, const std::vector<double> &values) {
+            sampleRows += tp::writeSampleChunks(db, id, phase, 0, values).stored;
         };
-        addSample("first_call", first);
-        seq = 0;
+        addSamples("first_call", {first});
         double warmSum = 0;
+        std::vector<double> warmup;
         for (int i = 0; i < 10; ++i) {
             const double w = base * (1 + 2.0 / (i + 1)) * jitter(rng);
             warmSum += w;
-            addSample("warmup", w);
+            warmup.push_back(w);
         }
-        seq = 0;
-        for (double &s : steady) {
+        addSamples("warmup", warmup);
+        for (double &s : steady)
             s = base * jitter(rng) * (unit(rng) < 0.01 ? 3.0 : 1.0); // 1 % stalls
-            addSample("steady", s);
-        }
+        addSamples("steady", steady);
         const double mean =
             std::accumulate(steady.begin(), steady.end(), 0.0) / double(steady.size());
         std::vector<double> sorted = steady;

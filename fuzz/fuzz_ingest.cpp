@@ -56,7 +56,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     // Invariants: every sample reported new is stored, the maintained count agrees, every run
     // reported exists and none is left "running".
-    const long long rows = count(store, "SELECT count(*) FROM samples");
+    const long long rows = count(store, "SELECT coalesce(sum(count), 0) FROM sample_chunks");
     check(rows == report.samples, "samples reported != samples stored");
     check(count(store, "SELECT coalesce(sum(sample_count), 0) FROM runs") == rows,
           "runs.sample_count disagrees with the samples table");

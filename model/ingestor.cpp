@@ -181,7 +181,15 @@ void RunIngestor::storeEvent(const Event &e)
     q.bind(1, static_cast<int64_t>(m_runId));
     q.bind(2, static_cast<int64_t>(m_eventSeq++));
     q.bind(3, e.name);
-    q.bind(4, dumpJson(e.raw));
+    if (e.kind == Event::Kind::Phase && e.raw.contains("seconds")) {
+        // The values are in sample_chunks; the event keeps every other field and their count.
+        nlohmann::json slim = e.raw;
+        slim.erase("seconds");
+        slim["seconds_count"] = e.phase.seconds.size();
+        q.bind(4, dumpJson(slim));
+    } else {
+        q.bind(4, dumpJson(e.raw));
+    }
     q.bind(
         5,
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
@@ -194,22 +202,13 @@ void RunIngestor::addSamples(const PhaseSamples &p)
                            [&](const auto &ps) { return ps.first == p.phase; });
     if (it == m_phaseSeq.end())
         it = m_phaseSeq.insert(m_phaseSeq.end(), {p.phase, 0});
-    SQLite::Statement q(m_store.db(), "INSERT OR IGNORE INTO samples(run_id, phase, seq, seconds) "
-                                      "VALUES(?, ?, ?, ?)");
-    long long added = 0;
-    for (double s : p.seconds) {
-        q.bind(1, static_cast<int64_t>(m_runId));
-        q.bind(2, p.phase);
-        q.bind(3, static_cast<int64_t>(it->second++));
-        q.bind(4, s);
-        if (q.exec() > 0) {
-            ++m_report.samples;
-            ++added;
-        } else {
-            ++m_report.duplicateSamples;
-        }
-        q.reset();
-    }
+    // One chunk per phase line (the runner writes at most 4096 samples a line): a re-import
+    // finds each chunk at the same first seq and leaves it as it is.
+    const ChunkWrite w = writeSampleChunks(m_store.db(), m_runId, p.phase, it->second, p.seconds);
+    it->second += static_cast<long long>(p.seconds.size());
+    m_report.samples += w.stored;
+    m_report.duplicateSamples += w.duplicates;
+    const long long added = w.stored;
     if (added > 0) {
         SQLite::Statement count(m_store.db(),
                                 "UPDATE runs SET sample_count = sample_count + ? WHERE id = ?");

@@ -8,7 +8,7 @@ namespace tp::schema
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 8> kMigrations = {
+inline constexpr std::array<const char *, 9> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -181,6 +181,25 @@ UPDATE gate_signoffs SET pilot_id = coalesce(
   (SELECT s.pilot_id FROM decision_snapshots s WHERE s.id = gate_signoffs.snapshot_id),
   (SELECT id FROM pilots ORDER BY selected DESC, id LIMIT 1));
 CREATE INDEX decision_snapshots_by_pilot ON decision_snapshots(pilot_id, id);
+)sql",
+    // v9: samples in chunks (model/sample_chunks.h): one row per phase line of at most 4096
+    // consecutive samples, with count, min, max and sum, the values packed in `data` (codec 0:
+    // raw little-endian doubles; 1: byte-shuffled, zstd). Store::migrate moves the `samples`
+    // rows into chunks and drops that table in the same transaction.
+    R"sql(
+CREATE TABLE sample_chunks(
+  id INTEGER PRIMARY KEY,
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  phase TEXT NOT NULL,
+  first_seq INTEGER NOT NULL CHECK(first_seq >= 0),
+  count INTEGER NOT NULL CHECK(count > 0),
+  min REAL NOT NULL,
+  max REAL NOT NULL,
+  sum REAL NOT NULL,
+  codec INTEGER NOT NULL CHECK(codec IN (0, 1)),
+  data BLOB NOT NULL,
+  UNIQUE(run_id, phase, first_seq)
+);
 )sql",
 };
 

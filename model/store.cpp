@@ -2,6 +2,7 @@
 
 #include "pilot_store.h"
 #include "run_judge.h"
+#include "sample_chunks.h"
 #include "schema.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -170,6 +171,8 @@ void Store::migrate()
         m_db->exec(schema::kMigrations[static_cast<std::size_t>(v)]);
         if (v + 1 == 7) // the pilots table exists now; v8 assigns old decisions to this pilot
             PilotStore::seedDefault(*m_db); // in the same transaction as the tables
+        if (v + 1 == 9)
+            migrateSamplesToChunks(*m_db);
     }
     if (current < kSchemaVersion) {
         m_db->exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId));
@@ -254,14 +257,17 @@ std::optional<long long> Store::runIdForExecutionKey(const std::string &key) con
 
 std::vector<double> Store::samples(long long runId, const std::string &phase) const
 {
-    SQLite::Statement q(*m_db,
-                        "SELECT seconds FROM samples WHERE run_id = ? AND phase = ? ORDER BY seq");
-    q.bind(1, static_cast<int64_t>(runId));
-    q.bind(2, phase);
-    std::vector<double> out;
-    while (q.executeStep())
-        out.push_back(q.getColumn(0).getDouble());
-    return out;
+    try {
+        return readSamples(*m_db, runId, phase);
+    } catch (const SampleCodecError &e) {
+        throw StoreError("'" + m_path + "': run " + std::to_string(runId) + ", phase " + phase +
+                         ": " + e.what());
+    }
+}
+
+std::vector<ChunkSummary> Store::sampleChunks(long long runId, const std::string &phase) const
+{
+    return readChunkSummaries(*m_db, runId, phase);
 }
 
 std::vector<EventRecord> Store::events(long long runId) const

@@ -4,6 +4,7 @@
 // database, throws StoreError and never writes to the file.
 #include "run_record.h"
 #include "run_selection.h"
+#include "sample_chunks.h"
 #include "validity_policy.h"
 
 #include <memory>
@@ -28,7 +29,7 @@ public:
 class Store
 {
 public:
-    static constexpr int kSchemaVersion = 8;
+    static constexpr int kSchemaVersion = 9;
 
     // Opens (creating parent-less files as needed), migrates to kSchemaVersion and re-judges the
     // runs judged under another validity policy than `policy` (the shipped one unless a test
@@ -47,6 +48,8 @@ public:
     std::optional<RunRecord> run(long long id) const;
     std::optional<long long> runIdForExecutionKey(const std::string &key) const;
     std::vector<double> samples(long long runId, const std::string &phase) const;
+    // Per-chunk count, min, max and sum of a phase, in seq order, without decoding any value.
+    std::vector<ChunkSummary> sampleChunks(long long runId, const std::string &phase) const;
     std::vector<EventRecord> events(long long runId) const;
     std::vector<ShapeCaseRecord> shapeCases(long long runId) const;
     std::vector<TrainStepRecord> trainSteps(long long runId) const;

@@ -95,7 +95,7 @@ inline DbFigures dbFigures(SQLite::Database &db)
 {
     DbFigures f;
     f.runs = db.execAndGet("SELECT count(*) FROM runs").getInt64();
-    f.samples = db.execAndGet("SELECT count(*) FROM samples").getInt64();
+    f.samples = db.execAndGet("SELECT coalesce(sum(count), 0) FROM sample_chunks").getInt64();
     f.events = db.execAndGet("SELECT count(*) FROM events").getInt64();
     f.maintainedSamples =
         db.execAndGet("SELECT coalesce(sum(sample_count), 0) FROM runs").getInt64();

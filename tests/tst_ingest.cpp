@@ -28,7 +28,7 @@ private:
     }
     static long long sampleRows(tp::Store &s)
     {
-        return s.db().execAndGet("SELECT count(*) FROM samples").getInt64();
+        return s.db().execAndGet("SELECT coalesce(sum(count), 0) FROM sample_chunks").getInt64();
     }
     QTemporaryDir m_dir;
 };

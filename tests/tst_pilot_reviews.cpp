@@ -6,6 +6,7 @@
 #include "pilot_store.h"
 #include "review.h"
 #include "schema.h"
+#include "schema_downgrade.h"
 #include "store.h"
 #include "test_util.h"
 
@@ -151,10 +152,7 @@ void TestPilotReviews::v7DecisionsMigrateToTheirPilot()
     {
         // Back to schema 7 exactly: no pilot columns.
         SQLite::Database raw(db, SQLite::OPEN_READWRITE);
-        raw.exec("DROP INDEX decision_snapshots_by_pilot");
-        raw.exec("ALTER TABLE decision_snapshots DROP COLUMN pilot_id");
-        raw.exec("ALTER TABLE gate_signoffs DROP COLUMN pilot_id");
-        raw.exec("PRAGMA user_version = 7");
+        tptest::downgradeToV7(raw);
     }
     tp::Store store(db, tptest::fixturePolicy());
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);

@@ -7,6 +7,7 @@
 #include "ingestor.h"
 #include "pilot_store.h"
 #include "review.h"
+#include "schema_downgrade.h"
 #include "store.h"
 #include "test_util.h"
 
@@ -349,10 +350,8 @@ void TestPilots::oldDatabaseMigratesWithItsVerdicts()
     {
         // Back to schema 6 exactly: no pilots table.
         SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+        tptest::downgradeToV7(raw);
         raw.exec("DROP TABLE pilots");
-        raw.exec("DROP INDEX decision_snapshots_by_pilot"); // and v8's columns
-        raw.exec("ALTER TABLE decision_snapshots DROP COLUMN pilot_id");
-        raw.exec("ALTER TABLE gate_signoffs DROP COLUMN pilot_id");
         raw.exec("PRAGMA user_version = 6");
     }
     tp::Store store(db, tptest::fixturePolicy());

@@ -31,13 +31,15 @@ void TestStore::createsCurrentSchema()
     auto &db = store.db();
     QCOMPARE(db.execAndGet("PRAGMA journal_mode").getString(), std::string("wal"));
     QCOMPARE(db.execAndGet("PRAGMA foreign_keys").getInt(), 1);
-    for (const char *table : {"runs", "samples", "events", "shape_cases", "train_steps",
+    for (const char *table : {"runs", "sample_chunks", "events", "shape_cases", "train_steps",
                               "review_inputs", "gate_signoffs", "decision_snapshots", "alerts"})
         QVERIFY2(db.tableExists(table), table);
     QCOMPARE(store.runCount(), 0LL);
     // Foreign keys are enforced: a sample for a run that does not exist is refused.
     QVERIFY_THROWS_EXCEPTION(SQLite::Exception,
-                             db.exec("INSERT INTO samples VALUES(999, 'steady', 0, 1.0)"));
+                             db.exec("INSERT INTO sample_chunks(run_id, phase, first_seq, count, "
+                                     "min, max, sum, codec, data) VALUES(999, 'steady', 0, 1, 1, "
+                                     "1, 1, 0, zeroblob(8))"));
 }
 
 void TestStore::reopenKeepsData()

@@ -1,0 +1,49 @@
+#pragma once
+// Takes a current database back to an older schema for migration tests: v9's sample chunks
+// become v1–v8 `samples` rows again (one per value), v8's pilot columns go.
+#include "sample_codec.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <vector>
+
+namespace tptest
+{
+
+inline void downgradeToV8(SQLite::Database &db)
+{
+    db.exec("CREATE TABLE samples(run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, "
+            "phase TEXT NOT NULL, seq INTEGER NOT NULL, seconds REAL NOT NULL, "
+            "PRIMARY KEY(run_id, phase, seq)) WITHOUT ROWID");
+    SQLite::Statement chunks(db, "SELECT run_id, phase, first_seq, count, codec, data FROM "
+                                 "sample_chunks ORDER BY run_id, phase, first_seq");
+    SQLite::Statement row(db, "INSERT INTO samples VALUES(?, ?, ?, ?)");
+    while (chunks.executeStep()) {
+        std::vector<double> values;
+        const SQLite::Column data = chunks.getColumn(5);
+        tp::decodeChunk(chunks.getColumn(4).getInt(), data.getBlob(), std::size_t(data.getBytes()),
+                        std::size_t(chunks.getColumn(3).getInt64()), values);
+        for (std::size_t i = 0; i < values.size(); ++i) {
+            row.bind(1, static_cast<int64_t>(chunks.getColumn(0).getInt64()));
+            row.bind(2, chunks.getColumn(1).getString());
+            row.bind(3, static_cast<int64_t>(chunks.getColumn(2).getInt64() + int64_t(i)));
+            row.bind(4, values[i]);
+            row.exec();
+            row.reset();
+        }
+    }
+    chunks.reset();
+    db.exec("DROP TABLE sample_chunks");
+    db.exec("PRAGMA user_version = 8");
+}
+
+inline void downgradeToV7(SQLite::Database &db)
+{
+    downgradeToV8(db);
+    db.exec("DROP INDEX decision_snapshots_by_pilot");
+    db.exec("ALTER TABLE decision_snapshots DROP COLUMN pilot_id");
+    db.exec("ALTER TABLE gate_signoffs DROP COLUMN pilot_id");
+    db.exec("PRAGMA user_version = 7");
+}
+
+} // namespace tptest
