@@ -1,5 +1,7 @@
 #include "contract.h"
 
+#include "contract_fast.h"
+
 namespace tp
 {
 using nlohmann::json;
@@ -52,7 +54,8 @@ std::string readStarted(const json &o, RunStarted &s)
     return {};
 }
 
-std::string readPhase(const json &o, PhaseSamples &p)
+// `fast`: the seconds already read by the fast path (contract_fast.h), checked there.
+std::string readPhase(const json &o, PhaseSamples &p, std::vector<double> *fast)
 {
     auto ph = o.find("phase");
     if (ph == o.end() || !ph->is_string() || ph->get<std::string>().empty())
@@ -60,6 +63,10 @@ std::string readPhase(const json &o, PhaseSamples &p)
     p.phase = ph->get<std::string>();
     if (auto b = o.find("batch"); b != o.end() && b->is_number_integer())
         p.batch = b->get<long long>();
+    if (fast) {
+        p.seconds = std::move(*fast);
+        return {};
+    }
     auto secs = o.find("seconds");
     if (secs == o.end() || !secs->is_array())
         return "field 'seconds' must be an array of numbers";
@@ -139,7 +146,14 @@ ParseResult parseEventLine(const std::string &line)
         r.error = "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
         return r;
     }
-    json o = json::parse(line, nullptr, /*allow_exceptions=*/false);
+    json o;
+    std::vector<double> seconds;
+    // Only a phase event's seconds may leave the raw event (they go to the sample chunks).
+    const bool fast = line.size() >= 256 && line.find("\"seconds\"") != std::string::npos &&
+                      detail::parseSamplesLine(line, o, seconds) &&
+                      o.value("event", json()) == ev::Phase;
+    if (!fast)
+        o = json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (o.is_discarded()) {
         r.error = "malformed JSON";
         return r;
@@ -173,7 +187,7 @@ ParseResult parseEventLine(const std::string &line)
         err = readStarted(o, e.started);
     } else if (e.name == ev::Phase) {
         e.kind = Event::Kind::Phase;
-        err = readPhase(o, e.phase);
+        err = readPhase(o, e.phase, fast ? &seconds : nullptr);
     } else if (e.name == ev::RunFinished) {
         e.kind = Event::Kind::RunFinished;
         err = readFinished(o, e.finished);

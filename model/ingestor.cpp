@@ -181,7 +181,7 @@ void RunIngestor::storeEvent(const Event &e)
     q.bind(1, static_cast<int64_t>(m_runId));
     q.bind(2, static_cast<int64_t>(m_eventSeq++));
     q.bind(3, e.name);
-    if (e.kind == Event::Kind::Phase && e.raw.contains("seconds")) {
+    if (e.kind == Event::Kind::Phase) {
         // The values are in sample_chunks; the event keeps every other field and their count.
         nlohmann::json slim = e.raw;
         slim.erase("seconds");
