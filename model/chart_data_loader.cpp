@@ -1,5 +1,7 @@
 #include "chart_data_loader.h"
 
+#include "long_samples.h"
+
 #include "pilot_store.h"
 
 #include "contract.h"
@@ -164,10 +166,19 @@ bool loadFocus(Store &store, const ChartRequest &request, ChartData &d,
                                                : queries.firstCalls(f.workload, f.dtype, f.device));
     if (stop())
         return false;
+    // A long steady phase (millions of samples) is charted from its chunks, never held whole.
+    const std::vector<ChunkSummary> steady = store.sampleChunks(d.focus->id, phase::Steady);
+    long long steadyCount = 0;
+    for (const ChunkSummary &c : steady)
+        steadyCount += c.count;
     d.latency =
-        ChartDataLoader::summarizeLatency(*d.focus, store.samples(d.focus->id, phase::FirstCall),
-                                          store.samples(d.focus->id, phase::Warmup),
-                                          store.samples(d.focus->id, phase::Steady), request);
+        steadyCount > kStreamedSamples
+            ? summarizeLongRun(store, *d.focus, store.samples(d.focus->id, phase::FirstCall),
+                               store.samples(d.focus->id, phase::Warmup), steady, request)
+            : ChartDataLoader::summarizeLatency(*d.focus,
+                                                store.samples(d.focus->id, phase::FirstCall),
+                                                store.samples(d.focus->id, phase::Warmup),
+                                                store.samples(d.focus->id, phase::Steady), request);
     return true;
 }
 

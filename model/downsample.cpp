@@ -83,34 +83,56 @@ std::vector<Point> minMaxDownsample(const std::vector<Point> &points, std::size_
     return minMaxImpl(points.size(), maxPoints, [&](std::size_t i) { return points[i]; });
 }
 
-Histogram histogram(const std::vector<double> &values, std::size_t bins, double lo, double hi)
+Histogram emptyHistogram(std::size_t bins, double lo, double hi, bool log)
 {
     Histogram h;
-    if (bins == 0 || !(hi >= lo))
+    if (bins == 0 || !(hi >= lo) || (log && !(lo > 0)))
         return h;
     if (hi == lo)
         bins = 1;
     h.edges.resize(bins + 1);
-    for (std::size_t i = 0; i <= bins; ++i)
-        h.edges[i] = lo + (hi - lo) * static_cast<double>(i) / static_cast<double>(bins);
+    const double logLo = log ? std::log(lo) : 0, span = log ? std::log(hi) - logLo : 0;
+    for (std::size_t i = 0; i <= bins; ++i) {
+        const double f = static_cast<double>(i) / static_cast<double>(bins);
+        h.edges[i] = log ? std::exp(logLo + span * f) : lo + (hi - lo) * f;
+    }
+    h.edges.front() = lo;
     h.edges.back() = hi;
     h.counts.assign(bins, 0);
-    const double width = (hi - lo) / static_cast<double>(bins);
-    for (double v : values) {
-        if (v < lo) {
+    return h;
+}
+
+void addToHistogram(Histogram &h, const double *values, std::size_t n, bool log)
+{
+    if (h.counts.empty())
+        return;
+    const double lo = h.edges.front(), hi = h.edges.back();
+    const double bins = static_cast<double>(h.counts.size());
+    const double logLo = log ? std::log(lo) : 0, span = log ? std::log(hi) - logLo : hi - lo;
+    for (std::size_t k = 0; k < n; ++k) {
+        const double v = values[k];
+        if (log && !(v > 0)) {
+            ++h.below;
+        } else if (v < lo) {
             ++h.below;
         } else if (v > hi || std::isnan(v)) {
             ++h.above;
         } else {
-            countInBin(h, v, width > 0 ? static_cast<std::size_t>((v - lo) / width) : 0);
+            const double at = log ? std::log(v) - logLo : v - lo;
+            countInBin(h, v, span > 0 ? static_cast<std::size_t>(at / span * bins) : 0);
         }
     }
+}
+
+Histogram histogram(const std::vector<double> &values, std::size_t bins, double lo, double hi)
+{
+    Histogram h = emptyHistogram(bins, lo, hi, false);
+    addToHistogram(h, values.data(), values.size(), false);
     return h;
 }
 
 Histogram logHistogram(const std::vector<double> &values, std::size_t bins)
 {
-    Histogram h;
     double lo = 0, hi = 0;
     std::size_t nonPositive = 0;
     for (double v : values) {
@@ -121,28 +143,12 @@ Histogram logHistogram(const std::vector<double> &values, std::size_t bins)
         lo = lo == 0 ? v : std::min(lo, v);
         hi = std::max(hi, v);
     }
-    if (bins == 0 || hi <= 0) {
+    Histogram h = emptyHistogram(bins, lo, hi, true);
+    if (h.counts.empty()) {
         h.below = nonPositive;
         return h;
     }
-    if (hi == lo)
-        bins = 1;
-    h.edges.resize(bins + 1);
-    const double logLo = std::log(lo), span = std::log(hi) - logLo;
-    for (std::size_t i = 0; i <= bins; ++i)
-        h.edges[i] = std::exp(logLo + span * static_cast<double>(i) / static_cast<double>(bins));
-    h.edges.front() = lo;
-    h.edges.back() = hi;
-    h.counts.assign(bins, 0);
-    h.below = nonPositive;
-    for (double v : values) {
-        if (!(v > 0))
-            continue;
-        countInBin(h, v,
-                   span > 0 ? static_cast<std::size_t>((std::log(v) - logLo) / span *
-                                                       static_cast<double>(bins))
-                            : 0);
-    }
+    addToHistogram(h, values.data(), values.size(), true);
     return h;
 }
 

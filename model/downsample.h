@@ -39,6 +39,11 @@ Histogram histogram(const std::vector<double> &values, std::size_t bins, double 
 // `below`. Empty input (or nothing positive) gives no bins.
 Histogram logHistogram(const std::vector<double> &values, std::size_t bins);
 
+// The same bins filled a piece at a time (a phase read chunk by chunk): emptyHistogram makes the
+// edges (`log`: geometric, lo > 0), addToHistogram counts values as the functions above do.
+Histogram emptyHistogram(std::size_t bins, double lo, double hi, bool log);
+void addToHistogram(Histogram &h, const double *values, std::size_t n, bool log);
+
 // `sorted` must be ascending. Ties keep the highest rank (the CDF jumps past them).
 std::vector<Point> empiricalCdf(const std::vector<double> &sorted, std::size_t maxPoints);
 

@@ -1,5 +1,7 @@
 #include "panels.h"
 
+#include "long_samples.h"
+
 #include "quality_contract.h"
 
 #include "contract.h"
@@ -111,16 +113,16 @@ BusinessPanel business(const std::vector<RunRecord> &rs, const PanelOptions &o)
 ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, const PanelOptions &o)
 {
     ApplicationPanel a;
-    std::vector<double> pooled, runP99, rates, waits;
+    std::vector<double> runP99, rates, waits;
+    long long pooledBound = 0; // at least the pool's size (sample_count counts every phase)
     std::vector<long long> pooledIds, p99Ids, rateIds, errorIds, waitIds;
     std::size_t failed = 0, timeouts = 0, nonFinite = 0, incomplete = 0, cancelled = 0;
     for (const RunRecord &r : rs) {
         checkCancel(o);
         if (r.valid.value_or(false)) {
-            const auto s = store.samples(r.id, phase::Steady);
-            if (!s.empty())
+            if (r.sampleCount > 0)
                 pooledIds.push_back(r.id);
-            pooled.insert(pooled.end(), s.begin(), s.end());
+            pooledBound += r.sampleCount;
             if (r.p99Seconds) {
                 runP99.push_back(*r.p99Seconds);
                 p99Ids.push_back(r.id);
@@ -148,14 +150,34 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, con
         waits.push_back(std::max(0.0, seconds));
         waitIds.push_back(id);
     }
-    std::sort(pooled.begin(), pooled.end());
+    // The pooled percentiles are exact either way; a pool of millions of samples is read chunk by
+    // chunk (long_samples.h) instead of being held and sorted.
+    std::vector<double> quantiles;
+    std::size_t poolSize = 0;
+    if (pooledBound > kStreamedSamples) {
+        quantiles = pooledQuantiles(store, pooledIds, phase::Steady, {0.50, 0.90, 0.99}, &poolSize);
+    } else {
+        std::vector<double> pooled;
+        for (long long id : pooledIds) {
+            checkCancel(o);
+            const auto s = store.samples(id, phase::Steady);
+            pooled.insert(pooled.end(), s.begin(), s.end());
+        }
+        std::sort(pooled.begin(), pooled.end());
+        poolSize = pooled.size();
+        for (double q : {0.50, 0.90, 0.99})
+            if (!pooled.empty())
+                quantiles.push_back(percentileSorted(pooled, q));
+    }
     const std::string pool =
         fillText(pooledIds.size() == 1 ? txt::PanelPooledOne : txt::PanelPooled,
-                 {std::to_string(pooled.size()), std::to_string(pooledIds.size())});
-    for (auto [fig, q] : {std::pair{&a.latencyP50, 0.50}, std::pair{&a.latencyP90, 0.90},
-                          std::pair{&a.latencyP99, 0.99}})
-        *fig = pooled.empty() ? none(State::NoData, Unit::Seconds, txt::PanelNoSteadySamples)
-                              : value(percentileSorted(pooled, q), Unit::Seconds, pooledIds, pool);
+                 {std::to_string(poolSize), std::to_string(pooledIds.size())});
+    std::size_t qi = 0;
+    for (auto *fig : {&a.latencyP50, &a.latencyP90, &a.latencyP99}) {
+        *fig = quantiles.empty() ? none(State::NoData, Unit::Seconds, txt::PanelNoSteadySamples)
+                                 : value(quantiles[qi], Unit::Seconds, pooledIds, pool);
+        ++qi;
+    }
     a.medianRunP99 = runP99.empty()
                          ? none(State::NoData, Unit::Seconds, txt::PanelNoRunP99)
                          : value(computeStats(runP99).median, Unit::Seconds, p99Ids,

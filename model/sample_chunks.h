@@ -4,6 +4,7 @@
 // chunks. Throws SQLite::Exception on database errors, SampleCodecError on a corrupt chunk.
 #include "sample_codec.h"
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,10 @@ struct ChunkWrite {
 ChunkWrite writeSampleChunks(SQLite::Database &db, long long runId, const std::string &phase,
                              long long firstSeq, const std::vector<double> &values);
 std::vector<double> readSamples(SQLite::Database &db, long long runId, const std::string &phase);
+// Calls fn(values, count) for each chunk of (run, phase) in seq order, decoding one chunk at a
+// time: a phase of millions of samples is read without holding them all.
+void visitSamples(SQLite::Database &db, long long runId, const std::string &phase,
+                  const std::function<void(const double *, std::size_t)> &fn);
 std::vector<ChunkSummary> readChunkSummaries(SQLite::Database &db, long long runId,
                                              const std::string &phase);
 

@@ -257,8 +257,17 @@ std::optional<long long> Store::runIdForExecutionKey(const std::string &key) con
 
 std::vector<double> Store::samples(long long runId, const std::string &phase) const
 {
+    std::vector<double> out;
+    visitSamples(runId, phase,
+                 [&out](const double *v, std::size_t n) { out.insert(out.end(), v, v + n); });
+    return out;
+}
+
+void Store::visitSamples(long long runId, const std::string &phase,
+                         const std::function<void(const double *, std::size_t)> &fn) const
+{
     try {
-        return readSamples(*m_db, runId, phase);
+        tp::visitSamples(*m_db, runId, phase, fn);
     } catch (const SampleCodecError &e) {
         throw StoreError("'" + m_path + "': run " + std::to_string(runId) + ", phase " + phase +
                          ": " + e.what());

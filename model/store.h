@@ -50,6 +50,9 @@ public:
     std::vector<double> samples(long long runId, const std::string &phase) const;
     // Per-chunk count, min, max and sum of a phase, in seq order, without decoding any value.
     std::vector<ChunkSummary> sampleChunks(long long runId, const std::string &phase) const;
+    // The samples of a phase one chunk at a time (see visitSamples in sample_chunks.h).
+    void visitSamples(long long runId, const std::string &phase,
+                      const std::function<void(const double *, std::size_t)> &fn) const;
     std::vector<EventRecord> events(long long runId) const;
     std::vector<ShapeCaseRecord> shapeCases(long long runId) const;
     std::vector<TrainStepRecord> trainSteps(long long runId) const;

@@ -1,0 +1,146 @@
+// Long sample sets read chunk by chunk (long_samples.h): pooled quantiles are exactly what a
+// sort of the whole pool gives (ties, zeros, one value, q = 0 and 1), and a long run's charts
+// (trace envelope, histogram, CDF, percentiles) agree with the materialised summary.
+#include "chart_data_loader.h"
+#include "long_samples.h"
+#include "sample_chunks.h"
+#include "stats.h"
+#include "store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cmath>
+#include <random>
+
+class TestLongSamples : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void pooledQuantilesAreExact_data();
+    void pooledQuantilesAreExact();
+    void longRunSummaryAgrees();
+
+private:
+    QTemporaryDir m_dir;
+    int m_db = 0;
+    std::unique_ptr<tp::Store> store()
+    {
+        return std::make_unique<tp::Store>(
+            m_dir.filePath(QStringLiteral("l%1.sqlite").arg(++m_db)).toStdString());
+    }
+};
+
+namespace
+{
+
+void addRun(tp::Store &s, long long id, const std::vector<double> &steady)
+{
+    s.db().exec("INSERT INTO runs(id, execution_key, run_key) VALUES(" + std::to_string(id) +
+                ", 'k" + std::to_string(id) + "', 'r')");
+    tp::writeSampleChunks(s.db(), id, "steady", 0, steady);
+}
+
+} // namespace
+
+void TestLongSamples::pooledQuantilesAreExact_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::newRow("lognormal, 3 runs") << 0;
+    QTest::newRow("ties") << 1;
+    QTest::newRow("zeros: equal-width bins") << 2;
+    QTest::newRow("one value") << 3;
+}
+
+void TestLongSamples::pooledQuantilesAreExact()
+{
+    QFETCH(int, kind);
+    auto s = store();
+    std::mt19937_64 rng(11);
+    std::lognormal_distribution<double> d(std::log(6e-5), 0.3);
+    std::vector<std::vector<double>> runs(kind == 3 ? 1 : 3);
+    for (auto &r : runs) {
+        const std::size_t n = kind == 3 ? 1 : 5000 + rng() % 20000;
+        for (std::size_t i = 0; i < n; ++i) {
+            double v = d(rng);
+            if (kind == 1)
+                v = std::round(v * 1e6) / 1e6; // a few hundred distinct values
+            if (kind == 2 && i % 7 == 0)
+                v = 0;
+            r.push_back(v);
+        }
+    }
+    std::vector<long long> ids;
+    std::vector<double> pool;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+        addRun(*s, long(i) + 1, runs[i]);
+        ids.push_back(long(i) + 1);
+        pool.insert(pool.end(), runs[i].begin(), runs[i].end());
+    }
+    std::sort(pool.begin(), pool.end());
+    const std::vector<double> qs{0.0, 0.25, 0.5, 0.9, 0.99, 0.999, 1.0};
+    std::size_t n = 0;
+    const std::vector<double> got = tp::pooledQuantiles(*s, ids, "steady", qs, &n);
+    QCOMPARE(n, pool.size());
+    QCOMPARE(got.size(), qs.size());
+    for (std::size_t i = 0; i < qs.size(); ++i)
+        QVERIFY2(got[i] == tp::percentileSorted(pool, qs[i]), qPrintable(QString::number(qs[i])));
+    QVERIFY(tp::pooledQuantiles(*s, {99}, "steady", qs, &n).empty());
+    QCOMPARE(n, std::size_t(0));
+}
+
+void TestLongSamples::longRunSummaryAgrees()
+{
+    auto s = store();
+    std::mt19937_64 rng(5);
+    std::lognormal_distribution<double> d(std::log(6e-5), 0.25);
+    std::uniform_real_distribution<double> u(0, 1);
+    std::vector<double> steady(1200000);
+    for (double &v : steady)
+        v = d(rng) * (u(rng) < 0.01 ? 30.0 : 1.0); // stalls: the histogram goes log
+    addRun(*s, 1, steady);
+    tp::writeSampleChunks(s->db(), 1, "warmup", 0, {1e-3, 5e-4, 2e-4});
+    tp::RunRecord run = *s->run(1);
+    std::vector<double> sorted = steady;
+    std::sort(sorted.begin(), sorted.end());
+    run.p50Seconds = tp::percentileSorted(sorted, 0.5);
+    run.p90Seconds = tp::percentileSorted(sorted, 0.9);
+    run.p99Seconds = tp::percentileSorted(sorted, 0.99);
+    const tp::ChartRequest request;
+    const tp::LatencySummary whole =
+        tp::ChartDataLoader::summarizeLatency(run, {}, {1e-3, 5e-4, 2e-4}, steady, request);
+    const tp::LatencySummary streamed = tp::summarizeLongRun(*s, run, {}, {1e-3, 5e-4, 2e-4},
+                                                             s->sampleChunks(1, "steady"), request);
+    QCOMPARE(streamed.steadyCount, whole.steadyCount);
+    QCOMPARE(streamed.histogramLogBins, whole.histogramLogBins);
+    QVERIFY(streamed.histogramLogBins);
+    QCOMPARE(streamed.histogram.edges, whole.histogram.edges);
+    QCOMPARE(streamed.histogram.counts, whole.histogram.counts);
+    QCOMPARE(*streamed.p50, *whole.p50);
+    QCOMPARE(*streamed.p99, *whole.p99);
+    QVERIFY(std::fabs(*streamed.mean - *whole.mean) <= 1e-12 * *whole.mean);
+    // The trace: within the point budget, its envelope is the phase's min and max.
+    QVERIFY(streamed.steadyTrace.size() <= request.maxTracePoints);
+    double lo = 1, hi = 0;
+    for (const auto &p : streamed.steadyTrace)
+        lo = std::min(lo, p.y), hi = std::max(hi, p.y);
+    QCOMPARE(lo, sorted.front());
+    QCOMPARE(hi, sorted.back());
+    QCOMPARE(streamed.steadyTrace.back().x, 1.0 + 3 + double(steady.size() - 1));
+    // The CDF: rising to 1; each point within one of 1000 geometric bins of the true quantile.
+    QVERIFY(!streamed.cdf.empty());
+    QCOMPARE(streamed.cdf.back().y, 1.0);
+    const double binRatio = std::pow(sorted.back() / sorted.front(), 1.0 / 1000);
+    for (std::size_t i = 0; i < streamed.cdf.size(); i += 37) {
+        const auto &p = streamed.cdf[i];
+        QVERIFY(i == 0 || p.y >= streamed.cdf[i - 1].y);
+        const double truth = sorted[std::size_t(std::ceil(p.y * double(sorted.size()))) - 1];
+        QVERIFY2(truth <= p.x * (1 + 1e-12) && truth >= p.x / binRatio / (1 + 1e-12),
+                 qPrintable(QString::number(p.y)));
+    }
+}
+
+QTEST_GUILESS_MAIN(TestLongSamples)
+#include "tst_long_samples.moc"
