@@ -5,7 +5,8 @@
 // transaction with the journal off, which the UI never does — this is a bulk loader for a
 // throwaway file. Deterministic (fixed seed).
 //
-// usage: gen_large_db OUT.sqlite [--runs N] [--samples N] [--force]
+// usage: gen_large_db OUT.sqlite [--runs N] [--samples N] [--big N] [--force]
+//   --big N: the last run holds N steady samples (a long MLPerf-style steady state, e.g. 10 M)
 #include "stats.h"
 #include "store.h"
 
@@ -28,7 +29,7 @@ namespace
 
 struct Options {
     std::string out;
-    long long runs = 10000, samples = 1000;
+    long long runs = 10000, samples = 1000, big = 0;
     bool force = false;
 };
 
@@ -40,6 +41,8 @@ bool parse(int argc, char **argv, Options &o)
             o.runs = std::atoll(argv[++i]);
         else if (a == "--samples" && i + 1 < argc)
             o.samples = std::atoll(argv[++i]);
+        else if (a == "--big" && i + 1 < argc)
+            o.big = std::atoll(argv[++i]);
         else if (a == "--force")
             o.force = true;
         else if (!a.empty() && a[0] != '-' && o.out.empty())
@@ -136,6 +139,7 @@ VALUES(?,?,?,?,?,?,?,'local','gen_large_db',?,1,?,?,?,?,1,?,?,?,?,?,?,?,?,?,?,'{
             warmup.push_back(w);
         }
         addSamples("warmup", warmup);
+        steady.resize(std::size_t(id == o.runs && o.big > 0 ? o.big : o.samples));
         for (double &s : steady)
             s = base * jitter(rng) * (unit(rng) < 0.01 ? 3.0 : 1.0); // 1 % stalls
         addSamples("steady", steady);

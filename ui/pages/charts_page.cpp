@@ -191,8 +191,10 @@ void ChartsPage::startLoad()
         return;
     const quint64 generation = ++m_generation;
     m_session->supersede(generation);
-    m_loading = true;
-    m_status->setText(tr("Loading…"));
+    // Only a run's charts count as loading (chartsUpdated ends it); the break-even alone does not.
+    m_loading = m_runId > 0;
+    if (m_loading)
+        m_status->setText(tr("Loading…"));
     ChartRequest request;
     request.runId = m_runId;
     request.runIds.assign(m_runIds.begin(), m_runIds.end());
