@@ -39,6 +39,8 @@ int pilotCommand(const QStringList &args,
 int runSpecs(const QStringList &args, const QString &description, QString *dbPath);
 // Lists, adds, edits, removes and selects the pilots of a database (pilots_command.cpp).
 int pilotsCommand(const QStringList &args);
+// Runs with their figures and verdicts (and samples) as CSV or JSON (export_command.cpp).
+int exportCommand(const QStringList &args);
 
 QString defaultDatabasePath();
 // A display a person can see (offscreen/minimal platforms do not count).

@@ -31,7 +31,7 @@ int main(int argc, char **argv)
     if (command == QLatin1String("import") || command == QLatin1String("run") ||
         command == QLatin1String("gates") || command == QLatin1String("review") ||
         command == QLatin1String("targets") || command == QLatin1String("faulttest") ||
-        command == QLatin1String("pilots")) {
+        command == QLatin1String("pilots") || command == QLatin1String("export")) {
         QCoreApplication app(argc, argv);
         setIdentity();
         QStringList args = QCoreApplication::arguments();
@@ -46,6 +46,8 @@ int main(int argc, char **argv)
             return tp::cli::faulttestCommand(args);
         if (command == QLatin1String("pilots"))
             return tp::cli::pilotsCommand(args);
+        if (command == QLatin1String("export"))
+            return tp::cli::exportCommand(args);
         return command == QLatin1String("import") ? tp::cli::importCommand(args)
                                                   : tp::cli::runCommand(args);
     }
@@ -87,7 +89,8 @@ int main(int argc, char **argv)
     QCommandLineParser p;
     p.setApplicationDescription(
         Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
-                 "from GPU to TPU.\nSubcommands: import, run, pilot, pilots, gates, review (see "
+                 "from GPU to TPU.\nSubcommands: import, run, pilot, pilots, gates, review, "
+                 "report, export (see "
                  "'torchpilot <command> --help')."));
     p.addHelpOption();
     p.addVersionOption();

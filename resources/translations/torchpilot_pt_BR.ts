@@ -246,6 +246,76 @@
     </message>
 </context>
 <context>
+    <name>Export</name>
+    <message>
+        <source>torchpilot: error: %1</source>
+        <translation>torchpilot: erro: %1</translation>
+    </message>
+    <message>
+        <source>Export runs with their figures and validity and precision verdicts (and their samples with --samples) as CSV or JSON.</source>
+        <translation>Exporta execuções com seus números e veredictos de validade e de precisão (e suas amostras, com --samples) em CSV ou JSON.</translation>
+    </message>
+    <message>
+        <source>The TorchPilot database to read.</source>
+        <translation>O banco de dados do TorchPilot a ler.</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>Runs to export: ids and ranges (3,7-9) and/or filters (mode=compiled,dtype=bfloat16; keys workload, mode, dtype, device, status, target, runner, batch, from, before). Default: every run.</source>
+        <translation>Execuções a exportar: ids e intervalos (3,7-9) e/ou filtros (mode=compiled,dtype=bfloat16; chaves workload, mode, dtype, device, status, target, runner, batch, from, before). Padrão: todas as execuções.</translation>
+    </message>
+    <message>
+        <source>selection</source>
+        <translation>seleção</translation>
+    </message>
+    <message>
+        <source>csv or json (default csv).</source>
+        <translation>csv ou json (padrão csv).</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>formato</translation>
+    </message>
+    <message>
+        <source>Also the samples: in JSON under each run; in CSV instead of the runs, one row per sample (run_id, execution_key, phase, seq, seconds).</source>
+        <translation>Também as amostras: em JSON, dentro de cada execução; em CSV, no lugar das execuções, uma linha por amostra (run_id, execution_key, phase, seq, seconds).</translation>
+    </message>
+    <message>
+        <source>Write to this file (default: standard output).</source>
+        <translation>Grava neste arquivo (padrão: saída padrão).</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>arquivo</translation>
+    </message>
+    <message>
+        <source>export needs --db PATH</source>
+        <translation>export precisa de --db CAMINHO</translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos; (csv or json)</source>
+        <translation>formato desconhecido &apos;%1&apos; (csv ou json)</translation>
+    </message>
+    <message>
+        <source>no database at &apos;%1&apos; (the file does not exist)</source>
+        <translation>nenhum banco de dados em &apos;%1&apos; (o arquivo não existe)</translation>
+    </message>
+    <message>
+        <source>cannot write &apos;%1&apos;: %2</source>
+        <translation>não foi possível gravar &apos;%1&apos;: %2</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n run(s) exported to %1</source>
+        <translation>
+            <numerusform>%n execução exportada para %1</numerusform>
+            <numerusform>%n execuções exportadas para %1</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>FaultTest</name>
     <message>
         <source>cannot start %1: %2</source>
@@ -753,12 +823,18 @@ Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --
     <message>
         <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
 Subcommands: import, run, pilot, pilots, gates, review (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
+        <translation type="vanished">TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
 Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
     </message>
     <message>
         <source>Page to show first: runs, queue, panels, compare, charts, review; review/cost or review/pilot for a tab of the Review page.</source>
         <translation>Página exibida primeiro: runs, queue, panels, compare, charts, review; review/cost ou review/pilot para uma aba da página Revisão.</translation>
+    </message>
+    <message>
+        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
+Subcommands: import, run, pilot, pilots, gates, review, report, export (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
+        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
+Subcomandos: import, run, pilot, pilots, gates, review, report, export (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
     </message>
 </context>
 <context>

@@ -1,0 +1,40 @@
+#pragma once
+// `torchpilot export`: runs with their figures and verdicts (and, on request, their samples) as
+// CSV (RFC 4180) or JSON, for other tools. No Qt.
+#include "store.h"
+
+#include <nlohmann/json.hpp>
+
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tp
+{
+
+class ExportError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+// A run selection as typed: comma-separated run ids and ranges ("3,7-9") and/or filters
+// ("mode=compiled,dtype=bfloat16"; keys workload, mode, dtype, device, status, target, runner,
+// batch, from, before). Empty: every run. Throws ExportError naming the bad token.
+RunSelection parseRunSelection(const std::string &text);
+
+// The export's columns, in order: identity, configuration, figures, verdicts.
+const std::vector<std::string> &exportColumns();
+// One run as {column: value} (null for a figure not measured; validity_reasons an array).
+nlohmann::json exportRun(const RunRecord &run);
+
+// Runs: one CSV row each under the exportColumns() header.
+void writeRunsCsv(std::ostream &out, const std::vector<RunRecord> &runs);
+// Samples: run_id,execution_key,phase,seq,seconds, one row per sample (17 significant digits:
+// the stored doubles exactly).
+void writeSamplesCsv(std::ostream &out, const Store &store, const std::vector<RunRecord> &runs);
+// {"runs": [exportRun + (withSamples) "samples": {phase: [seconds…]}]}.
+nlohmann::json exportJson(const Store &store, const std::vector<RunRecord> &runs, bool withSamples);
+
+} // namespace tp
