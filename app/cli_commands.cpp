@@ -5,6 +5,7 @@
 #include "launcher_factory.h"
 #include "local_launcher.h"
 #include "store.h"
+#include "store_merge.h"
 #include "target_profiles.h"
 
 #include <QCommandLineParser>
@@ -291,13 +292,31 @@ int importCommand(const QStringList &args)
     int failed = 0;
     for (const QString &file : p.positionalArguments()) {
         try {
-            const IngestReport r = importFile(*store, file.toStdString());
-            out() << Cli::tr("%1: %n run(s), %2 new sample(s), %3 already stored", nullptr,
-                             static_cast<int>(r.runIds.size()))
-                         .arg(file)
-                         .arg(r.samples)
-                         .arg(r.duplicateSamples)
-                  << Qt::endl;
+            const ImportResult r = importAny(*store, file.toStdString());
+            if (r.merged)
+                out() << Cli::tr("%1: merged %n new run(s) (%2 already here) with %3 sample(s); "
+                                 "%4 new pilot(s), %5 new decision(s) (%6 already here)",
+                                 nullptr, static_cast<int>(r.merge.runs))
+                             .arg(file)
+                             .arg(r.merge.runsAlreadyHere)
+                             .arg(r.merge.samples)
+                             .arg(r.merge.pilots)
+                             .arg(r.merge.decisions)
+                             .arg(r.merge.decisionsAlreadyHere)
+                      << Qt::endl;
+            else
+                out() << Cli::tr("%1: %n run(s), %2 new sample(s), %3 already stored", nullptr,
+                                 static_cast<int>(r.runs))
+                             .arg(file)
+                             .arg(r.samples)
+                             .arg(r.duplicateSamples)
+                      << Qt::endl;
+            if (r.merge.pilotConflicts)
+                err() << Cli::tr("%1: %n pilot(s) have the same name as one here but another "
+                                 "definition: ours were kept",
+                                 nullptr, static_cast<int>(r.merge.pilotConflicts))
+                             .arg(file)
+                      << Qt::endl;
             for (const auto &w : r.warnings)
                 err() << Cli::tr("%1: warning: %2").arg(file, QString::fromStdString(w))
                       << Qt::endl;

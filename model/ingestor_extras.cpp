@@ -1,9 +1,11 @@
 // The parts of the ingestor beyond the core stream: typed tables for the detail events, the
 // article's smoke.py object, and whole-file import.
 #include "ingestor.h"
+#include "store_merge.h"
 
 #include "ingest_util.h"
 
+#include <cctype>
 #include <fstream>
 
 namespace tp
@@ -127,6 +129,15 @@ IngestReport importFile(Store &store, const std::string &path)
         ingestor.feed(buf, static_cast<std::size_t>(in.gcount()));
     IngestReport report = ingestor.finish();
     if (report.runIds.empty()) {
+        std::ifstream again(path, std::ios::binary);
+        char first = 0;
+        while (again.get(first) && std::isspace(static_cast<unsigned char>(first)))
+            ;
+        if (again && first != '{')
+            throw StoreError("'" + path +
+                             "' is neither a contract stream (JSON lines) nor a TorchPilot "
+                             "database: it holds " +
+                             describeContent(path));
         std::string why = report.warnings.empty() ? "the file is empty" : report.warnings.front();
         throw StoreError("'" + path + "' contains no run (" + why + ")");
     }

@@ -115,7 +115,8 @@ Store::Store(const std::string &path, const ValidityPolicy &policy) : m_path(pat
 {
     try {
         m_db = std::make_unique<SQLite::Database>(
-            path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX);
+            path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX |
+                      SQLite::OPEN_URI); // URI: a merge attaches the other file read-only
         m_db->setBusyTimeout(kBusyTimeoutMs);
         migrate();
         // Runs judged under another validity policy, or before the store judged (schema < 6),

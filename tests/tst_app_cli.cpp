@@ -87,7 +87,9 @@ void TestAppCli::importBadFilesReportsAndKeepsGoing()
                     tptest::dataFile("truncated_run.jsonl")},
                    headless());
     QCOMPARE(r.code, 1);
-    QVERIFY2(r.err.contains(QStringLiteral("garbage.bin' contains no run")), qPrintable(r.err));
+    QVERIFY2(r.err.contains(QStringLiteral("garbage.bin' is neither a contract stream (JSON lines) "
+                                           "nor a TorchPilot database: it holds binary data")),
+             qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("cannot read '/no/such/file.jsonl'")),
              qPrintable(r.err));
     QVERIFY2(r.err.contains(QStringLiteral("truncated final line")), qPrintable(r.err));

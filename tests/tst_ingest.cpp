@@ -47,7 +47,9 @@ void TestIngest::importFiles_data()
     QTest::newRow("smoke.py object") << "smoke_compiled.json" << 1 << "ok" << 0 << 0 << "";
     QTest::newRow("two runs") << "two_runs.jsonl" << 2 << "failed" << 1 << 0 << "";
     QTest::newRow("empty") << "empty.jsonl" << -1 << "" << 0 << 0 << "the file is empty";
-    QTest::newRow("garbage") << "garbage.bin" << -1 << "" << 0 << 0 << "malformed JSON";
+    QTest::newRow("garbage")
+        << "garbage.bin" << -1 << "" << 0 << 0
+        << "neither a contract stream (JSON lines) nor a TorchPilot database: it holds binary data";
     QTest::newRow("newer contract")
         << "newer_contract.jsonl" << -1 << "" << 0 << 0 << "unsupported contract version 2";
 }

@@ -244,6 +244,20 @@
         <source>torchpilot: error: --print-job needs a Kubernetes target</source>
         <translation>torchpilot: erro: --print-job exige um destino Kubernetes</translation>
     </message>
+    <message numerus="yes">
+        <source>%1: merged %n new run(s) (%2 already here) with %3 sample(s); %4 new pilot(s), %5 new decision(s) (%6 already here)</source>
+        <translation>
+            <numerusform>%1: %n execução nova mesclada (%2 já estavam aqui) com %3 amostras; %4 pilotos novos, %5 decisões novas (%6 já estavam aqui)</numerusform>
+            <numerusform>%1: %n execuções novas mescladas (%2 já estavam aqui) com %3 amostras; %4 pilotos novos, %5 decisões novas (%6 já estavam aqui)</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%1: %n pilot(s) have the same name as one here but another definition: ours were kept</source>
+        <translation>
+            <numerusform>%1: %n piloto tem o mesmo nome de um daqui, mas outra definição: o nosso foi mantido</numerusform>
+            <numerusform>%1: %n pilotos têm o mesmo nome de pilotos daqui, mas outra definição: os nossos foram mantidos</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>Export</name>

@@ -2,6 +2,7 @@
 
 #include "ingestor.h"
 #include "store.h"
+#include "store_merge.h"
 
 #include <QFileInfo>
 
@@ -22,7 +23,10 @@ bool FileImporter::isImportable(const QString &path)
 {
     const QFileInfo info(path);
     const QString suffix = info.suffix().toLower();
-    return info.isFile() && (suffix == QLatin1String("jsonl") || suffix == QLatin1String("json"));
+    // Contract streams, and other TorchPilot databases to merge.
+    return info.isFile() && (suffix == QLatin1String("jsonl") || suffix == QLatin1String("json") ||
+                             suffix == QLatin1String("sqlite") || suffix == QLatin1String("db") ||
+                             suffix == QLatin1String("sqlite3"));
 }
 
 void FileImporter::importFiles(const QString &databasePath, const QStringList &files)
@@ -38,7 +42,7 @@ void FileImporter::importFiles(const QString &databasePath, const QStringList &f
             Store store(databasePath.toStdString());
             for (const QString &file : files) {
                 try {
-                    const IngestReport report = importFile(store, file.toStdString());
+                    const ImportResult report = importAny(store, file.toStdString());
                     out.imported << file;
                     for (long long id : report.runIds)
                         out.runIds << id;

@@ -1,6 +1,7 @@
 #pragma once
-// Imports result files (contract streams .jsonl, smoke.py's .json) into a database off the GUI
-// thread, through model/ingestor.h's importFile on a connection of its own. Requests queue up
+// Imports result files (contract streams .jsonl, smoke.py's .json) and merges other TorchPilot
+// databases (.sqlite, .sqlite3, .db) into a database off the GUI thread, through
+// model/store_merge.h's importAny on a connection of its own. Requests queue up
 // and run one at a time; each ends with one finished() signal on the GUI thread.
 #include <QList>
 #include <QObject>
@@ -24,7 +25,7 @@ public:
     explicit FileImporter(QObject *parent = nullptr);
     ~FileImporter() override;
 
-    // .jsonl or .json (case-insensitive), an existing regular file.
+    // .jsonl, .json, .sqlite, .sqlite3 or .db (case-insensitive), an existing regular file.
     static bool isImportable(const QString &path);
 
     void importFiles(const QString &databasePath, const QStringList &files);

@@ -1,0 +1,189 @@
+// Merging another TorchPilot database (store_merge.h): runs, samples, events, pilots, decisions
+// with their sign-offs and review inputs arrive once (a second merge adds nothing), a merged
+// decision keeps its author and evidence hash, and the other file is never written. Hostile or
+// foreign files (triggers, views, another application_id, a newer or older schema, other
+// columns, corruption, not SQLite) are refused with a message saying what they are, and ours is
+// left as it was.
+#include "ingestor.h"
+#include "pilot_store.h"
+#include "review.h"
+#include "store.h"
+#include "store_merge.h"
+#include "test_util.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <QFile>
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <cstring>
+
+class TestMerge : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void mergeIsIdempotent();
+    void hostileFilesAreRefused_data();
+    void hostileFilesAreRefused();
+
+private:
+    // A database of its own: the realistic fixture, a pilot "gpu-vs-tpu", a recorded decision
+    // with a sign-off, a rollback path; checkpointed so the file alone holds everything.
+    std::string theirs(const char *name)
+    {
+        const std::string path = m_dir.filePath(QLatin1String(name)).toStdString();
+        tp::Store s(path, tptest::fixturePolicy());
+        tp::importFile(s, tptest::dataFile("panels_realistic.jsonl").toStdString());
+        tp::PilotDefinition p = tp::defaultPilot();
+        p.name = "gpu-vs-tpu";
+        p.sloP99Seconds = 0.002;
+        tp::PilotStore(s).add(p);
+        tp::ReviewInputs in;
+        in.rollbackPath = "keep the GPU pool for a month";
+        tp::ReviewStore(s).saveInputs(in);
+        const tp::ReviewState st = tp::evaluateReview(s, gates());
+        tp::ReviewStore(s).signOff(st, "performance", "Bea", "p99 fine");
+        tp::ReviewStore(s).recordDecision(st, "Bea Souza", "from the other team");
+        s.db().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        return path;
+    }
+    static tp::GateDefinitions gates()
+    {
+        return tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json");
+    }
+    QTemporaryDir m_dir;
+};
+
+void TestMerge::mergeIsIdempotent()
+{
+    const std::string other = theirs("theirs.sqlite");
+    const QByteArray theirHash = tptest::fileHash(QString::fromStdString(other));
+    tp::Store ours(m_dir.filePath(QStringLiteral("ours.sqlite")).toStdString(),
+                   tptest::fixturePolicy());
+    tp::importFile(ours, tptest::dataFile("valid_run.jsonl").toStdString());
+    tp::ReviewInputs mine;
+    mine.rollbackPath = "ours";
+    tp::ReviewStore(ours).saveInputs(mine);
+
+    const tp::MergeReport first = tp::mergeDatabase(ours, other);
+    QCOMPARE(first.runs, 8LL);
+    QCOMPARE(first.runsAlreadyHere, 0LL);
+    QCOMPARE(first.pilots, 1LL);
+    QCOMPARE(first.decisions, 1LL);
+    QCOMPARE(ours.runCount(), 9LL);
+    const tp::MergeReport second = tp::mergeDatabase(ours, other);
+    QCOMPARE(second.runs, 0LL);
+    QCOMPARE(second.runsAlreadyHere, 8LL);
+    QCOMPARE(second.decisions, 0LL);
+    QCOMPARE(second.decisionsAlreadyHere, 1LL);
+    QCOMPARE(second.pilots, 0LL);
+    QCOMPARE(ours.runCount(), 9LL);
+    QCOMPARE(tptest::fileHash(QString::fromStdString(other)), theirHash); // never written
+
+    // Every sample, bit for bit, under our run ids; the maintained counts agree.
+    tp::Store them(other, tptest::fixturePolicy());
+    for (const tp::RunRecord &r : them.listRuns()) {
+        const auto here = ours.runIdForExecutionKey(r.executionKey);
+        QVERIFY(here);
+        for (const char *phase : {"first_call", "warmup", "steady"}) {
+            const auto a = them.samples(r.id, phase), b = ours.samples(*here, phase);
+            QCOMPARE(a.size(), b.size());
+            QVERIFY(std::memcmp(a.data(), b.data(), a.size() * 8) == 0);
+        }
+        QCOMPARE(ours.run(*here)->sampleCount, r.sampleCount);
+        QCOMPARE(ours.events(*here).size(), them.events(r.id).size());
+    }
+    QCOMPARE(ours.db().execAndGet("SELECT sum(sample_count) FROM runs").getInt64(),
+             ours.db().execAndGet("SELECT sum(count) FROM sample_chunks").getInt64());
+    // The decision keeps its author, comment and hash, under the pilot of the same name.
+    const auto snapshots = tp::ReviewStore(ours).snapshots();
+    QCOMPARE(snapshots.size(), std::size_t(1));
+    const auto theirSnapshot = tp::ReviewStore(them).snapshots().front();
+    QCOMPARE(snapshots[0].reviewer, std::string("Bea Souza"));
+    QCOMPARE(snapshots[0].evidenceHash, theirSnapshot.evidenceHash);
+    QCOMPARE(tp::evidenceHash(snapshots[0].evidence), theirSnapshot.evidenceHash);
+    QCOMPARE(snapshots[0].signoffs.size(), std::size_t(1));
+    QCOMPARE(snapshots[0].signoffs[0].reviewer, std::string("Bea"));
+    QCOMPARE(snapshots[0].pilotId, tp::PilotStore(ours).resolve("local").id);
+    QVERIFY(tp::PilotStore(ours).find("gpu-vs-tpu"));
+    QCOMPARE(tp::PilotStore(ours).selected().name, std::string("local")); // ours stays selected
+    QCOMPARE(tp::ReviewStore(ours).inputs().rollbackPath, std::string("ours")); // ours win
+    QCOMPARE(ours.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+}
+
+void TestMerge::hostileFilesAreRefused_data()
+{
+    QTest::addColumn<QString>("kind");
+    QTest::addColumn<QString>("message");
+    QTest::newRow("a trigger") << "trigger"
+                               << "holds triggers or views";
+    QTest::newRow("a view") << "view"
+                            << "holds triggers or views";
+    QTest::newRow("another application") << "appid"
+                                         << "another application";
+    QTest::newRow("a newer schema") << "newer"
+                                    << "newer than this TorchPilot";
+    QTest::newRow("an older schema") << "older"
+                                     << "open it once with this TorchPilot";
+    QTest::newRow("other columns") << "columns"
+                                   << "does not have TorchPilot's columns";
+    QTest::newRow("corruption") << "corrupt"
+                                << "damaged";
+    QTest::newRow("not SQLite") << "text"
+                                << "is not a SQLite database";
+}
+
+void TestMerge::hostileFilesAreRefused()
+{
+    QFETCH(QString, kind);
+    QFETCH(QString, message);
+    const std::string other = theirs(qPrintable(QStringLiteral("h-%1.sqlite").arg(kind)));
+    {
+        SQLite::Database db(other, SQLite::OPEN_READWRITE);
+        if (kind == QLatin1String("trigger")) // would write a canary into ours if it ever ran
+            db.exec("CREATE TRIGGER t AFTER UPDATE ON runs BEGIN UPDATE runs SET run_key = "
+                    "'pwned'; END");
+        if (kind == QLatin1String("view"))
+            db.exec("CREATE VIEW v AS SELECT * FROM runs");
+        if (kind == QLatin1String("appid"))
+            db.exec("PRAGMA application_id = 1234");
+        if (kind == QLatin1String("newer"))
+            db.exec("PRAGMA user_version = " + std::to_string(tp::Store::kSchemaVersion + 1));
+        if (kind == QLatin1String("older"))
+            db.exec("PRAGMA user_version = 7");
+        if (kind == QLatin1String("columns"))
+            db.exec("ALTER TABLE runs ADD COLUMN extra TEXT");
+        db.exec("PRAGMA journal_mode = DELETE");
+    }
+    if (kind == QLatin1String("corrupt")) {
+        QFile f(QString::fromStdString(other));
+        QVERIFY(f.open(QIODevice::ReadWrite));
+        const qint64 size = f.size();
+        QVERIFY(f.seek(size / 2));
+        f.write(QByteArray(int(std::min<qint64>(size / 4, 8192)), '\x5a'));
+    }
+    if (kind == QLatin1String("text")) {
+        QFile f(QString::fromStdString(other));
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("hello, not a database\n");
+    }
+    const QByteArray theirHash = tptest::fileHash(QString::fromStdString(other));
+    tp::Store ours(m_dir.filePath(QStringLiteral("o-%1.sqlite").arg(kind)).toStdString());
+    tp::importFile(ours, tptest::dataFile("valid_run.jsonl").toStdString());
+    try {
+        tp::mergeDatabase(ours, other);
+        QFAIL("the file was merged");
+    } catch (const tp::StoreError &e) {
+        QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+    }
+    QCOMPARE(ours.runCount(), 1LL);
+    QCOMPARE(ours.listRuns().front().runKey, std::string("fixture/mlp/eager/float32"));
+    QVERIFY(tp::ReviewStore(ours).snapshots().empty());
+    QCOMPARE(tp::PilotStore(ours).list().size(), std::size_t(1));
+    QCOMPARE(tptest::fileHash(QString::fromStdString(other)), theirHash);
+    QCOMPARE(ours.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+}
+
+QTEST_GUILESS_MAIN(TestMerge)
+#include "tst_merge.moc"
