@@ -134,9 +134,16 @@ void compareWitness(const JudgeInput &in, Judgement &j, const ValidityPolicy &po
 
 Judgement judgeRun(const JudgeInput &in, const ValidityPolicy &policy)
 {
+    return judgeRun(in, computeStats(in.steady),
+                    std::accumulate(in.steady.begin(), in.steady.end(), 0.0), policy);
+}
+
+Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySeconds,
+                   const ValidityPolicy &policy)
+{
     Judgement j;
-    j.steady = computeStats(in.steady);
-    j.steadySeconds = std::accumulate(in.steady.begin(), in.steady.end(), 0.0);
+    j.steady = std::move(steady);
+    j.steadySeconds = steadySeconds;
     if (!in.firstCall.empty())
         j.firstCallSeconds = in.firstCall.front();
     if (!in.warmup.empty())
@@ -279,7 +286,12 @@ void judgeStoredRun(Store &store, long long runId, const ValidityPolicy &policy)
     if (!in.summary.is_object())
         in.summary = json::object();
     in.finite = run->finite;
-    Judgement j = judgeRun(in, policy);
+    // The steady samples are moved into the statistics, not copied: a run of 10 M samples holds
+    // them once (80 MB), not twice.
+    const bool noSteady = in.steady.empty();
+    const double steadySeconds = std::accumulate(in.steady.begin(), in.steady.end(), 0.0);
+    SampleStats stats = computeStats(std::move(in.steady));
+    Judgement j = judgeRun(in, std::move(stats), steadySeconds, policy);
     // Without samples the store has nothing to compute from: the columns then show what the
     // runner reported (a smoke.py summary, say), and the verdict says the run is not evidence.
     auto reported = [&](std::optional<double> &column, const char *key) {
@@ -290,7 +302,7 @@ void judgeStoredRun(Store &store, long long runId, const ValidityPolicy &policy)
         reported(j.firstCallSeconds, "first_call_seconds");
     if (in.warmup.empty())
         reported(j.warmupMeanSeconds, "warmup_mean_seconds");
-    if (in.steady.empty()) {
+    if (noSteady) {
         for (auto [column, key] : {std::pair{&j.meanBatchSeconds, "mean_batch_seconds"},
                                    {&j.samplesPerSecond, "samples_per_second"},
                                    {&j.p50Seconds, "p50_seconds"},

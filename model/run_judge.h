@@ -42,6 +42,9 @@ struct Judgement {
 };
 
 Judgement judgeRun(const JudgeInput &in, const ValidityPolicy &policy);
+// The same with the steady statistics already computed (in.steady is not read).
+Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySeconds,
+                   const ValidityPolicy &policy);
 
 // One field where the runner's summary disagrees with the store, values as short text ("1.234e-05",
 // "true"), read back from a run's witness_json. Malformed entries are skipped.

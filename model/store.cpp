@@ -259,6 +259,15 @@ std::optional<long long> Store::runIdForExecutionKey(const std::string &key) con
 std::vector<double> Store::samples(long long runId, const std::string &phase) const
 {
     std::vector<double> out;
+    {
+        // Sized once: growing by doubling would hold up to twice a long phase for a moment.
+        SQLite::Statement n(*m_db, "SELECT coalesce(sum(count), 0) FROM sample_chunks WHERE "
+                                   "run_id = ? AND phase = ?");
+        n.bind(1, static_cast<int64_t>(runId));
+        n.bind(2, phase);
+        if (n.executeStep())
+            out.reserve(std::size_t(n.getColumn(0).getInt64()));
+    }
     visitSamples(runId, phase,
                  [&out](const double *v, std::size_t n) { out.insert(out.end(), v, v + n); });
     return out;
