@@ -52,6 +52,12 @@ void vet(const std::string &path, const std::string &ourPath)
     if (!looksLikeSqlite(path))
         throw StoreError(what + " is not a SQLite database (nor a contract stream); nothing was "
                                 "merged");
+    // It is read immutable (nothing in it is recovered or written): changes still in its write-
+    // ahead log would be missed without a word.
+    if (std::ifstream wal(path + "-wal", std::ios::binary | std::ios::ate); wal && wal.tellg() > 0)
+        throw StoreError(what + " has changes not yet written into it (" + path +
+                         "-wal): close the TorchPilot that has it open, then merge again; nothing "
+                         "was merged");
     sqlite3 *raw = nullptr;
     if (sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
         const std::string why = raw ? sqlite3_errmsg(raw) : "out of memory";

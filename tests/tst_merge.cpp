@@ -132,6 +132,8 @@ void TestMerge::hostileFilesAreRefused_data()
                                 << "damaged";
     QTest::newRow("not SQLite") << "text"
                                 << "is not a SQLite database";
+    QTest::newRow("still open (a -wal)") << "wal"
+                                         << "has changes not yet written into it";
 }
 
 void TestMerge::hostileFilesAreRefused()
@@ -162,6 +164,11 @@ void TestMerge::hostileFilesAreRefused()
         const qint64 size = f.size();
         QVERIFY(f.seek(size / 2));
         f.write(QByteArray(int(std::min<qint64>(size / 4, 8192)), '\x5a'));
+    }
+    if (kind == QLatin1String("wal")) {
+        QFile f(QString::fromStdString(other + "-wal"));
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray(4096, '\1'));
     }
     if (kind == QLatin1String("text")) {
         QFile f(QString::fromStdString(other));
