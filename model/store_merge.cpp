@@ -7,6 +7,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include <filesystem>
 #include <fstream>
 #include <set>
 #include <vector>
@@ -49,6 +50,9 @@ std::string joined(const std::vector<std::string> &cols, const std::string &pref
 void vet(const std::string &path, const std::string &ourPath)
 {
     const std::string what = "'" + path + "'";
+    std::error_code ec;
+    if (std::filesystem::equivalent(path, ourPath, ec))
+        throw StoreError(what + " is this database itself; nothing was merged");
     if (!looksLikeSqlite(path))
         throw StoreError(what + " is not a SQLite database (nor a contract stream); nothing was "
                                 "merged");
@@ -107,7 +111,6 @@ void vet(const std::string &path, const std::string &ourPath)
     if (check != "ok")
         throw StoreError(what + " is damaged (" + (check.empty() ? sqlite3_errmsg(raw) : check) +
                          "); nothing was merged");
-    (void)ourPath;
 }
 
 } // namespace
@@ -173,20 +176,28 @@ MergeReport mergeDatabase(Store &ours, const std::string &otherPath)
     for (char c : otherPath)
         uri += c == '?' ? std::string("%3f") : c == '#' ? std::string("%23") : std::string(1, c);
     uri += "?mode=ro&immutable=1";
+    // Nothing of its schema may call a function with side effects while it is attached.
+    int trusted = 1;
+    sqlite3_db_config(db.getHandle(), SQLITE_DBCONFIG_TRUSTED_SCHEMA, -1, &trusted);
     sqlite3_db_config(db.getHandle(), SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-    SQLite::Statement attach(db, "ATTACH DATABASE ? AS other");
-    attach.bind(1, uri);
-    attach.exec();
     struct Detach {
         SQLite::Database &db;
+        int trusted;
+        bool attached = false;
         ~Detach()
         {
             try {
-                db.exec("DETACH DATABASE other");
+                if (attached)
+                    db.exec("DETACH DATABASE other");
             } catch (...) {
             }
+            sqlite3_db_config(db.getHandle(), SQLITE_DBCONFIG_TRUSTED_SCHEMA, trusted, nullptr);
         }
-    } detach{db};
+    } detach{db, trusted};
+    SQLite::Statement attach(db, "ATTACH DATABASE ? AS other");
+    attach.bind(1, uri);
+    attach.exec();
+    detach.attached = true;
     for (const char *t : kTables)
         if (columns(db, "other", t) != columns(db, "main", t))
             throw StoreError("'" + otherPath + "': table " + t +

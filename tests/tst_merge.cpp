@@ -110,6 +110,9 @@ void TestMerge::mergeIsIdempotent()
     QCOMPARE(tp::PilotStore(ours).selected().name, std::string("local")); // ours stays selected
     QCOMPARE(tp::ReviewStore(ours).inputs().rollbackPath, std::string("ours")); // ours win
     QCOMPARE(ours.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+    // Into itself: refused, nothing changed.
+    QVERIFY_THROWS_EXCEPTION(tp::StoreError, tp::mergeDatabase(ours, ours.path()));
+    QCOMPARE(ours.runCount(), 9LL);
 }
 
 void TestMerge::hostileFilesAreRefused_data()
