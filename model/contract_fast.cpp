@@ -7,7 +7,7 @@ namespace tp::detail
 
 bool parseSamplesLine(const std::string &line, nlohmann::json &rest, std::vector<double> &seconds)
 {
-    thread_local simdjson::dom::parser parser; // reuses its buffers from line to line
+    simdjson::dom::parser parser; // per line: no thread-local state outliving a worker thread
     simdjson::dom::element doc;
     simdjson::dom::object object;
     if (parser.parse(line).get(doc) || doc.get_object().get(object))
