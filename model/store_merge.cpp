@@ -1,6 +1,7 @@
 #include "store_merge.h"
 
 #include "ingestor.h"
+#include "run_judge.h"
 #include "schema.h"
 #include "store.h"
 
@@ -281,6 +282,8 @@ MergeReport mergeDatabase(Store &ours, const std::string &otherPath)
     db.exec("DROP TABLE temp.merge_snapshots");
     db.exec("DROP TABLE temp.merge_snapshot_ids");
     tx.commit();
+    // Every verdict in this file follows our policy: runs judged under another are judged again.
+    rejudgeStaleRuns(ours);
     return r;
 }
 

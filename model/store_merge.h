@@ -3,6 +3,7 @@
 // runs with their samples, events, shape cases, training steps and alerts by execution key;
 // pilots by name; recorded decisions (with their sign-offs) by evidence hash, time and author,
 // keeping both; review inputs ours win. Idempotent: merging the same file twice adds nothing.
+// Merged runs judged under another validity policy are judged again under ours.
 //
 // The file is untrusted. Before anything is read it is opened read-only, in defensive mode, with
 // trusted_schema and views off, and refused unless its application_id is TorchPilot's, its

@@ -33,7 +33,7 @@ private:
     std::string theirs(const char *name)
     {
         const std::string path = m_dir.filePath(QLatin1String(name)).toStdString();
-        tp::Store s(path, tptest::fixturePolicy());
+        tp::Store s(path); // the shipped policy; ours judges under the fixture one
         tp::importFile(s, tptest::dataFile("panels_realistic.jsonl").toStdString());
         tp::PilotDefinition p = tp::defaultPilot();
         p.name = "gpu-vs-tpu";
@@ -82,7 +82,7 @@ void TestMerge::mergeIsIdempotent()
     QCOMPARE(tptest::fileHash(QString::fromStdString(other)), theirHash); // never written
 
     // Every sample, bit for bit, under our run ids; the maintained counts agree.
-    tp::Store them(other, tptest::fixturePolicy());
+    tp::Store them(other);
     for (const tp::RunRecord &r : them.listRuns()) {
         const auto here = ours.runIdForExecutionKey(r.executionKey);
         QVERIFY(here);
@@ -109,6 +109,9 @@ void TestMerge::mergeIsIdempotent()
     QVERIFY(tp::PilotStore(ours).find("gpu-vs-tpu"));
     QCOMPARE(tp::PilotStore(ours).selected().name, std::string("local")); // ours stays selected
     QCOMPARE(tp::ReviewStore(ours).inputs().rollbackPath, std::string("ours")); // ours win
+    // Judged under our policy, whatever theirs was.
+    for (const tp::RunRecord &r : ours.listRuns())
+        QCOMPARE(r.validityPolicy, ours.validityPolicy().id());
     QCOMPARE(ours.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
     // Into itself: refused, nothing changed.
     QVERIFY_THROWS_EXCEPTION(tp::StoreError, tp::mergeDatabase(ours, ours.path()));
