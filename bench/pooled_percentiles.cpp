@@ -1,5 +1,5 @@
 // Pooled percentiles over every run of a database, two ways, each in a process of
-// its own so its peak RSS is its own: `stream` (long_samples.h pooledQuantiles: two passes over
+// its own so its peak RSS is its own: `stream` (streamed_stats.h pooledQuantiles: two passes over
 // the chunks, exact) and `sort` (every sample materialised and sorted, as the Panels page did).
 // Prints the p50/p90/p99, the wall time and the peak RSS; the two must agree to the last bit.
 //   pooled_percentiles DB.sqlite stream|sort

@@ -142,16 +142,18 @@ json parseJsonLine(const std::string &line)
 ParseResult parseEventLine(const std::string &line)
 {
     ParseResult r;
-    if (nestsDeeperThan(line, kMaxJsonDepth)) {
-        r.error = "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
-        return r;
-    }
     json o;
     std::vector<double> seconds;
-    // Only a phase event's seconds may leave the raw event (they go to the sample chunks).
+    // Only a phase event's seconds may leave the raw event (they go to the sample chunks). The
+    // fast path enforces the depth limit itself (simdjson's max_depth); the slow path checks it
+    // before nlohmann sees the line (a scan of every byte: too slow for the samples' lines).
     const bool fast = line.size() >= 256 && line.find("\"seconds\"") != std::string::npos &&
                       detail::parseSamplesLine(line, o, seconds) &&
                       o.value("event", json()) == ev::Phase;
+    if (!fast && nestsDeeperThan(line, kMaxJsonDepth)) {
+        r.error = "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
+        return r;
+    }
     if (!fast)
         o = json::parse(line, nullptr, /*allow_exceptions=*/false);
     if (o.is_discarded()) {

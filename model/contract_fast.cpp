@@ -1,5 +1,7 @@
 #include "contract_fast.h"
 
+#include "contract.h"
+
 #include <simdjson.h>
 
 namespace tp::detail
@@ -7,10 +9,13 @@ namespace tp::detail
 
 bool parseSamplesLine(const std::string &line, nlohmann::json &rest, std::vector<double> &seconds)
 {
-    simdjson::dom::parser parser; // per line: no thread-local state outliving a worker thread
+    // Per line (no thread-local state outliving a worker thread), nesting at most as deep as the
+    // slow path allows: a deeper line fails here and the slow path names the error.
+    simdjson::dom::parser parser;
     simdjson::dom::element doc;
     simdjson::dom::object object;
-    if (parser.parse(line).get(doc) || doc.get_object().get(object))
+    if (parser.allocate(line.size(), std::size_t(kMaxJsonDepth)) || parser.parse(line).get(doc) ||
+        doc.get_object().get(object))
         return false;
     rest = nlohmann::json::object();
     bool found = false;

@@ -1,5 +1,7 @@
 #include "long_samples.h"
 
+#include "streamed_stats.h"
+
 #include "contract.h"
 #include "stats.h"
 
@@ -9,105 +11,6 @@
 
 namespace tp
 {
-
-namespace
-{
-
-struct Range {
-    std::size_t n = 0;
-    double lo = 0, hi = 0;
-};
-
-Range rangeOf(const std::vector<ChunkSummary> &chunks, Range r = {})
-{
-    for (const ChunkSummary &c : chunks) {
-        r.lo = r.n == 0 ? c.min : std::min(r.lo, c.min);
-        r.hi = r.n == 0 ? c.max : std::max(r.hi, c.max);
-        r.n += std::size_t(c.count);
-    }
-    return r;
-}
-
-// A monotone map of values to bins: equal values share a bin and a larger value never lands in
-// an earlier one, so bin k holds exactly the ranks between the counts before it and through it.
-struct Binning {
-    std::size_t bins;
-    bool log;
-    double lo, span;
-    Binning(const Range &r, std::size_t b) : bins(b), log(r.lo > 0 && r.hi > r.lo)
-    {
-        lo = log ? std::log(r.lo) : r.lo;
-        span = (log ? std::log(r.hi) : r.hi) - lo;
-    }
-    std::size_t operator()(double v) const
-    {
-        if (!(span > 0))
-            return 0;
-        const double at = ((log ? std::log(v) : v) - lo) / span * double(bins);
-        return std::min(bins - 1, std::size_t(std::max(0.0, at)));
-    }
-};
-
-} // namespace
-
-std::vector<double> pooledQuantiles(const Store &store, const std::vector<long long> &runIds,
-                                    const std::string &phase, const std::vector<double> &qs,
-                                    std::size_t *count)
-{
-    Range range;
-    for (long long id : runIds)
-        range = rangeOf(store.sampleChunks(id, phase), range);
-    if (count)
-        *count = range.n;
-    if (range.n == 0)
-        return {};
-    const Binning bin(range, 65536);
-    std::vector<std::size_t> counts(bin.bins, 0);
-    for (long long id : runIds)
-        store.visitSamples(id, phase, [&](const double *v, std::size_t n) {
-            for (std::size_t i = 0; i < n; ++i)
-                ++counts[bin(v[i])];
-        });
-    // The ranks asked for, and the bin holding each.
-    std::vector<std::size_t> ranks;
-    for (double q : qs) {
-        const double h = (double(range.n) - 1.0) * std::clamp(q, 0.0, 1.0);
-        const auto lo = static_cast<std::size_t>(std::floor(h));
-        ranks.push_back(lo);
-        ranks.push_back(std::min(lo + 1, range.n - 1));
-    }
-    std::map<std::size_t, std::pair<std::size_t, std::vector<double>>>
-        wanted; // bin → (first rank, values)
-    for (std::size_t r : ranks) {
-        std::size_t before = 0, k = 0;
-        while (before + counts[k] <= r)
-            before += counts[k++];
-        wanted[k].first = before;
-    }
-    for (long long id : runIds)
-        store.visitSamples(id, phase, [&](const double *v, std::size_t n) {
-            for (std::size_t i = 0; i < n; ++i)
-                if (auto it = wanted.find(bin(v[i])); it != wanted.end())
-                    it->second.second.push_back(v[i]);
-        });
-    for (auto &[k, entry] : wanted)
-        std::sort(entry.second.begin(), entry.second.end());
-    auto valueAt = [&](std::size_t r) {
-        for (const auto &[b, entry] : wanted)
-            if (r >= entry.first && r < entry.first + entry.second.size())
-                return entry.second[r - entry.first];
-        return 0.0; // unreachable: every rank's bin was kept
-    };
-    std::vector<double> out;
-    for (double q : qs) {
-        const double h = (double(range.n) - 1.0) * std::clamp(q, 0.0, 1.0);
-        const auto lo = static_cast<std::size_t>(std::floor(h));
-        const std::size_t hi = std::min(lo + 1, range.n - 1);
-        const double a = valueAt(lo), b = valueAt(hi);
-        out.push_back(a + (h - double(lo)) * (b - a));
-    }
-    return out;
-}
 
 LatencySummary summarizeLongRun(const Store &store, const RunRecord &run,
                                 const std::vector<double> &firstCall,

@@ -1,6 +1,6 @@
 #include "panels.h"
 
-#include "long_samples.h"
+#include "streamed_stats.h"
 
 #include "quality_contract.h"
 
@@ -151,7 +151,7 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, con
         waitIds.push_back(id);
     }
     // The pooled percentiles are exact either way; a pool of millions of samples is read chunk by
-    // chunk (long_samples.h) instead of being held and sorted.
+    // chunk (streamed_stats.h) instead of being held and sorted.
     std::vector<double> quantiles;
     std::size_t poolSize = 0;
     if (pooledBound > kStreamedSamples) {

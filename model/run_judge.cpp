@@ -1,5 +1,7 @@
 #include "run_judge.h"
 
+#include "streamed_stats.h"
+
 #include "contract.h"
 #include "ingest_util.h"
 #include "json_file.h"
@@ -280,7 +282,14 @@ void judgeStoredRun(Store &store, long long runId, const ValidityPolicy &policy)
     in.batch = run->batch;
     in.firstCall = store.samples(runId, phase::FirstCall);
     in.warmup = store.samples(runId, phase::Warmup);
-    in.steady = store.samples(runId, phase::Steady);
+    // A long steady phase (millions of samples) is judged from its chunks, never held whole;
+    // shorter ones are read at once (faster).
+    long long steadyCount = 0;
+    for (const ChunkSummary &c : store.sampleChunks(runId, phase::Steady))
+        steadyCount += c.count;
+    const bool streamed = steadyCount > kStreamedSamples;
+    if (!streamed)
+        in.steady = store.samples(runId, phase::Steady);
     in.env = json::parse(run->envJson, nullptr, false);
     in.summary = json::parse(run->summaryJson, nullptr, false);
     if (!in.summary.is_object())
@@ -288,9 +297,10 @@ void judgeStoredRun(Store &store, long long runId, const ValidityPolicy &policy)
     in.finite = run->finite;
     // The steady samples are moved into the statistics, not copied: a run of 10 M samples holds
     // them once (80 MB), not twice.
-    const bool noSteady = in.steady.empty();
-    const double steadySeconds = std::accumulate(in.steady.begin(), in.steady.end(), 0.0);
-    SampleStats stats = computeStats(std::move(in.steady));
+    const bool noSteady = steadyCount == 0;
+    double steadySeconds = std::accumulate(in.steady.begin(), in.steady.end(), 0.0);
+    SampleStats stats = streamed ? streamedStats(store, runId, phase::Steady, &steadySeconds)
+                                 : computeStats(std::move(in.steady));
     Judgement j = judgeRun(in, std::move(stats), steadySeconds, policy);
     // Without samples the store has nothing to compute from: the columns then show what the
     // runner reported (a smoke.py summary, say), and the verdict says the run is not evidence.

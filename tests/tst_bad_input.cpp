@@ -254,6 +254,11 @@ void TestBadInput::hostileContractLines_data()
         << QByteArray(R"({"v":1,"event":"run_started","execution_key":"deep","shape":{"a":)") +
                nest + "}}"
         << "nested deeper than";
+    // A phase line takes the fast path (simdjson); its depth limit holds there too.
+    QTest::newRow("deep phase line with samples")
+        << QByteArray(R"({"v":1,"event":"phase","phase":"steady","seconds":[)") +
+               QByteArray("0.001,").repeated(100) + "0.001],\"x\":" + nest + "}"
+        << "nested deeper than";
     QTest::newRow("deep smoke object")
         << QByteArray(
                R"({"torch":"2","mode":"eager","first_call_seconds":1,"mean_batch_seconds":1,"samples_per_second":)") +

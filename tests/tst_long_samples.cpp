@@ -13,6 +13,8 @@
 #include <QtTest>
 
 #include <cmath>
+#include <cstring>
+#include <numeric>
 #include <random>
 
 class TestLongSamples : public QObject
@@ -22,6 +24,8 @@ private Q_SLOTS:
     void pooledQuantilesAreExact_data();
     void pooledQuantilesAreExact();
     void longRunSummaryAgrees();
+    void streamedStatsAreComputeStats_data();
+    void streamedStatsAreComputeStats();
 
 private:
     QTemporaryDir m_dir;
@@ -140,6 +144,47 @@ void TestLongSamples::longRunSummaryAgrees()
         QVERIFY2(truth <= p.x * (1 + 1e-12) && truth >= p.x / binRatio / (1 + 1e-12),
                  qPrintable(QString::number(p.y)));
     }
+}
+
+void TestLongSamples::streamedStatsAreComputeStats_data()
+{
+    QTest::addColumn<int>("kind");
+    QTest::newRow("lognormal with stalls, 1.2 M") << 0;
+    QTest::newRow("ties and zeros") << 1;
+    QTest::newRow("one value") << 2;
+    QTest::newRow("all equal") << 3;
+}
+
+void TestLongSamples::streamedStatsAreComputeStats()
+{
+    QFETCH(int, kind);
+    auto s = store();
+    std::mt19937_64 rng(9);
+    std::lognormal_distribution<double> d(std::log(6e-5), 0.25);
+    std::uniform_real_distribution<double> u(0, 1);
+    std::vector<double> v(kind == 0 ? 1200000 : kind == 1 ? 50000 : kind == 2 ? 1 : 9000);
+    for (std::size_t i = 0; i < v.size(); ++i) {
+        v[i] = d(rng) * (u(rng) < 0.01 ? 30.0 : 1.0);
+        if (kind == 1)
+            v[i] = i % 5 == 0 ? 0.0 : std::round(v[i] * 1e5) / 1e5;
+        if (kind == 3)
+            v[i] = 7e-5;
+    }
+    addRun(*s, 1, v);
+    double sum = -1;
+    const tp::SampleStats a = tp::streamedStats(*s, 1, "steady", &sum);
+    const tp::SampleStats b = tp::computeStats(v);
+    QCOMPARE(sum, std::accumulate(v.begin(), v.end(), 0.0));
+    QCOMPARE(a.n, b.n);
+    const double got[] = {a.mean, a.stddev, a.cv, a.min, a.max, a.median,
+                          a.p90,  a.p99,    a.q1, a.q3,  a.iqr};
+    const double want[] = {b.mean, b.stddev, b.cv, b.min, b.max, b.median,
+                           b.p90,  b.p99,    b.q1, b.q3,  b.iqr};
+    for (std::size_t i = 0; i < std::size(got); ++i)
+        QVERIFY2(std::memcmp(&got[i], &want[i], 8) == 0, qPrintable(QString::number(i)));
+    QCOMPARE(a.madOutliers, b.madOutliers);
+    if (kind == 0)
+        QVERIFY(a.madOutliers > 0);
 }
 
 QTEST_GUILESS_MAIN(TestLongSamples)
