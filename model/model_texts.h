@@ -13,6 +13,15 @@
 
 // clang-format off
 #define TP_MODEL_TEXTS(X) \
+    /* Values a change since the last review shows (review_diff.cpp): verdicts, decisions, runs */ \
+    X(ValuePass, QT_TRANSLATE_NOOP("tp::ModelText", "pass")) \
+    X(ValueFail, QT_TRANSLATE_NOOP("tp::ModelText", "fail")) \
+    X(ValueInsufficient, QT_TRANSLATE_NOOP("tp::ModelText", "insufficient")) \
+    X(ValueMigrate, QT_TRANSLATE_NOOP("tp::ModelText", "migrate")) \
+    X(ValueKeep, QT_TRANSLATE_NOOP("tp::ModelText", "keep")) \
+    X(ValueInconclusive, QT_TRANSLATE_NOOP("tp::ModelText", "inconclusive")) \
+    X(ChangeNoRuns, QT_TRANSLATE_NOOP("tp::ModelText", "no runs")) \
+    X(ChangeRuns, QT_TRANSLATE_NOOP("tp::ModelText", "runs %1")) \
     /* The default pilot's sides */ \
     X(DefaultBaselineLabel, QT_TRANSLATE_NOOP("tp::ModelText", "local eager float32 (current)")) \
     X(DefaultCandidateLabel, QT_TRANSLATE_NOOP("tp::ModelText", "local compiled (candidate)")) \

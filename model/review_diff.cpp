@@ -2,6 +2,9 @@
 // the definitions, the reviewers' inputs, each gate and criterion, and each run used as evidence.
 #include "review.h"
 
+#include "model_text.h"
+#include "model_texts.h"
+
 #include <map>
 
 namespace tp
@@ -31,11 +34,11 @@ json field(const json &object, const std::string &key)
 std::string runList(const json &runs)
 {
     if (!runs.is_array() || runs.empty())
-        return "no runs";
-    std::string out = "runs ";
+        return txt::ChangeNoRuns;
+    std::string ids;
     for (std::size_t i = 0; i < runs.size(); ++i)
-        out += (i ? "," : "") + text(runs[i]);
-    return out;
+        ids += (i ? "," : "") + text(runs[i]);
+    return fillText(txt::ChangeRuns, {ids});
 }
 
 // The fields of two objects that differ, as "key=value; …" on each side; nested objects (a run's

@@ -4955,6 +4955,38 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>%1 cancelled</source>
         <translation>%1 canceladas</translation>
     </message>
+    <message>
+        <source>pass</source>
+        <translation>aprovado</translation>
+    </message>
+    <message>
+        <source>fail</source>
+        <translation>reprovado</translation>
+    </message>
+    <message>
+        <source>insufficient</source>
+        <translation>insuficiente</translation>
+    </message>
+    <message>
+        <source>migrate</source>
+        <translation>migrar</translation>
+    </message>
+    <message>
+        <source>keep</source>
+        <translation>manter</translation>
+    </message>
+    <message>
+        <source>inconclusive</source>
+        <translation>inconclusivo</translation>
+    </message>
+    <message>
+        <source>no runs</source>
+        <translation>nenhuma execução</translation>
+    </message>
+    <message>
+        <source>runs %1</source>
+        <translation>execuções %1</translation>
+    </message>
 </context>
 <context>
     <name>tp::PanelsPage</name>
