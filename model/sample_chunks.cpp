@@ -31,21 +31,6 @@ ChunkWrite writeSampleChunks(SQLite::Database &db, long long runId, const std::s
     return w;
 }
 
-std::vector<double> readSamples(SQLite::Database &db, long long runId, const std::string &phase)
-{
-    SQLite::Statement q(db, "SELECT count, codec, data FROM sample_chunks WHERE run_id = ? AND "
-                            "phase = ? ORDER BY first_seq");
-    q.bind(1, static_cast<int64_t>(runId));
-    q.bind(2, phase);
-    std::vector<double> out;
-    while (q.executeStep()) {
-        const SQLite::Column data = q.getColumn(2);
-        decodeChunk(q.getColumn(1).getInt(), data.getBlob(), std::size_t(data.getBytes()),
-                    std::size_t(q.getColumn(0).getInt64()), out);
-    }
-    return out;
-}
-
 void visitSamples(SQLite::Database &db, long long runId, const std::string &phase,
                   const std::function<void(const double *, std::size_t)> &fn)
 {

@@ -30,7 +30,6 @@ struct ChunkWrite {
 // chunk::kMaxChunk. A chunk already stored at the same first seq is left as it is.
 ChunkWrite writeSampleChunks(SQLite::Database &db, long long runId, const std::string &phase,
                              long long firstSeq, const std::vector<double> &values);
-std::vector<double> readSamples(SQLite::Database &db, long long runId, const std::string &phase);
 // Calls fn(values, count) for each chunk of (run, phase) in seq order, decoding one chunk at a
 // time: a phase of millions of samples is read without holding them all.
 void visitSamples(SQLite::Database &db, long long runId, const std::string &phase,
