@@ -1565,8 +1565,8 @@ Subcomandos: import, run, pilot, pilots, gates, review, report, export (veja &ap
         <translation>Portões de aprovação</translation>
     </message>
     <message>
-        <source>The five gates in order. A criterion without enough valid evidence is “insufficient”; runs whose steady state is not valid evidence never count.</source>
-        <translation>Os cinco portões, em ordem. Um critério sem evidência válida suficiente é “insuficiente”; execuções cujo regime estável não é evidência válida nunca contam.</translation>
+        <source>The five gates in order. A criterion without enough valid evidence is “insufficient”; the timings of runs whose steady state is not valid evidence never count (their finiteness and precision verdicts do).</source>
+        <translation>Os cinco portões, em ordem. Um critério sem evidência válida suficiente é “insuficiente”; os tempos de execuções cujo regime estável não é evidência válida nunca contam (seus veredictos de finitude e de precisão, sim).</translation>
     </message>
     <message>
         <source>Criterion</source>

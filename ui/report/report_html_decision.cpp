@@ -155,7 +155,8 @@ QString gatesHtml(const ReportData &d, const QLocale &locale)
             .arg(ReportHtml::tr("Approval gates"),
                  ReportHtml::tr(
                      "The five gates in order. A criterion without enough valid evidence is "
-                     "“insufficient”; runs whose steady state is not valid evidence never count."));
+                     "“insufficient”; the timings of runs whose steady state is not valid "
+                     "evidence never count (their finiteness and precision verdicts do)."));
     std::vector<std::pair<GateSignoff, bool>> signoffs; // bool: part of the recorded review
     if (r.lastReview)
         for (const GateSignoff &s : r.lastReview->signoffs)
