@@ -10,7 +10,7 @@ PACKAGES=(
   qt6-tools-dev qt6-tools-dev-tools qt6-l10n-tools qt6-translations-l10n
   libtorch-dev libopenblas0-pthread
   nlohmann-json3-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libcli11-dev libssl-dev
-  libzstd-dev libsimdjson-dev libfast-float-dev
+  libzstd-dev libsimdjson-dev libfast-float-dev libgloo-dev
   python3 python3-torch python3-kubernetes python3-yaml
   clang libclang-rt-14-dev clang-format
   libqt6svg6

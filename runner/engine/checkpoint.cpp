@@ -28,25 +28,6 @@ std::string errnoText(const std::string &what, const std::string &path)
     return what + " " + path + ": " + std::strerror(errno);
 }
 
-std::string stepName(std::uint64_t step)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "step-%010llu", static_cast<unsigned long long>(step));
-    return buf;
-}
-
-// "step-0000000019.json" → 19; false for any other name.
-bool parseManifestName(const std::string &name, std::uint64_t &step)
-{
-    if (name.size() != 20 || name.rfind("step-", 0) != 0 || name.substr(15) != ".json")
-        return false;
-    const std::string digits = name.substr(5, 10);
-    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
-        return false;
-    step = std::stoull(digits);
-    return true;
-}
-
 void fsyncDirectory(const std::string &dir)
 {
     const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -60,7 +41,28 @@ void fsyncDirectory(const std::string &dir)
         throw CheckpointError(errnoText("cannot fsync directory", dir));
 }
 
-std::string readWholeFile(const std::string &path)
+} // namespace
+
+std::string checkpointStepName(std::uint64_t step)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "step-%010llu", static_cast<unsigned long long>(step));
+    return buf;
+}
+
+// "step-0000000019.json" → 19; false for any other name.
+bool parseCheckpointManifestName(const std::string &name, std::uint64_t &step)
+{
+    if (name.size() != 20 || name.rfind("step-", 0) != 0 || name.substr(15) != ".json")
+        return false;
+    const std::string digits = name.substr(5, 10);
+    if (!std::all_of(digits.begin(), digits.end(), [](char c) { return c >= '0' && c <= '9'; }))
+        return false;
+    step = std::stoull(digits);
+    return true;
+}
+
+std::string readCheckpointFile(const std::string &path)
 {
     std::ifstream in(path, std::ios::binary);
     if (!in)
@@ -69,8 +71,6 @@ std::string readWholeFile(const std::string &path)
     buf << in.rdbuf();
     return buf.str();
 }
-
-} // namespace
 
 std::string sha256Hex(const std::string &bytes)
 {
@@ -151,7 +151,7 @@ CheckpointInfo CheckpointWriter::write(std::uint64_t step, const std::string &st
     const auto t0 = std::chrono::steady_clock::now();
     CheckpointInfo info;
     info.step = step;
-    const std::string base = (fs::path(m_dir) / stepName(step)).string();
+    const std::string base = (fs::path(m_dir) / checkpointStepName(step)).string();
     info.statePath = base + ".ckpt";
     info.manifestPath = base + ".json";
     info.bytes = static_cast<long long>(state.size());
@@ -177,12 +177,12 @@ void CheckpointWriter::prune() const
     std::error_code ec;
     for (const auto &entry : fs::directory_iterator(m_dir, ec)) {
         std::uint64_t step = 0;
-        if (parseManifestName(entry.path().filename().string(), step))
+        if (parseCheckpointManifestName(entry.path().filename().string(), step))
             steps.push_back(step);
     }
     std::sort(steps.rbegin(), steps.rend());
     for (std::size_t i = static_cast<std::size_t>(m_keep); i < steps.size(); ++i) {
-        const fs::path base = fs::path(m_dir) / stepName(steps[i]);
+        const fs::path base = fs::path(m_dir) / checkpointStepName(steps[i]);
         fs::remove(base.string() + ".json",
                    ec); // the manifest first: never a manifest without state
         fs::remove(base.string() + ".ckpt", ec);
@@ -199,7 +199,7 @@ CheckpointScan scanCheckpoints(const std::string &dir)
     for (const auto &entry : fs::directory_iterator(dir, ec)) {
         const std::string name = entry.path().filename().string();
         std::uint64_t step = 0;
-        if (parseManifestName(name, step))
+        if (parseCheckpointManifestName(name, step))
             steps.push_back(step);
         else if (name.size() == 20 && name.rfind("step-", 0) == 0 && name.substr(15) == ".ckpt" &&
                  !fs::exists(entry.path().parent_path() / (name.substr(0, 15) + ".json")))
@@ -216,10 +216,11 @@ CheckpointScan scanCheckpoints(const std::string &dir)
     for (std::uint64_t step : steps) {
         CheckpointInfo info;
         info.step = step;
-        const std::string base = (fs::path(dir) / stepName(step)).string();
+        const std::string base = (fs::path(dir) / checkpointStepName(step)).string();
         info.manifestPath = base + ".json";
-        const std::string label = stepName(step) + ".json";
-        nlohmann::json m = nlohmann::json::parse(readWholeFile(info.manifestPath), nullptr, false);
+        const std::string label = checkpointStepName(step) + ".json";
+        nlohmann::json m =
+            nlohmann::json::parse(readCheckpointFile(info.manifestPath), nullptr, false);
         if (!m.is_object() || m.value("format", std::string()) != kCheckpointFormat ||
             !m.contains("bytes") || !m["bytes"].is_number_integer() || !m.contains("sha256") ||
             !m["sha256"].is_string() || m.value("step", ~0ULL) != step ||
@@ -250,7 +251,7 @@ CheckpointScan scanCheckpoints(const std::string &dir)
 
 std::string readCheckpointState(const CheckpointInfo &info)
 {
-    std::string bytes = readWholeFile(info.statePath);
+    std::string bytes = readCheckpointFile(info.statePath);
     if (static_cast<long long>(bytes.size()) != info.bytes)
         throw CheckpointError(info.statePath + " has " + std::to_string(bytes.size()) +
                               " bytes, the manifest says " + std::to_string(info.bytes));

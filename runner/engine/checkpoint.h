@@ -39,6 +39,13 @@ struct CheckpointInfo {
     nlohmann::json manifest;  // the whole manifest
 };
 
+// "step-<step, 10 digits>".
+std::string checkpointStepName(std::uint64_t step);
+// "step-0000000019.json" → 19; false for any other name.
+bool parseCheckpointManifestName(const std::string &name, std::uint64_t &step);
+// The whole file; throws CheckpointError when it cannot be read.
+std::string readCheckpointFile(const std::string &path);
+
 // SHA-256 of `bytes` as 64 lowercase hex digits.
 std::string sha256Hex(const std::string &bytes);
 

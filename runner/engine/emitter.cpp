@@ -57,7 +57,8 @@ nlohmann::json summaryJson(const Measurements &m)
          {std::pair<const char *, const nlohmann::json *>{"validity", &m.validity},
           {"precision", &m.precision},
           {"training", &m.training},
-          {"catalog", &m.catalog}})
+          {"catalog", &m.catalog},
+          {"distributed", &m.distributed}})
         if (!value->is_null())
             s[key] = *value;
     s["cache_state"] = m.cacheState;

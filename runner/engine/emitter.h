@@ -27,10 +27,11 @@ struct Measurements {
     bool warmupSettled = true; // false: the warmup cap was hit before times settled
     double warmupDrift = -1;   // last relative median drift between warmup windows
     std::optional<bool> finite;
-    nlohmann::json validity;  // {"valid":…, "reasons":[…]} once steady state is done
-    nlohmann::json precision; // verdict of the comparison with the reference, if made
-    nlohmann::json training;  // training figures (losses, time to target), if training
-    nlohmann::json catalog;   // shape catalog summary, if a catalog ran
+    nlohmann::json validity;    // {"valid":…, "reasons":[…]} once steady state is done
+    nlohmann::json precision;   // verdict of the comparison with the reference, if made
+    nlohmann::json training;    // training figures (losses, time to target), if training
+    nlohmann::json catalog;     // shape catalog summary, if a catalog ran
+    nlohmann::json distributed; // data-parallel rank: identity and all-reduce counters
     std::string cacheState = "cold";
     std::string compiler; // what "compiled" means here: "none", "torchscript(…)"
 };

@@ -1,6 +1,7 @@
 #include "engine.h"
 
 #include "checks.h"
+#include "dist_group.h"
 #include "hostinfo.h"
 #include "protocol.h"
 #include "torchenv.h"
@@ -115,6 +116,7 @@ private:
     PrecisionPolicy m_policy;
     std::optional<ShapeCatalog> m_catalog;
     std::optional<TrainingRun> m_training; // training workloads: checkpoints, resume, --steps
+    std::unique_ptr<DistGroup> m_group;    // data-parallel ranks (--world-size)
 };
 
 void Engine::configureThreads()
@@ -161,6 +163,8 @@ WorkloadConfig Engine::workloadConfig() const
     c.seed = static_cast<std::uint64_t>(m_options.seed);
     c.poisonOutput = m_options.injectFault == "nonfinite";
     c.perturbWeights = m_options.injectFault == "perturb" ? 0.05 : 0.0;
+    c.worldSize = m_options.dist.enabled ? m_options.dist.worldSize : 1;
+    c.rank = m_options.dist.enabled ? m_options.dist.rank : 0;
     return c;
 }
 
@@ -257,12 +261,29 @@ int Engine::run()
     configureThreads();
     m_device = m_options.device == "auto" ? (torch::cuda::is_available() ? "cuda" : "cpu")
                                           : m_options.device;
-    const WorkloadConfig config = workloadConfig();
+    // A data-parallel rank joins its group first: the group names the run (rank 0's key).
+    std::string groupKey, groupError;
+    const DistOptions &dist = m_options.dist;
+    if (dist.enabled) {
+        m_group = std::make_unique<DistGroup>(dist, m_emitter);
+        try {
+            groupKey = m_group->connect(m_options.executionKey);
+        } catch (const std::exception &e) {
+            groupError = e.what();
+        }
+    }
+    WorkloadConfig config = workloadConfig();
+    if (m_group && groupError.empty())
+        config.gradientSync = &m_group->sync();
     std::unique_ptr<Workload> workload = makeWorkload(m_options.workload, config);
+    if (m_training && m_group)
+        m_training->setGroupStore(m_group.get());
 
     tp::RunStarted started;
     started.runKey = m_options.runKey;
-    started.executionKey = m_options.executionKey;
+    started.executionKey = dist.enabled ? (groupKey.empty() ? m_options.executionKey : groupKey) +
+                                              "#" + std::to_string(dist.rank)
+                                        : m_options.executionKey;
     started.workload = m_options.workload;
     started.mode = m_options.mode;
     started.device = m_device;
@@ -292,11 +313,31 @@ int Engine::run()
         started.env["checkpoint"] = m_training->environment();
     if (m_options.workload.rfind("train-", 0) == 0)
         started.env["seed"] = m_options.seed;
+    nlohmann::json identity;
+    if (dist.enabled) {
+        identity = {{"world_size", dist.worldSize},
+                    {"rank", dist.rank},
+                    {"group", groupKey.empty() ? nlohmann::json() : nlohmann::json(groupKey)}};
+        started.env["distributed"] = identity;
+        started.env["distributed"].update({{"backend", "gloo"},
+                                           {"rendezvous", dist.rendezvous()},
+                                           {"timeout_seconds", dist.timeoutSeconds},
+                                           {"source", dist.source},
+                                           {"global_batch", dist.worldSize * m_options.batch}});
+    }
     m_emitter.started(started);
 
     Measurements m;
     m.batch = m_options.batch;
     m.cacheState = started.cacheState;
+    if (!groupError.empty()) { // the group never formed: nothing was trained
+        std::cerr << "torchpilot-runner: run failed: " << groupError << '\n';
+        m.distributed = identity;
+        m_emitter.resources(resourceUsage(), secondsSince(m_control.start()));
+        m_emitter.finished(tp::status::Failed, groupError, m);
+        std::cout.flush();
+        std::_Exit(exitcode::RunFailed); // a half-formed Gloo group cannot be torn down cleanly
+    }
     std::string status = tp::status::Ok;
     std::string error;
     int exitCode = exitcode::Ok;
@@ -324,11 +365,20 @@ int Engine::run()
     }
     if (status == tp::status::Failed)
         exitCode = exitcode::RunFailed;
+    if (m_group) {
+        m.distributed = identity;
+        m.distributed.update(m_group->counters());
+    }
 
     const double age = processAgeSeconds();
     m_emitter.resources(resourceUsage(), age > 0 ? age : secondsSince(m_control.start()));
     m_emitter.finished(status, error, m);
     reportOnStderr(status, error, m);
+    if (m_group && m_group->failed()) { // a rank is gone: Gloo's teardown would wait for it
+        std::cout.flush();
+        std::cerr.flush();
+        std::_Exit(exitCode);
+    }
     return exitCode;
 }
 

@@ -143,6 +143,29 @@ void applyPreset(const CLI::App &app, RunOptions &o)
     }
 }
 
+struct RawDist {
+    int worldSize = 0, rank = 0;
+    std::string rendezvous;
+    double timeout = 30;
+};
+
+void addDistOptions(CLI::App &app, RawDist &d)
+{
+    app.add_option("--world-size", d.worldSize,
+                   "Data-parallel ranks of one training run (default: WORLD_SIZE, else the "
+                   "number of TPU_WORKER_HOSTNAMES; unset: one process, no group)");
+    app.add_option("--rank", d.rank,
+                   "This process's rank, 0..N-1 (default: RANK, else "
+                   "JOB_COMPLETION_INDEX)");
+    app.add_option("--rendezvous", d.rendezvous,
+                   "HOST:PORT of rank 0's TCP store (default: MASTER_ADDR:MASTER_PORT, else the "
+                   "first TPU worker host, port 29500)");
+    app.add_option("--dist-timeout", d.timeout,
+                   "Seconds the rendezvous and every collective may take; a lost rank is "
+                   "detected within this bound")
+        ->capture_default_str();
+}
+
 void addOptions(CLI::App &app, RunOptions &o)
 {
     app.add_option("--workload", o.workload, "Workload to measure")
@@ -263,6 +286,8 @@ ParsedOptions parseOptions(int argc, const char *const *argv, std::ostream &out,
     app.footer("Exit status: 0 run ok, 1 run failed (error or non-finite output), 2 bad "
                "arguments, 128+N cancelled by signal N.");
     addOptions(app, o);
+    RawDist rawDist;
+    addDistOptions(app, rawDist);
 
     auto fail = [&](const std::string &message) {
         err << "torchpilot-runner: error: " << oneLine(message) << '\n' << std::flush;
@@ -311,6 +336,21 @@ ParsedOptions parseOptions(int argc, const char *const *argv, std::ostream &out,
         return fail("--checkpoint-dir must not be empty");
     if (!o.checkpointDir.empty() && !app.count("--checkpoint-every"))
         return fail("--checkpoint-dir needs --checkpoint-every N (steps between checkpoints)");
+    DistFlags flags;
+    if (app.count("--world-size"))
+        flags.worldSize = rawDist.worldSize;
+    if (app.count("--rank"))
+        flags.rank = rawDist.rank;
+    if (app.count("--rendezvous"))
+        flags.rendezvous = rawDist.rendezvous;
+    flags.timeoutSeconds = rawDist.timeout;
+    if (const std::string why = resolveDistOptions(flags, processEnv, o.dist); !why.empty())
+        return fail(why);
+    if (o.dist.enabled && !training && o.dist.source != "flags")
+        o.dist = DistOptions{}; // env of a launcher (torchrun, an Indexed Job): one process each
+    if (o.dist.enabled && !training)
+        return fail("data-parallel ranks need a training workload (train-mlp, train-encoder; "
+                    "the Python runner also trains a user model with a loss)");
     if (o.maxWarmup < o.warmup)
         o.maxWarmup = o.warmup;
     if (o.runKey.empty())

@@ -1,5 +1,7 @@
 #pragma once
 // Command-line options of torchpilot-runner, parsed with CLI11 into a plain struct. No torch.
+#include "dist_options.h"
+
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -61,6 +63,8 @@ struct RunOptions {
     std::string catalogPath;         // shape catalog JSON
     std::string precisionPolicyPath; // precision policy JSON (empty: built-in default)
     bool precision = true;           // compare against the fp32 eager reference
+
+    DistOptions dist; // data-parallel ranks (dist_options.h); training workloads only
 };
 
 struct ParsedOptions {

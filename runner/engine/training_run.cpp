@@ -12,11 +12,15 @@ namespace tp::runner
 
 TrainingRun::TrainingRun(const RunOptions &options) : m_options(options)
 {
-    if (!options.checkpointDir.empty())
+    const DistOptions &d = options.dist;
+    if (!options.checkpointDir.empty() && d.enabled)
+        m_distWriter.emplace(options.checkpointDir, options.checkpointEvery, d.worldSize, d.rank);
+    else if (!options.checkpointDir.empty())
         m_writer.emplace(options.checkpointDir, options.checkpointEvery);
     if (options.resumeDir.empty())
         return;
-    m_scan = scanCheckpoints(options.resumeDir);
+    m_scan = d.enabled ? scanDistCheckpoints(options.resumeDir, d.worldSize, d.rank)
+                       : scanCheckpoints(options.resumeDir);
     if (m_scan.usable.empty()) {
         std::string why = "--resume " + options.resumeDir + ": no complete checkpoint";
         for (const std::string &p : m_scan.problems)
@@ -28,8 +32,10 @@ TrainingRun::TrainingRun(const RunOptions &options) : m_options(options)
 nlohmann::json TrainingRun::environment() const
 {
     nlohmann::json env;
-    if (m_writer)
-        env = {{"dir", m_writer->dir()}, {"every", m_writer->every()}};
+    if (writes())
+        env = {{"dir", dir()}, {"every", every()}};
+    if (m_distWriter)
+        env["coordinated"] = true; // one shard per rank, the manifest last
     if (!m_options.resumeDir.empty())
         env["resume_dir"] = m_options.resumeDir;
     return env;
@@ -78,6 +84,7 @@ void TrainingRun::resume(Workload &workload, Emitter &emitter)
                                  {"bytes", info.bytes},
                                  {"seconds", m_resumeSeconds},
                                  {"learning_rate", s.currentLearningRate()},
+                                 {"world_size", m_options.dist.worldSize},
                                  {"skipped", m_skipped}});
         return;
     }
@@ -107,47 +114,68 @@ PhaseSettings TrainingRun::phaseSettings(PhaseSettings base) const
 
 std::size_t TrainingRun::trainStepBatch() const
 {
-    return m_writer || !m_options.resumeDir.empty() ? 1 : 256;
+    return writes() || !m_options.resumeDir.empty() || m_options.dist.enabled ? 1 : 256;
 }
 
 void TrainingRun::afterStep(Workload &workload, Emitter &emitter)
 {
-    if (!m_writer)
+    if (!writes())
         return;
     TrainingState &s = state(workload);
-    if (!m_writer->due(s.nextStep()))
+    if (!(m_writer ? m_writer->due(s.nextStep()) : m_distWriter->due(s.nextStep())))
         return;
-    const nlohmann::json config = {{"workload", m_options.workload},
-                                   {"mode", m_options.mode},
-                                   {"dtype", m_options.dtype},
-                                   {"batch", m_options.batch},
-                                   {"seq_len", m_options.seqLen},
-                                   {"seed", m_options.seed},
-                                   {"learning_rate", m_options.learningRate},
-                                   {"lr_step_size", m_options.lrStepSize},
-                                   {"lr_gamma", m_options.lrGamma},
-                                   {"steps", m_options.steps},
-                                   {"run_key", m_options.runKey},
-                                   {"execution_key", m_options.executionKey}};
-    const CheckpointInfo info = m_writer->write(s.nextStep() - 1, s.saveState(), config);
-    emitter.event(tp::ev::Checkpoint, {{"step", info.step},
-                                       {"path", info.statePath},
-                                       {"bytes", info.bytes},
-                                       {"seconds", info.seconds},
-                                       {"sha256", info.sha256}});
+    nlohmann::json config = {{"workload", m_options.workload},
+                             {"mode", m_options.mode},
+                             {"dtype", m_options.dtype},
+                             {"batch", m_options.batch},
+                             {"seq_len", m_options.seqLen},
+                             {"seed", m_options.seed},
+                             {"learning_rate", m_options.learningRate},
+                             {"lr_step_size", m_options.lrStepSize},
+                             {"lr_gamma", m_options.lrGamma},
+                             {"steps", m_options.steps},
+                             {"run_key", m_options.runKey},
+                             {"execution_key", m_options.executionKey}};
+    if (m_distWriter)
+        config["world_size"] = m_options.dist.worldSize;
+    if (m_distWriter && !m_store)
+        throw std::logic_error("coordinated checkpoint without the group's store");
+    const CheckpointInfo info =
+        m_writer ? m_writer->write(s.nextStep() - 1, s.saveState(), config)
+                 : m_distWriter->write(s.nextStep() - 1, s.saveState(), config, *m_store);
+    nlohmann::json data = {{"step", info.step},
+                           {"path", info.statePath},
+                           {"bytes", info.bytes},
+                           {"seconds", info.seconds},
+                           {"sha256", info.sha256}};
+    if (m_distWriter) {
+        data["world_size"] = m_options.dist.worldSize;
+        data["manifest"] = info.manifestPath;
+    }
+    emitter.event(tp::ev::Checkpoint, data);
     m_written.push_back(info);
+}
+
+std::string TrainingRun::dir() const
+{
+    return m_writer ? m_writer->dir() : m_distWriter ? m_distWriter->dir() : std::string();
+}
+
+int TrainingRun::every() const
+{
+    return m_writer ? m_writer->every() : m_distWriter ? m_distWriter->every() : 0;
 }
 
 void TrainingRun::addSummary(nlohmann::json &training) const
 {
-    if (m_writer) {
+    if (writes()) {
         double total = 0, worst = 0;
         for (const CheckpointInfo &c : m_written) {
             total += c.seconds;
             worst = std::max(worst, c.seconds);
         }
-        nlohmann::json c = {{"dir", m_writer->dir()},
-                            {"every", m_writer->every()},
+        nlohmann::json c = {{"dir", dir()},
+                            {"every", every()},
                             {"count", m_written.size()},
                             {"total_seconds", total},
                             {"max_seconds", worst}};

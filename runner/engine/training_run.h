@@ -4,6 +4,7 @@
 // steps into --checkpoint-dir. The engine calls it; the state itself comes from TrainingState
 // (training.h) and the files from CheckpointWriter (checkpoint.h).
 #include "checkpoint.h"
+#include "dist_checkpoint.h"
 #include "emitter.h"
 #include "options.h"
 #include "protocol.h"
@@ -25,6 +26,10 @@ public:
     // lists the checkpoints to resume from. Throws CheckpointError (bad input: exit code 2) when
     // the directory cannot be written or --resume DIR holds no complete checkpoint.
     explicit TrainingRun(const RunOptions &options);
+
+    // A data-parallel group's checkpoints are coordinated through its store (dist_checkpoint.h):
+    // set before the first step.
+    void setGroupStore(KeyValueStore *store) { m_store = store; }
 
     // run_started.env["checkpoint"] (null when neither checkpoints nor resume were asked for).
     nlohmann::json environment() const;
@@ -55,7 +60,13 @@ private:
     TrainingState &state(Workload &workload) const;
 
     const RunOptions &m_options;
+    bool writes() const { return m_writer || m_distWriter; }
+    std::string dir() const;
+    int every() const;
+
     std::optional<CheckpointWriter> m_writer;
+    std::optional<DistCheckpointWriter> m_distWriter; // data-parallel: one shard per rank
+    KeyValueStore *m_store = nullptr;
     CheckpointScan m_scan;
     std::uint64_t m_firstStep = 0;
     std::optional<CheckpointInfo> m_resumedFrom;

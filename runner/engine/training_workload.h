@@ -3,6 +3,7 @@
 // workloads share — one AdamW step per forward() with the StepLR-like schedule, and the whole
 // training state for checkpoint/resume (saveState/loadState in training_state.cpp). A subclass
 // creates the model (float32, CPU) and draws batch k (float32, CPU) from the generator.
+#include "gradient_sync.h"
 #include "torchutil.h"
 #include "training.h"
 
@@ -41,6 +42,8 @@ public:
             torch::NoGradGuard noGrad;
             detail::perturbInPlace(m_params, m_config.perturbWeights, m_config.seed);
             model.to(device, dtype);
+            if (m_config.gradientSync) // every rank starts from rank 0's weights
+                m_config.gradientSync->broadcastParameters(m_params);
             if (m_config.poisonOutput) // test hook: NaN in the first weight poisons every output
                 m_params.front().view(-1).index_put_({0}, std::numeric_limits<float>::quiet_NaN());
         }
@@ -76,7 +79,10 @@ public:
         c10::InferenceMode notInference(false);
         const torch::Device device(m_config.device);
         const torch::Dtype dtype = detail::runDtype(m_config.dtype);
-        detail::reseed(m_dataGenerator, m_config.seed * kDataSeedStride + m_step);
+        detail::reseed(m_dataGenerator,
+                       m_config.seed * kDataSeedStride +
+                           m_step * static_cast<std::uint64_t>(m_config.worldSize) +
+                           static_cast<std::uint64_t>(m_config.rank));
         torch::Tensor x, y;
         {
             torch::NoGradGuard noGrad;
@@ -89,6 +95,8 @@ public:
         // The loss is computed in float32 (from bf16 predictions and targets in bfloat16 runs).
         torch::Tensor loss = torch::mse_loss(pred.to(torch::kFloat32), y.to(torch::kFloat32));
         loss.backward();
+        if (m_config.gradientSync)
+            m_config.gradientSync->allReduceGradients(m_params, m_step);
         m_optimizer->step();
         m_lastLoss = loss.item<double>();
         m_pred = pred.detach();

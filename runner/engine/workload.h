@@ -12,6 +12,8 @@
 namespace tp::runner
 {
 
+class GradientSync; // gradient_sync.h
+
 struct WorkloadConfig {
     std::string mode;   // eager | compiled
     std::string dtype;  // float32 | bfloat16
@@ -26,6 +28,11 @@ struct WorkloadConfig {
     std::uint64_t seed = 42;     // weights, inputs and synthetic data all derive from it
     bool poisonOutput = false;   // test hook: make the output non-finite
     double perturbWeights = 0.0; // test hook: relative noise added to every weight after build
+    // Data-parallel training: this rank's data shard (batch k of rank r is drawn with seed
+    // s * 1000003 + k * worldSize + r) and the group that averages the gradients (null: alone).
+    int worldSize = 1;
+    int rank = 0;
+    GradientSync *gradientSync = nullptr;
 };
 
 class Workload
