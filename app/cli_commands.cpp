@@ -4,6 +4,7 @@
 #include "kube_launcher.h"
 #include "launcher_factory.h"
 #include "local_launcher.h"
+#include "rank_group_text.h"
 #include "store.h"
 #include "store_merge.h"
 #include "target_profiles.h"
@@ -116,6 +117,10 @@ void addRunOptions(QCommandLineParser &p)
          Cli::tr("file"), TargetProfiles::defaultPath()},
         {QStringLiteral("print-job"),
          Cli::tr("Kubernetes target: print the Jobs as YAML and submit nothing.")},
+        {QStringLiteral("world-size"),
+         Cli::tr("Training: data-parallel ranks, one process each on loopback (default 1)."),
+         Cli::tr("n"), QStringLiteral("1")},
+        {QStringLiteral("steps"), Cli::tr("Training: exactly this many steps."), Cli::tr("n")},
     });
 }
 
@@ -176,11 +181,12 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
         p.isSet(QStringLiteral("iterations")) ? intOpt("iterations") : (preset ? 0 : 500);
     base.threads = intOpt("threads");
     base.batch = intOpt("batch");
+    base.worldSize = intOpt("world-size");
     if (!ok)
         return -1;
     // Passed through to the runner as separate arguments; it validates them (exit code 2).
     for (const char *name :
-         {"preset", "catalog", "seq-len", "deadline", "target-loss", "model", "input"})
+         {"preset", "catalog", "seq-len", "deadline", "target-loss", "model", "input", "steps"})
         if (p.isSet(QLatin1String(name)))
             base.extraArgs << QStringLiteral("--") + QLatin1String(name)
                            << p.value(QLatin1String(name));
@@ -211,7 +217,8 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
     int failures = 0;
     for (const RunSpec &spec : specs) {
         QString why;
-        std::unique_ptr<Launcher> launcher(makeLauncher(*target, store, nullptr, &why));
+        std::unique_ptr<Launcher> launcher(
+            makeLauncher(*target, store, nullptr, &why, spec.worldSize));
         if (!launcher) {
             err() << Cli::tr("torchpilot: error: %1").arg(why) << Qt::endl;
             return -1;
@@ -230,7 +237,12 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
         const QString label =
             target->isLocal() ? spec.label() : spec.label() + QStringLiteral(" @ ") + target->name;
         const auto run = result.runId ? store.run(result.runId) : std::nullopt;
-        if (run && run->status == "ok") {
+        if (spec.worldSize > 1 && result.runId) {
+            const bool groupOk = printRankGroup(store, result.runId, label);
+            failures += groupOk ? 0 : 1;
+            if (!groupOk)
+                out() << Cli::tr("%1: %2 — %3").arg(label, result.status, result.error) << Qt::endl;
+        } else if (run && run->status == "ok") {
             out() << Cli::tr("%1: ok — steady %2/batch (p50 %3, p99 %4), %5 samples/s, first call "
                              "%6 [run %7]")
                          .arg(label, formatSeconds(run->meanBatchSeconds),

@@ -19,6 +19,9 @@ struct RunSpec {
     int batch = 64;
     QString runKey;        // empty: the runner's default
     QStringList extraArgs; // passed through verbatim, after the known options
+    // Data-parallel ranks of one training run (> 1: RankGroupLauncher starts one process per
+    // rank on loopback; each adds --world-size N --rank R --rendezvous 127.0.0.1:PORT).
+    int worldSize = 1;
 
     QStringList runnerArguments() const;
     QString label() const; // "mlp/eager/float32"
