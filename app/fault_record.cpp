@@ -38,18 +38,38 @@ json recoverySummary(const std::vector<TrialResult> &trials)
         perTrial.push_back(t.toJson());
     }
     const double n = static_cast<double>(trials.size());
-    return {{"verified", verified},
-            {"rpo_steps", worstRpo->rpoSteps},
-            {"rto_seconds", rto},
-            {"kill_step", worstRpo->killStep},
-            {"checkpoint_step", worstRpo->checkpointStep},
-            {"trials", trials.size()},
-            {"max_abs_loss_diff", maxDiff},
-            {"comparison", "bitwise"},
-            {"loss_tolerance", 0.0},
-            {"rpo_steps_mean", rpoSum / n},
-            {"rto_seconds_mean", rtoSum / n},
-            {"per_trial", perTrial}};
+    json distributed;
+    if (!trials.empty() && trials.front().worldSize > 1) {
+        double detect = 0;
+        bool stopped = true;
+        json killRanks = json::array();
+        for (const TrialResult &t : trials) {
+            detect = std::max(detect, t.detectSeconds);
+            stopped &= t.survivorsStopped;
+            killRanks.push_back(t.killRank);
+        }
+        distributed = {{"world_size", trials.front().worldSize},
+                       {"kill_ranks", killRanks},
+                       {"detect_seconds", detect},
+                       {"detect_bound_seconds", trials.front().detectBoundSeconds},
+                       {"survivors_stopped", stopped},
+                       {"detection", "collective timeout (gloo)"}};
+    }
+    json out = {{"verified", verified},
+                {"rpo_steps", worstRpo->rpoSteps},
+                {"rto_seconds", rto},
+                {"kill_step", worstRpo->killStep},
+                {"checkpoint_step", worstRpo->checkpointStep},
+                {"trials", trials.size()},
+                {"max_abs_loss_diff", maxDiff},
+                {"comparison", "bitwise"},
+                {"loss_tolerance", 0.0},
+                {"rpo_steps_mean", rpoSum / n},
+                {"rto_seconds_mean", rtoSum / n},
+                {"per_trial", perTrial}};
+    if (!distributed.is_null())
+        out["distributed"] = distributed;
+    return out;
 }
 
 json checkpointSummary(const std::vector<TrialResult> &trials)

@@ -24,6 +24,8 @@ struct FaultTestSettings {
     QString runnerKind, python; // cpp | python; python: the interpreter, runner the script
     long long steps = 0, seed = 0;
     int every = 0, trials = 0, batch = 0, seqLen = 0;
+    int worldSize = 1;       // > 1: a data-parallel group (fault_group.h)
+    double distTimeout = 10; // the ranks' collective timeout, seconds
 };
 
 nlohmann::json recoverySummary(const std::vector<TrialResult> &trials);

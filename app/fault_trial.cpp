@@ -21,7 +21,9 @@ struct FaultTest {
     Q_DECLARE_TR_FUNCTIONS(FaultTest)
 };
 
-void handleLine(const QByteArray &line, RunnerOutput &out)
+} // namespace
+
+void handleRunnerLine(const QByteArray &line, RunnerOutput &out)
 {
     const ParseResult r = parseEventLine(line.toStdString());
     if (!r.event)
@@ -43,6 +45,8 @@ void handleLine(const QByteArray &line, RunnerOutput &out)
         out.started = o;
     } else if (name == ev::RunFinished) {
         out.finished = o;
+    } else if (name == "distributed_failure") {
+        out.distributedFailure = o;
     }
 }
 
@@ -50,8 +54,6 @@ bool bitwiseEqual(double a, double b)
 {
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
-
-} // namespace
 
 RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeoutMs,
                        long long killAtStep, const QElapsedTimer *clock, qint64 *killedAtNs,
@@ -63,7 +65,7 @@ RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeo
     bool killed = false;
     const RunnerProcess::Ended ended = process.runToEnd(timeoutMs, [&](const QByteArray &line) {
         const bool hadSteps = !out.losses.empty();
-        handleLine(line, out);
+        handleRunnerLine(line, out);
         if (!hadSteps && !out.losses.empty() && clock && firstStepAtNs)
             *firstStepAtNs = clock->nsecsElapsed();
         if (killAtStep >= 0 && !killed && !out.losses.empty() &&
@@ -84,18 +86,25 @@ RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeo
 
 json TrialResult::toJson() const
 {
-    return {{"trial", trial},
-            {"kill_target_step", killTarget},
-            {"kill_step", killStep},
-            {"checkpoint_step", checkpointStep},
-            {"rpo_steps", rpoSteps},
-            {"rto_seconds", rtoSeconds},
-            {"resume_load_seconds", resume.is_object() ? resume.value("seconds", -1.0) : -1.0},
-            {"compared_steps", comparedSteps},
-            {"mismatched_steps", mismatches},
-            {"max_abs_loss_diff", maxAbsLossDiff},
-            {"verified", verified},
-            {"problem", problem.toStdString()}};
+    json j = {{"trial", trial},
+              {"kill_target_step", killTarget},
+              {"kill_step", killStep},
+              {"checkpoint_step", checkpointStep},
+              {"rpo_steps", rpoSteps},
+              {"rto_seconds", rtoSeconds},
+              {"resume_load_seconds", resume.is_object() ? resume.value("seconds", -1.0) : -1.0},
+              {"compared_steps", comparedSteps},
+              {"mismatched_steps", mismatches},
+              {"max_abs_loss_diff", maxAbsLossDiff},
+              {"verified", verified},
+              {"problem", problem.toStdString()}};
+    if (worldSize > 1)
+        j.update({{"world_size", worldSize},
+                  {"kill_rank", killRank},
+                  {"detect_seconds", detectSeconds},
+                  {"detect_bound_seconds", detectBoundSeconds},
+                  {"survivors_stopped", survivorsStopped}});
+    return j;
 }
 
 TrialResult runFaultTrial(const TrialSetup &setup, int trial, long long killTarget,

@@ -22,6 +22,7 @@ struct RunnerOutput {
     std::map<long long, double> losses;       // train_step losses by step
     std::vector<nlohmann::json> checkpoints;  // checkpoint events
     nlohmann::json started, resume, finished; // run_started, resume, run_finished (null: none)
+    nlohmann::json distributedFailure;        // a data-parallel rank's distributed_failure event
     int exitCode = -1;
     bool crashed = false;  // ended by a signal (our SIGKILL) rather than exit()
     bool timedOut = false; // still running at the deadline (then killed)
@@ -49,6 +50,12 @@ struct TrialResult {
     QString problem;                         // why the trial is not verified (empty when it is)
     std::vector<nlohmann::json> checkpoints; // checkpoint events of both runners
     nlohmann::json resume;                   // the resumed runner's resume event
+    // Data-parallel trials (fault_group.h): which rank was killed, and how the others stopped.
+    int worldSize = 1;
+    int killRank = 0;
+    double detectSeconds = -1;      // kill → the last surviving rank ended by itself
+    double detectBoundSeconds = -1; // the bound it had: the collective timeout + grace
+    bool survivorsStopped = false;  // every other rank ended failed, with distributed_failure
 
     nlohmann::json toJson() const;
 };
@@ -61,6 +68,11 @@ struct TrialSetup {
     long long steps = 0;
     int timeoutMs = 600000; // per runner process
 };
+
+// Parses one stdout line of a runner into `out` (fault_trial.cpp).
+void handleRunnerLine(const QByteArray &line, RunnerOutput &out);
+// Whether two doubles are the same bits.
+bool bitwiseEqual(double a, double b);
 
 // One trial: checkpointed run killed at `killTarget`, resumed run, comparison with `reference`
 // (losses by step of the uninterrupted run).

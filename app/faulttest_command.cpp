@@ -6,12 +6,14 @@
 // checkpoint_resume_within_rpo_rto criterion reads summary.recovery. --runner-kind python drives
 // torchpilot_runner.py instead of torchpilot-runner; the run records which one it measured.
 #include "cli_commands.h"
+#include "fault_group.h"
 #include "fault_record.h"
 #include "fault_trial.h"
 
 #include "contract.h"
 #include "ingestor.h"
 #include "local_launcher.h"
+#include "rank_group_launcher.h"
 #include "store.h"
 
 #include <QCommandLineParser>
@@ -57,11 +59,17 @@ bool readSettings(const QCommandLineParser &p, Settings &s)
                             .arg(p.value(QLatin1String(name))));
         return true;
     };
-    long long every = 0, trials = 0, batch = 0, seqLen = 0;
+    long long every = 0, trials = 0, batch = 0, seqLen = 0, worldSize = 0, distTimeout = 0;
     if (!integer("steps", 3, s.steps) || !integer("checkpoint-every", 1, every) ||
         !integer("trials", 1, trials) || !integer("seed", 0, s.seed) ||
-        !integer("batch", 1, batch) || !integer("seq-len", 1, seqLen))
+        !integer("batch", 1, batch) || !integer("seq-len", 1, seqLen) ||
+        !integer("world-size", 1, worldSize) || !integer("dist-timeout", 1, distTimeout))
         return false;
+    if (worldSize > 64)
+        return fail(
+            FaultTest::tr("--world-size %1: at most 64 ranks on one machine").arg(worldSize));
+    s.worldSize = static_cast<int>(worldSize);
+    s.distTimeout = static_cast<double>(distTimeout);
     s.every = static_cast<int>(every);
     s.trials = static_cast<int>(trials);
     s.batch = static_cast<int>(batch);
@@ -158,6 +166,13 @@ void printTrial(const TrialResult &t)
         out() << FaultTest::tr("  trial %1: %2").arg(t.trial).arg(t.problem) << Qt::endl;
         return;
     }
+    if (t.worldSize > 1)
+        out() << FaultTest::tr("  trial %1: rank %2 of %3 killed; the others stopped after %4 s")
+                     .arg(t.trial)
+                     .arg(t.killRank)
+                     .arg(t.worldSize)
+                     .arg(QLocale().toString(t.detectSeconds, 'f', 3))
+              << Qt::endl;
     out() << FaultTest::tr("  trial %1: killed after step %2 (target %3), resumed from the "
                            "checkpoint of step %4: "
                            "RPO %5 steps, RTO %6 s; %7")
@@ -223,6 +238,13 @@ int faulttestCommand(const QStringList &args)
         {QStringLiteral("python"),
          FaultTest::tr("Interpreter of the Python runner (default /usr/bin/python3)."),
          FaultTest::tr("path"), QStringLiteral("/usr/bin/python3")},
+        {QStringLiteral("world-size"),
+         FaultTest::tr("Data-parallel ranks on loopback (default 1); > 1 kills one rank at a "
+                       "seeded step, the others must stop within the collective timeout."),
+         FaultTest::tr("n"), QStringLiteral("1")},
+        {QStringLiteral("dist-timeout"),
+         FaultTest::tr("Collective timeout of the ranks in seconds (default 10)."),
+         FaultTest::tr("s"), QStringLiteral("10")},
     });
     p.process(args);
     if (!p.positionalArguments().isEmpty()) {
@@ -254,9 +276,26 @@ int faulttestCommand(const QStringList &args)
                  .arg(s.trials)
                  .arg(s.runnerKind)
           << Qt::endl;
-    const RunnerOutput reference = runRunner(program, common, 600000);
-    if (reference.exitCode != 0 || reference.crashed ||
-        static_cast<long long>(reference.losses.size()) != s.steps) {
+    // The uninterrupted reference: one process, or every rank of one group (losses by rank).
+    std::vector<RunnerOutput> referenceRanks;
+    if (s.worldSize > 1) {
+        QElapsedTimer clock;
+        clock.start();
+        referenceRanks =
+            runRunnerGroup(program,
+                           rankArguments(common, s.worldSize, RankGroupLauncher::freeLoopbackPort(),
+                                         s.distTimeout),
+                           600000, -1, -1, 0, clock)
+                .ranks;
+    } else {
+        referenceRanks.push_back(runRunner(program, common, 600000));
+    }
+    const RunnerOutput &reference = referenceRanks.front();
+    bool referenceOk = true;
+    for (const RunnerOutput &o : referenceRanks)
+        referenceOk &=
+            o.exitCode == 0 && !o.crashed && static_cast<long long>(o.losses.size()) == s.steps;
+    if (!referenceOk) {
         err() << FaultTest::tr(
                      "torchpilot: error: the uninterrupted reference run failed (exit code %1): %2")
                      .arg(reference.exitCode)
@@ -274,16 +313,31 @@ int faulttestCommand(const QStringList &args)
     const long long last =
         std::max<long long>(s.every, s.steps - 1 - std::max<long long>(1, s.steps / 10));
     std::uniform_int_distribution<long long> pick(s.every, last);
+    std::uniform_int_distribution<int> pickRank(0, s.worldSize - 1);
+    std::vector<std::map<long long, double>> references;
+    for (const RunnerOutput &o : referenceRanks)
+        references.push_back(o.losses);
     std::vector<TrialResult> trials;
     for (int i = 1; i <= s.trials; ++i) {
         TrialSetup setup{program, common,  work.filePath(QStringLiteral("trial-%1").arg(i)),
                          s.every, s.steps, 600000};
-        trials.push_back(runFaultTrial(setup, i, pick(rng), reference.losses));
+        const long long target = pick(rng);
+        trials.push_back(s.worldSize > 1 ? runGroupFaultTrial({setup, s.worldSize, s.distTimeout},
+                                                              i, target, pickRank(rng), references)
+                                         : runFaultTrial(setup, i, target, reference.losses));
         printTrial(trials.back());
     }
     json recovery = recoverySummary(trials);
     recovery["runner_kind"] =
         s.runnerKind.toStdString(); // what the operations gate's evidence measured
+    if (recovery.contains("distributed"))
+        out() << FaultTest::tr("  %1 ranks: the lost rank was detected by every other rank within "
+                               "%2 s (bound %3 s: the collective timeout + 10 s)")
+                     .arg(s.worldSize)
+                     .arg(QLocale().toString(
+                         recovery["distributed"]["detect_seconds"].get<double>(), 'f', 3))
+                     .arg(recovery["distributed"]["detect_bound_seconds"].get<double>())
+              << Qt::endl;
     const json ckpt = checkpointSummary(trials);
     out() << FaultTest::tr("  checkpoints: %1 written, %2 bytes each, %3 ms mean, %4 ms max")
                  .arg(ckpt["count"].get<long long>())

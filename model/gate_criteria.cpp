@@ -257,6 +257,41 @@ CriterionResult recovery(const GateEvidence &c, const std::string &id)
     return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), used);
 }
 
+// The worker-failure test of a data-parallel group (`faulttest --world-size N`): a rank killed,
+// the others stopped within their bound, the group resumed within RPO/RTO with equal losses.
+CriterionResult distributedRecovery(const GateEvidence &c, const std::string &id)
+{
+    std::vector<long long> used;
+    bool fail = false;
+    std::vector<std::string> parts;
+    const int needed = std::max(2, c.defs.trainingWorldSize);
+    for (const RunRecord &r : c.candidateAll) {
+        const json s = json::parse(r.summaryJson, nullptr, false);
+        if (!s.is_object() || !s.contains("recovery") || !s["recovery"].is_object() ||
+            !s["recovery"].contains("distributed") || !s["recovery"]["distributed"].is_object())
+            continue;
+        const json &rec = s["recovery"];
+        const json &d = rec["distributed"];
+        used.push_back(r.id);
+        const double rpo = rec.value("rpo_steps", 1e300), rto = rec.value("rto_seconds", 1e300);
+        const double detect = d.value("detect_seconds", 1e300);
+        const double bound = d.value("detect_bound_seconds", 0.0);
+        const int ranks = d.value("world_size", 0);
+        const bool ok = rec.value("verified", false) && d.value("survivors_stopped", false) &&
+                        detect <= bound && ranks >= needed && rpo <= c.defs.maxRpoSteps &&
+                        rto <= c.defs.maxRtoSeconds;
+        fail |= !ok;
+        parts.push_back(
+            fillText(ok ? txt::CriterionDistRecovery : txt::CriterionDistRecoveryOutside,
+                     {std::to_string(r.id), std::to_string(ranks), fmt(detect), fmt(bound),
+                      fmt(rpo), fmt(rto)}));
+    }
+    if (used.empty())
+        return make(id, Verdict::Insufficient,
+                    fillText(txt::CriterionNoDistFaultTest, {std::to_string(needed)}));
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), used);
+}
+
 CriterionResult noProgressAlerts(const GateEvidence &c, const std::string &id)
 {
     if (c.candidateAll.empty())
@@ -327,6 +362,8 @@ CriterionResult detail::evaluateCriterion(const GateEvidence &c, const std::stri
         return coldStartReported(c, id);
     if (id == "checkpoint_resume_within_rpo_rto")
         return recovery(c, id);
+    if (id == "distributed_recovery")
+        return distributedRecovery(c, id);
     if (id == "no_progress_alerts_absent")
         return noProgressAlerts(c, id);
     if (id == "rollback_path_recorded")

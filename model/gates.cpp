@@ -47,6 +47,7 @@ const std::vector<std::string> &knownCriteria()
                                             "throughput_vs_baseline",
                                             "cold_start_and_recompile_reported",
                                             "checkpoint_resume_within_rpo_rto",
+                                            "distributed_recovery",
                                             "no_progress_alerts_absent",
                                             "rollback_path_recorded",
                                             "cost_per_useful_result_not_worse"};

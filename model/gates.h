@@ -38,6 +38,7 @@ struct GateDefinitions {
     double sloP99Seconds = 0;        // 0: no latency SLO given → insufficient
     double minThroughputRatio = 1.0; // candidate / baseline samples per second
     double maxRpoSteps = 0, maxRtoSeconds = 0;
+    int trainingWorldSize = 1; // the pilot's data-parallel ranks (> 1: distributed_recovery)
     std::vector<GateDefinition> gates;
 };
 

@@ -140,6 +140,12 @@ PilotDefinition parsePilot(const json &j, const std::string &origin)
     p.modelHash = str(j, "model_hash", origin);
     if (j.contains("training_workload"))
         p.trainingWorkload = str(j, "training_workload", origin);
+    if (auto v = j.find("training_world_size"); v != j.end()) {
+        if (!v->is_number_integer() || *v < 1 || *v > 4096)
+            throw PilotError(origin +
+                             ": field 'training_world_size' must be an integer in 1..4096");
+        p.trainingWorldSize = v->get<int>();
+    }
     if (j.contains("catalog"))
         p.catalog = str(j, "catalog", origin);
     if (j.contains("precision_policy"))
@@ -189,7 +195,7 @@ json pilotToJson(const PilotDefinition &p)
     json allowed = json::array();
     for (const AllowedDifference &a : p.allowed)
         allowed.push_back({{"factor", a.factor}, {"reason", a.reason}});
-    return {
+    json j = {
         {"name", p.name},
         {"version", p.version},
         {"workload", p.workload},
@@ -205,6 +211,9 @@ json pilotToJson(const PilotDefinition &p)
         {"baseline", sideToJson(p.baseline)},
         {"candidate", sideToJson(p.candidate)},
         {"allowed_differences", allowed}};
+    if (p.trainingWorldSize > 1) // only then: the hashes of one-process pilots stay as they were
+        j["training_world_size"] = p.trainingWorldSize;
+    return j;
 }
 
 void setPilotField(PilotDefinition &p, const std::string &key, const std::string &value)
@@ -241,6 +250,11 @@ void setPilotField(PilotDefinition &p, const std::string &key, const std::string
         j[head][field] = j[head][field].is_number() ? asNumber() : json(value);
     } else if (field.empty() && j.contains(head) && j[head].is_string()) {
         j[head] = value;
+    } else if (key == "training_world_size") {
+        const json n = asNumber();
+        j[key] = n.get<double>() == static_cast<int>(n.get<double>())
+                     ? json(static_cast<int>(n.get<double>()))
+                     : n;
     } else if (key == "required_modes") {
         json modes = json::array();
         std::size_t from = 0;
@@ -268,6 +282,12 @@ GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot)
     defs.requiredModes = pilot.requiredModes;
     defs.sloP99Seconds = pilot.sloP99Seconds;
     defs.minThroughputRatio = pilot.minThroughputRatio;
+    defs.trainingWorldSize = pilot.trainingWorkload.empty() ? 1 : pilot.trainingWorldSize;
+    if (defs.trainingWorldSize > 1) // a distributed pilot: recovery of the whole group counts
+        for (GateDefinition &g : defs.gates)
+            if (g.id == "operations" && std::find(g.criteria.begin(), g.criteria.end(),
+                                                  "distributed_recovery") == g.criteria.end())
+                g.criteria.push_back("distributed_recovery");
     return defs;
 }
 

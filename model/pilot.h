@@ -49,7 +49,9 @@ struct PilotDefinition {
     std::string workload = "mlp";     // a built-in workload, or torchscript with `modelFile`
     std::string modelFile, modelHash; // user model and its sha256 (or a revision)
     std::string trainingWorkload = "train-mlp"; // empty: the pilot has no training
-    std::string catalog = "default";            // shape catalog name (resources/catalogs)
+    int trainingWorldSize = 1; // data-parallel ranks of its training (> 1: the operations gate
+                               // also asks for distributed_recovery)
+    std::string catalog = "default"; // shape catalog name (resources/catalogs)
     std::string precisionPolicy = "default";
     double sloP99Seconds = 0.005;
     double minThroughputRatio = 1.0;

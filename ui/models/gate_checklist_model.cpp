@@ -320,6 +320,7 @@ QString GateChecklistModel::criterionTitle(const std::string &id)
         {"throughput_vs_baseline", QT_TR_NOOP("Throughput versus the baseline")},
         {"cold_start_and_recompile_reported", QT_TR_NOOP("Cold start and recompilation reported")},
         {"checkpoint_resume_within_rpo_rto", QT_TR_NOOP("Checkpoint resume within RPO and RTO")},
+        {"distributed_recovery", QT_TR_NOOP("Distributed recovery: one rank lost, group resumed")},
         {"no_progress_alerts_absent", QT_TR_NOOP("No no-progress alerts")},
         {"rollback_path_recorded", QT_TR_NOOP("Rollback path recorded")},
         {"cost_per_useful_result_not_worse", QT_TR_NOOP("Cost per useful result not worse")}};

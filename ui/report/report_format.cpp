@@ -213,6 +213,8 @@ QString criterionName(const std::string &id)
         return ReportText::tr("Cold start and recompilation reported");
     if (id == "checkpoint_resume_within_rpo_rto")
         return ReportText::tr("Checkpoint and resume within RPO/RTO");
+    if (id == "distributed_recovery")
+        return ReportText::tr("Distributed recovery: one rank lost, group resumed");
     if (id == "no_progress_alerts_absent")
         return ReportText::tr("No no-progress alert");
     if (id == "rollback_path_recorded")
