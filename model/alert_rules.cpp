@@ -273,8 +273,21 @@ RunAlert AlertRules::targetUnavailable(const std::string &target, const std::str
     return a;
 }
 
+namespace
+{
+// A data-parallel rank's world size (1: one process); ranks of different sizes differ in pace.
+int worldSizeOf(const std::string &envJson)
+{
+    const auto env = nlohmann::json::parse(envJson, nullptr, false);
+    if (!env.is_object() || !env.contains("distributed") || !env["distributed"].is_object())
+        return 1;
+    return env["distributed"].value("world_size", 1);
+}
+} // namespace
+
 std::optional<RunRecord> previousComparableRun(const Store &store, const RunRecord &run)
 {
+    const int worldSize = worldSizeOf(run.envJson);
     RunSelection sel;
     sel.workload = run.workload;
     sel.mode = run.mode;
@@ -284,7 +297,7 @@ std::optional<RunRecord> previousComparableRun(const Store &store, const RunReco
     std::optional<RunRecord> best;
     for (RunRecord &r : store.listRuns(sel))
         if (r.id < run.id && r.runKey == run.runKey && r.complete && r.valid.value_or(false) &&
-            (!best || r.id > best->id))
+            (!best || r.id > best->id) && worldSizeOf(r.envJson) == worldSize)
             best = std::move(r);
     return best;
 }

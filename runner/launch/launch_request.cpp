@@ -49,6 +49,13 @@ QStringList LaunchRequest::validate() const
         errors << tr("Custom protocol: at least 1 steady iteration, no negative minimums.");
     if (batch < 1 || threads < 1 || seqLen < 1)
         errors << tr("Batch, sequence length and threads must be at least 1.");
+    if (worldSize > 1 && !workload.startsWith(QLatin1String("train-")))
+        errors << tr("Data-parallel ranks need a training workload.");
+    if (worldSize > 1 && !local)
+        errors << tr("Data-parallel ranks run on this machine only; a Kubernetes target's ranks "
+                     "come from its TPU topology.");
+    if (worldSize < 1 || worldSize > 64)
+        errors << tr("Ranks must be between 1 and 64.");
     errors << target.validate();
     static const QRegularExpression key(QStringLiteral(R"(^[A-Za-z0-9._:@/+-]{0,120}$)"));
     if (!key.match(runKeyPrefix).hasMatch())
@@ -65,6 +72,7 @@ std::vector<RunSpec> LaunchRequest::toSpecs() const
     base.workload = workload;
     base.threads = threads;
     base.batch = batch;
+    base.worldSize = worldSize;
     auto arg = [&base](const char *option, const QString &value) {
         base.extraArgs << QLatin1String(option) << value;
     };

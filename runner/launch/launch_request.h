@@ -21,10 +21,11 @@ public:
     QStringList modes{QStringLiteral("eager"), QStringLiteral("compiled")};
     QStringList dtypes{QStringLiteral("float32"), QStringLiteral("bfloat16")};
     int batch = 64;
-    int seqLen = 128;                            // encoder workloads only
-    QString modelPath;                           // torchscript only
-    QString inputSpec;                           // torchscript only: "float32[64,128];int64[64,16]"
-    QString catalogPath;                         // shape catalog JSON; empty: the batch above only
+    int seqLen = 128;    // encoder workloads only
+    int worldSize = 1;   // training: data-parallel ranks on this machine (RankGroupLauncher)
+    QString modelPath;   // torchscript only
+    QString inputSpec;   // torchscript only: "float32[64,128];int64[64,16]"
+    QString catalogPath; // shape catalog JSON; empty: the batch above only
     QString preset = QStringLiteral("standard"); // smoke | standard | loadgen | custom
     int warmup = 20;                             // custom preset: minimum warmup iterations
     int iterations = 500;                        // custom preset: minimum steady iterations

@@ -119,7 +119,7 @@ void RunQueueWorker::start(int jobId)
         return;
     }
     QString why;
-    Launcher *l = job.launcher = makeLauncher(job.target, *m_store, this, &why);
+    Launcher *l = job.launcher = makeLauncher(job.target, *m_store, this, &why, job.spec.worldSize);
     if (!l) {
         LaunchResult r;
         r.status = QStringLiteral("error");

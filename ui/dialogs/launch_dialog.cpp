@@ -143,6 +143,9 @@ QWidget *LaunchDialog::createWhatGroup()
     m_bfloat16 = checked(tr("bfloat16"), "dtypeBfloat16");
     m_batch = spin("batch", 1, 1 << 20, 64);
     m_seqLen = spin("seqLen", 1, 1 << 16, 128);
+    m_ranks = spin("ranks", 1, 64, 1);
+    m_ranks->setToolTip(tr("Training workloads: data-parallel ranks, one process each on this "
+                           "machine (gradients all-reduced every step)"));
     m_seqLen->setToolTip(tr("Encoder workloads only"));
     m_model = named(new QLineEdit, "model");
     m_input = named(new QLineEdit, "input");
@@ -165,6 +168,7 @@ QWidget *LaunchDialog::createWhatGroup()
     form->addRow(tr("Dtypes:"), row({m_float32, m_bfloat16}));
     form->addRow(tr("&Batch:"), m_batch);
     form->addRow(tr("&Sequence length:"), m_seqLen);
+    form->addRow(tr("&Ranks:"), m_ranks);
     form->addRow(tr("TorchScript &model:"),
                  fileRow(m_model, tr("TorchScript model"),
                          tr("TorchScript (*.pt *.pth *.ts);;All files (*)")));
@@ -314,6 +318,7 @@ LaunchRequest LaunchDialog::request() const
             r.dtypes << QLatin1String(value);
     r.batch = m_batch->value();
     r.seqLen = m_seqLen->value();
+    r.worldSize = m_ranks->value();
     r.modelPath = m_model->text();
     r.inputSpec = m_input->text();
     r.catalogPath = m_catalog->text();
@@ -332,6 +337,7 @@ void LaunchDialog::updateState()
 {
     const QString workload = m_workload->currentData().toString();
     m_seqLen->setEnabled(LaunchRequest::isEncoderWorkload(workload));
+    m_ranks->setEnabled(workload.startsWith(QLatin1String("train-")));
     const bool script = workload == QLatin1String("torchscript");
     m_model->parentWidget()->setEnabled(script);
     m_input->setEnabled(script);

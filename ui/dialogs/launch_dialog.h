@@ -57,7 +57,7 @@ private:
     QComboBox *m_workload = nullptr;
     QCheckBox *m_eager = nullptr, *m_compiled = nullptr;
     QCheckBox *m_float32 = nullptr, *m_bfloat16 = nullptr;
-    QSpinBox *m_batch = nullptr, *m_seqLen = nullptr;
+    QSpinBox *m_batch = nullptr, *m_seqLen = nullptr, *m_ranks = nullptr;
     QLineEdit *m_model = nullptr, *m_input = nullptr, *m_catalog = nullptr;
     QComboBox *m_preset = nullptr;
     QSpinBox *m_warmup = nullptr, *m_iterations = nullptr, *m_threads = nullptr;

@@ -133,6 +133,7 @@ void RunDetailView::loadRun(const Store &store, long long runId)
                     l.warmup = own.samples(runId, phase::Warmup);
                     l.steady = own.samples(runId, phase::Steady);
                     l.alerts = AlertStore(own).forRun(runId);
+                    l.group = distributedRunOf(own, runId);
                 }
             } catch (const std::exception &e) {
                 l.error = tr("Cannot read run %1: %2").arg(runId).arg(QString::fromUtf8(e.what()));
@@ -150,7 +151,35 @@ void RunDetailView::applyLoaded(Loaded l)
         showEmpty(tr("Run %1 is not in the store.").arg(l.runId));
     else
         showRun(*l.run, l.warmup, l.steady, l.alerts);
+    showGroup(l.run ? l.group : std::nullopt);
     emit runLoaded(m_runId);
+}
+
+// A rank of a data-parallel run: the group's aggregate throughput, every rank's, the slowest.
+void RunDetailView::showGroup(const std::optional<DistributedRun> &group)
+{
+    m_distributed->setVisible(group.has_value());
+    if (!group)
+        return;
+    int rank = -1;
+    QStringList ranks;
+    for (const RankRun &r : group->ranks) {
+        if (r.runId == m_runId)
+            rank = r.rank;
+        ranks << tr("rank %1 (run %2): %3")
+                     .arg(r.rank)
+                     .arg(r.runId)
+                     .arg(fmt::throughput(r.samplesPerSecond));
+    }
+    QString text = tr("Rank %1 of a %2-rank data-parallel run (%3 of %2 ranks stored%4). Aggregate "
+                      "throughput %5; slowest rank %6.")
+                       .arg(rank)
+                       .arg(group->worldSize)
+                       .arg(group->ranks.size())
+                       .arg(group->complete() ? tr(", all ok") : tr(", not all ok"))
+                       .arg(fmt::throughput(group->aggregateSamplesPerSecond))
+                       .arg(group->slowestRank);
+    m_distributed->setText(text + QLatin1Char('\n') + ranks.join(QStringLiteral("; ")));
 }
 
 // One line per alert recorded with the run, its dot in the severity's colour; the box takes
@@ -186,6 +215,7 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
 {
     ++*m_generation; // a load still running must not replace this
     m_runId = run.id;
+    m_distributed->hide(); // loadRun() shows the group once it is read
     m_runKey = run.runKey;
     m_title->setText(run.runKey.empty() ? tr("Run %1").arg(run.id) : fmt::fromStd(run.runKey));
     const QString sep = QStringLiteral("  ·  ");

@@ -4,6 +4,8 @@
 #include "alert_rules.h"
 #include "run_record.h"
 
+#include "dist_runs.h"
+
 #include <QWidget>
 
 #include <atomic>
@@ -51,6 +53,7 @@ private:
         std::optional<RunRecord> run;
         std::vector<double> warmup, steady;
         std::vector<RunAlert> alerts;
+        std::optional<DistributedRun> group;
         QString error;
     };
     void applyLoaded(Loaded loaded);
@@ -74,6 +77,8 @@ private:
     QLabel *m_host = nullptr, *m_source = nullptr;
     QLabel *m_error = nullptr;
     QLabel *m_alerts = nullptr;
+    QLabel *m_distributed = nullptr; // the run's data-parallel group, when it is a rank
+    void showGroup(const std::optional<DistributedRun> &group);
     QLabel *m_validity = nullptr, *m_witness = nullptr, *m_precision = nullptr, *m_cache = nullptr,
            *m_resources = nullptr;
     ColdWarmChart *m_chart = nullptr;

@@ -147,6 +147,16 @@ QWidget *RunDetailView::buildContent()
     m_alerts->setTextInteractionFlags(Qt::TextSelectableByMouse);
     layout->addWidget(m_alerts);
 
+    m_distributed = new QLabel;
+    m_distributed->setObjectName(QStringLiteral("runGroup"));
+    m_distributed->setWordWrap(true);
+    m_distributed->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_distributed->setStyleSheet(QStringLiteral(
+        "QLabel#runGroup { border: 1px solid #8aa4c8; border-radius: 3px; padding: 4px; "
+        "background: #eef3fa; }"));
+    m_distributed->hide();
+    layout->addWidget(m_distributed);
+
     // Figures in a column on the left, the chart beside them: the page sits under the runs
     // table, so width is plentiful and height is not.
     m_chart = new ColdWarmChart;
