@@ -147,6 +147,14 @@ int pilotCommand(const QStringList &args,
         if (pilot.qualityKind == "training_loss" && pilot.qualityTarget > 0)
             quality << QStringLiteral("--target-loss") << QString::number(pilot.qualityTarget);
         const QString train = fromStd(pilot.trainingWorkload);
+        // A distributed pilot trains with its ranks wherever they can run: on this machine.
+        const auto ranks = [&pilot](const PilotSide &side) {
+            const bool local = side.target.empty() || side.target == "local";
+            return pilot.trainingWorldSize > 1 && local
+                       ? QStringList{QStringLiteral("--world-size"),
+                                     QString::number(pilot.trainingWorldSize)}
+                       : QStringList();
+        };
         for (const auto *side : {&pilot.baseline, &pilot.candidate}) {
             const bool base = side == &pilot.baseline;
             steps.push_back(
@@ -155,7 +163,7 @@ int pilotCommand(const QStringList &args,
                      p, *side, db, train, orDefault(side->mode, base ? "eager" : "compiled"),
                      orDefault(side->dtype, "float32"),
                      prefix + QLatin1String(base ? "/baseline-train" : "/candidate-train")) +
-                     quality});
+                     quality + ranks(*side)});
         }
     }
     const bool localCandidate = pilot.candidate.target.empty() || pilot.candidate.target == "local";
@@ -195,6 +203,8 @@ int pilotCommand(const QStringList &args,
                       orDefault(pilot.candidate.mode, "compiled"),
                       QStringLiteral("--run-key"),
                       prefix + QStringLiteral("/candidate-faulttest")};
+        if (pilot.trainingWorldSize > 1)
+            f << QStringLiteral("--world-size") << QString::number(pilot.trainingWorldSize);
         if (pilot.candidate.runner == "python")
             f << QStringLiteral("--runner-kind") << QStringLiteral("python");
         else if (p.isSet(QStringLiteral("runner")))

@@ -94,6 +94,11 @@ PilotEditor::PilotEditor(QWidget *parent) : QWidget(parent)
             tr("sha256 or revision"));
     addText(form, m_texts, tr("Training workload:"), QStringLiteral("pilotTrainingWorkload"),
             &P::trainingWorkload, tr("empty: none"));
+    m_trainingRanks = spinBox<QSpinBox>(form, tr("Training ranks:"),
+                                        QStringLiteral("pilotTrainingRanks"), 4096, {});
+    m_trainingRanks->setMinimum(1);
+    m_trainingRanks->setToolTip(tr("Data-parallel ranks of the training; more than 1 adds the "
+                                   "distributed recovery criterion to the operations gate"));
     addText(form, m_texts, tr("Shape catalog:"), QStringLiteral("pilotCatalog"), &P::catalog);
     addText(targets, m_texts, tr("Precision policy:"), QStringLiteral("pilotPrecisionPolicy"),
             &P::precisionPolicy);

@@ -92,6 +92,7 @@ private:
     TextFields<PilotDefinition> m_texts; // name, workload, model, catalog, policy, metric
     QLineEdit *m_qualityMetric = nullptr, *m_modes = nullptr;
     QDoubleSpinBox *m_slo = nullptr, *m_minThroughput = nullptr, *m_qualityTarget = nullptr;
+    QSpinBox *m_trainingRanks = nullptr; // data-parallel ranks of the training (1: one process)
     SideFields m_sides[2];
     QTableWidget *m_allowed = nullptr;
     QLabel *m_differences = nullptr, *m_status = nullptr;

@@ -58,6 +58,7 @@ PilotDefinition PilotEditor::current() const
         p.*field = edit->text().trimmed().toStdString();
     p.sloP99Seconds = m_slo->value() / 1000.0;
     p.minThroughputRatio = m_minThroughput->value();
+    p.trainingWorldSize = m_trainingRanks->value();
     p.qualityKind = choice(m_qualityKind);
     p.qualityTarget = m_qualityTarget->value();
     for (const QString &mode : m_modes->text().split(QLatin1Char(',')))
@@ -99,6 +100,7 @@ void PilotEditor::showPilot(const PilotDefinition &p, bool stored)
         edit->setText(fmt::fromStd(p.*field));
     m_slo->setValue(p.sloP99Seconds * 1000.0);
     m_minThroughput->setValue(p.minThroughputRatio);
+    m_trainingRanks->setValue(p.trainingWorldSize);
     setChoice(m_qualityKind, p.qualityKind);
     m_qualityMetric->setEnabled(p.qualityKind == "metric");
     m_qualityTarget->setValue(p.qualityTarget);
