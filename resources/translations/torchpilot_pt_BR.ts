@@ -258,6 +258,18 @@
             <numerusform>%1: %n pilotos têm o mesmo nome de pilotos daqui, mas outra definição: os nossos foram mantidos</numerusform>
         </translation>
     </message>
+    <message>
+        <source>Training: data-parallel ranks, one process each on loopback (default 1).</source>
+        <translation>Treino: ranks de paralelismo de dados, um processo cada em loopback (padrão: 1).</translation>
+    </message>
+    <message>
+        <source>Training: exactly this many steps.</source>
+        <translation>Treino: exatamente esta quantidade de passos.</translation>
+    </message>
+    <message>
+        <source>%1: %2 — %3</source>
+        <translation>%1: %2 — %3</translation>
+    </message>
 </context>
 <context>
     <name>Export</name>
@@ -543,6 +555,62 @@
         <source>faulttest %1 (%2, %3 steps, a checkpoint every %4, seed %5, %6 trial(s), %7 runner)</source>
         <translation>faulttest %1 (%2, %3 passos, um checkpoint a cada %4, semente %5, %6 tentativa(s), runner %7)</translation>
     </message>
+    <message>
+        <source>rank %1 ended (exit code %2) before step %3 could be interrupted: %4</source>
+        <translation>o rank %1 terminou (código de saída %2) antes que o passo %3 pudesse ser interrompido: %4</translation>
+    </message>
+    <message>
+        <source>rank %1 did not stop within %2 s of the kill</source>
+        <translation>o rank %1 não parou em até %2 s após o encerramento forçado</translation>
+    </message>
+    <message>
+        <source>rank %1 did not report the lost rank (exit code %2)</source>
+        <translation>o rank %1 não relatou o rank perdido (código de saída %2)</translation>
+    </message>
+    <message>
+        <source>a resumed rank failed (exit code %1): %2</source>
+        <translation>um rank retomado falhou (código de saída %1): %2</translation>
+    </message>
+    <message>
+        <source>the resumed ranks loaded different checkpoints</source>
+        <translation>os ranks retomados carregaram checkpoints diferentes</translation>
+    </message>
+    <message>
+        <source>rank %1&apos;s recovered run has %2 of %3 steps</source>
+        <translation>a execução recuperada do rank %1 tem %2 de %3 passos</translation>
+    </message>
+    <message>
+        <source>the resumed group loaded step %1, after the last step %2 the killed rank reported</source>
+        <translation>o grupo retomado carregou o passo %1, posterior ao último passo (%2) informado pelo rank encerrado</translation>
+    </message>
+    <message>
+        <source>%1 of %2 losses differ from the uninterrupted group (max |Δ| %3)</source>
+        <translation>%1 de %2 valores de loss diferem dos do grupo sem interrupção (|Δ| máx. %3)</translation>
+    </message>
+    <message>
+        <source>--world-size %1: at most 64 ranks on one machine</source>
+        <translation>--world-size %1: no máximo 64 ranks em uma máquina</translation>
+    </message>
+    <message>
+        <source>  trial %1: rank %2 of %3 killed; the others stopped after %4 s</source>
+        <translation>  ensaio %1: rank %2 de %3 encerrado; os demais pararam após %4 s</translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks on loopback (default 1); &gt; 1 kills one rank at a seeded step, the others must stop within the collective timeout.</source>
+        <translation>Ranks de paralelismo de dados em loopback (padrão: 1); &gt; 1 encerra um rank em um passo sorteado pela semente, e os demais devem parar dentro do timeout da operação coletiva.</translation>
+    </message>
+    <message>
+        <source>Collective timeout of the ranks in seconds (default 10).</source>
+        <translation>Timeout das operações coletivas dos ranks, em segundos (padrão: 10).</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>  %1 ranks: the lost rank was detected by every other rank within %2 s (bound %3 s: the collective timeout + 10 s)</source>
+        <translation>  %1 ranks: o rank perdido foi detectado por todos os demais em até %2 s (limite de %3 s: o timeout da operação coletiva + 10 s)</translation>
+    </message>
 </context>
 <context>
     <name>Fmt</name>
@@ -786,6 +854,18 @@
     <message>
         <source>Kubernetes targets are not available yet.</source>
         <translation type="vanished">Destinos Kubernetes ainda não estão disponíveis.</translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks need a training workload.</source>
+        <translation>Ranks de paralelismo de dados exigem uma carga de treino.</translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks run on this machine only; a Kubernetes target&apos;s ranks come from its TPU topology.</source>
+        <translation>Ranks de paralelismo de dados rodam só nesta máquina; os ranks de um destino Kubernetes vêm da topologia de TPU dele.</translation>
+    </message>
+    <message>
+        <source>Ranks must be between 1 and 64.</source>
+        <translation>O número de ranks deve estar entre 1 e 64.</translation>
     </message>
 </context>
 <context>
@@ -1059,6 +1139,29 @@ Subcomandos: import, run, pilot, pilots, gates, review, report, export (veja &ap
     <message>
         <source>any</source>
         <translation>qualquer</translation>
+    </message>
+</context>
+<context>
+    <name>RankGroupText</name>
+    <message>
+        <source>%1: the ranks did not form a group [run %2]</source>
+        <translation>%1: os ranks não formaram um grupo [execução %2]</translation>
+    </message>
+    <message>
+        <source>rank %1 %2/s (%3)</source>
+        <translation>rank %1 %2/s (%3)</translation>
+    </message>
+    <message>
+        <source>%1: %2 of %3 ranks %4 — aggregate %5 samples/s, slowest rank %6 (%7 samples/s) [runs %8]</source>
+        <translation>%1: %2 de %3 ranks %4 — agregado de %5 amostras/s, rank mais lento %6 (%7 amostras/s) [execuções %8]</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>ok</translation>
+    </message>
+    <message>
+        <source>incomplete</source>
+        <translation>incompleto</translation>
     </message>
 </context>
 <context>
@@ -2141,6 +2244,10 @@ Subcomandos: import, run, pilot, pilots, gates, review, report, export (veja &ap
             <numerusform>… e mais %n execução (veja o apêndice)</numerusform>
             <numerusform>… e mais %n execuções (veja o apêndice)</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>Distributed recovery: one rank lost, group resumed</source>
+        <translation>Recuperação distribuída: um rank perdido, grupo retomado</translation>
     </message>
 </context>
 <context>
@@ -3904,6 +4011,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>%1 criteria</source>
         <translation>%1 critérios</translation>
     </message>
+    <message>
+        <source>Distributed recovery: one rank lost, group resumed</source>
+        <translation>Recuperação distribuída: um rank perdido, grupo retomado</translation>
+    </message>
 </context>
 <context>
     <name>tp::GateChecklistView</name>
@@ -3960,6 +4071,13 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>Kubernetes target</source>
         <translation>Destino Kubernetes</translation>
     </message>
+    <message numerus="yes">
+        <source>%n Indexed Job(s) in namespace %1 on %2 (topology %3: %4 hosts of %5 TPU chip(s), one pod each, rendezvous through the headless Service of each Job): %6</source>
+        <translation>
+            <numerusform>%n Job indexado no namespace %1 em %2 (topologia %3: %4 hosts de %5 chip(s) TPU, um pod cada, rendezvous pelo Service headless de cada Job): %6</numerusform>
+            <numerusform>%n Jobs indexados no namespace %1 em %2 (topologia %3: %4 hosts de %5 chip(s) TPU, um pod cada, rendezvous pelo Service headless de cada Job): %6</numerusform>
+        </translation>
+    </message>
 </context>
 <context>
     <name>tp::KubeLauncher</name>
@@ -3994,6 +4112,38 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>cancelled: kubectl did not finish within %1 ms</source>
         <translation>cancelada: o kubectl não terminou em %1 ms</translation>
+    </message>
+    <message>
+        <source>waiting for the Job&apos;s pods: %1 of %2 started</source>
+        <translation>aguardando os pods do Job: %1 de %2 iniciados</translation>
+    </message>
+    <message>
+        <source>pod %1: %2</source>
+        <translation>pod %1: %2</translation>
+    </message>
+    <message>
+        <source>pod %1: cannot store the run&apos;s output: %2</source>
+        <translation>pod %1: não foi possível armazenar a saída da execução: %2</translation>
+    </message>
+    <message>
+        <source>the log stream of pod %1 ended before its run_finished</source>
+        <translation>o fluxo de log do pod %1 terminou antes do seu run_finished</translation>
+    </message>
+    <message>
+        <source>rank %1 (pod %2): cannot store its run: %3</source>
+        <translation>rank %1 (pod %2): não foi possível armazenar sua execução: %3</translation>
+    </message>
+    <message>
+        <source>rank %1 (pod %2) produced no run</source>
+        <translation>rank %1 (pod %2) não produziu nenhuma execução</translation>
+    </message>
+    <message>
+        <source>rank %1 (pod %2) ended %3</source>
+        <translation>rank %1 (pod %2) terminou %3</translation>
+    </message>
+    <message>
+        <source>rank %1 (pod %2) ended %3: %4</source>
+        <translation>rank %1 (pod %2) terminou %3: %4</translation>
     </message>
 </context>
 <context>
@@ -4320,6 +4470,14 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Runs as a Kubernetes Job with your kubectl; the Job is shown before it is submitted</source>
         <translation>Executa como Job Kubernetes com o seu kubectl; o Job é mostrado antes de ser submetido</translation>
+    </message>
+    <message>
+        <source>Training workloads: data-parallel ranks, one process each on this machine (gradients all-reduced every step)</source>
+        <translation>Cargas de treino: ranks de paralelismo de dados, um processo cada nesta máquina (gradientes combinados por all-reduce a cada passo)</translation>
+    </message>
+    <message>
+        <source>&amp;Ranks:</source>
+        <translation>&amp;Ranks:</translation>
     </message>
 </context>
 <context>
@@ -4987,6 +5145,18 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>runs %1</source>
         <translation>execuções %1</translation>
     </message>
+    <message>
+        <source>run %1: %2 ranks, a killed rank was detected by the others in %3 s (bound %4 s); RPO %5 steps, RTO %6 s</source>
+        <translation>execução %1: %2 ranks, um rank encerrado foi detectado pelos demais em %3 s (limite de %4 s); RPO %5 passos, RTO %6 s</translation>
+    </message>
+    <message>
+        <source>run %1: %2 ranks, detected in %3 s (bound %4 s), RPO %5 steps, RTO %6 s (outside target, not verified, or fewer ranks than the pilot trains)</source>
+        <translation>execução %1: %2 ranks, detectado em %3 s (limite de %4 s), RPO %5 passos, RTO %6 s (fora da meta, não verificado ou com menos ranks do que o piloto treina)</translation>
+    </message>
+    <message>
+        <source>no worker-failure test of %1 ranks was recorded (torchpilot faulttest --world-size %1)</source>
+        <translation>nenhum teste de falha de worker com %1 ranks foi registrado (torchpilot faulttest --world-size %1)</translation>
+    </message>
 </context>
 <context>
     <name>tp::PanelsPage</name>
@@ -5528,6 +5698,14 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>The sides declare the same values: no differences.</source>
         <translation>Os lados declaram os mesmos valores: nenhuma diferença.</translation>
     </message>
+    <message>
+        <source>Training ranks:</source>
+        <translation>Ranks de treino:</translation>
+    </message>
+    <message>
+        <source>Data-parallel ranks of the training; more than 1 adds the distributed recovery criterion to the operations gate</source>
+        <translation>Ranks de paralelismo de dados do treino; mais de 1 acrescenta o critério de recuperação distribuída ao portão de operações</translation>
+    </message>
 </context>
 <context>
     <name>tp::PilotRun</name>
@@ -5754,6 +5932,25 @@ chave da execução: %2</translation>
     <message>
         <source>loadgen: MLPerf LoadGen&apos;s minimums, 60 s per run</source>
         <translation>loadgen: os mínimos do MLPerf LoadGen, 60 s por execução</translation>
+    </message>
+</context>
+<context>
+    <name>tp::RankGroupLauncher</name>
+    <message>
+        <source>%1 ranks run on this machine only; a Kubernetes target&apos;s ranks come from its TPU topology (one pod per host)</source>
+        <translation>%1 ranks rodam só nesta máquina; os ranks de um destino Kubernetes vêm da topologia de TPU dele (um pod por host)</translation>
+    </message>
+    <message>
+        <source>%1 ranks, each: %2</source>
+        <translation>%1 ranks, cada um: %2</translation>
+    </message>
+    <message>
+        <source>no free loopback port for the ranks&apos; rendezvous</source>
+        <translation>nenhuma porta de loopback livre para o rendezvous dos ranks</translation>
+    </message>
+    <message>
+        <source>rank %1: %2</source>
+        <translation>rank %1: %2</translation>
     </message>
 </context>
 <context>
@@ -6149,6 +6346,22 @@ chave da execução: %2</translation>
     <message>
         <source>%1 · %2</source>
         <translation>%1 · %2</translation>
+    </message>
+    <message>
+        <source>rank %1 (run %2): %3</source>
+        <translation>rank %1 (execução %2): %3</translation>
+    </message>
+    <message>
+        <source>Rank %1 of a %2-rank data-parallel run (%3 of %2 ranks stored%4). Aggregate throughput %5; slowest rank %6.</source>
+        <translation>Rank %1 de uma execução com paralelismo de dados de %2 ranks (%3 de %2 ranks armazenados%4). Vazão agregada %5; rank mais lento %6.</translation>
+    </message>
+    <message>
+        <source>, all ok</source>
+        <translation>, todos ok</translation>
+    </message>
+    <message>
+        <source>, not all ok</source>
+        <translation>, nem todos ok</translation>
     </message>
 </context>
 <context>
