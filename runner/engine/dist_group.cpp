@@ -10,6 +10,7 @@
 
 #include <chrono>
 #include <cstdio>
+#include <thread>
 
 namespace tp::runner
 {
@@ -189,6 +190,27 @@ std::string DistGroup::connect(const std::string &ownExecutionKey)
                         fixed(s) + " s: " + errorText(e));
     }
     return group;
+}
+
+bool DistGroup::finish()
+{
+    if (m->failed || !m->store)
+        return false;
+    try {
+        if (m->options.rank != 0) {
+            m->store->add("tp/finished", 1);
+            return true;
+        }
+        const auto until = Clock::now() + m->timeout;
+        while (m->store->add("tp/finished", 0) < m->options.worldSize - 1) {
+            if (Clock::now() > until)
+                return false;
+            std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        }
+        return true;
+    } catch (const std::exception &) {
+        return false;
+    }
 }
 
 GradientSync &DistGroup::sync()

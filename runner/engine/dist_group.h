@@ -32,6 +32,9 @@ public:
     // Rendezvous and checks; returns the group key. Throws DistError ("distributed: …").
     std::string connect(const std::string &ownExecutionKey);
     GradientSync &sync();
+    // The end of a run that trained: every rank checks in, and rank 0 (whose process serves the
+    // store) waits for all of them before it exits. False when not all arrived in time.
+    bool finish();
     // run_finished.summary["distributed"] without the identity: all-reduce count, seconds, bytes.
     nlohmann::json counters() const;
     // Whether a collective failed (the process then exits without tearing the group down).

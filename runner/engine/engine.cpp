@@ -6,6 +6,7 @@
 #include "protocol.h"
 #include "torchenv.h"
 #include "training_run.h"
+#include "watchdog.h"
 
 #include <ATen/Parallel.h>
 #include <c10/core/InferenceMode.h>
@@ -44,52 +45,6 @@ void reportOnStderr(const std::string &status, const std::string &error, const M
         std::cerr << " (" << error << ")";
     std::cerr << '\n';
 }
-
-// The deadline's last resort: when a single call hangs past the deadline (plus grace), the
-// check between iterations never comes, so this thread writes the run's end and exits.
-class Watchdog
-{
-public:
-    Watchdog(Emitter &emitter, double deadline, long long batch) : m_emitter(emitter)
-    {
-        if (deadline <= 0)
-            return;
-        const double grace = std::min(10.0, std::max(2.0, deadline * 0.1));
-        m_thread = std::thread([this, deadline, grace, batch] {
-            std::unique_lock<std::mutex> lock(m_mutex);
-            const auto limit = std::chrono::duration<double>(deadline + grace);
-            if (m_cv.wait_for(lock, limit, [this] { return m_done; }))
-                return;
-            Measurements m;
-            m.batch = batch;
-            m_emitter.resources(resourceUsage(), processAgeSeconds());
-            m_emitter.finished(tp::status::Timeout,
-                               "deadline of " + std::to_string(deadline) +
-                                   " s exceeded inside a call; the process was stopped",
-                               m);
-            std::cerr << "torchpilot-runner: timeout (a call hung past the deadline)\n";
-            std::_Exit(kTimeoutExitCode);
-        });
-    }
-    ~Watchdog()
-    {
-        if (!m_thread.joinable())
-            return;
-        {
-            std::lock_guard<std::mutex> lock(m_mutex);
-            m_done = true;
-        }
-        m_cv.notify_all();
-        m_thread.join();
-    }
-
-private:
-    Emitter &m_emitter;
-    std::thread m_thread;
-    std::mutex m_mutex;
-    std::condition_variable m_cv;
-    bool m_done = false;
-};
 
 class Engine
 {
@@ -345,6 +300,8 @@ int Engine::run()
         Watchdog watchdog(m_emitter, m_options.deadline, m.batch);
         try {
             measure(*workload, m);
+            if (m_group && !m_group->finish())
+                std::cerr << "torchpilot-runner: warning: not every rank reported its end\n";
             if (!m.finite.value_or(false)) {
                 status = tp::status::Failed;
                 error = "non-finite output";

@@ -346,8 +346,10 @@ ParsedOptions parseOptions(int argc, const char *const *argv, std::ostream &out,
     flags.timeoutSeconds = rawDist.timeout;
     if (const std::string why = resolveDistOptions(flags, processEnv, o.dist); !why.empty())
         return fail(why);
-    if (o.dist.enabled && !training && o.dist.source != "flags")
-        o.dist = DistOptions{}; // env of a launcher (torchrun, an Indexed Job): one process each
+    // The environment of a launcher (torchrun, an Indexed Job, GKE's TPU_WORKER_HOSTNAMES on every
+    // TPU pod) forms a group only for a training run of several ranks; anything else runs alone.
+    if (o.dist.enabled && o.dist.source != "flags" && (!training || o.dist.worldSize == 1))
+        o.dist = DistOptions{};
     if (o.dist.enabled && !training)
         return fail("data-parallel ranks need a training workload (train-mlp, train-encoder; "
                     "the Python runner also trains a user model with a loss)");

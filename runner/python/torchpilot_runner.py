@@ -11,6 +11,8 @@ resume, resources, run_finished); diagnostics go to stderr. One process = one ex
   torchpilot_runner.py --workload train-mlp --steps 100 --checkpoint-dir ck --checkpoint-every 10
   torchpilot_runner.py --model examples/tiny_classifier.py:make_model --catalog catalog.json
   torchpilot_runner.py --model model.pt --input 'float32[64,16]'
+  torchpilot_runner.py --workload train-mlp --steps 100 --world-size 2 --rank 0
+      --rendezvous 10.0.0.1:29500 --dist-timeout 30     (one line; data parallel: tp_distributed.py)
 
 Workloads: mlp, encoder, train-mlp, train-encoder (the C++ runner's definitions, seeds and data),
 torchscript (--model FILE.pt), exported (--model FILE.pt2, torch >= 2.1), python / train-python

@@ -78,10 +78,13 @@ class CheckpointWriter:
             raise CheckpointError("cannot create checkpoint directory %s" % directory)
         if not os.access(directory, os.W_OK):
             raise CheckpointError("cannot write to checkpoint directory %s: Permission denied" % directory)
-        for name in os.listdir(directory):  # leftovers of a writer killed mid-write
+        self._remove_leftovers(os.listdir(directory))
+
+    def _remove_leftovers(self, names):
+        for name in names:  # leftovers of a writer killed mid-write
             if name.startswith("step-") and ".tmp-" in name:
                 try:
-                    os.remove(os.path.join(directory, name))
+                    os.remove(os.path.join(self.dir, name))
                 except OSError:
                     pass
 
@@ -136,6 +139,11 @@ def scan_checkpoints(directory):
                 m = json.loads(f.read().decode("utf-8"))
         except (OSError, ValueError):
             m = None
+        if isinstance(m, dict) and m.get("format") == "torchpilot-checkpoint-dist-1":
+            problems.append("%s is a distributed checkpoint of %s ranks; this run is not "
+                            "distributed (resume it with --world-size %s)"
+                            % (label, m.get("world_size"), m.get("world_size")))
+            continue
         if (not isinstance(m, dict) or m.get("format") != CHECKPOINT_FORMAT
                 or type(m.get("bytes")) is not int or not isinstance(m.get("sha256"), str)
                 or m.get("step") != step or not isinstance(m.get("state_file"), str)):

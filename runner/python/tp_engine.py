@@ -21,6 +21,7 @@ class Engine:
         self.policy = None
         self.catalog = None
         self.training = None
+        self.dist = None
 
     def _check_inputs(self, torch):
         import tp_catalog
@@ -32,7 +33,10 @@ class Engine:
                            % (origin, self.policy["name"], o.dtype))
         if o.catalog:
             self.catalog = tp_catalog.load_catalog(o.catalog)
-        if o.training:
+        if o.training and o.distributed:
+            import tp_dist_checkpoint
+            self.training = tp_dist_checkpoint.DistTrainingRun(o)
+        elif o.training:
             import tp_checkpoint
             self.training = tp_checkpoint.TrainingRun(o)
 
@@ -77,6 +81,7 @@ class Engine:
         w = make_workload(o, device, self.accel)
         if o.workload in ("exported", "python", "train-python"):
             w.preload()  # a missing torch.export or a bad factory is bad input
+        dist_error = self._join_group(torch, device, torch_tpu) if o.distributed else None
         cache = self.accel.cache_facts(o.cache_dir)
         cache_state = "warm" if o.warm_start or cache["state"] == "warm" else "cold"
 
@@ -97,6 +102,8 @@ class Engine:
             env["checkpoint"] = self.training.environment()
         if o.training:
             env["seed"] = o.seed
+        if self.dist:
+            env["distributed"] = self.dist.environment(o.batch)
         started = {"run_key": o.run_key, "execution_key": o.execution_key, "workload": o.workload,
                    "mode": o.mode, "device": device, "dtype": o.dtype, "shape": w.shape(),
                    "started_at": utc_now(), "cache_state": cache_state, "env": env,
@@ -110,6 +117,18 @@ class Engine:
         m = Measurements(o.batch)
         m.cache_state = cache_state
         status, error, exit_code = "ok", "", EXIT_OK
+        if dist_error is not None:  # the rendezvous failed or was cancelled: nothing was measured
+            if isinstance(dist_error, StopRequested):
+                status, error, exit_code = dist_error.status, dist_error.error, dist_error.exit_code
+            else:
+                status, error, exit_code = "failed", str(dist_error), EXIT_FAILED
+            self.dist.finish(False, error)
+            m.extra["distributed"] = self.dist.summary()
+            self.emitter.resources(resource_usage(self.start, self.accel.memory_stats()))
+            self.emitter.finished(status, error, summary_json(m))
+            self._report(status, error, {})
+            return exit_code
+        raised = False
         watchdog = Watchdog(self.emitter, o.deadline, m.batch, self.start, cache_state,
                             self.accel.memory_stats)
         try:
@@ -118,11 +137,16 @@ class Engine:
                 status, error = "failed", "non-finite output"
         except StopRequested as s:
             status, error, exit_code = s.status, s.error, s.exit_code
+            raised = True
         except Exception as e:
             status, error = "failed", "%s: %s" % (type(e).__name__, e) if not str(e) else str(e)
             diagnostic("run failed: %s: %s" % (type(e).__name__, e))
+            raised = True
         finally:
             watchdog.stop()
+        if self.dist:
+            self.dist.finish(not raised, error)
+            m.extra["distributed"] = self.dist.summary()
         if status == "failed":
             exit_code = EXIT_FAILED
         self.emitter.resources(resource_usage(self.start, self.accel.memory_stats()))
@@ -130,6 +154,19 @@ class Engine:
         self.emitter.finished(status, error, summary)
         self._report(status, error, summary)
         return exit_code
+
+    def _join_group(self, torch, device, torch_tpu):
+        """The rendezvous of a distributed run: None, or the error that ended it."""
+        import tp_accel
+        import tp_distributed
+        try:
+            self.dist = tp_distributed.Session(self.o, torch, device, self.accel, self.emitter,
+                                               self.control, torch_tpu)
+        except tp_accel.UnsupportedFeature as e:
+            raise BadInput(str(e))
+        if self.training:
+            self.training.attach(self.dist)
+        return self.dist.start()
 
     def _report(self, status, error, s):
         line = status
@@ -149,6 +186,8 @@ class Engine:
         self.control.check()
         t0 = time.monotonic()
         w.build()
+        if self.dist:
+            self.dist.attach(w)  # rank 0's parameters, the data shard, the gradient all-reduce
         if self.training:
             self.training.resume(w, self.emitter)
         m.prepare_seconds = time.monotonic() - t0

@@ -5,6 +5,7 @@ message naming the option; the caller prints it and exits 2 with nothing on stdo
 import argparse
 import os
 
+import tp_dist_options
 from tp_contract import BadInput, PROG, RUNNER_VERSION
 
 WORKLOADS = ["mlp", "encoder", "torchscript", "train-mlp", "train-encoder"]
@@ -31,6 +32,8 @@ DEFAULTS = {
     "steps": 0, "checkpoint_dir": None, "checkpoint_every": 0, "resume": "", "preset": "",
     "max_warmup": 200, "warmup_window": 10, "warmup_cv": 0.05, "min_time": 0.0, "deadline": 0.0,
     "catalog": "", "precision_policy": "", "backend": "", "cache_dir": "", "model_revision": "",
+    "world_size": None, "rank": None, "rendezvous": "",
+    "dist_timeout": tp_dist_options.DEFAULT_TIMEOUT,
 }
 
 TRAINING_ONLY = ["--steps", "--checkpoint-dir", "--checkpoint-every", "--resume", "--lr-step-size"]
@@ -166,6 +169,14 @@ def _build_parser():
     opt("--target", str, "target name for run_started (default $TORCHPILOT_TARGET)")
     opt("--topology", str, "accelerator topology, e.g. 1x1 (default $TPU_TOPOLOGY)")
     opt("--model-revision", str, "model revision to record (default: derived from the model)")
+    opt("--world-size", tp_dist_options.parse_int_flag,
+        "data-parallel training: N ranks (default $WORLD_SIZE, else TPU_WORKER_HOSTNAMES' count)")
+    opt("--rank", tp_dist_options.parse_int_flag,
+        "this process's rank, 0..N-1 (default $RANK, else $JOB_COMPLETION_INDEX)")
+    opt("--rendezvous", str, "HOST:PORT of rank 0's TCP store (default $MASTER_ADDR:$MASTER_PORT, "
+        "else the first TPU_WORKER_HOSTNAMES entry, else 127.0.0.1; port 29500)")
+    opt("--dist-timeout", _positive_real,
+        "seconds that bound the rendezvous and every collective (default 30)")
     for name, help_text in (("--warm-start", "one untimed call first: a warm-process first call"),
                             ("--no-precision", "skip the comparison with the float32 reference"),
                             ("--train", "train the --model factory's model with its loss")):
@@ -249,6 +260,7 @@ def parse_options(argv):
         if name in given and not ns.training:
             raise BadInput("%s applies only to the training workloads (train-mlp, train-encoder, "
                            "--model ... --train)" % name)
+    tp_dist_options.resolve(ns, given, os.environ)
     if "--checkpoint-every" in given and not ns.checkpoint_dir:
         raise BadInput("--checkpoint-every needs --checkpoint-dir DIR")
     if "--checkpoint-dir" in given and not ns.checkpoint_dir:

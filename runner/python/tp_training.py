@@ -1,7 +1,8 @@
 """Training workloads, defined as the C++ runner's (runner/training*.{h,cpp}): forward() is one
 whole AdamW step (defaults of torch::optim::AdamWOptions: betas 0.9/0.999, eps 1e-8, weight decay
 0.01) on a deterministic synthetic stream (batch k from a CPU generator seeded seed*1000003 + k;
-targets from a fixed teacher seeded seed + 2), then a StepLR-like schedule (lr *= --lr-gamma every
+on rank r of N data-parallel ranks seed*1000003 + k*N + r; targets from a fixed teacher seeded
+seed + 2), then a StepLR-like schedule (lr *= --lr-gamma every
 --lr-step-size steps). The loss is MSE in float32. save_state()/load_state() hold the whole state
 for checkpoint/resume: model, optimizer, schedule, RNG (torch CPU, CUDA when present, Python's
 random, the data sampler) and the data position."""
@@ -42,6 +43,11 @@ def compile_for_training(model, device, backend):
 
 class TrainingWorkload(Base):
     is_training = True
+    # Data parallel (tp_distributed.Session.attach): batch k of rank r is drawn under
+    # seed * 1000003 + k * N + r, and grad_hook(params, step) all-reduces the gradients.
+    dist_world = 1
+    dist_rank = 0
+    grad_hook = None
 
     def __init__(self, o, device, accel):
         super().__init__(o, device, accel)
@@ -96,7 +102,8 @@ class TrainingWorkload(Base):
 
     def forward(self):
         with torch.inference_mode(False):
-            self.data_gen.manual_seed((self.o.seed * DATA_SEED_STRIDE + self.step) & MASK64)
+            self.data_gen.manual_seed((self.o.seed * DATA_SEED_STRIDE + self.step * self.dist_world
+                                       + self.dist_rank) & MASK64)
             with torch.no_grad():
                 x, y = self.draw_batch(self.data_gen)
                 x, y = self._to_device(x), self._to_device(y)
@@ -105,6 +112,8 @@ class TrainingWorkload(Base):
             pred = fn(*x) if isinstance(x, tuple) else fn(x)
             loss = self.compute_loss(pred, x, y)
             loss.backward()
+            if self.grad_hook is not None:
+                self.grad_hook(self.params, self.step)
             self.optimizer.step()
             self.loss_value = float(loss.item())
             self.pred = pred.detach()

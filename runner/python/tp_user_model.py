@@ -27,7 +27,8 @@ reference, and its weights are copied (cast) into the measured model, so both ho
 weights. Inputs are always made by the reference's make_inputs on the CPU under a fixed seed, then
 moved to the device (floating inputs cast to --dtype): identical inputs too. --train trains the
 model with AdamW (--learning-rate, --steps, checkpoints as train-mlp) on make_batch(step, ...),
-drawn under torch.manual_seed(seed * 1000003 + step)."""
+drawn under torch.manual_seed(seed * 1000003 + step) (rank r of a data-parallel group of N:
+seed * 1000003 + step * N + r; tp_distributed.py)."""
 import importlib
 import importlib.util
 import os

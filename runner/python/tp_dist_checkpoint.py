@@ -1,0 +1,295 @@
+"""Coordinated checkpoints of a data-parallel group (distributed runs only; a 1-process run keeps
+tp_checkpoint's layout). In --checkpoint-dir D, shared by all ranks (a shared volume across hosts):
+  step-<S,10 digits>.rank-<R,5 digits>.ckpt   rank R's shard: the state bytes a 1-process
+                                              checkpoint holds, written atomically by rank R
+  step-<S,10 digits>.json                     the manifest, written LAST by rank 0:
+      {"format": "torchpilot-checkpoint-dist-1", "step", "next_step", "world_size",
+       "shards": [{"rank", "state_file", "bytes", "sha256"}, ...], "written_at", "config"}
+Each rank publishes its shard's facts under store key tp/ckpt/<S>/<R>; rank 0 waits for all N,
+writes the manifest, sets tp/ckpt/<S>/done (the others wait for it) and prunes beyond the newest
+3 complete checkpoints (stray shards older than the oldest kept one too). A checkpoint counts for
+--resume only when its manifest parses, its world_size is ours and EVERY shard it names exists with
+its size and SHA-256; otherwise it is skipped with a reason and the one before is used. Shards
+without a manifest are a torn set and never load. Every rank loads its own shard; rank 0's choice
+is checked by the others through the store."""
+import hashlib
+import json
+import os
+import re
+import time
+
+from tp_checkpoint import (CheckpointError, CheckpointWriter, TrainingRun, step_name,
+                           write_file_atomically)
+from tp_contract import BadInput, diagnostic, utc_now
+
+DIST_FORMAT = "torchpilot-checkpoint-dist-1"
+KEEP = 3
+_MANIFEST = re.compile(r"^step-(\d{10})\.json$")
+_SHARD = re.compile(r"^step-(\d{10})\.rank-(\d{5})\.ckpt$")
+
+
+def shard_name(step, rank):
+    return "%s.rank-%05d.ckpt" % (step_name(step), rank)
+
+
+def _sha256_of(path):
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            h.update(block)
+    return h.hexdigest()
+
+
+def _read_manifest(path):
+    try:
+        with open(path, "rb") as f:
+            m = json.loads(f.read().decode("utf-8"))
+    except (OSError, ValueError):
+        return None
+    return m if isinstance(m, dict) else None
+
+
+def _check_manifest(directory, step, m, world_size):
+    """(None, shards by rank) for a complete checkpoint, else (reason, None)."""
+    label = step_name(step) + ".json"
+    if m is not None and m.get("format") == "torchpilot-checkpoint-1":
+        return ("%s is a 1-process checkpoint; this group has %d ranks" % (label, world_size), None)
+    if m is None or m.get("format") != DIST_FORMAT or m.get("step") != step \
+            or not isinstance(m.get("shards"), list) or type(m.get("world_size")) is not int:
+        return label + " is not a complete distributed checkpoint manifest", None
+    if m["world_size"] != world_size:
+        return ("%s was written by %d ranks, this group has %d"
+                % (step_name(step), m["world_size"], world_size), None)
+    shards = {}
+    for s in m["shards"]:
+        if not isinstance(s, dict) or type(s.get("rank")) is not int or \
+                not isinstance(s.get("state_file"), str) or type(s.get("bytes")) is not int or \
+                not isinstance(s.get("sha256"), str) or os.sep in s["state_file"]:
+            return label + " names a malformed shard", None
+        shards[s["rank"]] = s
+    for r in range(world_size):
+        s = shards.get(r)
+        if s is None:
+            return "%s names no shard of rank %d" % (step_name(step), r), None
+        path = os.path.join(directory, s["state_file"])
+        try:
+            size = os.path.getsize(path)
+        except OSError:
+            return ("%s names rank %d's shard %s, which is missing"
+                    % (step_name(step), r, s["state_file"]), None)
+        if size != s["bytes"]:
+            return ("%s: rank %d's shard %s has %d bytes, the manifest says %d (torn or truncated)"
+                    % (step_name(step), r, s["state_file"], size, s["bytes"]), None)
+        try:
+            digest = _sha256_of(path)
+        except OSError as e:
+            return "%s: cannot read %s: %s" % (step_name(step), s["state_file"], e.strerror), None
+        if digest != s["sha256"]:
+            return ("%s: rank %d's shard %s does not match the SHA-256 in its manifest"
+                    % (step_name(step), r, s["state_file"]), None)
+    return None, shards
+
+
+def scan_dist_checkpoints(directory, world_size, rank):
+    """(usable newest first, problems newest first); each usable one names this rank's shard."""
+    try:
+        names = os.listdir(directory)
+    except OSError as e:
+        raise CheckpointError("cannot list checkpoint directory %s: %s" % (directory, e.strerror))
+    manifests = {int(m.group(1)) for m in map(_MANIFEST.match, names) if m}
+    torn = {}
+    for m in map(_SHARD.match, names):
+        if m and int(m.group(1)) not in manifests:
+            torn[int(m.group(1))] = torn.get(int(m.group(1)), 0) + 1
+    found = [(s, "manifest") for s in manifests] + [(s, "torn") for s in torn]
+    usable, problems = [], []
+    for step, kind in sorted(found, reverse=True):
+        if kind == "torn":
+            problems.append("%s: %d shard(s) without a manifest (a torn set): skipped"
+                            % (step_name(step), torn[step]))
+            continue
+        m = _read_manifest(os.path.join(directory, step_name(step) + ".json"))
+        reason, shards = _check_manifest(directory, step, m, world_size)
+        if reason:
+            problems.append(reason)
+            continue
+        own = shards[rank]
+        usable.append({"step": step, "state_path": os.path.join(directory, own["state_file"]),
+                       "bytes": own["bytes"], "sha256": own["sha256"], "manifest": m,
+                       "manifest_path": os.path.join(directory, step_name(step) + ".json")})
+    return usable, problems
+
+
+class DistCheckpointWriter(CheckpointWriter):
+    def __init__(self, directory, every, rank, world_size):
+        self.rank, self.world_size = rank, world_size
+        super().__init__(directory, every, KEEP)
+
+    def _remove_leftovers(self, names):
+        """Only this rank's own temporary files (rank 0: the manifests' too): another rank may be
+        writing its shard right now."""
+        own = ".rank-%05d.ckpt.tmp-" % self.rank
+        for name in names:
+            if name.startswith("step-") and (own in name or (
+                    self.rank == 0 and ".json.tmp-" in name)):
+                try:
+                    os.remove(os.path.join(self.dir, name))
+                except OSError:
+                    pass
+
+    def write_coordinated(self, step, state, config, session):
+        t0 = time.monotonic()
+        name = shard_name(step, self.rank)
+        path = os.path.join(self.dir, name)
+        shard = {"rank": self.rank, "state_file": name, "bytes": len(state),
+                 "sha256": hashlib.sha256(state).hexdigest()}
+        write_file_atomically(path, state)
+        what = "checkpoint of step %d" % step
+        prefix = "tp/ckpt/%d/" % step
+        session.set(prefix + str(self.rank), json.dumps(shard, sort_keys=True), what)
+        session.add(prefix + "published", 1, what)
+        manifest_path = os.path.join(self.dir, step_name(step) + ".json")
+        if self.rank == 0:
+            session.wait_count(prefix + "published", self.world_size,
+                               what + ": not every rank published its shard")
+            shards = [json.loads(session.get(prefix + str(r), what)) for r in range(self.world_size)]
+            manifest = {"format": DIST_FORMAT, "step": step, "next_step": step + 1,
+                        "world_size": self.world_size, "shards": shards,
+                        "written_at": utc_now(), "config": config}
+            write_file_atomically(manifest_path,
+                                  (json.dumps(manifest, indent=2, sort_keys=True) + "\n").encode())
+            session.set(prefix + "done", os.path.basename(manifest_path), what)
+            session.add(prefix + "done-count", 1, what)
+            self.prune()
+        else:
+            session.wait_count(prefix + "done-count", 1, what + ": rank 0 wrote no manifest")
+        shard.update({"step": step, "state_path": path, "manifest_path": manifest_path,
+                      "seconds": time.monotonic() - t0})
+        return shard
+
+    def prune(self):
+        names = os.listdir(self.dir)
+        complete = []
+        for step in sorted((int(m.group(1)) for m in map(_MANIFEST.match, names) if m),
+                           reverse=True):
+            m = _read_manifest(os.path.join(self.dir, step_name(step) + ".json"))
+            if m is not None and m.get("format") == DIST_FORMAT:
+                complete.append((step, m))
+        if len(complete) <= self.keep:
+            return
+        oldest_kept = complete[self.keep - 1][0]
+        for step, m in complete[self.keep:]:
+            try:  # the manifest first: never a manifest without its shards
+                os.remove(os.path.join(self.dir, step_name(step) + ".json"))
+            except OSError:
+                pass
+        for name in names:  # the old sets' shards and stray shards older than the oldest kept
+            m = _SHARD.match(name)
+            if m and int(m.group(1)) < oldest_kept:
+                try:
+                    os.remove(os.path.join(self.dir, name))
+                except OSError:
+                    pass
+
+
+class DistTrainingRun(TrainingRun):
+    """TrainingRun of one rank: coordinated checkpoints, resume from a complete set."""
+
+    def __init__(self, o):
+        d = o.distributed
+        self.o = o
+        self.writer = None
+        self.session = None
+        self.first_step = 0
+        self.resumed_from = None
+        self.resume_seconds = 0.0
+        self.skipped, self.written = [], []
+        self.usable, self.problems = [], []
+        try:
+            if o.checkpoint_dir:
+                self.writer = DistCheckpointWriter(o.checkpoint_dir, o.checkpoint_every, d.rank,
+                                                   d.world_size)
+            if o.resume:
+                self.usable, self.problems = scan_dist_checkpoints(o.resume, d.world_size, d.rank)
+        except CheckpointError as e:
+            raise BadInput(str(e))
+        if o.resume and not self.usable:
+            raise BadInput("; ".join(["--resume %s: no complete checkpoint" % o.resume]
+                                     + self.problems))
+
+    def attach(self, session):
+        self.session = session
+
+    def resume(self, w, emitter):
+        if not self.o.resume:
+            return
+        self.skipped = list(self.problems)
+        for p in self.problems:
+            diagnostic("checkpoint skipped: " + p)
+        chosen = None
+        for info in self.usable:
+            t0 = time.monotonic()
+            try:
+                from tp_checkpoint import read_checkpoint_state
+                w.load_state(read_checkpoint_state(info))
+            except Exception as e:
+                why = "%s does not load: %s" % (info["state_path"], e)
+                diagnostic("checkpoint skipped: %s; trying the one before" % why)
+                self.skipped.append(why)
+                continue
+            self.resume_seconds = time.monotonic() - t0
+            chosen = info
+            break
+        self._agree(chosen["step"] if chosen else -1)
+        if chosen is None:
+            raise RuntimeError("no checkpoint in %s could be loaded" % self.o.resume)
+        if w.next_step() != chosen["step"] + 1:
+            raise RuntimeError("%s holds step %d, its manifest says %d"
+                               % (chosen["state_path"], w.next_step() - 1, chosen["step"]))
+        self.resumed_from = chosen
+        self.first_step = w.next_step()
+        diagnostic("resumed from %s (step %d), continuing at step %d"
+                   % (chosen["state_path"], chosen["step"], self.first_step))
+        emitter.event("resume", {"from_step": chosen["step"], "next_step": self.first_step,
+                                 "path": chosen["state_path"], "bytes": chosen["bytes"],
+                                 "seconds": self.resume_seconds,
+                                 "learning_rate": w.current_learning_rate(),
+                                 "skipped": self.skipped,
+                                 "world_size": self.o.distributed.world_size})
+
+    def _agree(self, step):
+        """Every rank resumes from the step rank 0 chose (same files: the same choice)."""
+        s = self.session
+        what = "resume from %s" % self.o.resume
+        if s.rank == 0:
+            s.set("tp/resume/0", str(step), what)
+            s.add("tp/resume/chosen", 1, what)
+            return
+        s.wait_count("tp/resume/chosen", 1, what + ": rank 0 chose no checkpoint")
+        theirs = int(s.get("tp/resume/0", what))
+        if theirs != step:
+            from tp_distributed import DistributedError
+            s.abort("rank %d resumes from step %d, rank 0 from step %d" % (s.rank, step, theirs))
+            raise DistributedError("distributed: %s: this rank resumes from step %d, rank 0 from "
+                                   "step %d" % (what, step, theirs))
+
+    def after_step(self, w, emitter):
+        if not self.writer or not self.writer.due(w.next_step()):
+            return
+        o = self.o
+        config = {"workload": o.workload, "mode": o.mode, "dtype": o.dtype, "batch": o.batch,
+                  "seq_len": o.seq_len, "seed": o.seed, "learning_rate": o.learning_rate,
+                  "lr_step_size": o.lr_step_size, "lr_gamma": o.lr_gamma, "steps": o.steps,
+                  "run_key": o.run_key, "execution_key": o.execution_key, "runner_kind": "python",
+                  "world_size": o.distributed.world_size, "group": self.session.group}
+        try:
+            info = self.writer.write_coordinated(w.next_step() - 1, w.save_state(), config,
+                                                 self.session)
+        except CheckpointError as e:
+            raise RuntimeError(str(e))
+        emitter.event("checkpoint", {"step": info["step"], "path": info["state_path"],
+                                     "bytes": info["bytes"], "seconds": info["seconds"],
+                                     "sha256": info["sha256"],
+                                     "world_size": o.distributed.world_size,
+                                     "manifest": info["manifest_path"]})
+        self.written.append(info)

@@ -1,0 +1,138 @@
+"""The distributed options of torchpilot_runner.py (the contract shared with the C++ runner):
+--world-size, --rank, --rendezvous HOST:PORT, --dist-timeout SECONDS. Per field a flag wins, then
+the env:// variables WORLD_SIZE / RANK / MASTER_ADDR / MASTER_PORT, then GKE TPU's
+TPU_WORKER_HOSTNAMES (N = its length, master = its first entry) and JOB_COMPLETION_INDEX (rank);
+port default 29500. A run is distributed when a world size was given at all (flag, WORLD_SIZE or
+TPU_WORKER_HOSTNAMES): a 1-rank group is allowed and real. Bad input raises BadInput (exit 2, one
+line on stderr, before anything is trained). Stdlib only: it runs before torch is imported."""
+from tp_contract import BadInput
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 29500
+DEFAULT_TIMEOUT = 30.0
+RENDEZVOUS_FORMAT = "--rendezvous must be HOST:PORT with a port in 1..65535"
+NEEDS_TRAINING = ("data-parallel ranks need a training workload (train-mlp, train-encoder, or a "
+                  "user model with a loss)")
+DIST_FLAGS = ["--world-size", "--rank", "--rendezvous", "--dist-timeout"]
+
+
+class DistConfig:
+    """The resolved group membership of this process."""
+
+    def __init__(self, world_size, rank, host, port, timeout, source):
+        self.world_size = world_size
+        self.rank = rank
+        self.host = host
+        self.port = port
+        self.timeout = timeout
+        self.source = source  # flags | env | tpu-env: where the world size came from
+
+    @property
+    def rendezvous(self):
+        return format_address(self.host, self.port)
+
+    def __repr__(self):
+        return "DistConfig(%d, %d, %s, %g, %s)" % (self.world_size, self.rank, self.rendezvous,
+                                                   self.timeout, self.source)
+
+
+def format_address(host, port):
+    return ("[%s]:%d" if ":" in host else "%s:%d") % (host, port)
+
+
+def parse_int_flag(text):
+    """--world-size / --rank: any integer (the range is judged with the other fields)."""
+    try:
+        return int(text, 10)
+    except ValueError:
+        raise ValueError("expected an integer, got '%s'" % text)
+
+
+def parse_rendezvous(text):
+    """(host, port) of HOST:PORT or [IPv6]:PORT."""
+    host, sep, port = text.rpartition(":")
+    if host.startswith("[") and host.endswith("]"):
+        host = host[1:-1]
+    if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535 or \
+            any(c.isspace() for c in host):
+        raise BadInput(RENDEZVOUS_FORMAT)
+    return host, int(port)
+
+
+def _env_int(environ, name):
+    text = environ.get(name)
+    if text is None or not text.strip():
+        return None
+    try:
+        return int(text.strip(), 10)
+    except ValueError:
+        raise BadInput("%s=%s is not an integer" % (name, text))
+
+
+def resolve(ns, given, environ):
+    """Sets ns.distributed to a DistConfig, or None for a 1-process run; raises BadInput."""
+    ns.distributed = None
+    hosts_text = environ.get("TPU_WORKER_HOSTNAMES", "")
+    hosts = [h.strip() for h in hosts_text.split(",") if h.strip()]
+    env_ws = _env_int(environ, "WORLD_SIZE")
+    env_rank = _env_int(environ, "RANK")
+    job_index = _env_int(environ, "JOB_COMPLETION_INDEX") if hosts or env_ws is not None \
+        or "--world-size" in given else None
+    if "--rendezvous" in given:
+        parse_rendezvous(ns.rendezvous)  # a malformed address is named whatever else is given
+
+    if "--world-size" in given:
+        world, source, ws_name = ns.world_size, "flags", "--world-size %d" % ns.world_size
+        if world < 1:
+            raise BadInput("--world-size must be at least 1, got %d" % world)
+    elif env_ws is not None:
+        world, source, ws_name = env_ws, "env", "WORLD_SIZE=%d" % env_ws
+        if world < 1:
+            raise BadInput("WORLD_SIZE must be at least 1, got %d" % world)
+    elif hosts:
+        world, source = len(hosts), "tpu-env"
+        ws_name = "TPU_WORKER_HOSTNAMES (%d hosts)" % world
+    else:
+        if "--rank" in given:
+            raise BadInput("--rank needs --world-size N (or WORLD_SIZE, TPU_WORKER_HOSTNAMES)")
+        if env_rank is not None:
+            raise BadInput("RANK=%d is set but no world size is (--world-size, WORLD_SIZE or "
+                           "TPU_WORKER_HOSTNAMES)" % env_rank)
+        for flag in ("--rendezvous", "--dist-timeout"):
+            if flag in given:
+                raise BadInput("%s applies only to distributed runs (--world-size N)" % flag)
+        return None
+
+    if "--rank" in given:
+        rank, rank_name = ns.rank, "--rank %d" % ns.rank
+    elif env_rank is not None:
+        rank, rank_name = env_rank, "RANK=%d" % env_rank
+    elif job_index is not None:
+        rank, rank_name = job_index, "JOB_COMPLETION_INDEX=%d" % job_index
+    elif world == 1:
+        rank, rank_name = 0, "rank 0"
+    else:
+        raise BadInput("%s needs --rank R (or RANK, JOB_COMPLETION_INDEX)" % ws_name)
+    if not 0 <= rank < world:
+        raise BadInput("%s is out of range for %s (0..%d)" % (rank_name, ws_name, world - 1))
+
+    if "--rendezvous" in given:
+        host, port = parse_rendezvous(ns.rendezvous)
+    else:
+        host = environ.get("MASTER_ADDR", "").strip() or (hosts[0] if hosts else DEFAULT_HOST)
+        port = DEFAULT_PORT
+        env_port = _env_int(environ, "MASTER_PORT")
+        if env_port is not None:
+            if not 1 <= env_port <= 65535:
+                raise BadInput("MASTER_PORT=%d is not a port in 1..65535" % env_port)
+            port = env_port
+    # The environment of a launcher (torchrun, an Indexed Job, GKE's TPU_WORKER_HOSTNAMES on every
+    # TPU pod) forms a group only for a training run of several ranks; anything else runs as one
+    # process. Flags are explicit: ranks of a run that does not train are bad input.
+    if source != "flags" and (world == 1 or not ns.training):
+        return None
+    if not ns.training:
+        raise BadInput(NEEDS_TRAINING)
+    timeout = ns.dist_timeout if "--dist-timeout" in given else DEFAULT_TIMEOUT
+    ns.distributed = DistConfig(world, rank, host, port, timeout, source)
+    return ns.distributed

@@ -1,0 +1,273 @@
+"""Units of the Python runner's data-parallel code, in one process: option/env resolution
+(tp_dist_options), the backend choice (tp_distributed.choose_backend), the Session against FAKE
+torch.distributed modules, and the scan of coordinated checkpoints (tp_dist_checkpoint).
+
+Ran ONLY under fakes (torch 1.13 CPU has no nccl here, and TorchTPU needs torch >= 2.9):
+  - choose_backend -> "nccl" (cuda) and -> "tpu_dist" (tpu), with a torch 2.x-style
+    Backend.backend_list, a 1.13-style Backend._plugins, and a TorchTPU package whose
+    `distributed` submodule registers the backend when imported;
+  - Session.start on device cuda/tpu: init_process_group(backend="nccl"/"tpu_dist",
+    store=..., rank, world_size, timeout=timedelta(seconds=--dist-timeout)), a fake TCPStore;
+  - the gradient all-reduce's failure path here (it also runs for real: a SIGKILLed or stopped
+    peer, in test_runner_dist_failures.py)."""
+import datetime
+import hashlib
+import json
+import os
+import sys
+import tempfile
+import types
+import unittest
+from unittest import mock
+
+import runner_testlib as lib
+
+sys.path.insert(0, lib.PYDIR)
+
+import tp_accel  # noqa: E402
+import tp_dist_checkpoint  # noqa: E402
+import tp_distributed  # noqa: E402
+import tp_options  # noqa: E402
+from tp_contract import BadInput  # noqa: E402
+
+DIST_ENV = ("WORLD_SIZE", "RANK", "MASTER_ADDR", "MASTER_PORT", "TPU_WORKER_HOSTNAMES",
+            "JOB_COMPLETION_INDEX")
+TRAIN = ["--workload", "train-mlp"]
+
+
+def resolve(args, **env):
+    clean = {k: v for k, v in os.environ.items() if k not in DIST_ENV}
+    clean.update(env)
+    with mock.patch.dict(os.environ, clean, clear=True):
+        return tp_options.parse_options(TRAIN + args).distributed
+
+
+class Resolution(unittest.TestCase):
+    def test_not_distributed(self):
+        self.assertIsNone(resolve([]))
+        # A launcher's environment with one rank (GKE sets TPU_WORKER_HOSTNAMES on every TPU pod)
+        self.assertIsNone(resolve([], TPU_WORKER_HOSTNAMES="tpu-host-0"))
+        self.assertIsNone(resolve([], WORLD_SIZE="1", RANK="0"))
+        self.assertIsNone(resolve([], MASTER_ADDR="h", MASTER_PORT="1", JOB_COMPLETION_INDEX="3"))
+
+    def test_flags(self):
+        c = resolve(["--world-size", "4", "--rank", "3", "--rendezvous", "[::1]:1234",
+                     "--dist-timeout", "2.5"], WORLD_SIZE="8", RANK="1")
+        self.assertEqual((c.world_size, c.rank, c.host, c.port, c.timeout, c.source),
+                         (4, 3, "::1", 1234, 2.5, "flags"))
+        self.assertEqual(c.rendezvous, "[::1]:1234")
+
+    def test_one_rank_group_and_defaults(self):
+        c = resolve(["--world-size", "1"])
+        self.assertEqual((c.world_size, c.rank, c.rendezvous, c.timeout), (1, 0, "127.0.0.1:29500",
+                                                                           30.0))
+
+    def test_env_then_tpu_env_per_field(self):
+        c = resolve([], WORLD_SIZE="2", RANK="1", MASTER_ADDR="m", MASTER_PORT="7",
+                    TPU_WORKER_HOSTNAMES="a,b,c", JOB_COMPLETION_INDEX="2")
+        self.assertEqual((c.world_size, c.rank, c.rendezvous, c.source), (2, 1, "m:7", "env"))
+        c = resolve([], TPU_WORKER_HOSTNAMES="a, b,c", JOB_COMPLETION_INDEX="2")
+        self.assertEqual((c.world_size, c.rank, c.rendezvous, c.source),
+                         (3, 2, "a:29500", "tpu-env"))
+        c = resolve(["--rank", "0"], TPU_WORKER_HOSTNAMES="a,b", MASTER_ADDR="m")
+        self.assertEqual((c.rank, c.host), (0, "m"))
+        c = resolve([], WORLD_SIZE="2", JOB_COMPLETION_INDEX="1")  # an indexed Job, env://
+        self.assertEqual(c.rank, 1)
+
+    def test_user_model_with_loss_may_be_a_rank(self):
+        clean = {k: v for k, v in os.environ.items() if k not in DIST_ENV}
+        with mock.patch.dict(os.environ, clean, clear=True):
+            o = tp_options.parse_options(["--model", lib.EXAMPLE, "--train", "--world-size", "2",
+                                          "--rank", "1"])
+        self.assertEqual(o.distributed.world_size, 2)
+        with self.assertRaises(BadInput):
+            tp_options.parse_options(["--model", lib.EXAMPLE, "--world-size", "2", "--rank", "1"])
+
+
+def fake_dist(nccl=False, backends=(), plugins=()):
+    backend = types.SimpleNamespace(backend_list=list(backends),
+                                    _plugins={p.upper(): object() for p in plugins})
+    return types.SimpleNamespace(is_available=lambda: True, is_gloo_available=lambda: True,
+                                 is_nccl_available=lambda: nccl, Backend=backend)
+
+
+class BackendChoice(unittest.TestCase):
+    def test_by_device(self):
+        self.assertEqual(tp_distributed.choose_backend(fake_dist(), "cpu"), "gloo")
+        self.assertEqual(tp_distributed.choose_backend(fake_dist(nccl=True), "cuda"), "nccl")
+        self.assertEqual(tp_distributed.choose_backend(
+            fake_dist(backends=["gloo", "nccl", "tpu_dist"]), "tpu"), "tpu_dist")  # torch 2.x
+        self.assertEqual(tp_distributed.choose_backend(fake_dist(plugins=["tpu_dist"]), "tpu"),
+                         "tpu_dist")  # torch 1.13's register_backend
+        for dist, device in ((fake_dist(), "cuda"), (fake_dist(), "tpu"), (None, "cpu")):
+            with self.assertRaises(tp_accel.UnsupportedFeature):
+                tp_distributed.choose_backend(dist, device)
+
+    def test_torch_tpu_registers_on_import(self):
+        dist = fake_dist(backends=["gloo"])
+        with tempfile.TemporaryDirectory() as d:
+            pkg = os.path.join(d, "tp_fake_torch_tpu")
+            os.mkdir(pkg)
+            with open(os.path.join(pkg, "__init__.py"), "w") as f:
+                f.write("BACKENDS = None\n")
+            with open(os.path.join(pkg, "distributed.py"), "w") as f:
+                f.write("from . import BACKENDS\nBACKENDS.append('tpu_dist')\n")
+            sys.path.insert(0, d)
+            try:
+                import tp_fake_torch_tpu
+                tp_fake_torch_tpu.BACKENDS = dist.Backend.backend_list
+                self.assertEqual(tp_distributed.choose_backend(dist, "tpu", tp_fake_torch_tpu),
+                                 "tpu_dist")
+            finally:
+                sys.path.remove(d)
+                for name in ("tp_fake_torch_tpu", "tp_fake_torch_tpu.distributed"):
+                    sys.modules.pop(name, None)
+
+    def test_real_torch_1_13(self):
+        import torch.distributed as dist
+        self.assertEqual(tp_distributed.choose_backend(dist, "cpu"), "gloo")
+        with self.assertRaises(tp_accel.UnsupportedFeature):
+            tp_distributed.choose_backend(dist, "tpu")
+
+
+class FakeStore:
+    def __init__(self, data=None):
+        self.data = {} if data is None else data
+
+    def set(self, key, value):
+        self.data[key] = value.encode() if isinstance(value, str) else value
+
+    def get(self, key):
+        return self.data[key]
+
+    def add(self, key, amount):
+        self.data[key] = str(int(self.data.get(key, b"0")) + amount).encode()
+        return int(self.data[key])
+
+
+class Recorder:
+    def __init__(self):
+        self.events = []
+
+    def event(self, name, fields):
+        self.events.append((name, fields))
+
+
+def session(device="cpu", world=1, rank=0, dist=None, timeout=7.0):
+    from tp_dist_options import DistConfig
+    o = types.SimpleNamespace(distributed=DistConfig(world, rank, "127.0.0.1", 1, timeout, "flags"),
+                              execution_key="k@1")
+    accel = types.SimpleNamespace(synchronize=lambda: None)
+    control = types.SimpleNamespace(check=lambda: None)
+    import torch
+    return tp_distributed.Session(o, torch, device, accel, Recorder(), control, dist=dist)
+
+
+class SessionWithFakes(unittest.TestCase):
+    def _fake_group(self, **kw):
+        calls = {}
+        dist = fake_dist(**kw)
+        dist.TCPStore = lambda host, port, n, master, timeout, wait_for_workers: FakeStore()
+
+        def init(backend, store, rank, world_size, timeout):
+            calls.update(backend=backend, rank=rank, world_size=world_size, timeout=timeout)
+        dist.init_process_group = init
+        return dist, calls
+
+    def test_start_picks_the_backend_and_timeout(self):
+        for device, kw, backend in (("cuda", {"nccl": True}, "nccl"),
+                                    ("tpu", {"backends": ["tpu_dist"]}, "tpu_dist")):
+            dist, calls = self._fake_group(**kw)
+            s = session(device, dist=dist)
+            with mock.patch.object(tp_distributed.Session, "_select_cuda_device"):
+                self.assertIsNone(s.start())
+            self.assertEqual(calls, {"backend": backend, "rank": 0, "world_size": 1,
+                                     "timeout": datetime.timedelta(seconds=7)})
+            self.assertEqual((s.group, s.o.execution_key), ("k@1", "k@1#0"))
+            self.assertEqual(s.environment(4)["backend"], backend)
+
+    def test_gradient_allreduce_and_its_failure(self):
+        import torch
+        dist = fake_dist()
+        dist.all_reduce = lambda t: t.mul_(2)  # two ranks with equal gradients
+        s = session(world=2, dist=dist)
+        p = torch.nn.Parameter(torch.ones(3))
+        p.grad = torch.full((3,), 0.5)
+        q = torch.nn.Parameter(torch.ones(2))  # no gradient: zeros are reduced
+        s.allreduce_gradients([p, q], 0)
+        self.assertTrue(torch.equal(p.grad, torch.full((3,), 0.5)))
+        self.assertTrue(torch.equal(q.grad, torch.zeros(2)))
+        self.assertEqual((s.count, s.bytes), (1, 20))
+
+        def broken(t):
+            raise RuntimeError("[pair.cc:589] Read error: Connection reset by peer\nmore")
+        dist.all_reduce = broken
+        with self.assertRaises(tp_distributed.DistributedError) as cm:
+            s.allreduce_gradients([p, q], 7)
+        self.assertRegex(str(cm.exception), r"^distributed: all-reduce failed at step 7 after "
+                         r"[0-9.]+ s: \[pair.cc:589\] Read error: Connection reset by peer$")
+        name, fields = s.emitter.events[-1]
+        self.assertEqual((name, fields["step"], fields["error"]),
+                         ("distributed_failure", 7, "[pair.cc:589] Read error: Connection reset "
+                          "by peer"))
+
+    def test_waits_end_on_abort_and_timeout(self):
+        s = session(world=2, timeout=0.05)
+        s.store = FakeStore({"tp/aborts": b"1", "tp/abort": b"rank 1 has world size 3, rank 0 "
+                                                             b"has 2"})
+        with self.assertRaisesRegex(tp_distributed.DistributedError,
+                                    "^distributed: rank 1 has world size 3"):
+            s.wait_count("tp/join/1", 1, "rendezvous")
+        s.store = FakeStore()
+        with self.assertRaisesRegex(tp_distributed.DistributedError,
+                                    "^distributed: rendezvous: no answer within 0.05 s"):
+            s.wait_count("tp/join/1", 1, "rendezvous")
+
+
+class DistScan(unittest.TestCase):
+    def _write(self, d, step, shards, world=2, fmt=tp_dist_checkpoint.DIST_FORMAT):
+        entries = []
+        for r, data in enumerate(shards):
+            name = tp_dist_checkpoint.shard_name(step, r)
+            with open(os.path.join(d, name), "wb") as f:
+                f.write(data)
+            entries.append({"rank": r, "state_file": name, "bytes": len(data),
+                            "sha256": hashlib.sha256(data).hexdigest()})
+        with open(os.path.join(d, "step-%010d.json" % step), "w") as f:
+            json.dump({"format": fmt, "step": step, "next_step": step + 1, "world_size": world,
+                       "shards": entries}, f)
+
+    def test_scan_skips_with_reasons(self):
+        with tempfile.TemporaryDirectory() as d:
+            self._write(d, 1, [b"a0", b"a1"])
+            self._write(d, 3, [b"b0", b"b1"])
+            with open(os.path.join(d, tp_dist_checkpoint.shard_name(3, 1)), "wb") as f:
+                f.write(b"XX")  # same size, other bytes
+            self._write(d, 5, [b"c0", b"c1", b"c2"], world=3)
+            usable, problems = tp_dist_checkpoint.scan_dist_checkpoints(d, 2, 1)
+            self.assertEqual([u["step"] for u in usable], [1])
+            self.assertTrue(usable[0]["state_path"].endswith("step-0000000001.rank-00001.ckpt"))
+            self.assertEqual(problems, [
+                "step-0000000005 was written by 3 ranks, this group has 2",
+                "step-0000000003: rank 1's shard step-0000000003.rank-00001.ckpt does not match "
+                "the SHA-256 in its manifest"])
+
+    def test_prune_keeps_the_newest_three_complete_sets(self):
+        with tempfile.TemporaryDirectory() as d:
+            for step in range(1, 6):
+                self._write(d, step, [b"x0", b"x1"])
+            for step, rank in ((0, 0), (7, 1)):  # a stray old shard, a newer set being written
+                with open(os.path.join(d, tp_dist_checkpoint.shard_name(step, rank)), "wb") as f:
+                    f.write(b"s")
+            w = tp_dist_checkpoint.DistCheckpointWriter(d, 1, 0, 2)
+            w.prune()
+            names = sorted(os.listdir(d))
+            expected = ["step-0000000007.rank-00001.ckpt"]
+            for step in (3, 4, 5):
+                expected += ["step-%010d.json" % step] + [tp_dist_checkpoint.shard_name(step, r)
+                                                          for r in (0, 1)]
+            self.assertEqual(names, sorted(expected))
+
+
+if __name__ == "__main__":
+    unittest.main()
