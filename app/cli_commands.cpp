@@ -1,5 +1,6 @@
 #include "cli_commands.h"
 
+#include "dist_runs.h"
 #include "ingestor.h"
 #include "kube_launcher.h"
 #include "launcher_factory.h"
@@ -237,7 +238,7 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
         const QString label =
             target->isLocal() ? spec.label() : spec.label() + QStringLiteral(" @ ") + target->name;
         const auto run = result.runId ? store.run(result.runId) : std::nullopt;
-        if (spec.worldSize > 1 && result.runId) {
+        if (result.runId && distributedRunOf(store, result.runId)) { // local ranks or pods
             const bool groupOk = printRankGroup(store, result.runId, label);
             failures += groupOk ? 0 : 1;
             if (!groupOk)

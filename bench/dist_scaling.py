@@ -31,11 +31,12 @@ def summary(stdout):
 
 
 def run_group(runner, args, ranks):
+    runner = runner if isinstance(runner, list) else [runner]
     if ranks == 0:
-        p = subprocess.run([runner] + args, capture_output=True, text=True, check=True)
+        p = subprocess.run(runner + args, capture_output=True, text=True, check=True)
         return [summary(p.stdout)]
     port = free_port()
-    procs = [subprocess.Popen([runner] + args + ["--world-size", str(ranks), "--rank", str(r),
+    procs = [subprocess.Popen(runner + args + ["--world-size", str(ranks), "--rank", str(r),
                                                  "--rendezvous", "127.0.0.1:%d" % port],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
              for r in range(ranks)]
@@ -73,6 +74,7 @@ def main():
     ap.add_argument("--runner", default="build/bin/torchpilot-runner")
     ap.add_argument("--ranks", type=int, default=2)
     ap.add_argument("--steps", type=int, default=300)
+    ap.add_argument("--python-runner", default="runner/python/torchpilot_runner.py")
     a = ap.parse_args()
     print("%d cores; %d ranks, each with 1 intra-op thread" % (os.cpu_count(), a.ranks))
     for workload, extra in (("train-mlp", []), ("train-encoder", ["--seq-len", "32", "--batch", "16"])):
@@ -93,6 +95,12 @@ def main():
                  slow["distributed"]["rank"], slow["samples_per_second"], eff,
                  single["mean_batch_seconds"] * 1e3, slow["mean_batch_seconds"] * 1e3,
                  d["allreduce_bytes"] // 1024, ar * 1e3, peer * 1e3, ar / peer))
+        # The peer for the whole step: the Python runner's group (torch.distributed), same data.
+        py = run_group(["/usr/bin/python3", a.python_runner], args, a.ranks)
+        py_agg = sum(s["samples_per_second"] for s in py)
+        print("%-13s %d ranks of the Python runner (torch.distributed gloo): %.0f samples/s "
+              "aggregate; C++ runner / Python runner = %.2f" % (workload, a.ranks, py_agg,
+                                                                  agg / py_agg))
 
 
 if __name__ == "__main__":

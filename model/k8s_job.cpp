@@ -65,6 +65,8 @@ const std::vector<std::string> &knownKeys()
                                                   "accelerator",
                                                   "topology",
                                                   "tpu_chips",
+                                                  "chips_per_host",
+                                                  "rendezvous_port",
                                                   "cpu_request",
                                                   "cpu_limit",
                                                   "memory_request",
@@ -96,6 +98,34 @@ int topologyChips(const std::string &topology)
         pos = x + 1;
     }
     return chips;
+}
+
+int kubeChipsPerHost(const KubeJobConfig &c)
+{
+    if (c.chipsPerHost > 0)
+        return c.chipsPerHost;
+    const int chips = topologyChips(c.topology);
+    const bool threeD = std::count(c.topology.begin(), c.topology.end(), 'x') == 2;
+    return threeD || chips > 8 ? 4 : chips;
+}
+
+int kubeHosts(const KubeJobConfig &c)
+{
+    constexpr int kMaxHosts = 256;
+    const int chips = topologyChips(c.topology);
+    const int perHost = kubeChipsPerHost(c);
+    if (chips <= perHost)
+        return 1;
+    if (chips % perHost != 0)
+        throw KubeError("topology " + c.topology + " has " + std::to_string(chips) +
+                        " chips, which do not divide into hosts of " + std::to_string(perHost) +
+                        " chips (chips_per_host " + std::to_string(perHost) + ")");
+    if (chips / perHost > kMaxHosts)
+        throw KubeError("topology " + c.topology + " spans " + std::to_string(chips / perHost) +
+                        " hosts of " + std::to_string(perHost) +
+                        " chips; TorchPilot generates Indexed Jobs of at most " +
+                        std::to_string(kMaxHosts) + " hosts");
+    return chips / perHost;
 }
 
 KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
@@ -160,6 +190,11 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
     long long chips = 0;
     readInt(j, "tpu_chips", chips, 0, 256, origin);
     c.tpuChips = static_cast<int>(chips);
+    long long perHost = 0, port = c.rendezvousPort;
+    readInt(j, "chips_per_host", perHost, 0, 8, origin);
+    readInt(j, "rendezvous_port", port, 1, 65535, origin);
+    c.chipsPerHost = static_cast<int>(perHost);
+    c.rendezvousPort = static_cast<int>(port);
     readInt(j, "active_deadline_seconds", c.activeDeadlineSeconds, 1, 7 * 86400, origin);
     readInt(j, "ttl_seconds_after_finished", c.ttlSecondsAfterFinished, 0, 30 * 86400, origin);
     readInt(j, "run_as_user", c.runAsUser, 1, 2147483647, origin);
@@ -170,10 +205,15 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
     }
     try {
         const int topo = topologyChips(c.topology);
+        const int hosts = kubeHosts(c);
         if (c.tpuChips && c.tpuChips != topo)
-            throw KubeError("tpu_chips " + std::to_string(c.tpuChips) +
-                            " does not match topology " + c.topology + " (" + std::to_string(topo) +
-                            " chips)");
+            throw KubeError(
+                "tpu_chips " + std::to_string(c.tpuChips) + " does not match topology " +
+                c.topology + " (" + std::to_string(topo) + " chips)" +
+                (hosts > 1 ? "; tpu_chips counts the whole slice, each of its " +
+                                 std::to_string(hosts) + " hosts gets " +
+                                 std::to_string(kubeChipsPerHost(c)) + " (chips_per_host)"
+                           : std::string()));
     } catch (const KubeError &e) {
         throw KubeError(origin + ": " + e.what());
     }
@@ -195,6 +235,8 @@ json kubeJobConfigToJson(const KubeJobConfig &c)
             {"accelerator", c.accelerator},
             {"topology", c.topology},
             {"tpu_chips", c.tpuChips},
+            {"chips_per_host", c.chipsPerHost},
+            {"rendezvous_port", c.rendezvousPort},
             {"cpu_request", c.cpuRequest},
             {"cpu_limit", c.cpuLimit},
             {"memory_request", c.memoryRequest},

@@ -121,13 +121,21 @@ std::string toYaml(const json &value)
 
 json KubeManifest::list() const
 {
-    return {
-        {"apiVersion", "v1"}, {"kind", "List"}, {"items", json::array({ns, serviceAccount, job})}};
+    json items = json::array({ns, serviceAccount});
+    if (!service.is_null())
+        items.push_back(service);
+    items.push_back(job);
+    return {{"apiVersion", "v1"}, {"kind", "List"}, {"items", items}};
 }
 
 std::string KubeManifest::yaml() const
 {
-    return toYaml(ns) + "---\n" + toYaml(serviceAccount) + "---\n" + toYaml(job);
+    return toYaml(ns) + "---\n" + toYaml(serviceAccount) + "---\n" + workloadYaml();
+}
+
+std::string KubeManifest::workloadYaml() const
+{
+    return (service.is_null() ? std::string() : toYaml(service) + "---\n") + toYaml(job);
 }
 
 KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey,
@@ -142,14 +150,14 @@ KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey,
     if (chips != topo)
         throw KubeError("tpu_chips " + std::to_string(chips) + " does not match topology " +
                         c.topology);
-    if (chips > 8)
-        throw KubeError("topology " + c.topology + " spans several hosts (" +
-                        std::to_string(chips) +
-                        " chips); multi-host slices need an indexed Job or JobSet, which "
-                        "TorchPilot does not generate yet");
+    const int hosts = kubeHosts(c);
     KubeManifest m;
-    const json identity = {
-        {"config", kubeJobConfigToJson(c)}, {"command", command}, {"run_key", runKey}};
+    json config = kubeJobConfigToJson(c);
+    if (hosts == 1) { // they do not shape a single-host Job: its name stays what it was
+        config.erase("chips_per_host");
+        config.erase("rendezvous_port");
+    }
+    const json identity = {{"config", config}, {"command", command}, {"run_key", runKey}};
     m.jobName = "tp-" + slug(runKey, 40) + "-" + sha256Hex(identity.dump()).substr(0, 10);
     const json labels = {{"app.kubernetes.io/name", "torchpilot"},
                          {"app.kubernetes.io/component", "pilot-run"},
@@ -166,7 +174,7 @@ KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey,
                       {"env", json::array({{{"name", "PYTHONUNBUFFERED"}, {"value", "1"}},
                                            {{"name", "TORCHPILOT_TARGET"}, {"value", targetName}},
                                            {{"name", "TPU_TOPOLOGY"}, {"value", c.topology}}})},
-                      {"resources", resources(c, chips)},
+                      {"resources", resources(c, hosts > 1 ? kubeChipsPerHost(c) : chips)},
                       {"securityContext",
                        {{"privileged", false},
                         {"allowPrivilegeEscalation", false},
@@ -205,6 +213,8 @@ KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey,
           {"activeDeadlineSeconds", c.activeDeadlineSeconds},
           {"ttlSecondsAfterFinished", c.ttlSecondsAfterFinished},
           {"template", {{"metadata", {{"labels", labels}}}, {"spec", podSpec}}}}}};
+    if (hosts > 1)
+        makeIndexedKubeJob(m, c, hosts);
     return m;
 }
 

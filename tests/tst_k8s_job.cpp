@@ -92,6 +92,11 @@ private Q_SLOTS:
         const json &res = m.job["spec"]["template"]["spec"]["containers"][0]["resources"];
         QCOMPARE(res["requests"]["google.com/tpu"].get<std::string>(), std::to_string(chips));
         QCOMPARE(res["limits"]["google.com/tpu"].get<std::string>(), std::to_string(chips));
+        // One host: today's Job — no Service, not Indexed, a name the multi-host fields leave.
+        QVERIFY(m.hosts == 1 && m.service.is_null() && m.list()["items"].size() == 3);
+        QVERIFY(m.job.dump().find("completionMode") == std::string::npos);
+        c.rendezvousPort = 1234;
+        QCOMPARE(makeKubeJob(c, "k", kCommand, "t").jobName, m.jobName);
     }
 
     void badConfig_data()
@@ -120,6 +125,10 @@ private Q_SLOTS:
             << QStringLiteral(R"({"python": "python3 -S"})") << QStringLiteral("'python'");
         QTest::newRow("script option")
             << QStringLiteral(R"({"runner": "-i"})") << QStringLiteral("must not start with '-'");
+        QTest::newRow("chips per host")
+            << QStringLiteral(R"({"chips_per_host": 9})") << QStringLiteral("'chips_per_host'");
+        QTest::newRow("rendezvous port")
+            << QStringLiteral(R"({"rendezvous_port": 0})") << QStringLiteral("'rendezvous_port'");
     }
     void badConfig()
     {
@@ -134,14 +143,115 @@ private Q_SLOTS:
         }
     }
 
-    void multiHostRefused()
+    void noImageRefused()
     {
         KubeJobConfig c = config();
-        c.topology = "4x4";
-        QVERIFY_THROWS_EXCEPTION(KubeError, makeKubeJob(c, "k", kCommand, "t"));
-        c.topology = "1x1";
         c.image.clear();
         QVERIFY_THROWS_EXCEPTION(KubeError, makeKubeJob(c, "k", kCommand, "t"));
+    }
+
+    // A topology that spans several hosts: an Indexed Job of one pod per host, each with the
+    // chips of its host, and a headless Service whose DNS names the runners rendezvous on.
+    void multiHostIndexed_data()
+    {
+        QTest::addColumn<QString>("topology");
+        QTest::addColumn<int>("chipsPerHost");
+        QTest::addColumn<int>("hosts");
+        QTest::addColumn<int>("podChips");
+        QTest::newRow("2x4, 4 per host") << QStringLiteral("2x4") << 4 << 2 << 4;
+        QTest::newRow("4x4 auto") << QStringLiteral("4x4") << 0 << 4 << 4;
+        QTest::newRow("4x4, 8 per host") << QStringLiteral("4x4") << 8 << 2 << 8;
+        QTest::newRow("2x2x2 auto (v5p)") << QStringLiteral("2x2x2") << 0 << 2 << 4;
+    }
+    void multiHostIndexed()
+    {
+        QFETCH(QString, topology);
+        QFETCH(int, chipsPerHost);
+        QFETCH(int, hosts);
+        QFETCH(int, podChips);
+        KubeJobConfig c = config();
+        c.topology = topology.toStdString();
+        c.chipsPerHost = chipsPerHost;
+        const KubeManifest m = makeKubeJob(c, "pilot/dist", kCommand, "gke");
+        QCOMPARE(m.hosts, hosts);
+        const json &spec = m.job["spec"];
+        QCOMPARE(spec["completionMode"].get<std::string>(), std::string("Indexed"));
+        QVERIFY(spec["parallelism"] == hosts && spec["completions"] == hosts);
+        QCOMPARE(spec["backoffLimit"].get<int>(), 0);
+        const json &pod = spec["template"]["spec"];
+        QCOMPARE(pod["subdomain"].get<std::string>(), m.rendezvous);
+        QCOMPARE(m.service["metadata"]["name"].get<std::string>(), m.rendezvous);
+        QCOMPARE(m.service["spec"]["clusterIP"].get<std::string>(), std::string("None"));
+        QCOMPARE(m.service["spec"]["publishNotReadyAddresses"].get<bool>(), true);
+        for (auto &[k, v] : m.service["spec"]["selector"].items())
+            QCOMPARE(spec["template"]["metadata"]["labels"][k], v);
+        QCOMPARE(m.service["spec"]["ports"][0]["port"].get<int>(), 29500);
+        // Everything the single-host Job hardens, per pod: the same pod apart from the rendezvous.
+        KubeJobConfig one = c;
+        one.topology = "1x1";
+        one.chipsPerHost = 0;
+        json single = makeKubeJob(one, "pilot/dist", kCommand, "gke").job["spec"]["template"];
+        single["spec"]["nodeSelector"] = pod["nodeSelector"];
+        const json &ctr = pod["containers"][0];
+        for (const char *k : {"securityContext", "volumeMounts", "command", "image"})
+            QCOMPARE(single["spec"]["containers"][0][k], ctr[k]);
+        for (const char *k :
+             {"securityContext", "serviceAccountName", "nodeSelector", "tolerations",
+              "automountServiceAccountToken", "restartPolicy", "volumes"})
+            QCOMPARE(single["spec"][k], pod[k]);
+        for (const char *side : {"requests", "limits"})
+            QCOMPARE(ctr["resources"][side]["google.com/tpu"], json(std::to_string(podChips)));
+        std::map<std::string, std::string> env;
+        for (const json &e : ctr["env"])
+            env[e["name"].get<std::string>()] = e.value("value", "");
+        const QStringList names =
+            QString::fromStdString(env["TPU_WORKER_HOSTNAMES"]).split(QLatin1Char(','));
+        QCOMPARE(names.size(), hosts);
+        for (int i = 0; i < hosts; ++i)
+            QCOMPARE(names[i], QString::fromStdString(m.jobName + "-" + std::to_string(i) + "." +
+                                                      m.rendezvous));
+        QCOMPARE(env["MASTER_ADDR"], names.front().toStdString());
+        QCOMPARE(env["MASTER_PORT"], std::string("29500"));
+        QVERIFY(!env.count("JOB_COMPLETION_INDEX")); // the Job controller sets it per pod
+        const json items = m.list()["items"];        // Namespace, ServiceAccount, Service, Job
+        QVERIFY(items.size() == 4 && items[2] == m.service && items[3] == m.job);
+    }
+
+    // Chips that do not divide into hosts: an error naming both numbers, from the generator
+    // and already when the settings are read.
+    void indivisibleHosts()
+    {
+        const auto error = [](auto &&f) {
+            try {
+                f();
+            } catch (const KubeError &e) {
+                return QString::fromUtf8(e.what());
+            }
+            return QString();
+        };
+        KubeJobConfig c = config();
+        c.topology = "2x4";
+        c.chipsPerHost = 3;
+        QString why = error([&] { makeKubeJob(c, "k", kCommand, "t"); });
+        QVERIFY2(why.contains(QStringLiteral("has 8 chips, which do not divide into hosts of 3")),
+                 qPrintable(why));
+        why = error([] {
+            parseKubeJobConfig(json{{"topology", "4x4"}, {"chips_per_host", 3}}, "x.json");
+        });
+        QVERIFY2(why.startsWith(QStringLiteral("x.json: ")) &&
+                     why.contains(QStringLiteral("16 chips")) &&
+                     why.contains(QStringLiteral("hosts of 3 chips")),
+                 qPrintable(why));
+        // tpu_chips still counts the whole slice; the per-host count is a mismatch, said so.
+        why = error([] { parseKubeJobConfig(json{{"topology", "4x4"}, {"tpu_chips", 4}}, "x"); });
+        QVERIFY2(why.contains(QStringLiteral("counts the whole slice")), qPrintable(why));
+        QCOMPARE(kubeHosts(parseKubeJobConfig(json{{"topology", "4x4"}, {"tpu_chips", 16}}, "t")),
+                 4);
+        c.topology = "32x64"; // 512 hosts of 4 chips
+        c.chipsPerHost = 0;
+        QVERIFY(error([&] {
+                    makeKubeJob(c, "k", kCommand, "t");
+                }).contains(QStringLiteral("at most 256")));
     }
 
     // Names: valid DNS-1123 labels even for hostile run keys, equal for equal configurations,
@@ -160,6 +270,10 @@ private Q_SLOTS:
         KubeJobConfig other = config();
         other.topology = "2x2";
         QVERIFY(makeKubeJob(other, hostile, kCommand, "t").jobName != a.jobName);
+        other.topology = "4x4"; // multi-host: the rendezvous port shapes the Job
+        const std::string multi = makeKubeJob(other, hostile, kCommand, "t").jobName;
+        other.rendezvousPort = 1234;
+        QVERIFY(makeKubeJob(other, hostile, kCommand, "t").jobName != multi);
         auto cmd = kCommand;
         cmd.push_back("--dtype=bfloat16");
         QVERIFY(makeKubeJob(config(), hostile, cmd, "t").jobName != a.jobName);
@@ -169,6 +283,8 @@ private Q_SLOTS:
     {
         KubeJobConfig c = config();
         c.topology = "2x4";
+        c.chipsPerHost = 4;
+        c.rendezvousPort = 29600;
         c.context = "gke_proj_zone_cluster";
         const KubeJobConfig back = parseKubeJobConfig(kubeJobConfigToJson(c), "x");
         QCOMPARE(kubeJobConfigToJson(back), kubeJobConfigToJson(c));
@@ -227,14 +343,21 @@ private Q_SLOTS:
                                                      "--run-key", "a; b $(c) 'd' \"e\"\nf",
                                                      "--device",  "tpu"};
         const KubeManifest m = makeKubeJob(config(), "pilot/yes/no/on", hostileCmd, "gke");
+        KubeJobConfig multi = config();
+        multi.topology = "4x4";
+        const KubeManifest mh = makeKubeJob(multi, "pilot/dist", hostileCmd, "gke");
         const QString jsonPath = dir.filePath(QStringLiteral("job.json"));
         const QString yamlPath = dir.filePath(QStringLiteral("job.yaml"));
-        write(jsonPath, m.list().dump(2));
-        write(yamlPath, m.yaml());
-        auto [rc, err] = validate({jsonPath});
-        QVERIFY2(rc == 0, qPrintable(err));
-        std::tie(rc, err) = validate({yamlPath, QStringLiteral("--expect-json"), jsonPath});
-        QVERIFY2(rc == 0, qPrintable(err));
+        int rc = 0;
+        QString err;
+        for (const KubeManifest *x : {&m, &mh}) { // one host; several: Service + Indexed Job
+            write(jsonPath, x->list().dump(2));
+            write(yamlPath, x->yaml());
+            std::tie(rc, err) = validate({jsonPath});
+            QVERIFY2(rc == 0, qPrintable(err));
+            std::tie(rc, err) = validate({yamlPath, QStringLiteral("--expect-json"), jsonPath});
+            QVERIFY2(rc == 0, qPrintable(err));
+        }
 
         json tampered = m.list();
         tampered["items"][2]["spec"]["template"]["spec"]["containers"][0]["privilegd"] = true;
@@ -255,6 +378,15 @@ private Q_SLOTS:
             std::tie(rc, err) = validate({jsonPath});
             QVERIFY2(rc == 0, qPrintable(err));
         }
+        // The Service is checked too: fields, and that it selects the Job's pods.
+        json badService = mh.list();
+        badService["items"][2]["spec"]["selector"]["torchpilot/job"] = "someone-else";
+        badService["items"][2]["spec"]["clusterIp"] = "None";
+        write(jsonPath, badService.dump());
+        std::tie(rc, err) = validate({jsonPath});
+        QVERIFY2(rc == 1 && err.contains(QStringLiteral("clusterIp")) &&
+                     err.contains(QStringLiteral("does not select")),
+                 qPrintable(err));
         json noImage = m.list();
         noImage["items"][2]["spec"]["template"]["spec"]["containers"][0].erase("name");
         write(jsonPath, noImage.dump());

@@ -15,7 +15,10 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <set>
+
 using namespace tp;
+using nlohmann::json;
 
 namespace
 {
@@ -68,6 +71,23 @@ std::string eventJson(Store &store, long long runId, const std::string &name)
             return e.json;
     return {};
 }
+
+// 2x4 on hosts of 4 chips: an Indexed Job of 2 pods, each one rank (the real runner) of train-mlp.
+LaunchResult runTwoRanks(Store &store)
+{
+    KubeJobConfig c = config();
+    c.topology = "2x4";
+    c.chipsPerHost = 4;
+    KubeLauncher l(store, c, QStringLiteral("gke-v6e"));
+    l.setKubectl(kFake);
+    l.setPollInterval(200);
+    RunSpec s = spec(QStringLiteral("k8s/dist"), 0);
+    s.workload = QStringLiteral("train-mlp");
+    s.warmup = 0;
+    s.extraArgs = QStringList{QStringLiteral("--steps"), QStringLiteral("6"),
+                              QStringLiteral("--dist-timeout"), QStringLiteral("20")};
+    return runToEnd(l, s);
+}
 } // namespace
 
 class TestKubeLauncher : public QObject
@@ -84,6 +104,7 @@ private Q_SLOTS:
         qputenv("FAKE_KUBE_STATE", m_state.path().toUtf8());
         qunsetenv("FAKE_KUBE_UNREACHABLE");
         qunsetenv("FAKE_KUBE_WAITING");
+        qunsetenv("FAKE_KUBE_CUT_FINISH");
         qputenv("FAKE_KUBE_PENDING_POLLS", "2");
         QProcess p;
         p.start(QStringLiteral("/usr/bin/python3"),
@@ -217,6 +238,11 @@ private Q_SLOTS:
                       QStringLiteral("--runner-kind"), QStringLiteral("cpp"),
                       QStringLiteral("--runner"), QStringLiteral(TP_RUNNER_PATH)}),
                  0);
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
+                      QStringLiteral("--add-kubernetes"), QStringLiteral("gke-4x4"),
+                      QStringLiteral("--image"), QStringLiteral("reg.example/runner:1"),
+                      QStringLiteral("--topology"), QStringLiteral("4x4")}),
+                 0);
         // A TPU target left to its defaults: the Python runner with --device tpu.
         QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
                       QStringLiteral("--add-kubernetes"), QStringLiteral("gke-tpu"),
@@ -266,13 +292,20 @@ private Q_SLOTS:
                      yaml.contains("- \"/app/torchpilot_runner.py\"\n") &&
                      yaml.contains("- \"--device\"\n") && yaml.contains("- \"tpu\"\n"),
                  yaml.constData());
+        QByteArray multi; // 4x4: 4 hosts of 4 chips, an Indexed Job and its headless Service
+        tpuRun[tpuRun.indexOf(QStringLiteral("gke-tpu"))] = QStringLiteral("gke-4x4");
+        QCOMPARE(app(tpuRun + QStringList{QStringLiteral("--print-job")}, &multi), 0);
+        QVERIFY2(multi.contains("completionMode: \"Indexed\"") &&
+                     multi.contains("parallelism: 4\n") && multi.contains("clusterIP: \"None\"") &&
+                     multi.contains("google.com/tpu: \"4\""),
+                 multi.constData());
         QCOMPARE(app(run + QStringList{QStringLiteral("--print-job")}, &yaml), 0);
         QVERIFY(yaml.contains("google.com/tpu: \"4\""));
         QVERIFY(
             !QFile::exists(m_state.filePath(QStringLiteral("calls.jsonl")))); // nothing submitted
         QFile f(dir.filePath(QStringLiteral("job.yaml")));
         QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write(yaml);
+        f.write(yaml + "---\n" + multi); // both validate, the Service with its Job
         f.close();
         QProcess v;
         v.start(QStringLiteral("/usr/bin/python3"),
@@ -285,6 +318,51 @@ private Q_SLOTS:
         QCOMPARE(runs.size(), size_t(1));
         QCOMPARE(QString::fromStdString(runs.front().target), QStringLiteral("gke-v6e"));
         QCOMPARE(QString::fromStdString(runs.front().status), QStringLiteral("ok"));
+    }
+
+    // One run per rank, one group; both pods followed at once; the Service deleted at the end.
+    void indexedJobTwoRanks()
+    {
+        QTemporaryDir dir;
+        Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());
+        const LaunchResult r = runTwoRanks(store);
+        QVERIFY2(r.status == QLatin1String("ok"), qPrintable(r.error));
+        const auto runs = store.listRuns();
+        QCOMPARE(runs.size(), size_t(2));
+        std::set<int> ranks;
+        std::set<std::string> groups;
+        for (const RunRecord &run : runs) {
+            QCOMPARE(QString::fromStdString(run.status), QStringLiteral("ok"));
+            const auto d = nlohmann::json::parse(run.envJson).value("distributed", json());
+            QVERIFY2(d.value("world_size", 0) == 2, run.envJson.c_str());
+            const int rank = d.value("rank", -1);
+            ranks.insert(rank);
+            groups.insert(d.value("group", ""));
+            QVERIFY(QString::fromStdString(run.source).endsWith(QStringLiteral("/%1").arg(rank)));
+            const auto sched = nlohmann::json::parse(eventJson(store, run.id, "k8s_scheduling"));
+            QVERIFY2(sched["index"] == rank && sched["hosts"] == 2, sched.dump().c_str());
+            QVERIFY(rank != 0 || r.runId == run.id); // the launch's run is rank 0's
+        }
+        QCOMPARE(ranks, (std::set<int>{0, 1}));
+        QCOMPARE(groups.size(), size_t(1));
+        const QList<QJsonArray> c = calls(m_state.path());
+        QVERIFY(std::count_if(c.begin(), c.end(), [](const QJsonArray &a) {
+                    return a.at(2).toString() == QLatin1String("logs");
+                }) == 2);
+        QCOMPARE(c.last().at(3).toString(), QStringLiteral("service"));
+    }
+
+    // Rank 1's pod dies after its last all-reduce, before run_finished: the launch failed.
+    void indexedJobRankFails()
+    {
+        qputenv("FAKE_KUBE_CUT_FINISH", "1");
+        QTemporaryDir dir;
+        Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());
+        const LaunchResult r = runTwoRanks(store);
+        QCOMPARE(r.status, QStringLiteral("failed"));
+        QVERIFY2(r.error.startsWith(QStringLiteral("rank 1 (pod ")), qPrintable(r.error));
+        QCOMPARE(QString::fromStdString(store.run(r.runId)->status), QStringLiteral("ok"));
+        QCOMPARE(store.runCount(), 2LL);
     }
 
     // The real kubectl against a cluster that is not there: a clear error, no run, no hang.

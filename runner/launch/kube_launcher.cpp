@@ -1,9 +1,14 @@
 #include "kube_launcher.h"
 
+#include "ingestor.h"
+#include "store.h"
+
 #include <QCoreApplication>
 #include <QDeadlineTimer>
 #include <QJsonArray>
 #include <QJsonDocument>
+
+#include <algorithm>
 
 namespace tp
 {
@@ -31,9 +36,14 @@ KubeLauncher::KubeLauncher(Store &store, KubeJobConfig config, QString targetNam
 
 KubeLauncher::~KubeLauncher()
 {
-    if (m_process && m_process->state() != QProcess::NotRunning) {
-        m_process->kill();
-        m_process->waitForFinished(2000);
+    std::vector<QProcess *> running{m_process};
+    for (const Pod &p : m_pods)
+        running.push_back(p.logs);
+    for (QProcess *p : running) {
+        if (p && p->state() != QProcess::NotRunning) {
+            p->kill();
+            p->waitForFinished(2000);
+        }
     }
 }
 
@@ -77,13 +87,24 @@ bool KubeLauncher::isRunning() const
     return m_step != Step::Idle && m_step != Step::Done;
 }
 
+QString KubeLauncher::streamSource(std::size_t index) const
+{
+    const QString job =
+        QStringLiteral("k8s://%1/%2/%3")
+            .arg(QString::fromStdString(m_config.context), namespaceName(), m_jobName);
+    return m_pods.size() > 1 ? job + QLatin1Char('/') + QString::number(index) : job;
+}
+
 void KubeLauncher::start(const RunSpec &spec)
 {
     Q_ASSERT(!isRunning());
-    m_podName.clear();
-    m_node.clear();
+    for (Pod &p : m_pods)
+        if (p.logs)
+            p.logs->deleteLater();
+    m_pods.clear();
+    m_service.clear();
     m_failure.clear();
-    m_podCreated = m_containerStarted = QDateTime();
+    m_jobFailure.clear();
     m_jobStatus = {};
     m_deleting = false;
     m_exportIndex = 0;
@@ -98,10 +119,9 @@ void KubeLauncher::start(const RunSpec &spec)
         return;
     }
     m_jobName = QString::fromStdString(m.jobName);
-    beginStream(spec,
-                QStringLiteral("k8s://%1/%2/%3")
-                    .arg(QString::fromStdString(m_config.context), namespaceName(), m_jobName),
-                m_target);
+    m_service = QString::fromStdString(m.rendezvous);
+    m_pods.resize(static_cast<std::size_t>(m.hosts));
+    beginStream(spec, streamSource(0), m_target);
     setProgressWatch(
         false); // waiting for capacity is not "no progress"; the watch starts with the logs
     m_step = Step::Apply;
@@ -161,9 +181,8 @@ void KubeLauncher::onKubectlFinished(int exitCode, QProcess::ExitStatus status)
             return finish(tr("kubectl get pods failed: %1").arg(why));
         return onPodJson(QJsonDocument::fromJson(m_stdout).object());
     case Step::Logs:
-        m_step = Step::Export;
-        setProgressWatch(false);
-        return exportRecords();
+        m_pods.front().logsEnded = true;
+        return onLogsEnded();
     case Step::Export:
         if (m_exportIndex == 1) {
             m_jobStatus = QJsonDocument::fromJson(m_stdout)
@@ -178,7 +197,10 @@ void KubeLauncher::onKubectlFinished(int exitCode, QProcess::ExitStatus status)
                                            .toArray()) {
                 const QString name =
                     e[QStringLiteral("involvedObject")][QStringLiteral("name")].toString();
-                if (name == m_jobName || (!m_podName.isEmpty() && name == m_podName))
+                bool ours = name == m_jobName;
+                for (const Pod &p : m_pods)
+                    ours |= !p.name.isEmpty() && name == p.name;
+                if (ours)
                     items.push_back(toJson(e));
             }
             annotateRun("k8s_events", {{"job", m_jobName.toStdString()}, {"items", items}});
@@ -202,53 +224,82 @@ void KubeLauncher::pollPod()
 
 void KubeLauncher::onPodJson(const QJsonObject &podList)
 {
-    const QJsonArray items = podList.value(QStringLiteral("items")).toArray();
-    if (items.isEmpty()) {
-        m_pollTimer.start(m_pollMs);
-        return;
+    QString waiting; // the first pod still waiting for capacity
+    for (const QJsonValue &v : podList.value(QStringLiteral("items")).toArray()) {
+        const QJsonObject pod = v.toObject();
+        const int index = podIndex(pod);
+        const QString name = pod[QStringLiteral("metadata")][QStringLiteral("name")].toString();
+        if (index < 0)
+            continue; // none of ours
+        Pod &p = m_pods[index];
+        if (p.name != name) // a new pod for this index (the latest one listed is followed)
+            p.started = QDateTime();
+        p.name = name;
+        p.created = QDateTime::fromString(
+            pod[QStringLiteral("metadata")][QStringLiteral("creationTimestamp")].toString(),
+            Qt::ISODate);
+        const QJsonObject status = pod.value(QStringLiteral("status")).toObject();
+        p.node = pod[QStringLiteral("spec")][QStringLiteral("nodeName")].toString();
+        const QString phase = status.value(QStringLiteral("phase")).toString();
+        const QJsonObject state =
+            status[QStringLiteral("containerStatuses")][0][QStringLiteral("state")].toObject();
+        const QString started =
+            state[QStringLiteral("running")][QStringLiteral("startedAt")].toString(
+                state[QStringLiteral("terminated")][QStringLiteral("startedAt")].toString());
+        if (!started.isEmpty()) {
+            p.started = QDateTime::fromString(started, Qt::ISODate);
+            continue;
+        }
+        const QString reason =
+            state[QStringLiteral("waiting")][QStringLiteral("reason")].toString();
+        if (kFatalWaitReasons.contains(reason) || phase == QLatin1String("Failed")) {
+            m_failure =
+                tr("pod %1 did not start: %2 %3")
+                    .arg(p.name, reason.isEmpty() ? phase : reason,
+                         state[QStringLiteral("waiting")][QStringLiteral("message")].toString());
+            m_step = Step::Export;
+            return exportRecords();
+        }
+        if (waiting.isEmpty())
+            waiting = tr("waiting for capacity: pod %1 is %2 %3")
+                          .arg(p.name, phase,
+                               status[QStringLiteral("conditions")][0][QStringLiteral("message")]
+                                   .toString())
+                          .trimmed();
     }
-    const QJsonObject pod = items.first().toObject();
-    m_podName = pod[QStringLiteral("metadata")][QStringLiteral("name")].toString();
-    m_podCreated = QDateTime::fromString(
-        pod[QStringLiteral("metadata")][QStringLiteral("creationTimestamp")].toString(),
-        Qt::ISODate);
-    const QJsonObject status = pod.value(QStringLiteral("status")).toObject();
-    m_node = pod[QStringLiteral("spec")][QStringLiteral("nodeName")].toString();
-    const QString phase = status.value(QStringLiteral("phase")).toString();
-    const QJsonObject state =
-        status[QStringLiteral("containerStatuses")][0][QStringLiteral("state")].toObject();
-    const QString started = state[QStringLiteral("running")][QStringLiteral("startedAt")].toString(
-        state[QStringLiteral("terminated")][QStringLiteral("startedAt")].toString());
-    if (!started.isEmpty()) {
-        m_containerStarted = QDateTime::fromString(started, Qt::ISODate);
+    const auto notStarted = std::count_if(m_pods.begin(), m_pods.end(), [](const Pod &p) {
+        return p.name.isEmpty() || !p.started.isValid();
+    });
+    if (notStarted == 0)
         return startLogs();
-    }
-    const QString waiting = state[QStringLiteral("waiting")][QStringLiteral("reason")].toString();
-    if (kFatalWaitReasons.contains(waiting) || phase == QLatin1String("Failed")) {
-        m_failure =
-            tr("pod %1 did not start: %2 %3")
-                .arg(m_podName, waiting.isEmpty() ? phase : waiting,
-                     state[QStringLiteral("waiting")][QStringLiteral("message")].toString());
-        m_step = Step::Export;
-        return exportRecords();
-    }
-    const QString why =
-        status[QStringLiteral("conditions")][0][QStringLiteral("message")].toString();
-    Q_EMIT logLine(
-        tr("waiting for capacity: pod %1 is %2 %3").arg(m_podName, phase, why).trimmed());
+    if (!waiting.isEmpty())
+        Q_EMIT logLine(waiting);
+    else if (m_pods.size() > 1)
+        Q_EMIT logLine(tr("waiting for the Job's pods: %1 of %2 started")
+                           .arg(m_pods.size() - notStarted)
+                           .arg(m_pods.size()));
     m_pollTimer.start(m_pollMs);
 }
 
+QStringList KubeLauncher::logsArgs(const QString &pod) const
+{
+    return {QStringLiteral("logs"),  QStringLiteral("-f"),         QStringLiteral("-n"),
+            namespaceName(),         QStringLiteral("pod/") + pod, QStringLiteral("-c"),
+            QStringLiteral("runner")};
+}
+
+// All pods at once: the ranks of an Indexed Job must run together to form their group.
 void KubeLauncher::startLogs()
 {
     m_step = Step::Logs;
     setProgressWatch(true);
-    runKubectl({QStringLiteral("logs"), QStringLiteral("-f"), QStringLiteral("-n"), namespaceName(),
-                QStringLiteral("pod/") + m_podName, QStringLiteral("-c"),
-                QStringLiteral("runner")});
+    for (std::size_t i = 1; i < m_pods.size(); ++i)
+        startRankLogs(i);
+    runKubectl(logsArgs(m_pods.front().name));
 }
 
-// Export before the TTL deletes the Job: its final status, then the events of the Job and pod.
+// Export before the TTL deletes the Job: its final status, then the events of the Job and its
+// pods; a multi-host Job's headless Service is deleted last.
 void KubeLauncher::exportRecords()
 {
     ++m_exportIndex;
@@ -259,6 +310,10 @@ void KubeLauncher::exportRecords()
     if (m_exportIndex == 2)
         return runKubectl({QStringLiteral("get"), QStringLiteral("events"), QStringLiteral("-n"),
                            namespaceName(), QStringLiteral("-o"), QStringLiteral("json")});
+    if (m_exportIndex == 3 && !m_service.isEmpty())
+        return runKubectl({QStringLiteral("delete"), QStringLiteral("service"), m_service,
+                           QStringLiteral("-n"), namespaceName(),
+                           QStringLiteral("--ignore-not-found"), QStringLiteral("--wait=false")});
     QString failure = m_failure;
     for (const QJsonValue &c : m_jobStatus.value(QStringLiteral("conditions")).toArray())
         if (c[QStringLiteral("type")].toString() == QLatin1String("Failed") && failure.isEmpty() &&
@@ -267,6 +322,7 @@ void KubeLauncher::exportRecords()
                           .arg(c[QStringLiteral("reason")].toString(),
                                c[QStringLiteral("message")].toString())
                           .trimmed();
+    m_jobFailure = failure;
     if (runFinishedReceived())
         failure.clear(); // the runner's own record says how it ended
     finish(failure);
@@ -278,18 +334,13 @@ void KubeLauncher::finish(const QString &failure)
         return;
     m_step = Step::Done;
     m_pollTimer.stop();
-    nlohmann::json scheduling = {{"job", m_jobName.toStdString()},
-                                 {"pod", m_podName.toStdString()},
-                                 {"node", m_node.toStdString()},
-                                 {"namespace", m_config.ns},
-                                 {"context", m_config.context}};
-    if (m_podCreated.isValid() && m_containerStarted.isValid())
-        scheduling["capacity_wait_seconds"] = m_podCreated.msecsTo(m_containerStarted) / 1000.0;
-    if (!m_jobName.isEmpty())
-        annotateRun("k8s_scheduling", scheduling);
+    const nlohmann::json job = {{"job", m_jobName.toStdString()}, {"status", toJson(m_jobStatus)}};
+    if (!m_jobName.isEmpty() && !m_pods.empty())
+        annotateRun("k8s_scheduling", scheduling(0));
     if (!m_jobStatus.isEmpty())
-        annotateRun("k8s_job", {{"job", m_jobName.toStdString()}, {"status", toJson(m_jobStatus)}});
-    completeRun(failure, m_process ? m_process->exitCode() : -1);
+        annotateRun("k8s_job", job);
+    const QString rankFailure = finishRanks(failure);
+    completeGroup(failure, m_process ? m_process->exitCode() : -1, rankFailure);
 }
 
 void KubeLauncher::cancel()
@@ -298,8 +349,8 @@ void KubeLauncher::cancel()
         return;
     setCancelRequested();
     m_deleting = true;
-    // Deleting the Job terminates its pod (SIGTERM): the runner writes its run_finished, the log
-    // stream ends and the records are exported as for any other end.
+    // Deleting the Job terminates its pods (SIGTERM): the runners write their run_finished, the
+    // log streams end and the records are exported as for any other end.
     auto *del = new QProcess(this);
     connect(del, &QProcess::finished, del, &QObject::deleteLater);
     del->start(m_kubectl, kubectlArgs({QStringLiteral("delete"), QStringLiteral("job"), m_jobName,
@@ -324,6 +375,9 @@ void KubeLauncher::cancelAndWait(int graceMs)
     if (isRunning()) {
         if (m_process)
             m_process->kill();
+        for (const Pod &p : m_pods)
+            if (p.logs)
+                p.logs->kill();
         finish(tr("cancelled: kubectl did not finish within %1 ms").arg(graceMs));
     }
 }

@@ -4,10 +4,18 @@ development machine). It keeps its state in $FAKE_KUBE_STATE, validates what is 
 same offline schema check as tst_k8s_job, keeps the pod Pending (Unschedulable) for
 $FAKE_KUBE_PENDING_POLLS polls, then "runs" the Job's container command for real on this machine
 when its logs are followed (stdout and stderr merged, as the kubelet does). Every call's argv is
-appended to calls.jsonl so tests can check what TorchPilot asked for."""
+appended to calls.jsonl so tests can check what TorchPilot asked for.
+
+An Indexed Job (completionMode Indexed) has one fake pod per index, <job>-<i>-x7k2p. Following
+pod i's logs runs the container command with the Job's env, JOB_COMPLETION_INDEX=i (as the Job
+controller sets it), and the rendezvous moved to this machine: TPU_WORKER_HOSTNAMES becomes one
+127.0.0.1 per index, MASTER_ADDR 127.0.0.1 and MASTER_PORT a free port picked once at apply
+time. TorchPilot follows all pods at once, so the ranks run concurrently and can form their
+group on loopback."""
 import json
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -39,9 +47,41 @@ def iso(t):
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(t))
 
 
-def pod_json(job):
+def indexes(job):
+    spec = job["spec"]
+    return range(spec.get("completions", 1)) if spec.get("completionMode") == "Indexed" else [None]
+
+
+def pod_name(job, index):
+    return job["metadata"]["name"] + ("-x7k2p" if index is None else "-%d-x7k2p" % index)
+
+
+def free_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def container_env(job, index):
+    """The process env of pod `index`: the Job's env values on top of ours, rendezvous on loopback."""
+    env = dict(os.environ)
+    if index is None:
+        return env
+    for e in job["spec"]["template"]["spec"]["containers"][0].get("env", []):
+        if "value" in e:
+            env[e["name"]] = e["value"]
+    env["JOB_COMPLETION_INDEX"] = str(index)
+    if "TPU_WORKER_HOSTNAMES" in env:
+        env["TPU_WORKER_HOSTNAMES"] = ",".join(["127.0.0.1"] * len(indexes(job)))
+    if "MASTER_ADDR" in env:
+        env["MASTER_ADDR"] = "127.0.0.1"
+    env["MASTER_PORT"] = str(load("master_port"))
+    return env
+
+
+def pod_json(job, index=None):
     st = load("pod", {})
-    name = job["metadata"]["name"] + "-x7k2p"
+    name = pod_name(job, index)
     if "created" not in st:
         st = {"created": time.time(), "polls": 0}
     st["polls"] += 1
@@ -56,9 +96,25 @@ def pod_json(job):
         st.setdefault("started", time.time())
         status = {"phase": "Running", "containerStatuses": [{"name": "runner", "state": {"running": {"startedAt": iso(st["started"])}}}]}
     save("pod", st)
-    return {"metadata": {"name": name, "namespace": job["metadata"]["namespace"], "creationTimestamp": iso(st["created"]),
-                         "labels": job["spec"]["template"]["metadata"]["labels"]},
-            "spec": {"nodeName": "gke-tpu-v6e-pool-1" if not pending else ""}, "status": status}
+    meta = {"name": name, "namespace": job["metadata"]["namespace"], "creationTimestamp": iso(st["created"]),
+            "labels": job["spec"]["template"]["metadata"]["labels"]}
+    node = "gke-tpu-v6e-pool-1"
+    if index is not None:
+        meta["annotations"] = {"batch.kubernetes.io/job-completion-index": str(index)}
+        node += "-%d" % index
+    return {"metadata": meta, "spec": {"nodeName": node if not pending else ""}, "status": status}
+
+
+def pod_index(job, pod):
+    """The index of pod/<name> (None for a single-host Job's pod)."""
+    for i in indexes(job):
+        if pod == "pod/" + pod_name(job, i):
+            return i
+    raise SystemExit("fake kubectl: no pod %s" % pod)
+
+
+def suffix(index):
+    return "" if index is None else ".%d" % index
 
 
 def main(argv):
@@ -81,47 +137,68 @@ def main(argv):
         for item in doc["items"]:
             if item["kind"] == "Job":
                 save("job.json", item)
+                if item["spec"].get("completionMode") == "Indexed":
+                    save("master_port", free_port())
+            if item["kind"] == "Service":
+                save("service.json", item)
             print("%s/%s" % (item["kind"].lower(), item["metadata"]["name"]))
         return 0
     if argv[:2] == ["get", "pods"]:
-        print(json.dumps({"apiVersion": "v1", "kind": "List", "items": [pod_json(job)] if job else []}))
+        pods = [pod_json(job, i) for i in indexes(job)] if job else []
+        print(json.dumps({"apiVersion": "v1", "kind": "List", "items": pods}))
         return 0
     if argv[:2] == ["logs", "-f"]:
+        index = pod_index(job, argv[4])
         cmd = job["spec"]["template"]["spec"]["containers"][0]["command"]
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-        save("runner.pid", proc.pid)
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=container_env(job, index))
+        save("runner.pid" + suffix(index), proc.pid)
+        # FAKE_KUBE_CUT_FINISH=i: pod i dies after its last collective, before its run_finished.
+        cut = index is not None and os.environ.get("FAKE_KUBE_CUT_FINISH") == str(index)
         for line in proc.stdout:
+            if cut and b'"run_finished"' in line:
+                continue
             sys.stdout.buffer.write(line)
             sys.stdout.flush()
-        save("exit_code", proc.wait())
+        code = proc.wait()
+        save("exit_code" + suffix(index), 137 if cut else code)
         return 0
     if argv[:2] == ["get", "job"]:
         if load("deleted"):
             print('Error from server (NotFound): jobs.batch "%s" not found' % argv[2], file=sys.stderr)
             return 1
-        code = load("exit_code", 0)
-        cond = ({"type": "Complete", "status": "True"} if code == 0 else
+        codes = [load("exit_code" + suffix(i), 0) for i in indexes(job)]
+        failed = sum(1 for c in codes if c != 0)
+        cond = ({"type": "Complete", "status": "True"} if not failed else
                 {"type": "Failed", "status": "True", "reason": "BackoffLimitExceeded", "message": "Job has reached the specified backoff limit"})
         print(json.dumps({"kind": "Job", "metadata": job["metadata"],
-                          "status": {"succeeded" if code == 0 else "failed": 1, "conditions": [cond]}}))
+                          "status": {"succeeded": len(codes) - failed, "failed": failed, "conditions": [cond]}}))
         return 0
     if argv[:2] == ["get", "events"]:
-        jn, pn = job["metadata"]["name"], job["metadata"]["name"] + "-x7k2p"
-        ev = [("Job", jn, "SuccessfulCreate", "Created pod: " + pn), ("Pod", pn, "FailedScheduling", "0/4 nodes are available"),
-              ("Pod", pn, "Scheduled", "Successfully assigned"), ("Pod", pn, "Pulled", "Container image already present"),
-              ("Pod", pn, "Started", "Started container runner"), ("Pod", "someone-elses-pod", "Killing", "unrelated")]
+        jn = job["metadata"]["name"]
+        ev = []
+        for i in indexes(job):
+            pn = pod_name(job, i)
+            ev += [("Job", jn, "SuccessfulCreate", "Created pod: " + pn), ("Pod", pn, "FailedScheduling", "0/4 nodes are available"),
+                   ("Pod", pn, "Scheduled", "Successfully assigned"), ("Pod", pn, "Pulled", "Container image already present"),
+                   ("Pod", pn, "Started", "Started container runner")]
+        ev.append(("Pod", "someone-elses-pod", "Killing", "unrelated"))
         print(json.dumps({"kind": "List", "items": [{"involvedObject": {"kind": k, "name": n}, "reason": r, "message": m,
                                                       "type": "Normal"} for k, n, r, m in ev]}))
         return 0
     if argv[:2] == ["delete", "job"]:
-        pid = load("runner.pid")
-        if pid:
-            try:
-                os.kill(pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
+        for i in indexes(job):
+            pid = load("runner.pid" + suffix(i))
+            if pid:
+                try:
+                    os.kill(pid, signal.SIGTERM)
+                except ProcessLookupError:
+                    pass
         save("deleted", True)
         print('job.batch "%s" deleted' % argv[2])
+        return 0
+    if argv[:2] == ["delete", "service"]:
+        save("service_deleted", argv[2])
+        print('service "%s" deleted' % argv[2])
         return 0
     print("fake kubectl: unsupported call %r" % argv, file=sys.stderr)
     return 1

@@ -3,7 +3,8 @@
 python3-kubernetes client carries (its generated models list every field, its type and which
 fields are required). Usage: validate_manifest.py FILE.yaml|FILE.json [--expect-json FILE]
 Every object of a YAML stream (or a v1 List) is checked: unknown fields, wrong types and missing
-required fields are errors. With --expect-json, the YAML must parse to exactly that JSON (so the
+required fields are errors. Multi-host Jobs come with a headless Service: it must select the Job's
+pods and be their subdomain, and an Indexed Job must run all its indexes at once. With --expect-json, the YAML must parse to exactly that JSON (so the
 YAML writer is tested too). Exit 0 valid, 1 invalid (errors on stderr), 2 usage."""
 import json
 import re
@@ -13,7 +14,7 @@ import yaml
 from kubernetes import client
 
 KINDS = {("v1", "Namespace"): "V1Namespace", ("v1", "ServiceAccount"): "V1ServiceAccount",
-         ("batch/v1", "Job"): "V1Job"}
+         ("v1", "Service"): "V1Service", ("batch/v1", "Job"): "V1Job"}
 PRIMITIVES = {"str": str, "int": int, "bool": bool, "float": (int, float)}
 
 
@@ -56,10 +57,38 @@ def check(value, type_name, path, errors):
     return value
 
 
+def check_group(objects, errors):
+    """What the schema cannot say: an Indexed Job runs all its indexes at once (the ranks must
+    rendezvous), and its pods' subdomain is a headless Service of the same set that selects them."""
+    services = {(o.get("metadata", {}).get("namespace"), o.get("metadata", {}).get("name")): o
+                for o in objects if isinstance(o, dict) and o.get("kind") == "Service"}
+    for job in (o for o in objects if isinstance(o, dict) and o.get("kind") == "Job"):
+        spec, name = job.get("spec", {}), job.get("metadata", {}).get("name")
+        pod = spec.get("template", {})
+        if spec.get("completionMode") == "Indexed" and spec.get("parallelism") != spec.get("completions"):
+            errors.append("Job %s: Indexed with parallelism %r != completions %r" %
+                          (name, spec.get("parallelism"), spec.get("completions")))
+        sub = pod.get("spec", {}).get("subdomain")
+        if sub is None:
+            continue
+        svc = services.get((job.get("metadata", {}).get("namespace"), sub))
+        if svc is None:
+            errors.append("Job %s: subdomain %r names no Service in its namespace" % (name, sub))
+            continue
+        sspec = svc.get("spec", {})
+        if sspec.get("clusterIP") != "None":
+            errors.append("Service %s: a pods' subdomain must be headless (clusterIP: None)" % sub)
+        labels = pod.get("metadata", {}).get("labels", {})
+        selector = sspec.get("selector") or {}
+        if not selector or any(labels.get(k) != v for k, v in selector.items()):
+            errors.append("Service %s: selector %r does not select Job %s's pods" % (sub, selector, name))
+
+
 def validate(obj, errors):
     if obj.get("kind") == "List":
         for i, item in enumerate(obj.get("items", [])):
             validate(item, errors)
+        check_group(obj.get("items", []), errors)
         return
     key = (obj.get("apiVersion"), obj.get("kind"))
     if key not in KINDS:
@@ -78,6 +107,8 @@ def main(argv):
     errors = []
     for d in docs:
         validate(d, errors)
+    if len(docs) > 1:
+        check_group(docs, errors)
     if len(argv) >= 3 and argv[1] == "--expect-json":
         with open(argv[2], encoding="utf-8") as f:
             expected = json.load(f)

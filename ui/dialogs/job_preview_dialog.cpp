@@ -22,8 +22,10 @@ JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const 
 {
     setWindowTitle(tr("Kubernetes Job preview — %1").arg(targetName));
     QStringList names;
-    for (const KubeManifest &m : jobs) { // the Namespace and ServiceAccount once, then each Job
-        m_yaml += QString::fromStdString(&m == &jobs.front() ? m.yaml() : toYaml(m.job));
+    // The Namespace and ServiceAccount once, then each Job (with its headless Service when it
+    // spans several hosts).
+    for (const KubeManifest &m : jobs) {
+        m_yaml += QString::fromStdString(&m == &jobs.front() ? m.yaml() : m.workloadYaml());
         if (&m != &jobs.back())
             m_yaml += QStringLiteral("---\n");
         names << QString::fromStdString(m.jobName);
@@ -31,21 +33,28 @@ JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const 
     auto *summary = new QLabel(this);
     summary->setWordWrap(true);
     if (!jobs.empty()) {
-        const auto &pod = jobs.front().job["spec"]["template"]["spec"];
-        summary->setText(
-            tr("%n Job(s) in namespace %1 on %2 (topology %3, %4 TPU chip(s) each): %5", nullptr,
-               int(jobs.size()))
-                .arg(QString::fromStdString(
-                         jobs.front().job["metadata"]["namespace"].get<std::string>()),
-                     QString::fromStdString(
-                         pod["nodeSelector"]["cloud.google.com/gke-tpu-accelerator"]
-                             .get<std::string>()),
-                     QString::fromStdString(pod["nodeSelector"]["cloud.google.com/gke-tpu-topology"]
-                                                .get<std::string>()),
-                     QString::fromStdString(
-                         pod["containers"][0]["resources"]["limits"]["google.com/tpu"]
-                             .get<std::string>()),
-                     names.join(QStringLiteral(", "))));
+        const KubeManifest &first = jobs.front();
+        const auto &pod = first.job["spec"]["template"]["spec"];
+        const QString ns =
+            QString::fromStdString(first.job["metadata"]["namespace"].get<std::string>());
+        const QString accelerator = QString::fromStdString(
+            pod["nodeSelector"]["cloud.google.com/gke-tpu-accelerator"].get<std::string>());
+        const QString topology = QString::fromStdString(
+            pod["nodeSelector"]["cloud.google.com/gke-tpu-topology"].get<std::string>());
+        const QString chips = QString::fromStdString(
+            pod["containers"][0]["resources"]["limits"]["google.com/tpu"].get<std::string>());
+        if (first.hosts > 1)
+            summary->setText(tr("%n Indexed Job(s) in namespace %1 on %2 (topology %3: %4 hosts "
+                                "of %5 TPU chip(s), one pod each, rendezvous through the headless "
+                                "Service of each Job): %6",
+                                nullptr, int(jobs.size()))
+                                 .arg(ns, accelerator, topology, QString::number(first.hosts),
+                                      chips, names.join(QStringLiteral(", "))));
+        else
+            summary->setText(
+                tr("%n Job(s) in namespace %1 on %2 (topology %3, %4 TPU chip(s) each): %5",
+                   nullptr, int(jobs.size()))
+                    .arg(ns, accelerator, topology, chips, names.join(QStringLiteral(", "))));
     }
     m_text = new QPlainTextEdit(m_yaml, this);
     m_text->setReadOnly(true);
