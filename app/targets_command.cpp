@@ -65,6 +65,16 @@ std::optional<TargetProfile> kubernetesTarget(const QCommandLineParser &p, QStri
          {"image", "context", "kubeconfig", "namespace", "accelerator", "topology"})
         if (p.isSet(QLatin1String(flag)))
             t.kubernetes.insert(QLatin1String(flag), p.value(QLatin1String(flag)));
+    if (p.isSet(QStringLiteral("chips-per-host"))) { // a number in the Job settings
+        bool ok = false;
+        const int n = p.value(QStringLiteral("chips-per-host")).toInt(&ok);
+        if (!ok) {
+            *why = TargetsCli::tr("--chips-per-host must be an integer, got '%1'")
+                       .arg(p.value(QStringLiteral("chips-per-host")));
+            return std::nullopt;
+        }
+        t.kubernetes.insert(QStringLiteral("chips_per_host"), n);
+    }
     // The runner in the image: --runner-kind, --python, --runner and --device are Job settings.
     for (const auto &[flag, key] : {std::pair{"runner", "runner"},
                                     {"runner-kind", "runner_kind"},
@@ -115,6 +125,10 @@ int targetsCommand(const QStringList &args)
          TargetsCli::tr("name")},
         {QStringLiteral("topology"), TargetsCli::tr("GKE TPU topology, e.g. 2x2 (chips follow)."),
          TargetsCli::tr("AxB")},
+        {QStringLiteral("chips-per-host"),
+         TargetsCli::tr("TPU chips per host of a multi-host topology (default: auto; more chips "
+                        "than one host holds give an Indexed Job, one pod per host)."),
+         TargetsCli::tr("n")},
         {QStringLiteral("remove"), TargetsCli::tr("Remove a target."), TargetsCli::tr("name")},
         {QStringLiteral("host"), TargetsCli::tr("SSH host name or address."),
          TargetsCli::tr("host")},

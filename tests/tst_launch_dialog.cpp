@@ -39,6 +39,7 @@ private Q_SLOTS:
     void invalidInputDisablesOk();
     void customPresetPassesItsMinimums();
     void workloadOptions();
+    void ranksForTrainingOnly();
     void targetComboListsTheProfiles();
     void kubernetesJobIsPreviewed();
     void runnerLabelFollowsTheTarget();
@@ -165,6 +166,28 @@ void TestLaunchDialog::workloadOptions()
     QCOMPARE(args.at(args.indexOf(QStringLiteral("--input")) + 1),
              QStringLiteral("float32[64,128]"));
     QCOMPARE(args.at(args.indexOf(QStringLiteral("--model")) + 1), model);
+}
+
+// Data-parallel ranks: only a training workload may have them, and every spec carries them.
+void TestLaunchDialog::ranksForTrainingOnly()
+{
+    tp::LaunchDialog d;
+    auto *workload = child<QComboBox>(d, "workload");
+    auto *ranks = child<QSpinBox>(d, "ranks");
+    QVERIFY(!ranks->isEnabled()); // mlp
+    QCOMPARE(d.specs().at(0).worldSize, 1);
+    workload->setCurrentIndex(workload->findData(QStringLiteral("train-mlp")));
+    QVERIFY(ranks->isEnabled());
+    ranks->setValue(2);
+    QVERIFY2(d.isValid(), qPrintable(d.validationErrors().join(QLatin1Char('\n'))));
+    for (const tp::RunSpec &spec : d.specs())
+        QCOMPARE(spec.worldSize, 2);
+    d.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&d));
+    QVERIFY(!saveShot(d, "launch_dialog_ranks.png").isEmpty());
+    workload->setCurrentIndex(workload->findData(QStringLiteral("mlp"))); // ranks stay 2
+    QVERIFY(!d.isValid());
+    QVERIFY(d.validationErrors().join(QLatin1Char(' ')).contains(QStringLiteral("training")));
 }
 
 void TestLaunchDialog::targetComboListsTheProfiles()

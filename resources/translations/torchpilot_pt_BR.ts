@@ -2920,6 +2920,18 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>device</source>
         <translation>dispositivo</translation>
     </message>
+    <message>
+        <source>--chips-per-host must be an integer, got &apos;%1&apos;</source>
+        <translation>--chips-per-host deve ser um inteiro, recebido &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>TPU chips per host of a multi-host topology (default: auto; more chips than one host holds give an Indexed Job, one pod per host).</source>
+        <translation>Chips TPU por host de uma topologia com vários hosts (padrão: automático; mais chips do que um host comporta geram um Job indexado, um pod por host).</translation>
+    </message>
+    <message>
+        <source>n</source>
+        <translation>n</translation>
+    </message>
 </context>
 <context>
     <name>tp::AlertList</name>
@@ -4478,6 +4490,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>&amp;Ranks:</source>
         <translation>&amp;Ranks:</translation>
+    </message>
+    <message>
+        <source>%1 runs of %2 ranks (%3 runner processes)</source>
+        <translation>%1 execuções de %2 ranks (%3 processos do runner)</translation>
     </message>
 </context>
 <context>
@@ -6348,20 +6364,20 @@ chave da execução: %2</translation>
         <translation>%1 · %2</translation>
     </message>
     <message>
-        <source>rank %1 (run %2): %3</source>
-        <translation>rank %1 (execução %2): %3</translation>
+        <source>all ranks stored and ok</source>
+        <translation>todos os ranks armazenados e ok</translation>
     </message>
     <message>
-        <source>Rank %1 of a %2-rank data-parallel run (%3 of %2 ranks stored%4). Aggregate throughput %5; slowest rank %6.</source>
-        <translation>Rank %1 de uma execução com paralelismo de dados de %2 ranks (%3 de %2 ranks armazenados%4). Vazão agregada %5; rank mais lento %6.</translation>
+        <source>%1 of %2 ranks stored and ok</source>
+        <translation>%1 de %2 ranks armazenados e ok</translation>
     </message>
     <message>
-        <source>, all ok</source>
-        <translation>, todos ok</translation>
+        <source>rank %1 (#%2) %3/s</source>
+        <translation>rank %1 (nº %2) %3/s</translation>
     </message>
     <message>
-        <source>, not all ok</source>
-        <translation>, nem todos ok</translation>
+        <source>Rank %1 of %2, data-parallel (%3): aggregate %4 samples/s, slowest rank %5 — %6</source>
+        <translation>Rank %1 de %2, paralelismo de dados (%3): agregado de %4 amostras/s, rank mais lento %5 — %6</translation>
     </message>
 </context>
 <context>

@@ -362,7 +362,11 @@ void LaunchDialog::updateState()
     QPushButton *ok = m_buttons->button(QDialogButtonBox::Ok);
     ok->setEnabled(errors.isEmpty());
     ok->setText(n == 1 ? tr("Queue 1 run") : tr("Queue %1 runs").arg(n));
-    const QString processes = n == 1 ? tr("1 runner process") : tr("%1 runner processes").arg(n);
+    const int ranks = r.worldSize > 1 && m_ranks->isEnabled() ? r.worldSize : 1;
+    const QString processes =
+        ranks > 1 ? tr("%1 runs of %2 ranks (%3 runner processes)").arg(n).arg(ranks).arg(n * ranks)
+        : n == 1  ? tr("1 runner process")
+                  : tr("%1 runner processes").arg(n);
     m_summary->setText(n == 0 ? tr("Nothing to run yet.")
                        : m_parallel->value() == 1
                            ? tr("%1, one per mode × dtype, run one at a time.").arg(processes)

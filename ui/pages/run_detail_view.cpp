@@ -162,24 +162,27 @@ void RunDetailView::showGroup(const std::optional<DistributedRun> &group)
     if (!group)
         return;
     int rank = -1;
+    long long ok = 0;
     QStringList ranks;
     for (const RankRun &r : group->ranks) {
         if (r.runId == m_runId)
             rank = r.rank;
-        ranks << tr("rank %1 (run %2): %3")
+        ok += r.status == "ok";
+        ranks << tr("rank %1 (#%2) %3/s")
                      .arg(r.rank)
                      .arg(r.runId)
                      .arg(fmt::throughput(r.samplesPerSecond));
     }
-    QString text = tr("Rank %1 of a %2-rank data-parallel run (%3 of %2 ranks stored%4). Aggregate "
-                      "throughput %5; slowest rank %6.")
-                       .arg(rank)
-                       .arg(group->worldSize)
-                       .arg(group->ranks.size())
-                       .arg(group->complete() ? tr(", all ok") : tr(", not all ok"))
-                       .arg(fmt::throughput(group->aggregateSamplesPerSecond))
-                       .arg(group->slowestRank);
-    m_distributed->setText(text + QLatin1Char('\n') + ranks.join(QStringLiteral("; ")));
+    const QString state = group->complete()
+                              ? tr("all ranks stored and ok")
+                              : tr("%1 of %2 ranks stored and ok").arg(ok).arg(group->worldSize);
+    m_distributed->setText(
+        tr("Rank %1 of %2, data-parallel (%3): aggregate %4 samples/s, slowest rank %5 — %6")
+            .arg(rank)
+            .arg(group->worldSize)
+            .arg(state, fmt::throughput(group->aggregateSamplesPerSecond))
+            .arg(group->slowestRank)
+            .arg(ranks.join(QStringLiteral("; "))));
 }
 
 // One line per alert recorded with the run, its dot in the severity's colour; the box takes
