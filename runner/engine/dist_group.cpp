@@ -1,6 +1,7 @@
 #include "dist_group.h"
 
 #include "gradient_sync.h"
+#include "protocol.h"
 
 #include <ATen/ATen.h>
 #include <c10/util/Exception.h>
@@ -109,6 +110,11 @@ struct DistGroup::Impl final : GradientSync {
             f();
         } catch (const std::exception &e) {
             failed = true;
+            // Every rank of a cancelled group gets the signal; a peer that stopped first makes
+            // this collective fail, but the run was cancelled, not broken.
+            if (const int sig = cancelSignal())
+                throw StopRequested{"cancelled", "cancelled by signal " + std::to_string(sig),
+                                    128 + sig};
             const double seconds = std::chrono::duration<double>(Clock::now() - t0).count();
             const std::string text = errorText(e);
             emitter.event("distributed_failure", {{"step", step},
