@@ -219,6 +219,15 @@ bool DistGroup::finish()
     }
 }
 
+bool DistGroup::anyRank(bool mine)
+{
+    std::vector<at::Tensor> v{at::full({1}, mine ? 1.0f : 0.0f, at::kFloat)};
+    c10d::AllreduceOptions opts;
+    opts.reduceOp = c10d::ReduceOp::MAX;
+    m->run("the phase vote", 0, [&] { m->pg->allreduce(v, opts)->wait(m->timeout); });
+    return v[0].item<float>() > 0.5f;
+}
+
 GradientSync &DistGroup::sync()
 {
     return *m;

@@ -32,6 +32,9 @@ public:
     // Rendezvous and checks; returns the group key. Throws DistError ("distributed: …").
     std::string connect(const std::string &ownExecutionKey);
     GradientSync &sync();
+    // A group decision between steps: whether any rank wants `mine` (one all-reduce of a flag).
+    // Throws DistError like a collective of the training.
+    bool anyRank(bool mine);
     // The end of a run that trained: every rank checks in, and rank 0 (whose process serves the
     // store) waits for all of them before it exits. False when not all arrived in time.
     bool finish();

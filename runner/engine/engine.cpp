@@ -151,6 +151,8 @@ void Engine::measure(Workload &w, Measurements &m)
     if (w.isTraining()) {
         TrainingRun &tr = *m_training;
         settings = tr.phaseSettings(settings);
+        if (m_group) // the ranks train the same steps: the phases' lengths are voted
+            settings.groupContinue = [this](bool mine) { return m_group->anyRank(mine); };
         TrainingLog log(m_emitter, m_options.targetLoss, tr.firstStep(), tr.trainStepBatch());
         const TimedCall call = [&] {
             const double t = timedCall(w);

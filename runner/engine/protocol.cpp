@@ -118,7 +118,10 @@ void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &
     ProgressReporter warmupProgress(emitter, tp::phase::Warmup, s.warmup, 0);
     double warmupTotal = 0;
     for (int i = 0; i < s.maxWarmup; ++i) {
-        if (i >= s.warmup && (!adaptive || detector.settled()))
+        bool more = i < s.warmup || (adaptive && !detector.settled());
+        if (s.groupContinue && adaptive && i >= s.warmup)
+            more = s.groupContinue(more); // until every rank has settled
+        if (!more)
             break;
         control.check();
         const double t = call();
@@ -139,7 +142,12 @@ void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &
     double total = 0;
     ProgressReporter steadyProgress(emitter, tp::phase::Steady, s.iterations, s.minTime);
     try {
-        for (int i = 0; i < s.iterations || total < s.minTime; ++i) {
+        for (int i = 0;; ++i) {
+            bool more = i < s.iterations || total < s.minTime;
+            if (s.groupContinue && i >= s.iterations)
+                more = s.groupContinue(more); // until every rank has its minimum time
+            if (!more)
+                break;
             control.check();
             if (i == s.throwAtSteadyIteration)
                 throw std::runtime_error(

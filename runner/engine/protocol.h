@@ -50,6 +50,10 @@ struct PhaseSettings {
     int iterations = 50;
     double minTime = 0;
     int throwAtSteadyIteration = -1; // test hook (--inject-fault throw)
+    // Data-parallel ranks must train the same steps: where a phase's length is decided from the
+    // rank's own timings (an adaptive warmup, a minimum time), the group decides: this returns
+    // whether any rank wants another iteration (null: the rank decides alone).
+    std::function<bool(bool)> groupContinue;
 };
 
 PhaseSettings phaseSettings(const RunOptions &o);
