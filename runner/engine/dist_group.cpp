@@ -53,6 +53,8 @@ struct DistGroup::Impl final : GradientSync {
     double allreduceSeconds = 0;
     long long allreduceBytes = 0;
     bool failed = false;
+    bool connected = false; // run_started is out: a failure is a distributed_failure event
+    std::uint64_t step = 0; // the step of the latest all-reduce
 
     Impl(const DistOptions &o, Emitter &e)
         : options(o), emitter(e), timeout(static_cast<long long>(o.timeoutSeconds * 1000.0))
@@ -86,6 +88,7 @@ struct DistGroup::Impl final : GradientSync {
                                               : at::zeros({p.numel()}, at::kFloat));
         std::vector<at::Tensor> v{at::cat(flat)};
         const auto t0 = Clock::now();
+        this->step = step;
         run("all-reduce", step, [&] { pg->allreduce(v)->wait(timeout); });
         allreduceSeconds += std::chrono::duration<double>(Clock::now() - t0).count();
         ++allreduceCount;
@@ -103,7 +106,7 @@ struct DistGroup::Impl final : GradientSync {
         }
     }
 
-    template <typename F> void run(const char *what, std::uint64_t step, F &&f)
+    template <typename F> void run(const std::string &what, std::uint64_t step, F &&f)
     {
         const auto t0 = Clock::now();
         try {
@@ -122,8 +125,8 @@ struct DistGroup::Impl final : GradientSync {
                                                   {"error", text},
                                                   {"rank", options.rank},
                                                   {"world_size", options.worldSize}});
-            throw DistError(std::string("distributed: ") + what + " failed at step " +
-                            std::to_string(step) + " after " + fixed(seconds) + " s: " + text);
+            throw DistError("distributed: " + what + " failed at step " + std::to_string(step) +
+                            " after " + fixed(seconds) + " s: " + text);
         }
     }
 };
@@ -186,6 +189,7 @@ std::string DistGroup::connect(const std::string &ownExecutionKey)
                                     : c10d::ProcessGroupGloo::createDefaultDevice());
         m->pg = c10::make_intrusive<c10d::ProcessGroupGloo>(
             c10::make_intrusive<c10d::PrefixStore>("pg", m->store), o.rank, o.worldSize, opts);
+        m->connected = true;
     } catch (const DistError &) {
         m->failed = true;
         throw;
@@ -224,7 +228,7 @@ bool DistGroup::anyRank(bool mine)
     std::vector<at::Tensor> v{at::full({1}, mine ? 1.0f : 0.0f, at::kFloat)};
     c10d::AllreduceOptions opts;
     opts.reduceOp = c10d::ReduceOp::MAX;
-    m->run("the phase vote", 0, [&] { m->pg->allreduce(v, opts)->wait(m->timeout); });
+    m->run("the phase vote", m->step, [&] { m->pg->allreduce(v, opts)->wait(m->timeout); });
     return v[0].item<float>() > 0.5f;
 }
 
@@ -247,11 +251,20 @@ bool DistGroup::failed() const
 
 void DistGroup::set(const std::string &key, const std::string &value)
 {
-    m->store->set(key, std::vector<std::uint8_t>(value.begin(), value.end()));
+    const std::vector<std::uint8_t> bytes(value.begin(), value.end());
+    if (m->connected) // a checkpoint's handshake: a lost rank 0 is reported like a collective
+        m->run("publishing " + key, m->step, [&] { m->store->set(key, bytes); });
+    else
+        m->store->set(key, bytes);
 }
 
 std::string DistGroup::get(const std::string &key)
 {
+    if (m->connected) {
+        std::vector<std::uint8_t> v;
+        m->run("waiting for " + key, m->step, [&] { v = m->store->get(key); });
+        return std::string(v.begin(), v.end());
+    }
     try {
         const std::vector<std::uint8_t> v = m->store->get(key);
         return std::string(v.begin(), v.end());
