@@ -59,7 +59,7 @@
     X(CriterionRecoveryOutside, QT_TRANSLATE_NOOP("tp::ModelText", "run %1: RPO %2 steps, RTO %3 s (outside target or not verified)")) \
     X(CriterionRecovery, QT_TRANSLATE_NOOP("tp::ModelText", "run %1: RPO %2 steps, RTO %3 s")) \
     X(CriterionNoFaultTest, QT_TRANSLATE_NOOP("tp::ModelText", "no checkpoint/resume fault test was recorded")) \
-    X(CriterionDistRecovery, QT_TRANSLATE_NOOP("tp::ModelText", "run %1: %2 ranks, a killed rank was detected by the others in %3 s (bound %4 s); RPO %5 steps, RTO %6 s")) \
+    X(CriterionDistRecovery, QT_TRANSLATE_NOOP("tp::ModelText", "run %1: %2 ranks, a killed rank was detected by the others in %3 s (bound %4 s), RPO %5 steps, RTO %6 s")) \
     X(CriterionDistRecoveryOutside, QT_TRANSLATE_NOOP("tp::ModelText", "run %1: %2 ranks, detected in %3 s (bound %4 s), RPO %5 steps, RTO %6 s (outside target, not verified, or fewer ranks than the pilot trains)")) \
     X(CriterionNoDistFaultTest, QT_TRANSLATE_NOOP("tp::ModelText", "no worker-failure test of %1 ranks was recorded (torchpilot faulttest --world-size %1)")) \
     X(CriterionNoProgressNone, QT_TRANSLATE_NOOP("tp::ModelText", "no no-progress alert in %1 candidate run(s)")) \

@@ -5162,8 +5162,8 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>execuções %1</translation>
     </message>
     <message>
-        <source>run %1: %2 ranks, a killed rank was detected by the others in %3 s (bound %4 s); RPO %5 steps, RTO %6 s</source>
-        <translation>execução %1: %2 ranks, um rank encerrado foi detectado pelos demais em %3 s (limite de %4 s); RPO %5 passos, RTO %6 s</translation>
+        <source>run %1: %2 ranks, a killed rank was detected by the others in %3 s (bound %4 s), RPO %5 steps, RTO %6 s</source>
+        <translation>execução %1: %2 ranks, um rank encerrado foi detectado pelos demais em %3 s (limite de %4 s), RPO %5 passos, RTO %6 s</translation>
     </message>
     <message>
         <source>run %1: %2 ranks, detected in %3 s (bound %4 s), RPO %5 steps, RTO %6 s (outside target, not verified, or fewer ranks than the pilot trains)</source>
