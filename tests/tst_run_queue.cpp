@@ -1,6 +1,7 @@
 // RunQueue with the real libtorch runner: order and bounded parallelism, rows stored while the
-// runs are going, queue time recorded, cancel of running and queued jobs, a GUI thread that
-// keeps ticking while two runners stream into the database, and a clean shutdown.
+// runs are going, queue time recorded, cancel of running and queued jobs, a job of two ranks, a
+// GUI thread that keeps ticking while two runners stream into the database, a clean shutdown.
+#include "dist_runs.h"
 #include "local_launcher.h"
 #include "run_queue.h"
 #include "store.h"
@@ -85,6 +86,7 @@ private Q_SLOTS:
     void etaFromProgress();
     void runsInOrderAndStoresWhileRunning();
     void cancelRunningJob();
+    void rankedJobRunsEveryRank();
     void cancelQueuedJobNeverStarts();
     void parallelismIsBoundedAndGuiKeepsTicking();
     void destroyingTheQueueCancelsItsRuns();
@@ -208,6 +210,47 @@ void TestRunQueue::cancelRunningJob()
     QCOMPARE(run->status, std::string("cancelled"));
     QVERIFY(run->complete); // the runner itself wrote run_finished after SIGTERM
     QVERIFY(!reader.samples(s.runId, "steady").empty()); // what it measured is kept
+}
+
+// A job of two ranks: one queue job, two processes at once, one stored run each in one group;
+// cancel reaches both ranks and both runs end cancelled.
+void TestRunQueue::rankedJobRunsEveryRank()
+{
+    const QString path = dbPath("ranks.sqlite");
+    tp::RunQueue queue(path, QStringLiteral(TP_RUNNER_PATH));
+    QSignalSpy finished(&queue, &tp::RunQueue::jobFinished);
+    tp::RunSpec spec =
+        smoke(QStringLiteral("eager"), QStringLiteral("float32"), QStringLiteral("ranks/2"));
+    spec.workload = QStringLiteral("train-mlp");
+    spec.batch = 16;
+    spec.worldSize = 2;
+    spec.extraArgs << QStringLiteral("--steps") << QStringLiteral("30")
+                   << QStringLiteral("--no-precision");
+    queue.enqueue({spec});
+    QVERIFY(finished.wait(120000));
+    const auto s = finished.at(0).at(0).value<tp::QueueJobStatus>();
+    QCOMPARE(s.finalStatus, QStringLiteral("ok"));
+    tp::Store reader(path.toStdString());
+    QCOMPARE(reader.runCount(), 2LL);
+    const auto group = tp::distributedRunOf(reader, s.runId);
+    QVERIFY(group);
+    QCOMPARE(group->worldSize, 2);
+    QVERIFY(group->complete());
+    QCOMPARE(group->ranks.front().runId, s.runId); // the job's run is rank 0's
+    tp::RunSpec endlessSpec = spec; // then a long one, cancelled
+    endlessSpec.extraArgs = {QStringLiteral("--steps"), QStringLiteral("50000000"),
+                             QStringLiteral("--no-precision")};
+    const int longId = queue.enqueue({endlessSpec}).first();
+    QTRY_VERIFY_WITH_TIMEOUT(queue.job(longId).phase == QLatin1String("steady"), 60000);
+    queue.cancel(longId);
+    QVERIFY(finished.wait(30000));
+    const auto c = finished.at(1).at(0).value<tp::QueueJobStatus>();
+    QCOMPARE(c.state, tp::JobState::Cancelled);
+    const auto cancelled = tp::distributedRunOf(reader, c.runId);
+    QVERIFY(cancelled);
+    QCOMPARE(cancelled->ranks.size(), std::size_t(2));
+    for (const tp::RankRun &r : cancelled->ranks)
+        QCOMPARE(r.status, std::string("cancelled"));
 }
 
 void TestRunQueue::cancelQueuedJobNeverStarts()

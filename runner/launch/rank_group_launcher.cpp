@@ -79,7 +79,8 @@ void RankGroupLauncher::start(const RunSpec &spec)
         m_children.push_back(child);
         connect(child, &Launcher::runStarted, this, [this, rank](long long id) {
             m_runIds[static_cast<std::size_t>(rank)] = id;
-            Q_EMIT runStarted(id);
+            if (rank == 0) // the launch's run; the others are in rankRuns() and the group
+                Q_EMIT runStarted(id);
         });
         connect(child, &Launcher::logLine, this, [this, rank](const QString &line) {
             Q_EMIT logLine(QStringLiteral("[rank %1] ").arg(rank) + line);
