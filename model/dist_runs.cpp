@@ -19,6 +19,7 @@ SELECT id, json_extract(env_json, '$.distributed.group'),
        mean_batch_seconds, run_key, workload, mode, dtype, device, target, batch
 FROM runs WHERE json_valid(env_json)
   AND json_type(env_json, '$.distributed.group') = 'text'
+  AND json_extract(env_json, '$.distributed.group') <> ''
   AND json_type(env_json, '$.distributed.rank') = 'integer')sql";
 
 std::optional<double> optionalDouble(const SQLite::Column &c)
