@@ -236,8 +236,8 @@ void TestRunQueue::rankedJobRunsEveryRank()
     QVERIFY(group);
     QCOMPARE(group->worldSize, 2);
     QVERIFY(group->complete());
-    QCOMPARE(group->ranks.front().runId, s.runId); // the job's run is rank 0's
-    tp::RunSpec endlessSpec = spec; // then a long one, cancelled
+    QCOMPARE(group->ranks.front().runId, s.runId); // the job's run: rank 0's
+    tp::RunSpec endlessSpec = spec; // a long one, cancelled
     endlessSpec.extraArgs = {QStringLiteral("--steps"), QStringLiteral("50000000"),
                              QStringLiteral("--no-precision")};
     const int longId = queue.enqueue({endlessSpec}).first();
