@@ -237,7 +237,7 @@ void TestRunQueue::rankedJobRunsEveryRank()
     QCOMPARE(group->worldSize, 2);
     QVERIFY(group->complete());
     QCOMPARE(group->ranks.front().runId, s.runId); // the job's run: rank 0's
-    tp::RunSpec endlessSpec = spec; // a long one, cancelled
+    tp::RunSpec endlessSpec = spec;
     endlessSpec.extraArgs = {QStringLiteral("--steps"), QStringLiteral("50000000"),
                              QStringLiteral("--no-precision")};
     const int longId = queue.enqueue({endlessSpec}).first();
