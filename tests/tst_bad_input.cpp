@@ -31,6 +31,7 @@ private Q_SLOTS:
     void malformedConfigFiles();
     void fakeRunner_data();
     void fakeRunner();
+    void wholeRunInOneChunkIsAnnounced();
 
 private:
     QString populatedDb(const QString &name);
@@ -307,6 +308,29 @@ void TestBadInput::fakeRunner()
     }
     qInfo("%s → %s: %s (%lld warning(s))", QTest::currentDataTag(), qPrintable(r.status),
           qPrintable(r.error), static_cast<long long>(r.warnings.size()));
+}
+
+// A runner whose whole stream arrives in one read (as over a buffered SSH session on a loaded
+// machine): its run is still announced, once.
+void TestBadInput::wholeRunInOneChunkIsAnnounced()
+{
+    const QString path = m_dir.filePath(QStringLiteral("one-chunk-runner.sh"));
+    {
+        QFile f(path);
+        QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
+        f.write("#!/bin/sh\nexec cat '" + tptest::dataFile("valid_run.jsonl").toUtf8() + "'\n");
+        f.setPermissions(f.permissions() | QFileDevice::ExeOwner);
+    }
+    tp::Store store(m_dir.filePath(QStringLiteral("one-chunk.sqlite")).toStdString());
+    tp::LocalLauncher launcher(store, path);
+    QSignalSpy started(&launcher, &tp::Launcher::runStarted);
+    QSignalSpy done(&launcher, &tp::LocalLauncher::finished);
+    launcher.start(tp::RunSpec());
+    QVERIFY(done.wait(30000));
+    const auto r = done.at(0).at(0).value<tp::LaunchResult>();
+    QCOMPARE(r.status, QStringLiteral("ok"));
+    QCOMPARE(started.size(), 1);
+    QCOMPARE(started.at(0).at(0).toLongLong(), r.runId);
 }
 
 QTEST_GUILESS_MAIN(TestBadInput)

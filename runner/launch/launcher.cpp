@@ -135,8 +135,14 @@ void Launcher::ingestStdout(const QByteArray &chunk)
         return;
     }
     const std::vector<RunAlert> alerts = scanLines(chunk);
-    if (m_ingestor->currentRunId() != 0 && m_announcedRun != m_ingestor->currentRunId()) {
-        m_announcedRun = m_ingestor->currentRunId();
+    // A run that started and finished within this one chunk (a loaded machine, an SSH buffer) is
+    // no longer the ingestor's current run, but it was started: announce it all the same.
+    const std::vector<long long> &touched = m_ingestor->report().runIds;
+    const long long latest = m_ingestor->currentRunId() != 0 ? m_ingestor->currentRunId()
+                             : touched.empty()               ? 0
+                                                             : touched.back();
+    if (latest != 0 && m_announcedRun != latest) {
+        m_announcedRun = latest;
         Q_EMIT runStarted(m_announcedRun);
     }
     raiseAll(alerts);
