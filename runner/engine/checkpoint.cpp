@@ -72,6 +72,30 @@ std::string readCheckpointFile(const std::string &path)
     return buf.str();
 }
 
+void prepareCheckpointDirectory(const std::string &dir)
+{
+    std::error_code ec;
+    fs::create_directories(dir, ec);
+    if (ec || !fs::is_directory(dir))
+        throw CheckpointError("cannot create checkpoint directory " + dir +
+                              (ec ? ": " + ec.message() : std::string()));
+    if (::access(dir.c_str(), W_OK) != 0)
+        throw CheckpointError(errnoText("cannot write to checkpoint directory", dir));
+}
+
+std::vector<std::uint64_t> manifestStepsNewestFirst(const std::string &dir)
+{
+    std::vector<std::uint64_t> steps;
+    std::error_code ec;
+    for (const auto &entry : fs::directory_iterator(dir, ec)) {
+        std::uint64_t step = 0;
+        if (parseCheckpointManifestName(entry.path().filename().string(), step))
+            steps.push_back(step);
+    }
+    std::sort(steps.rbegin(), steps.rend());
+    return steps;
+}
+
 std::string sha256Hex(const std::string &bytes)
 {
     unsigned char digest[EVP_MAX_MD_SIZE];
@@ -126,13 +150,8 @@ void writeFileAtomically(const std::string &path, const std::string &bytes)
 CheckpointWriter::CheckpointWriter(std::string dir, int every, int keep)
     : m_dir(std::move(dir)), m_every(std::max(1, every)), m_keep(std::max(1, keep))
 {
+    prepareCheckpointDirectory(m_dir);
     std::error_code ec;
-    fs::create_directories(m_dir, ec);
-    if (ec || !fs::is_directory(m_dir))
-        throw CheckpointError("cannot create checkpoint directory " + m_dir +
-                              (ec ? ": " + ec.message() : std::string()));
-    if (::access(m_dir.c_str(), W_OK) != 0)
-        throw CheckpointError(errnoText("cannot write to checkpoint directory", m_dir));
     // Temporary files of a writer that was killed mid-write are never part of a checkpoint.
     for (const auto &entry : fs::directory_iterator(m_dir, ec))
         if (entry.path().filename().string().find(".tmp-") != std::string::npos &&
@@ -173,14 +192,8 @@ CheckpointInfo CheckpointWriter::write(std::uint64_t step, const std::string &st
 
 void CheckpointWriter::prune() const
 {
-    std::vector<std::uint64_t> steps;
+    const std::vector<std::uint64_t> steps = manifestStepsNewestFirst(m_dir);
     std::error_code ec;
-    for (const auto &entry : fs::directory_iterator(m_dir, ec)) {
-        std::uint64_t step = 0;
-        if (parseCheckpointManifestName(entry.path().filename().string(), step))
-            steps.push_back(step);
-    }
-    std::sort(steps.rbegin(), steps.rend());
     for (std::size_t i = static_cast<std::size_t>(m_keep); i < steps.size(); ++i) {
         const fs::path base = fs::path(m_dir) / checkpointStepName(steps[i]);
         fs::remove(base.string() + ".json",

@@ -45,6 +45,10 @@ std::string checkpointStepName(std::uint64_t step);
 bool parseCheckpointManifestName(const std::string &name, std::uint64_t &step);
 // The whole file; throws CheckpointError when it cannot be read.
 std::string readCheckpointFile(const std::string &path);
+// Creates `dir` when missing; throws CheckpointError when it cannot be created or written to.
+void prepareCheckpointDirectory(const std::string &dir);
+// The steps of the manifests step-<S>.json in `dir`, newest first.
+std::vector<std::uint64_t> manifestStepsNewestFirst(const std::string &dir);
 
 // SHA-256 of `bytes` as 64 lowercase hex digits.
 std::string sha256Hex(const std::string &bytes);

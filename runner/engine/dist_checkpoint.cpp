@@ -2,8 +2,6 @@
 
 #include "hostinfo.h"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -58,13 +56,7 @@ DistCheckpointWriter::DistCheckpointWriter(std::string dir, int every, int world
     : m_dir(std::move(dir)), m_every(std::max(1, every)), m_worldSize(worldSize), m_rank(rank),
       m_keep(std::max(1, keep))
 {
-    std::error_code ec;
-    fs::create_directories(m_dir, ec);
-    if (ec || !fs::is_directory(m_dir))
-        throw CheckpointError("cannot create checkpoint directory " + m_dir +
-                              (ec ? ": " + ec.message() : std::string()));
-    if (::access(m_dir.c_str(), W_OK) != 0)
-        throw CheckpointError("cannot write to checkpoint directory " + m_dir);
+    prepareCheckpointDirectory(m_dir);
 }
 
 bool DistCheckpointWriter::due(std::uint64_t completedSteps) const
@@ -118,14 +110,8 @@ CheckpointInfo DistCheckpointWriter::write(std::uint64_t step, const std::string
 
 void DistCheckpointWriter::prune() const
 {
-    std::vector<std::uint64_t> steps;
+    const std::vector<std::uint64_t> steps = manifestStepsNewestFirst(m_dir);
     std::error_code ec;
-    for (const auto &entry : fs::directory_iterator(m_dir, ec)) {
-        std::uint64_t step = 0;
-        if (parseCheckpointManifestName(entry.path().filename().string(), step))
-            steps.push_back(step);
-    }
-    std::sort(steps.rbegin(), steps.rend());
     if (steps.size() <= static_cast<std::size_t>(m_keep))
         return;
     const std::uint64_t oldestKept = steps[static_cast<std::size_t>(m_keep) - 1];

@@ -268,8 +268,6 @@ std::string DistGroup::get(const std::string &key)
     try {
         const std::vector<std::uint8_t> v = m->store->get(key);
         return std::string(v.begin(), v.end());
-    } catch (const DistError &) {
-        throw;
     } catch (const std::exception &e) {
         m->failed = true;
         throw DistError("distributed: waiting for " + key + " failed: " + errorText(e));

@@ -214,6 +214,7 @@ class TrainingRun:
         self.skipped = list(self.problems)
         for p in self.problems:
             diagnostic("checkpoint skipped: " + p)
+        chosen = None
         for info in self.usable:
             t0 = time.monotonic()
             try:
@@ -224,20 +225,30 @@ class TrainingRun:
                 self.skipped.append(why)
                 continue
             self.resume_seconds = time.monotonic() - t0
-            if w.next_step() != info["step"] + 1:
-                raise RuntimeError("%s holds step %d, its manifest says %d"
-                                   % (info["state_path"], w.next_step() - 1, info["step"]))
-            self.resumed_from = info
-            self.first_step = w.next_step()
-            diagnostic("resumed from %s (step %d), continuing at step %d"
-                       % (info["state_path"], info["step"], self.first_step))
-            emitter.event("resume", {"from_step": info["step"], "next_step": self.first_step,
-                                     "path": info["state_path"], "bytes": info["bytes"],
-                                     "seconds": self.resume_seconds,
-                                     "learning_rate": w.current_learning_rate(),
-                                     "skipped": self.skipped})
-            return
-        raise RuntimeError("no checkpoint in %s could be loaded" % self.o.resume)
+            chosen = info
+            break
+        self._agree(chosen["step"] if chosen else -1)
+        if chosen is None:
+            raise RuntimeError("no checkpoint in %s could be loaded" % self.o.resume)
+        if w.next_step() != chosen["step"] + 1:
+            raise RuntimeError("%s holds step %d, its manifest says %d"
+                               % (chosen["state_path"], w.next_step() - 1, chosen["step"]))
+        self.resumed_from = chosen
+        self.first_step = w.next_step()
+        diagnostic("resumed from %s (step %d), continuing at step %d"
+                   % (chosen["state_path"], chosen["step"], self.first_step))
+        event = {"from_step": chosen["step"], "next_step": self.first_step,
+                 "path": chosen["state_path"], "bytes": chosen["bytes"],
+                 "seconds": self.resume_seconds,
+                 "learning_rate": w.current_learning_rate(), "skipped": self.skipped}
+        event.update(self._resume_fields())
+        emitter.event("resume", event)
+
+    def _agree(self, step):
+        """A data-parallel group's ranks agree on the checkpoint here (tp_dist_checkpoint)."""
+
+    def _resume_fields(self):
+        return {}
 
     def remaining_steps(self):
         if self.o.steps <= 0:

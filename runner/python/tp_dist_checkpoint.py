@@ -20,7 +20,7 @@ import time
 
 from tp_checkpoint import (CheckpointError, CheckpointWriter, TrainingRun, step_name,
                            write_file_atomically)
-from tp_contract import BadInput, diagnostic, utc_now
+from tp_contract import BadInput, utc_now
 
 DIST_FORMAT = "torchpilot-checkpoint-dist-1"
 KEEP = 3
@@ -220,42 +220,8 @@ class DistTrainingRun(TrainingRun):
     def attach(self, session):
         self.session = session
 
-    def resume(self, w, emitter):
-        if not self.o.resume:
-            return
-        self.skipped = list(self.problems)
-        for p in self.problems:
-            diagnostic("checkpoint skipped: " + p)
-        chosen = None
-        for info in self.usable:
-            t0 = time.monotonic()
-            try:
-                from tp_checkpoint import read_checkpoint_state
-                w.load_state(read_checkpoint_state(info))
-            except Exception as e:
-                why = "%s does not load: %s" % (info["state_path"], e)
-                diagnostic("checkpoint skipped: %s; trying the one before" % why)
-                self.skipped.append(why)
-                continue
-            self.resume_seconds = time.monotonic() - t0
-            chosen = info
-            break
-        self._agree(chosen["step"] if chosen else -1)
-        if chosen is None:
-            raise RuntimeError("no checkpoint in %s could be loaded" % self.o.resume)
-        if w.next_step() != chosen["step"] + 1:
-            raise RuntimeError("%s holds step %d, its manifest says %d"
-                               % (chosen["state_path"], w.next_step() - 1, chosen["step"]))
-        self.resumed_from = chosen
-        self.first_step = w.next_step()
-        diagnostic("resumed from %s (step %d), continuing at step %d"
-                   % (chosen["state_path"], chosen["step"], self.first_step))
-        emitter.event("resume", {"from_step": chosen["step"], "next_step": self.first_step,
-                                 "path": chosen["state_path"], "bytes": chosen["bytes"],
-                                 "seconds": self.resume_seconds,
-                                 "learning_rate": w.current_learning_rate(),
-                                 "skipped": self.skipped,
-                                 "world_size": self.o.distributed.world_size})
+    def _resume_fields(self):
+        return {"world_size": self.o.distributed.world_size}
 
     def _agree(self, step):
         """Every rank resumes from the step rank 0 chose (same files: the same choice)."""
