@@ -39,6 +39,10 @@ int pilotCommand(const QStringList &args,
 int runSpecs(const QStringList &args, const QString &description, QString *dbPath);
 // Lists, adds, edits, removes and selects the pilots of a database (pilots_command.cpp).
 int pilotsCommand(const QStringList &args);
+// Baseline vs candidate runs chosen by selection: the Compare page's ratios, intervals and
+// confounders as text, JSON, CSV or Markdown; exit 1 when --fail-if-slower trips
+// (compare_command.cpp).
+int compareCommand(const QStringList &args);
 // Runs with their figures and verdicts (and samples) as CSV or JSON (export_command.cpp).
 int exportCommand(const QStringList &args);
 

@@ -1,5 +1,6 @@
 #include "gui.h"
 
+#include "file_actions.h"
 #include "main_window.h"
 #include "settings.h"
 #include "store.h"
@@ -22,7 +23,8 @@ struct Gui {
 };
 } // namespace
 
-int runGui(const QString &db, const QString &screenshot, const QString &page)
+int runGui(const QString &db, const QString &screenshot, const QString &page,
+           const QStringList &imports)
 {
     QDir().mkpath(QFileInfo(db).absolutePath());
     std::unique_ptr<Store> store;
@@ -40,6 +42,16 @@ int runGui(const QString &db, const QString &screenshot, const QString &page)
     window.resize(1280, 800);
     window.show();
     window.selectFirstRun();
+    // Files given on the command line (a double-clicked stream) go through File ▸ Import
+    // results…: the same importer, off the GUI thread, with the busy bar.
+    if (!imports.isEmpty()) {
+        const QString refusal = window.importResults(imports);
+        if (!refusal.isEmpty()) {
+            QTextStream(stderr) << Gui::tr("torchpilot: error: %1").arg(refusal) << Qt::endl;
+            if (!screenshot.isEmpty())
+                return 2;
+        }
+    }
     if (!page.isEmpty() && !window.showPage(page)) {
         QTextStream(stderr) << Gui::tr("torchpilot: error: unknown page '%1' (pages: %2)")
                                    .arg(page, MainWindow::pageNames().join(QStringLiteral(", ")))
@@ -48,9 +60,11 @@ int runGui(const QString &db, const QString &screenshot, const QString &page)
     }
     if (!screenshot.isEmpty()) {
         // Pages compute on worker threads: give them a moment to deliver before the grab.
+        // An import started above is waited for (at most a minute), so the shot shows its runs.
         QElapsedTimer settle;
         settle.start();
-        while (settle.elapsed() < 1500)
+        while (settle.elapsed() < 1500 ||
+               (window.fileActions()->isImporting() && settle.elapsed() < 60000))
             QApplication::processEvents(QEventLoop::AllEvents, 50);
         const QPixmap shot = window.grab();
         if (shot.isNull() || !shot.save(screenshot, "PNG")) {

@@ -24,6 +24,12 @@ void removeOldTranslators(QCoreApplication &app)
 
 bool install(QCoreApplication &app, const QLocale &locale, const QString &name, const QString &dir)
 {
+    if (dir.isEmpty()) { // TorchPilot's own: the installed .qm first, else the one compiled in
+        const QString shared = QCoreApplication::applicationDirPath() +
+                               QStringLiteral("/../share/torchpilot/translations");
+        return install(app, locale, name, shared) ||
+               install(app, locale, name, QStringLiteral(":/i18n"));
+    }
     auto *translator = new QTranslator(&app);
     translator->setObjectName(QStringLiteral("tp_i18n"));
     if (!translator->load(locale, name, QStringLiteral("_"), dir) ||
@@ -56,11 +62,11 @@ QString installTranslations(QCoreApplication &app, const QString &language)
     QLocale::setDefault(locale);
     // QTranslator::load(QLocale, …) tries each of locale.uiLanguages() ("pt-BR", "pt", …).
     QLocale text = locale;
-    if (!install(app, text, QStringLiteral("torchpilot"), QStringLiteral(":/i18n"))) {
+    if (!install(app, text, QStringLiteral("torchpilot"), QString())) {
         // pt_PT, pt_AO…: Brazilian Portuguese reads better than English; numbers keep `locale`.
         text = QLocale(QLocale::Portuguese, QLocale::Brazil);
         if (locale.language() != QLocale::Portuguese ||
-            !install(app, text, QStringLiteral("torchpilot"), QStringLiteral(":/i18n")))
+            !install(app, text, QStringLiteral("torchpilot"), QString()))
             return QStringLiteral("en");
     }
     install(app, locale, QStringLiteral("qtbase"),

@@ -3,11 +3,16 @@
 #include "gui.h"
 #include "i18n.h"
 #include "settings.h"
+#include "version_info.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFile>
+#include <QFileInfo>
 #include <QIcon>
 #include <QTextStream>
+#include <algorithm>
+#include <iterator>
 #include <memory>
 
 namespace
@@ -15,6 +20,63 @@ namespace
 struct Main {
     Q_DECLARE_TR_FUNCTIONS(Main)
 };
+
+const char *const kHeadless[] = {"import",    "run",    "gates",  "review", "targets",
+                                 "faulttest", "pilots", "export", "compare"};
+
+// The dashboard's options; --help and --version need no display, so they are answered before
+// a QApplication would refuse to start.
+void addDashboardOptions(QCommandLineParser &p)
+{
+    p.setApplicationDescription(
+        Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
+                 "from GPU to TPU.\nSubcommands: import, run, pilot, pilots, gates, review, "
+                 "compare, report, export, targets, faulttest (see "
+                 "'torchpilot <command> --help')."));
+    p.addHelpOption();
+    p.addOption({{QStringLiteral("v"), QStringLiteral("version")},
+                 Main::tr("Print the versions of TorchPilot, Qt, libtorch, SQLite and the run "
+                          "contract.")});
+    p.addOptions({
+        {QStringLiteral("db"), Main::tr("SQLite database file."), Main::tr("path"),
+         tp::cli::defaultDatabasePath()},
+        {QStringLiteral("screenshot"), Main::tr("Render the main window to a PNG and exit."),
+         Main::tr("file")},
+        {QStringLiteral("page"),
+         Main::tr("Page to show first: runs, queue, panels, compare, charts, review; "
+                  "review/cost or review/pilot for a tab of the Review page."),
+         Main::tr("name")},
+    });
+    p.addPositionalArgument(
+        QStringLiteral("file"),
+        Main::tr("A TorchPilot database to open (as --db), or result files (.jsonl, .json) to "
+                 "import into the database."),
+        Main::tr("[file…]"));
+}
+
+bool wantsHelpOrVersion(int argc, char **argv)
+{
+    for (int i = 1; i < argc; ++i) {
+        const QByteArray a(argv[i]);
+        if (a == "-h" || a == "--help" || a == "--help-all" || a == "-?" || a == "-v" ||
+            a == "--version")
+            return true;
+    }
+    return false;
+}
+
+// A file argument names a database when its name says so (.sqlite, .db, .torchpilot) or its
+// header is SQLite's, as the MIME type reads it; anything else (.jsonl, .json, .tprun, a stream
+// under any name) is a result file to import, which the importer checks.
+bool isDatabaseArgument(const QString &file)
+{
+    const QString suffix = QFileInfo(file).suffix().toLower();
+    if (suffix == QLatin1String("sqlite") || suffix == QLatin1String("db") ||
+        suffix == QLatin1String("torchpilot"))
+        return true;
+    QFile f(file);
+    return f.open(QIODevice::ReadOnly) && f.read(16) == QByteArray("SQLite format 3", 16);
+}
 
 void setIdentity()
 {
@@ -28,10 +90,8 @@ void setIdentity()
 int main(int argc, char **argv)
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (command == QLatin1String("import") || command == QLatin1String("run") ||
-        command == QLatin1String("gates") || command == QLatin1String("review") ||
-        command == QLatin1String("targets") || command == QLatin1String("faulttest") ||
-        command == QLatin1String("pilots") || command == QLatin1String("export")) {
+    if (std::any_of(std::begin(kHeadless), std::end(kHeadless),
+                    [&](const char *c) { return command == QLatin1String(c); })) {
         QCoreApplication app(argc, argv);
         setIdentity();
         QStringList args = QCoreApplication::arguments();
@@ -48,6 +108,8 @@ int main(int argc, char **argv)
             return tp::cli::pilotsCommand(args);
         if (command == QLatin1String("export"))
             return tp::cli::exportCommand(args);
+        if (command == QLatin1String("compare"))
+            return tp::cli::compareCommand(args);
         return command == QLatin1String("import") ? tp::cli::importCommand(args)
                                                   : tp::cli::runCommand(args);
     }
@@ -73,13 +135,23 @@ int main(int argc, char **argv)
         return tp::cli::pilotCommand(
             args, [](const QString &db) { return tp::cli::runGui(db, QString()); });
     }
+    if (wantsHelpOrVersion(argc, argv)) {
+        QCoreApplication app(argc, argv);
+        setIdentity();
+        QCommandLineParser p;
+        addDashboardOptions(p);
+        p.process(app); // --help prints and exits here
+        QTextStream(stdout) << tp::versionText() << Qt::endl;
+        return 0;
+    }
     if (!tp::cli::renderingAvailable()) {
         QCoreApplication app(argc, argv);
         setIdentity();
         QTextStream(stderr)
             << Main::tr("torchpilot: error: no display available (DISPLAY and WAYLAND_DISPLAY "
                         "are unset). Use QT_QPA_PLATFORM=offscreen with --screenshot, or a "
-                        "headless subcommand: import, run, pilot.")
+                        "headless subcommand: import, run, pilot, gates, compare, report, "
+                        "export (torchpilot --help lists them).")
             << Qt::endl;
         return 1;
     }
@@ -87,28 +159,35 @@ int main(int argc, char **argv)
     setIdentity();
     QApplication::setWindowIcon(QIcon(QStringLiteral(":/torchpilot/icons/torchpilot.svg")));
     QCommandLineParser p;
-    p.setApplicationDescription(
-        Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
-                 "from GPU to TPU.\nSubcommands: import, run, pilot, pilots, gates, review, "
-                 "report, export (see "
-                 "'torchpilot <command> --help')."));
-    p.addHelpOption();
-    p.addVersionOption();
-    p.addOptions({
-        {QStringLiteral("db"), Main::tr("SQLite database file."), Main::tr("path"),
-         tp::cli::defaultDatabasePath()},
-        {QStringLiteral("screenshot"), Main::tr("Render the main window to a PNG and exit."),
-         Main::tr("file")},
-        {QStringLiteral("page"),
-         Main::tr("Page to show first: runs, queue, panels, compare, charts, review; "
-                  "review/cost or review/pilot for a tab of the Review page."),
-         Main::tr("name")},
-    });
+    addDashboardOptions(p);
     p.process(app);
-    // Without --db the dashboard reopens the database used last.
+    // A database given as a file argument (a double-click in the file manager) is opened; result
+    // files are imported into the database. Without either the dashboard reopens the last one.
     QString db = p.value(QStringLiteral("db"));
-    if (!p.isSet(QStringLiteral("db")) && !tp::Settings().lastDatabase().isEmpty())
+    QStringList imports;
+    bool dbGiven = p.isSet(QStringLiteral("db"));
+    for (const QString &file : p.positionalArguments()) {
+        if (!isDatabaseArgument(file)) {
+            imports << file;
+        } else if (!dbGiven) {
+            if (!QFileInfo(file).isFile()) { // a typo must not become a new, empty database
+                QTextStream(stderr)
+                    << Main::tr("torchpilot: error: no database at '%1' (--db PATH creates one)")
+                           .arg(file)
+                    << Qt::endl;
+                return 2;
+            }
+            db = file;
+            dbGiven = true;
+        } else {
+            QTextStream(stderr)
+                << Main::tr("torchpilot: error: one database at a time ('%1')").arg(file)
+                << Qt::endl;
+            return 2;
+        }
+    }
+    if (!dbGiven && !tp::Settings().lastDatabase().isEmpty())
         db = tp::Settings().lastDatabase();
     return tp::cli::runGui(db, p.value(QStringLiteral("screenshot")),
-                           p.value(QStringLiteral("page")));
+                           p.value(QStringLiteral("page")), imports);
 }

@@ -29,6 +29,25 @@ std::string g17(double v)
     return buf;
 }
 
+// "7" or "7-9" (a token of the selection, or the value of run=): those run ids.
+void appendRunIds(RunSelection &sel, const std::string &token, const std::string &ids)
+{
+    const auto dash = ids.find('-');
+    const long long first = number(token, ids.substr(0, dash));
+    const long long last = dash == std::string::npos ? first : number(token, ids.substr(dash + 1));
+    if (last < first || last - first > 10000000)
+        throw ExportError("bad run selection '" + token + "': not a range of run ids");
+    for (long long id = first; id <= last; ++id)
+        sel.runIds.push_back(id);
+}
+
+json opt(const std::optional<double> &v)
+{
+    return v ? json(*v) : json();
+}
+
+} // namespace
+
 std::string csvField(const json &v)
 {
     std::string s = v.is_null()           ? std::string()
@@ -42,13 +61,6 @@ std::string csvField(const json &v)
         quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
     return quoted + '"';
 }
-
-json opt(const std::optional<double> &v)
-{
-    return v ? json(*v) : json();
-}
-
-} // namespace
 
 RunSelection parseRunSelection(const std::string &text)
 {
@@ -77,22 +89,17 @@ RunSelection parseRunSelection(const std::string &text)
                                                    : nullptr;
             if (key == "batch")
                 sel.batch = number(token, value);
+            else if (key == "run" || key == "id")
+                appendRunIds(sel, token, value);
             else if (field)
                 *field = value;
             else
                 throw ExportError("bad run selection '" + token + "': unknown key '" + key +
                                   "' (workload, mode, dtype, device, status, target, runner, "
-                                  "batch, from, before)");
+                                  "batch, from, before, run)");
             continue;
         }
-        const auto dash = token.find('-');
-        const long long first = number(token, token.substr(0, dash));
-        const long long last =
-            dash == std::string::npos ? first : number(token, token.substr(dash + 1));
-        if (last < first || last - first > 10000000)
-            throw ExportError("bad run selection '" + token + "': not a range of run ids");
-        for (long long id = first; id <= last; ++id)
-            sel.runIds.push_back(id);
+        appendRunIds(sel, token, token);
     }
     return sel;
 }

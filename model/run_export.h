@@ -24,6 +24,10 @@ public:
 // batch, from, before). Empty: every run. Throws ExportError naming the bad token.
 RunSelection parseRunSelection(const std::string &text);
 
+// One CSV field (RFC 4180): strings quoted when they hold , " CR or LF; doubles with 17 digits;
+// null empty.
+std::string csvField(const nlohmann::json &v);
+
 // The export's columns, in order: identity, configuration, figures, verdicts.
 const std::vector<std::string> &exportColumns();
 // One run as {column: value} (null for a figure not measured; validity_reasons an array).

@@ -16,6 +16,7 @@ PACKAGES=(
   libqt6svg6
   xvfb xauth poppler-utils fonts-dejavu-core
   openssh-server openssh-client
+  fakeroot dpkg-dev lintian help2man desktop-file-utils appstream
 )
 
 missing=()

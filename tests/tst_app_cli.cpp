@@ -23,6 +23,7 @@ private Q_SLOTS:
     void pilotWithoutDisplayStoresAndExits();
     void screenshotWritesPng();
     void guiWithoutDisplaySaysSo();
+    void fileArguments();
     void gatesExitCodes();
     void reviewSignOffRecordHistory();
 
@@ -218,6 +219,45 @@ void TestAppCli::guiWithoutDisplaySaysSo()
     const Result r = app({QStringLiteral("--db"), db("gui.sqlite")}, headless(), 30000);
     QCOMPARE(r.code, 1);
     QVERIFY2(r.err.contains(QStringLiteral("no display available")), qPrintable(r.err));
+}
+
+void TestAppCli::fileArguments()
+{
+    // `torchpilot FILE.sqlite` (a double-click) opens that database; a missing one is not created.
+    QVERIFY(app({QStringLiteral("import"), QStringLiteral("--db"), db("open.sqlite"),
+                 tptest::dataFile("valid_run.jsonl")},
+                headless())
+                .code == 0);
+    auto env = headless();
+    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+    const QString png = m_dir.filePath(QStringLiteral("open.png"));
+    const Result r = app({db("open.sqlite"), QStringLiteral("--screenshot"), png}, env);
+    QVERIFY2(r.code == 0 && !QImage(png).isNull(), qPrintable(r.err));
+    const Result missing = app({db("typo.sqlite"), QStringLiteral("--screenshot"), png}, env);
+    QCOMPARE(missing.code, 2);
+    QVERIFY2(missing.err.contains(QStringLiteral("no database at")), qPrintable(missing.err));
+    QVERIFY(!QFileInfo::exists(db("typo.sqlite")));
+    // The file given is the one opened: a text file under that name is refused, untouched.
+    QFile text(db("notes.sqlite"));
+    QVERIFY(text.open(QIODevice::WriteOnly) && text.write("just notes\n") > 0);
+    text.close();
+    const Result foreign = app({db("notes.sqlite"), QStringLiteral("--screenshot"), png}, env);
+    QCOMPARE(foreign.code, 1);
+    QVERIFY2(foreign.err.contains(QStringLiteral("cannot open database")), qPrintable(foreign.err));
+    QCOMPARE(QFileInfo(db("notes.sqlite")).size(), qint64(11));
+    // A stream under its own extension (a double-clicked .tprun) or any other name is imported
+    // into the database, as File ▸ Import results… does; the window shows its runs.
+    QVERIFY(QFile::copy(tptest::dataFile("two_runs.jsonl"), db("streamed.tprun")));
+    const Result imported = app({QStringLiteral("--db"), db("open.sqlite"), db("streamed.tprun"),
+                                 QStringLiteral("--screenshot"), png},
+                                env);
+    QVERIFY2(imported.code == 0, qPrintable(imported.err));
+    QCOMPARE(tp::Store(db("open.sqlite").toStdString()).listRuns().size(), size_t(3));
+    const Result absent = app({QStringLiteral("--db"), db("open.sqlite"), db("absent.jsonl"),
+                               QStringLiteral("--screenshot"), png},
+                              env);
+    QCOMPARE(absent.code, 2);
+    QVERIFY2(absent.err.contains(QStringLiteral("absent.jsonl")), qPrintable(absent.err));
 }
 
 void TestAppCli::gatesExitCodes()

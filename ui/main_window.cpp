@@ -4,6 +4,8 @@
 #include "alert_store.h"
 #include "charts_page.h"
 #include "compare_page.h"
+#include "file_actions.h"
+#include "help_menu.h"
 #include "language_menu.h"
 #include "panels_page.h"
 #include "queue_page.h"
@@ -159,9 +161,14 @@ void MainWindow::openDatabase(const QString &path)
         [this, path](OpenedStore o) {
             statusBar()->clearMessage();
             if (!o.store) {
-                QMessageBox::warning(this, tr("Cannot open database"), o.error);
                 if (m_settings)
                     m_settings->removeRecentDatabase(path);
+                FileActions::warn(this, tr("Cannot open database"),
+                                  tr("“%1” cannot be opened as a TorchPilot database. This "
+                                     "window keeps its database.")
+                                      .arg(QDir::toNativeSeparators(path)),
+                                  o.error);
+                emit databaseOpenFailed(path, o.error);
                 return;
             }
             auto *window = new MainWindow(o.store.get(), m_settings);
@@ -169,6 +176,7 @@ void MainWindow::openDatabase(const QString &path)
             window->setAttribute(Qt::WA_DeleteOnClose);
             window->show();
             window->selectFirstRun();
+            emit databaseOpened(window);
         });
 }
 
@@ -253,11 +261,17 @@ void MainWindow::createMenus()
         launch->setShortcut(QKeySequence::New);
         launch->setStatusTip(tr("Choose a workload, modes, dtypes and shapes, and queue the runs"));
     }
+    m_fileActions = new FileActions(this, m_store, m_runsPage);
+    file->addSeparator();
+    file->addAction(m_fileActions->newDatabaseAction());
+    file->addAction(m_fileActions->openDatabaseAction());
     if (m_settings) {
         auto *recent = new RecentDatabasesMenu(m_settings, file);
         file->addMenu(recent);
         connect(recent, &RecentDatabasesMenu::databaseRequested, this, &MainWindow::openDatabase);
     }
+    file->addSeparator();
+    file->addAction(m_fileActions->importResultsAction());
     QAction *reloadAction = file->addAction(tr("&Reload"), this, &MainWindow::reload);
     reloadAction->setShortcut(QKeySequence::Refresh);
     reloadAction->setStatusTip(tr("Re-read the runs from the database"));
@@ -271,6 +285,12 @@ void MainWindow::createMenus()
     quit->setMenuRole(QAction::QuitRole);
     if (m_settings)
         menuBar()->addMenu(new LanguageMenu(m_settings, this));
+    menuBar()->addMenu(new HelpMenu(this));
+}
+
+QString MainWindow::importResults(const QStringList &files)
+{
+    return m_fileActions->importResultFiles(files);
 }
 
 void MainWindow::reload()

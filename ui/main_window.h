@@ -18,6 +18,7 @@ struct RunAlert;
 
 class ChartsPage;
 class ComparePage;
+class FileActions;
 class Settings;
 class PanelsPage;
 class QueuePage;
@@ -43,10 +44,21 @@ public:
     bool showPage(const QString &name);
     static QStringList pageNames();
 
-    // Another database in a window of its own; opened (migrated, judged) on a worker.
+    // Another database in a window of its own; opened (migrated, judged; created when missing)
+    // on a worker. Then databaseOpened(), or a non-modal warning and databaseOpenFailed(): this
+    // window keeps its own database either way.
     void openDatabase(const QString &path);
+    // File ▸ Open database…, New database…, Import results… (the dialogs and what follows them).
+    FileActions *fileActions() const { return m_fileActions; }
+    // Imports result files into this window's database as File ▸ Import results… does (off the
+    // GUI thread, a busy bar in the status bar meanwhile); "" or why nothing was imported.
+    QString importResults(const QStringList &files);
     // The runs behind a figure: the Runs page selects them.
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
+
+signals:
+    void databaseOpened(tp::MainWindow *window);
+    void databaseOpenFailed(const QString &path, const QString &error);
 
 protected:
     void closeEvent(QCloseEvent *event) override;
@@ -68,7 +80,8 @@ private:
     ChartsPage *m_chartsPage = nullptr;
     ReviewPage *m_reviewPage = nullptr;
     Settings *m_settings = nullptr;
-    std::shared_ptr<Store> m_ownedStore; // a database opened from the Recent menu
+    FileActions *m_fileActions = nullptr;
+    std::shared_ptr<Store> m_ownedStore; // a database opened from the File menu
     std::shared_ptr<std::atomic<quint64>> m_generation =
         std::make_shared<std::atomic<quint64>>(0); // of the alert history and of openDatabase
     QLabel *m_statusLabel = nullptr;

@@ -272,6 +272,209 @@
     </message>
 </context>
 <context>
+    <name>Compare</name>
+    <message>
+        <source>torchpilot: error: %1</source>
+        <translation>torchpilot: erro: %1</translation>
+    </message>
+    <message>
+        <source>better</source>
+        <translation>melhor</translation>
+    </message>
+    <message>
+        <source>worse</source>
+        <translation>pior</translation>
+    </message>
+    <message>
+        <source>inconclusive</source>
+        <translation>inconclusivo</translation>
+    </message>
+    <message>
+        <source>no data</source>
+        <translation>sem dados</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <source>Baseline: %1 (%2 steady samples)</source>
+        <translation>Base: %1 (%2 amostras estáveis)</translation>
+    </message>
+    <message>
+        <source>Candidate: %1 (%2 steady samples)</source>
+        <translation>Candidato: %1 (%2 amostras estáveis)</translation>
+    </message>
+    <message>
+        <source>metric</source>
+        <translation>métrica</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>base</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>candidato</translation>
+    </message>
+    <message>
+        <source>ratio</source>
+        <translation>razão</translation>
+    </message>
+    <message>
+        <source>%1 % interval</source>
+        <translation>intervalo de %1 %</translation>
+    </message>
+    <message>
+        <source>verdict</source>
+        <translation>veredito</translation>
+    </message>
+    <message>
+        <source>Confounders:</source>
+        <translation>Fatores de confusão:</translation>
+    </message>
+    <message>
+        <source>mixed within a side</source>
+        <translation>misturado dentro de um lado</translation>
+    </message>
+    <message>
+        <source>allowed: %1</source>
+        <translation>permitido: %1</translation>
+    </message>
+    <message>
+        <source>differs (the compared axis)</source>
+        <translation>difere (o eixo comparado)</translation>
+    </message>
+    <message>
+        <source>DIFFERS</source>
+        <translation>DIFERE</translation>
+    </message>
+    <message>
+        <source>same</source>
+        <translation>igual</translation>
+    </message>
+    <message>
+        <source>unknown</source>
+        <translation>desconhecido</translation>
+    </message>
+    <message>
+        <source>warning: %1</source>
+        <translation>aviso: %1</translation>
+    </message>
+    <message>
+        <source>Not like for like: see the confounders.</source>
+        <translation>Comparação desigual: veja os fatores de confusão.</translation>
+    </message>
+    <message>
+        <source>Like for like: only the compared axis differs.</source>
+        <translation>Comparação justa: só o eixo comparado difere.</translation>
+    </message>
+    <message>
+        <source>Compare baseline and candidate runs: candidate/baseline ratios of the mean, median and p99 batch time and of samples/s, with percentile-bootstrap intervals and the confounder list, as on the Compare page. A selection is key=value[,key=value…] over workload, mode, dtype, device, target, runner, batch, status (default ok, &apos;any&apos; for all) and run (an id or a range such as run=7-9). Exit status 0; 1 when --fail-if-slower or --fail-if-confounded trips; 2 bad input or nothing to compare.</source>
+        <translation>Compara execuções de base e candidatas: razões candidato/base do tempo médio, mediano e p99 por lote e de amostras/s, com intervalos bootstrap de percentis e a lista de fatores de confusão, como na página Comparar. Uma seleção é chave=valor[,chave=valor…] sobre workload, mode, dtype, device, target, runner, batch, status (padrão ok, &apos;any&apos; para todas) e run (um id ou um intervalo como run=7-9). Status de saída 0; 1 quando --fail-if-slower ou --fail-if-confounded dispara; 2 entrada inválida ou nada a comparar.</translation>
+    </message>
+    <message>
+        <source>SQLite database file.</source>
+        <translation>Arquivo do banco de dados SQLite.</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>The baseline runs.</source>
+        <translation>As execuções de base.</translation>
+    </message>
+    <message>
+        <source>selection</source>
+        <translation>seleção</translation>
+    </message>
+    <message>
+        <source>The candidate runs.</source>
+        <translation>As execuções candidatas.</translation>
+    </message>
+    <message>
+        <source>Report only this metric, and the one --fail-if-slower tests: mean, median, p99 or throughput (default: all four reported, mean tested).</source>
+        <translation>Relata só esta métrica, e a que --fail-if-slower testa: mean, median, p99 ou throughput (padrão: as quatro relatadas, mean testada).</translation>
+    </message>
+    <message>
+        <source>text, json, csv or markdown (default text).</source>
+        <translation>text, json, csv ou markdown (padrão text).</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>formato</translation>
+    </message>
+    <message>
+        <source>Exit 1 when the candidate is slower than the baseline by more than PCT percent even at the end of the interval most favourable to it.</source>
+        <translation>Sai com 1 quando o candidato é mais lento que a base em mais de PCT por cento mesmo na ponta do intervalo mais favorável a ele.</translation>
+    </message>
+    <message>
+        <source>PCT</source>
+        <translation>PCT</translation>
+    </message>
+    <message>
+        <source>Exit 1 when a factor other than the compared one differs.</source>
+        <translation>Sai com 1 quando difere um fator além do comparado.</translation>
+    </message>
+    <message>
+        <source>The factor compared on purpose (mode, dtype, device, …; default: the one key the two selections differ in).</source>
+        <translation>O fator comparado de propósito (mode, dtype, device, …; padrão: a única chave em que as duas seleções diferem).</translation>
+    </message>
+    <message>
+        <source>factor</source>
+        <translation>fator</translation>
+    </message>
+    <message>
+        <source>Only the newest matching run of each side.</source>
+        <translation>Só a execução mais recente de cada lado que corresponde.</translation>
+    </message>
+    <message>
+        <source>compare needs --db PATH --baseline SELECTION --candidate SELECTION</source>
+        <translation>compare precisa de --db CAMINHO --baseline SELEÇÃO --candidate SELEÇÃO</translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos; (text, json, csv or markdown)</source>
+        <translation>formato desconhecido &apos;%1&apos; (text, json, csv ou markdown)</translation>
+    </message>
+    <message>
+        <source>unknown metric &apos;%1&apos; (mean, median, p99 or throughput)</source>
+        <translation>métrica desconhecida &apos;%1&apos; (mean, median, p99 ou throughput)</translation>
+    </message>
+    <message>
+        <source>--fail-if-slower needs a percentage ≥ 0, not &apos;%1&apos;</source>
+        <translation>--fail-if-slower precisa de uma porcentagem ≥ 0, não &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>no database at &apos;%1&apos; (the file does not exist)</source>
+        <translation>nenhum banco de dados em &apos;%1&apos; (o arquivo não existe)</translation>
+    </message>
+    <message>
+        <source>unknown factor &apos;%1&apos; for --axis</source>
+        <translation>fator desconhecido &apos;%1&apos; para --axis</translation>
+    </message>
+    <message>
+        <source>no run matches the %1 selection &apos;%2&apos;</source>
+        <translation>nenhuma execução corresponde à seleção %1 &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>no %1 figures to test --fail-if-slower against</source>
+        <translation>sem valores de %1 para testar --fail-if-slower</translation>
+    </message>
+    <message>
+        <source>compare: FAIL: the candidate is %1 % slower (%2), more than the %3 % allowed</source>
+        <translation>compare: FALHA: o candidato é %1 % mais lento (%2), mais que os %3 % permitidos</translation>
+    </message>
+    <message>
+        <source>compare: pass: %1 slowdown %2 % (at most %3 % allowed)</source>
+        <translation>compare: aprovado: lentidão de %1 de %2 % (no máximo %3 % permitidos)</translation>
+    </message>
+    <message>
+        <source>compare: FAIL: not like for like (a factor other than the compared one differs)</source>
+        <translation>compare: FALHA: comparação desigual (difere um fator além do comparado)</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>torchpilot: error: %1</source>
@@ -806,7 +1009,7 @@
     <name>LatencyChart</name>
     <message>
         <source>%1 — no steady-state samples stored</source>
-        <translation type="vanished">%1 — nenhuma amostra de regime estável armazenada</translation>
+        <translation>%1 — nenhuma amostra de regime estável armazenada</translation>
     </message>
 </context>
 <context>
@@ -872,7 +1075,7 @@
     <name>Main</name>
     <message>
         <source>torchpilot: error: no display available (DISPLAY and WAYLAND_DISPLAY are unset). Use QT_QPA_PLATFORM=offscreen with --screenshot, or a headless subcommand: import, run, pilot.</source>
-        <translation>torchpilot: erro: nenhuma tela disponível (DISPLAY e WAYLAND_DISPLAY não estão definidas). Use QT_QPA_PLATFORM=offscreen com --screenshot, ou um subcomando sem interface: import, run, pilot.</translation>
+        <translation type="vanished">torchpilot: erro: nenhuma tela disponível (DISPLAY e WAYLAND_DISPLAY não estão definidas). Use QT_QPA_PLATFORM=offscreen com --screenshot, ou um subcomando sem interface: import, run, pilot.</translation>
     </message>
     <message>
         <source>SQLite database file.</source>
@@ -927,8 +1130,38 @@ Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &l
     <message>
         <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
 Subcommands: import, run, pilot, pilots, gates, review, report, export (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
+        <translation type="vanished">TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
 Subcomandos: import, run, pilot, pilots, gates, review, report, export (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
+    </message>
+    <message>
+        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
+Subcommands: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
+        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
+Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
+    </message>
+    <message>
+        <source>Print the versions of TorchPilot, Qt, libtorch, SQLite and the run contract.</source>
+        <translation>Mostra as versões do TorchPilot, Qt, libtorch, SQLite e do contrato de execução.</translation>
+    </message>
+    <message>
+        <source>A TorchPilot database to open (as --db), or result files (.jsonl, .json) to import into the database.</source>
+        <translation>Um banco de dados do TorchPilot a abrir (como --db), ou arquivos de resultados (.jsonl, .json) a importar no banco.</translation>
+    </message>
+    <message>
+        <source>[file…]</source>
+        <translation>[arquivo…]</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: no display available (DISPLAY and WAYLAND_DISPLAY are unset). Use QT_QPA_PLATFORM=offscreen with --screenshot, or a headless subcommand: import, run, pilot, gates, compare, report, export (torchpilot --help lists them).</source>
+        <translation>torchpilot: erro: nenhuma tela disponível (DISPLAY e WAYLAND_DISPLAY não estão definidas). Use QT_QPA_PLATFORM=offscreen com --screenshot, ou um subcomando sem interface: import, run, pilot, gates, compare, report, export (torchpilot --help lista todos).</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: no database at &apos;%1&apos; (--db PATH creates one)</source>
+        <translation>torchpilot: erro: nenhum banco de dados em &apos;%1&apos; (--db CAMINHO cria um)</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: one database at a time (&apos;%1&apos;)</source>
+        <translation>torchpilot: erro: um banco de dados por vez (&apos;%1&apos;)</translation>
     </message>
 </context>
 <context>
@@ -3860,6 +4093,96 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
 </context>
 <context>
+    <name>tp::FileActions</name>
+    <message>
+        <source>TorchPilot databases (*.sqlite *.db *.torchpilot);;All files (*)</source>
+        <translation>Bancos do TorchPilot (*.sqlite *.db *.torchpilot);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>&amp;Open database…</source>
+        <translation>&amp;Abrir banco de dados…</translation>
+    </message>
+    <message>
+        <source>Open an existing TorchPilot database in a window of its own</source>
+        <translation>Abrir um banco de dados do TorchPilot existente em uma janela própria</translation>
+    </message>
+    <message>
+        <source>New &amp;database…</source>
+        <translation>Novo &amp;banco de dados…</translation>
+    </message>
+    <message>
+        <source>Create an empty TorchPilot database and open it</source>
+        <translation>Criar um banco de dados do TorchPilot vazio e abri-lo</translation>
+    </message>
+    <message>
+        <source>&amp;Import results…</source>
+        <translation>&amp;Importar resultados…</translation>
+    </message>
+    <message>
+        <source>Import runner contract streams (.jsonl, .tprun) and result files (.json) into this database</source>
+        <translation>Importar fluxos do contrato do runner (.jsonl, .tprun) e arquivos de resultado (.json) para este banco de dados</translation>
+    </message>
+    <message>
+        <source>Open database</source>
+        <translation>Abrir banco de dados</translation>
+    </message>
+    <message>
+        <source>New database</source>
+        <translation>Novo banco de dados</translation>
+    </message>
+    <message>
+        <source>Import results</source>
+        <translation>Importar resultados</translation>
+    </message>
+    <message>
+        <source>Runner results (*.jsonl *.json *.tprun);;All files (*)</source>
+        <translation>Resultados do runner (*.jsonl *.json *.tprun);;Todos os arquivos (*)</translation>
+    </message>
+    <message>
+        <source>“%1” does not exist or is not a file.</source>
+        <translation>“%1” não existe ou não é um arquivo.</translation>
+    </message>
+    <message>
+        <source>Cannot open database</source>
+        <translation>Não foi possível abrir o banco de dados</translation>
+    </message>
+    <message>
+        <source>“%1” already exists. A new database never replaces a file: choose another name, or open it with File ▸ Open database….</source>
+        <translation>“%1” já existe. Um banco novo nunca substitui um arquivo: escolha outro nome ou abra-o com Arquivo ▸ Abrir banco de dados….</translation>
+    </message>
+    <message>
+        <source>Cannot create database</source>
+        <translation>Não foi possível criar o banco de dados</translation>
+    </message>
+    <message>
+        <source>The folder “%1” does not exist.</source>
+        <translation>A pasta “%1” não existe.</translation>
+    </message>
+    <message>
+        <source>No database is open to import into.</source>
+        <translation>Nenhum banco de dados aberto para receber a importação.</translation>
+    </message>
+    <message>
+        <source>Cannot import</source>
+        <translation>Não foi possível importar</translation>
+    </message>
+    <message>
+        <source>No file to import.</source>
+        <translation>Nenhum arquivo para importar.</translation>
+    </message>
+    <message>
+        <source>Not a file: %1</source>
+        <translation>Não é um arquivo: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>Importing %n file(s)…</source>
+        <translation>
+            <numerusform>Importando %n arquivo…</numerusform>
+            <numerusform>Importando %n arquivos…</numerusform>
+        </translation>
+    </message>
+</context>
+<context>
     <name>tp::FileImporter</name>
     <message>
         <source>%1: %2</source>
@@ -4040,6 +4363,33 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
             <numerusform>Mostrar a %n execução de evidência</numerusform>
             <numerusform>Mostrar as %n execuções de evidência</numerusform>
         </translation>
+    </message>
+</context>
+<context>
+    <name>tp::HelpMenu</name>
+    <message>
+        <source>&amp;Help</source>
+        <translation>Aj&amp;uda</translation>
+    </message>
+    <message>
+        <source>&amp;About TorchPilot…</source>
+        <translation>&amp;Sobre o TorchPilot…</translation>
+    </message>
+    <message>
+        <source>What TorchPilot is, and the versions it runs with</source>
+        <translation>O que é o TorchPilot e as versões com que ele roda</translation>
+    </message>
+    <message>
+        <source>About &amp;Qt…</source>
+        <translation>Sobre o &amp;Qt…</translation>
+    </message>
+    <message>
+        <source>TorchPilot helps a team decide, with measured evidence, whether a PyTorch workload should move from GPU to TPU.</source>
+        <translation>O TorchPilot ajuda uma equipe a decidir, com evidências medidas, se um workload PyTorch deve migrar de GPU para TPU.</translation>
+    </message>
+    <message>
+        <source>About TorchPilot</source>
+        <translation>Sobre o TorchPilot</translation>
     </message>
 </context>
 <context>
@@ -4661,6 +5011,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Opening %1…</source>
         <translation>Abrindo %1…</translation>
+    </message>
+    <message>
+        <source>“%1” cannot be opened as a TorchPilot database. This window keeps its database.</source>
+        <translation>“%1” não pode ser aberto como banco de dados do TorchPilot. Esta janela mantém o seu banco de dados.</translation>
     </message>
 </context>
 <context>

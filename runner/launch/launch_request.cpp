@@ -14,14 +14,10 @@ bool LaunchRequest::isEncoderWorkload(const QString &workload)
 
 QString LaunchRequest::shippedCatalogPath()
 {
-    const QDir bin(QCoreApplication::applicationDirPath());
-    for (const char *rel : {"../share/torchpilot/catalogs", "resources/catalogs",
-                            "../resources/catalogs", "../../resources/catalogs"}) {
-        const QFileInfo f(bin.filePath(QLatin1String(rel) + QStringLiteral("/default.json")));
-        if (f.isFile())
-            return f.canonicalFilePath();
-    }
-    return {};
+    // bin/../share/torchpilot, installed or staged in a build tree (cmake/packaging.cmake).
+    const QFileInfo f(QDir(QCoreApplication::applicationDirPath())
+                          .filePath(QStringLiteral("../share/torchpilot/catalogs/default.json")));
+    return f.isFile() ? f.canonicalFilePath() : QString();
 }
 
 QStringList LaunchRequest::validate() const

@@ -40,8 +40,8 @@ public:
     int runCount() const { return int(modes.size() * dtypes.size()); }
 
     static bool isEncoderWorkload(const QString &workload);
-    // resources/catalogs/default.json as installed (share/torchpilot), next to the executable,
-    // or in the source tree above a build directory; empty when not found.
+    // resources/catalogs/default.json as installed: <exe dir>/../share/torchpilot/catalogs (a
+    // build tree stages the same layout); empty when not found.
     static QString shippedCatalogPath();
 };
 

@@ -41,15 +41,11 @@ QString LocalLauncher::locatePythonRunner()
     if (!fromEnv.isEmpty())
         return fromEnv;
     const QString script = QStringLiteral("torchpilot_runner.py");
-    QStringList candidates{QCoreApplication::applicationDirPath() +
-                           QStringLiteral("/../share/torchpilot/python/") + script};
-#ifdef TP_SOURCE_DIR
-    candidates << QStringLiteral(TP_SOURCE_DIR "/runner/python/") + script;
-#endif
-    for (const QString &c : std::as_const(candidates))
-        if (QFileInfo(c).isFile())
-            return QFileInfo(c).canonicalFilePath();
-    return {};
+    // Installed (/usr/bin/../share/torchpilot/python) and in a build tree alike (tp_share stages
+    // build/share/torchpilot next to build/bin).
+    const QFileInfo installed(QCoreApplication::applicationDirPath() +
+                              QStringLiteral("/../share/torchpilot/python/") + script);
+    return installed.isFile() ? installed.canonicalFilePath() : QString();
 }
 
 bool LocalLauncher::isRunning() const

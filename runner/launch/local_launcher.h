@@ -34,8 +34,8 @@ public:
     // Finds torchpilot-runner: $TORCHPILOT_RUNNER, next to this executable, then $PATH.
     static QString locateRunner();
     // Finds torchpilot_runner.py: $TORCHPILOT_PYTHON_RUNNER, then
-    // <exe dir>/../share/torchpilot/python/, then the source tree's runner/python/ (builds that
-    // were not installed); empty when none exists.
+    // <exe dir>/../share/torchpilot/python/ (installed, or staged in a build tree); empty when
+    // neither exists.
     static QString locatePythonRunner();
     const RunnerCommand &command() const { return m_command; }
 

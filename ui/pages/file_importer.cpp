@@ -24,9 +24,10 @@ bool FileImporter::isImportable(const QString &path)
     const QFileInfo info(path);
     const QString suffix = info.suffix().toLower();
     // Contract streams, and other TorchPilot databases to merge.
-    return info.isFile() && (suffix == QLatin1String("jsonl") || suffix == QLatin1String("json") ||
-                             suffix == QLatin1String("sqlite") || suffix == QLatin1String("db") ||
-                             suffix == QLatin1String("sqlite3"));
+    return info.isFile() &&
+           (suffix == QLatin1String("jsonl") || suffix == QLatin1String("json") ||
+            suffix == QLatin1String("sqlite") || suffix == QLatin1String("db") ||
+            suffix == QLatin1String("sqlite3") || suffix == QLatin1String("tprun"));
 }
 
 void FileImporter::importFiles(const QString &databasePath, const QStringList &files)

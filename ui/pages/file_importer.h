@@ -25,7 +25,7 @@ public:
     explicit FileImporter(QObject *parent = nullptr);
     ~FileImporter() override;
 
-    // .jsonl, .json, .sqlite, .sqlite3 or .db (case-insensitive), an existing regular file.
+    // .jsonl, .json, .tprun, .sqlite, .sqlite3 or .db (case-insensitive), an existing regular file.
     static bool isImportable(const QString &path);
 
     void importFiles(const QString &databasePath, const QStringList &files);

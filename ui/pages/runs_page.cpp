@@ -290,6 +290,7 @@ void RunsPage::importFiles(const QStringList &files)
     if (!m_store || files.isEmpty())
         return;
     showMessage(tr("Importing %n file(s)…", nullptr, static_cast<int>(files.size())));
+    emit importStarted(static_cast<int>(files.size()));
     m_importer->importFiles(QString::fromStdString(m_store->path()), files);
 }
 

@@ -51,7 +51,8 @@ public:
     int runCount() const;
     QList<long long> visibleRunIds() const; // accepted by the filters, in table order
 
-    // Imports result files into the page's database in the background, then reloads.
+    // Imports result files into the page's database in the background, then reloads:
+    // importStarted() now, importFinished() when done (dropped files and File ▸ Import alike).
     void importFiles(const QStringList &files);
     void openRunDetail(long long runId); // the run in a window of its own
 
@@ -69,6 +70,7 @@ signals:
     void currentRunChanged(long long runId);
     void runActivated(long long runId); // double-clicked (its detail window opened)
     void visibleRunsChanged();          // the filters changed what the table shows
+    void importStarted(int fileCount);
     void importFinished(const QList<long long> &runIds);
     void statusMessage(const QString &message); // for the window's status bar
 

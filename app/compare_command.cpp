@@ -1,0 +1,285 @@
+// torchpilot compare: baseline vs candidate runs, chosen by selection, with the Compare page's
+// figures (model/compare.h: ratios, percentile-bootstrap intervals, confounders; the selected
+// pilot's allowed differences through core/compare_pilot.h) as text, JSON, CSV or Markdown.
+// Exit 0; 1 when --fail-if-slower (or --fail-if-confounded) trips; 2 bad input or nothing to
+// compare.
+#include "cli_commands.h"
+#include "compare_pilot.h"
+#include "compare_report.h"
+#include "qt_text.h"
+#include "run_export.h"
+#include "store.h"
+
+#include <QCommandLineParser>
+#include <QCoreApplication>
+#include <QFileInfo>
+#include <QTextStream>
+
+#include <algorithm>
+#include <cmath>
+#include <iostream>
+
+namespace tp::cli
+{
+
+namespace
+{
+struct Compare {
+    Q_DECLARE_TR_FUNCTIONS(Compare)
+};
+
+int fail(const QString &message)
+{
+    err() << Compare::tr("torchpilot: error: %1").arg(message) << Qt::endl;
+    return 2;
+}
+
+// A side's selection as typed; without status= only runs that finished ok (status=any: all).
+RunSelection sideSelection(const QString &text)
+{
+    RunSelection sel = parseRunSelection(text.toStdString());
+    if (sel.status.empty())
+        sel.status = "ok";
+    else if (sel.status == "any")
+        sel.status.clear();
+    return sel;
+}
+
+// The one dimension two selections differ in, when it is a confounder (mode, dtype, device,
+// workload, batch, runner): that difference is what is compared on purpose.
+std::string inferredAxis(const RunSelection &b, const RunSelection &c)
+{
+    std::vector<std::string> differ;
+    const std::pair<const char *, bool> keys[] = {
+        {"workload", b.workload != c.workload}, {"mode", b.mode != c.mode},
+        {"dtype", b.dtype != c.dtype},          {"device", b.device != c.device},
+        {"batch", b.batch != c.batch},          {"runner", b.runner != c.runner}};
+    for (const auto &[key, differs] : keys)
+        if (differs)
+            differ.emplace_back(key);
+    return differ.size() == 1 ? differ.front() : std::string();
+}
+
+QString figure(const std::optional<double> &v)
+{
+    return v && std::isfinite(*v) ? QString::number(*v, 'g', 4) : QStringLiteral("—");
+}
+
+QString verdictText(MetricComparison::Verdict v)
+{
+    switch (v) {
+    case MetricComparison::Verdict::Better:
+        return Compare::tr("better");
+    case MetricComparison::Verdict::Worse:
+        return Compare::tr("worse");
+    case MetricComparison::Verdict::Inconclusive:
+        return Compare::tr("inconclusive");
+    case MetricComparison::Verdict::NoData:
+        break;
+    }
+    return Compare::tr("no data");
+}
+
+QString runList(const std::vector<long long> &ids)
+{
+    QStringList out;
+    for (long long id : ids)
+        out << QStringLiteral("#%1").arg(id);
+    return out.isEmpty() ? Compare::tr("none") : out.join(QStringLiteral(", "));
+}
+
+void printText(const Comparison &c, std::optional<CompareMetric> only, double confidence)
+{
+    QTextStream &o = out();
+    o << Compare::tr("Baseline: %1 (%2 steady samples)")
+             .arg(runList(c.baselineRuns))
+             .arg(c.baselineSamples)
+      << '\n'
+      << Compare::tr("Candidate: %1 (%2 steady samples)")
+             .arg(runList(c.candidateRuns))
+             .arg(c.candidateSamples)
+      << "\n\n";
+    o << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+             .arg(Compare::tr("metric"), -22)
+             .arg(Compare::tr("baseline"), 11)
+             .arg(Compare::tr("candidate"), 11)
+             .arg(Compare::tr("ratio"), 8)
+             .arg(Compare::tr("%1 % interval").arg(std::lround(confidence * 100)), -20)
+             .arg(Compare::tr("verdict"));
+    for (const MetricComparison &m : reportedMetrics(c, only))
+        o << QStringLiteral("%1 %2 %3 %4 %5 %6\n")
+                 .arg(QLatin1String(MetricComparison::metricKey(m.metric)), -22)
+                 .arg(figure(m.baseline), 11)
+                 .arg(figure(m.candidate), 11)
+                 .arg(figure(m.ratio), 8)
+                 .arg(m.ciLow ? QStringLiteral("[%1, %2]").arg(figure(m.ciLow), figure(m.ciHigh))
+                              : QStringLiteral("—"),
+                      -20)
+                 .arg(verdictText(m.verdict));
+    o << '\n' << Compare::tr("Confounders:") << '\n';
+    for (const Confounder &f : c.confounders) {
+        const QString state = f.mixed ? Compare::tr("mixed within a side")
+                              : !f.allowedReason.empty()
+                                  ? Compare::tr("allowed: %1").arg(fromStd(f.allowedReason))
+                              : f.expected ? Compare::tr("differs (the compared axis)")
+                              : f.differs  ? Compare::tr("DIFFERS")
+                                           : Compare::tr("same");
+        auto values = [](const std::vector<std::string> &v) {
+            QStringList out;
+            for (const std::string &s : v)
+                out << (s.empty() ? Compare::tr("unknown") : fromStd(s));
+            return out.join(QStringLiteral(", "));
+        };
+        o << QStringLiteral("  %1 %2 | %3 — %4\n")
+                 .arg(fromStd(f.key), -12)
+                 .arg(values(f.baseline), values(f.candidate), state);
+    }
+    for (const std::string &w : c.warnings)
+        o << Compare::tr("warning: %1").arg(fromStd(w)) << '\n';
+    o << (c.hasUnexpectedConfounder() ? Compare::tr("Not like for like: see the confounders.")
+                                      : Compare::tr("Like for like: only the compared axis "
+                                                    "differs."))
+      << Qt::endl;
+}
+} // namespace
+
+int compareCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    p.setApplicationDescription(Compare::tr(
+        "Compare baseline and candidate runs: candidate/baseline ratios of the mean, median and "
+        "p99 batch time and of samples/s, with percentile-bootstrap intervals and the confounder "
+        "list, as on the Compare page. A selection is key=value[,key=value…] over workload, "
+        "mode, dtype, device, target, runner, batch, status (default ok, 'any' for all) and run "
+        "(an id or a range such as run=7-9). Exit status 0; 1 when --fail-if-slower or "
+        "--fail-if-confounded trips; 2 bad input or nothing to compare."));
+    p.addHelpOption();
+    p.addOptions({
+        {QStringLiteral("db"), Compare::tr("SQLite database file."), Compare::tr("path")},
+        {QStringLiteral("baseline"), Compare::tr("The baseline runs."), Compare::tr("selection")},
+        {QStringLiteral("candidate"), Compare::tr("The candidate runs."), Compare::tr("selection")},
+        {QStringLiteral("metric"),
+         Compare::tr("Report only this metric, and the one --fail-if-slower tests: mean, "
+                     "median, p99 or throughput (default: all four reported, mean tested)."),
+         Compare::tr("metric")},
+        {QStringLiteral("format"), Compare::tr("text, json, csv or markdown (default text)."),
+         Compare::tr("format"), QStringLiteral("text")},
+        {QStringLiteral("fail-if-slower"),
+         Compare::tr("Exit 1 when the candidate is slower than the baseline by more than PCT "
+                     "percent even at the end of the interval most favourable to it."),
+         Compare::tr("PCT")},
+        {QStringLiteral("fail-if-confounded"),
+         Compare::tr("Exit 1 when a factor other than the compared one differs.")},
+        {QStringLiteral("axis"),
+         Compare::tr("The factor compared on purpose (mode, dtype, device, …; default: the one "
+                     "key the two selections differ in)."),
+         Compare::tr("factor")},
+        {QStringLiteral("latest"), Compare::tr("Only the newest matching run of each side.")},
+    });
+    p.process(args);
+    const QString db = p.value(QStringLiteral("db")), format = p.value(QStringLiteral("format"));
+    if (db.isEmpty() || !p.isSet(QStringLiteral("baseline")) ||
+        !p.isSet(QStringLiteral("candidate")))
+        return fail(Compare::tr("compare needs --db PATH --baseline SELECTION --candidate "
+                                "SELECTION"));
+    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("csv"),
+                     QStringLiteral("markdown")}
+             .contains(format))
+        return fail(Compare::tr("unknown format '%1' (text, json, csv or markdown)").arg(format));
+    std::optional<CompareMetric> only;
+    if (p.isSet(QStringLiteral("metric"))) {
+        only = compareMetricFromName(p.value(QStringLiteral("metric")).toStdString());
+        if (!only)
+            return fail(Compare::tr("unknown metric '%1' (mean, median, p99 or throughput)")
+                            .arg(p.value(QStringLiteral("metric"))));
+    }
+    std::optional<double> threshold;
+    if (p.isSet(QStringLiteral("fail-if-slower"))) {
+        bool ok = false;
+        threshold = p.value(QStringLiteral("fail-if-slower")).toDouble(&ok);
+        if (!ok || !std::isfinite(*threshold) || *threshold < 0)
+            return fail(Compare::tr("--fail-if-slower needs a percentage ≥ 0, not '%1'")
+                            .arg(p.value(QStringLiteral("fail-if-slower"))));
+    }
+    if (!QFileInfo(db).isFile())
+        return fail(Compare::tr("no database at '%1' (the file does not exist)").arg(db));
+    RunSelection base, cand;
+    try {
+        base = sideSelection(p.value(QStringLiteral("baseline")));
+        cand = sideSelection(p.value(QStringLiteral("candidate")));
+    } catch (const ExportError &e) {
+        return fail(fromStd(e.what()));
+    }
+    CompareOptions options;
+    options.axis = p.isSet(QStringLiteral("axis")) ? p.value(QStringLiteral("axis")).toStdString()
+                                                   : inferredAxis(base, cand);
+    const std::vector<std::string> &keys = confounderKeys();
+    if (!options.axis.empty() && std::find(keys.begin(), keys.end(), options.axis) == keys.end())
+        return fail(Compare::tr("unknown factor '%1' for --axis").arg(fromStd(options.axis)));
+    Comparison comparison;
+    try {
+        Store store(db.toStdString());
+        auto ids = [&](const RunSelection &sel) {
+            std::vector<long long> out;
+            for (const RunRecord &r : store.listRuns(sel))
+                out.push_back(r.id);
+            if (p.isSet(QStringLiteral("latest")) && out.size() > 1)
+                out = {*std::max_element(out.begin(), out.end())};
+            return out;
+        };
+        const std::vector<long long> b = ids(base), c = ids(cand);
+        if (b.empty() || c.empty())
+            return fail(Compare::tr("no run matches the %1 selection '%2'")
+                            .arg(b.empty() ? Compare::tr("baseline") : Compare::tr("candidate"),
+                                 p.value(b.empty() ? QStringLiteral("baseline")
+                                                   : QStringLiteral("candidate"))));
+        QString baselineLabel, candidateLabel;
+        comparison = compareRuns(
+            store, b, c, withPilotReasons(store, b, c, options, &baselineLabel, &candidateLabel));
+    } catch (const std::exception &e) { // StoreError: foreign, newer or corrupt database
+        return fail(fromStd(e.what()));
+    }
+    const double confidence = CompareOptions().confidence;
+    if (format == QLatin1String("json"))
+        std::cout << comparisonJson(comparison, only, confidence).dump(2) << '\n';
+    else if (format == QLatin1String("csv"))
+        std::cout << comparisonCsv(comparison, only);
+    else if (format == QLatin1String("markdown"))
+        std::cout << comparisonMarkdown(comparison, only, confidence);
+    else
+        printText(comparison, only, confidence);
+    std::cout << std::flush;
+
+    int code = 0;
+    if (threshold) {
+        const CompareMetric tested = only.value_or(CompareMetric::MeanSeconds);
+        const std::vector<MetricComparison> tests = reportedMetrics(comparison, tested);
+        const Slowdown s = tests.empty() ? Slowdown() : slowdownOf(tests.front());
+        if (!s.pointPercent)
+            return fail(Compare::tr("no %1 figures to test --fail-if-slower against")
+                            .arg(QLatin1String(compareMetricName(tested))));
+        const double judged = s.bestCasePercent.value_or(*s.pointPercent);
+        if (s.exceeds(*threshold)) {
+            err() << Compare::tr("compare: FAIL: the candidate is %1 % slower (%2), more than the "
+                                 "%3 % allowed")
+                         .arg(QString::number(judged, 'f', 1),
+                              QLatin1String(compareMetricName(tested)), QString::number(*threshold))
+                  << Qt::endl;
+            code = 1;
+        } else {
+            err() << Compare::tr("compare: pass: %1 slowdown %2 % (at most %3 % allowed)")
+                         .arg(QLatin1String(compareMetricName(tested)),
+                              QString::number(judged, 'f', 1), QString::number(*threshold))
+                  << Qt::endl;
+        }
+    }
+    if (p.isSet(QStringLiteral("fail-if-confounded")) && comparison.hasUnexpectedConfounder()) {
+        err() << Compare::tr("compare: FAIL: not like for like (a factor other than the compared "
+                             "one differs)")
+              << Qt::endl;
+        code = 1;
+    }
+    return code;
+}
+
+} // namespace tp::cli
