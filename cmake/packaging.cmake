@@ -66,9 +66,10 @@ else()
   message(STATUS "help2man or gzip not found: no man pages (packaging/setup-debian.sh installs it)")
 endif()
 
-# Debian's copyright file and changelog.gz (lintian wants both).
+# Debian's copyright file and changelog (lintian wants both; a package with a Debian revision,
+# as 0.1.0-1 is, names it changelog.Debian.gz).
 set(doc ${CMAKE_INSTALL_DATADIR}/doc/torchpilot)
-set(changelog ${PROJECT_BINARY_DIR}/changelog.gz)
+set(changelog ${PROJECT_BINARY_DIR}/changelog.Debian.gz)
 add_custom_command(OUTPUT ${changelog}
   COMMAND ${GZIP} -9nc ${PROJECT_SOURCE_DIR}/packaging/debian/changelog > ${changelog}
   DEPENDS ${PROJECT_SOURCE_DIR}/packaging/debian/changelog VERBATIM)
@@ -91,9 +92,9 @@ set(CPACK_DEBIAN_PACKAGE_SECTION science)
 set(CPACK_DEBIAN_PACKAGE_PRIORITY optional)
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
   "measured evidence for moving a PyTorch workload from GPU to TPU")
+# The extended description only: CPack puts the summary above it as the synopsis line.
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION
-  "${CPACK_PACKAGE_DESCRIPTION_SUMMARY}
-TorchPilot helps a team decide, with measured evidence, whether a PyTorch
+  "TorchPilot helps a team decide, with measured evidence, whether a PyTorch
 workload should move from its GPUs to TPU. It runs benchmarks through its
 libtorch runner (torchpilot-runner), over SSH and as Kubernetes Jobs, keeps
 every run in one SQLite file, judges each run's validity, and shows panels,

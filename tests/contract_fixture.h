@@ -1,6 +1,9 @@
 #pragma once
-// Helpers of the crash and concurrency tests: a big contract stream written to a file, the app
-// run as a child process, and figures read straight from a database with SQLite (not tp::Store).
+// Helpers of the crash and concurrency tests: a big contract stream written to a file, and figures
+// read straight from a database with SQLite (not tp::Store); the app as a child process is
+// tptest::runApp (test_util.h).
+#include "test_util.h"
+
 #include <QFile>
 #include <QProcess>
 #include <QString>
@@ -57,28 +60,6 @@ inline bool writeBigStream(const QString &path, const BigStream &spec)
                 "\n");
     }
     return f.error() == QFile::NoError;
-}
-
-struct AppResult {
-    int exitCode = -1;
-    QString out, err;
-};
-
-inline AppResult runApp(const QStringList &args, int timeoutMs = 120000)
-{
-    QProcess p;
-    p.start(QStringLiteral(TP_APP_PATH), args);
-    AppResult r;
-    if (!p.waitForFinished(timeoutMs)) {
-        p.kill();
-        p.waitForFinished();
-        r.err = QStringLiteral("timed out");
-        return r;
-    }
-    r.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    r.out = QString::fromUtf8(p.readAllStandardOutput());
-    r.err = QString::fromUtf8(p.readAllStandardError());
-    return r;
 }
 
 // What a database holds, read with SQLite directly.

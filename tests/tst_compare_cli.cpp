@@ -79,12 +79,10 @@ private:
         int code = -1;
         QByteArray out, err;
     };
-    Result compare(const QStringList &args)
+    static Result compare(const QStringList &args)
     {
-        QProcess p;
-        p.start(QStringLiteral(TP_APP_PATH), QStringList{QStringLiteral("compare")} + args);
-        p.waitForFinished(60000);
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        const tptest::AppResult r = tptest::runApp(QStringList{QStringLiteral("compare")} + args);
+        return {r.exitCode, r.out.toUtf8(), r.err.toUtf8()};
     }
     QStringList sides(const char *baseline, const char *candidate) const
     {

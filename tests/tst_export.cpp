@@ -34,12 +34,10 @@ private:
         int code = -1;
         QByteArray out, err;
     };
-    Result app(const QStringList &args)
+    static Result app(const QStringList &args)
     {
-        QProcess p;
-        p.start(QStringLiteral(TP_APP_PATH), QStringList{QStringLiteral("export")} + args);
-        p.waitForFinished(60000);
-        return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
+        const tptest::AppResult r = tptest::runApp(QStringList{QStringLiteral("export")} + args);
+        return {r.exitCode, r.out.toUtf8(), r.err.toUtf8()};
     }
     QString m_db;
     QTemporaryDir m_dir;

@@ -13,6 +13,7 @@
 #include "version_info.h"
 
 #include <QAction>
+#include <QDir>
 #include <QFile>
 #include <QLabel>
 #include <QMenu>
@@ -100,6 +101,14 @@ void TestFileActions::menusOfferTheActions()
     QMenu *help = menuTitled(w, QStringLiteral("&Help"));
     QVERIFY(help);
     QVERIFY(actionTexts(help).contains(QStringLiteral("&About TorchPilot…")));
+    // The open menu, for a person to look at (screenshots/ of the build's tests directory).
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    file->popup(w.mapToGlobal(QPoint(0, w.menuBar()->height())));
+    QTRY_VERIFY(file->isVisible());
+    QVERIFY(QDir().mkpath(QStringLiteral("screenshots")));
+    QVERIFY(file->grab().save(QStringLiteral("screenshots/file_menu.png")));
+    file->hide();
 }
 
 void TestFileActions::aboutShowsTheVersions()
@@ -121,6 +130,8 @@ void TestFileActions::aboutShowsTheVersions()
     QTRY_VERIFY((box = w.findChild<QMessageBox *>(QStringLiteral("aboutBox"))) != nullptr);
     QVERIFY(box->text().contains(QStringLiteral("libtorch")));
     QTRY_VERIFY(box->isVisible());
+    QVERIFY(QDir().mkpath(QStringLiteral("screenshots")));
+    QVERIFY(box->grab().save(QStringLiteral("screenshots/about.png")));
     box->close();
 }
 

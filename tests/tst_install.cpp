@@ -78,7 +78,7 @@ void TestInstall::packageFiles()
           "share/metainfo/io.github.torchpilot.TorchPilot.metainfo.xml",
           "share/icons/hicolor/scalable/apps/torchpilot.svg", "share/mime/packages/torchpilot.xml",
           "share/man/man1/torchpilot.1.gz", "share/man/man1/torchpilot-runner.1.gz",
-          "share/doc/torchpilot/copyright", "share/doc/torchpilot/changelog.gz"})
+          "share/doc/torchpilot/copyright", "share/doc/torchpilot/changelog.Debian.gz"})
         QVERIFY2(QFileInfo(m_prefix + QLatin1Char('/') + QLatin1String(file)).isFile(), file);
     QVERIFY(QFileInfo(m_prefix + QStringLiteral("/bin/torchpilot-runner")).isExecutable());
     QVERIFY(QFileInfo(m_prefix + QStringLiteral("/share/torchpilot/python/torchpilot_runner.py"))

@@ -3,6 +3,7 @@
 // the real runner are in tst_launch_dialog_queue.cpp.
 #include "job_preview_dialog.h"
 #include "launch_dialog.h"
+#include "test_util.h"
 #include "widget_test_util.h"
 
 #include <QCheckBox>
@@ -71,10 +72,11 @@ void TestLaunchDialog::defaultDialogProducesThePilotSuite()
                           QStringLiteral("mlp/compiled/bfloat16")}));
     QCOMPARE(d.maxParallel(), 1);
     QCOMPARE(okButton(d)->text(), QStringLiteral("Queue 4 runs"));
-    // The shipped catalog is offered (found from build/bin via the source tree).
-    QCOMPARE(tp::LaunchDialog::defaultCatalogPath(),
-             QFileInfo(QStringLiteral(TP_SOURCE_DIR "/resources/catalogs/default.json"))
-                 .canonicalFilePath());
+    // The shipped catalog is offered (found from build/bin in the staged share/torchpilot).
+    const QString staged = tptest::stagedShareFile(
+        QStringLiteral("catalogs/default.json"), QStringLiteral("resources/catalogs/default.json"));
+    QVERIFY(!staged.isEmpty());
+    QCOMPARE(tp::LaunchDialog::defaultCatalogPath(), staged);
 }
 
 void TestLaunchDialog::invalidInputDisablesOk_data()

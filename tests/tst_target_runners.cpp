@@ -8,6 +8,7 @@
 #include "ssh_command.h"
 #include "store.h"
 #include "target_profile.h"
+#include "test_util.h"
 
 #include <QFileInfo>
 #include <QJsonDocument>
@@ -230,10 +231,13 @@ void TestTargetRunners::locatePythonRunner()
     QCOMPARE(tp::LocalLauncher::locatePythonRunner(),
              QStringLiteral("/srv/elsewhere/torchpilot_runner.py"));
     qunsetenv("TORCHPILOT_PYTHON_RUNNER");
-    // Not installed next to the test: the source tree's runner/python/ (where it exists).
-    const QFileInfo source(QStringLiteral(TP_SOURCE_DIR "/runner/python/torchpilot_runner.py"));
-    QCOMPARE(tp::LocalLauncher::locatePythonRunner(),
-             source.isFile() ? source.canonicalFilePath() : QString());
+    // The build tree stages share/torchpilot/python as an install does: found there, from the
+    // executable's directory, never from the source tree.
+    const QString staged =
+        tptest::stagedShareFile(QStringLiteral("python/torchpilot_runner.py"),
+                                QStringLiteral("runner/python/torchpilot_runner.py"));
+    QVERIFY(!staged.isEmpty());
+    QCOMPARE(tp::LocalLauncher::locatePythonRunner(), staged);
     if (!saved.isEmpty())
         qputenv("TORCHPILOT_PYTHON_RUNNER", saved);
 }
