@@ -46,7 +46,9 @@ step "installed: $(command -v torchpilot) --version"
 /usr/bin/torchpilot --version | tee version.txt
 for want in TorchPilot Qt libtorch SQLite "run contract"; do grep -q "$want" version.txt; done
 step "--help with no display"
-/usr/bin/torchpilot --help | grep -q compare
+# Whole outputs to files first: grep -q closing a pipe early would fail it under pipefail.
+/usr/bin/torchpilot --help > help.txt
+grep -q compare help.txt
 man -w torchpilot >/dev/null && man -w torchpilot-runner >/dev/null
 
 step "torchpilot pilot --db $scratch/pilot.sqlite"
@@ -54,8 +56,8 @@ step "torchpilot pilot --db $scratch/pilot.sqlite"
 /usr/bin/torchpilot export --db "$scratch/pilot.sqlite" --format csv --out runs.csv
 echo "exported $(($(wc -l < runs.csv) - 1)) runs"
 step "torchpilot compare (exit codes)"
-/usr/bin/torchpilot compare --db "$scratch/pilot.sqlite" --baseline mode=eager \
-  --candidate mode=compiled --format markdown
+/usr/bin/torchpilot compare --db "$scratch/pilot.sqlite" --baseline workload=mlp,mode=eager,dtype=float32 \
+  --candidate workload=mlp,mode=compiled,dtype=float32 --format markdown
 set +e
 /usr/bin/torchpilot compare --db "$scratch/pilot.sqlite" --baseline mode=eager \
   --candidate mode=nosuchmode >/dev/null 2>&1
@@ -64,7 +66,8 @@ set -e
 [[ $code -eq 2 ]] || { echo "compare with an empty side exited $code, not 2" >&2; exit 1; }
 step "torchpilot report"
 /usr/bin/torchpilot report --db "$scratch/pilot.sqlite" --out "$scratch/report.pdf"
-pdftotext "$scratch/report.pdf" - | grep -q "TorchPilot"
+pdftotext "$scratch/report.pdf" report.txt
+grep -q "TorchPilot" report.txt
 echo "report: $(pdfinfo "$scratch/report.pdf" | grep Pages)"
 cd /
 rm -rf "$scratch"
