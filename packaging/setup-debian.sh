@@ -17,6 +17,7 @@ PACKAGES=(
   xvfb xauth poppler-utils fonts-dejavu-core
   openssh-server openssh-client
   fakeroot dpkg-dev lintian help2man desktop-file-utils appstream
+  mmdebstrap
 )
 
 missing=()

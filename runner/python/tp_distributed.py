@@ -1,7 +1,7 @@
 """Data-parallel training over torch.distributed (the contract shared with the C++ runner).
 
 Rendezvous: rank 0 serves a TCPStore at --rendezvous (every other rank is its client; the
-connection is retried for --dist-timeout seconds). Through the store, before any collective:
+connection is retried for --dist-timeout seconds; the classic server, not libuv: store_options). Through the store, before any collective:
   tp/ws/<rank>    each rank's world size; rank != 0 compares with tp/ws/0, rank 0 with every other
   tp/join/<rank>  add(1) after tp/ws/<rank>: > 1 means two processes claim the same rank
   tp/group        rank 0's execution key; every rank's execution key becomes <group>#<rank>
@@ -46,6 +46,20 @@ def _registered(dist, name):
     plugins = getattr(backend, "_plugins", None) or {}
     return (name in names or name.upper() in plugins
             or isinstance(getattr(backend, name.upper(), None), str))
+
+
+def store_options(dist):
+    """Extra TCPStore keyword arguments for this torch: {"use_libuv": False} where the constructor
+    takes use_libuv, else nothing (torch 1.13 has no such argument and would raise TypeError).
+    torch >= 2.4 asks for the libuv server by default, and a build without libuv (Debian's
+    python3-torch 2.6, and others) then fails every rendezvous with "use_libuv was requested but
+    PyTorch was build without libuv support". Whether libuv was built in cannot be asked before
+    trying, so the runner always takes the classic server, which every build has and which is
+    what it ran with on 1.13; it serves only the rendezvous keys and the backend's bootstrap.
+    TCPStore is a pybind11 class: inspect.signature cannot read its constructor, but pybind11
+    writes the signature into __init__.__doc__."""
+    doc = getattr(getattr(getattr(dist, "TCPStore", None), "__init__", None), "__doc__", None) or ""
+    return {"use_libuv": False} if "use_libuv" in doc else {}
 
 
 def choose_backend(dist, device, torch_tpu=None):
@@ -168,7 +182,7 @@ class Session:
         t0 = time.monotonic()
         try:
             self.store = dist.TCPStore(c.host, c.port, c.world_size, c.rank == 0, timeout=timeout,
-                                       wait_for_workers=False)
+                                       wait_for_workers=False, **store_options(dist))
         except Exception as e:
             diagnostic("rendezvous: %s" % _first_line(e))
             if c.rank == 0:

@@ -140,7 +140,11 @@ class FileModelWorkload(Base):
             raise RuntimeError(self.spec_error)
         if self.module is None:
             self.preload()
-        self.module.eval()
+        if not self.exported:
+            # A torch.export program's train/eval behaviour was fixed when it was traced, and the
+            # module that ExportedProgram.module() returns raises NotImplementedError on eval()
+            # (torch 2.6: "Calling eval() is not supported yet"); a TorchScript module has a mode.
+            self.module.eval()
         with torch.no_grad():
             for t in list(self.module.parameters()) + list(self.module.buffers()):
                 t.data = t.to(self.device, self.dtype) if t.is_floating_point() else t.to(self.device)

@@ -18,16 +18,20 @@ TorchScript file, a deadline, SIGTERM mid-run, a bad catalog):
   - the values no clock decides are equal: run_started's workload/mode/device/dtype/shape/
     model_revision/cache_state/run_key, env.threads, all of env.protocol, the catalog's cases,
     the precision policy/tolerances/verdict, the training losses (1e-4 relative);
-  - the mlp eager steady medians (--threads 1) are within 30 % of each other.
+  - the mlp eager steady medians (--threads 1) are within 30 % of each other, when both runners
+    run the same libtorch and BLAS (env.torch, env.blas); else no speed comparison says anything
+    about the runners.
 
 Environment (set by ctest, tests/python/CMakeLists.txt): TP_SOURCE_DIR, TP_CPP_RUNNER, TP_APP,
-TP_PYTHON3; TP_PY_RUNNER overrides the Python runner's path (e.g. a deliberately broken copy, to
+TP_PYTHON3 (tests/torch2/run.sh sets it to a wrapper that runs Debian 13's python3 and torch 2.6
+in a chroot); TP_PY_RUNNER overrides the Python runner's path (e.g. a deliberately broken copy, to
 see this test fail). Scenarios run one after another (the host has 2 cores). Usage:
     conformance.py [-v] [unittest options]
 """
 import collections
 import json
 import os
+import re
 
 import shutil
 import signal
@@ -43,7 +47,14 @@ import unittest
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from conformance_lib import (APP, COMMON, CPP_RUNNER, MAKE_MODEL, MEDIAN_TOLERANCE, NOISE_RULES,  # noqa: E402
                               PY_RUNNER, PYTHON3, RUN_TIMEOUT, RUNNER_SPECIFIC_ENV, Run,
-                              catalog_json, get_path, key_paths, rules)
+                              TORCHSCRIPT_ONLY_PATHS, catalog_json, get_path, key_paths, rules)
+
+
+def libtorch_version(text):
+    """'1.13.0a0', '1.13.0' and '2.6.0+debian' name the libtorch releases 1.13.0 and 2.6.0."""
+    m = re.match(r"[0-9]+(\.[0-9]+)*", text or "")
+    return m.group(0) if m else text
+
 
 class Conformance(unittest.TestCase):
     runs = {}  # (scenario, runner) -> Run
@@ -227,6 +238,7 @@ class Conformance(unittest.TestCase):
             if cphases != pphases:
                 diffs.append((name, "phases C++ %s, Python %s" % (cphases, pphases)))
             cn, pn = self.names(cpp), self.names(py)
+            torch_compile = bool(py.events) and str(get_path(py.events[0], "env.compiler")).startswith("torch.compile")
             for kind in sorted(set(cn) | set(pn)):
                 if kind == "progress" and not (cn.get(kind) and pn.get(kind)):
                     continue
@@ -234,6 +246,8 @@ class Conformance(unittest.TestCase):
                 if kind == "env":  # a runner-specific key may be on either side, or both
                     a = {k for k in a if k[4:] not in RUNNER_SPECIFIC_ENV}
                     b = {k for k in b if k[4:] not in RUNNER_SPECIFIC_ENV}
+                if torch_compile:
+                    a, b = a - set(TORCHSCRIPT_ONLY_PATHS), b - set(TORCHSCRIPT_ONLY_PATHS)
                 if a != b:
                     diffs.append((name, "%s: only in C++ %s; only in Python %s" % (kind, sorted(a - b), sorted(b - a))))
         if diffs:  # one line per difference, with the scenarios it shows up in
@@ -368,6 +382,16 @@ class Conformance(unittest.TestCase):
         build = os.environ.get("TP_BUILD_TYPE", "Release")
         if build not in ("Release", "RelWithDebInfo", "MinSizeRel"):
             self.skipTest("the C++ runner is a %s build: its speed is not the runner's" % build)
+        # Both runners time the same libtorch and BLAS calls; only then is a difference the
+        # runners' own overhead. tests/torch2/run.sh pairs the C++ runner (Debian 12: torch
+        # 1.13, OpenBLAS) with a Python runner on Debian 13's torch 2.6 and reference BLAS.
+        def stack(run):
+            env = run.events[0].get("env", {}) if run.events else {}
+            return libtorch_version(env.get("torch")), env.get("blas")
+        cpp, py = self.pair("mlp-eager")
+        if stack(cpp) != stack(py):
+            self.skipTest("the runners run different libtorch/BLAS (C++ %s, Python %s): their speeds "
+                          "are not comparable" % (stack(cpp), stack(py)))
         def medians():
             cpp, py = self.pair("mlp-eager")
             a, b = cpp.steady_samples(), py.steady_samples()

@@ -1,5 +1,6 @@
 """Shared helpers of the test_runner_*.py tests: run runner/python/torchpilot_runner.py as a real
-subprocess with Debian's /usr/bin/python3 (torch 1.13) and parse its JSON Lines."""
+subprocess with $TP_PYTHON3, else Debian's /usr/bin/python3 (torch 1.13; tests/torch2/run.sh runs
+them under Debian 13's torch 2.6), and parse its JSON Lines."""
 import json
 import os
 import subprocess
@@ -17,6 +18,18 @@ def python3():
         if candidate and os.path.exists(candidate):
             return candidate
     return "python3"
+
+
+_torch_has = {}
+
+
+def runner_torch_has(attr):
+    """Whether the torch of the runner's interpreter (python3(), which need not be the one running
+    the tests) has torch.<attr>: 'compile' and 'export' exist from torch 2.x, not on 1.13."""
+    if attr not in _torch_has:
+        code = "import sys, torch; sys.exit(0 if hasattr(torch, %r) else 1)" % attr
+        _torch_has[attr] = subprocess.run([python3(), "-c", code], timeout=120).returncode == 0
+    return _torch_has[attr]
 
 
 def run(args, timeout=120, env=None, cwd=None):

@@ -1,24 +1,27 @@
 """Unit tests of runner/python/tp_accel.py.
 
-Debian's torch 1.13 has no torch.accelerator, torch.compile, torch.export, torch._dynamo,
+Debian 12's torch 1.13 has no torch.accelerator, torch.compile, torch.export, torch._dynamo,
 torch._inductor nor TorchTPU, so most branches run here against small FAKE torch objects
-(types.SimpleNamespace) passed as `torch`. test_accel_real_torch.py runs the real torch 1.13.
+(types.SimpleNamespace) passed as `torch`. test_accel_real_torch.py runs the real torch: 1.13
+under ctest, Debian 13's 2.6 under tests/torch2/run.sh.
 
-Code paths that ran ONLY under fakes (never against a real implementation on this host):
+Code paths that run ONLY under fakes (no torch build here has a tpu device, TorchTPU, tpu_dist
+or CUDA):
   - Accelerator.synchronize through torch.accelerator.synchronize (cuda/tpu)
   - Accelerator.synchronize through torch.cuda.synchronize, and through torch_tpu.synchronize
   - memory_stats / reset_peak_memory through torch.accelerator.max_memory_allocated (+ the
     torch.accelerator.memory submodule variant) and torch.cuda.max_memory_allocated
-  - compile_model through torch.compile (backend tpu / inductor / --backend)
-  - load_exported through torch.export.load(...).module()
-  - compile_counters from torch._dynamo.utils.counters (unique_graphs, frames, recompiles,
-    graph_break) and from torch.tpu._get_cache_stats(); counter_delta on integers
-  - cache_facts: TORCH_TPU_TIER2/TIER3 dirs, TORCHINDUCTOR_FX_GRAPH_CACHE with
-    torch._inductor.config.fx_graph_cache and the inductor default cache dir
+  - compile_model with backend tpu, and with --backend
+  - compile_counters from torch.tpu._get_cache_stats(); the "recompiles" keys (no real dynamo
+    has such a counter: issue 25)
+  - cache_facts: TORCH_TPU_TIER2/TIER3
   - versions: torch_tpu's version, torch.version.cuda
   - import_torch_tpu returning a module (sys.modules patch)
-  - the real-torch branch of _submodule/_has_submodule reading torch._dynamo.utils and
-    torch._inductor.* from sys.modules (a fake torch installed as sys.modules["torch"])
+Also run for real under torch 2.6 (tests/torch2/run.sh; test_accel_real_torch.RealTorch2Tests,
+test_runner_workloads): compile_model through torch.compile (inductor), load_exported through
+torch.export.load(...).module(), compile_counters from torch._dynamo.utils.counters
+(unique_graphs, frames, graph_break) through the real-torch branch of _submodule, cache_facts'
+inductor part (fx_graph_cache config, TORCHINDUCTOR_CACHE_DIR and the default cache dir).
 Ran against the real torch 1.13: the cpu Accelerator (everything "not available", state cold
 or warm from --cache-dir only), compile_model's TorchScript fallback, load_exported's
 UnsupportedFeature, import_torch_tpu's missing-module error.

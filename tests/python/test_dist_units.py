@@ -130,6 +130,37 @@ class BackendChoice(unittest.TestCase):
             tp_distributed.choose_backend(dist, "tpu")
 
 
+class StoreOptions(unittest.TestCase):
+    def test_real_torch_store_serves_without_libuv(self):
+        """The store options this torch gets: use_libuv=False where TCPStore takes it (torch 2.x;
+        torch >= 2.4 defaults it to True, and Debian 13's 2.6 has no libuv), nothing on 1.13.
+        A real server on a free port must start with them."""
+        import torch
+        import torch.distributed as dist
+        opts = tp_distributed.store_options(dist)
+        version = tuple(int(x) for x in torch.__version__.split(".")[:2])
+        if version < (2, 0):
+            self.assertEqual(opts, {})
+        elif version >= (2, 4):
+            self.assertEqual(opts, {"use_libuv": False})
+        store = dist.TCPStore("127.0.0.1", 0, 1, True, timeout=datetime.timedelta(seconds=5),
+                              wait_for_workers=False, **opts)
+        store.set("k", "v")
+        self.assertEqual(store.get("k"), b"v")
+        if opts:
+            self.assertFalse(store.libuvBackend)
+
+    def test_fake_with_and_without_the_argument(self):
+        class Libuv:  # pybind11 writes the constructor's signature into __init__.__doc__
+            def __init__(self, host, port, n, master, timeout, wait_for_workers, use_libuv=True):
+                """__init__(self: TCPStore, host_name: str, ..., use_libuv: bool = True) -> None"""
+        self.assertEqual(tp_distributed.store_options(types.SimpleNamespace(TCPStore=Libuv)),
+                         {"use_libuv": False})
+        self.assertEqual(tp_distributed.store_options(types.SimpleNamespace(
+            TCPStore=lambda host, port, n, master, timeout, wait_for_workers: None)), {})
+        self.assertEqual(tp_distributed.store_options(types.SimpleNamespace()), {})
+
+
 class FakeStore:
     def __init__(self, data=None):
         self.data = {} if data is None else data
@@ -173,6 +204,19 @@ class SessionWithFakes(unittest.TestCase):
             calls.update(backend=backend, rank=rank, world_size=world_size, timeout=timeout)
         dist.init_process_group = init
         return dist, calls
+
+    def test_store_gets_the_store_options(self):
+        """Session passes store_options() to TCPStore (use_libuv=False on a torch that takes it)."""
+        dist, _ = self._fake_group()
+        got = {}
+
+        def store(host, port, n, master, timeout, wait_for_workers, use_libuv=True):
+            got["use_libuv"] = use_libuv
+            return FakeStore()
+        dist.TCPStore = store
+        with mock.patch.object(tp_distributed, "store_options", return_value={"use_libuv": False}):
+            self.assertIsNone(session(dist=dist).start())
+        self.assertEqual(got, {"use_libuv": False})
 
     def test_start_picks_the_backend_and_timeout(self):
         for device, kw, backend in (("cuda", {"nccl": True}, "nccl"),

@@ -28,7 +28,11 @@ class Workloads(unittest.TestCase):
 
     def test_compiled_mlp(self):
         evs, s = ok(self, ["--mode", "compiled", "--preset", "smoke", "--iterations", "10"])
-        self.assertIn("torchscript", lib.one(evs, "run_started")["env"]["compiler"])
+        compiler = lib.one(evs, "run_started")["env"]["compiler"]
+        if lib.runner_torch_has("compile"):  # torch 2.x: torch.compile, inductor on the CPU
+            self.assertEqual(compiler, "torch.compile(backend=inductor)")
+        else:  # torch 1.13: TorchScript stands in (tp_accel.compile_model)
+            self.assertEqual(compiler, "torchscript(freeze+optimize_for_inference)")
         self.assertIn("compile_seconds", s)
         self.assertEqual(s["precision"]["verdict"], "pass")
 
@@ -101,16 +105,30 @@ class Models(unittest.TestCase):
                 self.assertEqual(fin["status"], "failed")
                 self.assertTrue(fin["error"].startswith(message), fin["error"])
 
+    def test_pt2_model(self):
+        """A real torch.export program (torch 2.x: tests/torch2/run.sh), timed and checked
+        against its own float32 eager reference."""
+        if not lib.runner_torch_has("export"):
+            self.skipTest("the runner's torch has no torch.export (torch 2.x: tests/torch2/run.sh)")
+        with tempfile.TemporaryDirectory() as d:
+            pt2 = os.path.join(d, "m.pt2")
+            subprocess.run([lib.python3(), os.path.join(lib.PYDIR, "make_test_model.py"), pt2],
+                           check=True, timeout=120)
+            evs, s = ok(self, ["--model", pt2, "--input", "float32[8,16]", "--preset", "smoke",
+                               "--iterations", "10"])
+        started = lib.one(evs, "run_started")
+        self.assertEqual(started["workload"], "exported")
+        self.assertTrue(started["model_revision"].startswith("exported-m.pt2-"), started["model_revision"])
+        self.assertEqual(s["batch"], 8)
+        self.assertEqual(s["precision"]["verdict"], "pass")
+
     def test_pt2_needs_torch_export(self):
-        import importlib.util
+        if lib.runner_torch_has("export"):
+            self.skipTest("this torch has torch.export (test_pt2_model runs a .pt2)")
         with tempfile.TemporaryDirectory() as d:
             pt2 = os.path.join(d, "m.pt2")
             open(pt2, "wb").close()
             rc, _, out, err = lib.run(["--model", pt2, "--input", "float32[2,4]"])
-        torch_has_export = subprocess.run(
-            [lib.python3(), "-c", "import torch,sys; sys.exit(0 if hasattr(torch,'export') else 1)"]).returncode == 0
-        if torch_has_export:
-            self.skipTest("this torch has torch.export")
         self.assertEqual((rc, out), (2, ""))
         self.assertRegex(err.strip(), r"^torchpilot_runner: error: --model .*m\.pt2 needs torch\.export "
                                       r"\(torch >= 2\.1\); this torch is ")
@@ -126,7 +144,8 @@ class Models(unittest.TestCase):
         self.assertEqual((started["workload"], started["model_revision"]),
                          ("python", "tiny-classifier-v1-seed42"))
         self.assertEqual(s["precision"]["reference"], "eager/float32")
-        self.assertGreater(s["precision"]["outputs"]["cosine"], 0.99)
+        self.assertGreater(s["precision"]["outputs"]["cosine"], 0.99,
+                           (s["precision"], started["env"].get("torch"), started["env"].get("blas")))
         self.assertEqual(len(lib.events(evs, "shape_case")), 2)
 
     def test_example_factory_train_to_target(self):
