@@ -1,4 +1,5 @@
 #include "compare.h"
+#include "precision_mode.h"
 
 #include "contract.h"
 #include "model_text.h"
@@ -124,6 +125,8 @@ std::string confounderValue(const RunRecord &r, const nlohmann::json &env, const
         return r.workload;
     if (key == "cache_state")
         return r.cacheState;
+    if (key == "matmul_precision")
+        return matmulPrecisionMode(env, r.device);
     return envText(env, key.c_str()); // torch, runner, blas, cpu_model
 }
 
@@ -190,9 +193,9 @@ std::vector<MetricComparison> compareSamples(const std::vector<TimedSample> &bas
 
 const std::vector<std::string> &confounderKeys()
 {
-    static const std::vector<std::string> keys = {"batch",       "dtype",  "threads",  "torch",
-                                                  "runner",      "device", "mode",     "workload",
-                                                  "cache_state", "blas",   "cpu_model"};
+    static const std::vector<std::string> keys = {
+        "batch",  "dtype", "matmul_precision", "threads",     "torch", "runner",
+        "device", "mode",  "workload",         "cache_state", "blas",  "cpu_model"};
     return keys;
 }
 

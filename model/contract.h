@@ -27,6 +27,11 @@ inline constexpr const char *Resources = "resources";
 inline constexpr const char *RunFinished = "run_finished";
 } // namespace ev
 
+// summary.compile_method (and a shape_case's compile_seconds): how compile cost is measured by
+// both runners, since compilation is lazy (torch.compile) or finished by the profiling executor
+// (TorchScript) at the first call: that call's time minus the steady median of the same shape.
+inline constexpr const char *kCompileMethod = "first_call_minus_steady_median";
+
 // Phases of the measurement protocol, in order.
 namespace phase
 {

@@ -1,7 +1,10 @@
 #include "cost.h"
 
+#include "contract.h"
 #include "json_file.h"
 #include "quality_contract.h"
+
+#include <cmath>
 
 namespace tp
 {
@@ -19,6 +22,31 @@ double field(const json &j, const char *key, double fallback, double max, const 
         throw CostError(where + ": field '" + key + "' must be a number between 0 and " +
                         (max >= 1e15 ? std::string("1e15") : std::to_string(max)));
     return it->get<double>();
+}
+
+// A finite, non-negative number stored under `key` in a runner's summary, else 0 (a runner's
+// "not available" or a hostile value never reaches the cost).
+double seconds(const json &summary, const char *key)
+{
+    auto it = summary.find(key);
+    if (it == summary.end() || !it->is_number())
+        return 0.0;
+    const double v = it->get<double>();
+    return std::isfinite(v) && v > 0 ? v : 0.0;
+}
+
+// A run's compilation time. Since compile_method (kCompileMethod) compile_seconds is the first
+// call's excess over the steady median, plus what TorchScript prepared before it; runs stored
+// before timed the compile wrapper, so their first call's excess over the mean is added.
+double compileSecondsOf(const RunRecord &r, const json &s)
+{
+    const auto method = s.find("compile_method");
+    if (method != s.end() && *method == kCompileMethod)
+        return seconds(s, "compile_seconds") + seconds(s, "script_compile_seconds");
+    double compile = seconds(s, "compile_seconds");
+    if (r.firstCallSeconds && r.meanBatchSeconds && *r.firstCallSeconds > *r.meanBatchSeconds)
+        compile += *r.firstCallSeconds - *r.meanBatchSeconds;
+    return compile;
 }
 
 } // namespace
@@ -123,13 +151,8 @@ CostResult computeCost(const CostModel &m, const std::vector<RunRecord> &runs)
         const double hours = r.wallSeconds.value_or(0) / 3600.0;
         c.runHours += hours;
         const json s = json::parse(r.summaryJson, nullptr, false);
-        if (s.is_object()) {
-            double compile = s.value("compile_seconds", 0.0);
-            if (r.firstCallSeconds && r.meanBatchSeconds &&
-                *r.firstCallSeconds > *r.meanBatchSeconds)
-                compile += *r.firstCallSeconds - *r.meanBatchSeconds;
-            c.compilationHours += compile / 3600.0;
-        }
+        if (s.is_object())
+            c.compilationHours += compileSecondsOf(r, s) / 3600.0;
         if (meetsQualityContract(r)) {
             c.usefulResults += resultsOf(r);
             c.usefulRunIds.push_back(r.id);

@@ -4,6 +4,7 @@
 #include "break_even.h"
 #include "model_text.h"
 #include "model_texts.h"
+#include "precision_mode.h"
 #include "store.h"
 
 #include <algorithm>
@@ -55,28 +56,50 @@ CriterionResult make(const std::string &id, Verdict v, std::string detail,
 
 CriterionResult catalogCoverage(const GateEvidence &c, const std::string &id)
 {
-    std::map<std::string, std::set<std::pair<long long, long long>>> shapesByMode;
+    // A shape counts for a mode only when it ran in that mode: a compiled run that hit a
+    // recompile limit ran the shape eagerly (eager_fallback), which is no evidence for it.
+    using Shape = std::pair<long long, long long>;
+    std::map<std::string, std::set<Shape>> shapesByMode, fellBack;
+    std::map<std::string, std::set<long long>> fellBackRuns;
+    std::set<Shape> all;
     std::vector<long long> used;
     for (const RunRecord &r : c.platformAll) {
         if (!r.valid.value_or(false))
             continue;
-        for (const auto &s : c.store.shapeCases(r.id))
-            shapesByMode[r.mode].insert({s.batch, s.seqLen});
+        for (const auto &s : c.store.shapeCases(r.id)) {
+            all.insert({s.batch, s.seqLen});
+            if (s.eagerFallback.value_or(false) && r.mode != "eager") {
+                fellBack[r.mode].insert({s.batch, s.seqLen});
+                fellBackRuns[r.mode].insert(r.id);
+            } else {
+                shapesByMode[r.mode].insert({s.batch, s.seqLen});
+            }
+        }
         used.push_back(r.id);
     }
-    std::set<std::pair<long long, long long>> all;
-    for (const auto &[mode, shapes] : shapesByMode)
-        all.insert(shapes.begin(), shapes.end());
     if (all.empty())
         return make(id, Verdict::Insufficient, txt::CriterionNoCatalog, used);
     std::vector<std::string> missing;
     for (const std::string &mode : c.defs.requiredModes) {
         const auto &shapes = shapesByMode[mode];
-        if (shapes.empty())
+        // Shapes that ran eagerly in every run of the mode: named as such, not as missing.
+        std::set<Shape> eagerOnly;
+        for (const Shape &s : fellBack[mode])
+            if (!shapes.count(s))
+                eagerOnly.insert(s);
+        if (shapes.empty() && eagerOnly.empty())
             return make(id, Verdict::Insufficient, fillText(txt::CriterionNoModeCatalog, {mode}),
                         used);
-        const auto n =
-            std::count_if(all.begin(), all.end(), [&](const auto &s) { return !shapes.count(s); });
+        if (!eagerOnly.empty()) {
+            std::string runs;
+            for (long long r : fellBackRuns[mode])
+                runs += (runs.empty() ? "" : ", ") + std::to_string(r);
+            missing.push_back(fillText(txt::CriterionEagerFallback,
+                                       {mode, count(eagerOnly.size()), count(all.size()), runs}));
+        }
+        const auto n = std::count_if(all.begin(), all.end(), [&](const Shape &s) {
+            return !shapes.count(s) && !eagerOnly.count(s);
+        });
         if (n > 0)
             missing.push_back(
                 fillText(txt::CriterionMisses, {mode, std::to_string(n), count(all.size())}));
@@ -139,10 +162,25 @@ CriterionResult precision(const GateEvidence &c, const std::string &id, bool tra
         if (r.precisionVerdict == "fail")
             bad.push_back(r.id);
     }
-    if (!bad.empty())
-        return make(
-            id, Verdict::Fail,
-            fillText(txt::CriterionPrecisionOutside, {count(bad.size()), count(used.size())}), bad);
+    if (!bad.empty()) {
+        // A float32 run that failed while its matmuls ran below float32 (TF32, TorchTPU's
+        // default bf16 passes) failed for that reason first: the detail names the mode.
+        std::vector<std::string> parts{
+            fillText(txt::CriterionPrecisionOutside, {count(bad.size()), count(used.size())})};
+        std::map<std::string, std::string> reducedRuns; // mode → "7, 9"
+        for (const RunRecord &r : c.candidateAll)
+            if (std::count(bad.begin(), bad.end(), r.id) && r.dtype == "float32") {
+                const std::string mode =
+                    matmulPrecisionMode(json::parse(r.envJson, nullptr, false), r.device);
+                if (isReducedMatmulPrecision(mode)) {
+                    std::string &runs = reducedRuns[mode];
+                    runs += (runs.empty() ? "" : ", ") + std::to_string(r.id);
+                }
+            }
+        for (const auto &[mode, runs] : reducedRuns)
+            parts.push_back(fillText(txt::CriterionReducedMatmulRuns, {runs, mode}));
+        return make(id, Verdict::Fail, joinParts(parts), bad);
+    }
     if (used.empty()) {
         if (training &&
             std::none_of(c.candidateAll.begin(), c.candidateAll.end(),

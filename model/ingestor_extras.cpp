@@ -6,6 +6,7 @@
 #include "ingest_util.h"
 
 #include <cctype>
+#include <cmath>
 #include <fstream>
 
 namespace tp
@@ -36,7 +37,9 @@ void RunIngestor::storeDetail(const Event &e)
     } else if (e.name == ev::ShapeCase) {
         SQLite::Statement q(db, "INSERT OR IGNORE INTO shape_cases(run_id, seq, batch, seq_len, "
                                 "first_call_seconds, mean_seconds, p50_seconds, p99_seconds, "
-                                "samples_per_second, slow_first_call) VALUES(?,?,?,?,?,?,?,?,?,?)");
+                                "samples_per_second, slow_first_call, compile_seconds, graphs, "
+                                "recompiles, eager_fallback, cache_requests, cache_hits, "
+                                "xla_compile_seconds) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
         q.bind(1, static_cast<int64_t>(m_runId));
         q.bind(2, static_cast<int64_t>(m_shapeCaseSeq++));
         q.bind(3, intOr(o, "batch", 0));
@@ -49,7 +52,35 @@ void RunIngestor::storeDetail(const Event &e)
             else
                 q.bind(i++);
         }
-        q.bind(10, o.value("slow_first_call", false) ? 1 : 0);
+        const auto slow = o.find("slow_first_call");
+        q.bind(10, slow != o.end() && slow->is_boolean() && slow->get<bool>() ? 1 : 0);
+        // Compiled mode's facts: a number, a count or a boolean each, else NULL ("not
+        // available" stays unknown, never 0).
+        auto seconds = [&](int at, const char *key) {
+            const auto it = o.find(key);
+            if (it != o.end() && it->is_number() && std::isfinite(it->get<double>()) &&
+                it->get<double>() >= 0)
+                q.bind(at, it->get<double>());
+            else
+                q.bind(at);
+        };
+        auto counted = [&](int at, const char *key) {
+            const auto it = o.find(key);
+            if (it != o.end() && it->is_number() && it->get<double>() >= 0)
+                q.bind(at, static_cast<int64_t>(intOr(o, key, 0, 0)));
+            else
+                q.bind(at);
+        };
+        seconds(11, "compile_seconds");
+        counted(12, "graphs");
+        counted(13, "recompiles");
+        if (const auto f = o.find("eager_fallback"); f != o.end() && f->is_boolean())
+            q.bind(14, f->get<bool>() ? 1 : 0);
+        else
+            q.bind(14);
+        counted(15, "cache_requests");
+        counted(16, "cache_hits");
+        seconds(17, "xla_compile_seconds");
         q.exec();
     } else if (e.name == ev::TrainStep) {
         const auto losses = o.find("loss");

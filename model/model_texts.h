@@ -79,6 +79,8 @@
     X(ValidityIncomplete, QT_TRANSLATE_NOOP("tp::ModelText", "incomplete: the stream ended before run_finished")) \
     X(ValidityStatus, QT_TRANSLATE_NOOP("tp::ModelText", "run ended with status '%1'")) \
     X(ValidityRecoveryNotVerified, QT_TRANSLATE_NOOP("tp::ModelText", "recovery test not verified")) \
+    X(ValiditySyncNotBlocking, QT_TRANSLATE_NOOP("tp::ModelText", "the device synchronize did not wait for a compiled call's output (%1 s, against %2 s waiting on the output): its timings are not the device's")) \
+    X(ValidityEagerFallback, QT_TRANSLATE_NOOP("tp::ModelText", "compiled mode ran eagerly: a recompile limit was hit")) \
     X(ValiditySummaryOnly, QT_TRANSLATE_NOOP("tp::ModelText", "no per-iteration samples: the runner reported a summary only, which cannot be checked")) \
     X(ValidityNoSamples, QT_TRANSLATE_NOOP("tp::ModelText", "no per-iteration samples: no steady state was measured")) \
     X(ValidityFiniteNotReported, QT_TRANSLATE_NOOP("tp::ModelText", "finite outputs not reported")) \
@@ -88,6 +90,8 @@
     X(PrecisionCosine, QT_TRANSLATE_NOOP("tp::ModelText", "cosine similarity %1 below %2")) \
     X(PrecisionGradientCosine, QT_TRANSLATE_NOOP("tp::ModelText", "first-step gradient cosine %1 below %2")) \
     X(PrecisionLossDivergence, QT_TRANSLATE_NOOP("tp::ModelText", "loss curve diverges by %1% (allowed %2%)")) \
+    X(PrecisionReducedMatmul, QT_TRANSLATE_NOOP("tp::ModelText", "float32 matmuls ran at reduced precision (%1)")) \
+    X(CriterionReducedMatmulRuns, QT_TRANSLATE_NOOP("tp::ModelText", "float32 matmuls at reduced precision in run(s) %1 (%2)")) \
     /* Panel notes (panels.cpp); a count list is one "; " part per count */ \
     X(PanelCompleted, QT_TRANSLATE_NOOP("tp::ModelText", "sent run_finished")) \
     X(PanelWithinDeadline, QT_TRANSLATE_NOOP("tp::ModelText", "completed, not timed out")) \
@@ -126,6 +130,7 @@
     /* Templates that start with an argument: after every literal prefix, specific first */ \
     X(BreakEvenShapeSeq, QT_TRANSLATE_NOOP("tp::ModelText", "%1 batch %2 seq %3, %4")) \
     X(BreakEvenShape, QT_TRANSLATE_NOOP("tp::ModelText", "%1 batch %2, %3")) \
+    X(CriterionEagerFallback, QT_TRANSLATE_NOOP("tp::ModelText", "%1 ran %2 of %3 shapes eagerly after a recompile limit (run(s) %4)")) \
     X(CriterionMisses, QT_TRANSLATE_NOOP("tp::ModelText", "%1 misses %2 of %3 shapes")) \
     X(CriterionAllShapes, QT_TRANSLATE_NOOP("tp::ModelText", "%1 shapes ran in every required mode")) \
     X(CriterionUnsupported, QT_TRANSLATE_NOOP("tp::ModelText", "%1 candidate run(s) failed on unsupported operators")) \

@@ -195,6 +195,17 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
         for (auto &r : assessValidity(v, c).reasons)
             reasons.push_back(std::move(r));
     }
+    // Facts only the runner can observe, whatever the policy: a device synchronize that did not
+    // wait for the measured call (its self-check), and a compiled run that ran eagerly.
+    if (const auto sync = in.summary.find("sync_check");
+        sync != in.summary.end() && sync->is_object() && sync->value("blocks", json()) == false)
+        reasons.push_back(
+            fillText(txt::ValiditySyncNotBlocking,
+                     {textNumber(jsonNumber(*sync, "sync_seconds").value_or(0), 3),
+                      textNumber(jsonNumber(*sync, "output_wait_seconds").value_or(0), 3)}));
+    if (const auto fell = in.summary.find("eager_fallback");
+        fell != in.summary.end() && *fell == true)
+        reasons.push_back(txt::ValidityEagerFallback);
     if (recoveryTest) {
         // finite outputs are the trials' concern (bitwise-equal losses)
     } else if (policy.requireFinite && in.complete && !in.finite)

@@ -39,6 +39,10 @@ struct ShapeCaseRecord {
     long long batch = 0, seqLen = 0;
     std::optional<double> firstCallSeconds, meanSeconds, p50Seconds, p99Seconds, samplesPerSecond;
     bool slowFirstCall = false;
+    // Compiled mode (schema v10); nullopt: not measured, or not available on the run's torch.
+    std::optional<double> compileSeconds, xlaCompileSeconds; // first call − steady median; XLA's
+    std::optional<long long> graphs, recompiles, cacheRequests, cacheHits;
+    std::optional<bool> eagerFallback; // true: a recompile limit was hit, the shape ran eagerly
 };
 
 struct TrainStepRecord {

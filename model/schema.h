@@ -8,7 +8,7 @@ namespace tp::schema
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 9> kMigrations = {
+inline constexpr std::array<const char *, 10> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -200,6 +200,20 @@ CREATE TABLE sample_chunks(
   data BLOB NOT NULL,
   UNIQUE(run_id, phase, first_seq)
 );
+)sql",
+    // v10: what compiling each catalog shape cost and did (the shape_case event since both
+    // runners measure compile cost at the first call): compile_seconds (first call minus the
+    // steady median), graphs and recompiles counted from dynamo's deltas, eager_fallback (a
+    // recompile limit was hit and the shape ran eagerly), TorchTPU's compilation cache requests,
+    // hits and XLA compile seconds. NULL: not measured, or not available on that torch.
+    R"sql(
+ALTER TABLE shape_cases ADD COLUMN compile_seconds REAL;
+ALTER TABLE shape_cases ADD COLUMN graphs INTEGER;
+ALTER TABLE shape_cases ADD COLUMN recompiles INTEGER;
+ALTER TABLE shape_cases ADD COLUMN eager_fallback INTEGER CHECK(eager_fallback IN (0, 1));
+ALTER TABLE shape_cases ADD COLUMN cache_requests INTEGER;
+ALTER TABLE shape_cases ADD COLUMN cache_hits INTEGER;
+ALTER TABLE shape_cases ADD COLUMN xla_compile_seconds REAL;
 )sql",
 };
 

@@ -36,6 +36,13 @@ std::optional<double> optReal(const SQLite::Column &c)
     return c.getDouble();
 }
 
+std::optional<long long> optInteger(const SQLite::Column &c)
+{
+    if (c.isNull())
+        return std::nullopt;
+    return c.getInt64();
+}
+
 RunRecord readRun(SQLite::Statement &q)
 {
     RunRecord r;
@@ -304,8 +311,9 @@ std::vector<ShapeCaseRecord> Store::shapeCases(long long runId) const
 {
     SQLite::Statement q(*m_db,
                         "SELECT batch, seq_len, first_call_seconds, mean_seconds, p50_seconds, "
-                        "p99_seconds, samples_per_second, slow_first_call FROM shape_cases "
-                        "WHERE run_id = ? ORDER BY seq");
+                        "p99_seconds, samples_per_second, slow_first_call, compile_seconds, "
+                        "graphs, recompiles, eager_fallback, cache_requests, cache_hits, "
+                        "xla_compile_seconds FROM shape_cases WHERE run_id = ? ORDER BY seq");
     q.bind(1, static_cast<int64_t>(runId));
     std::vector<ShapeCaseRecord> out;
     while (q.executeStep()) {
@@ -318,6 +326,14 @@ std::vector<ShapeCaseRecord> Store::shapeCases(long long runId) const
         c.p99Seconds = optReal(q.getColumn(5));
         c.samplesPerSecond = optReal(q.getColumn(6));
         c.slowFirstCall = q.getColumn(7).getInt() != 0;
+        c.compileSeconds = optReal(q.getColumn(8));
+        c.graphs = optInteger(q.getColumn(9));
+        c.recompiles = optInteger(q.getColumn(10));
+        if (const auto f = optInteger(q.getColumn(11)))
+            c.eagerFallback = *f != 0;
+        c.cacheRequests = optInteger(q.getColumn(12));
+        c.cacheHits = optInteger(q.getColumn(13));
+        c.xlaCompileSeconds = optReal(q.getColumn(14));
         out.push_back(c);
     }
     return out;

@@ -1,17 +1,28 @@
 #pragma once
-// Takes a current database back to an older schema for migration tests: v9's sample chunks
-// become v1–v8 `samples` rows again (one per value), v8's pilot columns go.
+// Takes a current database back to an older schema for migration tests: v10's compiled-mode
+// shape columns go, v9's sample chunks become v1–v8 `samples` rows again (one per value), v8's
+// pilot columns go.
 #include "sample_codec.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <string>
 #include <vector>
 
 namespace tptest
 {
 
+inline void downgradeToV9(SQLite::Database &db)
+{
+    for (const char *column : {"compile_seconds", "graphs", "recompiles", "eager_fallback",
+                               "cache_requests", "cache_hits", "xla_compile_seconds"})
+        db.exec(std::string("ALTER TABLE shape_cases DROP COLUMN ") + column);
+    db.exec("PRAGMA user_version = 9");
+}
+
 inline void downgradeToV8(SQLite::Database &db)
 {
+    downgradeToV9(db);
     db.exec("CREATE TABLE samples(run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE, "
             "phase TEXT NOT NULL, seq INTEGER NOT NULL, seconds REAL NOT NULL, "
             "PRIMARY KEY(run_id, phase, seq)) WITHOUT ROWID");

@@ -1,6 +1,7 @@
 // Baseline vs candidate: ratios and bootstrap intervals where the answer is known, reproducibility,
 // the sample cap, confounder flags, and the store path (warnings, aggregates-only runs).
 #include "compare.h"
+#include "precision_mode.h"
 
 #include "ingestor.h"
 #include "store.h"
@@ -34,6 +35,7 @@ private Q_SLOTS:
     void reproducible();
     void tooFewSamples();
     void confounders();
+    void matmulPrecision();
     void fromStore();
     void aggregatesOnly();
     void presets();
@@ -123,7 +125,7 @@ void TestCompare::confounders()
     a.envJson = R"({"torch":"1.13.0","runner":"0.1.0","blas":"openblas","cpu_model":"X"})";
     b.envJson = R"({"torch":"2.1.0","runner":"0.1.0","blas":"openblas","cpu_model":"X"})";
     const auto list = tp::findConfounders({a}, {b, a}, "dtype");
-    QCOMPARE(list.size(), std::size_t(11));
+    QCOMPARE(list.size(), std::size_t(12));
     auto find = [&](const char *key) {
         for (const auto &c : list)
             if (c.key == key)
@@ -138,6 +140,52 @@ void TestCompare::confounders()
     QVERIFY(!find("batch").differs && !find("runner").differs && !find("blas").differs);
     QVERIFY(!find("cpu_model").differs && !find("mode").differs);
     QCOMPARE(find("device").baseline, std::vector<std::string>{""}); // unknown, not absent
+}
+
+// Two float32 sides whose matmuls ran under different precision differ in "matmul_precision";
+// the mode is read from run_started.env.precision as each runner writes it.
+void TestCompare::matmulPrecision()
+{
+    tp::RunRecord cpu, cuda, tpu, old;
+    cpu.dtype = cuda.dtype = tpu.dtype = old.dtype = "float32";
+    cpu.device = old.device = "cpu";
+    cuda.device = "cuda";
+    tpu.device = "tpu";
+    cpu.envJson = R"({"precision":{"float32_matmul":"highest","source":"torch",
+                      "cuda_tf32_matmul":true,"cudnn_tf32":true}})"; // TF32 counts on CUDA only
+    cuda.envJson = R"({"precision":{"float32_matmul":"high","source":"torch",
+                       "cuda_tf32_matmul":true,"cudnn_tf32":false}})";
+    tpu.envJson = R"({"precision":{"float32_matmul":"DEFAULT","source":"torch_tpu",
+                      "tpu_allow_excess_precision":true}})";
+    old.envJson = R"({"torch":"1.13.0"})";
+    auto mode = [](const tp::RunRecord &r) {
+        return tp::matmulPrecisionMode(nlohmann::json::parse(r.envJson), r.device);
+    };
+    QCOMPARE(mode(cpu), std::string("highest"));
+    QCOMPARE(mode(cuda), std::string("high+tf32"));
+    QCOMPARE(mode(tpu), std::string("tpu:default+excess-precision"));
+    QCOMPARE(mode(old), std::string()); // not recorded: unknown, never "highest"
+    QVERIFY(!tp::isReducedMatmulPrecision(mode(cpu)) && !tp::isReducedMatmulPrecision(""));
+    QVERIFY(tp::isReducedMatmulPrecision(mode(cuda)) && tp::isReducedMatmulPrecision(mode(tpu)));
+    // Hostile values stay short identifiers.
+    tp::RunRecord bad = cpu;
+    bad.envJson = R"({"precision":{"float32_matmul":"<b>x</b>"}})";
+    QCOMPARE(mode(bad), std::string("other"));
+    bad.envJson = R"({"precision":"highest"})";
+    QCOMPARE(mode(bad), std::string());
+
+    for (const auto *candidate : {&cuda, &tpu}) {
+        const auto list = tp::findConfounders({cpu}, {*candidate}, "device");
+        const auto it = std::find_if(list.begin(), list.end(), [](const tp::Confounder &c) {
+            return c.key == "matmul_precision";
+        });
+        QVERIFY(it != list.end());
+        QVERIFY(it->differs && !it->expected);
+        QCOMPARE(it->baseline, std::vector<std::string>{"highest"});
+    }
+    const auto same = tp::findConfounders({cpu}, {cpu}, "");
+    for (const auto &c : same)
+        QVERIFY(!c.differs);
 }
 
 void TestCompare::fromStore()

@@ -42,6 +42,7 @@ class TestCost : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void attribution();
+    void compileTimeByMethod();
     void qualityContract_data();
     void qualityContract();
     void spotNetSavings();
@@ -74,6 +75,27 @@ void TestCost::attribution()
             lost = line.amount;
     QCOMPARE(lost, 1.5); // 0.5 h × 3 per hour
     QVERIFY(!c.spotNetSavings);
+}
+
+// Since compile_method, compile_seconds is already the first call's excess over the steady
+// median (plus TorchScript's up-front preparation): nothing is added to it. Older runs timed the
+// lazy compile wrapper, so their first call's excess over the mean is added, as before.
+void TestCost::compileTimeByMethod()
+{
+    tp::RunRecord measured = run(1, "ok", true, 3600);
+    measured.firstCallSeconds = 20.0;
+    measured.meanBatchSeconds = 0.01;
+    measured.summaryJson = R"({"compile_seconds":18,"script_compile_seconds":0.5,
+        "compile_method":"first_call_minus_steady_median"})";
+    QVERIFY(qFuzzyCompare(tp::computeCost(model(), {measured}).compilationHours, 18.5 / 3600));
+    tp::RunRecord legacy = measured;
+    legacy.summaryJson = R"({"compile_seconds":0.002})"; // the lazy wrapper's time
+    QVERIFY(
+        qFuzzyCompare(tp::computeCost(model(), {legacy}).compilationHours, (0.002 + 19.99) / 3600));
+    tp::RunRecord hostile = measured; // "not available", negative or huge: never counted
+    hostile.summaryJson = R"({"compile_seconds":"not available","script_compile_seconds":-5,
+        "compile_method":"first_call_minus_steady_median"})";
+    QCOMPARE(tp::computeCost(model(), {hostile}).compilationHours, 0.0);
 }
 
 void TestCost::qualityContract_data()

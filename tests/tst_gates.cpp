@@ -21,6 +21,8 @@ struct FakeRun {
     bool finite = true;
     std::string status = "ok", error;
     bool shapes = true;
+    bool eagerFallback = false; // the batch-64 shape hit a recompile limit and ran eagerly
+    std::string matmul;         // env.precision.float32_matmul ("" not recorded)
 };
 
 // One run as the runner would stream it.
@@ -37,7 +39,10 @@ std::string stream(const FakeRun &r)
           {"dtype", r.dtype},
           {"device", "cpu"},
           {"shape", {{"batch", 64}}},
-          {"env", {{"threads", 1}}}});
+          {"env", r.matmul.empty()
+                      ? json{{"threads", 1}}
+                      : json{{"threads", 1},
+                             {"precision", {{"float32_matmul", r.matmul}, {"source", "torch"}}}}}});
     // 200 steady samples whose mean is 64/sps and whose p99 (type 7: between the 198th and 199th
     // sorted values) is exactly r.p99: 197 at the body value, 3 in the tail. An invalid run is
     // made noisy (IQR/median 0.6), as the store judges it from the samples.
@@ -61,7 +66,8 @@ std::string stream(const FakeRun &r)
                   {"batch", b},
                   {"first_call_seconds", 0.01},
                   {"mean_seconds", 0.001},
-                  {"samples_per_second", 1000.0 * b}});
+                  {"samples_per_second", 1000.0 * b},
+                  {"eager_fallback", r.eagerFallback && b == 64}});
     json summary = {
         {"batch", 64},
         {"steady_iterations", 1000},
@@ -200,6 +206,15 @@ void TestGates::evaluate_data()
     QTest::newRow("unsupported op")
         << "unsupported"
         << "keep" << QString::fromLatin1("fail,pass,pass,pass,pass").split(QLatin1Char(','));
+    // The compiled candidate ran one catalog shape eagerly after a recompile limit: no evidence
+    // for that shape in compiled mode.
+    QTest::newRow("eager fallback")
+        << "fallback"
+        << "keep" << QString::fromLatin1("fail,pass,pass,pass,pass").split(QLatin1Char(','));
+    // A float32 candidate failing precision under reduced matmul precision: the mode is named.
+    QTest::newRow("precision fails, reduced matmul")
+        << "reduced"
+        << "keep" << QString::fromLatin1("pass,fail,pass,pass,fail").split(QLatin1Char(','));
     QTest::newRow("no rollback, no cost")
         << "insufficient"
         << "inconclusive"
@@ -227,8 +242,12 @@ void TestGates::evaluate()
     FakeRun base{"base"};
     FakeRun cand{"cand", "compiled"};
     cand.sps = 150000; // 1.5× the baseline
-    if (scenario == QLatin1String("precision"))
+    if (scenario == QLatin1String("precision") || scenario == QLatin1String("reduced"))
         cand.precision = "fail";
+    if (scenario == QLatin1String("reduced"))
+        base.matmul = "highest", cand.matmul = "medium";
+    if (scenario == QLatin1String("fallback"))
+        cand.eagerFallback = true;
     if (scenario == QLatin1String("slow"))
         cand.p99 = 0.006; // SLO is 5 ms
     if (scenario.startsWith(QLatin1String("invalid")))
@@ -267,6 +286,24 @@ void TestGates::evaluate()
         for (const auto &c : g.criteria)
             QVERIFY2(!c.runIds.empty() || c.verdict != tp::Verdict::Pass || !c.detail.empty(),
                      c.id.c_str());
+    auto detailOf = [&report](const char *id) {
+        for (const auto &g : report.gates)
+            for (const auto &c : g.criteria)
+                if (c.id == id)
+                    return c.detail;
+        return std::string();
+    };
+    if (scenario == QLatin1String("fallback"))
+        QVERIFY2(detailOf("catalog_shapes_in_required_modes") ==
+                     "compiled ran 1 of 2 shapes eagerly after a recompile limit (run(s) 2)",
+                 detailOf("catalog_shapes_in_required_modes").c_str());
+    if (scenario == QLatin1String("reduced"))
+        QVERIFY2(detailOf("precision_within_policy") ==
+                     "1 of 1 candidate run(s) outside the precision policy; float32 matmuls at "
+                     "reduced precision in run(s) 2 (medium)",
+                 detailOf("precision_within_policy").c_str());
+    if (scenario == QLatin1String("precision"))
+        QVERIFY(detailOf("precision_within_policy").find("reduced") == std::string::npos);
     if (scenario == QLatin1String("invalid")) {
         const long long candId = *store.runIdForExecutionKey("cand@1");
         QVERIFY(std::count(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end(),

@@ -17,6 +17,7 @@ private Q_SLOTS:
     void hostileContractLines_data();
     void hostileContractLines();
     void hugeIntegersAreClamped();
+    void compiledShapeFacts();
 };
 
 void TestHostileLines::hostileContractLines_data()
@@ -101,6 +102,43 @@ void TestHostileLines::hugeIntegersAreClamped()
     QCOMPARE(run.batch, 1LL << 53);
     QCOMPARE(run.threads, std::numeric_limits<int>::min());
     QCOMPARE(*run.peakRssBytes, -(1LL << 53));
+}
+
+// A shape case's compiled-mode facts (schema v10) as the runners write them are stored; wrong
+// types and negative or non-finite values are stored as unknown (NULL), never as 0 or false.
+void TestHostileLines::compiledShapeFacts()
+{
+    tp::Store store(":memory:");
+    tp::RunIngestor in(store, "test");
+    in.feed(R"({"v":1,"event":"run_started","execution_key":"shapes","mode":"compiled"})"
+            "\n"
+            R"({"v":1,"event":"shape_case","batch":8,"first_call_seconds":2.5,"mean_seconds":0.01,)"
+            R"("compile_seconds":2.49,"graphs":1,"recompiles":0,"eager_fallback":false,)"
+            R"("cache_requests":3,"cache_hits":2,"xla_compile_seconds":1.25})"
+            "\n"
+            R"({"v":1,"event":"shape_case","batch":9,"compile_seconds":"not available",)"
+            R"("graphs":-1,"recompiles":"not available","eager_fallback":"yes",)"
+            R"("cache_requests":1e300,"cache_hits":null,"xla_compile_seconds":-3,)"
+            R"("slow_first_call":"true"})"
+            "\n"
+            R"({"v":1,"event":"shape_case","batch":10,"eager_fallback":true})"
+            "\n");
+    in.finish();
+    const auto cases = store.shapeCases(store.listRuns().front().id);
+    QCOMPARE(cases.size(), std::size_t(3));
+    const tp::ShapeCaseRecord &ok = cases[0], &bad = cases[1], &fell = cases[2];
+    QCOMPARE(*ok.compileSeconds, 2.49);
+    QCOMPARE(*ok.graphs, 1LL);
+    QCOMPARE(*ok.recompiles, 0LL);
+    QCOMPARE(*ok.eagerFallback, false);
+    QCOMPARE(*ok.cacheRequests, 3LL);
+    QCOMPARE(*ok.cacheHits, 2LL);
+    QCOMPARE(*ok.xlaCompileSeconds, 1.25);
+    QVERIFY(!bad.compileSeconds && !bad.graphs && !bad.recompiles && !bad.eagerFallback);
+    QVERIFY(!bad.cacheHits && !bad.xlaCompileSeconds && !bad.slowFirstCall);
+    QCOMPARE(*bad.cacheRequests, 1LL << 53); // clamped like every count
+    QCOMPARE(*fell.eagerFallback, true);
+    QVERIFY(!fell.graphs); // not given: unknown
 }
 
 QTEST_GUILESS_MAIN(TestHostileLines)

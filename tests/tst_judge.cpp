@@ -119,6 +119,16 @@ void TestJudge::verdicts_data()
     QTest::newRow("fixed training steps") << 12 << QString();
     QTest::newRow("standard preset seconds")
         << 13 << QStringLiteral("too short: steady state lasted");
+    // Facts only the runner observes: a synchronize that returned before the compiled call's
+    // output existed, and a compiled run that fell back to eager; a sync that blocks is fine.
+    QTest::newRow("sync does not block")
+        << 14
+        << QStringLiteral("the device synchronize did not wait for a compiled call's output "
+                          "(0.0001 s, against 0.089 s waiting on the output)");
+    QTest::newRow("sync blocks") << 15 << QString();
+    QTest::newRow("eager fallback")
+        << 16 << QStringLiteral("compiled mode ran eagerly: a recompile limit was hit");
+    QTest::newRow("no eager fallback") << 17 << QString();
 }
 
 void TestJudge::verdicts()
@@ -184,6 +194,17 @@ void TestJudge::verdicts()
         in.env = protocol("standard", 200);
         in.steady = flat(250);
         break; // 0.25 s < 2 s
+    case 14:
+    case 15:
+        in.summary = {{"sync_check",
+                       {{"blocks", variant == 15},
+                        {"sync_seconds", variant == 15 ? 0.089 : 0.0001},
+                        {"output_wait_seconds", 0.089}}}};
+        break;
+    case 16:
+    case 17:
+        in.summary = {{"eager_fallback", variant == 16}};
+        break;
     default:
         break;
     }

@@ -2,6 +2,7 @@
 // arrives, and the stored figures checked against the stored samples.
 #include "ingestor.h"
 #include "local_launcher.h"
+#include "precision_mode.h"
 #include "stats.h"
 
 #include <QProcess>
@@ -109,6 +110,22 @@ void TestRunnerE2E::storedFiguresMatchSamples()
     QCOMPARE(env.value("threads", 0), 1);
     QVERIFY(env.value("torch", std::string()).rfind("1.", 0) == 0 ||
             env.value("torch", std::string()).rfind("2.", 0) == 0);
+    // How float32 matmuls ran (libtorch's default: full float32), as the Python runner records.
+    QCOMPARE(env["precision"]["float32_matmul"], "highest");
+    QCOMPARE(env["precision"]["source"], "torch");
+    QVERIFY(env["precision"]["cuda_tf32_matmul"].is_boolean());
+    QCOMPARE(tp::matmulPrecisionMode(env, run->device), std::string("highest"));
+    // Compile cost is measured at the first call (the profiling executor finishes there), with
+    // the method stated; TorchScript's up-front work is script_compile_seconds.
+    const auto summary = nlohmann::json::parse(run->summaryJson);
+    if (mode == QLatin1String("compiled")) {
+        QCOMPARE(summary["compile_method"], tp::kCompileMethod);
+        QVERIFY(closeTo(summary["compile_seconds"].get<double>(),
+                        std::max(0.0, first.front() - s.median)));
+        QVERIFY(summary["script_compile_seconds"].get<double>() > 0);
+    } else {
+        QVERIFY(!summary.contains("compile_seconds") && !summary.contains("compile_method"));
+    }
 }
 
 void TestRunnerE2E::stdoutIsPureContract()

@@ -155,10 +155,6 @@
         <translation>chave</translation>
     </message>
     <message>
-        <source>Path of torchpilot-runner.</source>
-        <translation type="vanished">Caminho do torchpilot-runner.</translation>
-    </message>
-    <message>
         <source>torchpilot: error: --%1 must be a positive integer</source>
         <translation>torchpilot: erro: --%1 deve ser um inteiro positivo</translation>
     </message>
@@ -211,14 +207,6 @@
     <message>
         <source>Run benchmark processes (one per mode and dtype) and store them.</source>
         <translation>Roda processos de benchmark (um por modo e dtype) e os armazena.</translation>
-    </message>
-    <message>
-        <source>Run the article&apos;s pilot suite, store it, open the dashboard.</source>
-        <translation type="vanished">Roda a suíte piloto do artigo, armazena os resultados e abre o painel.</translation>
-    </message>
-    <message>
-        <source>No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the dashboard. Open it later with: torchpilot --db %1</source>
-        <translation type="vanished">Nenhuma tela disponível (DISPLAY e WAYLAND_DISPLAY não estão definidas): o painel não será aberto. Abra-o depois com: torchpilot --db %1</translation>
     </message>
     <message>
         <source>Path of torchpilot-runner (on the target host for a remote target).</source>
@@ -547,10 +535,6 @@
 <context>
     <name>FaultTest</name>
     <message>
-        <source>cannot start %1: %2</source>
-        <translation type="vanished">não foi possível iniciar %1: %2</translation>
-    </message>
-    <message>
         <source>the runner timed out before step %1</source>
         <translation>o runner excedeu o tempo limite antes do passo %1</translation>
     </message>
@@ -687,20 +671,12 @@
         <translation>chave</translation>
     </message>
     <message>
-        <source>Path of torchpilot-runner.</source>
-        <translation type="vanished">Caminho do torchpilot-runner.</translation>
-    </message>
-    <message>
         <source>torchpilot: error: faulttest takes no positional argument</source>
         <translation>torchpilot: erro: faulttest não aceita argumentos posicionais</translation>
     </message>
     <message>
         <source>torchpilot: error: cannot create a temporary directory: %1</source>
         <translation>torchpilot: erro: não foi possível criar um diretório temporário: %1</translation>
-    </message>
-    <message>
-        <source>faulttest %1 (%2, %3 steps, a checkpoint every %4, seed %5, %6 trial(s))</source>
-        <translation type="vanished">faulttest %1 (%2, %3 passos, um checkpoint a cada %4, semente %5, %6 ensaio(s))</translation>
     </message>
     <message>
         <source>torchpilot: error: the uninterrupted reference run failed (exit code %1): %2</source>
@@ -962,18 +938,6 @@
         <translation>O caminho de rollback registrado por um revisor (padrão: o armazenado com torchpilot review).</translation>
     </message>
     <message>
-        <source>Cost preset of the current path.</source>
-        <translation type="vanished">Preset de custo do caminho atual.</translation>
-    </message>
-    <message>
-        <source>Cost preset of the candidate.</source>
-        <translation type="vanished">Preset de custo do candidato.</translation>
-    </message>
-    <message>
-        <source>The rollback path a reviewer recorded.</source>
-        <translation type="vanished">O caminho de rollback registrado por um revisor.</translation>
-    </message>
-    <message>
         <source>Pilot to evaluate (default: the database&apos;s selected pilot; see &apos;torchpilot pilots --list&apos;).</source>
         <translation>Piloto a avaliar (padrão: o piloto selecionado do banco de dados; veja &apos;torchpilot pilots --list&apos;).</translation>
     </message>
@@ -1043,20 +1007,12 @@
         <translation>Lote, comprimento da sequência e threads devem ser pelo menos 1.</translation>
     </message>
     <message>
-        <source>Only local runs are available for now.</source>
-        <translation type="vanished">Por enquanto, só execuções locais estão disponíveis.</translation>
-    </message>
-    <message>
         <source>The run key prefix may use letters, digits and . _ : @ / + - only (at most 120).</source>
         <translation>O prefixo da chave de execução só pode usar letras, dígitos e . _ : @ / + - (no máximo 120).</translation>
     </message>
     <message>
         <source>The TorchScript workload needs the model&apos;s path on the target host.</source>
         <translation>A carga de trabalho TorchScript precisa do caminho do modelo no host de destino.</translation>
-    </message>
-    <message>
-        <source>Kubernetes targets are not available yet.</source>
-        <translation type="vanished">Destinos Kubernetes ainda não estão disponíveis.</translation>
     </message>
     <message>
         <source>Data-parallel ranks need a training workload.</source>
@@ -1073,10 +1029,6 @@
 </context>
 <context>
     <name>Main</name>
-    <message>
-        <source>torchpilot: error: no display available (DISPLAY and WAYLAND_DISPLAY are unset). Use QT_QPA_PLATFORM=offscreen with --screenshot, or a headless subcommand: import, run, pilot.</source>
-        <translation type="vanished">torchpilot: erro: nenhuma tela disponível (DISPLAY e WAYLAND_DISPLAY não estão definidas). Use QT_QPA_PLATFORM=offscreen com --screenshot, ou um subcomando sem interface: import, run, pilot.</translation>
-    </message>
     <message>
         <source>SQLite database file.</source>
         <translation>Arquivo do banco de dados SQLite.</translation>
@@ -1098,40 +1050,8 @@
         <translation>nome</translation>
     </message>
     <message>
-        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
-Subcommands: import, run, pilot, gates, review (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation type="vanished">TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
-Subcomandos: import, run, pilot, gates, review (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
-    </message>
-    <message>
-        <source>Page to show first: runs, queue, panels, compare, charts, review.</source>
-        <translation type="vanished">Página exibida primeiro: runs, queue, panels, compare, charts, review.</translation>
-    </message>
-    <message>
-        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
-Subcommands: import, run, pilot, gates (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation type="vanished">TorchPilot: evidência medida para migrar uma carga de trabalho PyTorch de GPU para TPU.
-Subcomandos: import, run, pilot, gates (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
-    </message>
-    <message>
-        <source>Page to show first: runs, queue, panels, compare.</source>
-        <translation type="vanished">Página exibida primeiro: runs, queue, panels, compare.</translation>
-    </message>
-    <message>
-        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
-Subcommands: import, run, pilot, pilots, gates, review (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation type="vanished">TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
-Subcomandos: import, run, pilot, pilots, gates, review (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
-    </message>
-    <message>
         <source>Page to show first: runs, queue, panels, compare, charts, review; review/cost or review/pilot for a tab of the Review page.</source>
         <translation>Página exibida primeiro: runs, queue, panels, compare, charts, review; review/cost ou review/pilot para uma aba da página Revisão.</translation>
-    </message>
-    <message>
-        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
-Subcommands: import, run, pilot, pilots, gates, review, report, export (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation type="vanished">TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
-Subcomandos: import, run, pilot, pilots, gates, review, report, export (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
     </message>
     <message>
         <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
@@ -1544,22 +1464,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <translation>observabilidade</translation>
     </message>
     <message>
-        <source>preparation</source>
-        <translation type="vanished">preparação</translation>
-    </message>
-    <message>
-        <source>idle time</source>
-        <translation type="vanished">tempo ocioso</translation>
-    </message>
-    <message>
-        <source>lost attempts</source>
-        <translation type="vanished">tentativas perdidas</translation>
-    </message>
-    <message>
-        <source>spot overhead</source>
-        <translation type="vanished">custo extra do Spot</translation>
-    </message>
-    <message>
         <source>not configured</source>
         <translation>não configurado</translation>
     </message>
@@ -1586,14 +1490,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>No cost model was entered for either side, so the cost gate has no evidence. Enter them in the review, or pass --baseline-cost and --candidate-cost.</source>
         <translation>Nenhum modelo de custo foi informado para os lados, então o portão de custo não tem evidência. Informe-os na revisão ou passe --baseline-cost e --candidate-cost.</translation>
-    </message>
-    <message>
-        <source>Current path: %1</source>
-        <translation type="vanished">Caminho atual: %1</translation>
-    </message>
-    <message>
-        <source>Candidate: %1</source>
-        <translation type="vanished">Candidato: %1</translation>
     </message>
     <message>
         <source>Figure</source>
@@ -1714,13 +1610,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>Appendix: every run</source>
         <translation>Apêndice: todas as execuções</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n run(s) in the database, by id. Valid: the steady state is valid evidence.</source>
-        <translation type="vanished">
-            <numerusform>%n execução no banco de dados, por id. Válida: o regime estável é evidência válida.</numerusform>
-            <numerusform>%n execuções no banco de dados, por id. Válida: o regime estável é evidência válida.</numerusform>
-        </translation>
     </message>
     <message>
         <source>Id</source>
@@ -1929,10 +1818,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <translation>assinado com outra evidência</translation>
     </message>
     <message>
-        <source>No sign-off.</source>
-        <translation type="vanished">Sem assinatura.</translation>
-    </message>
-    <message>
         <source>decision</source>
         <translation>decisão</translation>
     </message>
@@ -2031,10 +1916,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>&lt;b&gt;%1&lt;/b&gt; per useful result</source>
         <translation>&lt;b&gt;%1&lt;/b&gt; por resultado útil</translation>
-    </message>
-    <message>
-        <source>Runs: %1.</source>
-        <translation type="vanished">Execuções: %1.</translation>
     </message>
     <message>
         <source>The three panels</source>
@@ -2160,16 +2041,8 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <translation>Vereditos de precisão</translation>
     </message>
     <message>
-        <source>Each checked run against the float32 eager reference, on identical weights and inputs, with the tolerances of a named policy.</source>
-        <translation>Cada execução verificada contra a referência float32 eager, com pesos e entradas idênticos e as tolerâncias de uma política nomeada.</translation>
-    </message>
-    <message>
         <source>No run recorded a precision verdict.</source>
         <translation>Nenhuma execução registrou um veredito de precisão.</translation>
-    </message>
-    <message>
-        <source>Run</source>
-        <translation type="vanished">Execução</translation>
     </message>
     <message>
         <source>Mode · dtype</source>
@@ -2332,6 +2205,14 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>after %1 calls</source>
         <translation>após %1 chamadas</translation>
+    </message>
+    <message>
+        <source>Each checked run against the float32 eager reference, on identical weights and inputs, with the tolerances of a named policy. Under the mode: the precision float32 matmuls ran at (highest is full float32; TF32 and TorchTPU&apos;s default bf16 passes are lower).</source>
+        <translation>Cada execução verificada contra a referência float32 eager, com pesos e entradas idênticos, com as tolerâncias de uma política nomeada. Sob o modo: a precisão em que rodaram as multiplicações de matrizes float32 (highest é float32 completo; TF32 e as passadas bf16 padrão do TorchTPU são menores).</translation>
+    </message>
+    <message>
+        <source>matmul %1</source>
+        <translation>matmul %1</translation>
     </message>
 </context>
 <context>
@@ -2553,10 +2434,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <translation>Nenhuma decisão foi registrada ainda.</translation>
     </message>
     <message>
-        <source>#%1  %2  %3  decision: %4  definitions: %5  evidence sha256 %6</source>
-        <translation type="vanished">nº %1  %2  %3  decisão: %4  definições: %5  evidência sha256 %6</translation>
-    </message>
-    <message>
         <source>    comment: %1</source>
         <translation>    comentário: %1</translation>
     </message>
@@ -2688,10 +2565,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <translation>Armazena o caminho de rollback (texto vazio o apaga).</translation>
     </message>
     <message>
-        <source>List the recorded decisions, newest first.</source>
-        <translation type="vanished">Lista as decisões registradas, da mais recente para a mais antiga.</translation>
-    </message>
-    <message>
         <source>With --history or no action: print JSON.</source>
         <translation>Com --history ou sem ação: imprime JSON.</translation>
     </message>
@@ -2788,10 +2661,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>this machine</source>
         <translation>esta máquina</translation>
-    </message>
-    <message>
-        <source>Kubernetes Job (not available yet)</source>
-        <translation type="vanished">Job do Kubernetes (ainda não disponível)</translation>
     </message>
     <message>
         <source>a target needs a &quot;name&quot; (a string)</source>
@@ -2937,10 +2806,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <translation>%1: esperava um objeto</translation>
     </message>
     <message>
-        <source>%1: the name &apos;%2&apos; is reserved or not a valid target name</source>
-        <translation type="vanished">%1: o nome &apos;%2&apos; é reservado ou não é um nome de destino válido</translation>
-    </message>
-    <message>
         <source>%1: the name &apos;%2&apos; is used twice</source>
         <translation>%1: o nome &apos;%2&apos; é usado duas vezes</translation>
     </message>
@@ -2970,14 +2835,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>torchpilot: error: %1</source>
         <translation>torchpilot: erro: %1</translation>
-    </message>
-    <message>
-        <source>runner: %1</source>
-        <translation type="vanished">runner: %1</translation>
-    </message>
-    <message>
-        <source>torchpilot-runner on the remote PATH</source>
-        <translation type="vanished">torchpilot-runner no PATH remoto</translation>
     </message>
     <message>
         <source>Manage the targets runs can execute on (local, SSH hosts).
@@ -3042,10 +2899,6 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>Arquivo known_hosts (padrão: ~/.ssh/known_hosts).</translation>
     </message>
     <message>
-        <source>Path of torchpilot-runner on the host (default: found on its PATH).</source>
-        <translation type="vanished">Caminho do torchpilot-runner no host (padrão: o encontrado no PATH dele).</translation>
-    </message>
-    <message>
         <source>path</source>
         <translation>caminho</translation>
     </message>
@@ -3056,10 +2909,6 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>s</source>
         <translation>s</translation>
-    </message>
-    <message>
-        <source>choose one of --list, --add-ssh and --remove</source>
-        <translation type="vanished">escolha uma opção entre --list, --add-ssh e --remove</translation>
     </message>
     <message>
         <source>--add-ssh needs --host</source>
@@ -3589,6 +3438,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>Verdict</source>
         <translation>Veredito</translation>
     </message>
+    <message>
+        <source>float32 matmul precision</source>
+        <translation>Precisão de matmul float32</translation>
+    </message>
 </context>
 <context>
     <name>tp::ComparePage</name>
@@ -3744,10 +3597,6 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>Caminho de rollback:</translation>
     </message>
     <message>
-        <source>Cannot read the cost presets %1</source>
-        <translation type="vanished">Não foi possível ler os presets de custo %1</translation>
-    </message>
-    <message>
         <source>Cannot use the cost presets: %1</source>
         <translation>Não foi possível usar os presets de custo: %1</translation>
     </message>
@@ -3890,26 +3739,6 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>Todos os preços</translation>
     </message>
     <message>
-        <source>  of which preparation</source>
-        <translation type="vanished">  dos quais preparação</translation>
-    </message>
-    <message>
-        <source>  of which idle time</source>
-        <translation type="vanished">  dos quais tempo ocioso</translation>
-    </message>
-    <message>
-        <source>  of which compilation</source>
-        <translation type="vanished">  dos quais compilação</translation>
-    </message>
-    <message>
-        <source>  of which lost attempts</source>
-        <translation type="vanished">  dos quais tentativas perdidas</translation>
-    </message>
-    <message>
-        <source>  of which Spot overhead</source>
-        <translation type="vanished">  dos quais custo extra do Spot</translation>
-    </message>
-    <message>
         <source>Per side</source>
         <translation>Por lado</translation>
     </message>
@@ -3968,10 +3797,6 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Spot: net savings</source>
         <translation>Spot: economia líquida</translation>
-    </message>
-    <message>
-        <source>Breakdown of the total</source>
-        <translation type="vanished">Composição do total</translation>
     </message>
     <message>
         <source>The candidate costs &lt;b&gt;%1 % less&lt;/b&gt; per useful result than the baseline.</source>
@@ -4214,13 +4039,6 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>%1. %2</source>
         <translation>%1. %2</translation>
-    </message>
-    <message numerus="yes">
-        <source>%n criteria</source>
-        <translation type="vanished">
-            <numerusform>%n critério</numerusform>
-            <numerusform>%n critérios</numerusform>
-        </translation>
     </message>
     <message>
         <source>Runs used as evidence: %1</source>
@@ -4750,18 +4568,6 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>Local (esta máquina)</translation>
     </message>
     <message>
-        <source>SSH host</source>
-        <translation type="vanished">Host SSH</translation>
-    </message>
-    <message>
-        <source>Kubernetes Job (GKE TPU)</source>
-        <translation type="vanished">Job do Kubernetes (GKE TPU)</translation>
-    </message>
-    <message>
-        <source>coming</source>
-        <translation type="vanished">em breve</translation>
-    </message>
-    <message>
         <source>Runs that share a machine compete for cores and memory bandwidth and perturb each other&apos;s timings: keep 1 for figures you will compare.</source>
         <translation>Execuções que compartilham uma máquina disputam núcleos e largura de banda de memória e perturbam as medições umas das outras: mantenha 1 para números que você vai comparar.</translation>
     </message>
@@ -4818,10 +4624,6 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>%1, um por modo × dtype, até %2 ao mesmo tempo.</translation>
     </message>
     <message>
-        <source>Kubernetes targets are not available yet</source>
-        <translation type="vanished">Destinos Kubernetes ainda não estão disponíveis</translation>
-    </message>
-    <message>
         <source>Runs over SSH; model and catalog paths are read on that host</source>
         <translation>Executa via SSH; os caminhos do modelo e do catálogo são lidos nesse host</translation>
     </message>
@@ -4853,10 +4655,6 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>o runner não produziu nenhuma execução</translation>
     </message>
     <message>
-        <source>target &apos;%1&apos;: Kubernetes targets are not available yet</source>
-        <translation type="vanished">destino &apos;%1&apos;: destinos Kubernetes ainda não estão disponíveis</translation>
-    </message>
-    <message>
         <source>no progress for %1 s: stopping the run</source>
         <translation>sem progresso há %1 s: interrompendo a execução</translation>
     </message>
@@ -4884,24 +4682,8 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>torchpilot-runner não encontrado (defina TORCHPILOT_RUNNER ou instale-o)</translation>
     </message>
     <message>
-        <source>cancelled: runner killed</source>
-        <translation type="vanished">cancelada: runner encerrado</translation>
-    </message>
-    <message>
-        <source>runner crashed</source>
-        <translation type="vanished">o runner travou</translation>
-    </message>
-    <message>
-        <source>runner exited with code %1</source>
-        <translation type="vanished">o runner saiu com o código %1</translation>
-    </message>
-    <message>
         <source>cannot start runner &apos;%1&apos;: %2</source>
         <translation>não foi possível iniciar o runner &apos;%1&apos;: %2</translation>
-    </message>
-    <message>
-        <source>runner produced no run</source>
-        <translation type="vanished">o runner não produziu nenhuma execução</translation>
     </message>
     <message>
         <source>the Python runner torchpilot_runner.py or its interpreter was not found (set TORCHPILOT_PYTHON_RUNNER or the target&apos;s runner_path)</source>
@@ -5526,6 +5308,26 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>no worker-failure test of %1 ranks was recorded (torchpilot faulttest --world-size %1)</source>
         <translation>nenhum teste de falha de worker com %1 ranks foi registrado (torchpilot faulttest --world-size %1)</translation>
+    </message>
+    <message>
+        <source>the device synchronize did not wait for a compiled call&apos;s output (%1 s, against %2 s waiting on the output): its timings are not the device&apos;s</source>
+        <translation>a sincronização do dispositivo não esperou a saída de uma chamada compilada (%1 s, contra %2 s esperando pela saída): seus tempos não são os do dispositivo</translation>
+    </message>
+    <message>
+        <source>compiled mode ran eagerly: a recompile limit was hit</source>
+        <translation>o modo compilado rodou em eager: um limite de recompilação foi atingido</translation>
+    </message>
+    <message>
+        <source>float32 matmuls ran at reduced precision (%1)</source>
+        <translation>as multiplicações de matrizes float32 rodaram com precisão reduzida (%1)</translation>
+    </message>
+    <message>
+        <source>float32 matmuls at reduced precision in run(s) %1 (%2)</source>
+        <translation>multiplicações de matrizes float32 com precisão reduzida na(s) execução(ões) %1 (%2)</translation>
+    </message>
+    <message>
+        <source>%1 ran %2 of %3 shapes eagerly after a recompile limit (run(s) %4)</source>
+        <translation>%1 rodou %2 de %3 formatos em eager após um limite de recompilação (execução(ões) %4)</translation>
     </message>
 </context>
 <context>
@@ -6240,18 +6042,6 @@ chave da execução: %2</translation>
         <translation>Coleta todas as evidências de que o piloto selecionado precisa, nos dois lados (o que &apos;torchpilot pilot&apos; faz), e diz o que resta para o revisor.</translation>
     </message>
     <message>
-        <source>smoke (seconds, noisy)</source>
-        <translation type="vanished">smoke (segundos, ruidoso)</translation>
-    </message>
-    <message>
-        <source>standard</source>
-        <translation type="vanished">standard</translation>
-    </message>
-    <message>
-        <source>loadgen (MLPerf minimums, long)</source>
-        <translation type="vanished">loadgen (mínimos do MLPerf, longo)</translation>
-    </message>
-    <message>
         <source>Protocol preset of the pilot&apos;s runs.</source>
         <translation>Preset do protocolo das execuções do piloto.</translation>
     </message>
@@ -6399,13 +6189,6 @@ chave da execução: %2</translation>
     <message>
         <source>Sign off “%1”…</source>
         <translation>Assinar “%1”…</translation>
-    </message>
-    <message numerus="yes">
-        <source>Show the %n evidence run(s)</source>
-        <translation type="vanished">
-            <numerusform>Mostrar a %n execução de evidência</numerusform>
-            <numerusform>Mostrar as %n execuções de evidência</numerusform>
-        </translation>
     </message>
     <message>
         <source>Select a gate to sign off.</source>
@@ -6694,10 +6477,6 @@ chave da execução: %2</translation>
         <source>agrees with the store</source>
         <translation>concorda com o repositório</translation>
     </message>
-    <message>
-        <source>&lt;b&gt;disagrees&lt;/b&gt; with the store: %1</source>
-        <translation type="vanished">&lt;b&gt;discorda&lt;/b&gt; do repositório: %1</translation>
-    </message>
     <message numerus="yes">
         <source>&lt;b&gt;disagrees&lt;/b&gt; with the store on %n figure(s): %1</source>
         <translation>
@@ -6732,6 +6511,10 @@ chave da execução: %2</translation>
     <message>
         <source>Rank %1 of %2, data-parallel (%3): aggregate %4 samples/s, slowest rank %5 — %6</source>
         <translation>Rank %1 de %2, paralelismo de dados (%3): agregado de %4 amostras/s, rank mais lento %5 — %6</translation>
+    </message>
+    <message>
+        <source>; float32 matmuls: %1</source>
+        <translation>; matmuls float32: %1</translation>
     </message>
 </context>
 <context>
@@ -7119,10 +6902,6 @@ chave da execução: %2</translation>
     <message>
         <source>inconclusive ⇒ keep</source>
         <translation>inconclusivo ⇒ manter</translation>
-    </message>
-    <message>
-        <source>run #%1</source>
-        <translation type="vanished">execução nº %1</translation>
     </message>
     <message>
         <source>Gate verdict</source>

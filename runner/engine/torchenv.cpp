@@ -82,6 +82,19 @@ std::string blasInUse(const nlohmann::json &mapped, const std::string &fallback)
 
 } // namespace
 
+nlohmann::json precisionSettings()
+{
+    // torch.get_float32_matmul_precision()'s names; TF32 applies on CUDA only, recorded as set.
+    const at::Context &ctx = at::globalContext();
+    const auto p = ctx.float32MatmulPrecision();
+    return {{"float32_matmul", p == at::Float32MatmulPrecision::HIGHEST ? "highest"
+                               : p == at::Float32MatmulPrecision::HIGH  ? "high"
+                                                                        : "medium"},
+            {"source", "torch"},
+            {"cuda_tf32_matmul", ctx.allowTF32CuBLAS()},
+            {"cudnn_tf32", ctx.allowTF32CuDNN()}};
+}
+
 nlohmann::json runEnvironment(int blasThreads)
 {
     nlohmann::json env = hostEnvironment();
@@ -98,6 +111,7 @@ nlohmann::json runEnvironment(int blasThreads)
     env["mkldnn"] = at::hasMKLDNN();
     env["cuda_available"] = torch::cuda::is_available();
     env["torch_config"] = config.summary;
+    env["precision"] = precisionSettings();
     return env;
 }
 

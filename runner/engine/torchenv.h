@@ -11,7 +11,14 @@ namespace tp::runner
 int setBlasThreads(int n);
 
 // hostEnvironment() plus: torch, runner, threads, interop_threads, blas (BLAS_INFO of
-// at::show_config()), blas_threads, mkldnn, cuda_available, torch_config (short build summary).
+// at::show_config()), blas_threads, mkldnn, cuda_available, torch_config (short build summary),
+// precision (precisionSettings()).
 nlohmann::json runEnvironment(int blasThreads);
+
+// run_started.env.precision: how float32 matmuls run, as the Python runner records it —
+// {"float32_matmul": "highest" | "high" | "medium", "source": "torch", "cuda_tf32_matmul",
+// "cudnn_tf32"} (the Python runner's TorchTPU form: source "torch_tpu", the TorchTPU level and
+// "tpu_allow_excess_precision"). model/precision_mode.h reads it back.
+nlohmann::json precisionSettings();
 
 } // namespace tp::runner

@@ -86,6 +86,8 @@ QString CompareModel::factorName(const std::string &key)
         return tr("Batch size");
     if (key == "dtype")
         return tr("Dtype");
+    if (key == "matmul_precision")
+        return tr("float32 matmul precision");
     if (key == "threads")
         return tr("Threads");
     if (key == "torch")

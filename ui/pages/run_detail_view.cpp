@@ -7,6 +7,7 @@
 #include "contract.h"
 #include "format.h"
 #include "model_text_tr.h"
+#include "precision_mode.h"
 #include "run_judge.h"
 #include "store.h"
 #include "superseding_task.h"
@@ -88,13 +89,21 @@ void RunDetailView::showVerdicts(const RunRecord &run)
             tr("<b>disagrees</b> with the store on %n figure(s): %1", nullptr, int(fields.size()))
                 .arg(fields.join(QStringLiteral(", ")).toHtmlEscaped()));
     m_witness->setToolTip(differs.join(QLatin1Char('\n'))); // the values, runner against store
+    // The float32 matmul precision the run measured under (torch's setting, TF32, TorchTPU's
+    // passes): a float32 failure under a reduced mode is that mode's doing first.
+    const std::string matmul =
+        matmulPrecisionMode(nlohmann::json::parse(run.envJson, nullptr, false), run.device);
+    const QString matmulText =
+        matmul.empty() ? QString()
+                       : tr("; float32 matmuls: %1").arg(fmt::fromStd(matmul).toHtmlEscaped());
     if (run.precisionVerdict.empty())
-        m_precision->setText(tr("not checked"));
+        m_precision->setText(tr("not checked") + matmulText);
     else
         m_precision->setText(
             tr("%1 (policy %2)")
                 .arg(run.precisionVerdict == "pass" ? tr("pass") : tr("<b>fail</b>"),
-                     fmt::fromStd(run.precisionPolicy).toHtmlEscaped()));
+                     fmt::fromStd(run.precisionPolicy).toHtmlEscaped()) +
+            matmulText);
     m_cache->setText(run.cacheState.empty() ? fmt::missing() : fmt::fromStd(run.cacheState));
     m_resources->setText(run.peakRssBytes ? QLocale().formattedDataSize(*run.peakRssBytes)
                                           : fmt::missing());

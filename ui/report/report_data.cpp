@@ -3,6 +3,9 @@
 #include "contract.h"
 #include "format.h"
 #include "json_file.h"
+#include "model_text.h"
+#include "model_texts.h"
+#include "precision_mode.h"
 #include "store.h"
 
 #include <nlohmann/json.hpp>
@@ -94,9 +97,14 @@ std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)
 {
     if (r.precisionVerdict.empty())
         return std::nullopt;
-    PrecisionRow row{
-        r.id, r.runKey, r.mode, r.dtype, r.precisionPolicy, r.precisionVerdict, {}, {}, {}, {},
-        {},   {},       {},     {}};
+    PrecisionRow row;
+    row.runId = r.id;
+    row.runKey = r.runKey;
+    row.mode = r.mode;
+    row.dtype = r.dtype;
+    row.policy = r.precisionPolicy;
+    row.verdict = r.precisionVerdict;
+    row.matmulPrecision = matmulPrecisionMode(json::parse(r.envJson, nullptr, false), r.device);
     const std::vector<EventRecord> events = store.events(r.id);
     for (auto it = events.rbegin(); it != events.rend(); ++it) {
         if (it->name != "precision")
@@ -119,6 +127,9 @@ std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)
                                                          : reason.dump());
         break;
     }
+    if (row.verdict == "fail" && row.dtype == "float32" &&
+        isReducedMatmulPrecision(row.matmulPrecision))
+        row.reasons.push_back(fillText(txt::PrecisionReducedMatmul, {row.matmulPrecision}));
     return row;
 }
 

@@ -38,6 +38,7 @@ struct ReportSide {
 struct PrecisionRow {
     long long runId = 0;
     std::string runKey, mode, dtype, policy, verdict, reference;
+    std::string matmulPrecision; // matmulPrecisionMode(): "" when the run did not record it
     std::optional<double> maxAbsError, maxRelError, mismatchPercent, cosine, rtol, atol;
     std::vector<std::string> reasons;
 };

@@ -201,7 +201,10 @@ QString precisionHtml(const ReportData &d, const QLocale &locale)
                     .arg(ReportHtml::tr("Precision verdicts"),
                          ReportHtml::tr("Each checked run against the float32 eager reference, on "
                                         "identical weights and "
-                                        "inputs, with the tolerances of a named policy."));
+                                        "inputs, with the tolerances of a named policy. Under "
+                                        "the mode: the precision float32 matmuls ran at "
+                                        "(highest is full float32; TF32 and TorchTPU's default "
+                                        "bf16 passes are lower)."));
     for (const GateResult &g : d.review.report.gates)
         for (const CriterionResult &c : g.criteria)
             if (c.id == "precision_within_policy" || c.id == "loss_curve_within_tolerance" ||
@@ -240,8 +243,11 @@ QString precisionHtml(const ReportData &d, const QLocale &locale)
         QString policy = esc(p.policy);
         if (!p.reference.empty())
             policy += QStringLiteral("<br/>") + ReportHtml::tr("vs %1").arg(esc(p.reference));
-        t.row({QString::number(p.runId), key,
-               QStringLiteral("%1 · %2").arg(esc(p.mode), esc(p.dtype)), policy, verdictHtml(v),
+        QString modeDtype = QStringLiteral("%1 · %2").arg(esc(p.mode), esc(p.dtype));
+        if (!p.matmulPrecision.empty())
+            modeDtype += QStringLiteral("<br/><span class=\"small\">%1</span>")
+                             .arg(ReportHtml::tr("matmul %1").arg(esc(p.matmulPrecision)));
+        t.row({QString::number(p.runId), key, modeDtype, policy, verdictHtml(v),
                QStringLiteral("%1 / %2").arg(sci(p.maxAbsError), sci(p.maxRelError)),
                p.cosine ? locale.toString(*p.cosine, 'f', 5) : QStringLiteral("—"),
                p.mismatchPercent
