@@ -10,7 +10,7 @@
 include(GNUInstallDirs)
 set(TP_APP_ID io.github.torchpilot.TorchPilot)
 set(TP_SHARE ${CMAKE_INSTALL_DATADIR}/torchpilot)
-set(TP_JSON_DIRS catalogs cost gates pilots policies validity)
+set(TP_JSON_DIRS catalogs cost gates pilots policies protocol validity)
 set(TP_QM ${PROJECT_BINARY_DIR}/app/torchpilot_pt_BR.qm)
 
 # The build tree's share/torchpilot, refreshed on every build (a copy: cheap, and never stale).

@@ -8,6 +8,7 @@
 
 #include <climits>
 #include <ostream>
+#include <sstream>
 
 #ifndef TORCHPILOT_VERSION
 #define TORCHPILOT_VERSION "0.0.0"
@@ -109,38 +110,25 @@ CLI::Validator positiveReal()
         "NUM>0");
 }
 
-struct Preset {
-    const char *name;
-    int warmup, maxWarmup, window, iterations;
-    double cv, minTime;
-};
-
-// smoke: seconds, for tests. standard: a pilot on a workstation. loadgen: MLPerf LoadGen's
-// single-stream minimums (1024 queries and 60 s).
-constexpr Preset kPresets[] = {
-    {"smoke", 3, 20, 5, 20, 0.10, 0.0},
-    {"standard", 10, 500, 20, 200, 0.05, 2.0},
-    {"loadgen", 20, 2000, 50, 1024, 0.05, 60.0},
-};
-
 void applyPreset(const CLI::App &app, RunOptions &o)
 {
-    for (const Preset &p : kPresets) {
-        if (o.preset != p.name)
-            continue;
-        if (!app.count("--warmup"))
-            o.warmup = p.warmup;
-        if (!app.count("--max-warmup"))
-            o.maxWarmup = p.maxWarmup;
-        if (!app.count("--warmup-window"))
-            o.warmupWindow = p.window;
-        if (!app.count("--iterations"))
-            o.iterations = p.iterations;
-        if (!app.count("--warmup-cv"))
-            o.warmupCv = p.cv;
-        if (!app.count("--min-time"))
-            o.minTime = p.minTime;
-    }
+    // resources/protocol/runner.json's presets (shared_protocol.h), as the Python runner reads
+    // them.
+    const ProtocolValues *p = protocolPreset(o.preset);
+    if (!p)
+        return;
+    if (!app.count("--warmup"))
+        o.warmup = p->warmup;
+    if (!app.count("--max-warmup"))
+        o.maxWarmup = p->maxWarmup;
+    if (!app.count("--warmup-window"))
+        o.warmupWindow = p->warmupWindow;
+    if (!app.count("--iterations"))
+        o.iterations = p->iterations;
+    if (!app.count("--warmup-cv"))
+        o.warmupCv = p->warmupCv;
+    if (!app.count("--min-time"))
+        o.minTime = p->minTime;
 }
 
 struct RawDist {
@@ -239,10 +227,16 @@ void addOptions(CLI::App &app, RunOptions &o)
                    "(a torn or corrupt one is skipped for the one before)")
         ->check(CLI::ExistingDirectory);
 
+    std::string presets; // "smoke (20 iterations, 0 s), …" from resources/protocol/runner.json
+    for (const std::string &name : protocolPresetNames()) {
+        const ProtocolValues &v = *protocolPreset(name);
+        std::ostringstream one;
+        one << name << " (" << v.iterations << " iterations, " << v.minTime << " s)";
+        presets += (presets.empty() ? "" : ", ") + one.str();
+    }
     app.add_option("--preset", o.preset,
-                   "Protocol preset: smoke (tests), standard (2 s, 200 iterations), loadgen "
-                   "(60 s, 1024 iterations); explicit options override it")
-        ->check(CLI::IsMember({"smoke", "standard", "loadgen"}));
+                   "Protocol preset: " + presets + "; explicit options override it")
+        ->check(CLI::IsMember(protocolPresetNames()));
     app.add_option("--max-warmup", o.maxWarmup, "Warmup cap: stop warming up after this many")
         ->check(intAtLeast(0))
         ->capture_default_str();

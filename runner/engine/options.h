@@ -1,6 +1,7 @@
 #pragma once
 // Command-line options of torchpilot-runner, parsed with CLI11 into a plain struct. No torch.
 #include "dist_options.h"
+#include "shared_protocol.h"
 
 #include <iosfwd>
 #include <string>
@@ -20,11 +21,11 @@ inline constexpr int BadArguments = 2;
 
 struct RunOptions {
     std::string workload = "mlp";
-    std::string mode = "eager";    // eager | compiled
-    std::string dtype = "float32"; // float32 | bfloat16
-    std::string device = "auto";   // cpu | cuda | auto
-    int warmup = 5;
-    int iterations = 50;
+    std::string mode = "eager";             // eager | compiled
+    std::string dtype = "float32";          // float32 | bfloat16
+    std::string device = "auto";            // cpu | cuda | auto
+    int warmup = protocolDefaults().warmup; // resources/protocol/runner.json, as the protocol
+    int iterations = protocolDefaults().iterations; // options below
     int threads = 1;
     int batch = 64;
     std::string runKey;               // defaults to "<workload>/<mode>/<dtype>"
@@ -53,10 +54,10 @@ struct RunOptions {
     // over the last `warmupWindow` iterations drops below `warmupCv`, at most `maxWarmup`.
     // Steady state runs at least `iterations` iterations and at least `minTime` seconds.
     std::string preset; // smoke | standard | loadgen (sets the defaults below)
-    int maxWarmup = 200;
-    int warmupWindow = 10;
-    double warmupCv = 0.05;
-    double minTime = 0.0;
+    int maxWarmup = protocolDefaults().maxWarmup;
+    int warmupWindow = protocolDefaults().warmupWindow;
+    double warmupCv = protocolDefaults().warmupCv;
+    double minTime = protocolDefaults().minTime;
     double deadline = 0.0;  // seconds; 0 = none. Ends the run with status timeout.
     bool warmStart = false; // one untimed call first: the first call is a warm-process one
 
