@@ -131,7 +131,7 @@ void printText(const Comparison &c, std::optional<CompareMetric> only, double co
             return out.join(QStringLiteral(", "));
         };
         o << QStringLiteral("  %1 %2 | %3 — %4\n")
-                 .arg(fromStd(f.key), -12)
+                 .arg(fromStd(f.key), -16)
                  .arg(values(f.baseline), values(f.candidate), state);
     }
     for (const std::string &w : c.warnings)
