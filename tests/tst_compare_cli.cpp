@@ -171,9 +171,21 @@ void TestCompareCli::inferredAxisAndConfounders()
                                     QStringList{QStringLiteral("--format"), QStringLiteral("json"),
                                                 QStringLiteral("--fail-if-confounded")});
     QCOMPARE(modeOnly.code, 0);
-    for (const json &c : json::parse(modeOnly.out.toStdString())["confounders"])
-        if (c["factor"] == "mode")
-            QCOMPARE(c["state"].get<std::string>(), std::string("expected"));
+    // The runs are the default pilot's two sides: the pilot explains the mode's difference.
+    auto stateOf = [](const QByteArray &out, const char *factor) {
+        const json parsed = json::parse(out.toStdString());
+        for (const json &c : parsed["confounders"])
+            if (c["factor"] == factor)
+                return c["state"].get<std::string>();
+        return std::string();
+    };
+    QCOMPARE(stateOf(modeOnly.out, "mode"), std::string("allowed"));
+    // The other way round no pilot side matches; --axis names the difference compared on purpose.
+    const Result axis = compare(sides("mode=compiled,dtype=float32", "run=1") +
+                                QStringList{QStringLiteral("--format"), QStringLiteral("json"),
+                                            QStringLiteral("--axis"), QStringLiteral("mode")});
+    QCOMPARE(axis.code, 0);
+    QCOMPARE(stateOf(axis.out, "mode"), std::string("expected"));
     // Mode and dtype both differ, so no axis is inferred. Run 1 lies in the selected pilot's
     // baseline side and run 3 in its candidate side: the pilot allows both differences, with its
     // reasons, as the Compare page does.

@@ -90,6 +90,11 @@ void TestInstall::packageFiles()
 
 void TestInstall::noBuildTreePaths()
 {
+#ifdef __SANITIZE_ADDRESS__
+    // GCC 12 writes the sanitizers' source locations with absolute paths, which
+    // -ffile-prefix-map does not rewrite; the package is made from the Release build.
+    QSKIP("a sanitizer build embeds its source paths");
+#endif
     for (const char *program : {"bin/torchpilot", "bin/torchpilot-runner"}) {
         QFile f(m_prefix + QLatin1Char('/') + QLatin1String(program));
         QVERIFY(f.open(QIODevice::ReadOnly));
