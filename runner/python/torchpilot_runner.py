@@ -17,10 +17,16 @@ resume, resources, run_finished); diagnostics go to stderr. One process = one ex
 Workloads: mlp, encoder, train-mlp, train-encoder (the C++ runner's definitions, seeds and data),
 torchscript (--model FILE.pt), exported (--model FILE.pt2, torch >= 2.1), python / train-python
 (--model package.module:factory [--train]; the factory contract is in tp_user_model.py).
-Compiled mode: torch.compile(backend=...) where this torch has it (tpu on --device tpu, else
-inductor, or --backend); on torch < 2.0 TorchScript script + freeze + optimize_for_inference, and
-env.compiler says which. Exit status: 0 ok, 1 failed, 2 bad arguments, 124 deadline reached,
-128+N cancelled by signal N (143 for SIGTERM).
+Compiled mode: torch.compile(backend=..., dynamic per --dynamic) where this torch has it (tpu on
+--device tpu, always with dynamic=False, else inductor, or --backend); on torch < 2.0 TorchScript
+script + freeze + optimize_for_inference, and env.compiler says which. Compile cost is the first
+call of a shape minus that shape's steady median (summary.compile_method). Exit status: 0 ok,
+1 failed, 2 bad arguments, 124 deadline reached, 128+N cancelled by signal N (143 for SIGTERM).
+
+--model runs the model's code with the rights of the user who starts the runner: a factory is
+Python that is imported and called, a TorchScript or torch.export program is code too. Use only
+models you trust. Checkpoints and a .pt2's pickled artifacts are read as tensors and plain data
+only (tp_safe_load); --allow-unsafe-pt2 opts a .pt2 into full pickle.
 """
 import os
 import sys

@@ -1,40 +1,34 @@
-"""Everything accelerator-specific of the Python runner: synchronize, memory, compiler, compile
-counters, compile caches and versions for the cpu, cuda and tpu (TorchTPU) devices.
+"""Everything device-specific of the Python runner: synchronize (and its self-check), memory,
+compile counters (dynamo's and TorchTPU's), precision settings, versions and TorchTPU's device
+bring-up, for the cpu, cuda and tpu (TorchTPU) devices. Compiled mode's calls are in
+tp_compile.py, the compile caches in tp_caches.py; both read through this module.
 
 Every API is feature-detected, never assumed from a version number: what this torch (or
-TorchTPU) does not expose is reported as "not available", and a persistent compilation cache
-is never assumed to be on. The runner calls synchronize() before and after every timed call.
+TorchTPU) does not expose is reported as "not available". The TorchTPU names follow its public
+sources: torch.tpu.synchronize (torch_tpu/_internal/device/_device_module.py),
+torch.tpu._get_cache_stats() (a pybind11 PerfStats: num_cache_reqs, num_cache_hits,
+per_entry_stats), torch.tpu.Precision / torch.tpu.precision, torch.backends.tpu.
 """
+import datetime
 import importlib
 import importlib.util
-import os
 import platform
 import sys
+import time
+import types
+import warnings
 from importlib.metadata import PackageNotFoundError, version as _dist_version
 
 NA = "not available"
 
-TPU_TIER2_ENV = "TORCH_TPU_TIER2_COMPILATION_CACHE"
-TPU_TIER3_ENV = "TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT"
-FX_CACHE_ENV = "TORCHINDUCTOR_FX_GRAPH_CACHE"
-INDUCTOR_DIR_ENV = "TORCHINDUCTOR_CACHE_DIR"
-_FALSE = ("", "0", "false", "no", "off")
+# What dynamo records when a frame hits its recompile limit: Unsupported("<limit> reached") adds
+# to counters["unimplemented"] (torch 2.6: "cache_size_limit reached"; the limit was renamed
+# recompile_limit in later releases, "accumulated_..." is the per-process total).
+LIMIT_MARKERS = ("cache_size_limit", "recompile_limit")
 
 
 class UnsupportedFeature(Exception):
     """This torch lacks what an option needs (e.g. torch.export for --model)."""
-
-
-def _dir_facts(path):
-    """{"path", "exists", "non_empty"} of a cache directory (an unreadable one counts as empty)."""
-    exists = bool(path) and os.path.isdir(path)
-    non_empty = False
-    if exists:
-        try:
-            non_empty = bool(os.listdir(path))
-        except OSError:
-            non_empty = False
-    return {"path": path or "", "exists": exists, "non_empty": non_empty}
 
 
 def _is_real(torch):
@@ -72,33 +66,95 @@ def _has_submodule(torch, dotted):
         return False
 
 
-def _inductor_default_cache_dir(torch):
-    """torch._inductor's own default cache dir, through whichever function this torch has."""
-    if not _has_submodule(torch, "_inductor"):
+def _package_part(package, dotted):
+    """package.<dotted> of TorchTPU: an imported submodule of the real package (imported here if
+    needed), or the attributes of a test's fake; None where it has no such part."""
+    if package is None:
         return None
-    candidates = (("_inductor.runtime.cache_dir_utils", "default_cache_dir"),  # torch >= 2.5
-                  ("_inductor.runtime.runtime_utils", "default_cache_dir"),
-                  ("_inductor.utils", "default_cache_dir"),
-                  ("_inductor.codecache", "cache_dir"))                         # torch 2.0-2.2
-    for module_name, fn_name in candidates:
-        fn = getattr(_submodule(torch, module_name), fn_name, None)
-        if callable(fn):
-            try:
-                return str(fn())
-            except Exception:
-                continue
-    return None
+    name = getattr(package, "__name__", None)
+    if isinstance(package, types.ModuleType) and name and sys.modules.get(name) is package:
+        full = name + "." + dotted
+        if full in sys.modules:
+            return sys.modules[full]
+        try:
+            return importlib.import_module(full)
+        except Exception:
+            pass
+    obj = package
+    for part in dotted.split("."):
+        obj = getattr(obj, part, None)
+        if obj is None:
+            return None
+    return obj
 
 
 def _int_or_na(value):
+    if isinstance(value, bool):
+        return NA
     try:
         return int(value)
     except (TypeError, ValueError):
         return NA
 
 
+def _duration_seconds(value):
+    """A PerfStats entry's compilation_duration in seconds. The pybind11 binding converts the
+    C++ std::chrono::microseconds to a datetime.timedelta (pybind11/chrono.h); a plain number is
+    read as microseconds, the unit TorchTPU's docs print it in."""
+    if isinstance(value, datetime.timedelta):
+        return value.total_seconds()
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return float(value) / 1e6
+    return None
+
+
+def _enum_name(value):
+    """'default' for a pybind11 enum value Precision.DEFAULT (or Precision.default)."""
+    name = getattr(value, "name", None)
+    if not isinstance(name, str) or not name:
+        name = str(value).rsplit(".", 1)[-1]
+    return name.lower() if name else NA
+
+
+def _token(value):
+    """model/precision_mode.cpp token(): a short lower-case name, "other" for anything else."""
+    if not isinstance(value, str) or not value or len(value) > 32 or value == NA:
+        return ""
+    if not all(c.isalnum() or c in "_-." for c in value):
+        return "other"
+    return value.lower()
+
+
+def matmul_precision_mode(precision, device):
+    """The one-line mode text of model/precision_mode.cpp matmulPrecisionMode() for
+    run_started.env.precision: "highest", "high+tf32+cudnn-tf32" (cuda), "tpu:default" (+
+    "+excess-precision"); "" when not recorded."""
+    if not isinstance(precision, dict):
+        return ""
+    level = _token(precision.get("float32_matmul"))
+    if not level:
+        return ""
+    if precision.get("source") == "torch_tpu":
+        mode = "tpu:" + level
+        if precision.get("tpu_allow_excess_precision") is True:
+            mode += "+excess-precision"
+        return mode
+    if device == "cuda":
+        if precision.get("cuda_tf32_matmul") is True:
+            level += "+tf32"
+        if precision.get("cudnn_tf32") is True:
+            level += "+cudnn-tf32"
+    return level
+
+
 def _no_op():
     pass
+
+
+def _median(values):
+    ordered = sorted(values)
+    n = len(ordered)
+    return ordered[n // 2] if n % 2 else 0.5 * (ordered[n // 2 - 1] + ordered[n // 2])
 
 
 class Accelerator:
@@ -110,6 +166,7 @@ class Accelerator:
         self.torch_tpu = torch_tpu
         accel = getattr(torch, "accelerator", None)
         self._accel_sync = getattr(accel, "synchronize", None) if accel is not None else None
+        tpu = getattr(torch, "tpu", None) if device == "tpu" else None
         if device == "cpu":
             # cpu operations complete when the call returns. torch.accelerator.synchronize would
             # act on another device (or fail on a host without one), so it is not called here.
@@ -121,14 +178,18 @@ class Accelerator:
         elif device == "cuda":
             self.sync_api = "torch.cuda.synchronize"
             self._sync = torch.cuda.synchronize
-        elif device == "tpu" and getattr(torch_tpu, "synchronize", None) is not None:
-            self.sync_api = "torch_tpu.synchronize"
-            self._sync = torch_tpu.synchronize
+        elif getattr(tpu, "synchronize", None) is not None:
+            # TorchTPU's registered device module (torch_tpu/_internal/device/_device_module.py);
+            # there is no module-level torch_tpu.synchronize.
+            self.sync_api = "torch.tpu.synchronize"
+            self._sync = tpu.synchronize
         else:
             # No synchronize on this accelerator: the samples would be dispatch times, so say so.
             self.sync_api = "none"
             self._sync = None
         self.memory_api, self._max_mem, self._reset_peak = self._find_memory_api()
+        self.memory_info_api, self._memory_info = self._find_memory_info()
+        self.peak_scope = "process"  # until a reset before the measured phase succeeds
         # Called twice inside every timed window: bound here, as the API itself or a no-op, so
         # the call costs no attribute test and no extra Python frame.
         self.synchronize = self._sync if self._sync is not None else _no_op
@@ -142,6 +203,50 @@ class Accelerator:
         """The device synchronize to call around a timed call, or None when there is nothing to
         wait for (cpu): the timing loop then skips the call instead of paying for a no-op."""
         return self._sync
+
+    def sync_self_check(self, call, output_tensors, repeats=5):
+        """Whether the device-wide synchronize really waits for the measured call's output: the
+        time of call + synchronize against call + a wait on the output itself (a reduction of
+        each output read back to the host: it cannot complete before the output exists). Some
+        TorchTPU builds returned from the synchronize before a compiled call's output was
+        computed (pytorch/helion #3155/#3156, torch_tpu#2494): their samples are dispatch times.
+        The wait's own cost on a ready output is measured too and taken off. None on cpu."""
+        if self.device == "cpu":
+            return None
+        clock, sync = time.perf_counter, self.synchronize
+
+        def wait():
+            total = 0.0
+            for t in output_tensors():
+                total += float(t.detach().float().sum().item())
+            return total
+
+        synced, waited, overhead = [], [], []
+        for _ in range(repeats):
+            sync()
+            t0 = clock()
+            call()
+            sync()
+            synced.append(clock() - t0)
+            sync()
+            t0 = clock()
+            call()
+            wait()
+            waited.append(clock() - t0)
+            wait()  # the output is ready now: what the wait itself costs
+            t0 = clock()
+            wait()
+            overhead.append(clock() - t0)
+        sync_s, wait_s, extra = _median(synced), _median(waited), _median(overhead)
+        call_s = max(0.0, wait_s - extra)
+        # A blocking synchronize takes at least the call's own time; one that returns early takes
+        # the dispatch time only. Half the call's time separates the two with a margin for noise.
+        blocks = sync_s >= 0.5 * call_s
+        return {"blocks": bool(blocks), "sync_seconds": sync_s, "output_wait_seconds": wait_s,
+                "wait_overhead_seconds": extra, "api": self.sync_api,
+                "method": "median of %d: call+synchronize vs call+wait on the output "
+                          "(minus the wait's cost on a ready output); blocks when >= half"
+                          % repeats}
 
     # --- memory ------------------------------------------------------------------------------
     def _find_memory_api(self):
@@ -162,33 +267,108 @@ class Accelerator:
                 return "torch.cuda.max_memory_allocated", fn, getattr(cuda, "reset_peak_memory_stats", None)
         return None, None, None
 
+    def _find_memory_info(self):
+        """(free, total) bytes of device memory: torch.accelerator.get_memory_info (TorchTPU
+        maps it to PJRT's bytes_limit/bytes_in_use), else torch.cuda.mem_get_info on cuda."""
+        if self.device == "cpu":
+            return None, None
+        accel = getattr(self.torch, "accelerator", None)
+        for holder in (accel, getattr(accel, "memory", None)):
+            fn = getattr(holder, "get_memory_info", None) if holder is not None else None
+            if fn is not None:
+                return "torch.accelerator.get_memory_info", fn
+        if self.device == "cuda":
+            fn = getattr(getattr(self.torch, "cuda", None), "mem_get_info", None)
+            if fn is not None:
+                return "torch.cuda.mem_get_info", fn
+        return None, None
+
     def reset_peak_memory(self):
-        if self._reset_peak is not None:
-            self._reset_peak()
+        """Resets the peak before the measured phase. TorchTPU's resetPeakStats() only warns
+        ("reset_peak_memory_stats is not implemented for TPU"): the peak is then the process's,
+        and peak_scope says so."""
+        if self._reset_peak is None:
+            self.peak_scope = "process"
+            return
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            try:
+                self._reset_peak()
+                failed = False
+            except Exception:
+                failed = True
+        not_done = any("not implemented" in str(w.message).lower() for w in caught)
+        self.peak_scope = "process" if failed or not_done else "phase"
+
+    def memory_info(self):
+        """{"accelerator_memory_free_bytes", "accelerator_memory_total_bytes"}, or {} on cpu."""
+        if self.device == "cpu":
+            return {}
+        free = total = NA
+        if self._memory_info is not None:
+            try:
+                f, t = self._memory_info()
+                free, total = int(f), int(t)
+            except Exception:
+                free = total = NA
+        return {"accelerator_memory_free_bytes": free, "accelerator_memory_total_bytes": total}
 
     def memory_stats(self):
         if self._max_mem is None:
-            return {"accelerator_memory_peak_bytes": NA}
-        try:
-            peak = int(self._max_mem())
-        except Exception:
-            return {"accelerator_memory_peak_bytes": NA}
-        return {"accelerator_memory_peak_bytes": peak, "accelerator_memory_api": self.memory_api}
+            out = {"accelerator_memory_peak_bytes": NA}
+        else:
+            try:
+                out = {"accelerator_memory_peak_bytes": int(self._max_mem()),
+                       "accelerator_memory_api": self.memory_api,
+                       "accelerator_memory_peak_scope": self.peak_scope}
+            except Exception:
+                out = {"accelerator_memory_peak_bytes": NA}
+        out.update(self.memory_info())
+        return out
+
+    def memory_summary(self):
+        """The memory facts run_finished.summary carries on an accelerator (none on cpu)."""
+        if self.device == "cpu":
+            return {}
+        out = self.memory_info()
+        out["accelerator_memory_peak_scope"] = self.peak_scope if self._max_mem is not None else NA
+        return out
 
     # --- compile counters --------------------------------------------------------------------
     def _dynamo_counters(self):
         """torch._dynamo.utils.counters, or None where this torch has no dynamo. Dynamo is not
-        imported just to read it: where it exists but nothing imported it, nothing was compiled."""
+        imported just to read it: where it exists but nothing imported it, nothing was compiled.
+        counters is a defaultdict: it is only ever read with .get / in, since reading a missing
+        key would create it (and then a missing counter would read as a false 0)."""
         utils = _submodule(self.torch, "_dynamo.utils", load=False)
         if utils is not None:
             return getattr(utils, "counters", None)
         return {} if _has_submodule(self.torch, "_dynamo") else None
 
+    def has_dynamo(self):
+        return self._dynamo_counters() is not None
+
+    def _tpu_cache_stats(self):
+        """torch.tpu._get_cache_stats(), the pybind11 PerfStats of TorchTPU's tier-1 compile
+        cache (no __dict__: read through its attributes); None where it does not exist."""
+        tpu = getattr(self.torch, "tpu", None)
+        get_stats = getattr(tpu, "_get_cache_stats", None) if tpu is not None else None
+        if get_stats is None:
+            return None
+        try:
+            return get_stats()
+        except Exception:
+            return None
+
     def compile_counters(self):
         """A snapshot of torch._dynamo's counters and TorchTPU's compile-cache stats; each source
-        this torch does not expose is "not available"."""
+        this torch does not expose is "not available". "recompiles" has no counter in dynamo
+        (pytorch/pytorch#113040): it stays "not available" here, and is counted from frame
+        deltas by the callers that know which compiles came after the first call.
+        Internal keys (leading "_") feed the per-shape facts; the event keys are the others."""
         out = {"dynamo_unique_graphs": NA, "dynamo_frames_total": NA, "dynamo_frames_ok": NA,
-               "recompiles": NA, "graph_breaks": NA, "tpu_cache_hits": NA, "tpu_cache_requests": NA}
+               "recompiles": NA, "graph_breaks": NA, "tpu_cache_hits": NA, "tpu_cache_requests": NA,
+               "_limit_hits": NA, "_tpu_entries": NA, "_tpu_compile_seconds": NA}
         counters = self._dynamo_counters()
         if counters is not None:
             stats = counters.get("stats", {}) or {}
@@ -196,26 +376,25 @@ class Accelerator:
             out["dynamo_unique_graphs"] = int(stats.get("unique_graphs", 0))
             out["dynamo_frames_total"] = int(frames.get("total", 0))
             out["dynamo_frames_ok"] = int(frames.get("ok", 0))
-            # Only counted when this dynamo exposes it: as a counter group or a stats/frames key.
-            if "recompiles" in counters:
-                out["recompiles"] = int(sum(counters["recompiles"].values()))
-            elif "recompiles" in stats:
-                out["recompiles"] = int(stats["recompiles"])
-            elif "recompiles" in frames:
-                out["recompiles"] = int(frames["recompiles"])
             out["graph_breaks"] = int(sum((counters.get("graph_break", {}) or {}).values()))
-        tpu = getattr(self.torch, "tpu", None)
-        get_stats = getattr(tpu, "_get_cache_stats", None) if tpu is not None else None
-        if get_stats is None and self.torch_tpu is not None:
-            get_stats = getattr(self.torch_tpu, "_get_cache_stats", None)
-        if get_stats is not None:
-            try:
-                raw = get_stats()
-                raw = raw if isinstance(raw, dict) else vars(raw)
-                out["tpu_cache_hits"] = _int_or_na(raw.get("hits"))
-                out["tpu_cache_requests"] = _int_or_na(raw.get("requests"))
-            except Exception:
-                pass
+            unimplemented = counters.get("unimplemented", {}) or {}
+            out["_limit_hits"] = int(sum(v for k, v in unimplemented.items()
+                                         if any(m in str(k) for m in LIMIT_MARKERS)))
+        raw = self._tpu_cache_stats()
+        if raw is not None:
+            out["tpu_cache_hits"] = _int_or_na(getattr(raw, "num_cache_hits", None))
+            out["tpu_cache_requests"] = _int_or_na(getattr(raw, "num_cache_reqs", None))
+            entries = getattr(raw, "per_entry_stats", None)
+            if entries is not None:
+                try:
+                    entries = list(entries)
+                    durations = [_duration_seconds(getattr(e, "compilation_duration", None))
+                                 for e in entries]
+                    out["_tpu_entries"] = len(entries)
+                    if all(d is not None for d in durations):
+                        out["_tpu_compile_seconds"] = float(sum(durations))
+                except Exception:
+                    pass
         return out
 
     @staticmethod
@@ -224,75 +403,83 @@ class Accelerator:
         delta = {}
         for key, value in after.items():
             old = before.get(key, NA)
-            if isinstance(value, int) and isinstance(old, int):
+            if isinstance(value, (int, float)) and isinstance(old, (int, float)):
                 delta[key] = value - old
             else:
                 delta[key] = NA
         return delta
 
-    # --- compile caches ----------------------------------------------------------------------
-    def cache_facts(self, cache_dir=""):
-        """The compile-cache state as found: which persistent caches are enabled and whether
-        their directories hold anything. "warm" only when an enabled cache dir is non-empty."""
-        env = os.environ
-        facts = {}
-        warm_sources = []
+    @staticmethod
+    def public_counters(counters):
+        """The counters an event carries (the internal "_" keys left out)."""
+        return {k: v for k, v in counters.items() if not k.startswith("_")}
 
-        tier2 = env.get(TPU_TIER2_ENV)
-        t2 = {"env": TPU_TIER2_ENV, "value": tier2 if tier2 is not None else "unset",
-              "enabled": tier2 is not None and tier2.strip().lower() not in _FALSE}
-        if t2["enabled"] and (os.sep in tier2 or os.path.isdir(tier2)):  # a path rather than a flag
-            t2.update(_dir_facts(tier2))
-            if t2["non_empty"]:
-                warm_sources.append(TPU_TIER2_ENV)
-        facts["tpu_tier2"] = t2
+    # --- for tp_caches ------------------------------------------------------------------------
+    def _tpu_device_count(self):
+        tpu = getattr(self.torch, "tpu", None)
+        count = getattr(tpu, "device_count", None)
+        if not callable(count):
+            return None
+        try:
+            return int(count())
+        except Exception:
+            return None
 
-        tier3 = env.get(TPU_TIER3_ENV)
-        t3 = {"env": TPU_TIER3_ENV, "value": tier3 if tier3 is not None else "unset", "enabled": bool(tier3)}
-        if tier3:
-            t3.update(_dir_facts(tier3))
-            if t3["non_empty"]:
-                warm_sources.append(TPU_TIER3_ENV)
-        facts["tpu_tier3"] = t3
+    # --- precision ---------------------------------------------------------------------------
+    def _tpu_matmul_precision(self):
+        """TorchTPU's float32 matmul level: torch_tpu._internal.precision.precision_impl.
+        _get_precision() where the build binds it; else, where torch.tpu.precision /
+        torch.tpu.Precision exist, "default": TorchTPU's per-thread level starts at DEFAULT
+        (1-pass bf16, torch_tpu/ops/precision_context.cc) and only a torch.tpu.precision(...)
+        context changes it, which the runner never enters."""
+        impl = _package_part(self.torch_tpu, "_internal.precision.precision_impl")
+        get = getattr(impl, "_get_precision", None)
+        if callable(get):
+            try:
+                return _enum_name(get())
+            except Exception:
+                pass
+        tpu = getattr(self.torch, "tpu", None)
+        if getattr(tpu, "Precision", None) is not None and getattr(tpu, "precision", None) is not None:
+            return "default"
+        return NA
 
-        fx_env = env.get(FX_CACHE_ENV)
-        fx_config = NA
-        config = _submodule(self.torch, "_inductor.config") if _has_submodule(self.torch, "_inductor") else None
-        if config is not None and hasattr(config, "fx_graph_cache"):
-            fx_config = bool(config.fx_graph_cache)
-        if fx_env is not None:
-            fx_enabled = fx_env.strip().lower() not in _FALSE
-        else:
-            fx_enabled = fx_config is True
-        inductor_dir = env.get(INDUCTOR_DIR_ENV) or _inductor_default_cache_dir(self.torch)
-        ind = {"fx_graph_cache_env": fx_env if fx_env is not None else "unset",
-               "fx_graph_cache_config": fx_config, "enabled": fx_enabled,
-               "dir_source": INDUCTOR_DIR_ENV if env.get(INDUCTOR_DIR_ENV) else (
-                   "torch._inductor default" if inductor_dir else NA)}
-        if inductor_dir:
-            ind.update(_dir_facts(inductor_dir))
-            if fx_enabled and ind["non_empty"]:
-                warm_sources.append("inductor_fx_graph_cache")
-        else:
-            ind["path"] = NA
-        facts["inductor"] = ind
-
-        cli = {"path": cache_dir or "", "enabled": bool(cache_dir)}
-        if cache_dir:
-            cli.update(_dir_facts(cache_dir))
-            if cli["non_empty"]:
-                warm_sources.append("--cache-dir")
-        facts["cache_dir"] = cli
-
-        facts["state"] = "warm" if warm_sources else "cold"
-        facts["warm_sources"] = warm_sources
-        return facts
+    def precision_settings(self):
+        """run_started.env.precision: how float32 matmuls run (see model/precision_mode.h)."""
+        torch = self.torch
+        p = {"float32_matmul": NA, "source": "torch", "cuda_tf32_matmul": NA, "cudnn_tf32": NA}
+        get = getattr(torch, "get_float32_matmul_precision", None)
+        if callable(get):
+            try:
+                p["float32_matmul"] = str(get())
+            except Exception:
+                pass
+        backends = getattr(torch, "backends", None)
+        for key, holder in (("cuda_tf32_matmul", getattr(getattr(backends, "cuda", None), "matmul", None)),
+                            ("cudnn_tf32", getattr(backends, "cudnn", None))):
+            try:
+                value = getattr(holder, "allow_tf32")
+                if isinstance(value, bool):
+                    p[key] = value
+            except Exception:
+                pass
+        if self.device == "tpu":
+            p["source"] = "torch_tpu"
+            p["float32_matmul"] = self._tpu_matmul_precision()
+            p["tpu_allow_excess_precision"] = NA
+            try:
+                value = getattr(getattr(backends, "tpu"), "allow_excess_precision")
+                if isinstance(value, bool):
+                    p["tpu_allow_excess_precision"] = value
+            except Exception:
+                pass
+        return p
 
     # --- versions ----------------------------------------------------------------------------
     def versions(self):
         torch = self.torch
         out = {"torch": str(getattr(torch, "__version__", "unknown")), "torch_tpu": NA,
-               "python": platform.python_version(), "cuda": NA}
+               "libtpu": NA, "python": platform.python_version(), "cuda": NA}
         if self.torch_tpu is not None:
             v = None
             try:
@@ -300,14 +487,29 @@ class Accelerator:
             except (PackageNotFoundError, ValueError):
                 v = None
             out["torch_tpu"] = v or str(getattr(self.torch_tpu, "__version__", "unknown"))
+            out["libtpu"] = libtpu_version()
         cuda_version = getattr(getattr(torch, "version", None), "cuda", None)
         if cuda_version:
             out["cuda"] = str(cuda_version)
         return out
 
 
+def libtpu_version():
+    """libtpu is its own package (torch_tpu/__init__.py imports libtpu and configures its library
+    path): its distribution's version, else the module's __version__."""
+    for dist in ("libtpu", "libtpu-nightly"):
+        try:
+            return _dist_version(dist)
+        except (PackageNotFoundError, ValueError):
+            continue
+    module = sys.modules.get("libtpu")
+    version = getattr(module, "__version__", None) if module is not None else None
+    return str(version) if version else NA
+
+
 def import_torch_tpu():
-    """Imports TorchTPU (which registers the 'tpu' device through PrivateUse1 when imported)."""
+    """Imports TorchTPU (`import torch_tpu` itself only sets up libtpu; bring_up_tpu registers
+    the device where the import did not)."""
     try:
         return importlib.import_module("torch_tpu")
     except ImportError as e:
@@ -315,25 +517,28 @@ def import_torch_tpu():
                           "cannot import: %s" % e) from e
 
 
-def compile_model(torch, model, device, backend=""):
-    """(callable, description): torch.compile where this torch has it, else the nearest
-    equivalent on torch < 2.0, TorchScript freeze + optimize_for_inference."""
-    if hasattr(torch, "compile"):
-        chosen = backend or ("tpu" if device == "tpu" else "inductor")
-        return torch.compile(model, backend=chosen), "torch.compile(backend=%s)" % chosen
-    if backend:
-        raise UnsupportedFeature("--backend %s needs torch.compile (torch >= 2.0); this torch is %s"
-                                 % (backend, getattr(torch, "__version__", "unknown")))
-    with torch.inference_mode(False), torch.no_grad():
-        scripted = model if isinstance(model, torch.jit.ScriptModule) else torch.jit.script(model)
-        frozen = torch.jit.freeze(scripted.eval())
-        return torch.jit.optimize_for_inference(frozen), "torchscript(freeze+optimize_for_inference)"
-
-
-def load_exported(torch, path):
-    """The nn.Module of a torch.export program (.pt2); needs torch.export (torch >= 2.1)."""
-    export = _submodule(torch, "export")
-    if export is None or not hasattr(export, "load"):
-        raise UnsupportedFeature("--model %s needs torch.export (torch >= 2.1); this torch is %s"
-                                 % (path, getattr(torch, "__version__", "unknown")))
-    return export.load(path).module()
+def bring_up_tpu(torch, torch_tpu):
+    """Registers the 'tpu' device where `import torch` did not, and says how it came up.
+    Newer TorchTPU builds autoload through the "torch.backends" entry point
+    (torch_tpu._loader.load during `import torch`, when the host has a TPU): torch.tpu exists.
+    Older builds need torch_tpu.api.tpu_device() (the user guide's "idempotent and thread-safe
+    entry point"). A newer build whose autoload was switched off (TORCH_DEVICE_BACKEND_AUTOLOAD=0)
+    is loaded through torch_tpu._loader.load()."""
+    if getattr(torch, "tpu", None) is not None:
+        return "autoload"
+    api = _package_part(torch_tpu, "api")
+    if callable(getattr(api, "tpu_device", None)):
+        api.tpu_device()
+        how = "torch_tpu.api.tpu_device()"
+    else:
+        loader = _package_part(torch_tpu, "_loader")
+        if not callable(getattr(loader, "load", None)):
+            raise RuntimeError("--device tpu: this TorchTPU neither registered the 'tpu' device "
+                               "when torch was imported nor has torch_tpu.api.tpu_device() or "
+                               "torch_tpu._loader.load()")
+        loader.load()
+        how = "torch_tpu._loader.load()"
+    if getattr(torch, "tpu", None) is None:
+        raise RuntimeError("--device tpu: %s did not register the 'tpu' device (no TPU on this "
+                           "host?)" % how)
+    return how

@@ -1,10 +1,11 @@
 """Shape catalogs (model/catalog.cpp: file format, defaults and error messages) and the catalog
 run of runner/checks.cpp runCatalog: per case a reshape, a timed first call, warmup, steady state,
-one shape_case event (with the compile counters' deltas of the case, from tp_accel), then the
-bucketing comparison and a catalog_summary event."""
+one shape_case event (with the compile counters' deltas of the case and, in compiled mode, what
+compiling it cost and did: tp_compile.CompileWatch), then the bucketing comparison and a
+catalog_summary event."""
 import bisect
 
-from tp_contract import BadInput
+from tp_contract import BadInput, diagnostic
 from tp_jsonfile import dump, is_int, is_number, read_json_file
 from tp_stats import compute_stats
 
@@ -114,12 +115,15 @@ def analyse_bucketing(observed, buckets):
             "unbucketable": unbucketable, "observed": len(observed)}
 
 
-def run_catalog(catalog, w, call, control, emitter, accel):
+def run_catalog(catalog, w, call, control, emitter, watch):
+    """Every case of the catalog on `w`; `watch` (tp_compile.CompileWatch) says per case what
+    dynamo and TorchTPU compiled. In compiled mode a case also carries compile_seconds (its first
+    call minus its steady median: torch.compile compiles a new shape at its first call)."""
     has_sequence = "seq_len" in w.shape()
     slow = cases = 0
     for batch, seq_len in catalog.cases(has_sequence):
         control.check()
-        before = accel.compile_counters()
+        before = watch.begin()
         if not w.reshape(batch, seq_len if seq_len else w.seq_len):
             raise RuntimeError("this workload cannot change its input shape")
         first = call()
@@ -129,7 +133,7 @@ def run_catalog(catalog, w, call, control, emitter, accel):
         for _ in range(catalog.iterations):
             control.check()
             steady.append(call())
-        delta = accel.counter_delta(before, accel.compile_counters())
+        facts, delta = watch.end(before, (batch, seq_len if has_sequence else 0))
         st = compute_stats(steady)
         ratio = first / st.median if st.median > 0 else 0.0
         is_slow = ratio > catalog.slow_first_call_ratio
@@ -142,6 +146,12 @@ def run_catalog(catalog, w, call, control, emitter, accel):
              "finite": w.output_finite(), "compile_counters": delta}
         if has_sequence:
             e["seq_len"] = seq_len
+        if watch.compiled:
+            e["compile_seconds"] = max(0.0, first - st.median)
+        e.update(facts)
+        if facts.get("eager_fallback") is True:
+            diagnostic("warning: shape batch %d%s ran eagerly: dynamo hit its recompile limit"
+                       % (batch, " seq_len %d" % seq_len if has_sequence else ""))
         emitter.event("shape_case", e)
     summary = {"name": catalog.name, "version": catalog.version, "cases": cases,
                "slow_first_calls": slow, "slow_first_call_ratio": catalog.slow_first_call_ratio}

@@ -215,6 +215,7 @@ class TrainingRun:
         for p in self.problems:
             diagnostic("checkpoint skipped: " + p)
         chosen = None
+        failures = []
         for info in self.usable:
             t0 = time.monotonic()
             try:
@@ -223,13 +224,15 @@ class TrainingRun:
                 why = "%s does not load: %s" % (info["state_path"], e)
                 diagnostic("checkpoint skipped: %s; trying the one before" % why)
                 self.skipped.append(why)
+                failures.append(why)
                 continue
             self.resume_seconds = time.monotonic() - t0
             chosen = info
             break
         self._agree(chosen["step"] if chosen else -1)
         if chosen is None:
-            raise RuntimeError("no checkpoint in %s could be loaded" % self.o.resume)
+            raise RuntimeError("no checkpoint in %s could be loaded: %s"
+                               % (self.o.resume, "; ".join(failures) or "none is complete"))
         if w.next_step() != chosen["step"] + 1:
             raise RuntimeError("%s holds step %d, its manifest says %d"
                                % (chosen["state_path"], w.next_step() - 1, chosen["step"]))

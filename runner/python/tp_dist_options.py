@@ -4,7 +4,10 @@ the env:// variables WORLD_SIZE / RANK / MASTER_ADDR / MASTER_PORT, then GKE TPU
 TPU_WORKER_HOSTNAMES (N = its length, master = its first entry) and JOB_COMPLETION_INDEX (rank);
 port default 29500. A run is distributed when a world size was given at all (flag, WORLD_SIZE or
 TPU_WORKER_HOSTNAMES): a 1-rank group is allowed and real. Bad input raises BadInput (exit 2, one
-line on stderr, before anything is trained). Stdlib only: it runs before torch is imported."""
+line on stderr, before anything is trained). Stdlib only: it runs before torch is imported.
+On --device tpu the group is TorchTPU's tpu_dist, which needs TORCH_TPU_SLICEBUILDER_ADDRESSES and
+TORCH_TPU_TOPOLOGY in the environment before TorchTPU starts (its launchers' README): they are
+checked here, before torch (and TorchTPU) is imported."""
 from tp_contract import BadInput
 
 DEFAULT_HOST = "127.0.0.1"
@@ -14,6 +17,10 @@ RENDEZVOUS_FORMAT = "--rendezvous must be HOST:PORT with a port in 1..65535"
 NEEDS_TRAINING = ("data-parallel ranks need a training workload (train-mlp, train-encoder, or a "
                   "user model with a loss)")
 DIST_FLAGS = ["--world-size", "--rank", "--rendezvous", "--dist-timeout"]
+# torch_tpu/_internal/distributed/launchers/README.md: "The variables that must be set for a
+# TorchTPU environment", set by `python -m torch_tpu._internal.distributed.launchers.
+# singlehost_wrapper` (under torchrun) or a multi-host launcher.
+TPU_DIST_ENV = ["TORCH_TPU_SLICEBUILDER_ADDRESSES", "TORCH_TPU_TOPOLOGY"]
 
 
 class DistConfig:
@@ -134,5 +141,13 @@ def resolve(ns, given, environ):
     if not ns.training:
         raise BadInput(NEEDS_TRAINING)
     timeout = ns.dist_timeout if "--dist-timeout" in given else DEFAULT_TIMEOUT
+    if getattr(ns, "device", "") == "tpu":
+        missing = [name for name in TPU_DIST_ENV if not environ.get(name, "").strip()]
+        if missing:
+            raise BadInput("--device tpu with %s: TorchTPU's tpu_dist group needs %s set before "
+                           "the process starts (eval $(python -m torch_tpu._internal.distributed."
+                           "launchers.singlehost_wrapper | sed 's/^/export /') under torchrun, or "
+                           "the multi-host launcher); missing: %s"
+                           % (ws_name, " and ".join(TPU_DIST_ENV), ", ".join(missing)))
     ns.distributed = DistConfig(world, rank, host, port, timeout, source)
     return ns.distributed

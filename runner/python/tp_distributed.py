@@ -9,17 +9,20 @@ connection is retried for --dist-timeout seconds; the classic server, not libuv:
 Every wait polls a counter (add(key, 0)), never a blocking wait(): it checks tp/abort, the cancel
 signal and the timeout between polls. Then init_process_group(backend, store=..., rank,
 world_size, timeout=--dist-timeout): gloo on cpu, nccl on cuda, tpu_dist on TorchTPU (each
-feature-detected). The parameters are broadcast from rank 0; every step's gradients are summed in
+feature-detected). gloo and nccl bound every collective by that timeout; TorchTPU's process group
+ignores it (MakeProcessGroup drops the argument), so on tpu_dist the runner bounds
+init_process_group and every collective + synchronize itself: past --dist-timeout a timer writes
+the failure and ends the process (Session._bounded). The parameters are broadcast from rank 0; every step's gradients are summed in
 ONE all-reduce of a flattened buffer, divided by N, before the optimizer step. A collective that
 fails (a peer gone, or the timeout) ends the run: an event "distributed_failure" {step,
 detected_seconds, error}, then run_finished "failed" with "distributed: all-reduce failed at step
 S after X s: <backend's text>"."""
 import datetime
-import importlib
-import sys
+import os
+import threading
 import time
 
-from tp_contract import StopRequested, diagnostic
+from tp_contract import EXIT_FAILED, StopRequested, diagnostic
 
 ABORT_KEY = "tp/abort"
 ABORT_COUNT = "tp/aborts"
@@ -77,16 +80,13 @@ def choose_backend(dist, device, torch_tpu=None):
             return "nccl"
         raise UnsupportedFeature("--device cuda: this torch.distributed has no nccl backend")
     if device == "tpu":
-        name = getattr(torch_tpu, "__name__", None)
-        if not _registered(dist, "tpu_dist") and name and sys.modules.get(name) is torch_tpu:
-            try:  # TorchTPU may register its backend when its distributed module is imported
-                importlib.import_module(name + ".distributed")
-            except Exception:
-                pass
+        # TorchTPU registers tpu_dist while it brings the device up (torch_tpu/_loader.py, or
+        # api.tpu_device() on older builds); it has no torch_tpu.distributed module to import.
         if _registered(dist, "tpu_dist"):
             return "tpu_dist"
         raise UnsupportedFeature("--device tpu: this torch/TorchTPU registers no 'tpu_dist' "
-                                 "process-group backend")
+                                 "process-group backend (TorchTPU registers it only when it sees "
+                                 "more than one TPU chip: newer builds count this host's chips)")
     raise UnsupportedFeature("no process-group backend for device '%s'" % device)
 
 
@@ -99,6 +99,10 @@ class Session:
         self.o, self.cfg, self.torch, self.dist = o, o.distributed, torch, dist
         self.device, self.accel, self.emitter, self.control = device, accel, emitter, control
         self.backend = choose_backend(dist, device, torch_tpu)
+        # tpu_dist's bound (see _bounded): end_run(error) writes resources and run_finished; the
+        # engine sets it. Tests replace exit.
+        self.end_run = None
+        self.exit = os._exit
         self.store = None
         self.group = ""
         self.initialized = False
@@ -211,8 +215,10 @@ class Session:
         if self.device == "cuda":
             self._select_cuda_device()
         try:
-            dist.init_process_group(self.backend, store=self.store, rank=c.rank,
-                                    world_size=c.world_size, timeout=timeout)
+            self._bounded("rendezvous %s: init_process_group(%s)" % (c.rendezvous, self.backend),
+                          None, lambda: dist.init_process_group(
+                              self.backend, store=self.store, rank=c.rank,
+                              world_size=c.world_size, timeout=timeout))
         except Exception as e:
             raise DistributedError("distributed: rendezvous %s: init_process_group(%s) failed "
                                    "after %.3f s: %s" % (c.rendezvous, self.backend,
@@ -240,9 +246,49 @@ class Session:
     # --- data parallel ------------------------------------------------------------------------
     def environment(self, batch):
         c = self.cfg
-        return {"world_size": c.world_size, "rank": c.rank, "group": self.group,
-                "backend": self.backend, "rendezvous": c.rendezvous, "timeout_seconds": c.timeout,
-                "source": c.source, "global_batch": c.world_size * batch}
+        env = {"world_size": c.world_size, "rank": c.rank, "group": self.group,
+               "backend": self.backend, "rendezvous": c.rendezvous, "timeout_seconds": c.timeout,
+               "source": c.source, "global_batch": c.world_size * batch}
+        if self.backend == "tpu_dist":
+            from tp_dist_options import TPU_DIST_ENV
+            env["tpu_env"] = {name: os.environ.get(name, "") for name in TPU_DIST_ENV}
+            env["timeout_bound"] = "runner (tpu_dist ignores the process-group timeout)"
+        return env
+
+    # --- tpu_dist's bound ---------------------------------------------------------------------
+    def _bounded(self, what, step, fn):
+        """fn() within --dist-timeout. gloo and nccl enforce the group's timeout themselves; a
+        tpu_dist collective or synchronize stuck on a lost peer never returns, and a call stuck
+        in the device cannot be interrupted. So on tpu_dist a timer thread, past the timeout,
+        writes the failure (distributed_failure, tp/abort for the other ranks, resources and
+        run_finished) and ends the process with exit status 1."""
+        if self.backend != "tpu_dist":
+            return fn()
+        t0 = time.monotonic()
+        timer = threading.Timer(self.cfg.timeout, lambda: self._stuck(what, step,
+                                                                      time.monotonic() - t0))
+        timer.daemon = True
+        timer.start()
+        try:
+            return fn()
+        finally:
+            timer.cancel()
+
+    def _stuck(self, what, step, seconds):
+        error = ("distributed: %s did not complete within --dist-timeout %g s (tpu_dist ignores "
+                 "the process group's timeout; the runner's bound ended the run)"
+                 % (what, self.cfg.timeout))
+        try:
+            if step is not None:
+                self.emitter.event("distributed_failure", {"step": step,
+                                                           "detected_seconds": seconds,
+                                                           "error": error[len("distributed: "):]})
+            self.abort("rank %d failed: %s" % (self.rank, error[len("distributed: "):]))
+            diagnostic(error)
+            if self.end_run is not None:
+                self.end_run(error)
+        finally:
+            self.exit(EXIT_FAILED)
 
     def attach(self, w):
         """Makes a training workload one data-parallel rank: its data shard, rank 0's
@@ -267,8 +313,8 @@ class Session:
             flat = torch.cat([p.detach().reshape(-1) for p in params])
             t0 = time.perf_counter()
             try:
-                self.dist.broadcast(flat, src=0)
-                self.accel.synchronize()
+                self._bounded("broadcast of the parameters", 0, lambda: (
+                    self.dist.broadcast(flat, src=0), self.accel.synchronize()))
             except Exception as e:
                 self._collective_failed("broadcast of the parameters", 0,
                                         time.perf_counter() - t0, e)
@@ -289,8 +335,8 @@ class Session:
             sync()
             t0 = time.perf_counter()
             try:
-                self.dist.all_reduce(flat)
-                sync()
+                self._bounded("all-reduce at step %d" % step, step,
+                              lambda: (self.dist.all_reduce(flat), sync()))
             except Exception as e:
                 self._collective_failed("all-reduce", step, time.perf_counter() - t0, e)
             self.seconds += time.perf_counter() - t0

@@ -1,8 +1,15 @@
 """One run of the Python runner, in the order of runner/engine.cpp: input files checked first (a
 bad catalog, policy or checkpoint directory is bad input: exit 2, nothing on stdout), then
 run_started, build (+ resume), compile, the phases (training: train_step lines and checkpoints),
-the precision check, the shape catalog, resources and run_finished. Exit status: 0 ok, 1 failed,
-124 deadline, 128+N cancelled by signal N."""
+the synchronize self-check (accelerators), the precision check, the shape catalog, resources and
+run_finished. Exit status: 0 ok, 1 failed, 124 deadline, 128+N cancelled by signal N.
+
+Compiled mode: torch.compile is lazy, so what compiling cost is measured at the first call of
+each shape (first call minus that shape's steady median, summary.compile_method); compiled calls
+run under torch.no_grad(), not inference_mode (TorchTPU's error glossary: torch.compile cannot
+capture graphs under inference_mode); the recompile limit is raised where the shapes of the run
+outnumber it, and tp_compile.CompileWatch reports per shape what dynamo compiled and whether it
+ran the shape eagerly."""
 import math
 import time
 
@@ -22,6 +29,11 @@ class Engine:
         self.catalog = None
         self.training = None
         self.dist = None
+        self.started = False  # run_started written
+        self.cache_state = "cold"
+        self.dynamic = "auto"
+        self.shape_keys = None
+        self.precision_mode = "not available"
 
     def _check_inputs(self, torch):
         import tp_catalog
@@ -61,6 +73,7 @@ class Engine:
     def run(self):
         import torch
         import tp_accel
+        import tp_caches
         import tp_env
         from tp_workloads import make_workload
         o = self.o
@@ -74,20 +87,33 @@ class Engine:
         device = o.device
         if device == "auto":
             device = "cuda" if torch.cuda.is_available() else "cpu"
-        torch_tpu = tp_accel.import_torch_tpu() if device == "tpu" else None
+        torch_tpu, bringup = None, None
+        if device == "tpu":
+            torch_tpu = tp_accel.import_torch_tpu()
+            bringup = tp_accel.bring_up_tpu(torch, torch_tpu)
         self.device = device
         self.accel = tp_accel.Accelerator(torch, device, torch_tpu)
         self.cpu_accel = tp_accel.Accelerator(torch, "cpu")
         w = make_workload(o, device, self.accel)
         if o.workload in ("exported", "python", "train-python"):
-            w.preload()  # a missing torch.export or a bad factory is bad input
+            w.preload()  # a missing torch.export, a refused .pt2 or a bad factory is bad input
         dist_error = self._join_group(torch, device, torch_tpu) if o.distributed else None
-        cache = self.accel.cache_facts(o.cache_dir)
-        cache_state = "warm" if o.warm_start or cache["state"] == "warm" else "cold"
+        cache = tp_caches.cache_facts(self.accel, o.cache_dir,
+                                      o.distributed.world_size if o.distributed else 1)
+        cache_state = "warm" if o.warm_start else cache["state"]
+        self.cache_state = cache_state
 
         env = tp_env.run_environment(torch, self.accel, o, tp_env.planned_compiler(torch, o),
                                      self.blas_threads)
         env["compile_cache"] = cache
+        self.precision_mode = tp_accel.matmul_precision_mode(env["precision"], device) or \
+            tp_accel.NA
+        if bringup:
+            env["torch_tpu_bringup"] = bringup
+        if o.mode == "compiled":
+            env["compile"] = self._compile_settings(torch, w)
+        if o.allow_unsafe_pt2:
+            env["allow_unsafe_pt2"] = True
         env["protocol"] = {"preset": o.preset, "warmup_min": o.warmup,
                            "warmup_max": max(o.max_warmup, o.warmup), "warmup_window": o.warmup_window,
                            "warmup_tolerance": o.warmup_cv, "steady_min_iterations": o.iterations,
@@ -113,6 +139,7 @@ class Engine:
         if o.target:
             started["target"] = o.target
         self.emitter.event("run_started", started)
+        self.started = True
 
         m = Measurements(o.batch)
         m.cache_state = cache_state
@@ -150,10 +177,59 @@ class Engine:
         if status == "failed":
             exit_code = EXIT_FAILED
         self.emitter.resources(resource_usage(self.start, self.accel.memory_stats()))
+        m.extra.update(self.accel.memory_summary())
         summary = summary_json(m)
         self.emitter.finished(status, error, summary)
         self._report(status, error, summary)
         return exit_code
+
+    def _shapes(self, w):
+        """The distinct (batch, seq_len) shapes the run will call its model with: the measured
+        one first, then the catalog's cases (inference only), keyed as tp_catalog keys them."""
+        shape = w.shape()
+        has_sequence = "seq_len" in shape
+        main = (shape.get("batch", self.o.batch), shape.get("seq_len", 0) if has_sequence else 0)
+        shapes = [main]
+        if self.catalog and not self.o.training:
+            for batch, seq_len in self.catalog.cases(has_sequence):
+                key = (batch, seq_len if has_sequence else 0)
+                if key not in shapes:
+                    shapes.append(key)
+        return shapes
+
+    def _compile_settings(self, torch, w):
+        """run_started.env.compile: the dynamic mode and the recompile limit in force. With more
+        shapes than the limit, dynamo would run the later ones eagerly: the limit is raised for
+        this run to the number of shapes, and the old value recorded."""
+        import tp_compile
+        o = self.o
+        self.dynamic = tp_compile.resolve_dynamic(o.dynamic, tp_compile.chosen_backend(self.device,
+                                                                                        o.backend))
+        self.shape_keys = self._shapes(w)
+        settings = {"dynamic": self.dynamic}
+        raised = tp_compile.raise_recompile_limit(torch, len(self.shape_keys))
+        settings["recompile_limit"] = tp_compile.recompile_limit(torch)[1]
+        if raised is not None:
+            settings["recompile_limit_raised_from"] = raised
+            diagnostic("recompile limit raised from %d to %d for %d shapes"
+                       % (raised, settings["recompile_limit"], len(self.shape_keys)))
+        return settings
+
+    def _end_run_hard(self, error):
+        """tpu_dist's bound expired inside a collective (tp_distributed.Session._bounded): the
+        end of the stream, written from the timer thread; no device call (it would hang too)."""
+        o = self.o
+        if not self.started:  # stuck in init_process_group, before run_started: a minimal one
+            self.emitter.event("run_started", {"run_key": o.run_key, "execution_key": o.execution_key,
+                                               "workload": o.workload, "mode": o.mode,
+                                               "device": self.device, "dtype": o.dtype, "shape": {},
+                                               "started_at": utc_now(), "cache_state": "cold",
+                                               "env": {"runner_kind": "python"}})
+        summary = {"batch": o.batch, "cache_state": self.cache_state}
+        if self.dist:
+            summary["distributed"] = self.dist.summary()
+        self.emitter.resources(resource_usage(self.start))
+        self.emitter.finished("failed", error, summary)
 
     def _join_group(self, torch, device, torch_tpu):
         """The rendezvous of a distributed run: None, or the error that ended it."""
@@ -164,6 +240,7 @@ class Engine:
                                                self.control, torch_tpu)
         except tp_accel.UnsupportedFeature as e:
             raise BadInput(str(e))
+        self.dist.end_run = self._end_run_hard
         if self.training:
             self.training.attach(self.dist)
         return self.dist.start()
@@ -178,11 +255,14 @@ class Engine:
         diagnostic(line)
 
     def _measure(self, torch, w, m):
+        import tp_compile
         import tp_precision
+        from tp_workloads import tensors_of
         o = self.o
         if self.device == "cuda" and not torch.cuda.is_available():
             raise RuntimeError("device 'cuda' requested but CUDA is not available")
         counters_before = self.accel.compile_counters()
+        after_first = []  # the counters right after the first (compiling) call
         self.control.check()
         t0 = time.monotonic()
         w.build()
@@ -196,35 +276,82 @@ class Engine:
         self.control.check()
         t0 = time.monotonic()
         if w.compile():
-            m.compile_seconds = time.monotonic() - t0
+            m.compiled = True
+            if w.compiler.startswith("torchscript"):
+                # Scripting, freezing and optimizing run eagerly, before the first call (the C++
+                # runner's script_compile_seconds); torch.compile's wrapper is lazy: not timed.
+                m.script_compile_seconds = time.monotonic() - t0
             m.compiled_ops = w.compiled_ops()
         m.extra["compiler"] = w.compiler
         settings = PhaseSettings(o)
+        watch = tp_compile.CompileWatch(self.accel, m.compiled, self.dynamic)
+        shape_begin = watch.begin()
+
+        def first_call_done():
+            after_first.append(self.accel.compile_counters())
+
         try:
             if w.is_training:
-                self._train(torch, w, m, settings)
+                self._train(torch, w, m, settings, first_call_done)
+                if m.compiled:
+                    facts, _ = watch.end(shape_begin, self.shape_keys[0] if self.shape_keys else None)
+                    m.extra["eager_fallback"] = facts.get("eager_fallback", False)
+                # No synchronize self-check: every step ends in loss.item(), a host wait on the
+                # step's result, so the step times never rest on the device synchronize.
                 if o.precision:
                     m.precision = tp_precision.check_training_precision(
-                        o, self.policy, self.emitter, self.device, self.accel, self.cpu_accel)
+                        o, self.policy, self.emitter, self.device, self.accel, self.cpu_accel,
+                        self.precision_mode)
                 return
-            with torch.inference_mode():
+            # Compiled calls under no_grad: torch.compile cannot capture graphs under
+            # inference_mode on TorchTPU (its error glossary); eager calls keep inference_mode.
+            grad_off = torch.no_grad() if m.compiled else torch.inference_mode()
+            with grad_off:
+                timed = self._timed_call(w)
                 if o.warm_start:
-                    w.forward()  # untimed: the timed first call then runs in a warm process
-                run_phases(settings, self._timed_call(w), self.control, m, self.emitter)
+                    # untimed for the protocol: the timed first call then runs in a warm process;
+                    # in compiled mode this call is the one that compiles
+                    m.compile_call_seconds = timed()
+                    first_call_done()
+                run_phases(settings, timed, self.control, m, self.emitter,
+                           after_first=None if o.warm_start else first_call_done)
+                facts, _ = watch.end(shape_begin, self.shape_keys[0] if self.shape_keys else None)
+                if m.compiled:
+                    m.extra["eager_fallback"] = facts.get("eager_fallback", False)
                 m.finite = w.output_finite()
                 assess_run(m, o)
+                check = self.accel.sync_self_check(w.forward, lambda: tensors_of(w.y))
+                if check is not None:
+                    m.extra["sync_check"] = check
+                    if not check["blocks"]:
+                        diagnostic("warning: %s did not wait for the call's output (%.6f s against "
+                                   "%.6f s waiting on it): the samples are not the device's time"
+                                   % (check["api"], check["sync_seconds"],
+                                      check["output_wait_seconds"]))
                 if o.precision:
                     m.precision = tp_precision.check_inference_precision(
-                        o, w, self.policy, self.emitter, self.device, self.cpu_accel)
+                        o, w, self.policy, self.emitter, self.device, self.cpu_accel,
+                        self.precision_mode)
                 if self.catalog:
                     import tp_catalog
-                    m.catalog = tp_catalog.run_catalog(self.catalog, w, self._timed_call(w),
-                                                       self.control, self.emitter, self.accel)
+                    m.catalog = tp_catalog.run_catalog(self.catalog, w, timed, self.control,
+                                                       self.emitter, watch)
         finally:
-            m.extra["compile_counters"] = self.accel.counter_delta(
-                counters_before, self.accel.compile_counters())
+            delta = self.accel.counter_delta(counters_before, self.accel.compile_counters())
+            m.extra["compile_counters"] = self._run_counters(delta, after_first)
 
-    def _train(self, torch, w, m, settings):
+    def _run_counters(self, delta, after_first):
+        """summary.compile_counters: the run's deltas; recompiles = frames dynamo compiled after
+        the first call (dynamo keeps no recompile counter), "not available" without dynamo or
+        before a first call."""
+        counters = self.accel.public_counters(delta)
+        end = self.accel.compile_counters()
+        if after_first and isinstance(end["dynamo_frames_ok"], int) \
+                and isinstance(after_first[0]["dynamo_frames_ok"], int):
+            counters["recompiles"] = end["dynamo_frames_ok"] - after_first[0]["dynamo_frames_ok"]
+        return counters
+
+    def _train(self, torch, w, m, settings, first_call_done=None):
         from tp_training import TrainingLog
         tr = self.training
         settings = tr.phase_settings(settings)
@@ -241,7 +368,8 @@ class Engine:
         nothing_left = tr.remaining_steps() == 0
         try:
             if not nothing_left:
-                run_phases(settings, call, self.control, m, self.emitter)
+                run_phases(settings, call, self.control, m, self.emitter,
+                           after_first=first_call_done)
         finally:
             log.flush()
             m.training = log.summary(m.batch)

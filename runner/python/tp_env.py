@@ -1,6 +1,7 @@
 """run_started.env of the Python runner: the keys of the C++ runner where they make sense
 (runner/hostinfo.cpp hostEnvironment, runner/torchenv.cpp runEnvironment) plus runner_kind,
-python, the compiler, the synchronize API, accelerator versions and compile-cache facts."""
+python, the compiler, the synchronize API, accelerator versions, compile-cache facts and the
+float32 matmul precision (precision: torch's setting, CUDA TF32, TorchTPU's level)."""
 import os
 import platform
 import socket
@@ -117,7 +118,8 @@ def run_environment(torch, accel, o, compiler, blas_threads=0):
                 "blas": _blas_in_use(env["blas_mapped"], blas_build), "blas_threads": blas_threads,
                 "mkldnn": bool(torch.backends.mkldnn.is_available()),
                 "cuda_available": bool(torch.cuda.is_available()), "torch_config": summary,
-                "compiler": compiler, "sync": accel.sync_api})
+                "compiler": compiler, "sync": accel.sync_api,
+                "precision": accel.precision_settings()})
     versions = accel.versions()
     env["accelerator_versions"] = versions
     if versions.get("torch_tpu") not in (None, "not available"):

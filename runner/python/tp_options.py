@@ -1,7 +1,8 @@
 """Command-line options of torchpilot_runner.py: the options, defaults, presets and validation of
-the C++ torchpilot-runner (runner/options.cpp), plus the Python-only ones (--backend, --cache-dir,
---target, --topology, --model-revision, --train). A bad argument raises BadInput with a one-line
-message naming the option; the caller prints it and exits 2 with nothing on stdout."""
+the C++ torchpilot-runner (runner/options.cpp), plus the Python-only ones (--backend, --dynamic,
+--cache-dir, --target, --topology, --model-revision, --train, --allow-unsafe-pt2). A bad argument
+raises BadInput with a one-line message naming the option; the caller prints it and exits 2 with
+nothing on stdout."""
 import argparse
 import os
 
@@ -15,6 +16,7 @@ MODES = ["eager", "compiled"]
 DTYPES = ["float32", "bfloat16", "float16"]
 DEVICES = ["auto", "cpu", "cuda", "tpu"]
 FAULTS = ["none", "nonfinite", "throw", "perturb"]
+DYNAMIC = ["false", "true", "auto"]
 PRESET_NAMES = ["smoke", "standard", "loadgen"]
 
 # name: (warmup, max_warmup, window, iterations, cv, min_time) -- kPresets in options.cpp.
@@ -31,7 +33,8 @@ DEFAULTS = {
     "learning_rate": 1e-3, "target_loss": 0.0, "seed": 42, "lr_step_size": 0, "lr_gamma": 1.0,
     "steps": 0, "checkpoint_dir": None, "checkpoint_every": 0, "resume": "", "preset": "",
     "max_warmup": 200, "warmup_window": 10, "warmup_cv": 0.05, "min_time": 0.0, "deadline": 0.0,
-    "catalog": "", "precision_policy": "", "backend": "", "cache_dir": "", "model_revision": "",
+    "catalog": "", "precision_policy": "", "backend": "", "dynamic": "auto", "cache_dir": "",
+    "model_revision": "",
     "world_size": None, "rank": None, "rendezvous": "",
     "dist_timeout": tp_dist_options.DEFAULT_TIMEOUT,
 }
@@ -123,7 +126,10 @@ def _build_parser():
     p = _Parser(prog=PROG, add_help=True, allow_abbrev=False,
                 description="TorchPilot benchmark runner (Python): measures one workload in one "
                             "execution mode and writes the TorchPilot run contract (JSON Lines) "
-                            "on stdout; diagnostics go to stderr.",
+                            "on stdout; diagnostics go to stderr. --model runs the model's code "
+                            "(a factory's Python, a TorchScript or torch.export program) with "
+                            "your rights, as any program you start would: use only models you "
+                            "trust.",
                 epilog="Exit status: 0 run ok, 1 run failed (error or non-finite output), 2 bad "
                        "arguments, 124 deadline reached, 128+N cancelled by signal N.")
     p.add_argument("--version", action="version", version="%s %s" % (PROG, RUNNER_VERSION))
@@ -145,7 +151,10 @@ def _build_parser():
     opt("--execution-key", str, "unique execution key (default <run key>@<UTC time>-<pid>)")
     opt("--inject-fault", _member(FAULTS), "TEST HOOK: nonfinite | throw | perturb")
     opt("--seq-len", _int_at_least(1), "sequence length (encoder workloads, default 128)")
-    opt("--model", str, "TorchScript FILE.pt, torch.export FILE.pt2, or package.module:factory")
+    opt("--model", str, "TorchScript FILE.pt, torch.export FILE.pt2, or package.module:factory "
+        "(or path/file.py:factory). This RUNS THE MODEL'S CODE WITH YOUR RIGHTS: a factory is "
+        "Python that is imported and called, a .pt/.pt2 program is code too. Use only models "
+        "you trust")
     opt("--input", str, "inputs of a .pt/.pt2 model, e.g. 'float32[64,128];int64[64,16]'")
     opt("--learning-rate", _positive_real, "AdamW learning rate (training, default 0.001)")
     opt("--target-loss", _positive_real, "training: report the time until the loss reaches this")
@@ -165,6 +174,10 @@ def _build_parser():
     opt("--catalog", str, "shape catalog JSON: every case is measured")
     opt("--precision-policy", str, "precision policy JSON (default: the shipped default.json)")
     opt("--backend", str, "torch.compile backend (default: tpu on --device tpu, else inductor)")
+    opt("--dynamic", _member(DYNAMIC),
+        "torch.compile dynamic shapes: false (one graph per shape), true, or auto (torch's "
+        "default: dynamic after a shape changes); the tpu backend supports only false, its "
+        "default (default auto)")
     opt("--cache-dir", str, "persistent compilation cache directory, if one is configured")
     opt("--target", str, "target name for run_started (default $TORCHPILOT_TARGET)")
     opt("--topology", str, "accelerator topology, e.g. 1x1 (default $TPU_TOPOLOGY)")
@@ -179,7 +192,11 @@ def _build_parser():
         "seconds that bound the rendezvous and every collective (default 30)")
     for name, help_text in (("--warm-start", "one untimed call first: a warm-process first call"),
                             ("--no-precision", "skip the comparison with the float32 reference"),
-                            ("--train", "train the --model factory's model with its loss")):
+                            ("--train", "train the --model factory's model with its loss"),
+                            ("--allow-unsafe-pt2",
+                             "read a --model FILE.pt2's pickled artifacts in full "
+                             "(torch.load weights_only=False), which runs code from the file; "
+                             "without it they are read as tensors and plain data only")):
         p.add_argument(name, action=_Flag, default=False, help=help_text)
     return p
 
@@ -196,7 +213,8 @@ def model_kind(spec):
 def parse_options(argv):
     """Returns an argparse.Namespace with every option (the C++ RunOptions plus the Python ones);
     raises BadInput. --help and --version exit 0 through argparse."""
-    ns = argparse.Namespace(given=set(), warm_start=False, no_precision=False, train=False)
+    ns = argparse.Namespace(given=set(), warm_start=False, no_precision=False, train=False,
+                            allow_unsafe_pt2=False)
     _build_parser().parse_args(argv, namespace=ns)
     given = ns.given
     for key, value in DEFAULTS.items():
@@ -255,6 +273,15 @@ def parse_options(argv):
                        "make_inputs makes them)")
     if ns.workload not in ("torchscript", "exported", "python", "train-python") and (ns.model or ns.input):
         raise BadInput("--model and --input apply only to --workload torchscript")
+    if ns.allow_unsafe_pt2 and ns.workload != "exported":
+        raise BadInput("--allow-unsafe-pt2 applies only to --model FILE.pt2")
+    # TorchTPU's compile backend raises on symbolic shapes (TpuBackend: "Only False is
+    # supported"): the tpu backend always compiles with dynamic=False.
+    if (ns.backend or ("tpu" if ns.device == "tpu" else "")) == "tpu":
+        if "--dynamic" in given and ns.dynamic != "false":
+            raise BadInput("--dynamic %s: TorchTPU's tpu backend supports only dynamic=False "
+                           "(--dynamic false, its default)" % ns.dynamic)
+        ns.dynamic = "false"
     ns.training = ns.workload.startswith("train-")
     for name in TRAINING_ONLY:
         if name in given and not ns.training:

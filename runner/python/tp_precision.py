@@ -1,7 +1,10 @@
 """Precision policies (model/precision.cpp: file format, defaults, error texts and verdict rules)
 and the precision checks of runner/checks.cpp: the measured output against a float32 eager
 reference on the CPU built from the same seed (identical weights and inputs); training compares
-the first-step gradients and the loss curves over the policy's steps."""
+the first-step gradients and the loss curves over the policy's steps. The precision event names
+the float32 matmul mode the measured side ran under (matmul_precision: the text of
+model/precision_mode.h, e.g. "highest", "high+tf32", "tpu:default"), since a float32 run under a
+reduced mode fails a float32 policy for that reason first."""
 import copy
 import math
 import os
@@ -157,7 +160,8 @@ def _reference_label(device):
     return "eager/float32" if device == "cpu" else "eager/float32/cpu"
 
 
-def check_inference_precision(o, measured, policy, emitter, device, cpu_accel):
+def check_inference_precision(o, measured, policy, emitter, device, cpu_accel,
+                              matmul_precision="not available"):
     from tp_workloads import make_workload
     tol = policy["tolerances"][o.dtype]
     if hasattr(measured, "reference_workload"):
@@ -173,12 +177,14 @@ def check_inference_precision(o, measured, policy, emitter, device, cpu_accel):
     reasons = judge_outputs(c, tol)
     out = {"policy": policy["name"], "policy_version": policy["version"],
            "reference": _reference_label(device), "verdict": "fail" if reasons else "pass",
-           "reasons": reasons, "rtol": tol["rtol"], "atol": tol["atol"], "outputs": _comparison_json(c)}
+           "reasons": reasons, "rtol": tol["rtol"], "atol": tol["atol"], "outputs": _comparison_json(c),
+           "matmul_precision": matmul_precision}
     emitter.event("precision", out)
     return out
 
 
-def check_training_precision(o, policy, emitter, device, accel, cpu_accel):
+def check_training_precision(o, policy, emitter, device, accel, cpu_accel,
+                             matmul_precision="not available"):
     from tp_workloads import make_workload
     tol = policy["tolerances"][o.dtype]
     candidate = make_workload(o, device, accel)
@@ -206,6 +212,7 @@ def check_training_precision(o, policy, emitter, device, accel, cpu_accel):
            "reference": _reference_label(device), "verdict": "fail" if reasons else "pass",
            "reasons": reasons, "steps": policy["training_steps"], "gradients": _comparison_json(grads),
            "loss_divergence": divergence if math.isfinite(divergence) else -1.0,
-           "candidate_losses": loss_c, "reference_losses": loss_r}
+           "candidate_losses": loss_c, "reference_losses": loss_r,
+           "matmul_precision": matmul_precision}
     emitter.event("precision", out)
     return out

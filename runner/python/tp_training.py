@@ -14,6 +14,7 @@ import random
 import torch
 import torch.nn.functional as F
 
+import tp_safe_load
 from tp_workloads import (ENC_D_MODEL, ENC_FF, ENC_HEADS, MASK64, Base, EncoderBlock, all_finite,
                           cpu_generator, perturb_in_place, randn_cpu, to_float_vector, uniform_cpu)
 
@@ -28,14 +29,15 @@ def make_adamw(params, lr):
         return torch.optim.AdamW(params, lr=lr)
 
 
-def compile_for_training(model, device, backend):
-    """(callable, description): torch.compile where this torch has it; else a TorchScript module
-    (script, not frozen) that shares the parameters, as the C++ runner trains."""
+def compile_for_training(model, device, backend, dynamic="auto"):
+    """(callable, description): torch.compile where this torch has it (the same backend and
+    dynamic mode as inference: tp_compile.torch_compile); else a TorchScript module (script, not
+    frozen) that shares the parameters, as the C++ runner trains."""
+    import tp_accel
+    import tp_compile
     if hasattr(torch, "compile"):
-        chosen = backend or ("tpu" if device == "tpu" else "inductor")
-        return torch.compile(model, backend=chosen), "torch.compile(backend=%s)" % chosen
+        return tp_compile.torch_compile(torch, model, device, backend, dynamic)
     if backend:
-        import tp_accel
         raise tp_accel.UnsupportedFeature("--backend %s needs torch.compile (torch >= 2.0); this "
                                           "torch is %s" % (backend, torch.__version__))
     return torch.jit.script(model), "torchscript(script, training)"
@@ -89,7 +91,8 @@ class TrainingWorkload(Base):
     def compile(self):
         if self.o.mode != "compiled":
             return False
-        self.call, self.compiler = compile_for_training(self.model, self.device.type, self.o.backend)
+        self.call, self.compiler = compile_for_training(self.model, self.device.type, self.o.backend,
+                                                        getattr(self.o, "dynamic", "auto"))
         self.model.train()
         return True
 
@@ -178,10 +181,9 @@ class TrainingWorkload(Base):
 
     def load_state(self, data):
         """Reads and checks everything first, then applies it: a bad state changes nothing."""
-        try:
-            state = torch.load(io.BytesIO(data), map_location="cpu")
-        except Exception as e:
-            raise RuntimeError("not a readable torch archive: %s" % e)
+        # Tensors and plain data only: a checkpoint naming any other callable is refused before
+        # anything in it runs (tp_safe_load).
+        state = tp_safe_load.load_state(torch, data)
         if not isinstance(state, dict) or state.get("format") != STATE_FORMAT:
             raise RuntimeError("not a TorchPilot training state")
         if state.get("identity") != self.identity():

@@ -8,9 +8,16 @@
     --dtype; integer inputs are uniform in [0, 100), bool inputs uniform in {false, true}; each from
     a CPU generator seeded by (seed, input index, dtype, dims).
 --model FILE.pt2 --input SPEC
-    A torch.export program (torch.export.load, torch >= 2.1); same inputs.
+    A torch.export program (torch.export.load, torch >= 2.1); same inputs. Its pickled artifacts
+    are read as tensors and plain data only (torch.load weights_only=True, tp_safe_load) unless
+    --allow-unsafe-pt2 is given.
 --model package.module:factory   (or path/to/file.py:factory)
-    A Python factory; the current directory and the factory file's directory are on sys.path.
+    A Python factory. The current directory (for package.module) and the factory file's
+    directory are appended to sys.path, after the runner's own modules and the installed
+    packages, so that nothing there can stand in for a runner module or a library.
+
+Every one of these runs the model's code with the rights of the user who starts the runner (a
+factory is Python, TorchScript and torch.export programs are code too): use only models you trust.
 
 The factory contract:
     factory(device: str, dtype: torch.dtype, seed: int) -> dict with
@@ -111,9 +118,12 @@ class FileModelWorkload(Base):
     def preload(self):
         """Loads the file before the run starts; a missing torch.export is bad input (exit 2)."""
         if self.exported:
+            import tp_compile
+            import tp_safe_load
             try:
-                self.module = tp_accel.load_exported(torch, self.o.model)
-            except tp_accel.UnsupportedFeature as e:
+                self.module = tp_compile.load_exported(torch, self.o.model,
+                                                       getattr(self.o, "allow_unsafe_pt2", False))
+            except (tp_accel.UnsupportedFeature, tp_safe_load.Refused) as e:
                 raise BadInput(str(e))
             return
         what = "cannot load TorchScript model '%s': " % self.o.model
@@ -201,30 +211,38 @@ class FileModelWorkload(Base):
         return True
 
 
+def _append_path(directory):
+    """Adds a directory at the end of sys.path (once); '' and '.' stand for the current
+    directory, which Python would otherwise resolve first."""
+    entries = {os.path.abspath(p or ".") for p in sys.path}
+    if os.path.abspath(directory) not in entries:
+        sys.path.append(directory)
+
+
 def load_factory(spec):
     """The callable of 'package.module:factory' or 'path/file.py:factory'."""
     module_name, _, attr = spec.rpartition(":")
     if not module_name or not attr:
         raise BadInput("--model %s: expected package.module:factory" % spec)
-    cwd = os.getcwd()
-    if cwd not in sys.path:
-        sys.path.insert(0, cwd)
+    # Appended, never inserted ahead: a file in the current directory or next to the factory
+    # (the container's cwd is the writable /tmp) must not stand in for a runner module imported
+    # later (tp_distributed, tp_catalog, ...) or for an installed package.
     try:
         if module_name.endswith(".py"):
             path = os.path.abspath(module_name)
             if not os.path.isfile(path):
                 raise BadInput("--model %s: File does not exist: %s" % (spec, module_name))
-            sys.path.insert(0, os.path.dirname(path))
+            _append_path(os.path.dirname(path))
             name = "tp_user_factory_%08x" % zlib.crc32(path.encode())
             loader = importlib.util.spec_from_file_location(name, path)
             module = importlib.util.module_from_spec(loader)
             sys.modules[name] = module
             loader.loader.exec_module(module)
         else:
+            cwd = os.getcwd()
+            _append_path(cwd)
             module = importlib.import_module(module_name)
-            here = os.path.dirname(os.path.abspath(getattr(module, "__file__", "") or cwd))
-            if here not in sys.path:
-                sys.path.append(here)
+            _append_path(os.path.dirname(os.path.abspath(getattr(module, "__file__", "") or cwd)))
     except BadInput:
         raise
     except Exception as e:

@@ -117,9 +117,9 @@ class Base:
     def compile(self):
         if self.o.mode != "compiled":
             return False
-        import tp_accel
-        self.call, self.compiler = tp_accel.compile_model(torch, self.eager_model(), self.device.type,
-                                                          self.o.backend)
+        import tp_compile
+        self.call, self.compiler = tp_compile.compile_model(torch, self.eager_model(), self.device.type,
+                                                            self.o.backend, getattr(self.o, "dynamic", "auto"))
         return True
 
     def forward(self):

@@ -7,7 +7,8 @@ TorchScript file, a deadline, SIGTERM mid-run, a bad catalog):
   - stdout is JSON Lines only: run_started first, run_finished last, every line {"v", "event"};
   - exit status and run_finished.status are the same (0/ok, 124/timeout, 143/cancelled, 2);
   - the same event kinds, phases and field names per event kind (nested key paths; `env` may
-    differ only in the runner-specific keys listed below, each with its reason);
+    differ only in the runner-specific keys of conformance_lib, each with its reason, and the
+    Python runner alone writes the paths of conformance_lib.PY_ONLY_PATHS);
   - the evidence store judges both streams by the same rules: both are imported with
     `$TP_APP import --db ...`; runs.status and runs.precision_verdict must be equal, and
     runs.validity_reasons must name the same rules (numbers stripped). Two rules depend on the
@@ -46,7 +47,7 @@ import unittest
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from conformance_lib import (APP, COMMON, CPP_RUNNER, MAKE_MODEL, MEDIAN_TOLERANCE, NOISE_RULES,  # noqa: E402
-                              PY_RUNNER, PYTHON3, RUN_TIMEOUT, RUNNER_SPECIFIC_ENV, Run,
+                              PY_ONLY_PATHS, PY_RUNNER, PYTHON3, RUN_TIMEOUT, RUNNER_SPECIFIC_ENV, Run,
                               TORCHSCRIPT_ONLY_PATHS, catalog_json, get_path, key_paths, rules)
 
 
@@ -248,6 +249,7 @@ class Conformance(unittest.TestCase):
                     b = {k for k in b if k[4:] not in RUNNER_SPECIFIC_ENV}
                 if torch_compile:
                     a, b = a - set(TORCHSCRIPT_ONLY_PATHS), b - set(TORCHSCRIPT_ONLY_PATHS)
+                a, b = a - set(PY_ONLY_PATHS), b - set(PY_ONLY_PATHS)
                 if a != b:
                     diffs.append((name, "%s: only in C++ %s; only in Python %s" % (kind, sorted(a - b), sorted(b - a))))
         if diffs:  # one line per difference, with the scenarios it shows up in

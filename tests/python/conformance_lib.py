@@ -35,17 +35,22 @@ PY_ONLY_ENV = {
     "cuda": "CUDA version of the Python torch build (tp_accel.versions)",
     "gpu": "device name on --device cuda",
     "versions": "tp_accel.versions() as one object",
-    "cache": "tp_accel.cache_facts(): which compile caches are configured",
-    "cache_facts": "tp_accel.cache_facts(): which compile caches are configured",
+    "cache": "tp_caches.cache_facts(): which compile caches are configured",
+    "cache_facts": "tp_caches.cache_facts(): which compile caches are configured",
     "memory_api": "which accelerator memory API was used",
     "probe": "the probe's version marker",
     "host": "platform.node(); the C++ runner calls it hostname",
     "cpu": "platform.processor(); the C++ runner calls it cpu_model",
     "accelerator_versions": "tp_accel.versions(): torch_tpu / CUDA versions of the Python stack",
-    "compile_cache": "tp_accel.cache_facts(): TorchTPU / inductor persistent compile caches, "
+    "compile_cache": "tp_caches.cache_facts(): TorchTPU / inductor persistent compile caches, "
                      "which only torch.compile and TorchTPU have",
     "runner_kind": "names the runner implementation ('python'); both give env.runner (the "
                    "version), and a stream without runner_kind comes from the C++ runner",
+    "compile": "compiled mode's dynamic shapes and dynamo's recompile limit (--dynamic): only "
+               "torch.compile has them; the C++ runner compiles with TorchScript",
+    "torch_tpu_bringup": "how TorchTPU's tpu device came up (autoload or api.tpu_device())",
+    "allow_unsafe_pt2": "--allow-unsafe-pt2: a .pt2 (torch.export, Python only) read with full "
+                        "pickle",
 }
 RUNNER_SPECIFIC_ENV = set(CPP_ONLY_ENV) | set(PY_ONLY_ENV)
 # Field paths that only a TorchScript compile has, with the reason. Both runners give them only
@@ -55,6 +60,21 @@ RUNNER_SPECIFIC_ENV = set(CPP_ONLY_ENV) | set(PY_ONLY_ENV)
 TORCHSCRIPT_ONLY_PATHS = {
     "run_finished.summary.compiled_graph_ops": "the operators of the TorchScript graph; "
                                                "torch.compile builds no TorchScript graph",
+    "run_finished.summary.script_compile_seconds": "TorchScript's scripting and freezing, done "
+                                                   "before the first call; torch.compile is lazy "
+                                                   "and its wrapper's time is not reported",
+}
+# Field paths only the Python runner writes, with the reason; left out of the name comparison
+# on both sides.
+PY_ONLY_PATHS = {
+    "run_finished.summary.eager_fallback": "whether dynamo's recompile limit made the measured "
+                                           "shape run eagerly (compiled mode; TorchScript, the "
+                                           "C++ runner's compiler, has no such limit: false)",
+    "precision.matmul_precision": "the float32 matmul mode of the measured side "
+                                  "(model/precision_mode.h); the store reads it from "
+                                  "env.precision, which both runners write",
+    "run_finished.summary.precision.matmul_precision": "the precision event again, in the "
+                                                       "summary",
 }
 # key paths whose children are data, not field names (counter names, per-shape maps, ...)
 OPAQUE_PATHS = {"run_finished.summary.cache_stats", "run_finished.summary.compile_counters"}

@@ -1,35 +1,31 @@
-"""Unit tests of runner/python/tp_accel.py.
+"""Unit tests of runner/python/tp_accel.py (and tp_caches.py) against FAKE torch objects:
+synchronize, memory, the synchronize self-check, the compile counters, inductor's cache and
+--cache-dir. torch.compile's arguments, the recompile limit and CompileWatch (tp_compile.py) are
+in test_compile_fakes.py; TorchTPU's cache tiers, precision, bring-up and versions in
+test_accel_tpu_fakes.py; the fakes of TorchTPU are shaped after its public API in
+fake_torch_tpu.py.
 
-Debian 12's torch 1.13 has no torch.accelerator, torch.compile, torch.export, torch._dynamo,
-torch._inductor nor TorchTPU, so most branches run here against small FAKE torch objects
-(types.SimpleNamespace) passed as `torch`. test_accel_real_torch.py runs the real torch: 1.13
-under ctest, Debian 13's 2.6 under tests/torch2/run.sh.
+Debian 12's torch 1.13 has no torch.accelerator, torch.compile, torch.export or dynamo, so these
+branches run here against fakes (types.SimpleNamespace) passed as `torch`. Under Debian 13's
+torch 2.6 (tests/torch2/run.sh) test_accel_real_torch.RealTorch2Tests runs torch.compile,
+dynamo's counters, the recompile limit (the 9th shape's eager fallback), torch.export and the
+inductor cache for real.
 
 Code paths that run ONLY under fakes (no torch build here has a tpu device, TorchTPU, tpu_dist
 or CUDA):
-  - Accelerator.synchronize through torch.accelerator.synchronize (cuda/tpu)
-  - Accelerator.synchronize through torch.cuda.synchronize, and through torch_tpu.synchronize
-  - memory_stats / reset_peak_memory through torch.accelerator.max_memory_allocated (+ the
-    torch.accelerator.memory submodule variant) and torch.cuda.max_memory_allocated
-  - compile_model with backend tpu, and with --backend
-  - compile_counters from torch.tpu._get_cache_stats(); the "recompiles" keys (no real dynamo
-    has such a counter: issue 25)
-  - cache_facts: TORCH_TPU_TIER2/TIER3
-  - versions: torch_tpu's version, torch.version.cuda
-  - import_torch_tpu returning a module (sys.modules patch)
-Also run for real under torch 2.6 (tests/torch2/run.sh; test_accel_real_torch.RealTorch2Tests,
-test_runner_workloads): compile_model through torch.compile (inductor), load_exported through
-torch.export.load(...).module(), compile_counters from torch._dynamo.utils.counters
-(unique_graphs, frames, graph_break) through the real-torch branch of _submodule, cache_facts'
-inductor part (fx_graph_cache config, TORCHINDUCTOR_CACHE_DIR and the default cache dir).
-Ran against the real torch 1.13: the cpu Accelerator (everything "not available", state cold
-or warm from --cache-dir only), compile_model's TorchScript fallback, load_exported's
-UnsupportedFeature, import_torch_tpu's missing-module error.
+  - synchronize through torch.accelerator.synchronize (cuda/tpu), torch.cuda.synchronize and
+    torch.tpu.synchronize; the synchronize self-check's verdicts (blocking and not);
+  - memory through torch.accelerator (peak, get_memory_info, the reset TorchTPU only warns
+    about) and torch.cuda (max_memory_allocated, mem_get_info);
+  - torch.compile with backend tpu (dynamic=False forced) and with --backend;
+  - the recompile limit under its newer name (recompile_limit);
+  - compile counters from TorchTPU's PerfStats (per shape: requests, hits, XLA compile seconds).
 """
 import collections
 import os
 import sys
 import tempfile
+import time
 import types
 import unittest
 from unittest import mock
@@ -37,24 +33,18 @@ from unittest import mock
 HERE = os.path.dirname(os.path.abspath(__file__))
 SOURCE = os.environ.get("TP_SOURCE_DIR") or os.path.normpath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(SOURCE, "runner", "python"))
+sys.path.insert(0, HERE)
 
+import fake_torch_tpu as ftt  # noqa: E402
 import tp_accel  # noqa: E402
+import tp_caches  # noqa: E402
 from tp_accel import NA  # noqa: E402
 
 CACHE_ENVS = ("TORCH_TPU_TIER2_COMPILATION_CACHE", "TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT",
+              "TORCH_TPU_INTERNAL_TIER2_COMPILATION_CACHE",
+              "TORCH_TPU_INTERNAL_TIER3_COMPILATION_CACHE_ROOT",
               "TORCHINDUCTOR_FX_GRAPH_CACHE", "TORCHINDUCTOR_CACHE_DIR")
-
-
-class Calls:
-    """A callable that counts its calls and returns a fixed value."""
-
-    def __init__(self, value=None):
-        self.count = 0
-        self.value = value
-
-    def __call__(self, *args, **kwargs):
-        self.count += 1
-        return self.value
+Calls = ftt.Calls
 
 
 def fake_torch(**parts):
@@ -73,26 +63,44 @@ def clean_env(**values):
 
 class SyncAndMemoryTests(unittest.TestCase):
     def test_accelerator_api_preferred(self):
-        accel = types.SimpleNamespace(synchronize=Calls(), max_memory_allocated=Calls(1234),
-                                      reset_peak_memory_stats=Calls())
         cuda = types.SimpleNamespace(synchronize=Calls(), max_memory_allocated=Calls(1))
         for device in ("cuda", "tpu"):
+            accel = ftt.accelerator(peak=1234, free=10, total=20, reset_implemented=True)
             a = tp_accel.Accelerator(fake_torch(accelerator=accel, cuda=cuda), device)
             self.assertEqual(a.sync_api, "torch.accelerator.synchronize")
             a.synchronize()
             a.reset_peak_memory()
-            self.assertEqual(a.memory_stats(), {"accelerator_memory_peak_bytes": 1234,
-                                                "accelerator_memory_api": "torch.accelerator.max_memory_allocated"})
-        self.assertEqual(accel.synchronize.count, 2)
-        self.assertEqual(accel.reset_peak_memory_stats.count, 2)
+            self.assertEqual(a.memory_stats(), {
+                "accelerator_memory_peak_bytes": 1234,
+                "accelerator_memory_api": "torch.accelerator.max_memory_allocated",
+                "accelerator_memory_peak_scope": "phase", "accelerator_memory_free_bytes": 10,
+                "accelerator_memory_total_bytes": 20})
+            self.assertEqual(accel.synchronize.count, 1)
+            self.assertEqual(accel.reset_peak_memory_stats.count, 1)
         self.assertEqual(cuda.synchronize.count, 0)
 
+    def test_torch_tpu_peak_cannot_be_reset(self):
+        """TorchTPU's resetPeakStats() only warns: the peak is the process's, and says so."""
+        accel = ftt.accelerator(peak=7 << 30, free=80 << 30, total=95 << 30)
+        torch = ftt.torch_with_tpu(ftt.device_module(), accel)
+        a = tp_accel.Accelerator(torch, "tpu", torch_tpu=ftt.torch_tpu_package())
+        a.reset_peak_memory()
+        self.assertEqual(accel.reset_peak_memory_stats.count, 1)
+        stats = a.memory_stats()
+        self.assertEqual((stats["accelerator_memory_peak_bytes"], stats["accelerator_memory_peak_scope"]),
+                         (7 << 30, "process"))
+        self.assertEqual(a.memory_summary(), {"accelerator_memory_free_bytes": 80 << 30,
+                                              "accelerator_memory_total_bytes": 95 << 30,
+                                              "accelerator_memory_peak_scope": "process"})
+
     def test_accelerator_memory_submodule(self):
-        memory = types.SimpleNamespace(max_memory_allocated=Calls(77), reset_peak_memory_stats=Calls())
+        memory = types.SimpleNamespace(max_memory_allocated=Calls(77), reset_peak_memory_stats=Calls(),
+                                       get_memory_info=Calls((1, 2)))
         accel = types.SimpleNamespace(synchronize=Calls(), memory=memory)
         a = tp_accel.Accelerator(fake_torch(accelerator=accel), "tpu")
         a.reset_peak_memory()
-        self.assertEqual(a.memory_stats()["accelerator_memory_peak_bytes"], 77)
+        s = a.memory_stats()
+        self.assertEqual((s["accelerator_memory_peak_bytes"], s["accelerator_memory_free_bytes"]), (77, 1))
         self.assertEqual(memory.reset_peak_memory_stats.count, 1)
 
     def test_cpu_never_synchronizes_nor_reports_memory(self):
@@ -103,143 +111,215 @@ class SyncAndMemoryTests(unittest.TestCase):
         self.assertEqual(a.sync_api, "none (cpu)")
         self.assertEqual(accel.synchronize.count, 0)
         self.assertEqual(a.memory_stats(), {"accelerator_memory_peak_bytes": NA})
+        self.assertEqual(a.memory_summary(), {})
+        self.assertIsNone(a.sync_self_check(lambda: None, lambda: []))
 
     def test_only_cuda(self):
         cuda = types.SimpleNamespace(synchronize=Calls(), max_memory_allocated=Calls(4096),
-                                     reset_peak_memory_stats=Calls())
+                                     reset_peak_memory_stats=Calls(), mem_get_info=Calls((3, 4)))
         a = tp_accel.Accelerator(fake_torch(cuda=cuda), "cuda")
         self.assertEqual(a.sync_api, "torch.cuda.synchronize")
         a.synchronize()
         a.reset_peak_memory()
         self.assertEqual(cuda.synchronize.count, 1)
         self.assertEqual(cuda.reset_peak_memory_stats.count, 1)
-        self.assertEqual(a.memory_stats(), {"accelerator_memory_peak_bytes": 4096,
-                                            "accelerator_memory_api": "torch.cuda.max_memory_allocated"})
+        self.assertEqual(a.memory_stats(), {
+            "accelerator_memory_peak_bytes": 4096, "accelerator_memory_api": "torch.cuda.max_memory_allocated",
+            "accelerator_memory_peak_scope": "phase", "accelerator_memory_free_bytes": 3,
+            "accelerator_memory_total_bytes": 4})
 
-    def test_only_torch_tpu_synchronize(self):
-        tpu_mod = types.SimpleNamespace(synchronize=Calls())
-        a = tp_accel.Accelerator(fake_torch(), "tpu", torch_tpu=tpu_mod)
-        self.assertEqual(a.sync_api, "torch_tpu.synchronize")
+    def test_torch_tpu_synchronize_without_torch_accelerator(self):
+        """torch.tpu.synchronize (the registered device module); torch_tpu has no module-level
+        synchronize, and the fake's is never called."""
+        tpu = ftt.device_module()
+        package = ftt.torch_tpu_package()
+        a = tp_accel.Accelerator(ftt.torch_with_tpu(tpu), "tpu", torch_tpu=package)
+        self.assertEqual(a.sync_api, "torch.tpu.synchronize")
         a.synchronize()
-        self.assertEqual(tpu_mod.synchronize.count, 1)
-        self.assertEqual(a.memory_stats(), {"accelerator_memory_peak_bytes": NA})
+        self.assertEqual((tpu.synchronize.count, package.synchronize.count), (1, 0))
+        self.assertEqual(a.memory_stats(), {"accelerator_memory_peak_bytes": NA,
+                                            "accelerator_memory_free_bytes": NA,
+                                            "accelerator_memory_total_bytes": NA})
 
     def test_tpu_without_any_synchronize_says_none(self):
-        a = tp_accel.Accelerator(fake_torch(), "tpu", torch_tpu=types.SimpleNamespace())
+        a = tp_accel.Accelerator(fake_torch(), "tpu", torch_tpu=ftt.torch_tpu_package())
         self.assertEqual(a.sync_api, "none")
         a.synchronize()  # must not raise
 
     def test_failing_memory_api_is_not_available(self):
         def boom():
             raise RuntimeError("allocator not initialised")
-        cuda = types.SimpleNamespace(synchronize=Calls(), max_memory_allocated=boom)
+        cuda = types.SimpleNamespace(synchronize=Calls(), max_memory_allocated=boom, mem_get_info=boom)
         a = tp_accel.Accelerator(fake_torch(cuda=cuda), "cuda")
-        self.assertEqual(a.memory_stats(), {"accelerator_memory_peak_bytes": NA})
+        self.assertEqual(a.memory_stats(), {"accelerator_memory_peak_bytes": NA,
+                                            "accelerator_memory_free_bytes": NA,
+                                            "accelerator_memory_total_bytes": NA})
 
     def test_unknown_device(self):
         with self.assertRaises(ValueError):
             tp_accel.Accelerator(fake_torch(), "xla")
 
 
-class CompileTests(unittest.TestCase):
-    def fake(self):
-        seen = []
+class DeferredDevice:
+    """A device whose work runs when something waits for it: a call enqueues `seconds` of work;
+    a blocking synchronize, or reading a result back, waits for it."""
 
-        def compile_(model, backend):
-            seen.append(backend)
-            return ("compiled", model, backend)
-        return fake_torch(compile=compile_), seen
+    def __init__(self, seconds, sync_blocks):
+        self.seconds, self.sync_blocks, self.pending = seconds, sync_blocks, 0.0
 
-    def test_default_backends(self):
-        for device, backend in (("tpu", "tpu"), ("cpu", "inductor"), ("cuda", "inductor")):
-            torch, seen = self.fake()
-            fn, desc = tp_accel.compile_model(torch, "M", device)
-            self.assertEqual(seen, [backend])
-            self.assertEqual(fn, ("compiled", "M", backend))
-            self.assertEqual(desc, "torch.compile(backend=%s)" % backend)
+    def call(self):
+        self.pending += self.seconds
 
-    def test_backend_option_wins(self):
-        for device in ("tpu", "cpu"):
-            torch, seen = self.fake()
-            _, desc = tp_accel.compile_model(torch, "M", device, backend="aot_eager")
-            self.assertEqual(seen, ["aot_eager"])
-            self.assertEqual(desc, "torch.compile(backend=aot_eager)")
+    def drain(self):
+        time.sleep(self.pending)
+        self.pending = 0.0
 
-    def test_export_present(self):
-        program = types.SimpleNamespace(module=lambda: "the module")
-        loaded = []
+    def synchronize(self):
+        if self.sync_blocks:
+            self.drain()
 
-        def load(path):
-            loaded.append(path)
-            return program
-        torch = fake_torch(export=types.SimpleNamespace(load=load))
-        self.assertEqual(tp_accel.load_exported(torch, "m.pt2"), "the module")
-        self.assertEqual(loaded, ["m.pt2"])
+    def output(self):
+        device = self
 
-    def test_export_absent(self):
-        with self.assertRaises(tp_accel.UnsupportedFeature) as cm:
-            tp_accel.load_exported(fake_torch(__version__="2.0.1"), "m.pt2")
-        self.assertEqual(str(cm.exception), "--model m.pt2 needs torch.export (torch >= 2.1); this torch is 2.0.1")
+        class Result:
+            def detach(self):
+                return self
+
+            def float(self):
+                return self
+
+            def sum(self):
+                return self
+
+            def item(self):
+                device.drain()
+                return 1.0
+        return [Result()]
 
 
-def dynamo_torch(counters, **parts):
+class SyncSelfCheckTests(unittest.TestCase):
+    def check(self, sync_blocks):
+        device = DeferredDevice(0.02, sync_blocks)
+        accel = types.SimpleNamespace(synchronize=device.synchronize)
+        a = tp_accel.Accelerator(fake_torch(accelerator=accel), "tpu")
+        return a.sync_self_check(device.call, device.output, repeats=3)
+
+    def test_a_synchronize_that_waits(self):
+        c = self.check(True)
+        self.assertTrue(c["blocks"], c)
+        self.assertGreaterEqual(c["sync_seconds"], 0.015)
+        self.assertEqual(c["api"], "torch.accelerator.synchronize")
+
+    def test_a_synchronize_that_returns_early(self):
+        """TorchTPU before torch_tpu#2494: the compiled call's output was not waited for."""
+        c = self.check(False)
+        self.assertFalse(c["blocks"], c)
+        self.assertLess(c["sync_seconds"], 0.01)
+        self.assertGreaterEqual(c["output_wait_seconds"], 0.015)
+
+
+def dynamo_torch(counters, config=None, **parts):
     utils = types.SimpleNamespace(counters=counters)
-    return fake_torch(_dynamo=types.SimpleNamespace(utils=utils), **parts)
+    dynamo = types.SimpleNamespace(utils=utils, config=config or types.SimpleNamespace())
+    return fake_torch(_dynamo=dynamo, compile=Calls(), **parts)
 
 
 class CounterTests(unittest.TestCase):
     def test_dynamo_counters_and_delta(self):
         counters = collections.defaultdict(collections.Counter)
-        torch = dynamo_torch(counters)
-        a = tp_accel.Accelerator(torch, "cpu")
+        a = tp_accel.Accelerator(dynamo_torch(counters), "cpu")
         before = a.compile_counters()
         self.assertEqual(before["dynamo_unique_graphs"], 0)
         self.assertEqual(before["graph_breaks"], 0)
-        self.assertEqual(before["recompiles"], NA)  # not exposed by this dynamo
+        self.assertEqual(before["recompiles"], NA)  # no such counter in dynamo
         self.assertEqual(before["tpu_cache_hits"], NA)
-        # a second shape: one recompile, two graph breaks of two kinds
         counters["stats"]["unique_graphs"] += 2
         counters["frames"]["total"] += 3
         counters["frames"]["ok"] += 2
-        counters["recompiles"]["size mismatch at index 0"] += 1
         counters["graph_break"]["print"] += 1
         counters["graph_break"]["data-dependent branch"] += 1
-        after = a.compile_counters()
-        self.assertEqual(after["recompiles"], 1)
-        self.assertEqual(after["graph_breaks"], 2)
-        delta = a.counter_delta(before, after)
-        self.assertEqual(delta["dynamo_unique_graphs"], 2)
-        self.assertEqual(delta["dynamo_frames_total"], 3)
-        self.assertEqual(delta["dynamo_frames_ok"], 2)
-        self.assertEqual(delta["graph_breaks"], 2)
-        self.assertEqual(delta["recompiles"], NA)  # absent before the shape: no honest delta
-        counters["recompiles"]["size mismatch at index 1"] += 1
-        third = a.compile_counters()
-        self.assertEqual(a.counter_delta(after, third)["recompiles"], 1)
-        self.assertEqual(a.counter_delta(after, third)["graph_breaks"], 0)
+        delta = a.public_counters(a.counter_delta(before, a.compile_counters()))
+        self.assertEqual((delta["dynamo_unique_graphs"], delta["dynamo_frames_total"],
+                          delta["dynamo_frames_ok"], delta["graph_breaks"]), (2, 3, 2, 2))
+        self.assertEqual(delta["recompiles"], NA)
+        self.assertFalse(any(k.startswith("_") for k in delta))
 
-    def test_recompiles_as_stats_key(self):
-        counters = {"stats": {"unique_graphs": 3, "recompiles": 2}, "frames": {"ok": 1}}
-        got = tp_accel.Accelerator(dynamo_torch(counters), "cpu").compile_counters()
-        self.assertEqual(got["recompiles"], 2)
-        self.assertEqual(got["dynamo_frames_total"], 0)
+    def test_reading_never_creates_a_counter(self):
+        """counters is a defaultdict: reading counters["recompiles"] would create it and then
+        report a false 0. The runner only reads with .get / in."""
+        counters = collections.defaultdict(collections.Counter)
+        tp_accel.Accelerator(dynamo_torch(counters), "cpu").compile_counters()
+        self.assertEqual(set(counters), set())
 
-    def test_tpu_cache_stats(self):
-        stats = Calls({"hits": 3, "requests": 5})
-        torch = dynamo_torch({}, tpu=types.SimpleNamespace(_get_cache_stats=stats))
-        got = tp_accel.Accelerator(torch, "tpu", torch_tpu=types.SimpleNamespace()).compile_counters()
-        self.assertEqual((got["tpu_cache_hits"], got["tpu_cache_requests"]), (3, 5))
-        stats.value = {"hits": 4, "requests": 7}
-        later = tp_accel.Accelerator(torch, "tpu").compile_counters()
-        delta = tp_accel.Accelerator.counter_delta(got, later)
-        self.assertEqual((delta["tpu_cache_hits"], delta["tpu_cache_requests"]), (1, 2))
+    def test_no_sources(self):
+        got = tp_accel.Accelerator(fake_torch(), "cpu").compile_counters()
+        self.assertTrue(got and all(v == NA for v in got.values()), got)
+        self.assertTrue(all(v == NA for v in tp_accel.Accelerator.counter_delta(got, got).values()))
 
-    def test_tpu_cache_stats_as_object(self):
-        stats = Calls(types.SimpleNamespace(hits=1, requests=2))
-        torch = fake_torch(tpu=types.SimpleNamespace(_get_cache_stats=stats))
-        got = tp_accel.Accelerator(torch, "tpu").compile_counters()
-        self.assertEqual((got["tpu_cache_hits"], got["tpu_cache_requests"]), (1, 2))
-        self.assertEqual(got["graph_breaks"], NA)  # no dynamo in this fake
+    def test_torch_tpu_perf_stats(self):
+        """The real PerfStats shape: no __dict__, num_cache_reqs / num_cache_hits, and
+        per_entry_stats whose compilation_duration is a timedelta."""
+        cache = ftt.CompilationCache()
+        torch = ftt.torch_with_tpu(ftt.device_module(cache))
+        with self.assertRaises(TypeError):
+            vars(torch.tpu._get_cache_stats())  # what the old runner did: always "not available"
+        a = tp_accel.Accelerator(torch, "tpu", torch_tpu=ftt.torch_tpu_package())
+        cache.request(hit=False, compile_us=1500000)
+        cache.request(hit=True)
+        got = a.compile_counters()
+        self.assertEqual((got["tpu_cache_requests"], got["tpu_cache_hits"]), (2, 1))
+        self.assertEqual((got["_tpu_entries"], got["_tpu_compile_seconds"]), (1, 1.5))
+        self.assertEqual(got["dynamo_frames_ok"], NA)  # no dynamo in this fake
+
+    def test_duration_as_microseconds(self):
+        self.assertEqual(tp_accel._duration_seconds(2500000), 2.5)
+        self.assertIsNone(tp_accel._duration_seconds("x"))
+
+
+class CacheDirTests(unittest.TestCase):
+    def setUp(self):
+        self.tmp = tempfile.TemporaryDirectory()
+        self.empty = os.path.join(self.tmp.name, "empty")
+        self.full = os.path.join(self.tmp.name, "full")
+        os.mkdir(self.empty)
+        os.mkdir(self.full)
+        with open(os.path.join(self.full, "entry"), "w") as f:
+            f.write("x")
+
+    def tearDown(self):
+        self.tmp.cleanup()
+
+    def facts(self, torch=None, cache_dir="", device="cpu", **env):
+        with clean_env(**env):
+            return tp_caches.cache_facts(tp_accel.Accelerator(torch or fake_torch(), device), cache_dir)
+
+    def test_nothing_configured_is_cold(self):
+        f = self.facts()
+        self.assertEqual(f["state"], "cold")
+        self.assertEqual((f["tpu_tier2"]["state"], f["tpu_tier3"]["state"]), ("off", "off"))
+        self.assertEqual(f["inductor"]["path"], NA)
+        self.assertFalse(f["cache_dir"]["enabled"])
+
+    def test_inductor_fx_graph_cache(self):
+        def inductor_torch(fx_graph_cache, default_dir):
+            runtime = types.SimpleNamespace(cache_dir_utils=types.SimpleNamespace(default_cache_dir=lambda: default_dir))
+            return fake_torch(_inductor=types.SimpleNamespace(
+                config=types.SimpleNamespace(fx_graph_cache=fx_graph_cache), runtime=runtime))
+        f = self.facts(inductor_torch(False, self.empty), TORCHINDUCTOR_CACHE_DIR=self.full)
+        self.assertEqual((f["state"], f["inductor"]["enabled"], f["inductor"]["non_empty"]), ("cold", False, True))
+        f = self.facts(inductor_torch(False, self.empty), TORCHINDUCTOR_CACHE_DIR=self.full,
+                       TORCHINDUCTOR_FX_GRAPH_CACHE="1")
+        self.assertEqual((f["state"], f["warm_sources"]), ("warm", ["inductor_fx_graph_cache"]))
+        f = self.facts(inductor_torch(True, self.empty))
+        self.assertEqual((f["state"], f["inductor"]["path"], f["inductor"]["dir_source"]),
+                         ("cold", self.empty, "torch._inductor default"))
+        self.assertEqual(self.facts(inductor_torch(True, self.full))["state"], "warm")
+        self.assertEqual(self.facts(inductor_torch(True, self.full), TORCHINDUCTOR_FX_GRAPH_CACHE="0")["state"], "cold")
+
+    def test_cache_dir_option(self):
+        self.assertEqual(self.facts(cache_dir=self.empty)["state"], "cold")
+        f = self.facts(cache_dir=self.full)
+        self.assertEqual((f["state"], f["warm_sources"]), ("warm", ["--cache-dir"]))
 
     def test_real_torch_path_reads_sys_modules(self):
         """Where `torch` is sys.modules["torch"], submodules come from sys.modules (the real
@@ -254,108 +334,10 @@ class CounterTests(unittest.TestCase):
         with mock.patch.dict(sys.modules, mods), clean_env():
             a = tp_accel.Accelerator(torch, "cpu")
             got = a.compile_counters()
-            facts = a.cache_facts()
+            facts = tp_caches.cache_facts(a)
         self.assertEqual((got["dynamo_unique_graphs"], got["dynamo_frames_ok"], got["graph_breaks"]), (4, 4, 2))
         self.assertEqual((facts["inductor"]["fx_graph_cache_config"], facts["inductor"]["path"]), (True, "/nonexistent/x"))
         self.assertEqual(facts["state"], "cold")
-
-    def test_no_sources(self):
-        got = tp_accel.Accelerator(fake_torch(), "cpu").compile_counters()
-        self.assertTrue(got and all(v == NA for v in got.values()), got)
-        self.assertTrue(all(v == NA for v in tp_accel.Accelerator.counter_delta(got, got).values()))
-
-
-def inductor_torch(fx_graph_cache, default_dir):
-    runtime = types.SimpleNamespace(cache_dir_utils=types.SimpleNamespace(default_cache_dir=lambda: default_dir))
-    inductor = types.SimpleNamespace(config=types.SimpleNamespace(fx_graph_cache=fx_graph_cache), runtime=runtime)
-    return fake_torch(_inductor=inductor)
-
-
-class CacheFactTests(unittest.TestCase):
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.empty = os.path.join(self.tmp.name, "empty")
-        self.full = os.path.join(self.tmp.name, "full")
-        os.mkdir(self.empty)
-        os.mkdir(self.full)
-        with open(os.path.join(self.full, "entry"), "w") as f:
-            f.write("x")
-
-    def tearDown(self):
-        self.tmp.cleanup()
-
-    def facts(self, torch=None, cache_dir="", **env):
-        with clean_env(**env):
-            return tp_accel.Accelerator(torch or fake_torch(), "tpu").cache_facts(cache_dir)
-
-    def test_nothing_configured_is_cold(self):
-        f = self.facts()
-        self.assertEqual(f["state"], "cold")
-        self.assertFalse(f["tpu_tier2"]["enabled"])
-        self.assertEqual(f["tpu_tier3"]["value"], "unset")
-        self.assertEqual(f["inductor"]["path"], NA)
-        self.assertFalse(f["cache_dir"]["enabled"])
-
-    def test_tpu_tier3(self):
-        f = self.facts(TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT=self.empty)
-        self.assertEqual(f["state"], "cold")
-        self.assertEqual((f["tpu_tier3"]["exists"], f["tpu_tier3"]["non_empty"]), (True, False))
-        f = self.facts(TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT=self.full)
-        self.assertEqual((f["state"], f["warm_sources"]), ("warm", ["TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT"]))
-        f = self.facts(TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT=os.path.join(self.tmp.name, "missing"))
-        self.assertEqual((f["state"], f["tpu_tier3"]["exists"]), ("cold", False))
-
-    def test_tpu_tier2_flag_and_dir(self):
-        f = self.facts(TORCH_TPU_TIER2_COMPILATION_CACHE="1")
-        self.assertTrue(f["tpu_tier2"]["enabled"])
-        self.assertEqual(f["state"], "cold")  # a flag without a directory to inspect is never warm
-        f = self.facts(TORCH_TPU_TIER2_COMPILATION_CACHE="0")
-        self.assertFalse(f["tpu_tier2"]["enabled"])
-        self.assertEqual(self.facts(TORCH_TPU_TIER2_COMPILATION_CACHE=self.full)["state"], "warm")
-        self.assertEqual(self.facts(TORCH_TPU_TIER2_COMPILATION_CACHE=self.empty)["state"], "cold")
-
-    def test_inductor_fx_graph_cache(self):
-        # env dir non-empty but the cache off (config False, env unset): cold
-        f = self.facts(inductor_torch(False, self.empty), TORCHINDUCTOR_CACHE_DIR=self.full)
-        self.assertEqual((f["state"], f["inductor"]["enabled"], f["inductor"]["non_empty"]), ("cold", False, True))
-        self.assertEqual(f["inductor"]["dir_source"], "TORCHINDUCTOR_CACHE_DIR")
-        # switched on by the env var: warm
-        f = self.facts(inductor_torch(False, self.empty), TORCHINDUCTOR_CACHE_DIR=self.full,
-                       TORCHINDUCTOR_FX_GRAPH_CACHE="1")
-        self.assertEqual((f["state"], f["warm_sources"]), ("warm", ["inductor_fx_graph_cache"]))
-        # on by config, torch._inductor's default dir: empty -> cold, non-empty -> warm
-        f = self.facts(inductor_torch(True, self.empty))
-        self.assertEqual((f["state"], f["inductor"]["path"], f["inductor"]["dir_source"]),
-                         ("cold", self.empty, "torch._inductor default"))
-        self.assertEqual(self.facts(inductor_torch(True, self.full))["state"], "warm")
-        # the env var switches off what the config enables
-        self.assertEqual(self.facts(inductor_torch(True, self.full), TORCHINDUCTOR_FX_GRAPH_CACHE="0")["state"], "cold")
-
-    def test_cache_dir_option(self):
-        self.assertEqual(self.facts(cache_dir=self.empty)["state"], "cold")
-        f = self.facts(cache_dir=self.full)
-        self.assertEqual((f["state"], f["warm_sources"]), ("warm", ["--cache-dir"]))
-
-
-class VersionTests(unittest.TestCase):
-    def test_torch_tpu_version(self):
-        torch = fake_torch(version=types.SimpleNamespace(cuda="12.4"))
-        a = tp_accel.Accelerator(torch, "tpu", torch_tpu=types.SimpleNamespace(__version__="0.3.1"))
-        with mock.patch.object(tp_accel, "_dist_version", side_effect=tp_accel.PackageNotFoundError("torch_tpu")):
-            v = a.versions()
-        self.assertEqual((v["torch"], v["torch_tpu"], v["cuda"]), ("9.9.0+fake", "0.3.1", "12.4"))
-        with mock.patch.object(tp_accel, "_dist_version", return_value="0.4.0"):
-            self.assertEqual(a.versions()["torch_tpu"], "0.4.0")  # the installed distribution wins
-
-    def test_import_torch_tpu(self):
-        fake = types.ModuleType("torch_tpu")
-        with mock.patch.dict(sys.modules, {"torch_tpu": fake}):
-            self.assertIs(tp_accel.import_torch_tpu(), fake)
-        with mock.patch.dict(sys.modules, {"torch_tpu": None}):  # None in sys.modules: ImportError
-            with self.assertRaises(ImportError) as cm:
-                tp_accel.import_torch_tpu()
-        self.assertIn("torch_tpu", str(cm.exception))
-        self.assertIn("--device tpu", str(cm.exception))
 
 
 if __name__ == "__main__":

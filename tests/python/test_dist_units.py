@@ -4,10 +4,13 @@ torch.distributed modules, and the scan of coordinated checkpoints (tp_dist_chec
 
 Ran ONLY under fakes (torch 1.13 CPU has no nccl here, and TorchTPU needs torch >= 2.9):
   - choose_backend -> "nccl" (cuda) and -> "tpu_dist" (tpu), with a torch 2.x-style
-    Backend.backend_list, a 1.13-style Backend._plugins, and a TorchTPU package whose
-    `distributed` submodule registers the backend when imported;
+    Backend.backend_list and a 1.13-style Backend._plugins; TorchTPU registers tpu_dist while
+    it brings the device up, and no torch_tpu.distributed module is imported (it has none);
   - Session.start on device cuda/tpu: init_process_group(backend="nccl"/"tpu_dist",
     store=..., rank, world_size, timeout=timedelta(seconds=--dist-timeout)), a fake TCPStore;
+  - tpu_dist's own bound: a collective that never returns is ended after --dist-timeout
+    (distributed_failure, tp/abort, run_finished through end_run, exit status 1);
+  - --device tpu ranks need TORCH_TPU_SLICEBUILDER_ADDRESSES and TORCH_TPU_TOPOLOGY up front;
   - the gradient all-reduce's failure path here (it also runs for real: a SIGKILLed or stopped
     peer, in test_runner_dist_failures.py)."""
 import datetime
@@ -16,6 +19,7 @@ import json
 import os
 import sys
 import tempfile
+import threading
 import types
 import unittest
 from unittest import mock
@@ -31,7 +35,8 @@ import tp_options  # noqa: E402
 from tp_contract import BadInput  # noqa: E402
 
 DIST_ENV = ("WORLD_SIZE", "RANK", "MASTER_ADDR", "MASTER_PORT", "TPU_WORKER_HOSTNAMES",
-            "JOB_COMPLETION_INDEX")
+            "JOB_COMPLETION_INDEX", "TORCHPILOT_DEVICE", "TORCH_TPU_SLICEBUILDER_ADDRESSES",
+            "TORCH_TPU_TOPOLOGY")
 TRAIN = ["--workload", "train-mlp"]
 
 
@@ -74,6 +79,17 @@ class Resolution(unittest.TestCase):
         c = resolve([], WORLD_SIZE="2", JOB_COMPLETION_INDEX="1")  # an indexed Job, env://
         self.assertEqual(c.rank, 1)
 
+    def test_tpu_ranks_need_torch_tpu_topology(self):
+        args = ["--device", "tpu", "--world-size", "2", "--rank", "0"]
+        with self.assertRaises(BadInput) as cm:
+            resolve(args, TORCH_TPU_TOPOLOGY="2x2x1")
+        self.assertIn("missing: TORCH_TPU_SLICEBUILDER_ADDRESSES", str(cm.exception))
+        self.assertIn("singlehost_wrapper", str(cm.exception))
+        c = resolve(args, TORCH_TPU_TOPOLOGY="2x2x1",
+                    TORCH_TPU_SLICEBUILDER_ADDRESSES="10.0.0.1:8471,10.0.0.2:8471")
+        self.assertEqual(c.world_size, 2)
+        self.assertIsNotNone(resolve(["--world-size", "2", "--rank", "0"]))  # cpu: not needed
+
     def test_user_model_with_loss_may_be_a_rank(self):
         clean = {k: v for k, v in os.environ.items() if k not in DIST_ENV}
         with mock.patch.dict(os.environ, clean, clear=True):
@@ -103,21 +119,23 @@ class BackendChoice(unittest.TestCase):
             with self.assertRaises(tp_accel.UnsupportedFeature):
                 tp_distributed.choose_backend(dist, device)
 
-    def test_torch_tpu_registers_on_import(self):
+    def test_no_torch_tpu_distributed_module_is_imported(self):
+        """TorchTPU has no torch_tpu.distributed package (the old fallback imported it): an
+        unregistered tpu_dist is a clear error, and nothing is imported to look for it."""
         dist = fake_dist(backends=["gloo"])
         with tempfile.TemporaryDirectory() as d:
             pkg = os.path.join(d, "tp_fake_torch_tpu")
             os.mkdir(pkg)
             with open(os.path.join(pkg, "__init__.py"), "w") as f:
-                f.write("BACKENDS = None\n")
+                f.write("")
             with open(os.path.join(pkg, "distributed.py"), "w") as f:
-                f.write("from . import BACKENDS\nBACKENDS.append('tpu_dist')\n")
+                f.write("raise AssertionError('imported')\n")
             sys.path.insert(0, d)
             try:
                 import tp_fake_torch_tpu
-                tp_fake_torch_tpu.BACKENDS = dist.Backend.backend_list
-                self.assertEqual(tp_distributed.choose_backend(dist, "tpu", tp_fake_torch_tpu),
-                                 "tpu_dist")
+                with self.assertRaisesRegex(tp_accel.UnsupportedFeature, "more than one TPU chip"):
+                    tp_distributed.choose_backend(dist, "tpu", tp_fake_torch_tpu)
+                self.assertNotIn("tp_fake_torch_tpu.distributed", sys.modules)
             finally:
                 sys.path.remove(d)
                 for name in ("tp_fake_torch_tpu", "tp_fake_torch_tpu.distributed"):
@@ -255,6 +273,41 @@ class SessionWithFakes(unittest.TestCase):
                          ("distributed_failure", 7, "[pair.cc:589] Read error: Connection reset "
                           "by peer"))
 
+    def test_tpu_dist_collective_is_bounded_by_the_runner(self):
+        """TorchTPU's process group ignores the timeout: a stuck all-reduce is ended by the
+        runner's own timer after --dist-timeout (here 0.2 s)."""
+        import torch
+        dist, _ = self._fake_group(backends=["tpu_dist"])
+        release = threading.Event()
+        dist.all_reduce = lambda t: release.wait(10)  # a peer that never answers
+        s = session("tpu", world=2, dist=dist, timeout=0.2)
+        s.store = FakeStore()
+        ended, exits = [], []
+        s.end_run = ended.append
+        s.exit = lambda code: (exits.append(code), release.set())
+        p = torch.nn.Parameter(torch.ones(2))
+        p.grad = torch.ones(2)
+        s.allreduce_gradients([p], 5)
+        self.assertEqual(exits, [1])
+        self.assertEqual(len(ended), 1)
+        self.assertRegex(ended[0], r"^distributed: all-reduce at step 5 did not complete within "
+                                   r"--dist-timeout 0.2 s \(tpu_dist ignores")
+        name, fields = s.emitter.events[-1]
+        self.assertEqual((name, fields["step"]), ("distributed_failure", 5))
+        self.assertIn("rank 0 failed", s.store.data["tp/abort"].decode())
+        self.assertEqual(s.environment(4)["tpu_env"],
+                         {"TORCH_TPU_SLICEBUILDER_ADDRESSES": os.environ.get("TORCH_TPU_SLICEBUILDER_ADDRESSES", ""),
+                          "TORCH_TPU_TOPOLOGY": os.environ.get("TORCH_TPU_TOPOLOGY", "")})
+
+    def test_gloo_keeps_its_own_timeout(self):
+        dist = fake_dist()
+        dist.all_reduce = lambda t: None
+        s = session(world=2, dist=dist, timeout=0.01)
+        s.exit = lambda code: self.fail("the runner's bound is for tpu_dist only")
+        p = torch_param()
+        s.allreduce_gradients([p], 0)
+        self.assertEqual(s.count, 1)
+
     def test_waits_end_on_abort_and_timeout(self):
         s = session(world=2, timeout=0.05)
         s.store = FakeStore({"tp/aborts": b"1", "tp/abort": b"rank 1 has world size 3, rank 0 "
@@ -266,6 +319,13 @@ class SessionWithFakes(unittest.TestCase):
         with self.assertRaisesRegex(tp_distributed.DistributedError,
                                     "^distributed: rendezvous: no answer within 0.05 s"):
             s.wait_count("tp/join/1", 1, "rendezvous")
+
+
+def torch_param():
+    import torch
+    p = torch.nn.Parameter(torch.ones(2))
+    p.grad = torch.ones(2)
+    return p
 
 
 class DistScan(unittest.TestCase):

@@ -1,12 +1,21 @@
 """Checkpoint/resume of the Python runner: the C++ layout (step-<10 digits>.ckpt + .json manifest,
-newest 3 kept), bitwise-equal losses after a resume, and the fallback from a torn newest
-checkpoint to the one before."""
+newest 3 kept), bitwise-equal losses after a resume, the fallback from a torn newest checkpoint to
+the one before, and safe loading: a checkpoint holding anything but tensors and plain data (here a
+real pickle payload, with a manifest that matches it) is refused before anything in it runs —
+torch.load(weights_only=True) on torch 2.x, torch's weights-only allow-list over a standard
+unpickler on torch 1.13 (whose weights-only unpickler cannot read floats)."""
+import hashlib
+import io
 import json
 import os
+import sys
 import tempfile
+import types
 import unittest
 
 import runner_testlib as lib
+
+sys.path.insert(0, lib.PYDIR)
 
 BASE = ["--workload", "train-mlp", "--no-precision", "--batch", "16", "--lr-step-size", "3",
         "--lr-gamma", "0.7"]
@@ -67,6 +76,41 @@ class CheckpointResume(unittest.TestCase):
             self.assertIn("SHA-256", resume["skipped"][1])
             self.assertEqual(first[:4] + lib.losses(evs), self.full)
 
+    def poison(self, d, step, marker):
+        """Replaces step S's state by a pickle payload and rewrites its manifest to match (as
+        anyone who can write to a shared checkpoint directory can)."""
+        data = payload_state(marker)
+        base = os.path.join(d, "step-%010d" % step)
+        with open(base + ".ckpt", "wb") as f:
+            f.write(data)
+        with open(base + ".json") as f:
+            manifest = json.load(f)
+        manifest.update(bytes=len(data), sha256=hashlib.sha256(data).hexdigest())
+        with open(base + ".json", "w") as f:
+            json.dump(manifest, f)
+
+    def test_a_pickle_payload_is_refused(self):
+        with tempfile.TemporaryDirectory() as d:
+            first = self._first_part(d)
+            marker = os.path.join(d, "payload-ran")
+            self.poison(d, 7, marker)
+            rc, evs, _, err = lib.run(BASE + ["--steps", "12", "--resume", d])
+            self.assertEqual(rc, 0, err)
+            resume = lib.one(evs, "resume")
+            self.assertEqual(resume["from_step"], 5)
+            self.assertIn("refused: it holds more than tensors and plain data", resume["skipped"][0])
+            self.assertFalse(os.path.exists(marker), "the payload ran")
+            self.assertEqual(first[:6] + lib.losses(evs), self.full)
+            for step in (3, 5):
+                self.poison(d, step, marker)
+            rc, evs, _, err = lib.run(BASE + ["--steps", "12", "--resume", d])
+            self.assertEqual(rc, 1, err)
+            fin = lib.one(evs, "run_finished")
+            self.assertEqual(fin["status"], "failed")
+            self.assertRegex(fin["error"], r"^no checkpoint in .* could be loaded: .*step-0000000007"
+                                           r"\.ckpt does not load: refused: ")
+            self.assertFalse(os.path.exists(marker), "the payload ran")
+
     def test_resume_without_checkpoint_is_bad_input(self):
         with tempfile.TemporaryDirectory() as d:
             rc, _, out, err = lib.run(BASE + ["--resume", d])
@@ -86,6 +130,52 @@ class CheckpointResume(unittest.TestCase):
             rc, evs, _, err = lib.run(args + ["--steps", "6", "--resume", d])
             self.assertEqual(rc, 0, err)
             self.assertEqual(first + lib.losses(evs), full)
+
+
+class Payload:
+    """Unpickling this creates the directory `path`: a stand-in for any code a pickle can run."""
+
+    def __init__(self, path):
+        self.path = path
+
+    def __reduce__(self):
+        return (os.mkdir, (self.path,))
+
+
+def payload_state(marker):
+    import torch
+    buf = io.BytesIO()
+    torch.save({"format": "torchpilot-training-state-py-1", "model": {"w": torch.ones(2)},
+                "hook": Payload(marker)}, buf)
+    return buf.getvalue()
+
+
+class SafeLoad(unittest.TestCase):
+    """tp_safe_load in this process, on this interpreter's torch (1.13 or 2.6)."""
+
+    def test_training_state_loads_and_payload_is_refused(self):
+        import torch
+        import tp_safe_load
+        import tp_training
+        o = types.SimpleNamespace(workload="train-mlp", mode="eager", dtype="float32", batch=4,
+                                  seq_len=4, seed=1, learning_rate=1e-3, lr_step_size=2,
+                                  lr_gamma=0.5, inject_fault="none", steps=0, backend="",
+                                  model_revision="")
+        w = tp_training.make_training_workload(o, "cpu", None)
+        w.build()
+        w.forward()
+        w.forward()
+        state = tp_safe_load.load_state(torch, w.save_state())
+        self.assertEqual(state["scheduler"]["lr"], w.lr)  # floats, tuples, RNG tensors: all read
+        self.assertEqual(state["rng"]["python_random"][0], 3)
+        with tempfile.TemporaryDirectory() as d:
+            marker = os.path.join(d, "ran")
+            with self.assertRaises(tp_safe_load.Refused) as cm:
+                tp_safe_load.load_state(torch, payload_state(marker))
+            self.assertRegex(str(cm.exception), r"mkdir")  # the global it refused
+            self.assertFalse(os.path.exists(marker))
+        with self.assertRaisesRegex(RuntimeError, "not a readable torch archive"):
+            tp_safe_load.load_state(torch, b"not a zip")
 
 
 if __name__ == "__main__":

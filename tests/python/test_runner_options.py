@@ -2,10 +2,11 @@
 defaults and the keys of run_started."""
 import json
 import os
+import subprocess
 import tempfile
 import unittest
 
-from runner_testlib import run, one
+from runner_testlib import RUNNER, one, python3, run
 
 
 class BadArguments(unittest.TestCase):
@@ -19,6 +20,10 @@ class BadArguments(unittest.TestCase):
         (["--no-such-option"], "unrecognized arguments"),
         (["--train"], "--train needs --model package.module:factory"),
         (["--catalog", "/nonexistent/catalog.json"], "--catalog: File does not exist"),
+        (["--dynamic", "maybe"], "--dynamic: maybe not in {false,true,auto}"),
+        (["--device", "tpu", "--dynamic", "true"], "TorchTPU's tpu backend supports only dynamic=False"),
+        (["--backend", "tpu", "--dynamic", "auto"], "supports only dynamic=False"),
+        (["--allow-unsafe-pt2"], "--allow-unsafe-pt2 applies only to --model FILE.pt2"),
     ]
 
     def test_each_bad_argument(self):
@@ -79,6 +84,16 @@ class PresetsAndDefaults(unittest.TestCase):
                     "validity", "warmup_settled", "first_call_seconds", "cache_state"):
             self.assertIn(key, s)
         self.assertFalse(s["validity"]["valid"] is None)
+
+    def test_help_says_model_runs_code(self):
+        """--model runs the model's code with the user's rights: --help says so plainly."""
+        p = subprocess.run([python3(), RUNNER, "--help"], capture_output=True, text=True, timeout=60)
+        self.assertEqual(p.returncode, 0, p.stderr)
+        text = " ".join(p.stdout.split())
+        self.assertIn("--model runs the model's code", text)
+        self.assertIn("RUNS THE MODEL'S CODE WITH YOUR RIGHTS", text)
+        self.assertIn("--allow-unsafe-pt2", text)
+        self.assertIn("--dynamic", text)
 
     def test_env_device_default(self):
         rc, _, out, err = run(["--preset", "smoke"], env={"TORCHPILOT_DEVICE": "gpu"})

@@ -28,13 +28,57 @@ class Workloads(unittest.TestCase):
 
     def test_compiled_mlp(self):
         evs, s = ok(self, ["--mode", "compiled", "--preset", "smoke", "--iterations", "10"])
-        compiler = lib.one(evs, "run_started")["env"]["compiler"]
+        env = lib.one(evs, "run_started")["env"]
+        compiler = env["compiler"]
+        # compile cost is the first call's excess over the steady median, never the time of the
+        # lazy torch.compile wrapper
+        self.assertEqual(s["compile_method"], "first_call_minus_steady_median")
+        self.assertAlmostEqual(s["compile_seconds"], max(0.0, s["first_call_seconds"] - s["p50_seconds"]))
+        self.assertIs(s["eager_fallback"], False)
         if lib.runner_torch_has("compile"):  # torch 2.x: torch.compile, inductor on the CPU
             self.assertEqual(compiler, "torch.compile(backend=inductor)")
+            self.assertNotIn("script_compile_seconds", s)
+            self.assertEqual(env["compile"], {"dynamic": "auto", "recompile_limit": 8})
+            self.assertEqual(s["compile_counters"]["recompiles"], 0)
         else:  # torch 1.13: TorchScript stands in (tp_accel.compile_model)
             self.assertEqual(compiler, "torchscript(freeze+optimize_for_inference)")
-        self.assertIn("compile_seconds", s)
+            self.assertGreater(s["script_compile_seconds"], 0)  # scripting runs before the call
+            self.assertEqual(env["compile"], {"dynamic": "auto", "recompile_limit": "not available"})
+            self.assertEqual(s["compile_counters"]["recompiles"], "not available")
         self.assertEqual(s["precision"]["verdict"], "pass")
+        self.assertEqual(env["precision"]["source"], "torch")
+        self.assertIn(env["precision"]["float32_matmul"], ("highest", "high", "medium"))
+        self.assertEqual(lib.one(evs, "precision")["matmul_precision"], env["precision"]["float32_matmul"])
+        self.assertNotIn("sync_check", s)  # cpu: nothing to synchronize
+        self.assertNotIn("accelerator_memory_peak_scope", s)
+
+    def test_catalog_past_the_recompile_limit(self):
+        """dynamic=False and 10 shapes against dynamo's limit of 8 (torch 2.x): the runner raises
+        the limit for the run and records it, so every shape compiles; each case says what it
+        compiled and cost."""
+        if not lib.runner_torch_has("compile"):
+            self.skipTest("the runner's torch has no torch.compile (torch 2.x: tests/torch2/run.sh)")
+        with tempfile.TemporaryDirectory() as d:
+            path = os.path.join(d, "c.json")
+            with open(path, "w") as f:
+                json.dump({"name": "ten", "batch_sizes": list(range(1, 11)), "warmup": 1,
+                           "iterations": 3}, f)
+            evs, s = ok(self, ["--mode", "compiled", "--dynamic", "false", "--batch", "10",
+                               "--preset", "smoke", "--iterations", "10", "--catalog", path,
+                               "--no-precision"], timeout=300)
+        compile_env = lib.one(evs, "run_started")["env"]["compile"]
+        self.assertEqual(compile_env, {"dynamic": "false", "recompile_limit": 10,
+                                       "recompile_limit_raised_from": 8})
+        cases = lib.events(evs, "shape_case")
+        self.assertEqual([c["eager_fallback"] for c in cases], [False] * 10)
+        # batch 10 is the measured shape: its graph exists already
+        self.assertEqual([c["graphs"] for c in cases], [1] * 9 + [0])
+        self.assertEqual([c["recompiles"] for c in cases], [1] * 9 + [0])
+        for c in cases[:9]:
+            self.assertGreater(c["compile_seconds"], 0.0)
+            self.assertAlmostEqual(c["compile_seconds"], c["first_call_seconds"] - c["p50_seconds"])
+        self.assertEqual(s["compile_counters"]["recompiles"], 9)
+        self.assertIs(s["eager_fallback"], False)
 
     def test_nonfinite_fault_fails(self):
         rc, evs, _, _ = lib.run(["--preset", "smoke", "--inject-fault", "nonfinite"])
@@ -51,6 +95,14 @@ class Workloads(unittest.TestCase):
         evs, s = ok(self, ["--workload", "train-encoder", "--steps", "3", "--batch", "2",
                            "--seq-len", "4", "--no-precision"])
         self.assertEqual(s["training"]["steps"], 3)
+
+    def test_compiled_training_compile_cost(self):
+        evs, s = ok(self, ["--workload", "train-mlp", "--mode", "compiled", "--steps", "12",
+                           "--batch", "8", "--no-precision"], timeout=300)
+        self.assertEqual(s["compile_method"], "first_call_minus_steady_median")
+        self.assertAlmostEqual(s["compile_seconds"], max(0.0, s["first_call_seconds"] - s["p50_seconds"]))
+        self.assertIs(s["eager_fallback"], False)
+        self.assertIn("compile", lib.one(evs, "run_started")["env"])
 
     @unittest.skipUnless(os.environ.get("TP_CPP_RUNNER") and os.path.exists(os.environ.get("TP_CPP_RUNNER", "")),
                          "TP_CPP_RUNNER not built")
@@ -74,6 +126,8 @@ class Workloads(unittest.TestCase):
         cases = lib.events(evs, "shape_case")
         self.assertEqual([(c["batch"], c["seq_len"]) for c in cases], [(1, 4), (1, 8), (4, 4), (4, 8)])
         self.assertIn("recompiles", cases[0]["compile_counters"])
+        for key in ("compile_seconds", "graphs", "recompiles", "eager_fallback", "cache_requests"):
+            self.assertNotIn(key, cases[0])  # eager mode compiles nothing
         cat = s["catalog"]
         self.assertEqual((cat["name"], cat["cases"]), ("t", 4))
         self.assertEqual(cat["bucketing"]["distinct_shapes_exact"], 3)
@@ -147,6 +201,28 @@ class Models(unittest.TestCase):
         self.assertGreater(s["precision"]["outputs"]["cosine"], 0.99,
                            (s["precision"], started["env"].get("torch"), started["env"].get("blas")))
         self.assertEqual(len(lib.events(evs, "shape_case")), 2)
+
+    def test_factory_cannot_shadow_the_runners_modules(self):
+        """The factory's directory and the current directory go to the END of sys.path: a
+        tp_catalog.py next to the factory (or in the cwd) never replaces the runner's own."""
+        with tempfile.TemporaryDirectory() as d:
+            marker = os.path.join(d, "shadow-ran")
+            with open(os.path.join(d, "tp_catalog.py"), "w") as f:
+                f.write("open(%r, 'w').close()\nraise SystemExit(3)\n" % marker)
+            with open(os.path.join(d, "fac.py"), "w") as f:
+                f.write("import torch\n"
+                        "def make(device, dtype, seed):\n"
+                        "    torch.manual_seed(seed)\n"
+                        "    return {'model': torch.nn.Linear(4, 2).to(device, dtype),\n"
+                        "            'make_inputs': lambda b, s: (torch.randn(b, 4),)}\n")
+            path = os.path.join(d, "c.json")
+            with open(path, "w") as f:
+                json.dump({"name": "b", "batch_sizes": [1, 2], "warmup": 1, "iterations": 2}, f)
+            for model, cwd in (("fac:make", d), (os.path.join(d, "fac.py") + ":make", None)):
+                evs, _ = ok(self, ["--model", model, "--catalog", path, "--preset", "smoke",
+                                   "--no-precision"], cwd=cwd)
+                self.assertEqual(len(lib.events(evs, "shape_case")), 2)
+                self.assertFalse(os.path.exists(marker), model)
 
     def test_example_factory_train_to_target(self):
         evs, s = ok(self, ["--model", lib.EXAMPLE, "--train", "--steps", "40", "--learning-rate",

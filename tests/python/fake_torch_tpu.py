@@ -1,0 +1,174 @@
+"""Fakes of TorchTPU for the tests, shaped after its public sources (see
+/work/shared/reference/torchtpu-api.md), since no torch build here has a tpu device:
+  - torch.tpu, the device module TorchTPU registers (torch_tpu/_internal/device/_device_module.py):
+    synchronize(device=None), device_count(), _get_cache_stats(), Precision, precision(...);
+  - _get_cache_stats() returns a pybind11 PerfStats (torch_tpu's _device_ops_backend): an object
+    WITHOUT __dict__ whose read-only fields are num_cache_reqs, num_cache_hits and per_entry_stats,
+    a list copied on every access of EntryStats whose compilation_duration is a
+    datetime.timedelta (pybind11/chrono.h converts absl::ToChronoMicroseconds), last_read a
+    datetime and read_count an int;
+  - torch.backends.tpu.allow_excess_precision;
+  - torch.accelerator on newer builds: synchronize, max_memory_allocated, get_memory_info (from
+    PJRT bytes_limit/bytes_in_use) and reset_peak_memory_stats, which only warns ("...
+    reset_peak_memory_stats is not implemented for TPU.", TORCH_WARN_ONCE);
+  - the torch_tpu package: `import torch_tpu` registers nothing by itself; newer builds autoload
+    (torch.tpu exists after `import torch`), older ones need torch_tpu.api.tpu_device(); some bind
+    torch_tpu._internal.precision.precision_impl._get_precision().
+Not a TorchTPU: every fake records its calls so a test can tell what the runner used."""
+import contextlib
+import datetime
+import types
+import warnings
+
+
+class EntryStats:
+    """One tier-1 cache entry, as pybind11 exposes CacheEntryStats (def_property_readonly)."""
+    __slots__ = ("_duration_us", "_read_count")
+
+    def __init__(self, duration_us, read_count=1):
+        self._duration_us = duration_us
+        self._read_count = read_count
+
+    @property
+    def compilation_duration(self):
+        return datetime.timedelta(microseconds=self._duration_us)
+
+    @property
+    def last_read(self):
+        return datetime.datetime(2026, 8, 20, 17, 40, 0)
+
+    @property
+    def read_count(self):
+        return self._read_count
+
+
+class PerfStats:
+    """pybind11 class_<PerfStats> with def_readonly fields: no __dict__, so vars() raises."""
+    __slots__ = ("_reqs", "_hits", "_entries")
+
+    def __init__(self, reqs, hits, entries):
+        self._reqs, self._hits, self._entries = reqs, hits, list(entries)
+
+    @property
+    def num_cache_reqs(self):
+        return self._reqs
+
+    @property
+    def num_cache_hits(self):
+        return self._hits
+
+    @property
+    def per_entry_stats(self):
+        return list(self._entries)  # pybind11/stl.h copies the std::vector on every access
+
+
+class CompilationCache:
+    """The tier-1 cache behind _get_cache_stats(); a test drives it."""
+
+    def __init__(self):
+        self.reqs = self.hits = 0
+        self.entries = []
+
+    def request(self, hit, compile_us=0):
+        self.reqs += 1
+        if hit:
+            self.hits += 1
+        else:
+            self.entries.append(EntryStats(compile_us))
+
+    def evict_all(self):
+        self.entries = []
+
+    def stats(self):
+        return PerfStats(self.reqs, self.hits, self.entries)
+
+
+class PrecisionEnum:
+    """pybind11 enum_<mlir::stablehlo::Precision>: values with .name."""
+
+    class Value:
+        def __init__(self, name):
+            self.name = name
+
+        def __repr__(self):
+            return "Precision.%s" % self.name
+
+    DEFAULT = Value("DEFAULT")
+    HIGH = Value("HIGH")
+    HIGHEST = Value("HIGHEST")
+
+
+class Calls:
+    def __init__(self, value=None):
+        self.count = 0
+        self.value = value
+
+    def __call__(self, *args, **kwargs):
+        self.count += 1
+        return self.value
+
+
+def device_module(cache=None, devices=1, precision_api=True):
+    """torch.tpu as TorchTPU registers it."""
+    cache = cache or CompilationCache()
+    tpu = types.SimpleNamespace(synchronize=Calls(), device_count=lambda: devices,
+                                _get_cache_stats=cache.stats, cache=cache)
+    if precision_api:
+        tpu.Precision = PrecisionEnum
+
+        @contextlib.contextmanager
+        def precision(mode):
+            yield
+        tpu.precision = precision
+    return tpu
+
+
+def accelerator(peak=1 << 30, free=90 << 30, total=95 << 30, reset_implemented=False):
+    """torch.accelerator of torch >= 2.9 over TorchTPU's allocator."""
+    def reset():
+        reset.count += 1
+        if not reset_implemented:
+            warnings.warn("reset_peak_memory_stats is not implemented for TPU.")
+    reset.count = 0
+    return types.SimpleNamespace(synchronize=Calls(), max_memory_allocated=Calls(peak),
+                                 reset_peak_memory_stats=reset,
+                                 get_memory_info=Calls((free, total)))
+
+
+def torch_with_tpu(tpu=None, accel=None, excess_precision=True, matmul="highest"):
+    """A torch object after TorchTPU registered its device."""
+    backends = types.SimpleNamespace(
+        tpu=types.SimpleNamespace(allow_excess_precision=excess_precision),
+        cuda=types.SimpleNamespace(matmul=types.SimpleNamespace(allow_tf32=False)),
+        cudnn=types.SimpleNamespace(allow_tf32=True))
+    torch = types.SimpleNamespace(__version__="2.9.0+fake", version=types.SimpleNamespace(cuda=None),
+                                  backends=backends, get_float32_matmul_precision=lambda: matmul)
+    if tpu is not None:
+        torch.tpu = tpu
+    if accel is not None:
+        torch.accelerator = accel
+    return torch
+
+
+def torch_tpu_package(get_precision=None, api_registers=None, loader_registers=None):
+    """The torch_tpu package object: optional precision_impl._get_precision (some builds), an
+    older build's api.tpu_device() or a newer build's _loader.load(), each registering
+    torch.tpu on the torch given."""
+    pkg = types.SimpleNamespace(__version__="0.1.0+fake", synchronize=Calls())  # never called
+    if get_precision is not None:
+        impl = types.SimpleNamespace(_get_precision=get_precision)
+        pkg._internal = types.SimpleNamespace(precision=types.SimpleNamespace(precision_impl=impl))
+    if api_registers is not None:
+        torch = api_registers
+
+        def tpu_device():
+            torch.tpu = device_module()
+            return "tpu"
+        pkg.api = types.SimpleNamespace(tpu_device=tpu_device)
+    if loader_registers is not None:
+        torch = loader_registers
+
+        def load():
+            torch.tpu = device_module()
+        pkg._loader = types.SimpleNamespace(load=load)
+    return pkg
