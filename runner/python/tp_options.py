@@ -7,6 +7,7 @@ import argparse
 import os
 
 import tp_dist_options
+import tp_shared
 from tp_contract import BadInput, PROG, RUNNER_VERSION
 
 WORKLOADS = ["mlp", "encoder", "torchscript", "train-mlp", "train-encoder"]
@@ -17,22 +18,20 @@ DTYPES = ["float32", "bfloat16", "float16"]
 DEVICES = ["auto", "cpu", "cuda", "tpu"]
 FAULTS = ["none", "nonfinite", "throw", "perturb"]
 DYNAMIC = ["false", "true", "auto"]
-PRESET_NAMES = ["smoke", "standard", "loadgen"]
-
-# name: (warmup, max_warmup, window, iterations, cv, min_time) -- kPresets in options.cpp.
-PRESETS = {
-    "smoke": (3, 20, 5, 20, 0.10, 0.0),
-    "standard": (10, 500, 20, 200, 0.05, 2.0),
-    "loadgen": (20, 2000, 50, 1024, 0.05, 60.0),
-}
+# name: (warmup, max_warmup, window, iterations, cv, min_time), and the defaults without a preset:
+# resources/protocol/runner.json, which the C++ runner compiles in.
+PRESET_NAMES = tp_shared.PRESET_NAMES
+PRESETS = tp_shared.PRESETS
+_P = tp_shared.PROTOCOL_DEFAULTS
 
 DEFAULTS = {
     "workload": "mlp", "mode": "eager", "dtype": "float32", "device": "auto",
-    "warmup": 5, "iterations": 50, "threads": 1, "batch": 64, "run_key": None,
+    "warmup": _P["warmup"], "iterations": _P["iterations"], "threads": 1, "batch": 64, "run_key": None,
     "execution_key": None, "inject_fault": "none", "seq_len": 128, "model": "", "input": "",
     "learning_rate": 1e-3, "target_loss": 0.0, "seed": 42, "lr_step_size": 0, "lr_gamma": 1.0,
     "steps": 0, "checkpoint_dir": None, "checkpoint_every": 0, "resume": "", "preset": "",
-    "max_warmup": 200, "warmup_window": 10, "warmup_cv": 0.05, "min_time": 0.0, "deadline": 0.0,
+    "max_warmup": _P["max_warmup"], "warmup_window": _P["warmup_window"],
+    "warmup_cv": _P["warmup_cv"], "min_time": _P["min_time"], "deadline": 0.0,
     "catalog": "", "precision_policy": "", "backend": "", "dynamic": "auto", "cache_dir": "",
     "model_revision": "",
     "world_size": None, "rank": None, "rendezvous": "",
@@ -165,7 +164,8 @@ def _build_parser():
     opt("--checkpoint-dir", str, "training: write checkpoints atomically into this directory")
     opt("--checkpoint-every", _int_at_least(1), "training: a checkpoint after every N steps")
     opt("--resume", str, "training: continue from the newest complete checkpoint in this directory")
-    opt("--preset", _member(PRESET_NAMES), "protocol preset: smoke | standard | loadgen")
+    opt("--preset", _member(PRESET_NAMES), "protocol preset: %s (resources/protocol/runner.json)"
+        % " | ".join(PRESET_NAMES))
     opt("--max-warmup", _int_at_least(0), "warmup cap (default 200)")
     opt("--warmup-window", _int_at_least(2), "window in which warmup must settle (default 10)")
     opt("--warmup-cv", _positive_real, "relative median drift below which warmup has settled")

@@ -17,6 +17,7 @@ from tp_jsonfile import is_int, is_number, read_json_file
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_POLICY_CANDIDATES = [
     os.path.join(SCRIPT_DIR, "..", "..", "resources", "policies", "default.json"),  # source tree
+    os.path.join(SCRIPT_DIR, "..", "policies", "default.json"),                  # installed
     os.path.join(SCRIPT_DIR, "policies", "default.json"),                        # container
 ]
 # The built-in policy of model/precision.cpp defaultPolicy(), when no file is found.

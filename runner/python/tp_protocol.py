@@ -11,13 +11,14 @@ import sys
 import threading
 import time
 
+import tp_shared
 from tp_contract import EXIT_TIMEOUT, StopRequested
 from tp_stats import WarmupDetector, assess_validity, median, summary_figures
 
 # summary.compile_method (model/contract.h kCompileMethod): torch.compile is lazy and TorchScript's
 # profiling executor finishes its work in the first call, so compile cost is the first call's
 # time minus the steady median of the same shape.
-COMPILE_METHOD = "first_call_minus_steady_median"
+COMPILE_METHOD = tp_shared.COMPILE_METHOD  # resources/protocol/runner.json
 
 _cancel_signal = 0
 

@@ -74,6 +74,33 @@ class SharedFileTests(unittest.TestCase):
         self.assertEqual(protocol_of(started), s["protocol_defaults"])
 
 
+    def test_python_runner_follows_an_edited_file(self):
+        # The container layout (protocol/ next to the scripts) with a changed smoke preset: the
+        # runner's protocol follows the file, so nothing else holds these numbers.
+        import glob
+        import shutil
+        import tempfile
+        with tempfile.TemporaryDirectory() as d:
+            for f in glob.glob(os.path.join(lib.PYDIR, "*.py")):
+                shutil.copy(f, d)
+            edited = shared()
+            edited["presets"]["smoke"]["iterations"] = 7
+            edited["presets"]["smoke"]["warmup_window"] = 4
+            os.mkdir(os.path.join(d, "protocol"))
+            with open(os.path.join(d, "protocol", "runner.json"), "w", encoding="utf-8") as f:
+                json.dump(edited, f)
+            started = first_line([lib.python3(), os.path.join(d, "torchpilot_runner.py"),
+                                  "--preset", "smoke", "--device", "cpu"])
+            self.assertEqual(protocol_of(started), edited["presets"]["smoke"])
+            # Without the file the runner says so and stops, as on any bad input.
+            shutil.rmtree(os.path.join(d, "protocol"))
+            p = subprocess.run([lib.python3(), os.path.join(d, "torchpilot_runner.py")],
+                               capture_output=True, text=True, timeout=120)
+            self.assertEqual(p.returncode, 2)
+            self.assertEqual(p.stdout, "")
+            self.assertIn("protocol/runner.json is missing", p.stderr)
+
+
 @unittest.skipUnless(HAVE_CPP, "TP_CPP_RUNNER not built (or not runnable here)")
 class RunnerParityTests(unittest.TestCase):
     def test_presets_equal(self):
