@@ -157,7 +157,11 @@ void TestLaunchDialog::workloadOptions()
              qPrintable(args.join(QLatin1Char(' '))));
     QVERIFY(args.contains(QStringLiteral("--catalog")));
 
+    auto *warning = child<QLabel>(d, "modelWarning"); // a model file runs its code: said plainly
+    QVERIFY(warning->isHidden());
     workload->setCurrentIndex(workload->findData(QStringLiteral("torchscript")));
+    QVERIFY(!warning->isHidden());
+    QVERIFY(warning->text().contains(QStringLiteral("with your rights")));
     QTemporaryDir dir;
     const QString model = dir.filePath(QStringLiteral("m.pt"));
     QFile(model).open(QIODevice::WriteOnly);

@@ -4647,6 +4647,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>%1 runs of %2 ranks (%3 runner processes)</source>
         <translation>%1 execuções de %2 ranks (%3 processos do runner)</translation>
     </message>
+    <message>
+        <source>A model file is code: running it runs that code with your rights on the target. Use only models you trust.</source>
+        <translation>Um arquivo de modelo é código: executá-lo executa esse código com os seus direitos no destino. Use apenas modelos em que você confia.</translation>
+    </message>
 </context>
 <context>
     <name>tp::Launcher</name>

@@ -192,7 +192,9 @@ void addOptions(CLI::App &app, RunOptions &o)
     app.add_option("--seq-len", o.seqLen, "Sequence length (encoder workloads)")
         ->check(intAtLeast(1))
         ->capture_default_str();
-    app.add_option("--model", o.modelPath, "TorchScript file (workload torchscript)")
+    app.add_option("--model", o.modelPath,
+                   "TorchScript file (workload torchscript). A TorchScript program is code: it "
+                   "runs with your rights, so use only models you trust")
         ->check(CLI::ExistingFile);
     app.add_option("--input", o.inputSpec,
                    "Inputs of the TorchScript model: dtype[dims] separated by ';', "

@@ -173,6 +173,13 @@ QWidget *LaunchDialog::createWhatGroup()
                  fileRow(m_model, tr("TorchScript model"),
                          tr("TorchScript (*.pt *.pth *.ts);;All files (*)")));
     form->addRow(tr("Model &inputs:"), m_input);
+    // Plainly, where the model is chosen: loading a model file runs its code.
+    m_modelWarning = new QLabel(tr("A model file is code: running it runs that code with your "
+                                   "rights on the target. Use only models you trust."));
+    m_modelWarning->setObjectName(QStringLiteral("modelWarning"));
+    m_modelWarning->setWordWrap(true);
+    m_modelWarning->setStyleSheet(QStringLiteral("color: #b26a00;"));
+    form->addRow(QString(), m_modelWarning);
     form->addRow(tr("Shape &catalog:"), fileRow(m_catalog, tr("Shape catalog"),
                                                 tr("JSON (*.json);;All files (*)"), useDefault));
     connect(m_workload, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateState);
@@ -341,6 +348,7 @@ void LaunchDialog::updateState()
     const bool script = workload == QLatin1String("torchscript");
     m_model->parentWidget()->setEnabled(script);
     m_input->setEnabled(script);
+    m_modelWarning->setVisible(script);
     const bool custom = m_preset->currentData().toString() == QLatin1String("custom");
     for (QWidget *w : std::initializer_list<QWidget *>{m_warmup, m_iterations, m_minSeconds})
         w->setEnabled(custom);

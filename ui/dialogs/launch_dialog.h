@@ -63,9 +63,10 @@ private:
     QSpinBox *m_warmup = nullptr, *m_iterations = nullptr, *m_threads = nullptr;
     QDoubleSpinBox *m_minSeconds = nullptr, *m_deadline = nullptr;
     QComboBox *m_target = nullptr;
-    QLabel *m_runner = nullptr;     // which runner the chosen target starts (read-only)
-    QList<TargetProfile> m_targets; // in combo order
-    QString m_targetsError;         // the targets file could not be read
+    QLabel *m_runner = nullptr;       // which runner the chosen target starts (read-only)
+    QLabel *m_modelWarning = nullptr; // a model file runs its code: shown for a model workload
+    QList<TargetProfile> m_targets;   // in combo order
+    QString m_targetsError;           // the targets file could not be read
     QSpinBox *m_parallel = nullptr;
     QLabel *m_parallelNote = nullptr;
     QLineEdit *m_runKeyPrefix = nullptr;
