@@ -35,6 +35,17 @@ inline AppResult runApp(const QStringList &args, int timeoutMs = 120000)
     return r;
 }
 
+// `torchpilot SUBCOMMAND args…` with its output as bytes (for JSON, CSV and byte comparisons).
+struct AppBytes {
+    int code = -1;
+    QByteArray out, err;
+};
+inline AppBytes runSubcommand(const QString &subcommand, const QStringList &args)
+{
+    const AppResult r = runApp(QStringList{subcommand} + args);
+    return {r.exitCode, r.out.toUtf8(), r.err.toUtf8()};
+}
+
 inline QString dataFile(const char *name)
 {
     return QStringLiteral(TP_TEST_DATA_DIR "/") + QLatin1String(name);

@@ -75,14 +75,10 @@ private Q_SLOTS:
     void badInput();
 
 private:
-    struct Result {
-        int code = -1;
-        QByteArray out, err;
-    };
+    using Result = tptest::AppBytes;
     static Result compare(const QStringList &args)
     {
-        const tptest::AppResult r = tptest::runApp(QStringList{QStringLiteral("compare")} + args);
-        return {r.exitCode, r.out.toUtf8(), r.err.toUtf8()};
+        return tptest::runSubcommand(QStringLiteral("compare"), args);
     }
     QStringList sides(const char *baseline, const char *candidate) const
     {

@@ -30,14 +30,10 @@ private Q_SLOTS:
     void badInput();
 
 private:
-    struct Result {
-        int code = -1;
-        QByteArray out, err;
-    };
+    using Result = tptest::AppBytes;
     static Result app(const QStringList &args)
     {
-        const tptest::AppResult r = tptest::runApp(QStringList{QStringLiteral("export")} + args);
-        return {r.exitCode, r.out.toUtf8(), r.err.toUtf8()};
+        return tptest::runSubcommand(QStringLiteral("export"), args);
     }
     QString m_db;
     QTemporaryDir m_dir;

@@ -115,9 +115,9 @@ class RealTorchTests(unittest.TestCase):
         self.assertIn("torch_tpu", str(cm.exception))
 
 
-class RealTorch2Tests(unittest.TestCase):
-    """The branches a torch 2.x takes, against a real one (tests/torch2/run.sh: Debian 13's 2.6);
-    under 1.13 their fakes in test_accel_fakes.py are all there is."""
+class _RealTorch2(unittest.TestCase):
+    """Skips unless this python's torch has torch.compile (tests/torch2/run.sh runs these under
+    torch 2.x); cls.torch is that torch."""
 
     @classmethod
     def setUpClass(cls):
@@ -129,6 +129,11 @@ class RealTorch2Tests(unittest.TestCase):
             raise unittest.SkipTest("torch %s has no torch.compile (tests/torch2/run.sh runs these "
                                     "under torch 2.x)" % torch.__version__)
         cls.torch = torch
+
+
+class RealTorch2Tests(_RealTorch2):
+    """The branches a torch 2.x takes, against a real one (tests/torch2/run.sh: Debian 13's 2.6);
+    under 1.13 their fakes in test_accel_fakes.py are all there is."""
 
     def model(self):
         torch = self.torch
@@ -200,19 +205,8 @@ class Payload:
         return (os.mkdir, (self.path,))
 
 
-class RealTorch2CompileTests(unittest.TestCase):
+class RealTorch2CompileTests(_RealTorch2):
     """dynamo's recompile limit and the grad mode of compiled calls, on the real torch 2.x."""
-
-    @classmethod
-    def setUpClass(cls):
-        try:
-            import torch
-        except ImportError:
-            raise unittest.SkipTest("this python has no torch")
-        if not hasattr(torch, "compile"):
-            raise unittest.SkipTest("torch %s has no torch.compile (tests/torch2/run.sh runs these "
-                                    "under torch 2.x)" % torch.__version__)
-        cls.torch = torch
 
     def setUp(self):
         import torch._dynamo
