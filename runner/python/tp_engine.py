@@ -75,7 +75,7 @@ class Engine:
         import tp_accel
         import tp_caches
         import tp_env
-        from tp_workloads import make_workload
+        from tp_workload_factory import make_workload
         o = self.o
         self._check_inputs(torch)  # BadInput propagates: exit 2
         try:

@@ -13,6 +13,7 @@ import torch
 
 from tp_contract import BadInput
 from tp_jsonfile import is_int, is_number, read_json_file
+from tp_workload_factory import make_workload
 
 SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
 DEFAULT_POLICY_CANDIDATES = [
@@ -163,7 +164,6 @@ def _reference_label(device):
 
 def check_inference_precision(o, measured, policy, emitter, device, cpu_accel,
                               matmul_precision="not available"):
-    from tp_workloads import make_workload
     tol = policy["tolerances"][o.dtype]
     if hasattr(measured, "reference_workload"):
         reference = measured.reference_workload()
@@ -186,7 +186,6 @@ def check_inference_precision(o, measured, policy, emitter, device, cpu_accel,
 
 def check_training_precision(o, policy, emitter, device, accel, cpu_accel,
                              matmul_precision="not available"):
-    from tp_workloads import make_workload
     tol = policy["tolerances"][o.dtype]
     candidate = make_workload(o, device, accel)
     reference = make_workload(reference_options(o), "cpu", cpu_accel)

@@ -257,20 +257,3 @@ class EncoderWorkload(Base):
         self._set_input()
         self.y = None
         return True
-
-
-def make_workload(o, device, accel):
-    if o.workload == "mlp":
-        return MlpWorkload(o, device, accel)
-    if o.workload == "encoder":
-        return EncoderWorkload(o, device, accel)
-    if o.workload in ("train-mlp", "train-encoder"):
-        import tp_training
-        return tp_training.make_training_workload(o, device, accel)
-    if o.workload in ("torchscript", "exported"):
-        import tp_user_model
-        return tp_user_model.FileModelWorkload(o, device, accel)
-    if o.workload in ("python", "train-python"):
-        import tp_user_model
-        return tp_user_model.make_factory_workload(o, device, accel)
-    raise ValueError("unknown workload '%s'" % o.workload)
