@@ -34,10 +34,12 @@ mount -t proc proc "$root/proc"
 mount --rbind /dev "$root/dev"
 mount --rbind /sys "$root/sys"
 mount -o remount,bind,ro "$root/sys"
+# /tmp first, the repository after: a clone under /tmp (CI may clone anywhere) must not be
+# hidden by the scratch /tmp mounted over it.
+mount --bind "$tmp_source" "$root/tmp"
 mkdir -p "$root$repo"
 mount --bind "$repo" "$root$repo"
 mount -o remount,bind,ro "$root$repo"
-mount --bind "$tmp_source" "$root/tmp"
 exec chroot "$root" /usr/bin/env -u PYTHONPATH -u PYTHONHOME -u LD_LIBRARY_PATH \
     PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root \
     /bin/sh -c "cd \"\$0\" && exec \"\$@\"" "$workdir" "$@"
