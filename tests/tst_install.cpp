@@ -70,7 +70,8 @@ void TestInstall::packageFiles()
 {
     for (const char *file :
          {"bin/torchpilot", "bin/torchpilot-runner", "share/torchpilot/python/torchpilot_runner.py",
-          "share/torchpilot/python/tp_engine.py",
+          "share/torchpilot/python/torchpilot_pyrunner/tp_engine.py",
+          "share/torchpilot/python/torchpilot_pyrunner/__init__.py",
           "share/torchpilot/translations/torchpilot_pt_BR.qm",
           "share/torchpilot/catalogs/default.json", "share/torchpilot/gates/default.json",
           "share/torchpilot/cost/presets.json", "share/torchpilot/validity/default.json",

@@ -9,7 +9,7 @@
 // rank trains past a checkpoint the group has not finished. A set counts only when its manifest
 // names exactly our world size and every shard it names is there with its size and SHA-256;
 // shards without a manifest (a torn set) never load. Same layout in the Python runner
-// (runner/python/tp_dist_checkpoint.py).
+// (runner/python/torchpilot_pyrunner/tp_dist_checkpoint.py).
 #include "checkpoint.h"
 
 #include <string>

@@ -2,7 +2,7 @@
 // The data-parallel options of torchpilot-runner (no torch, no CLI11 in this header): which
 // group this process joins, from --world-size/--rank/--rendezvous, else env:// (WORLD_SIZE, RANK,
 // MASTER_ADDR, MASTER_PORT), else GKE TPU's TPU_WORKER_HOSTNAMES and JOB_COMPLETION_INDEX. The
-// contract is shared with the Python runner (runner/python/tp_distributed.py).
+// contract is shared with the Python runner (runner/python/torchpilot_pyrunner/tp_distributed.py).
 #include <functional>
 #include <optional>
 #include <string>

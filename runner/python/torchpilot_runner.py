@@ -32,11 +32,15 @@ import os
 import sys
 import time
 
+# The runner's modules are the package torchpilot_pyrunner next to this file (the source tree,
+# share/torchpilot/python and the container's /app alike): this directory, and only it, goes
+# first on sys.path so that the package resolves to that copy.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-import tp_protocol  # noqa: E402
-from tp_contract import BadInput, Emitter, EXIT_FAILED, bad_arguments, diagnostic  # noqa: E402
-from tp_options import parse_options  # noqa: E402
+from torchpilot_pyrunner import tp_protocol  # noqa: E402
+from torchpilot_pyrunner.tp_contract import (BadInput, Emitter, EXIT_FAILED,  # noqa: E402
+                                             bad_arguments, diagnostic)
+from torchpilot_pyrunner.tp_options import parse_options  # noqa: E402
 
 
 def main(argv=None):
@@ -48,7 +52,7 @@ def main(argv=None):
         return bad_arguments(e)
     emitter = Emitter(Emitter.claim_stdout())
     try:
-        import tp_engine
+        from torchpilot_pyrunner import tp_engine
         return tp_engine.Engine(options, emitter, start).run()
     except BadInput as e:
         if emitter.finished_written():

@@ -9,7 +9,8 @@ import sys
 SOURCE_DIR = os.environ.get("TP_SOURCE_DIR") or os.path.abspath(
     os.path.join(os.path.dirname(__file__), "..", ".."))
 RUNNER = os.path.join(SOURCE_DIR, "runner", "python", "torchpilot_runner.py")
-PYDIR = os.path.join(SOURCE_DIR, "runner", "python")
+PYDIR = os.path.join(SOURCE_DIR, "runner", "python")  # on sys.path: import the package from it
+PACKAGE = "torchpilot_pyrunner"  # the runner's modules: from torchpilot_pyrunner import tp_x
 EXAMPLE = os.path.join(PYDIR, "examples", "tiny_classifier.py") + ":make_model"
 
 

@@ -1,4 +1,4 @@
-"""Unit tests of runner/python/tp_accel.py (and tp_caches.py) against FAKE torch objects:
+"""Unit tests of torchpilot_pyrunner/tp_accel.py (and tp_caches.py) against FAKE torch objects:
 synchronize, memory, the synchronize self-check, the compile counters, inductor's cache and
 --cache-dir. torch.compile's arguments, the recompile limit and CompileWatch (tp_compile.py) are
 in test_compile_fakes.py; TorchTPU's cache tiers, precision, bring-up and versions in
@@ -36,9 +36,9 @@ sys.path.insert(0, os.path.join(SOURCE, "runner", "python"))
 sys.path.insert(0, HERE)
 
 import fake_torch_tpu as ftt  # noqa: E402
-import tp_accel  # noqa: E402
-import tp_caches  # noqa: E402
-from tp_accel import NA  # noqa: E402
+from torchpilot_pyrunner import tp_accel  # noqa: E402
+from torchpilot_pyrunner import tp_caches  # noqa: E402
+from torchpilot_pyrunner.tp_accel import NA  # noqa: E402
 
 CACHE_ENVS = ("TORCH_TPU_TIER2_COMPILATION_CACHE", "TORCH_TPU_TIER3_COMPILATION_CACHE_ROOT",
               "TORCH_TPU_INTERNAL_TIER2_COMPILATION_CACHE",

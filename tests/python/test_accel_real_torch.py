@@ -19,7 +19,7 @@ import zipfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from test_accel_fakes import clean_env, tp_accel, tp_caches  # noqa: E402
-import tp_compile  # noqa: E402
+from torchpilot_pyrunner import tp_compile  # noqa: E402
 
 NA = tp_accel.NA
 
@@ -300,7 +300,7 @@ class RealTorch2ExportTests(unittest.TestCase):
         cls.torch = torch
 
     def test_a_pickle_payload_in_a_pt2_is_refused(self):
-        import tp_safe_load
+        from torchpilot_pyrunner import tp_safe_load
         torch = self.torch
         torch.manual_seed(0)
         model = torch.nn.Sequential(torch.nn.Linear(8, 4)).eval()

@@ -1,4 +1,4 @@
-"""Unit tests of runner/python/tp_compile.py against FAKE torch objects: torch.compile's backend
+"""Unit tests of torchpilot_pyrunner/tp_compile.py against FAKE torch objects: torch.compile's backend
 and dynamic arguments, dynamo's recompile limit under both its names, and CompileWatch's
 per-shape facts over dynamo's counters as torch 2.6 moves them (test_accel_real_torch runs the
 same for real under torch 2.6) and over TorchTPU's PerfStats.
@@ -15,7 +15,7 @@ import unittest
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 from test_accel_fakes import Calls, dynamo_torch, fake_torch, ftt, tp_accel  # noqa: E402
-import tp_compile  # noqa: E402
+from torchpilot_pyrunner import tp_compile  # noqa: E402
 
 NA = tp_accel.NA
 

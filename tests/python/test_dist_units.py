@@ -28,11 +28,11 @@ import runner_testlib as lib
 
 sys.path.insert(0, lib.PYDIR)
 
-import tp_accel  # noqa: E402
-import tp_dist_checkpoint  # noqa: E402
-import tp_distributed  # noqa: E402
-import tp_options  # noqa: E402
-from tp_contract import BadInput  # noqa: E402
+from torchpilot_pyrunner import tp_accel  # noqa: E402
+from torchpilot_pyrunner import tp_dist_checkpoint  # noqa: E402
+from torchpilot_pyrunner import tp_distributed  # noqa: E402
+from torchpilot_pyrunner import tp_options  # noqa: E402
+from torchpilot_pyrunner.tp_contract import BadInput  # noqa: E402
 
 DIST_ENV = ("WORLD_SIZE", "RANK", "MASTER_ADDR", "MASTER_PORT", "TPU_WORKER_HOSTNAMES",
             "JOB_COMPLETION_INDEX", "TORCHPILOT_DEVICE", "TORCH_TPU_SLICEBUILDER_ADDRESSES",
@@ -203,7 +203,7 @@ class Recorder:
 
 
 def session(device="cpu", world=1, rank=0, dist=None, timeout=7.0):
-    from tp_dist_options import DistConfig
+    from torchpilot_pyrunner.tp_dist_options import DistConfig
     o = types.SimpleNamespace(distributed=DistConfig(world, rank, "127.0.0.1", 1, timeout, "flags"),
                               execution_key="k@1")
     accel = types.SimpleNamespace(synchronize=lambda: None)

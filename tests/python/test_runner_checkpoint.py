@@ -155,8 +155,8 @@ class SafeLoad(unittest.TestCase):
 
     def test_training_state_loads_and_payload_is_refused(self):
         import torch
-        import tp_safe_load
-        import tp_training
+        from torchpilot_pyrunner import tp_safe_load
+        from torchpilot_pyrunner import tp_training
         o = types.SimpleNamespace(workload="train-mlp", mode="eager", dtype="float32", batch=4,
                                   seq_len=4, seed=1, learning_rate=1e-3, lr_step_size=2,
                                   lr_gamma=0.5, inject_fault="none", steps=0, backend="",

@@ -90,8 +90,8 @@ class DataParallel(unittest.TestCase):
         """Rank r's loss at step k is the loss of the shard seeded seed*1000003 + 2k + r on the
         parameters that the mean of both shards' gradients gave: computed here in one process."""
         import torch
-        import tp_options
-        import tp_training
+        from torchpilot_pyrunner import tp_options
+        from torchpilot_pyrunner import tp_training
         torch.set_num_threads(1)  # as the runner (--threads 1): the same kernels, the same bits
         o = tp_options.parse_options(dl.TRAIN + ["--steps", str(STEPS)])
         w = tp_training.TrainMlpWorkload(o, "cpu", None)

@@ -83,6 +83,8 @@ class SharedFileTests(unittest.TestCase):
         with tempfile.TemporaryDirectory() as d:
             for f in glob.glob(os.path.join(lib.PYDIR, "*.py")):
                 shutil.copy(f, d)
+            shutil.copytree(os.path.join(lib.PYDIR, lib.PACKAGE), os.path.join(d, lib.PACKAGE),
+                            ignore=shutil.ignore_patterns("__pycache__"))
             edited = shared()
             edited["presets"]["smoke"]["iterations"] = 7
             edited["presets"]["smoke"]["warmup_window"] = 4

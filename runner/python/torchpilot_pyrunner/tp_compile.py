@@ -3,7 +3,7 @@ mode (TorchTPU's tpu backend only ever gets dynamic=False), dynamo's recompile l
 raised for a run with more shapes than it), what compiling did per shape (CompileWatch: graphs,
 recompiles, eager fallback, TorchTPU's cache), the TorchScript stand-in on torch < 2.0 and the
 torch.export loader. The counters come from tp_accel; feature-detected as there."""
-from tp_accel import NA, UnsupportedFeature, _has_submodule, _submodule
+from .tp_accel import NA, UnsupportedFeature, _has_submodule, _submodule
 
 
 class CompileWatch:
@@ -144,5 +144,5 @@ def load_exported(torch, path, allow_pickle=False):
     if export is None or not hasattr(export, "load"):
         raise UnsupportedFeature("--model %s needs torch.export (torch >= 2.1); this torch is %s"
                                  % (path, getattr(torch, "__version__", "unknown")))
-    import tp_safe_load
+    from . import tp_safe_load
     return tp_safe_load.exported_program(torch, export, path, allow_pickle).module()

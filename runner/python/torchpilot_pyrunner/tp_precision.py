@@ -11,11 +11,13 @@ import os
 
 import torch
 
-from tp_contract import BadInput
-from tp_jsonfile import is_int, is_number, read_json_file
-from tp_workload_factory import make_workload
+from .tp_contract import BadInput
+from .tp_jsonfile import is_int, is_number, read_json_file
+from .tp_workload_factory import make_workload
 
-SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
+# The launcher's directory (torchpilot_runner.py sits next to this package): the lookups are
+# relative to it, as they were when the modules lay there flat.
+SCRIPT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DEFAULT_POLICY_CANDIDATES = [
     os.path.join(SCRIPT_DIR, "..", "..", "resources", "policies", "default.json"),  # source tree
     os.path.join(SCRIPT_DIR, "..", "policies", "default.json"),                  # installed

@@ -44,10 +44,10 @@ import zlib
 
 import torch
 
-import tp_accel
-from tp_contract import BadInput
-from tp_training import TrainingWorkload
-from tp_workloads import (Base, MASK64, all_finite, cpu_generator, mix_seed, perturb_in_place,
+from . import tp_accel
+from .tp_contract import BadInput
+from .tp_training import TrainingWorkload
+from .tp_workloads import (Base, MASK64, all_finite, cpu_generator, mix_seed, perturb_in_place,
                           randn_cpu, run_dtype, tensors_of, to_float_vector)
 
 INPUT_DTYPES = ["float32", "bfloat16", "float16", "int64", "int32", "bool"]
@@ -118,8 +118,8 @@ class FileModelWorkload(Base):
     def preload(self):
         """Loads the file before the run starts; a missing torch.export is bad input (exit 2)."""
         if self.exported:
-            import tp_compile
-            import tp_safe_load
+            from . import tp_compile
+            from . import tp_safe_load
             try:
                 self.module = tp_compile.load_exported(torch, self.o.model,
                                                        getattr(self.o, "allow_unsafe_pt2", False))

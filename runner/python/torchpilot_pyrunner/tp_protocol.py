@@ -11,9 +11,9 @@ import sys
 import threading
 import time
 
-import tp_shared
-from tp_contract import EXIT_TIMEOUT, StopRequested
-from tp_stats import WarmupDetector, assess_validity, median, summary_figures
+from . import tp_shared
+from .tp_contract import EXIT_TIMEOUT, StopRequested
+from .tp_stats import WarmupDetector, assess_validity, median, summary_figures
 
 # summary.compile_method (model/contract.h kCompileMethod): torch.compile is lazy and TorchScript's
 # profiling executor finishes its work in the first call, so compile cost is the first call's

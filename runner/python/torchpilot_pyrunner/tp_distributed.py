@@ -22,7 +22,7 @@ import os
 import threading
 import time
 
-from tp_contract import EXIT_FAILED, StopRequested, diagnostic
+from .tp_contract import EXIT_FAILED, StopRequested, diagnostic
 
 ABORT_KEY = "tp/abort"
 ABORT_COUNT = "tp/aborts"
@@ -68,7 +68,7 @@ def store_options(dist):
 def choose_backend(dist, device, torch_tpu=None):
     """gloo on cpu, nccl on cuda, tpu_dist on TorchTPU's tpu device; raises
     tp_accel.UnsupportedFeature (bad input: exit 2) where this torch lacks it."""
-    from tp_accel import UnsupportedFeature
+    from .tp_accel import UnsupportedFeature
     if dist is None or not getattr(dist, "is_available", lambda: False)():
         raise UnsupportedFeature("data-parallel runs need torch.distributed, which this torch lacks")
     if device == "cpu":
@@ -250,7 +250,7 @@ class Session:
                "backend": self.backend, "rendezvous": c.rendezvous, "timeout_seconds": c.timeout,
                "source": c.source, "global_batch": c.world_size * batch}
         if self.backend == "tpu_dist":
-            from tp_dist_options import TPU_DIST_ENV
+            from .tp_dist_options import TPU_DIST_ENV
             env["tpu_env"] = {name: os.environ.get(name, "") for name in TPU_DIST_ENV}
             env["timeout_bound"] = "runner (tpu_dist ignores the process-group timeout)"
         return env

@@ -6,9 +6,9 @@ nothing on stdout."""
 import argparse
 import os
 
-import tp_dist_options
-import tp_shared
-from tp_contract import BadInput, PROG, RUNNER_VERSION
+from . import tp_dist_options
+from . import tp_shared
+from .tp_contract import BadInput, PROG, RUNNER_VERSION
 
 WORKLOADS = ["mlp", "encoder", "torchscript", "train-mlp", "train-encoder"]
 # Implied by --model: a .pt2 file (torch.export) or a Python factory (with --train: training).
@@ -301,6 +301,6 @@ def parse_options(argv):
     if not ns.run_key:
         ns.run_key = "%s/%s/%s" % (ns.workload, ns.mode, ns.dtype)
     if not ns.execution_key:
-        from tp_contract import utc_now
+        from .tp_contract import utc_now
         ns.execution_key = "%s@%s-%d" % (ns.run_key, utc_now(), os.getpid())
     return ns

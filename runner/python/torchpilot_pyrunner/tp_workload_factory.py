@@ -5,9 +5,9 @@ the shared helpers; tp_training: training; tp_user_model: file and factory model
 tp_training and tp_user_model build on tp_workloads' helpers. Had the dispatcher stayed in
 tp_workloads, tp_workloads would import the modules that import it: an import cycle (issue 25,
 item 6). Callers (tp_engine, tp_precision) import it from here."""
-import tp_training
-import tp_user_model
-from tp_workloads import EncoderWorkload, MlpWorkload
+from . import tp_training
+from . import tp_user_model
+from .tp_workloads import EncoderWorkload, MlpWorkload
 
 
 def make_workload(o, device, accel):

@@ -117,7 +117,7 @@ class Base:
     def compile(self):
         if self.o.mode != "compiled":
             return False
-        import tp_compile
+        from . import tp_compile
         self.call, self.compiler = tp_compile.compile_model(torch, self.eager_model(), self.device.type,
                                                             self.o.backend, getattr(self.o, "dynamic", "auto"))
         return True

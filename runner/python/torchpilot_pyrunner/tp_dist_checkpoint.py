@@ -18,9 +18,9 @@ import os
 import re
 import time
 
-from tp_checkpoint import (CheckpointError, CheckpointWriter, TrainingRun, step_name,
+from .tp_checkpoint import (CheckpointError, CheckpointWriter, TrainingRun, step_name,
                            write_file_atomically)
-from tp_contract import BadInput, utc_now
+from .tp_contract import BadInput, utc_now
 
 DIST_FORMAT = "torchpilot-checkpoint-dist-1"
 KEEP = 3
@@ -234,7 +234,7 @@ class DistTrainingRun(TrainingRun):
         s.wait_count("tp/resume/chosen", 1, what + ": rank 0 chose no checkpoint")
         theirs = int(s.get("tp/resume/0", what))
         if theirs != step:
-            from tp_distributed import DistributedError
+            from .tp_distributed import DistributedError
             s.abort("rank %d resumes from step %d, rank 0 from step %d" % (s.rank, step, theirs))
             raise DistributedError("distributed: %s: this rank resumes from step %d, rank 0 from "
                                    "step %d" % (what, step, theirs))

@@ -5,9 +5,9 @@ compiling it cost and did: tp_compile.CompileWatch), then the bucketing comparis
 catalog_summary event."""
 import bisect
 
-from tp_contract import BadInput, diagnostic
-from tp_jsonfile import dump, is_int, is_number, read_json_file
-from tp_stats import compute_stats
+from .tp_contract import BadInput, diagnostic
+from .tp_jsonfile import dump, is_int, is_number, read_json_file
+from .tp_stats import compute_stats
 
 
 def _positive_ints(j, field, origin, required):

@@ -7,9 +7,11 @@ import json
 import os
 import sys
 
-from tp_contract import CONTRACT_VERSION, PROG
+from .tp_contract import CONTRACT_VERSION, PROG
 
-SCRIPT_DIR = os.path.dirname(os.path.abspath(__file__))
+# The launcher's directory (torchpilot_runner.py sits next to this package): the lookups are
+# relative to it, as they were when the modules lay there flat.
+SCRIPT_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CANDIDATES = [
     os.path.join(SCRIPT_DIR, "..", "..", "resources", "protocol", "runner.json"),  # source tree
     os.path.join(SCRIPT_DIR, "..", "protocol", "runner.json"),                     # installed

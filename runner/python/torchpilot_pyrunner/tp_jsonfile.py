@@ -2,7 +2,7 @@
 "cannot read <what> '<path>'" and "<path>: malformed JSON at line L, column C: <why>". Stdlib only."""
 import json
 
-from tp_contract import BadInput
+from .tp_contract import BadInput
 
 
 def read_json_file(path, what):

@@ -13,9 +13,9 @@ ran the shape eagerly."""
 import math
 import time
 
-from tp_contract import (EXIT_FAILED, EXIT_OK, BadInput, Emitter, StopRequested, diagnostic,
+from .tp_contract import (EXIT_FAILED, EXIT_OK, BadInput, Emitter, StopRequested, diagnostic,
                          utc_now)
-from tp_protocol import (Measurements, PhaseSettings, RunControl, Watchdog, assess_run,
+from .tp_protocol import (Measurements, PhaseSettings, RunControl, Watchdog, assess_run,
                          resource_usage, run_phases, summary_json)
 
 
@@ -36,8 +36,8 @@ class Engine:
         self.precision_mode = "not available"
 
     def _check_inputs(self, torch):
-        import tp_catalog
-        import tp_precision
+        from . import tp_catalog
+        from . import tp_precision
         o = self.o
         self.policy, origin = tp_precision.load_policy(o.precision_policy)
         if o.precision and o.dtype not in self.policy["tolerances"]:
@@ -46,10 +46,10 @@ class Engine:
         if o.catalog:
             self.catalog = tp_catalog.load_catalog(o.catalog)
         if o.training and o.distributed:
-            import tp_dist_checkpoint
+            from . import tp_dist_checkpoint
             self.training = tp_dist_checkpoint.DistTrainingRun(o)
         elif o.training:
-            import tp_checkpoint
+            from . import tp_checkpoint
             self.training = tp_checkpoint.TrainingRun(o)
 
     def _timed_call(self, w):
@@ -72,10 +72,10 @@ class Engine:
 
     def run(self):
         import torch
-        import tp_accel
-        import tp_caches
-        import tp_env
-        from tp_workload_factory import make_workload
+        from . import tp_accel
+        from . import tp_caches
+        from . import tp_env
+        from .tp_workload_factory import make_workload
         o = self.o
         self._check_inputs(torch)  # BadInput propagates: exit 2
         try:
@@ -201,7 +201,7 @@ class Engine:
         """run_started.env.compile: the dynamic mode and the recompile limit in force. With more
         shapes than the limit, dynamo would run the later ones eagerly: the limit is raised for
         this run to the number of shapes, and the old value recorded."""
-        import tp_compile
+        from . import tp_compile
         o = self.o
         self.dynamic = tp_compile.resolve_dynamic(o.dynamic, tp_compile.chosen_backend(self.device,
                                                                                         o.backend))
@@ -233,8 +233,8 @@ class Engine:
 
     def _join_group(self, torch, device, torch_tpu):
         """The rendezvous of a distributed run: None, or the error that ended it."""
-        import tp_accel
-        import tp_distributed
+        from . import tp_accel
+        from . import tp_distributed
         try:
             self.dist = tp_distributed.Session(self.o, torch, device, self.accel, self.emitter,
                                                self.control, torch_tpu)
@@ -255,9 +255,9 @@ class Engine:
         diagnostic(line)
 
     def _measure(self, torch, w, m):
-        import tp_compile
-        import tp_precision
-        from tp_workloads import tensors_of
+        from . import tp_compile
+        from . import tp_precision
+        from .tp_workloads import tensors_of
         o = self.o
         if self.device == "cuda" and not torch.cuda.is_available():
             raise RuntimeError("device 'cuda' requested but CUDA is not available")
@@ -333,7 +333,7 @@ class Engine:
                         o, w, self.policy, self.emitter, self.device, self.cpu_accel,
                         self.precision_mode)
                 if self.catalog:
-                    import tp_catalog
+                    from . import tp_catalog
                     m.catalog = tp_catalog.run_catalog(self.catalog, w, timed, self.control,
                                                        self.emitter, watch)
         finally:
@@ -352,7 +352,7 @@ class Engine:
         return counters
 
     def _train(self, torch, w, m, settings, first_call_done=None):
-        from tp_training import TrainingLog
+        from .tp_training import TrainingLog
         tr = self.training
         settings = tr.phase_settings(settings)
         log = TrainingLog(self.emitter, self.o.target_loss, tr.first_step, tr.train_step_batch())

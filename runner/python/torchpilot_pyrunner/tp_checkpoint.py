@@ -14,7 +14,7 @@ import os
 import re
 import time
 
-from tp_contract import BadInput, diagnostic, utc_now
+from .tp_contract import BadInput, diagnostic, utc_now
 
 CHECKPOINT_FORMAT = "torchpilot-checkpoint-1"
 _MANIFEST = re.compile(r"^step-(\d{10})\.json$")

@@ -5,7 +5,7 @@ torch_tpu/common/tier{2,3}_compilation_cache.cc decide them, inductor's FX graph
 TorchTPU tier holds entries that may belong to another TorchTPU build, or cannot be listed."""
 import os
 
-from tp_accel import NA, _has_submodule, _submodule
+from .tp_accel import NA, _has_submodule, _submodule
 
 # TorchTPU's compile caches. The public names win over the INTERNAL ones, which TorchTPU still
 # reads as lower-precedence aliases (torch_tpu/common/env_vars.h).

@@ -8,7 +8,7 @@ line on stderr, before anything is trained). Stdlib only: it runs before torch i
 On --device tpu the group is TorchTPU's tpu_dist, which needs TORCH_TPU_SLICEBUILDER_ADDRESSES and
 TORCH_TPU_TOPOLOGY in the environment before TorchTPU starts (its launchers' README): they are
 checked here, before torch (and TorchTPU) is imported."""
-from tp_contract import BadInput
+from .tp_contract import BadInput
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 29500

@@ -6,7 +6,7 @@ import os
 import platform
 import socket
 
-from tp_contract import RUNNER_VERSION
+from .tp_contract import RUNNER_VERSION
 
 
 def cpu_model():

@@ -14,8 +14,8 @@ import random
 import torch
 import torch.nn.functional as F
 
-import tp_safe_load
-from tp_workloads import (ENC_D_MODEL, ENC_FF, ENC_HEADS, MASK64, Base, EncoderBlock, all_finite,
+from . import tp_safe_load
+from .tp_workloads import (ENC_D_MODEL, ENC_FF, ENC_HEADS, MASK64, Base, EncoderBlock, all_finite,
                           cpu_generator, perturb_in_place, randn_cpu, to_float_vector, uniform_cpu)
 
 DATA_SEED_STRIDE = 1000003
@@ -33,8 +33,8 @@ def compile_for_training(model, device, backend, dynamic="auto"):
     """(callable, description): torch.compile where this torch has it (the same backend and
     dynamic mode as inference: tp_compile.torch_compile); else a TorchScript module (script, not
     frozen) that shares the parameters, as the C++ runner trains."""
-    import tp_accel
-    import tp_compile
+    from . import tp_accel
+    from . import tp_compile
     if hasattr(torch, "compile"):
         return tp_compile.torch_compile(torch, model, device, backend, dynamic)
     if backend:
