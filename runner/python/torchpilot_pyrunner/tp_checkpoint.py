@@ -178,6 +178,14 @@ def read_checkpoint_state(info):
     return data
 
 
+def checkpoint_config(o):
+    """The run's settings a checkpoint records (a resume checks them against its own)."""
+    return {"workload": o.workload, "mode": o.mode, "dtype": o.dtype, "batch": o.batch,
+            "seq_len": o.seq_len, "seed": o.seed, "learning_rate": o.learning_rate,
+            "lr_step_size": o.lr_step_size, "lr_gamma": o.lr_gamma, "steps": o.steps,
+            "run_key": o.run_key, "execution_key": o.execution_key, "runner_kind": "python"}
+
+
 class TrainingRun:
     """--checkpoint-dir/--checkpoint-every/--resume/--steps around the training phases."""
 
@@ -274,11 +282,7 @@ class TrainingRun:
     def after_step(self, w, emitter):
         if not self.writer or not self.writer.due(w.next_step()):
             return
-        o = self.o
-        config = {"workload": o.workload, "mode": o.mode, "dtype": o.dtype, "batch": o.batch,
-                  "seq_len": o.seq_len, "seed": o.seed, "learning_rate": o.learning_rate,
-                  "lr_step_size": o.lr_step_size, "lr_gamma": o.lr_gamma, "steps": o.steps,
-                  "run_key": o.run_key, "execution_key": o.execution_key, "runner_kind": "python"}
+        config = checkpoint_config(self.o)
         try:
             info = self.writer.write(w.next_step() - 1, w.save_state(), config)
         except CheckpointError as e:

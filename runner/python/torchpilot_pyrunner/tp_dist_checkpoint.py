@@ -18,8 +18,8 @@ import os
 import re
 import time
 
-from .tp_checkpoint import (CheckpointError, CheckpointWriter, TrainingRun, step_name,
-                           write_file_atomically)
+from .tp_checkpoint import (CheckpointError, CheckpointWriter, TrainingRun, checkpoint_config,
+                            step_name, write_file_atomically)
 from .tp_contract import BadInput, utc_now
 
 DIST_FORMAT = "torchpilot-checkpoint-dist-1"
@@ -243,11 +243,8 @@ class DistTrainingRun(TrainingRun):
         if not self.writer or not self.writer.due(w.next_step()):
             return
         o = self.o
-        config = {"workload": o.workload, "mode": o.mode, "dtype": o.dtype, "batch": o.batch,
-                  "seq_len": o.seq_len, "seed": o.seed, "learning_rate": o.learning_rate,
-                  "lr_step_size": o.lr_step_size, "lr_gamma": o.lr_gamma, "steps": o.steps,
-                  "run_key": o.run_key, "execution_key": o.execution_key, "runner_kind": "python",
-                  "world_size": o.distributed.world_size, "group": self.session.group}
+        config = dict(checkpoint_config(o), world_size=o.distributed.world_size,
+                      group=self.session.group)
         try:
             info = self.writer.write_coordinated(w.next_step() - 1, w.save_state(), config,
                                                  self.session)
