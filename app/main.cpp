@@ -3,6 +3,7 @@
 #include "gui.h"
 #include "i18n.h"
 #include "settings.h"
+#include "store_merge.h"
 #include "version_info.h"
 
 #include <QApplication>
@@ -74,8 +75,7 @@ bool isDatabaseArgument(const QString &file)
     if (suffix == QLatin1String("sqlite") || suffix == QLatin1String("db") ||
         suffix == QLatin1String("torchpilot"))
         return true;
-    QFile f(file);
-    return f.open(QIODevice::ReadOnly) && f.read(16) == QByteArray("SQLite format 3", 16);
+    return tp::looksLikeSqlite(QFile::encodeName(file).toStdString());
 }
 
 void setIdentity()
