@@ -162,6 +162,10 @@ void TestLaunchDialog::workloadOptions()
     workload->setCurrentIndex(workload->findData(QStringLiteral("torchscript")));
     QVERIFY(!warning->isHidden());
     QVERIFY(warning->text().contains(QStringLiteral("with your rights")));
+    d.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&d));
+    QTest::qWait(50); // the layout takes the shown warning in
+    QVERIFY(!saveShot(d, "launch_dialog_model.png").isEmpty());
     QTemporaryDir dir;
     const QString model = dir.filePath(QStringLiteral("m.pt"));
     QFile(model).open(QIODevice::WriteOnly);

@@ -4648,8 +4648,12 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <translation>%1 execuções de %2 ranks (%3 processos do runner)</translation>
     </message>
     <message>
-        <source>A model file is code: running it runs that code with your rights on the target. Use only models you trust.</source>
-        <translation>Um arquivo de modelo é código: executá-lo executa esse código com os seus direitos no destino. Use apenas modelos em que você confia.</translation>
+        <source>A model file is code: it runs with your rights.</source>
+        <translation>Um arquivo de modelo é código: ele roda com os seus direitos.</translation>
+    </message>
+    <message>
+        <source>Use only models you trust: a TorchScript program runs its code on the target with the rights of whoever starts the runner.</source>
+        <translation>Use apenas modelos em que você confia: um programa TorchScript executa o seu código no destino com os direitos de quem inicia o runner.</translation>
     </message>
 </context>
 <context>

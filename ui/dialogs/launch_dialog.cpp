@@ -174,10 +174,11 @@ QWidget *LaunchDialog::createWhatGroup()
                          tr("TorchScript (*.pt *.pth *.ts);;All files (*)")));
     form->addRow(tr("Model &inputs:"), m_input);
     // Plainly, where the model is chosen: loading a model file runs its code.
-    m_modelWarning = new QLabel(tr("A model file is code: running it runs that code with your "
-                                   "rights on the target. Use only models you trust."));
+    // One line: a word-wrapped label in this form is not given its second line's height.
+    m_modelWarning = new QLabel(tr("A model file is code: it runs with your rights."));
+    m_modelWarning->setToolTip(tr("Use only models you trust: a TorchScript program runs its code "
+                                  "on the target with the rights of whoever starts the runner."));
     m_modelWarning->setObjectName(QStringLiteral("modelWarning"));
-    m_modelWarning->setWordWrap(true);
     m_modelWarning->setStyleSheet(QStringLiteral("color: #b26a00;"));
     form->addRow(QString(), m_modelWarning);
     form->addRow(tr("Shape &catalog:"), fileRow(m_catalog, tr("Shape catalog"),
