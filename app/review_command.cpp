@@ -55,6 +55,11 @@ void printHistory(QTextStream &out, const std::vector<DecisionSnapshot> &snapsho
                         decisionText(s.decision), fromStd(s.evidence.value("definitions", "")),
                         fromStd(s.evidenceHash))
             << Qt::endl;
+        if (!s.mergedFrom.empty())
+            out << ReviewCmd::tr("    merged from %1: history of another database, not a review "
+                                 "recorded here")
+                       .arg(fromStd(s.mergedFrom))
+                << Qt::endl;
         if (!s.comment.empty())
             out << ReviewCmd::tr("    comment: %1").arg(fromStd(s.comment)) << Qt::endl;
         for (const GateSignoff &g : s.signoffs)

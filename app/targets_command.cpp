@@ -1,6 +1,7 @@
 // `torchpilot targets`: lists, adds (SSH, Kubernetes) and removes the target profiles that
-// `torchpilot run --target NAME` and the launch dialog offer, with the runner each one starts.
-// The profiles live in one JSON file (TargetProfiles).
+// `torchpilot run --target NAME` and the launch dialog offer, with the runner each one starts;
+// a Kubernetes target's flags include its Job's security baseline (Workload Identity, artifact
+// destinations, the launcher's ServiceAccount). The profiles live in one JSON file.
 #include "cli_commands.h"
 
 #include "target_profiles.h"
@@ -9,6 +10,7 @@
 #include <QCoreApplication>
 #include <QDir>
 #include <QFile>
+#include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
 #include <QTextStream>
@@ -75,6 +77,15 @@ std::optional<TargetProfile> kubernetesTarget(const QCommandLineParser &p, QStri
         }
         t.kubernetes.insert(QStringLiteral("chips_per_host"), n);
     }
+    // The security baseline: Workload Identity, where the run may connect, the launcher's binding.
+    for (const auto &[flag, key] : {std::pair{"gcp-service-account", "gcp_service_account"},
+                                    {"launcher-service-account", "launcher_service_account"}})
+        if (p.isSet(QLatin1String(flag)))
+            t.kubernetes.insert(QLatin1String(key), p.value(QLatin1String(flag)));
+    if (p.isSet(QStringLiteral("artifact-destination")))
+        t.kubernetes.insert(
+            QStringLiteral("artifact_destinations"),
+            QJsonArray::fromStringList(p.values(QStringLiteral("artifact-destination"))));
     // The runner in the image: --runner-kind, --python, --runner and --device are Job settings.
     for (const auto &[flag, key] : {std::pair{"runner", "runner"},
                                     {"runner-kind", "runner_kind"},
@@ -129,6 +140,18 @@ int targetsCommand(const QStringList &args)
          TargetsCli::tr("TPU chips per host of a multi-host topology (default: auto; more chips "
                         "than one host holds give an Indexed Job, one pod per host)."),
          TargetsCli::tr("n")},
+        {QStringLiteral("gcp-service-account"),
+         TargetsCli::tr("Google service account the Job runs as through GKE Workload Identity "
+                        "(NAME@PROJECT.iam.gserviceaccount.com; no keys)."),
+         TargetsCli::tr("email")},
+        {QStringLiteral("artifact-destination"),
+         TargetsCli::tr("Network the Job may connect to besides DNS, CIDR or CIDR:PORT "
+                        "(repeatable; a NetworkPolicy takes addresses, not host names)."),
+         TargetsCli::tr("cidr[:port]")},
+        {QStringLiteral("launcher-service-account"),
+         TargetsCli::tr("ServiceAccount the launcher's Role is bound to: NAME (in the Job's "
+                        "namespace) or NAMESPACE:NAME (default: no RoleBinding)."),
+         TargetsCli::tr("name")},
         {QStringLiteral("remove"), TargetsCli::tr("Remove a target."), TargetsCli::tr("name")},
         {QStringLiteral("host"), TargetsCli::tr("SSH host name or address."),
          TargetsCli::tr("host")},

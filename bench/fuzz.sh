@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Fuzzes the contract line parser and the stream ingestor with libFuzzer (clang, ASan + UBSan).
+# Fuzzes the contract line parser, the stream ingestor and the database merge with libFuzzer
+# (clang, ASan + UBSan).
 #   bench/fuzz.sh [seconds per target, default 60]
 # Configures build-fuzz/ (CXX=clang++, -DTORCHPILOT_FUZZ=ON: model/ only, no Qt, no torch), builds
-# fuzz_contract and fuzz_ingest, seeds each from tests/data/, runs each for the given time, and
-# prints executions and crashes. Exit status: 0 no crash, 1 a crash/hang/leak (its reproducer is in
-# build-fuzz/artifacts/), 2 build failure, 3 no clang/libFuzzer here. The grown corpus is kept in build-fuzz/corpus/ and
-# reused by the next run.
+# fuzz_contract, fuzz_ingest and fuzz_merge, seeds each from tests/data/ (fuzz_merge from a genuine
+# database it makes from them), runs each for the given time, and prints executions and crashes.
+# Exit status: 0 no crash, 1 a crash/hang/leak (its reproducer is in build-fuzz/artifacts/), 2 build
+# failure, 3 no clang/libFuzzer here. The grown corpus is kept across runs and clones in
+# $TP_FUZZ_CORPUS (default /var/cache/torchpilot/fuzz-corpus where that can be written, else
+# build-fuzz/corpus/).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 seconds=${1:-60}
@@ -26,14 +29,18 @@ rm -rf "$probe"
 CXX="$CXX" cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DTORCHPILOT_FUZZ=ON \
     >"$build.configure.log" 2>&1 || { cat "$build.configure.log"; exit 2; }
 rm -f "$build.configure.log"
-cmake --build "$build" --target fuzz_contract fuzz_ingest || exit 2
+cmake --build "$build" --target fuzz_contract fuzz_ingest fuzz_merge || exit 2
+corpus=${TP_FUZZ_CORPUS:-/var/cache/torchpilot/fuzz-corpus}
+mkdir -p "$corpus" 2>/dev/null && [ -w "$corpus" ] || corpus="$build/corpus"
 
 # Seeds: every line of every fixture for the line parser; whole fixtures (after a mode byte that
 # picks chunking and how the stream ends) for the ingestor.
 seeds="$build/seeds"
 rm -rf "$seeds"
-mkdir -p "$seeds/fuzz_contract" "$seeds/fuzz_ingest" "$build/corpus/fuzz_contract" \
-    "$build/corpus/fuzz_ingest" "$build/artifacts"
+mkdir -p "$seeds/fuzz_contract" "$seeds/fuzz_ingest" "$seeds/fuzz_merge" "$corpus/fuzz_contract" \
+    "$corpus/fuzz_ingest" "$corpus/fuzz_merge" "$build/artifacts"
+TP_FUZZ_MERGE_SEED="$seeds/fuzz_merge/genuine.sqlite" "$build/bin/fuzz_merge" >/dev/null 2>&1 ||
+    { echo "fuzz: fuzz_merge could not make its seed database" >&2; exit 2; }
 n=0
 for f in tests/data/*; do
     base=$(basename "$f")
@@ -48,7 +55,7 @@ done
 
 status=0
 summary=()
-for target in fuzz_contract fuzz_ingest; do
+for target in fuzz_contract fuzz_ingest fuzz_merge; do
     log="$build/$target.log"
     # First, once each and whole: the inputs that crashed or hit undefined behaviour before their
     # fix (fuzz/regressions/<target without fuzz_>-*; some are larger than -max_len below).
@@ -60,10 +67,12 @@ for target in fuzz_contract fuzz_ingest; do
         continue
     fi
     echo "== $target: ${seconds}s"
+    # A database is larger than a stream: the genuine seed is about 100 KB with 512-byte pages.
+    if [ "$target" = fuzz_merge ]; then opts=(-max_len=1048576); else opts=(-max_len=65536 -dict=fuzz/contract.dict); fi
     ASAN_OPTIONS=detect_leaks=1:allocator_may_return_null=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-    "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 -max_len=65536 \
-        -dict=fuzz/contract.dict -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" \
-        "$build/corpus/$target" "$seeds/$target" >"$log" 2>&1
+    "$build/bin/$target" -max_total_time="$seconds" -timeout=10 -rss_limit_mb=2048 "${opts[@]}" \
+        -print_final_stats=1 -artifact_prefix="$build/artifacts/$target-" \
+        "$corpus/$target" "$seeds/$target" >"$log" 2>&1
     rc=$?
     execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     [ -n "$execs" ] || execs=$(sed -n 's/^Done \([0-9]*\) runs.*/\1/p' "$log" | tail -1)
@@ -71,7 +80,7 @@ for target in fuzz_contract fuzz_ingest; do
     if [ $rc -ne 0 ]; then
         status=1
         crash=$(grep -o "Test unit written to .*" "$log" | tail -1)
-        grep -m5 -E "ERROR|SUMMARY|runtime error|fuzz_(contract|ingest):" "$log"
+        grep -m5 -E "ERROR|SUMMARY|runtime error|fuzz_(contract|ingest|merge):" "$log"
         summary+=("$target: ${execs:-?} executions in ${seconds}s, $cov, CRASH (exit $rc) — $crash; log: $log")
     else
         summary+=("$target: ${execs:-?} executions in ${seconds}s, $cov, 0 crashes")

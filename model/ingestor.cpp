@@ -9,6 +9,7 @@
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
+#include <cstring>
 
 namespace tp
 {
@@ -23,20 +24,48 @@ RunIngestor::RunIngestor(Store &store, std::string source, std::string target)
 
 void RunIngestor::feed(const char *data, std::size_t size)
 {
-    // The buffer never holds a newline between calls: only the new bytes need a scan (a long
-    // line arriving in small chunks must not be rescanned from its start every time).
-    std::size_t scan = m_buffer.size();
-    m_buffer.append(data, size);
-    std::size_t start = 0;
-    for (std::size_t nl; (nl = m_buffer.find('\n', scan)) != std::string::npos;
-         start = scan = nl + 1) {
-        std::string line = m_buffer.substr(start, nl - start);
+    // Only the new bytes are scanned for a newline (a long line arriving in small pieces is not
+    // rescanned from its start), and the buffer never holds more than one line of at most
+    // kMaxLineBytes: memory stays bounded whatever the stream is.
+    while (size > 0 && m_stopReason.empty()) {
+        const auto *nl = static_cast<const char *>(std::memchr(data, '\n', size));
+        const std::size_t take = nl ? std::size_t(nl - data) : size;
+        if (m_buffer.size() + take > ingest_limits::kMaxLineBytes) {
+            stop("line " + std::to_string(m_lineNo + 1) + " is longer than " +
+                 std::to_string(ingest_limits::kMaxLineBytes >> 20) +
+                 " MiB, the limit for one contract line");
+            return;
+        }
+        m_buffer.append(data, take);
+        if (!nl)
+            return;
+        data += take + 1;
+        size -= take + 1;
+        std::string line;
+        line.swap(m_buffer);
         if (!line.empty() && line.back() == '\r')
             line.pop_back();
         ++m_lineNo;
+        const long long warned = m_report.warningCount;
         handleLine(line);
+        // A stream of nothing but lines that store nothing (random bytes with newlines, a log) is
+        // given up rather than read for ever.
+        m_badLinesInRow = m_report.warningCount > warned ? m_badLinesInRow + 1 : 0;
+        if (m_badLinesInRow >= ingest_limits::kMaxBadLinesInRow)
+            stop(std::to_string(m_badLinesInRow) +
+                 " lines in a row were not stored (the last: line " + std::to_string(m_lineNo) +
+                 ")");
+        line.clear();
+        line.swap(m_buffer); // keeps the capacity for the next line
     }
-    m_buffer.erase(0, start);
+}
+
+void RunIngestor::stop(const std::string &reason)
+{
+    m_stopReason = reason;
+    m_buffer.clear();
+    m_buffer.shrink_to_fit();
+    m_report.stopped = reason;
 }
 
 IngestReport RunIngestor::finish()
@@ -46,7 +75,9 @@ IngestReport RunIngestor::finish()
 
 IngestReport RunIngestor::finishWithError(const std::string &reason, const std::string &finalStatus)
 {
-    if (!m_buffer.empty()) {
+    if (!m_stopReason.empty()) {
+        m_report.warnings.push_back(m_stopReason + ": the stream was not read further");
+    } else if (!m_buffer.empty()) {
         std::string rest;
         rest.swap(m_buffer);
         ++m_lineNo;
@@ -60,6 +91,8 @@ IngestReport RunIngestor::finishWithError(const std::string &reason, const std::
         }
     }
     std::string error = reason;
+    if (error.empty() && !m_stopReason.empty())
+        error = m_stopReason;
     if (error.empty() && m_report.truncated)
         error = "stream truncated before run_finished";
     closeOpenRun(error.empty() ? "stream ended before run_finished" : error, finalStatus);
@@ -68,7 +101,9 @@ IngestReport RunIngestor::finishWithError(const std::string &reason, const std::
 
 void RunIngestor::warn(const std::string &what)
 {
-    m_report.warnings.push_back("line " + std::to_string(m_lineNo) + ": " + what);
+    ++m_report.warningCount;
+    if (m_report.warnings.size() < ingest_limits::kMaxWarnings)
+        m_report.warnings.push_back("line " + std::to_string(m_lineNo) + ": " + what);
 }
 
 void RunIngestor::handleLine(const std::string &line)

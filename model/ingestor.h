@@ -12,6 +12,18 @@
 namespace tp
 {
 
+// What keeps ingest in bounded memory and time, whatever the stream (README, "Limits").
+namespace ingest_limits
+{
+// The longest line read: a phase line of ~150,000 samples at 17 digits. A longer line stops the
+// stream (an endless line, e.g. a pipe that never sends a newline, ends there).
+inline constexpr std::size_t kMaxLineBytes = std::size_t(4) << 20;
+// Lines in a row that store nothing (each a warning) before the stream is given up.
+inline constexpr long long kMaxBadLinesInRow = 10000;
+// Warnings kept word for word; the rest are only counted (warningCount).
+inline constexpr std::size_t kMaxWarnings = 1000;
+} // namespace ingest_limits
+
 struct IngestReport {
     std::vector<long long> runIds;     // runs touched, in stream order
     long long events = 0;              // lines accepted
@@ -19,6 +31,8 @@ struct IngestReport {
     long long duplicateSamples = 0;    // samples already stored (re-import)
     bool truncated = false;            // the stream ended inside a line
     std::vector<std::string> warnings; // "line N: what is wrong" (malformed lines are skipped)
+    long long warningCount = 0;        // all of them (warnings keeps the first kMaxWarnings)
+    std::string stopped; // non-empty: why the stream was not read to its end (a limit above)
 };
 
 class RunIngestor
@@ -27,7 +41,9 @@ public:
     // source: where the stream came from ("local", a file path, "ssh://host" …), stored with runs.
     RunIngestor(Store &store, std::string source, std::string target = "local");
 
-    // Feed raw bytes; complete lines are parsed and stored at once, the rest is buffered.
+    // Feed raw bytes; complete lines are parsed and stored at once, the rest is buffered. Past a
+    // limit of ingest_limits the stream is stopped: later bytes are ignored, report().stopped
+    // says why, and finish() ends an open run as incomplete with that reason.
     void feed(const char *data, std::size_t size);
     void feed(const std::string &bytes) { feed(bytes.data(), bytes.size()); }
     // End of stream: a buffered partial line is a truncation (kept as a warning); any run without
@@ -59,10 +75,13 @@ private:
     void closeOpenRun(const std::string &error,
                       const std::string &finalStatus = status::Incomplete);
     void warn(const std::string &what);
+    void stop(const std::string &reason);
 
     Store &m_store;
     std::string m_source, m_target;
-    std::string m_buffer;
+    std::string m_buffer; // the line being received (at most kMaxLineBytes)
+    std::string m_stopReason;
+    long long m_badLinesInRow = 0;
     long long m_lineNo = 0;
     long long m_runId = 0;    // run receiving events, 0 before run_started
     long long m_eventSeq = 0; // per-run line counter (event key)
@@ -72,8 +91,9 @@ private:
     IngestReport m_report;
 };
 
-// Imports a file: a contract stream (.jsonl) or the single object printed by smoke.py.
-// Throws StoreError when the file cannot be read or contains no run at all.
+// Imports a file: a contract stream (.jsonl) or the single object printed by smoke.py. A regular
+// file or a pipe; a device is refused before it is read. Throws StoreError naming the file when
+// it cannot be read, contains no run at all, or stops at a limit (what came before it is kept).
 IngestReport importFile(Store &store, const std::string &path);
 
 } // namespace tp

@@ -7,6 +7,7 @@
 
 #include <cctype>
 #include <cmath>
+#include <filesystem>
 #include <fstream>
 
 namespace tp
@@ -151,14 +152,25 @@ void RunIngestor::handleSmoke(const json &o)
 
 IngestReport importFile(Store &store, const std::string &path)
 {
+    // A device (/dev/zero, /dev/urandom, a terminal) is no stream file: refused unread.
+    if (std::error_code ec; std::filesystem::is_character_file(path, ec) ||
+                            std::filesystem::is_block_file(path, ec) ||
+                            std::filesystem::is_directory(path, ec))
+        throw StoreError("'" + path + "' is " +
+                         (std::filesystem::is_directory(path, ec) ? "a directory" : "a device") +
+                         ", not a contract stream or a TorchPilot database");
     std::ifstream in(path, std::ios::binary);
     if (!in)
         throw StoreError("cannot read '" + path + "'");
     RunIngestor ingestor(store, path, "imported");
     char buf[1 << 16];
-    while (in.read(buf, sizeof buf) || in.gcount() > 0)
+    while ((in.read(buf, sizeof buf) || in.gcount() > 0) && ingestor.report().stopped.empty())
         ingestor.feed(buf, static_cast<std::size_t>(in.gcount()));
     IngestReport report = ingestor.finish();
+    if (!report.stopped.empty())
+        throw StoreError("'" + path + "': " + report.stopped + "; the import stopped there (the " +
+                         std::to_string(report.runIds.size()) + " run(s) and " +
+                         std::to_string(report.samples) + " sample(s) before it are stored)");
     if (report.runIds.empty()) {
         std::ifstream again(path, std::ios::binary);
         char first = 0;

@@ -76,7 +76,10 @@ const std::vector<std::string> &knownKeys()
                                                   "active_deadline_seconds",
                                                   "ttl_seconds_after_finished",
                                                   "run_as_user",
-                                                  "read_only_root_filesystem"};
+                                                  "read_only_root_filesystem",
+                                                  "gcp_service_account",
+                                                  "artifact_destinations",
+                                                  "launcher_service_account"};
     return keys;
 }
 
@@ -203,6 +206,7 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
             throw KubeError(origin + ": field 'read_only_root_filesystem' must be true or false");
         c.readOnlyRootFilesystem = it->get<bool>();
     }
+    readKubeSecuritySettings(j, c, origin);
     try {
         const int topo = topologyChips(c.topology);
         const int hosts = kubeHosts(c);
@@ -246,7 +250,10 @@ json kubeJobConfigToJson(const KubeJobConfig &c)
             {"active_deadline_seconds", c.activeDeadlineSeconds},
             {"ttl_seconds_after_finished", c.ttlSecondsAfterFinished},
             {"run_as_user", c.runAsUser},
-            {"read_only_root_filesystem", c.readOnlyRootFilesystem}};
+            {"read_only_root_filesystem", c.readOnlyRootFilesystem},
+            {"gcp_service_account", c.gcpServiceAccount},
+            {"artifact_destinations", c.artifactDestinations},
+            {"launcher_service_account", c.launcherServiceAccount}};
 }
 
 std::string defaultKubeRunner(const std::string &runnerKind)

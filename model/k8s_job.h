@@ -6,7 +6,11 @@
 // storage requests and limits, non-root, read-only root filesystem, no privilege. The command is
 // an exec-form vector: no shell ever interprets it. A topology that spans several TPU hosts
 // becomes an Indexed Job (one pod per host, parallelism = completions = hosts) with a headless
-// Service for the ranks' rendezvous (k8s_indexed.cpp). No Qt.
+// Service for the ranks' rendezvous (k8s_indexed.cpp). Every Job comes with its security baseline
+// (k8s_security.cpp): a NetworkPolicy that lets its pods reach only DNS, the artifact
+// destinations the target lists, the GKE metadata server when Workload Identity is used and — on
+// several hosts — each other; a minimal Role (and RoleBinding) for the launcher; the Workload
+// Identity annotation on the ServiceAccount instead of keys. No Qt.
 #include <nlohmann/json.hpp>
 
 #include <stdexcept>
@@ -53,6 +57,16 @@ struct KubeJobConfig {
     long long ttlSecondsAfterFinished = 86400;
     long long runAsUser = 1000;
     bool readOnlyRootFilesystem = true; // a writable emptyDir is mounted at /tmp
+    // The security baseline (k8s_security.cpp). gcp_service_account: the Google service account
+    // (NAME@PROJECT.iam.gserviceaccount.com) the Job's ServiceAccount acts as through GKE Workload
+    // Identity; empty: none, and the metadata server stays unreachable.
+    std::string gcpServiceAccount;
+    // artifact_destinations: where the run may connect besides DNS, "CIDR" or "CIDR:PORT" (TCP);
+    // a NetworkPolicy selects addresses, never host names.
+    std::vector<std::string> artifactDestinations;
+    // launcher_service_account: the ServiceAccount the launcher's Role is bound to, NAME (in the
+    // Job's namespace) or NAMESPACE:NAME; empty: no RoleBinding (bind the Role yourself).
+    std::string launcherServiceAccount;
 };
 
 // Reads a target's "kubernetes" object; unknown keys and wrong types are errors naming the field.
@@ -82,12 +96,15 @@ struct KubeManifest {
     int hosts = 1;          // > 1: an Indexed Job of that many pods
     std::string rendezvous; // multi-host: the headless Service's name (the pods' subdomain)
     nlohmann::json ns, serviceAccount, service, job; // service: null for a single host
-    // kubectl apply input: a v1 List of Namespace, ServiceAccount, the Service (multi-host) and
-    // the Job.
+    // The security baseline: the launcher's Role and RoleBinding (null without
+    // launcher_service_account) and the Job's NetworkPolicy (named after the Job).
+    nlohmann::json role, roleBinding, networkPolicy;
+    // kubectl apply input, in the order it is applied: a v1 List of Namespace, ServiceAccount,
+    // Role, RoleBinding, NetworkPolicy, the Service (multi-host) and the Job.
     nlohmann::json list() const;
     // The same objects as YAML documents separated by "---".
     std::string yaml() const;
-    // Only what is this run's own: the Service (multi-host) and the Job.
+    // Only what is this run's own: the NetworkPolicy, the Service (multi-host) and the Job.
     std::string workloadYaml() const;
     // Multi-host: the pods' stable DNS names <job>-<i>.<service>, i = 0..hosts-1.
     std::vector<std::string> podHostnames() const;
@@ -102,6 +119,23 @@ KubeManifest makeKubeJob(const KubeJobConfig &config, const std::string &runKey,
 // the env the runners form their group from (TPU_WORKER_HOSTNAMES, MASTER_ADDR, MASTER_PORT;
 // the rank is the JOB_COMPLETION_INDEX Kubernetes sets). Used by makeKubeJob.
 void makeIndexedKubeJob(KubeManifest &m, const KubeJobConfig &config, int hosts);
+
+// The security baseline (k8s_security.cpp). One artifact destination, "CIDR" or "CIDR:PORT"
+// (10.20.0.0/16:443, 2001:db8::/48:443): the network in canonical form and the TCP port (0:
+// every port and protocol). Throws KubeError saying what is wrong (a host name, host bits set).
+struct KubeEgressDestination {
+    std::string cidr;
+    int port = 0;
+};
+KubeEgressDestination parseEgressDestination(const std::string &text);
+// The form of a Google service account: NAME@PROJECT.iam.gserviceaccount.com (6 to 30 of a-z,
+// 0-9 and '-' each, starting with a letter, not ending with '-').
+bool isGcpServiceAccount(const std::string &email);
+// Reads gcp_service_account, artifact_destinations and launcher_service_account into c.
+void readKubeSecuritySettings(const nlohmann::json &j, KubeJobConfig &c, const std::string &origin);
+// Adds m's security baseline (role, roleBinding, networkPolicy; the Workload Identity annotation
+// and node selector). Used by makeKubeJob, after makeIndexedKubeJob.
+void addKubeSecurityBaseline(KubeManifest &m, const KubeJobConfig &config);
 
 // YAML for any JSON value: block style, every string double-quoted (so "y", "1x1", "no" stay
 // strings).

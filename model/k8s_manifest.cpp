@@ -119,23 +119,33 @@ std::string toYaml(const json &value)
     return out.str();
 }
 
+// kubectl apply creates a List's items in order: what the Job's pods need exists before them.
 json KubeManifest::list() const
 {
-    json items = json::array({ns, serviceAccount});
-    if (!service.is_null())
-        items.push_back(service);
-    items.push_back(job);
+    json items = json::array();
+    for (const json *o :
+         {&ns, &serviceAccount, &role, &roleBinding, &networkPolicy, &service, &job})
+        if (!o->is_null())
+            items.push_back(*o);
     return {{"apiVersion", "v1"}, {"kind", "List"}, {"items", items}};
 }
 
 std::string KubeManifest::yaml() const
 {
-    return toYaml(ns) + "---\n" + toYaml(serviceAccount) + "---\n" + workloadYaml();
+    std::string out;
+    for (const json *o : {&ns, &serviceAccount, &role, &roleBinding})
+        if (!o->is_null())
+            out += toYaml(*o) + "---\n";
+    return out + workloadYaml();
 }
 
 std::string KubeManifest::workloadYaml() const
 {
-    return (service.is_null() ? std::string() : toYaml(service) + "---\n") + toYaml(job);
+    std::string out;
+    for (const json *o : {&networkPolicy, &service})
+        if (!o->is_null())
+            out += toYaml(*o) + "---\n";
+    return out + toYaml(job);
 }
 
 KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey,
@@ -157,6 +167,12 @@ KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey,
         config.erase("chips_per_host");
         config.erase("rendezvous_port");
     }
+    // Unset, the security settings leave the name as it was; the launcher's binding never shapes
+    // the run.
+    for (const char *key : {"gcp_service_account", "artifact_destinations"})
+        if (config[key] == json("") || config[key] == json::array())
+            config.erase(key);
+    config.erase("launcher_service_account");
     const json identity = {{"config", config}, {"command", command}, {"run_key", runKey}};
     m.jobName = "tp-" + slug(runKey, 40) + "-" + sha256Hex(identity.dump()).substr(0, 10);
     const json labels = {{"app.kubernetes.io/name", "torchpilot"},
@@ -215,6 +231,7 @@ KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey,
           {"template", {{"metadata", {{"labels", labels}}}, {"spec", podSpec}}}}}};
     if (hosts > 1)
         makeIndexedKubeJob(m, c, hosts);
+    addKubeSecurityBaseline(m, c);
     return m;
 }
 

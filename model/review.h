@@ -45,6 +45,7 @@ struct GateSignoff {
     std::string evidenceHash; // the evidence the reviewer saw when signing
     long long snapshotId = 0; // 0: pending, not yet part of a recorded decision
     long long pilotId = 0;    // the pilot it was signed under (0: none recorded)
+    std::string mergedFrom;   // the database it was merged from; empty: signed here
 };
 
 struct DecisionSnapshot {
@@ -56,7 +57,8 @@ struct DecisionSnapshot {
     std::string evidenceHash; // sha256 hex of evidence.dump()
     nlohmann::json evidence;  // the canonical evidence document that was hashed
     std::vector<GateSignoff> signoffs;
-    long long pilotId = 0; // the pilot the decision is about (0: its pilot was removed)
+    long long pilotId = 0;  // the pilot the decision is about (0: its pilot was removed)
+    std::string mergedFrom; // the database it was merged from (history only); empty: recorded here
     nlohmann::json toJson(bool withEvidence = false) const; // id, created_at, reviewer, … sign-offs
 };
 

@@ -18,10 +18,10 @@ namespace
 
 const char *kSignoffColumns =
     "id, gate_id, reviewer, signed_at, comment, evidence_hash, coalesce(snapshot_id, 0), "
-    "coalesce(pilot_id, 0)";
+    "coalesce(pilot_id, 0), merged_from";
 const char *kSnapshotColumns =
     "id, created_at, reviewer, comment, decision, evidence_hash, evidence_json, "
-    "coalesce(pilot_id, 0)";
+    "coalesce(pilot_id, 0), merged_from";
 // The pilot a sign-off or decision belongs to when the caller names none: the one `evidence`
 // names, else the selected one (0 when the database has no pilot).
 long long impliedPilot(Store &store, const json &evidence)
@@ -72,7 +72,7 @@ GateSignoff readSignoff(SQLite::Statement &q)
 {
     GateSignoff s;
     sqlrow::readRow(q, s.id, s.gateId, s.reviewer, s.signedAt, s.comment, s.evidenceHash,
-                    s.snapshotId, s.pilotId);
+                    s.snapshotId, s.pilotId, s.mergedFrom);
     return s;
 }
 
@@ -105,7 +105,7 @@ std::vector<DecisionSnapshot> readSnapshots(Store &store, const std::string &tai
             DecisionSnapshot s;
             std::string decision, evidence;
             sqlrow::readRow(q, s.id, s.createdAt, s.reviewer, s.comment, decision, s.evidenceHash,
-                            evidence, s.pilotId);
+                            evidence, s.pilotId, s.mergedFrom);
             s.decision = decisionFromName(decision);
             s.evidence = json::parse(evidence, nullptr, false);
             if (s.evidence.is_discarded())
@@ -141,6 +141,8 @@ json DecisionSnapshot::toJson(bool withEvidence) const
                             ? evidence["pilot"].value("name", "")
                             : std::string()},
               {"signoffs", signed_}};
+    if (!mergedFrom.empty()) // history from another database, never a review of this one
+        j["merged_from"] = mergedFrom;
     if (withEvidence)
         j["evidence"] = evidence;
     return j;
@@ -253,9 +255,10 @@ GateSignoff ReviewStore::signOff(const ReviewState &state, const std::string &ga
 std::vector<GateSignoff> ReviewStore::pendingSignoffs(long long pilotId) const
 {
     return guarded("read the sign-offs", [&] {
-        return signoffsWhere(
-            m_store, pilotId ? "snapshot_id IS NULL AND pilot_id = ?" : "snapshot_id IS NULL",
-            pilotId);
+        return signoffsWhere(m_store,
+                             pilotId ? "snapshot_id IS NULL AND merged_from = '' AND pilot_id = ?"
+                                     : "snapshot_id IS NULL AND merged_from = ''",
+                             pilotId);
     });
 }
 
@@ -289,7 +292,8 @@ DecisionSnapshot ReviewStore::recordDecision(const GateReport &report, const jso
         q.exec();
         const long long snapshot = m_store.db().getLastInsertRowid();
         SQLite::Statement attach(m_store.db(), "UPDATE gate_signoffs SET snapshot_id = ? WHERE "
-                                               "snapshot_id IS NULL AND pilot_id IS ?");
+                                               "snapshot_id IS NULL AND merged_from = '' AND "
+                                               "pilot_id IS ?");
         attach.bind(1, static_cast<int64_t>(snapshot));
         bindPilot(attach, 2, pilotId);
         attach.exec();
@@ -310,9 +314,11 @@ std::vector<DecisionSnapshot> ReviewStore::snapshots(long long pilotId) const
 
 std::optional<DecisionSnapshot> ReviewStore::latestSnapshot(long long pilotId) const
 {
+    // A decision merged from another database is history, never this database's last review.
     auto latest = readSnapshots(m_store,
-                                pilotId ? "WHERE pilot_id = ? ORDER BY id DESC LIMIT 1"
-                                        : "ORDER BY id DESC LIMIT 1",
+                                pilotId ? "WHERE pilot_id = ? AND merged_from = '' ORDER BY id "
+                                          "DESC LIMIT 1"
+                                        : "WHERE merged_from = '' ORDER BY id DESC LIMIT 1",
                                 pilotId);
     if (latest.empty())
         return std::nullopt;

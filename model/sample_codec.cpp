@@ -81,6 +81,11 @@ EncodedChunk encodeChunk(const double *values, std::size_t count)
 void decodeChunk(int codec, const void *data, std::size_t size, std::size_t count,
                  std::vector<double> &out)
 {
+    // Bounded before anything is allocated: a stored count is never trusted (count × 8 could
+    // overflow, or ask for gigabytes).
+    if (count == 0 || count > chunk::kMaxChunk)
+        throw SampleCodecError("a sample chunk claims " + std::to_string(count) +
+                               " values; a chunk holds 1 to " + std::to_string(chunk::kMaxChunk));
     const std::size_t raw = count * 8;
     if (codec == chunk::Raw) {
         if (size != raw)
@@ -93,6 +98,17 @@ void decodeChunk(int codec, const void *data, std::size_t size, std::size_t coun
     }
     if (codec != chunk::ShuffledZstd)
         throw SampleCodecError("unknown sample chunk codec " + std::to_string(codec));
+    // The frame must say it holds exactly those bytes (a frame without its content size, or
+    // with another, is refused before decompressing).
+    const unsigned long long declared = ZSTD_getFrameContentSize(data, size);
+    if (declared != raw)
+        throw SampleCodecError(
+            "a compressed sample chunk of " + std::to_string(count) + " values " +
+            (declared == ZSTD_CONTENTSIZE_ERROR ? std::string("is not a zstd frame")
+             : declared == ZSTD_CONTENTSIZE_UNKNOWN
+                 ? std::string("does not state its size")
+                 : "declares " + std::to_string(declared) + " bytes instead of " +
+                       std::to_string(raw)));
     std::string shuffled(raw, '\0');
     const std::size_t n = ZSTD_decompress(shuffled.data(), raw, data, size);
     if (ZSTD_isError(n) || n != raw)

@@ -34,7 +34,9 @@ struct EncodedChunk {
 // Encodes `count` values starting at `values`; count must be at least 1.
 EncodedChunk encodeChunk(const double *values, std::size_t count);
 // Appends the `count` values of a stored chunk to `out`; throws SampleCodecError when the blob
-// does not hold exactly that many values (a corrupt or foreign row).
+// does not hold exactly that many values (a corrupt or foreign row), when count is not within
+// 1..chunk::kMaxChunk (so decoding never allocates more than 32 KiB per chunk), or when a zstd
+// frame does not declare exactly count × 8 bytes of content.
 void decodeChunk(int codec, const void *data, std::size_t size, std::size_t count,
                  std::vector<double> &out);
 

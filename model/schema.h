@@ -8,7 +8,7 @@ namespace tp::schema
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 10> kMigrations = {
+inline constexpr std::array<const char *, 11> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -214,6 +214,13 @@ ALTER TABLE shape_cases ADD COLUMN eager_fallback INTEGER CHECK(eager_fallback I
 ALTER TABLE shape_cases ADD COLUMN cache_requests INTEGER;
 ALTER TABLE shape_cases ADD COLUMN cache_hits INTEGER;
 ALTER TABLE shape_cases ADD COLUMN xla_compile_seconds REAL;
+)sql",
+    // v11: decisions and sign-offs merged from another database (model/store_merge.h) are kept
+    // as history, marked with the file they came from; they are never this database's last
+    // review of a pilot nor one of its sign-offs. '' marks what was recorded here.
+    R"sql(
+ALTER TABLE decision_snapshots ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
+ALTER TABLE gate_signoffs ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
 )sql",
 };
 

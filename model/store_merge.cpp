@@ -1,6 +1,7 @@
 #include "store_merge.h"
 
 #include "ingestor.h"
+#include "merge_vetting.h"
 #include "run_judge.h"
 #include "schema.h"
 #include "store.h"
@@ -8,9 +9,12 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <sqlite3.h>
 
+#include <fcntl.h>
 #include <filesystem>
 #include <fstream>
 #include <set>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <vector>
 
 namespace tp
@@ -46,81 +50,79 @@ std::string joined(const std::vector<std::string> &cols, const std::string &pref
     return s;
 }
 
-// Everything checked on a connection of its own, read-only and defensive, before the file is
-// attached to ours.
-void vet(const std::string &path, const std::string &ourPath)
+// Decisions: the same evidence hash, time and reviewer is the same decision. Theirs are kept as
+// history marked with the file they came from (or the one they were merged from before), with
+// their sign-offs: never this database's last review of a pilot, never a sign-off of ours.
+void mergeDecisions(SQLite::Database &db, const std::string &source, MergeReport &r)
 {
-    const std::string what = "'" + path + "'";
-    std::error_code ec;
-    if (std::filesystem::equivalent(path, ourPath, ec))
-        throw StoreError(what + " is this database itself; nothing was merged");
-    if (!looksLikeSqlite(path))
-        throw StoreError(what + " is not a SQLite database (nor a contract stream); nothing was "
-                                "merged");
-    // It is read immutable (nothing in it is recovered or written): changes still in its write-
-    // ahead log would be missed without a word.
-    if (std::ifstream wal(path + "-wal", std::ios::binary | std::ios::ate); wal && wal.tellg() > 0)
-        throw StoreError(what + " has changes not yet written into it (" + path +
-                         "-wal): close the TorchPilot that has it open, then merge again; nothing "
-                         "was merged");
-    sqlite3 *raw = nullptr;
-    if (sqlite3_open_v2(path.c_str(), &raw, SQLITE_OPEN_READONLY, nullptr) != SQLITE_OK) {
-        const std::string why = raw ? sqlite3_errmsg(raw) : "out of memory";
-        sqlite3_close(raw);
-        throw StoreError("cannot open " + what + ": " + why);
+    db.exec("CREATE TEMP TABLE merge_snapshots(their_id INTEGER PRIMARY KEY)");
+    db.exec("INSERT INTO merge_snapshots SELECT o.id FROM other.decision_snapshots o WHERE NOT "
+            "EXISTS (SELECT 1 FROM main.decision_snapshots s WHERE s.evidence_hash = "
+            "o.evidence_hash AND s.created_at = o.created_at AND s.reviewer = o.reviewer)");
+    r.decisions = db.execAndGet("SELECT count(*) FROM merge_snapshots").getInt64();
+    r.decisionsAlreadyHere =
+        db.execAndGet("SELECT count(*) FROM other.decision_snapshots").getInt64() - r.decisions;
+    const std::set<std::string> remapped{"id", "pilot_id", "merged_from"};
+    const auto snapCols = columns(db, "main", "decision_snapshots");
+    db.exec("CREATE TEMP TABLE merge_snapshot_ids(their_id INTEGER PRIMARY KEY, our_id INTEGER)");
+    std::vector<long long> theirs;
+    {
+        SQLite::Statement each(db, "SELECT their_id FROM merge_snapshots ORDER BY their_id");
+        while (each.executeStep())
+            theirs.push_back(each.getColumn(0).getInt64());
     }
-    std::unique_ptr<sqlite3, int (*)(sqlite3 *)> db(raw, sqlite3_close);
-    sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
-    sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
-    sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
-    sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
-    auto integer = [&](const char *sql) {
-        sqlite3_stmt *st = nullptr;
-        long long v = -1;
-        if (sqlite3_prepare_v2(raw, sql, -1, &st, nullptr) == SQLITE_OK &&
-            sqlite3_step(st) == SQLITE_ROW)
-            v = sqlite3_column_int64(st, 0);
-        sqlite3_finalize(st);
-        if (v < 0)
-            throw StoreError(what + " cannot be read as a database (" + sqlite3_errmsg(raw) +
-                             "); nothing was merged");
-        return v;
-    };
-    const long long app = integer("PRAGMA application_id");
-    if (app != schema::kApplicationId)
-        throw StoreError(what + " is a SQLite database of another application (application_id " +
-                         std::to_string(app) + "), not a TorchPilot one; nothing was merged");
-    const long long version = integer("PRAGMA user_version");
-    if (version != Store::kSchemaVersion)
-        throw StoreError(
-            what + " is a TorchPilot database of schema version " + std::to_string(version) +
-            (version > Store::kSchemaVersion ? ", newer than this TorchPilot reads ("
-                                             : "; merging needs this TorchPilot's (") +
-            std::to_string(Store::kSchemaVersion) + ")" +
-            (version < Store::kSchemaVersion ? ": open it once with this TorchPilot to upgrade it"
-                                             : ": use a newer TorchPilot") +
-            "; nothing was merged");
-    if (integer("SELECT count(*) FROM sqlite_schema WHERE type IN ('trigger', 'view')") > 0)
-        throw StoreError(what + " holds triggers or views, which TorchPilot never creates: it is "
-                                "not merged (nothing of it was run)");
-    sqlite3_stmt *st = nullptr;
-    std::string check;
-    if (sqlite3_prepare_v2(raw, "PRAGMA quick_check", -1, &st, nullptr) == SQLITE_OK &&
-        sqlite3_step(st) == SQLITE_ROW)
-        check = reinterpret_cast<const char *>(sqlite3_column_text(st, 0));
-    sqlite3_finalize(st);
-    if (check != "ok")
-        throw StoreError(what + " is damaged (" + (check.empty() ? sqlite3_errmsg(raw) : check) +
-                         "); nothing was merged");
+    const std::string origin = "CASE WHEN o.merged_from <> '' THEN o.merged_from ELSE ? END";
+    SQLite::Statement copy(
+        db, "INSERT INTO main.decision_snapshots(" + joined(snapCols, "", remapped) +
+                ", pilot_id, merged_from) SELECT " + joined(snapCols, "o.", remapped) +
+                ", (SELECT p.id FROM main.pilots p JOIN other.pilots q ON q.name = p.name "
+                "WHERE q.id = o.pilot_id), " +
+                origin + " FROM other.decision_snapshots o WHERE o.id = ?");
+    SQLite::Statement map(db, "INSERT INTO merge_snapshot_ids VALUES(?, ?)");
+    for (long long id : theirs) {
+        copy.bind(1, source);
+        copy.bind(2, static_cast<int64_t>(id));
+        copy.exec();
+        copy.reset();
+        map.bind(1, static_cast<int64_t>(id));
+        map.bind(2, static_cast<int64_t>(db.getLastInsertRowid()));
+        map.exec();
+        map.reset();
+    }
+    const std::set<std::string> signRemapped{"id", "snapshot_id", "pilot_id", "merged_from"};
+    const auto signCols = columns(db, "main", "gate_signoffs");
+    SQLite::Statement signoffs(
+        db, "INSERT INTO main.gate_signoffs(" + joined(signCols, "", signRemapped) +
+                ", snapshot_id, pilot_id, merged_from) SELECT " +
+                joined(signCols, "o.", signRemapped) +
+                ", m.our_id, (SELECT s.pilot_id FROM main.decision_snapshots s WHERE s.id = "
+                "m.our_id), " +
+                origin +
+                " FROM other.gate_signoffs o JOIN merge_snapshot_ids m ON m.their_id = "
+                "o.snapshot_id");
+    signoffs.bind(1, source);
+    signoffs.exec();
+    db.exec("DROP TABLE temp.merge_snapshots");
+    db.exec("DROP TABLE temp.merge_snapshot_ids");
 }
 
 } // namespace
 
 bool looksLikeSqlite(const std::string &path)
 {
-    std::ifstream in(path, std::ios::binary);
+    // Only a regular file can be a database: a FIFO or a device is never opened for a blocking
+    // read here (opening a FIFO would wait for a writer).
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0)
+        return false;
+    struct stat st {
+    };
     char header[16] = {};
-    return in.read(header, 16) && std::string(header, 16) == std::string("SQLite format 3\0", 16);
+    const bool yes = ::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+                     ::pread(fd, header, 16, 0) == 16 &&
+                     std::string(header, 16) == std::string("SQLite format 3\0", 16);
+    ::close(fd);
+    return yes;
 }
 
 std::string describeContent(const std::string &path)
@@ -164,19 +166,42 @@ ImportResult importAny(Store &store, const std::string &path)
     r.samples = in.samples;
     r.duplicateSamples = in.duplicateSamples;
     r.warnings = in.warnings;
+    if (in.warningCount > static_cast<long long>(in.warnings.size()))
+        r.warnings.push_back(
+            "… and " +
+            std::to_string(in.warningCount - static_cast<long long>(in.warnings.size())) +
+            " more warnings");
     return r;
 }
 
 MergeReport mergeDatabase(Store &ours, const std::string &otherPath)
 {
-    vet(otherPath, ours.path());
+    const std::string what = "'" + otherPath + "'";
+    std::error_code ec;
+    if (std::filesystem::equivalent(otherPath, ours.path(), ec))
+        throw StoreError(what + " is this database itself; nothing was merged");
+    if (const std::string kind = nonRegularKind(otherPath); !kind.empty())
+        throw StoreError(what + " is " + kind + ", not a database file; nothing was merged");
+    if (!looksLikeSqlite(otherPath))
+        throw StoreError(what + " is not a SQLite database (nor a contract stream); nothing was "
+                                "merged");
+    // The copy is read as it is: changes still in the original's write-ahead log would be missed
+    // without a word.
+    if (std::ifstream wal(otherPath + "-wal", std::ios::binary | std::ios::ate);
+        wal && wal.tellg() > 0)
+        throw StoreError(what + " has changes not yet written into it (" + otherPath +
+                         "-wal): close the TorchPilot that has it open, then merge again; nothing "
+                         "was merged");
+    // Vetted and merged from the same private bytes: whatever happens to the file meanwhile.
+    const MergeCopy copy(otherPath, ours.path());
+    const std::vector<std::string> tables(std::begin(kTables), std::end(kTables));
+    vetMergeCopy(copy.path(), otherPath, ours, tables);
+    const std::string source = std::filesystem::absolute(otherPath, ec).string();
+
     SQLite::Database &db = ours.db();
     MergeReport r;
-    // Read-only and immutable: SQLite neither writes nor recovers anything in that file.
-    std::string uri = "file:";
-    for (char c : otherPath)
-        uri += c == '?' ? std::string("%3f") : c == '#' ? std::string("%23") : std::string(1, c);
-    uri += "?mode=ro&immutable=1";
+    // Read-only and immutable: SQLite neither writes nor recovers anything in the copy.
+    const std::string uri = fileUri(copy.path()) + "?mode=ro&immutable=1";
     // Nothing of its schema may call a function with side effects while it is attached.
     int trusted = 1;
     sqlite3_db_config(db.getHandle(), SQLITE_DBCONFIG_TRUSTED_SCHEMA, -1, &trusted);
@@ -199,10 +224,6 @@ MergeReport mergeDatabase(Store &ours, const std::string &otherPath)
     attach.bind(1, uri);
     attach.exec();
     detach.attached = true;
-    for (const char *t : kTables)
-        if (columns(db, "other", t) != columns(db, "main", t))
-            throw StoreError("'" + otherPath + "': table " + t +
-                             " does not have TorchPilot's columns; nothing was merged");
 
     SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
     db.exec("CREATE TEMP TABLE merge_keys(their_id INTEGER PRIMARY KEY, key TEXT UNIQUE)");
@@ -241,46 +262,25 @@ MergeReport mergeDatabase(Store &ours, const std::string &otherPath)
     db.exec("INSERT INTO main.pilots(name, version, definition_json, selected, updated_at) "
             "SELECT name, version, definition_json, 0, updated_at FROM other.pilots WHERE name "
             "NOT IN (SELECT name FROM main.pilots) ORDER BY id");
-    // Decisions: the same evidence hash, time and reviewer is the same decision.
-    db.exec("CREATE TEMP TABLE merge_snapshots(their_id INTEGER PRIMARY KEY)");
-    db.exec("INSERT INTO merge_snapshots SELECT o.id FROM other.decision_snapshots o WHERE NOT "
-            "EXISTS (SELECT 1 FROM main.decision_snapshots s WHERE s.evidence_hash = "
-            "o.evidence_hash AND s.created_at = o.created_at AND s.reviewer = o.reviewer)");
-    r.decisions = db.execAndGet("SELECT count(*) FROM merge_snapshots").getInt64();
-    r.decisionsAlreadyHere =
-        db.execAndGet("SELECT count(*) FROM other.decision_snapshots").getInt64() - r.decisions;
-    const auto snapCols = columns(db, "main", "decision_snapshots");
-    db.exec("CREATE TEMP TABLE merge_snapshot_ids(their_id INTEGER PRIMARY KEY, our_id INTEGER)");
-    SQLite::Statement each(db, "SELECT their_id FROM merge_snapshots ORDER BY their_id");
-    std::vector<long long> theirs;
-    while (each.executeStep())
-        theirs.push_back(each.getColumn(0).getInt64());
-    each.reset();
-    for (long long id : theirs) {
-        SQLite::Statement copy(
-            db, "INSERT INTO main.decision_snapshots(" + joined(snapCols, "", {"id", "pilot_id"}) +
-                    ", pilot_id) SELECT " + joined(snapCols, "o.", {"id", "pilot_id"}) +
-                    ", (SELECT p.id FROM main.pilots p JOIN other.pilots q ON q.name = p.name "
-                    "WHERE q.id = o.pilot_id) FROM other.decision_snapshots o WHERE o.id = ?");
-        copy.bind(1, static_cast<int64_t>(id));
-        copy.exec();
-        SQLite::Statement map(db, "INSERT INTO merge_snapshot_ids VALUES(?, ?)");
-        map.bind(1, static_cast<int64_t>(id));
-        map.bind(2, static_cast<int64_t>(db.getLastInsertRowid()));
-        map.exec();
-    }
-    const auto signCols = columns(db, "main", "gate_signoffs");
-    db.exec("INSERT INTO main.gate_signoffs(" +
-            joined(signCols, "", {"id", "snapshot_id", "pilot_id"}) +
-            ", snapshot_id, pilot_id) SELECT " +
-            joined(signCols, "g.", {"id", "snapshot_id", "pilot_id"}) +
-            ", m.our_id, (SELECT s.pilot_id FROM main.decision_snapshots s WHERE s.id = m.our_id) "
-            "FROM other.gate_signoffs g JOIN merge_snapshot_ids m ON m.their_id = g.snapshot_id");
+    mergeDecisions(db, source, r);
     // Review inputs: ours win; theirs fill what ours lacks.
     db.exec("INSERT OR IGNORE INTO main.review_inputs SELECT key, json FROM other.review_inputs");
+    // The store is the judge: every merged run is judged again from its own samples under our
+    // policy, whatever verdict and policy id it arrived with.
+    std::vector<long long> merged;
+    {
+        SQLite::Statement q(db, "SELECT m.id FROM main.runs m JOIN merge_keys k ON k.key = "
+                                "m.execution_key ORDER BY m.id");
+        while (q.executeStep())
+            merged.push_back(q.getColumn(0).getInt64());
+    }
+    // Counts are derived from the chunks merged, never taken from the file.
+    db.exec("UPDATE main.runs SET sample_count = (SELECT coalesce(sum(c.count), 0) FROM "
+            "main.sample_chunks c WHERE c.run_id = runs.id) WHERE execution_key IN (SELECT key "
+            "FROM merge_keys)");
+    for (long long id : merged)
+        judgeStoredRun(ours, id);
     db.exec("DROP TABLE temp.merge_keys");
-    db.exec("DROP TABLE temp.merge_snapshots");
-    db.exec("DROP TABLE temp.merge_snapshot_ids");
     tx.commit();
     // Every verdict in this file follows our policy: runs judged under another are judged again.
     rejudgeStaleRuns(ours);

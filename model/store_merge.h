@@ -3,13 +3,16 @@
 // runs with their samples, events, shape cases, training steps and alerts by execution key;
 // pilots by name; recorded decisions (with their sign-offs) by evidence hash, time and author,
 // keeping both; review inputs ours win. Idempotent: merging the same file twice adds nothing.
-// Merged runs judged under another validity policy are judged again under ours.
 //
-// The file is untrusted. Before anything is read it is opened read-only, in defensive mode, with
-// trusted_schema and views off, and refused unless its application_id is TorchPilot's, its
-// schema version is ours, it holds no trigger or view, its integrity check passes and its tables
-// have exactly our columns. It is then attached read-only (immutable) and copied in one
-// transaction: it is never written, and nothing of it runs in ours. No Qt.
+// The file is untrusted (model/merge_vetting.h). A private copy is made first, and the copy is
+// what is vetted and then attached (read-only, immutable, by a URI of our own making): the bytes
+// vetted are the bytes merged. It is refused unless it is TorchPilot's, of our schema version,
+// free of views, triggers and virtual tables, intact, with our columns and types, every sample
+// chunk decodable and every JSON column within limits. It is copied in one transaction in which
+// every merged run is judged again from its own samples under our validity policy, whatever it
+// claims. Merged decisions and sign-offs are history marked with their source file (merged_from,
+// schema v11): never our pilot's last review, never a sign-off of ours. Refused: nothing of ours
+// changes. No Qt.
 #include <string>
 #include <vector>
 
@@ -23,8 +26,10 @@ struct MergeReport {
     long long runsAlreadyHere = 0, decisionsAlreadyHere = 0, pilotConflicts = 0;
 };
 
-// Throws StoreError with a message saying what the file is (not a SQLite file, another
-// application's database, a newer or older TorchPilot schema, triggers or views, corruption).
+// Throws StoreError with a message naming the file and what is wrong with it (not a SQLite file,
+// not a regular file, another application's database, a newer or older TorchPilot schema, views,
+// triggers or virtual tables, corruption, a value of the wrong type, a bad sample chunk, JSON
+// too deep or too large).
 MergeReport mergeDatabase(Store &ours, const std::string &otherPath);
 
 // True when the file starts with SQLite's header ("SQLite format 3\0").

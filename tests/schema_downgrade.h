@@ -1,7 +1,7 @@
 #pragma once
-// Takes a current database back to an older schema for migration tests: v10's compiled-mode
-// shape columns go, v9's sample chunks become v1–v8 `samples` rows again (one per value), v8's
-// pilot columns go.
+// Takes a current database back to an older schema for migration tests: v11's merged_from
+// columns go, v10's compiled-mode shape columns go, v9's sample chunks become v1–v8 `samples` rows
+// again (one per value), v8's pilot columns go.
 #include "sample_codec.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -12,8 +12,16 @@
 namespace tptest
 {
 
+inline void downgradeToV10(SQLite::Database &db)
+{
+    db.exec("ALTER TABLE decision_snapshots DROP COLUMN merged_from");
+    db.exec("ALTER TABLE gate_signoffs DROP COLUMN merged_from");
+    db.exec("PRAGMA user_version = 10");
+}
+
 inline void downgradeToV9(SQLite::Database &db)
 {
+    downgradeToV10(db);
     for (const char *column : {"compile_seconds", "graphs", "recompiles", "eager_fallback",
                                "cache_requests", "cache_hits", "xla_compile_seconds"})
         db.exec(std::string("ALTER TABLE shape_cases DROP COLUMN ") + column);

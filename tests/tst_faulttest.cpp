@@ -1,5 +1,7 @@
 // Checkpoint/resume of the training runner and the `torchpilot faulttest` recovery test, end to
-// end with the real runner: atomic checkpoints (a torn newest one falls back to the one before),
+// end with the real runner: atomic checkpoints (a torn newest one falls back to the one before,
+// and so does one a hostile shared directory holds: links, a FIFO, an oversize manifest, a state
+// file named outside the directory),
 // resumed losses bitwise equal to an uninterrupted run, RPO/RTO stored as a run that the
 // operations gate judges, and clear errors for bad input.
 #include "contract.h"
@@ -8,12 +10,14 @@
 
 #include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cstring>
 #include <map>
+#include <sys/stat.h>
 
 using nlohmann::json;
 
@@ -119,6 +123,7 @@ class TestFaultTest : public QObject
 private Q_SLOTS:
     void tornNewestCheckpointFallsBack_data();
     void tornNewestCheckpointFallsBack();
+    void plantedLinksAreReplacedNotFollowed();
     void resumeEqualsUninterrupted_data();
     void resumeEqualsUninterrupted();
     void faulttestStoresRecoveryForTheGate();
@@ -134,7 +139,10 @@ void TestFaultTest::tornNewestCheckpointFallsBack_data()
 {
     QTest::addColumn<QString>("damage");
     for (const char *d :
-         {"truncated state", "corrupt state bytes", "truncated manifest", "state without manifest"})
+         {"truncated state", "corrupt state bytes", "truncated manifest", "state without manifest",
+          // A directory shared between hosts is untrusted: none of these is read or followed.
+          "manifest a link to /dev/zero", "manifest a FIFO", "manifest over 1 MiB",
+          "state_file outside the directory", "state a link to a good copy outside"})
         QTest::newRow(d) << QString::fromLatin1(d);
 }
 
@@ -166,6 +174,34 @@ void TestFaultTest::tornNewestCheckpointFallsBack()
         state.close();
     } else if (damage == QLatin1String("truncated manifest")) {
         QVERIFY(manifest.resize(manifest.size() / 3));
+    } else if (damage == QLatin1String("manifest a link to /dev/zero")) {
+        QVERIFY(manifest.remove());
+        QVERIFY(QFile::link(QStringLiteral("/dev/zero"), stepFile(dir, 29, "json")));
+    } else if (damage == QLatin1String("manifest a FIFO")) {
+        QVERIFY(manifest.remove());
+        QCOMPARE(::mkfifo(qPrintable(stepFile(dir, 29, "json")), 0600), 0);
+    } else if (damage == QLatin1String("manifest over 1 MiB")) { // still valid JSON
+        QVERIFY(manifest.open(QIODevice::Append));
+        manifest.write(QByteArray((1 << 20) + 1, ' '));
+        manifest.close();
+    } else if (damage == QLatin1String("state_file outside the directory") ||
+               damage == QLatin1String("state a link to a good copy outside")) {
+        // An exact copy (same bytes and SHA-256) outside: only where it is gives it away.
+        const QString outside = dir + QStringLiteral("-outside.ckpt");
+        QVERIFY(QFile::copy(stepFile(dir, 29, "ckpt"), outside));
+        if (damage == QLatin1String("state a link to a good copy outside")) {
+            QVERIFY(state.remove());
+            QVERIFY(QFile::link(outside, stepFile(dir, 29, "ckpt")));
+        } else {
+            QVERIFY(manifest.open(QIODevice::ReadOnly));
+            json m = json::parse(manifest.readAll().toStdString());
+            manifest.close();
+            m["state_file"] = "../" + QFileInfo(outside).fileName().toStdString();
+            QVERIFY(manifest.open(QIODevice::WriteOnly | QIODevice::Truncate));
+            manifest.write(QByteArray::fromStdString(m.dump()));
+            manifest.close();
+            QVERIFY(state.remove());
+        }
     } else {
         QVERIFY(manifest.remove());
     }
@@ -180,6 +216,32 @@ void TestFaultTest::tornNewestCheckpointFallsBack()
     QCOMPARE(resumed.losses.size(), std::size_t(10));
     const QString diff = bitwiseDifference(full.losses, resumed.losses);
     QVERIFY2(diff.isEmpty(), qPrintable(diff));
+}
+
+// A link planted where a checkpoint will be written: the new file replaces the link (rename),
+// the file it pointed to is never written.
+void TestFaultTest::plantedLinksAreReplacedNotFollowed()
+{
+    const QString dir = m_dir.filePath(QStringLiteral("planted"));
+    QVERIFY(QDir().mkpath(dir));
+    const QString victim = m_dir.filePath(QStringLiteral("planted-victim"));
+    {
+        QFile f(victim);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write("keep me");
+    }
+    for (const char *ext : {"ckpt", "json"})
+        QVERIFY(QFile::link(victim, stepFile(dir, 9, ext)));
+    const Output out = runner(trainArgs(QStringLiteral("train-mlp"), QStringLiteral("eager"), 10) +
+                              checkpointArgs(dir, 10));
+    QVERIFY2(out.exitCode == 0, qPrintable(out.err));
+    for (const char *ext : {"ckpt", "json"}) {
+        const QFileInfo written(stepFile(dir, 9, ext));
+        QVERIFY(written.isFile() && !written.isSymLink());
+    }
+    QFile f(victim);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    QCOMPARE(f.readAll(), QByteArray("keep me"));
 }
 
 void TestFaultTest::resumeEqualsUninterrupted_data()

@@ -1,21 +1,19 @@
-// The hardened Kubernetes Job generated for a TPU target, validated offline against the
-// batch/v1 schema carried by Debian's python3-kubernetes models (tests/k8s/validate_manifest.py).
-#include "k8s_job.h"
+// The hardened Kubernetes Job generated for a TPU target and its security baseline
+// (NetworkPolicy, the launcher's Role and RoleBinding, Workload Identity), validated offline
+// against the API schema carried by Debian's python3-kubernetes models and the baseline's own
+// checks (tests/k8s/validate_manifest.py, check_security.py).
+#include "k8s/manifest_check.h"
 
-#include <QProcess>
 #include <QRegularExpression>
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include <fstream>
-
 using namespace tp;
+using namespace tptest;
 using nlohmann::json;
 
 namespace
 {
-const QString kValidator = QStringLiteral(TP_SOURCE_DIR "/tests/k8s/validate_manifest.py");
-
 KubeJobConfig config()
 {
     KubeJobConfig c;
@@ -25,19 +23,16 @@ KubeJobConfig config()
 
 const std::vector<std::string> kCommand = {"torchpilot-runner", "--workload", "mlp", "--mode",
                                            "compiled"};
+const char *const kGsa = "tp-runner@example-project.iam.gserviceaccount.com";
 
-// Runs the validator on a file; returns its exit code and stderr.
-std::pair<int, QString> validate(const QStringList &args)
+// The target ports of an egress rule, "TCP/443,UDP/53" ("" when it allows every port).
+std::string ports(const json &rule)
 {
-    QProcess p;
-    p.start(QStringLiteral(TP_PYTHON3), QStringList{kValidator} + args);
-    p.waitForFinished(60000);
-    return {p.exitCode(), QString::fromUtf8(p.readAllStandardError())};
-}
-
-void write(const QString &path, const std::string &text)
-{
-    std::ofstream(path.toStdString()) << text;
+    std::string out;
+    for (const json &p : rule.value("ports", json::array()))
+        out += (out.empty() ? "" : ",") + p["protocol"].get<std::string>() + "/" +
+               std::to_string(p["port"].get<int>());
+    return out;
 }
 } // namespace
 
@@ -93,7 +88,9 @@ private Q_SLOTS:
         QCOMPARE(res["requests"]["google.com/tpu"].get<std::string>(), std::to_string(chips));
         QCOMPARE(res["limits"]["google.com/tpu"].get<std::string>(), std::to_string(chips));
         // One host: today's Job — no Service, not Indexed, a name the multi-host fields leave.
-        QVERIFY(m.hosts == 1 && m.service.is_null() && m.list()["items"].size() == 3);
+        QVERIFY(m.hosts == 1 && m.service.is_null());
+        QCOMPARE(manifestKinds(m),
+                 QStringLiteral("Namespace,ServiceAccount,Role,NetworkPolicy,Job"));
         QVERIFY(m.job.dump().find("completionMode") == std::string::npos);
         c.rendezvousPort = 1234;
         QCOMPARE(makeKubeJob(c, "k", kCommand, "t").jobName, m.jobName);
@@ -129,6 +126,28 @@ private Q_SLOTS:
             << QStringLiteral(R"({"chips_per_host": 9})") << QStringLiteral("'chips_per_host'");
         QTest::newRow("rendezvous port")
             << QStringLiteral(R"({"rendezvous_port": 0})") << QStringLiteral("'rendezvous_port'");
+        QTest::newRow("gsa not iam")
+            << QStringLiteral(
+                   R"({"gcp_service_account": "1-compute@developer.gserviceaccount.com"})")
+            << QStringLiteral("NAME@PROJECT.iam.gserviceaccount.com");
+        QTest::newRow("destination name")
+            << QStringLiteral(R"({"artifact_destinations": ["storage.googleapis.com:443"]})")
+            << QStringLiteral("not host names");
+        QTest::newRow("destination host bits")
+            << QStringLiteral(R"({"artifact_destinations": ["10.1.2.3/24:443"]})")
+            << QStringLiteral("the network is 10.1.2.0/24");
+        QTest::newRow("destination port")
+            << QStringLiteral(R"({"artifact_destinations": ["10.1.2.0/24:70000"]})")
+            << QStringLiteral("from 1 to 65535");
+        QTest::newRow("destination metadata")
+            << QStringLiteral(R"({"artifact_destinations": ["169.254.169.254/32:80"]})")
+            << QStringLiteral("only a gcp_service_account");
+        QTest::newRow("destinations type")
+            << QStringLiteral(R"({"artifact_destinations": "10.0.0.0/8"})")
+            << QStringLiteral("list of strings");
+        QTest::newRow("launcher account")
+            << QStringLiteral(R"({"launcher_service_account": "ci:tp:x"})")
+            << QStringLiteral("'launcher_service_account'");
     }
     void badConfig()
     {
@@ -213,8 +232,8 @@ private Q_SLOTS:
         QCOMPARE(env["MASTER_ADDR"], names.front().toStdString());
         QCOMPARE(env["MASTER_PORT"], std::string("29500"));
         QVERIFY(!env.count("JOB_COMPLETION_INDEX")); // the Job controller sets it per pod
-        const json items = m.list()["items"];        // Namespace, ServiceAccount, Service, Job
-        QVERIFY(items.size() == 4 && items[2] == m.service && items[3] == m.job);
+        QCOMPARE(manifestKinds(m),
+                 QStringLiteral("Namespace,ServiceAccount,Role,NetworkPolicy,Service,Job"));
     }
 
     // Chips that do not divide into hosts: an error naming both numbers, from the generator
@@ -327,15 +346,99 @@ private Q_SLOTS:
                  kubeJobCommand(python, args));
     }
 
+    // The baseline every Job gets: a Role with exactly what the launcher does (no binding unless
+    // the target names its ServiceAccount), a NetworkPolicy that selects the Job's pods, lets
+    // nothing in and nothing out but DNS; no Google identity, so no metadata server.
+    void securityBaseline()
+    {
+        const KubeManifest m = makeKubeJob(config(), "k", kCommand, "t");
+        QVERIFY(m.roleBinding.is_null());
+        std::map<std::string, std::string> granted; // "group/resource" -> "verb,verb"
+        for (const json &r : m.role["rules"])
+            for (const json &res : r["resources"])
+                for (const json &verb : r["verbs"])
+                    granted[r["apiGroups"][0].get<std::string>() + "/" + res.get<std::string>()] +=
+                        verb.get<std::string>() + ",";
+        QCOMPARE(granted, (std::map<std::string, std::string>{
+                              {"batch/jobs", "create,get,delete,"},
+                              {"/pods", "get,list,"},
+                              {"/events", "get,list,"},
+                              {"/pods/log", "get,"},
+                              {"/services", "create,get,delete,"},
+                              {"networking.k8s.io/networkpolicies", "create,get,delete,"}}));
+        const json &np = m.networkPolicy;
+        QCOMPARE(np["metadata"]["name"].get<std::string>(), m.jobName);
+        for (auto &[k, v] : np["spec"]["podSelector"]["matchLabels"].items())
+            QCOMPARE(m.job["spec"]["template"]["metadata"]["labels"][k], v);
+        QCOMPARE(np["spec"]["policyTypes"], json({"Ingress", "Egress"}));
+        QCOMPARE(np["spec"]["ingress"], json::array());
+        QCOMPARE(np["spec"]["egress"].size(), std::size_t(1));
+        QCOMPARE(ports(np["spec"]["egress"][0]), std::string("UDP/53,TCP/53"));
+        QVERIFY(!m.serviceAccount["metadata"].contains("annotations"));
+        QVERIFY(m.job.dump().find("gke-metadata-server") == std::string::npos);
+    }
+
+    // Workload Identity instead of keys, the target's artifact destinations, the launcher's
+    // binding; the first two shape the run (and its Job's name), the binding does not.
+    void workloadIdentityAndDestinations()
+    {
+        KubeJobConfig c = config();
+        const std::string plain = makeKubeJob(c, "k", kCommand, "t").jobName;
+        c.launcherServiceAccount = "torchpilot";
+        const KubeManifest bound = makeKubeJob(c, "k", kCommand, "t");
+        QCOMPARE(bound.jobName, plain);
+        QCOMPARE(bound.roleBinding["subjects"][0],
+                 json({{"kind", "ServiceAccount"}, {"name", "torchpilot"}, {"namespace", c.ns}}));
+        QCOMPARE(bound.roleBinding["roleRef"]["name"], bound.role["metadata"]["name"]);
+        QCOMPARE(manifestKinds(bound),
+                 QStringLiteral("Namespace,ServiceAccount,Role,RoleBinding,NetworkPolicy,Job"));
+        c.gcpServiceAccount = kGsa;
+        c.artifactDestinations = {"10.20.0.0/16:443", "0.0.0.0/0:443", "2001:db8::/48"};
+        const KubeManifest m = makeKubeJob(c, "k", kCommand, "t");
+        QVERIFY(m.jobName != plain);
+        QCOMPARE(m.serviceAccount["metadata"]["annotations"]["iam.gke.io/gcp-service-account"],
+                 json(kGsa));
+        QCOMPARE(m.serviceAccount["automountServiceAccountToken"], json(false)); // no token
+        QCOMPARE(m.job["spec"]["template"]["spec"]["nodeSelector"]
+                      ["iam.gke.io/gke-metadata-server-enabled"],
+                 json("true"));
+        std::map<std::string, std::string> egress; // first destination -> ports
+        for (const json &rule : m.networkPolicy["spec"]["egress"])
+            egress[rule["to"].back().value("ipBlock", json{{"cidr", "pods"}})["cidr"]] =
+                ports(rule);
+        QCOMPARE(egress, (std::map<std::string, std::string>{{"169.254.169.254/32", "TCP/80"},
+                                                             {"169.254.169.252/32", "TCP/988"},
+                                                             {"10.20.0.0/16", "TCP/443"},
+                                                             {"0.0.0.0/0", "TCP/443"},
+                                                             {"2001:db8::/48", ""}}));
+        // Even "anywhere" leaves the metadata server out: only Workload Identity's rule reaches it.
+        const json &anywhere = m.networkPolicy["spec"]["egress"][4]["to"][0]["ipBlock"];
+        QCOMPARE(anywhere["cidr"], json("0.0.0.0/0"));
+        QCOMPARE(anywhere["except"], json({"169.254.169.254/32", "169.254.169.252/32"}));
+        QCOMPARE(parseEgressDestination("2001:DB8:0::/48:8443").cidr, std::string("2001:db8::/48"));
+        QVERIFY(!isGcpServiceAccount("tp@example-project.iam.gserviceaccount.com")); // 2 letters
+    }
+
+    // A multi-host Job's ranks reach each other and nothing else reaches them: ingress only from
+    // the pods the Job controller labels with this Job's name.
+    void multiHostRendezvousPolicy()
+    {
+        KubeJobConfig c = config();
+        c.topology = "4x4";
+        const KubeManifest m = makeKubeJob(c, "pilot/dist", kCommand, "gke");
+        const json own = {
+            {"podSelector", {{"matchLabels", {{"batch.kubernetes.io/job-name", m.jobName}}}}}};
+        const json &spec = m.networkPolicy["spec"];
+        QCOMPARE(spec["ingress"], json::array({{{"from", json::array({own})}}}));
+        QCOMPARE(spec["egress"].back(), json({{"to", json::array({own})}}));
+        QCOMPARE(spec["egress"].size(), std::size_t(2)); // DNS, the Job's own pods
+    }
+
     // Offline schema validation of the JSON list and of the YAML export (which must parse back
     // to the same objects); a tampered manifest must fail, so the validator can fail.
     void schemaValid()
     {
-        QProcess probe;
-        probe.start(QStringLiteral(TP_PYTHON3),
-                    {QStringLiteral("-c"), QStringLiteral("import kubernetes, yaml")});
-        probe.waitForFinished(60000);
-        if (probe.exitCode() != 0)
+        if (!haveManifestValidator())
             QSKIP("python3-kubernetes / python3-yaml missing (packaging/setup-debian.sh installs "
                   "them)");
         QTemporaryDir dir;
@@ -346,52 +449,71 @@ private Q_SLOTS:
         KubeJobConfig multi = config();
         multi.topology = "4x4";
         const KubeManifest mh = makeKubeJob(multi, "pilot/dist", hostileCmd, "gke");
+        KubeJobConfig secured = multi; // every security setting, on several hosts
+        secured.gcpServiceAccount = kGsa;
+        secured.artifactDestinations = {"10.20.0.0/16:443", "0.0.0.0/0:443", "2001:db8::/48"};
+        secured.launcherServiceAccount = "ci:torchpilot";
+        const KubeManifest ms = makeKubeJob(secured, "pilot/dist", hostileCmd, "gke");
         const QString jsonPath = dir.filePath(QStringLiteral("job.json"));
         const QString yamlPath = dir.filePath(QStringLiteral("job.yaml"));
         int rc = 0;
         QString err;
-        for (const KubeManifest *x : {&m, &mh}) { // one host; several: Service + Indexed Job
-            write(jsonPath, x->list().dump(2));
-            write(yamlPath, x->yaml());
-            std::tie(rc, err) = validate({jsonPath});
+        for (const KubeManifest *x : {&m, &mh, &ms}) { // one host; several; the whole baseline
+            writeText(jsonPath, x->list().dump(2));
+            writeText(yamlPath, x->yaml());
+            std::tie(rc, err) = validateManifest({jsonPath});
             QVERIFY2(rc == 0, qPrintable(err));
-            std::tie(rc, err) = validate({yamlPath, QStringLiteral("--expect-json"), jsonPath});
+            std::tie(rc, err) =
+                validateManifest({yamlPath, QStringLiteral("--expect-json"), jsonPath});
             QVERIFY2(rc == 0, qPrintable(err));
         }
-
+        // A tampered manifest fails: the Job's schema, the Service, the baseline's rules.
+        const auto invalid = [&](json list, const QStringList &expected) {
+            writeText(jsonPath, list.dump());
+            std::tie(rc, err) = validateManifest({jsonPath});
+            QVERIFY2(rc == 1, qPrintable(err));
+            for (const QString &e : expected)
+                QVERIFY2(err.contains(e), qPrintable(e + QStringLiteral(" not in ") + err));
+        };
         json tampered = m.list();
-        tampered["items"][2]["spec"]["template"]["spec"]["containers"][0]["privilegd"] = true;
-        tampered["items"][2]["spec"]["backoffLimit"] = "0";
-        write(jsonPath, tampered.dump());
-        std::tie(rc, err) = validate({jsonPath});
-        QCOMPARE(rc, 1);
-        QVERIFY2(err.contains(QStringLiteral("privilegd")) &&
-                     err.contains(QStringLiteral("backoffLimit")),
-                 qPrintable(err));
+        listItem(tampered, "Job")["spec"]["template"]["spec"]["containers"][0]["privilegd"] = true;
+        listItem(tampered, "Job")["spec"]["backoffLimit"] = "0";
+        invalid(tampered, {QStringLiteral("privilegd"), QStringLiteral("backoffLimit")});
         // Both runner kinds' Jobs are valid batch/v1.
         for (const char *kind : {"python", "cpp"}) {
             const KubeJobConfig k =
                 parseKubeJobConfig(json{{"image", "reg/i:1"}, {"runner_kind", kind}}, "t");
-            write(jsonPath, makeKubeJob(k, "kind", kubeJobCommand(k, {"--run-key", "kind"}), "gke")
-                                .list()
-                                .dump());
-            std::tie(rc, err) = validate({jsonPath});
+            writeText(jsonPath,
+                      makeKubeJob(k, "kind", kubeJobCommand(k, {"--run-key", "kind"}), "gke")
+                          .list()
+                          .dump());
+            std::tie(rc, err) = validateManifest({jsonPath});
             QVERIFY2(rc == 0, qPrintable(err));
         }
         // The Service is checked too: fields, and that it selects the Job's pods.
         json badService = mh.list();
-        badService["items"][2]["spec"]["selector"]["torchpilot/job"] = "someone-else";
-        badService["items"][2]["spec"]["clusterIp"] = "None";
-        write(jsonPath, badService.dump());
-        std::tie(rc, err) = validate({jsonPath});
-        QVERIFY2(rc == 1 && err.contains(QStringLiteral("clusterIp")) &&
-                     err.contains(QStringLiteral("does not select")),
-                 qPrintable(err));
+        listItem(badService, "Service")["spec"]["selector"]["torchpilot/job"] = "someone-else";
+        listItem(badService, "Service")["spec"]["clusterIp"] = "None";
+        invalid(badService, {QStringLiteral("clusterIp"), QStringLiteral("does not select")});
         json noImage = m.list();
-        noImage["items"][2]["spec"]["template"]["spec"]["containers"][0].erase("name");
-        write(jsonPath, noImage.dump());
-        std::tie(rc, err) = validate({jsonPath});
-        QVERIFY2(rc == 1 && err.contains(QStringLiteral("name")), qPrintable(err));
+        listItem(noImage, "Job")["spec"]["template"]["spec"]["containers"][0].erase("name");
+        invalid(noImage, {QStringLiteral("name")});
+        json openRendezvous = mh.list(); // any pod of the namespace may reach the ranks
+        listItem(openRendezvous, "NetworkPolicy")["spec"]["ingress"][0]["from"].push_back(
+            {{"namespaceSelector", json::object()}});
+        invalid(openRendezvous, {QStringLiteral("admits pods other than the Job's own")});
+        json metadata = m.list(); // the node's credentials, without Workload Identity
+        listItem(metadata, "NetworkPolicy")["spec"]["egress"].push_back(
+            {{"to", json::array({{{"ipBlock", {{"cidr", "0.0.0.0/0"}}}}})}});
+        invalid(metadata,
+                {QStringLiteral("reaches the metadata server without Workload Identity")});
+        json noPolicy = m.list();
+        noPolicy["items"].erase(noPolicy["items"].begin() + 3);
+        invalid(noPolicy, {QStringLiteral("no NetworkPolicy selects its pods")});
+        json secrets = ms.list();
+        listItem(secrets, "Role")["rules"][0]["resources"].push_back("secrets");
+        listItem(secrets, "RoleBinding")["roleRef"]["name"] = "admin";
+        invalid(secrets, {QStringLiteral("no Secrets"), QStringLiteral("binds Role 'admin'")});
     }
 };
 

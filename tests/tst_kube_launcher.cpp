@@ -2,14 +2,17 @@
 // Job's status and events into the run. No cluster can run here, so most cases use
 // tests/k8s/fake_kubectl.py, which validates the applied manifest offline, keeps the pod Pending
 // for a few polls and then runs the Job's container command (the real torchpilot-runner) on this
-// machine. The unreachable-cluster case uses the real kubectl.
+// machine; the security baseline is applied with the Job, in order, and the Job's NetworkPolicy is
+// deleted after it. The unreachable-cluster case uses the real kubectl.
 #include "kube_launcher.h"
 #include "panels.h"
 #include "store.h"
 
 #include <QFile>
+#include <QJsonArray>
 #include <QProcess>
 #include <QProcessEnvironment>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -61,6 +64,17 @@ QList<QJsonArray> calls(const QString &state)
         for (const QByteArray &line : f.readAll().split('\n'))
             if (!line.isEmpty())
                 out << QJsonDocument::fromJson(line).array();
+    return out;
+}
+
+// "Kind/name" of what the last apply submitted, in order.
+QStringList applied(const QString &state)
+{
+    QFile f(state + QStringLiteral("/applied.json"));
+    QStringList out;
+    if (f.open(QIODevice::ReadOnly))
+        for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).array())
+            out << v.toString();
     return out;
 }
 
@@ -153,8 +167,15 @@ private Q_SLOTS:
         for (const QJsonArray &a : c)
             QCOMPARE(a.at(1).toString(), QStringLiteral("gke_pilot_us-central1_tpu"));
         QCOMPARE(c.first().at(2).toString(), QStringLiteral("apply"));
-        QCOMPARE(c.at(c.size() - 2).at(3).toString(), QStringLiteral("job"));
-        QCOMPARE(c.last().at(3).toString(), QStringLiteral("events"));
+        QCOMPARE(c.at(c.size() - 3).at(3).toString(), QStringLiteral("job"));
+        QCOMPARE(c.at(c.size() - 2).at(3).toString(), QStringLiteral("events"));
+        // The security baseline went with the Job, before it; the Job's policy goes after it.
+        QCOMPARE(applied(m_state.path())
+                     .join(QLatin1Char(','))
+                     .remove(QRegularExpression(QStringLiteral("/[^,]*"))),
+                 QStringLiteral("Namespace,ServiceAccount,Role,NetworkPolicy,Job"));
+        QCOMPARE(c.last().at(2).toString() + c.last().at(3).toString(),
+                 QStringLiteral("deletenetworkpolicy"));
     }
 
     // A hostile run key reaches the runner byte for byte (exec-form command, no shell anywhere).
@@ -241,8 +262,19 @@ private Q_SLOTS:
         QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
                       QStringLiteral("--add-kubernetes"), QStringLiteral("gke-4x4"),
                       QStringLiteral("--image"), QStringLiteral("reg.example/runner:1"),
-                      QStringLiteral("--topology"), QStringLiteral("4x4")}),
+                      QStringLiteral("--topology"), QStringLiteral("4x4"),
+                      QStringLiteral("--namespace"), QStringLiteral("ml-dist"), // its own identity
+                      QStringLiteral("--gcp-service-account"),
+                      QStringLiteral("tp-runner@example-project.iam.gserviceaccount.com"),
+                      QStringLiteral("--artifact-destination"), QStringLiteral("10.20.0.0/16:443"),
+                      QStringLiteral("--launcher-service-account"), QStringLiteral("ci:tp")}),
                  0);
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
+                      QStringLiteral("--add-kubernetes"), QStringLiteral("bad-destination"),
+                      QStringLiteral("--image"), QStringLiteral("x"),
+                      QStringLiteral("--artifact-destination"),
+                      QStringLiteral("storage.googleapis.com:443")}),
+                 2);
         // A TPU target left to its defaults: the Python runner with --device tpu.
         QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
                       QStringLiteral("--add-kubernetes"), QStringLiteral("gke-tpu"),
@@ -295,10 +327,12 @@ private Q_SLOTS:
         QByteArray multi; // 4x4: 4 hosts of 4 chips, an Indexed Job and its headless Service
         tpuRun[tpuRun.indexOf(QStringLiteral("gke-tpu"))] = QStringLiteral("gke-4x4");
         QCOMPARE(app(tpuRun + QStringList{QStringLiteral("--print-job")}, &multi), 0);
-        QVERIFY2(multi.contains("completionMode: \"Indexed\"") &&
-                     multi.contains("parallelism: 4\n") && multi.contains("clusterIP: \"None\"") &&
-                     multi.contains("google.com/tpu: \"4\""),
-                 multi.constData());
+        QVERIFY2(
+            multi.contains("completionMode: \"Indexed\"") && multi.contains("parallelism: 4\n") &&
+                multi.contains("clusterIP: \"None\"") && multi.contains("google.com/tpu: \"4\"") &&
+                multi.contains("iam.gke.io/gcp-service-account: \"tp-runner@") &&
+                multi.contains("cidr: \"10.20.0.0/16\"") && multi.contains("kind: \"RoleBinding\""),
+            multi.constData());
         QCOMPARE(app(run + QStringList{QStringLiteral("--print-job")}, &yaml), 0);
         QVERIFY(yaml.contains("google.com/tpu: \"4\""));
         QVERIFY(
@@ -349,6 +383,7 @@ private Q_SLOTS:
         QVERIFY(std::count_if(c.begin(), c.end(), [](const QJsonArray &a) {
                     return a.at(2).toString() == QLatin1String("logs");
                 }) == 2);
+        QCOMPARE(c.at(c.size() - 2).at(3).toString(), QStringLiteral("networkpolicy"));
         QCOMPARE(c.last().at(3).toString(), QStringLiteral("service"));
     }
 

@@ -1,23 +1,30 @@
 // Merging another TorchPilot database (store_merge.h): runs, samples, events, pilots, decisions
 // with their sign-offs and review inputs arrive once (a second merge adds nothing), a merged
 // decision keeps its author and evidence hash, and the other file is never written. Hostile or
-// foreign files (triggers, views, another application_id, a newer or older schema, other
-// columns, corruption, not SQLite) are refused with a message saying what they are, and ours is
-// left as it was.
+// foreign files (triggers, views, virtual tables, another application_id, a newer or older
+// schema, other columns, values of the wrong type, sample chunks that do not decode, JSON nested
+// too deep, corruption, not SQLite, a FIFO) are refused with a message saying what they are, and
+// ours is left byte-identical. What is vetted is what is merged (a name with %2f attaches no other
+// file); every merged run is judged again under our policy whatever it claims; merged decisions
+// are history marked with their file, never our last review.
 #include "ingestor.h"
 #include "pilot_store.h"
 #include "review.h"
+#include "sample_codec.h"
 #include "store.h"
 #include "store_merge.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
+#include <QDir>
 #include <QFile>
+#include <QFileInfo>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cstring>
+#include <sys/stat.h>
 
 class TestMerge : public QObject
 {
@@ -26,6 +33,9 @@ private Q_SLOTS:
     void mergeIsIdempotent();
     void hostileFilesAreRefused_data();
     void hostileFilesAreRefused();
+    void percentEncodedNameMergesThatFile();
+    void forgedVerdictIsJudgedAgain();
+    void mergedDecisionsAreHistoryNotOurReview();
 
 private:
     // A database of its own: the realistic fixture, a pilot "gpu-vs-tpu", a recorded decision
@@ -123,9 +133,23 @@ void TestMerge::hostileFilesAreRefused_data()
     QTest::addColumn<QString>("kind");
     QTest::addColumn<QString>("message");
     QTest::newRow("a trigger") << "trigger"
-                               << "holds triggers or views";
+                               << "holds trigger 't'";
     QTest::newRow("a view") << "view"
-                            << "holds triggers or views";
+                            << "holds view 'v'";
+    QTest::newRow("a virtual table named runs") << "fts5"
+                                                << "holds virtual 'runs'";
+    QTest::newRow("a chunk shorter than its count") << "short"
+                                                    << "values holds";
+    QTest::newRow("a count whose byte size overflows") << "overflow"
+                                                       << "a chunk holds 1 to 4096";
+    QTest::newRow("a zstd frame declaring another size") << "zstd"
+                                                         << "a compressed sample chunk of";
+    QTest::newRow("a count that is text") << "textcount"
+                                          << "sample_chunks.count is text in 1 row(s)";
+    QTest::newRow("JSON nested 100000 deep") << "deep"
+                                             << "is not JSON nested at most 128 levels deep";
+    QTest::newRow("a FIFO") << "fifo"
+                            << "is a FIFO";
     QTest::newRow("another application") << "appid"
                                          << "another application";
     QTest::newRow("a newer schema") << "newer"
@@ -162,6 +186,42 @@ void TestMerge::hostileFilesAreRefused()
             db.exec("PRAGMA user_version = 7");
         if (kind == QLatin1String("columns"))
             db.exec("ALTER TABLE runs ADD COLUMN extra TEXT");
+        if (kind == QLatin1String("fts5")) { // same columns as ours: pragma_table_info agrees
+            std::string cols;
+            SQLite::Statement q(db, "SELECT name FROM pragma_table_info('runs')");
+            while (q.executeStep())
+                cols += (cols.empty() ? "" : ", ") + q.getColumn(0).getString();
+            q.reset();
+            db.exec("PRAGMA foreign_keys = OFF");
+            db.exec("DROP TABLE runs");
+            db.exec("CREATE VIRTUAL TABLE runs USING fts5(" + cols + ")");
+        }
+        const char *firstRaw = "(SELECT min(id) FROM sample_chunks WHERE codec = 0)";
+        if (kind == QLatin1String("short"))
+            db.exec(std::string("UPDATE sample_chunks SET count = count + 1 WHERE id = ") +
+                    firstRaw);
+        if (kind == QLatin1String("overflow")) // count × 8 wraps to 8 bytes
+            db.exec(std::string("UPDATE sample_chunks SET count = 2305843009213693953, data = "
+                                "zeroblob(8) WHERE id = ") +
+                    firstRaw);
+        if (kind == QLatin1String("zstd")) { // a real frame, of 16 values, for a chunk of 1
+            const std::vector<double> sixteen(16, 0.5);
+            const tp::EncodedChunk c = tp::encodeChunk(sixteen.data(), sixteen.size());
+            QCOMPARE(c.codec, int(tp::chunk::ShuffledZstd));
+            SQLite::Statement q(db, std::string("UPDATE sample_chunks SET count = 1, codec = 1, "
+                                                "data = ? WHERE id = ") +
+                                        firstRaw);
+            q.bind(1, c.data.data(), int(c.data.size()));
+            q.exec();
+        }
+        if (kind == QLatin1String("textcount"))
+            db.exec(std::string("UPDATE sample_chunks SET count = 'abc' WHERE id = ") + firstRaw);
+        if (kind == QLatin1String("deep")) { // SIGSEGV in every later command, before
+            SQLite::Statement q(db, "UPDATE events SET json = ? WHERE seq = (SELECT min(seq) "
+                                    "FROM events)");
+            q.bind(1, "{\"event\":" + std::string(100000, '[') + std::string(100000, ']') + "}");
+            q.exec();
+        }
         db.exec("PRAGMA journal_mode = DELETE");
     }
     if (kind == QLatin1String("corrupt")) {
@@ -176,26 +236,123 @@ void TestMerge::hostileFilesAreRefused()
         QVERIFY(f.open(QIODevice::WriteOnly));
         f.write(QByteArray(4096, '\1'));
     }
+    if (kind == QLatin1String("fifo")) { // opening it for reading would wait for a writer
+        QVERIFY(QFile::remove(QString::fromStdString(other)));
+        QCOMPARE(::mkfifo(other.c_str(), 0600), 0);
+    }
     if (kind == QLatin1String("text")) {
         QFile f(QString::fromStdString(other));
         QVERIFY(f.open(QIODevice::WriteOnly | QIODevice::Truncate));
         f.write("hello, not a database\n");
     }
-    const QByteArray theirHash = tptest::fileHash(QString::fromStdString(other));
-    tp::Store ours(m_dir.filePath(QStringLiteral("o-%1.sqlite").arg(kind)).toStdString());
-    tp::importFile(ours, tptest::dataFile("valid_run.jsonl").toStdString());
-    try {
-        tp::mergeDatabase(ours, other);
-        QFAIL("the file was merged");
-    } catch (const tp::StoreError &e) {
-        QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+    const bool fifo = kind == QLatin1String("fifo");
+    const QByteArray theirHash =
+        fifo ? QByteArray() : tptest::fileHash(QString::fromStdString(other));
+    const std::string ourPath =
+        m_dir.filePath(QStringLiteral("o-%1.sqlite").arg(kind)).toStdString();
+    {
+        tp::Store fresh(ourPath);
+        tp::importFile(fresh, tptest::dataFile("valid_run.jsonl").toStdString());
     }
+    const QByteArray ourHash = tptest::fileHash(QString::fromStdString(ourPath));
+    {
+        tp::Store ours(ourPath);
+        try {
+            tp::mergeDatabase(ours, other);
+            QFAIL("the file was merged");
+        } catch (const tp::StoreError &e) {
+            QVERIFY2(QString::fromUtf8(e.what()).contains(message), e.what());
+            QVERIFY2(QString::fromUtf8(e.what()).contains(QString::fromStdString(other)), e.what());
+        }
+    }
+    // Refused: ours is byte-identical, and no private copy is left beside it.
+    QCOMPARE(tptest::fileHash(QString::fromStdString(ourPath)), ourHash);
+    QVERIFY(QDir(m_dir.path())
+                .entryList({QStringLiteral(".torchpilot-merge-*")}, QDir::Hidden | QDir::Files)
+                .isEmpty());
+    tp::Store ours(ourPath);
     QCOMPARE(ours.runCount(), 1LL);
     QCOMPARE(ours.listRuns().front().runKey, std::string("fixture/mlp/eager/float32"));
     QVERIFY(tp::ReviewStore(ours).snapshots().empty());
     QCOMPARE(tp::PilotStore(ours).list().size(), std::size_t(1));
-    QCOMPARE(tptest::fileHash(QString::fromStdString(other)), theirHash);
+    if (!fifo)
+        QCOMPARE(tptest::fileHash(QString::fromStdString(other)), theirHash);
     QCOMPARE(ours.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+}
+
+// SQLite decodes %XX in a URI: "a%2fb.sqlite" once attached "a/b.sqlite", a file nobody vetted.
+void TestMerge::percentEncodedNameMergesThatFile()
+{
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("pct")));
+    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("pct/a")));
+    const std::string genuine = theirs("pct/a%2fb.sqlite");
+    { // the decoy the decoded name reaches: a view named runs over other rows
+        const std::string decoy = theirs("pct/a/b.sqlite");
+        SQLite::Database db(decoy, SQLite::OPEN_READWRITE);
+        db.exec("DELETE FROM runs WHERE id > 1");
+        db.exec("PRAGMA journal_mode = DELETE");
+    }
+    tp::Store ours(m_dir.filePath(QStringLiteral("pct-ours.sqlite")).toStdString());
+    const tp::MergeReport r = tp::mergeDatabase(ours, genuine);
+    QCOMPARE(r.runs, 8LL); // the genuine file's eight runs, not the decoy's one
+    QCOMPARE(ours.runCount(), 8LL);
+}
+
+// A run that claims our policy and a valid verdict with no samples at all.
+void TestMerge::forgedVerdictIsJudgedAgain()
+{
+    const std::string other = theirs("forged.sqlite");
+    tp::Store ours(m_dir.filePath(QStringLiteral("forged-ours.sqlite")).toStdString(),
+                   tptest::fixturePolicy());
+    std::string key;
+    {
+        SQLite::Database db(other, SQLite::OPEN_READWRITE);
+        key = db.execAndGet("SELECT execution_key FROM runs ORDER BY id LIMIT 1").getString();
+        db.exec("DELETE FROM sample_chunks WHERE run_id = (SELECT min(id) FROM runs)");
+        SQLite::Statement q(db, "UPDATE runs SET valid = 1, validity_reasons = '[]', sample_count "
+                                "= 1000000, validity_policy = ? WHERE id = (SELECT min(id) FROM "
+                                "runs)");
+        q.bind(1, ours.validityPolicy().id());
+        q.exec();
+        db.exec("PRAGMA journal_mode = DELETE");
+    }
+    tp::mergeDatabase(ours, other);
+    const auto id = ours.runIdForExecutionKey(key);
+    QVERIFY(id);
+    const auto run = ours.run(*id);
+    QVERIFY(run);
+    QCOMPARE(run->sampleCount, 0LL); // counted from the chunks merged
+    QVERIFY2(run->valid != std::optional<bool>(true), run->validityReasonsJson.c_str());
+    QVERIFY2(run->validityReasonsJson != "[]", run->validityReasonsJson.c_str());
+}
+
+void TestMerge::mergedDecisionsAreHistoryNotOurReview()
+{
+    const std::string other = theirs("reviews.sqlite");
+    tp::Store ours(m_dir.filePath(QStringLiteral("reviews-ours.sqlite")).toStdString(),
+                   tptest::fixturePolicy());
+    tp::importFile(ours, tptest::dataFile("valid_run.jsonl").toStdString());
+    tp::mergeDatabase(ours, other);
+    const auto history = tp::ReviewStore(ours).snapshots();
+    QCOMPARE(history.size(), std::size_t(1));
+    const std::string source =
+        QFileInfo(QString::fromStdString(other)).absoluteFilePath().toStdString();
+    QCOMPARE(history[0].mergedFrom, source);
+    QCOMPARE(history[0].signoffs.size(), std::size_t(1));
+    QCOMPARE(history[0].signoffs[0].mergedFrom, source);
+    QCOMPARE(history[0].toJson().value("merged_from", std::string()), source);
+    // Not the last review of any of our pilots, and no sign-off of ours.
+    for (const tp::PilotDefinition &p : tp::PilotStore(ours).list()) {
+        QVERIFY(!tp::ReviewStore(ours).latestSnapshot(p.id));
+        QVERIFY(tp::ReviewStore(ours).pendingSignoffs(p.id).empty());
+    }
+    const tp::ReviewState st = tp::evaluateReview(ours, gates());
+    QVERIFY(!st.lastReview);
+    // A decision recorded here takes none of theirs with it and becomes the last review.
+    const auto mine = tp::ReviewStore(ours).recordDecision(st, "Ana", "ours");
+    QVERIFY(mine.mergedFrom.empty());
+    QVERIFY(mine.signoffs.empty());
+    QCOMPARE(tp::ReviewStore(ours).latestSnapshot(st.pilot.id)->id, mine.id);
 }
 
 QTEST_GUILESS_MAIN(TestMerge)

@@ -215,6 +215,10 @@ void TestSshLauncher::unreachableTargetsFailFast_data()
         << QStringLiteral("option") << QStringLiteral("must not start with '-'");
     QTest::newRow("host with a space")
         << QStringLiteral("space") << QStringLiteral("spaces or control");
+    QTest::newRow("user as an ssh option")
+        << QStringLiteral("user option") << QStringLiteral("user '-oProxyCommand");
+    QTest::newRow("user with shell syntax")
+        << QStringLiteral("user shell") << QStringLiteral("may only contain");
     QTest::newRow("no such runner") << QStringLiteral("runner") << QStringLiteral("not found");
 }
 
@@ -239,6 +243,10 @@ void TestSshLauncher::unreachableTargetsFailFast()
         p.host = QStringLiteral("-oProxyCommand=touch ") + canary;
     else if (what == QLatin1String("space"))
         p.host = QStringLiteral("127.0.0.1 -oProxyCommand=x");
+    else if (what == QLatin1String("user option"))
+        p.user = QStringLiteral("-oProxyCommand=touch_") + canary;
+    else if (what == QLatin1String("user shell")) // would reach ssh's %r expansion
+        p.user = QStringLiteral("u$(touch_%1)`touch_%1`").arg(canary);
     else if (what == QLatin1String("runner"))
         p.runnerPath = m_dir.filePath(QStringLiteral("no-such-runner"));
     tp::Store store(m_dir.filePath(QStringLiteral("unreachable.sqlite")).toStdString());

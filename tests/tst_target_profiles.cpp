@@ -1,6 +1,7 @@
 // Target profiles and the SSH command line, without a network: POSIX quoting proven against a
 // real /bin/sh, host/user checks, the exact ssh argument vector, the remote PID line, JSON
-// (de)serialisation with its errors, the profiles file, and the launcher factory.
+// (de)serialisation with its errors, the profiles file, and the launcher factory. Bad user names
+// are refused when a profile is read, validated and turned into an ssh command line.
 #include "kube_launcher.h"
 #include "launch_request.h"
 #include "launcher_factory.h"
@@ -24,6 +25,8 @@ private Q_SLOTS:
     void shellQuoteSurvivesARealShell();
     void hostAndUserChecks_data();
     void hostAndUserChecks();
+    void userNames_data();
+    void userNames();
     void sshArgumentVector();
     void pidLine_data();
     void pidLine();
@@ -87,6 +90,66 @@ void TestTargetProfiles::hostAndUserChecks()
     QFETCH(bool, ok);
     const QStringList errors = tp::TargetProfile::ssh(QStringLiteral("t"), host, user).validate();
     QCOMPARE(errors.isEmpty(), ok);
+}
+
+void TestTargetProfiles::userNames_data()
+{
+    QTest::addColumn<QString>("user");
+    QTest::addColumn<bool>("ok");
+    for (const char *good : {"bench", "ci_user", "first.last", "u-1", "_svc", "R2D2"})
+        QTest::addRow("ok %s", good) << QString::fromUtf8(good) << true;
+    const std::pair<const char *, QString> bad[] = {
+        {"option", QStringLiteral("-oProxyCommand=sh")},
+        {"bare dash", QStringLiteral("-")},
+        {"space", QStringLiteral("a b")},
+        {"tab", QStringLiteral("a\tb")},
+        {"newline", QStringLiteral("a\nb")},
+        {"nul", QStringLiteral("a") + QChar(0) + QStringLiteral("b")},
+        {"at", QStringLiteral("me@evil.example")},
+        {"colon", QStringLiteral("me:22")},
+        {"single quote", QStringLiteral("it's")},
+        {"double quote", QStringLiteral("a\"b")},
+        {"semicolon", QStringLiteral("a;id")},
+        {"dollar", QStringLiteral("$(id)")},
+        {"backtick", QStringLiteral("`id`")},
+        {"percent", QStringLiteral("%h")},
+        {"pipe", QStringLiteral("a|b")},
+        {"ampersand", QStringLiteral("a&b")},
+        {"redirect", QStringLiteral("a>b")},
+        {"backslash", QStringLiteral("a\\b")},
+        {"slash", QStringLiteral("../x")},
+        {"glob", QStringLiteral("a*")},
+        {"non-ascii", QStringLiteral("jos\u00e9")},
+    };
+    for (const auto &[name, user] : bad)
+        QTest::addRow("bad %s", name) << user << false;
+}
+
+// Refused in all three places a user name passes through, each error naming the target and the
+// field: reading the profile, validating it, building the ssh command line.
+void TestTargetProfiles::userNames()
+{
+    QFETCH(QString, user);
+    QFETCH(bool, ok);
+    tp::TargetProfile p = tp::TargetProfile::ssh(QStringLiteral("box"), QStringLiteral("h"), user);
+    const QString validation = p.validate().join(QLatin1Char(' '));
+    QString read, built;
+    const auto loaded = tp::TargetProfile::fromJson(p.toJson(), &read);
+    const QStringList args = tp::ssh::runArguments(p, {QStringLiteral("--x")}, &built);
+    if (ok) {
+        QVERIFY2(validation.isEmpty() && loaded && read.isEmpty(), qPrintable(validation + read));
+        QCOMPARE(args.mid(args.indexOf(QStringLiteral("-l")), 4),
+                 (QStringList{QStringLiteral("-l"), user, QStringLiteral("--"), p.host}));
+        return;
+    }
+    QVERIFY2(validation.contains(QStringLiteral("SSH target 'box'")) &&
+                 validation.contains(QStringLiteral("The user")),
+             qPrintable(validation));
+    QVERIFY(!loaded);
+    QVERIFY2(read.contains(QStringLiteral("target 'box': \"user\"")), qPrintable(read));
+    QVERIFY(args.isEmpty());
+    QVERIFY2(built.contains(QStringLiteral("target 'box', field \"user\"")), qPrintable(built));
+    QVERIFY(tp::ssh::killArguments(p, 4242).isEmpty());
 }
 
 void TestTargetProfiles::sshArgumentVector()
@@ -244,6 +307,9 @@ void TestTargetProfiles::profilesFileErrors_data()
         << QStringLiteral("target 2: the name 'a' is used twice");
     QTest::newRow("local") << QByteArray(R"({"targets":[{"name":"local","kind":"local"}]})")
                            << QStringLiteral("built in");
+    QTest::newRow("user option")
+        << QByteArray(R"({"targets":[{"name":"a","kind":"ssh","host":"h","user":"-oX=y"}]})")
+        << QStringLiteral("target 1: target 'a': \"user\": The user '-oX=y' must not start");
 }
 
 void TestTargetProfiles::profilesFileErrors()

@@ -9,6 +9,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QKeySequence>
+#include <QLabel>
 #include <QMessageBox>
 #include <QProgressBar>
 #include <QStatusBar>
@@ -69,6 +70,11 @@ void FileActions::warn(QWidget *parent, const QString &title, const QString &tex
 {
     auto *box = new QMessageBox(QMessageBox::Warning, title, text, QMessageBox::Ok, parent);
     box->setInformativeText(details);
+    // Paths and error messages, shown as they are: a message box takes text that looks like
+    // markup for rich text. (The informative label by name too: Qt 6.4 leaves its format alone.)
+    box->setTextFormat(Qt::PlainText);
+    if (auto *informative = box->findChild<QLabel *>(QStringLiteral("qt_msgbox_informativelabel")))
+        informative->setTextFormat(Qt::PlainText);
     box->setAttribute(Qt::WA_DeleteOnClose);
     box->open(); // window-modal, and the caller goes on
 }

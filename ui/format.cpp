@@ -8,6 +8,7 @@
 #include <QLocale>
 #include <QPainter>
 #include <QPixmap>
+#include <QTextDocument>
 
 #include <cmath>
 
@@ -75,6 +76,11 @@ qint64 timestampMsecs(const std::string &iso)
 {
     const QDateTime t = QDateTime::fromString(fromStd(iso), Qt::ISODateWithMs);
     return t.isValid() ? t.toMSecsSinceEpoch() : 0;
+}
+
+QString plainToolTip(const QString &text)
+{
+    return Qt::mightBeRichText(text) ? Qt::convertFromPlainText(text, Qt::WhiteSpaceNormal) : text;
 }
 
 QString timestamp(const std::string &iso)

@@ -37,6 +37,12 @@ qint64 timestampMsecs(const std::string &iso);
 // std::string to QString (one implementation with the headless code's, in core/).
 using tp::fromStd;
 
+// Text for a tooltip, shown as it is. Qt takes a tooltip (like a QLabel in Qt::AutoText) for rich
+// text when its first line holds a tag or "&lt;" (Qt::mightBeRichText): a run key, a path or a
+// comment could then load an image or hide what follows. Such text comes back as HTML that reads
+// the same; any other text comes back unchanged.
+QString plainToolTip(const QString &text);
+
 // Status presentation: translated label, colour and a small dot icon.
 QString statusLabel(const std::string &status);
 QColor statusColor(const std::string &status);

@@ -5,6 +5,7 @@
 #include "charts_page.h"
 #include "compare_page.h"
 #include "file_actions.h"
+#include "format.h"
 #include "help_menu.h"
 #include "language_menu.h"
 #include "panels_page.h"
@@ -51,8 +52,10 @@ MainWindow::MainWindow(Store *store, Settings *settings, QWidget *parent)
     setCentralWidget(m_tabs);
 
     m_statusLabel = new QLabel;
+    m_statusLabel->setTextFormat(Qt::PlainText); // the database path
     statusBar()->addWidget(m_statusLabel, 1);
     m_alertLabel = new QLabel;
+    m_alertLabel->setTextFormat(Qt::PlainText); // an alert names its run and target
     m_alertLabel->setObjectName(QStringLiteral("latestAlert"));
     m_alertLabel->hide();
     statusBar()->addPermanentWidget(m_alertLabel);
@@ -319,7 +322,7 @@ void MainWindow::showAlert(const RunAlert &alert)
     const AlertSeverity severity = alertSeverity(alert.kind);
     const QString text = AlertList::summary(alert);
     m_alertLabel->setText(m_alertLabel->fontMetrics().elidedText(text, Qt::ElideRight, 640));
-    m_alertLabel->setToolTip(text);
+    m_alertLabel->setToolTip(fmt::plainToolTip(text));
     m_alertLabel->setStyleSheet(
         QStringLiteral("QLabel { color: %1; background: %2; border-radius: 3px; "
                        "padding: 1px 6px; font-weight: bold; }")

@@ -1,5 +1,6 @@
 #include "recent_databases_menu.h"
 
+#include "format.h"
 #include "settings.h"
 
 #include <QDir>
@@ -32,10 +33,12 @@ void RecentDatabasesMenu::rebuild()
             text = tr("&%1 %2").arg(number).arg(text);
         QAction *action = addAction(text);
         action->setData(path);
-        action->setToolTip(QDir::toNativeSeparators(path));
+        // A path is shown as it is, even one that looks like markup.
+        action->setToolTip(fmt::plainToolTip(QDir::toNativeSeparators(path)));
         if (!info.exists()) {
             action->setEnabled(false);
-            action->setToolTip(tr("%1 (file not found)").arg(QDir::toNativeSeparators(path)));
+            action->setToolTip(
+                fmt::plainToolTip(tr("%1 (file not found)").arg(QDir::toNativeSeparators(path))));
         }
         connect(action, &QAction::triggered, this, [this, path] { emit databaseRequested(path); });
     }

@@ -2588,6 +2588,10 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <source>List the recorded decisions, newest first: every pilot&apos;s, or with --pilot that pilot&apos;s.</source>
         <translation>Lista as decisões registradas, da mais recente à mais antiga: as de todos os pilotos ou, com --pilot, as desse piloto.</translation>
     </message>
+    <message>
+        <source>    merged from %1: history of another database, not a review recorded here</source>
+        <translation>    mesclada de %1: histórico de outro banco de dados, não uma revisão registrada aqui</translation>
+    </message>
 </context>
 <context>
     <name>SshCommand</name>
@@ -2616,10 +2620,6 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <translation>O host &apos;%1&apos; só pode conter letras, dígitos, &apos;.&apos;, &apos;-&apos;, &apos;_&apos;, &apos;:&apos; e [ ] (IPv6).</translation>
     </message>
     <message>
-        <source>user name</source>
-        <translation>nome de usuário</translation>
-    </message>
-    <message>
         <source>The %1 path must not contain quotes, backslashes, &apos;%&apos; or &apos;$&apos; (ssh would expand them).</source>
         <translation>O caminho do %1 não pode conter aspas, barras invertidas, &apos;%&apos; nem &apos;$&apos; (o ssh os expandiria).</translation>
     </message>
@@ -2642,6 +2642,18 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>The remote runner path must not contain NUL characters.</source>
         <translation>O caminho do runner remoto não pode conter caracteres NUL.</translation>
+    </message>
+    <message>
+        <source>user</source>
+        <translation>usuário</translation>
+    </message>
+    <message>
+        <source>The user &apos;%1&apos; may only contain ASCII letters, digits, &apos;.&apos;, &apos;_&apos; and &apos;-&apos; (no &apos;@&apos;, &apos;:&apos;, quotes, &apos;$&apos;, &apos;`&apos;, &apos;;&apos; or other shell characters).</source>
+        <translation>O usuário &apos;%1&apos; só pode conter letras ASCII, dígitos, &apos;.&apos;, &apos;_&apos; e &apos;-&apos; (sem &apos;@&apos;, &apos;:&apos;, aspas, &apos;$&apos;, &apos;`&apos;, &apos;;&apos; nem outros caracteres do shell).</translation>
+    </message>
+    <message>
+        <source>target &apos;%1&apos;, field &quot;%2&quot;: %3</source>
+        <translation>destino &apos;%1&apos;, campo &quot;%2&quot;: %3</translation>
     </message>
 </context>
 <context>
@@ -2773,6 +2785,14 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>target &apos;%1&apos;: &quot;device&quot; must be &quot;cpu&quot;, &quot;cuda&quot; or &quot;tpu&quot;, not &apos;%2&apos;</source>
         <translation>alvo &apos;%1&apos;: &quot;device&quot; deve ser &quot;cpu&quot;, &quot;cuda&quot; ou &quot;tpu&quot;, não &apos;%2&apos;</translation>
+    </message>
+    <message>
+        <source>SSH target &apos;%1&apos;: %2</source>
+        <translation>Destino SSH &apos;%1&apos;: %2</translation>
+    </message>
+    <message>
+        <source>target &apos;%1&apos;: &quot;user&quot;: %2</source>
+        <translation>destino &apos;%1&apos;: &quot;user&quot;: %2</translation>
     </message>
 </context>
 <context>
@@ -3013,6 +3033,26 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>n</source>
         <translation>n</translation>
+    </message>
+    <message>
+        <source>Google service account the Job runs as through GKE Workload Identity (NAME@PROJECT.iam.gserviceaccount.com; no keys).</source>
+        <translation>Conta de serviço do Google com que o Job é executado pela Workload Identity do GKE (NOME@PROJETO.iam.gserviceaccount.com; sem chaves).</translation>
+    </message>
+    <message>
+        <source>email</source>
+        <translation>e-mail</translation>
+    </message>
+    <message>
+        <source>Network the Job may connect to besides DNS, CIDR or CIDR:PORT (repeatable; a NetworkPolicy takes addresses, not host names).</source>
+        <translation>Rede à qual o Job pode se conectar além do DNS, CIDR ou CIDR:PORTA (repetível; uma NetworkPolicy aceita endereços, não nomes de host).</translation>
+    </message>
+    <message>
+        <source>cidr[:port]</source>
+        <translation>cidr[:porta]</translation>
+    </message>
+    <message>
+        <source>ServiceAccount the launcher&apos;s Role is bound to: NAME (in the Job&apos;s namespace) or NAMESPACE:NAME (default: no RoleBinding).</source>
+        <translation>ServiceAccount à qual a Role do lançador é vinculada: NOME (no namespace do Job) ou NAMESPACE:NOME (padrão: nenhum RoleBinding).</translation>
     </message>
 </context>
 <context>
@@ -4257,6 +4297,58 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
             <numerusform>%n Job indexado no namespace %1 em %2 (topologia %3: %4 hosts de %5 chip(s) TPU, um pod cada, rendezvous pelo Service headless de cada Job): %6</numerusform>
             <numerusform>%n Jobs indexados no namespace %1 em %2 (topologia %3: %4 hosts de %5 chip(s) TPU, um pod cada, rendezvous pelo Service headless de cada Job): %6</numerusform>
         </translation>
+    </message>
+    <message>
+        <source>DNS</source>
+        <translation>DNS</translation>
+    </message>
+    <message>
+        <source>%1 port %2</source>
+        <translation>%1 porta %2</translation>
+    </message>
+    <message>
+        <source>the GKE metadata server (Workload Identity)</source>
+        <translation>o servidor de metadados do GKE (Workload Identity)</translation>
+    </message>
+    <message>
+        <source>the artifact destinations %1</source>
+        <translation>os destinos de artefatos %1</translation>
+    </message>
+    <message>
+        <source>the Job&apos;s own pods</source>
+        <translation>os próprios pods do Job</translation>
+    </message>
+    <message>
+        <source>bound to no one (the target names no launcher_service_account)</source>
+        <translation>vinculada a ninguém (o destino não indica launcher_service_account)</translation>
+    </message>
+    <message>
+        <source>bound to ServiceAccount %1/%2</source>
+        <translation>vinculada à ServiceAccount %1/%2</translation>
+    </message>
+    <message>
+        <source>Applied in this order: %1.</source>
+        <translation>Aplicados nesta ordem: %1.</translation>
+    </message>
+    <message>
+        <source>Security baseline: the pods run as ServiceAccount %1 %2; NetworkPolicy %3 lets them reach only %4, and lets in %5; Role %6 (what the launcher does: create, get and delete Jobs, read pods, their logs and events, remove the Job&apos;s NetworkPolicy and Service) is %7.</source>
+        <translation>Linha de base de segurança: os pods rodam como ServiceAccount %1 %2; a NetworkPolicy %3 só os deixa alcançar %4 e deixa entrar %5; a Role %6 (o que o lançador faz: criar, obter e excluir Jobs, ler pods, seus logs e eventos, remover a NetworkPolicy e o Service do Job) está %7.</translation>
+    </message>
+    <message>
+        <source>acting as %1 through Workload Identity (no keys)</source>
+        <translation>agindo como %1 pela Workload Identity (sem chaves)</translation>
+    </message>
+    <message>
+        <source>without a Google identity (the metadata server is unreachable)</source>
+        <translation>sem identidade do Google (o servidor de metadados fica inalcançável)</translation>
+    </message>
+    <message>
+        <source>only the Job&apos;s own pods (the rendezvous)</source>
+        <translation>só os próprios pods do Job (o rendezvous)</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>nada</translation>
     </message>
 </context>
 <context>
@@ -6946,6 +7038,14 @@ chave da execução: %2</translation>
     <message>
         <source>Decisions recorded for pilot %1</source>
         <translation>Decisões registradas do piloto %1</translation>
+    </message>
+    <message>
+        <source>%1 (merged)</source>
+        <translation>%1 (mesclada)</translation>
+    </message>
+    <message>
+        <source>Merged from %1: history of another database, not a review recorded here</source>
+        <translation>Mesclada de %1: histórico de outro banco de dados, não uma revisão registrada aqui</translation>
     </message>
 </context>
 <context>

@@ -5,6 +5,7 @@
 #include <openssl/evp.h>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -62,14 +63,52 @@ bool parseCheckpointManifestName(const std::string &name, std::uint64_t &step)
     return true;
 }
 
-std::string readCheckpointFile(const std::string &path)
+std::string readCheckpointFile(const std::string &path, std::uint64_t maxBytes)
 {
-    std::ifstream in(path, std::ios::binary);
-    if (!in)
-        throw CheckpointError("cannot read " + path);
-    std::ostringstream buf;
-    buf << in.rdbuf();
-    return buf.str();
+    // O_NOFOLLOW: a symbolic link is never followed out of (or within) the directory;
+    // O_NONBLOCK: a FIFO does not wait for a writer. Only a regular file is read, and only up to
+    // the size it had when it was opened.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY);
+    if (fd < 0)
+        throw CheckpointError(errno == ELOOP ? path + " is a symbolic link, which is never read"
+                                             : errnoText("cannot read", path));
+    struct FdCloser {
+        int fd;
+        ~FdCloser() { ::close(fd); }
+    } closer{fd};
+    struct stat st {
+    };
+    if (::fstat(fd, &st) != 0)
+        throw CheckpointError(errnoText("cannot read", path));
+    if (!S_ISREG(st.st_mode))
+        throw CheckpointError(path + " is not a regular file (" +
+                              (S_ISFIFO(st.st_mode)  ? "a FIFO"
+                               : S_ISDIR(st.st_mode) ? "a directory"
+                                                     : "a device or socket") +
+                              "), which is never read");
+    if (static_cast<std::uint64_t>(st.st_size) > maxBytes)
+        throw CheckpointError(path + " is " + std::to_string(st.st_size) +
+                              " bytes, over the limit of " + std::to_string(maxBytes));
+    std::string bytes(static_cast<std::size_t>(st.st_size), '\0');
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n < 0)
+            throw CheckpointError(errnoText("cannot read", path));
+        if (n == 0)
+            break;
+        done += static_cast<std::size_t>(n);
+    }
+    bytes.resize(done);
+    return bytes;
+}
+
+bool isPlainFileName(const std::string &name)
+{
+    return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
+           name.find('\0') == std::string::npos;
 }
 
 void prepareCheckpointDirectory(const std::string &dir)
@@ -115,10 +154,13 @@ void writeFileAtomically(const std::string &path, const std::string &bytes)
 {
     const fs::path target(path);
     const std::string dir = target.has_parent_path() ? target.parent_path().string() : ".";
-    const std::string tmp = path + ".tmp-" + std::to_string(static_cast<long long>(::getpid()));
-    const int fd = ::open(tmp.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    // A new file of an unpredictable name (O_EXCL): nothing planted at a temporary name is
+    // followed or overwritten. rename() replaces a symbolic link at `path`, never its target.
+    std::string tmp = path + ".tmp-XXXXXX";
+    const int fd = ::mkostemp(tmp.data(), O_CLOEXEC);
     if (fd < 0)
         throw CheckpointError(errnoText("cannot create", tmp));
+    ::fchmod(fd, 0644);
     std::size_t done = 0;
     while (done < bytes.size()) {
         const ssize_t n = ::write(fd, bytes.data() + done, bytes.size() - done);
@@ -232,8 +274,14 @@ CheckpointScan scanCheckpoints(const std::string &dir)
         const std::string base = (fs::path(dir) / checkpointStepName(step)).string();
         info.manifestPath = base + ".json";
         const std::string label = checkpointStepName(step) + ".json";
-        nlohmann::json m =
-            nlohmann::json::parse(readCheckpointFile(info.manifestPath), nullptr, false);
+        nlohmann::json m;
+        try {
+            m = nlohmann::json::parse(readCheckpointFile(info.manifestPath, kMaxManifestBytes),
+                                      nullptr, false);
+        } catch (const CheckpointError &e) {
+            scan.problems.push_back(std::string(e.what()) + ": skipped");
+            continue;
+        }
         if (!m.is_object() || m.value("format", std::string()) != kCheckpointFormat ||
             !m.contains("bytes") || !m["bytes"].is_number_integer() || !m.contains("sha256") ||
             !m["sha256"].is_string() || m.value("step", ~0ULL) != step ||
@@ -241,16 +289,31 @@ CheckpointScan scanCheckpoints(const std::string &dir)
             scan.problems.push_back(label + " is not a complete checkpoint manifest");
             continue;
         }
-        info.statePath = (fs::path(dir) / m["state_file"].get<std::string>()).string();
+        const std::string stateFile = m["state_file"].get<std::string>();
+        if (!isPlainFileName(stateFile)) {
+            scan.problems.push_back(label + " names state file '" + stateFile +
+                                    "', which is not a file of the checkpoint directory");
+            continue;
+        }
+        info.statePath = (fs::path(dir) / stateFile).string();
         info.bytes = m["bytes"].get<long long>();
         info.sha256 = m["sha256"].get<std::string>();
         info.manifest = m;
-        const auto size = fs::file_size(info.statePath, ec);
-        if (ec) {
-            scan.problems.push_back(label + ": state file " + m["state_file"].get<std::string>() +
-                                    " is missing");
+        if (info.bytes < 0 || static_cast<std::uint64_t>(info.bytes) > kMaxStateBytes) {
+            scan.problems.push_back(label + " names a state of " + std::to_string(info.bytes) +
+                                    " bytes, over the limit of " + std::to_string(kMaxStateBytes));
             continue;
         }
+        const auto status = fs::symlink_status(info.statePath, ec);
+        if (ec || !fs::is_regular_file(status)) {
+            scan.problems.push_back(label + ": state file " + stateFile +
+                                    (ec || !fs::exists(status)
+                                         ? " is missing"
+                                         : " is not a regular file (a symbolic link is never "
+                                           "followed)"));
+            continue;
+        }
+        const auto size = fs::file_size(info.statePath, ec);
         if (static_cast<long long>(size) != info.bytes) {
             scan.problems.push_back(label + ": state file has " + std::to_string(size) +
                                     " bytes, the manifest says " + std::to_string(info.bytes) +
@@ -264,7 +327,7 @@ CheckpointScan scanCheckpoints(const std::string &dir)
 
 std::string readCheckpointState(const CheckpointInfo &info)
 {
-    std::string bytes = readCheckpointFile(info.statePath);
+    std::string bytes = readCheckpointFile(info.statePath, kMaxStateBytes);
     if (static_cast<long long>(bytes.size()) != info.bytes)
         throw CheckpointError(info.statePath + " has " + std::to_string(bytes.size()) +
                               " bytes, the manifest says " + std::to_string(info.bytes));

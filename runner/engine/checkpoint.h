@@ -43,8 +43,16 @@ struct CheckpointInfo {
 std::string checkpointStepName(std::uint64_t step);
 // "step-0000000019.json" → 19; false for any other name.
 bool parseCheckpointManifestName(const std::string &name, std::uint64_t &step);
-// The whole file; throws CheckpointError when it cannot be read.
-std::string readCheckpointFile(const std::string &path);
+// A checkpoint directory is untrusted (it may be shared between hosts): manifests are read up to
+// kMaxManifestBytes and states up to kMaxStateBytes; larger files are refused unread.
+inline constexpr std::uint64_t kMaxManifestBytes = std::uint64_t(1) << 20;
+// 64 GiB: a model of 4 billion float32 parameters with AdamW's two moments (tp_safe_files.py too).
+inline constexpr std::uint64_t kMaxStateBytes = std::uint64_t(64) << 30;
+// The whole file, if it is a regular file (not a symbolic link, a FIFO or a device) of at most
+// maxBytes; throws CheckpointError naming the file and what is wrong.
+std::string readCheckpointFile(const std::string &path, std::uint64_t maxBytes);
+// True for a plain file name (no '/', not "." or ".."): what a manifest may name as a state file.
+bool isPlainFileName(const std::string &name);
 // Creates `dir` when missing; throws CheckpointError when it cannot be created or written to.
 void prepareCheckpointDirectory(const std::string &dir);
 // The steps of the manifests step-<S>.json in `dir`, newest first.
@@ -53,8 +61,9 @@ std::vector<std::uint64_t> manifestStepsNewestFirst(const std::string &dir);
 // SHA-256 of `bytes` as 64 lowercase hex digits.
 std::string sha256Hex(const std::string &bytes);
 
-// Writes `bytes` to `path` atomically: temporary file in the same directory, fsync, rename over
-// `path`, fsync of the directory. Throws CheckpointError naming the path and errno's text.
+// Writes `bytes` to `path` atomically: a new temporary file of a random name in the same
+// directory (O_EXCL), fsync, rename over `path`, fsync of the directory. Throws CheckpointError
+// naming the path and errno's text.
 void writeFileAtomically(const std::string &path, const std::string &bytes);
 
 // Periodic checkpoints into one directory (created when missing), keeping the newest `keep`.

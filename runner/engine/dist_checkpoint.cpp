@@ -153,8 +153,14 @@ CheckpointScan scanDistCheckpoints(const std::string &dir, int worldSize, int ra
         CheckpointInfo info;
         info.step = step;
         info.manifestPath = (fs::path(dir) / label).string();
-        nlohmann::json m =
-            nlohmann::json::parse(readCheckpointFile(info.manifestPath), nullptr, false);
+        nlohmann::json m;
+        try {
+            m = nlohmann::json::parse(readCheckpointFile(info.manifestPath, kMaxManifestBytes),
+                                      nullptr, false);
+        } catch (const CheckpointError &e) {
+            scan.problems.push_back(std::string(e.what()) + ": skipped");
+            continue;
+        }
         if (!m.is_object() || m.value("format", std::string()) != kDistCheckpointFormat ||
             m.value("step", ~0ULL) != step || !m.contains("shards") || !m["shards"].is_array() ||
             !m.contains("world_size") || !m["world_size"].is_number_integer()) {
@@ -175,12 +181,17 @@ CheckpointScan scanDistCheckpoints(const std::string &dir, int worldSize, int ra
                 break;
             }
             const std::string file = s["state_file"].get<std::string>();
-            const std::string path = (fs::path(dir) / fs::path(file).filename()).string();
+            if (!isPlainFileName(file)) {
+                problem = label + " names rank " + std::to_string(r) + "'s shard '" + file +
+                          "', which is not a file of the checkpoint directory";
+                break;
+            }
+            const std::string path = (fs::path(dir) / file).string();
             CheckpointInfo shard;
             shard.statePath = path;
             shard.bytes = s["bytes"].get<long long>();
             shard.sha256 = s["sha256"].get<std::string>();
-            if (!fs::exists(path, ec)) {
+            if (!fs::exists(fs::symlink_status(path, ec))) {
                 problem = label + " names rank " + std::to_string(r) + "'s shard " + file +
                           ", which is missing (a torn set)";
                 break;

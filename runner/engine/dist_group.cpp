@@ -1,16 +1,19 @@
 #include "dist_group.h"
 
 #include "gradient_sync.h"
+#include "local_rendezvous.h"
 #include "protocol.h"
 
 #include <ATen/ATen.h>
 #include <c10/util/Exception.h>
+#include <torch/csrc/distributed/c10d/FileStore.hpp>
 #include <torch/csrc/distributed/c10d/PrefixStore.hpp>
 #include <torch/csrc/distributed/c10d/ProcessGroupGloo.hpp>
 #include <torch/csrc/distributed/c10d/TCPStore.hpp>
 
 #include <chrono>
 #include <cstdio>
+#include <optional>
 #include <thread>
 
 namespace tp::runner
@@ -36,18 +39,14 @@ std::string fixed(double v)
     return buf;
 }
 
-bool isLoopback(const std::string &host)
-{
-    return host == "localhost" || host.rfind("127.", 0) == 0 || host == "::1";
-}
-
 } // namespace
 
 struct DistGroup::Impl final : GradientSync {
     DistOptions options;
     Emitter &emitter;
     std::chrono::milliseconds timeout;
-    c10::intrusive_ptr<c10d::TCPStore> store;
+    std::optional<LocalRendezvous> local; // a loopback rendezvous: the FileStore's files
+    c10::intrusive_ptr<c10d::Store> store;
     c10::intrusive_ptr<c10d::ProcessGroupGloo> pg;
     long long allreduceCount = 0;
     double allreduceSeconds = 0;
@@ -149,13 +148,36 @@ std::string DistGroup::connect(const std::string &ownExecutionKey)
     const DistOptions &o = m->options;
     const auto t0 = Clock::now();
     try {
-        c10d::TCPStoreOptions so;
-        so.port = static_cast<std::uint16_t>(o.port);
-        so.isServer = o.rank == 0;
-        so.numWorkers = static_cast<std::size_t>(o.worldSize);
-        so.waitWorkers = false;
-        so.timeout = m->timeout;
-        m->store = c10::make_intrusive<c10d::TCPStore>(o.host, so);
+        if (isLoopbackHost(o.host)) {
+            // No socket at all (local_rendezvous.h): only this user's processes can join.
+            m->local.emplace(o.port);
+            if (o.rank == 0) {
+                m->local->claim(o.rendezvous());
+            } else if (!m->local->awaitOwner(m->timeout)) {
+                const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+                throw DistError("distributed: rendezvous " + o.rendezvous() +
+                                " unreachable after " + fixed(s) + " s: no rank 0 serves it");
+            }
+            auto store = c10::make_intrusive<c10d::FileStore>(m->local->storePath(), o.worldSize);
+            store->setTimeout(m->timeout);
+            m->store = store;
+            if (o.rank == 0)
+                m->local->publish();
+        } else {
+            // Across hosts: rank 0's TCPStore, which listens on every interface without
+            // authentication (README: run multi-host groups on a network you trust).
+            c10d::TCPStoreOptions so;
+            so.port = static_cast<std::uint16_t>(o.port);
+            so.isServer = o.rank == 0;
+            so.numWorkers = static_cast<std::size_t>(o.worldSize);
+            so.waitWorkers = false;
+            so.timeout = m->timeout;
+            m->store = c10::make_intrusive<c10d::TCPStore>(o.host, so);
+        }
+    } catch (const DistError &) {
+        throw;
+    } catch (const RendezvousError &e) {
+        throw DistError(std::string("distributed: ") + e.what());
     } catch (const std::exception &e) {
         const double s = std::chrono::duration<double>(Clock::now() - t0).count();
         throw DistError("distributed: rendezvous " + o.rendezvous() + " unreachable after " +
@@ -184,7 +206,7 @@ std::string DistGroup::connect(const std::string &ownExecutionKey)
             group = get("tp/group");
         }
         auto opts = c10d::ProcessGroupGloo::Options::create(m->timeout);
-        opts->devices.push_back(isLoopback(o.host)
+        opts->devices.push_back(isLoopbackHost(o.host)
                                     ? c10d::ProcessGroupGloo::createDeviceForHostname("127.0.0.1")
                                     : c10d::ProcessGroupGloo::createDefaultDevice());
         m->pg = c10::make_intrusive<c10d::ProcessGroupGloo>(

@@ -1,9 +1,10 @@
 #pragma once
 // The data-parallel group of one training run (torch-free header; dist_group.cpp uses c10d):
-// a TCPStore served by rank 0 and a ProcessGroupGloo on top of it. connect() forms the group and
-// checks it: the same world size on every rank (keys tp/ws/<rank>), no rank twice (tp/join/<rank>)
-// and one group key (tp/group, rank 0's execution key). Every wait is bounded by the group's
-// timeout, so a rank that is gone is detected, never waited for forever.
+// rank 0's store (a FileStore in a private directory for a loopback rendezvous, local_rendezvous.h;
+// a TCPStore served by rank 0 across hosts) and a ProcessGroupGloo on top of it. connect() forms
+// the group and checks it: the same world size on every rank (keys tp/ws/<rank>), no rank twice
+// (tp/join/<rank>) and one group key (tp/group, rank 0's execution key). Every wait is bounded by
+// the group's timeout, so a rank that is gone is detected, never waited for forever.
 #include "dist_checkpoint.h"
 #include "dist_options.h"
 #include "emitter.h"

@@ -3,6 +3,7 @@
 #include "checks.h"
 #include "dist_group.h"
 #include "hostinfo.h"
+#include "local_rendezvous.h"
 #include "protocol.h"
 #include "torchenv.h"
 #include "training_run.h"
@@ -276,11 +277,14 @@ int Engine::run()
                     {"rank", dist.rank},
                     {"group", groupKey.empty() ? nlohmann::json() : nlohmann::json(groupKey)}};
         started.env["distributed"] = identity;
-        started.env["distributed"].update({{"backend", "gloo"},
-                                           {"rendezvous", dist.rendezvous()},
-                                           {"timeout_seconds", dist.timeoutSeconds},
-                                           {"source", dist.source},
-                                           {"global_batch", dist.worldSize * m_options.batch}});
+        started.env["distributed"].update(
+            {{"backend", "gloo"},
+             {"rendezvous", dist.rendezvous()},
+             // no socket for a loopback group (local_rendezvous.h)
+             {"rendezvous_store", isLoopbackHost(dist.host) ? "file" : "tcp"},
+             {"timeout_seconds", dist.timeoutSeconds},
+             {"source", dist.source},
+             {"global_batch", dist.worldSize * m_options.batch}});
     }
     m_emitter.started(started);
 

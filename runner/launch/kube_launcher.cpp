@@ -103,6 +103,7 @@ void KubeLauncher::start(const RunSpec &spec)
             p.logs->deleteLater();
     m_pods.clear();
     m_service.clear();
+    m_networkPolicy.clear();
     m_failure.clear();
     m_jobFailure.clear();
     m_jobStatus = {};
@@ -120,6 +121,9 @@ void KubeLauncher::start(const RunSpec &spec)
     }
     m_jobName = QString::fromStdString(m.jobName);
     m_service = QString::fromStdString(m.rendezvous);
+    if (!m.networkPolicy.is_null())
+        m_networkPolicy =
+            QString::fromStdString(m.networkPolicy["metadata"]["name"].get<std::string>());
     m_pods.resize(static_cast<std::size_t>(m.hosts));
     beginStream(spec, streamSource(0), m_target);
     setProgressWatch(
@@ -299,7 +303,7 @@ void KubeLauncher::startLogs()
 }
 
 // Export before the TTL deletes the Job: its final status, then the events of the Job and its
-// pods; a multi-host Job's headless Service is deleted last.
+// pods; then the Job's NetworkPolicy and a multi-host Job's headless Service are deleted.
 void KubeLauncher::exportRecords()
 {
     ++m_exportIndex;
@@ -310,10 +314,16 @@ void KubeLauncher::exportRecords()
     if (m_exportIndex == 2)
         return runKubectl({QStringLiteral("get"), QStringLiteral("events"), QStringLiteral("-n"),
                            namespaceName(), QStringLiteral("-o"), QStringLiteral("json")});
-    if (m_exportIndex == 3 && !m_service.isEmpty())
-        return runKubectl({QStringLiteral("delete"), QStringLiteral("service"), m_service,
-                           QStringLiteral("-n"), namespaceName(),
-                           QStringLiteral("--ignore-not-found"), QStringLiteral("--wait=false")});
+    const auto remove = [this](const QString &kind, const QString &name) {
+        runKubectl({QStringLiteral("delete"), kind, name, QStringLiteral("-n"), namespaceName(),
+                    QStringLiteral("--ignore-not-found"), QStringLiteral("--wait=false")});
+    };
+    if (m_exportIndex == 3 && !m_networkPolicy.isEmpty())
+        return remove(QStringLiteral("networkpolicy"), m_networkPolicy);
+    if (m_exportIndex == 3)
+        ++m_exportIndex;
+    if (m_exportIndex == 4 && !m_service.isEmpty())
+        return remove(QStringLiteral("service"), m_service);
     QString failure = m_failure;
     for (const QJsonValue &c : m_jobStatus.value(QStringLiteral("conditions")).toArray())
         if (c[QStringLiteral("type")].toString() == QLatin1String("Failed") && failure.isEmpty() &&

@@ -11,8 +11,12 @@
 // started, then follows the logs of all of them at once. Index 0 streams through this launcher
 // (its run is the LaunchResult's, its output drives progress and the no-progress watchdog);
 // every other index is stored as a run of its own (its own ingestor), so each rank is one run.
-// finished() comes when every pod's stream has ended: failed when any rank failed. The headless
-// Service is deleted after the export (the Job's TTL does not cover it).
+// finished() comes when every pod's stream has ended: failed when any rank failed.
+//
+// The manifest carries the Job's security baseline (k8s_job.h), applied in order before the Job
+// in the same `kubectl apply`: ServiceAccount, Role, RoleBinding, NetworkPolicy. The Job's own
+// NetworkPolicy and a multi-host Job's headless Service are deleted after the export (the Job's
+// TTL does not cover them).
 #include "k8s_job.h"
 #include "launcher.h"
 
@@ -92,6 +96,7 @@ private:
     QProcess *m_process = nullptr; // the kubectl call of the current step (index 0's logs)
     QTimer m_pollTimer;
     QString m_jobName, m_service, m_failure; // m_service: multi-host only
+    QString m_networkPolicy;                 // the Job's own, deleted after the export
     QString m_jobFailure;                    // the Job's Failed condition, in words
     std::vector<Pod> m_pods;                 // one per host
     QByteArray m_stdout;

@@ -62,7 +62,15 @@ QString checkUser(const QString &user)
 {
     if (user.isEmpty())
         return {}; // ssh's default: the local user name, or the User of ~/.ssh/config
-    return checkWord(user, Texts::tr("user name"));
+    if (QString e = checkWord(user, Texts::tr("user")); !e.isEmpty())
+        return e;
+    static const QRegularExpression ok(QStringLiteral(R"(^[A-Za-z0-9._][A-Za-z0-9._-]*$)"));
+    if (!ok.match(user).hasMatch())
+        return Texts::tr(
+                   "The user '%1' may only contain ASCII letters, digits, '.', '_' and '-' (no "
+                   "'@', ':', quotes, '$', '`', ';' or other shell characters).")
+            .arg(user);
+    return {};
 }
 
 QString checkFilePath(const QString &path, const QString &what)
@@ -96,8 +104,17 @@ QStringList checkProfile(const TargetProfile &p)
     return errors;
 }
 
-QStringList destinationArguments(const TargetProfile &p)
+QStringList destinationArguments(const TargetProfile &p, QString *error)
 {
+    // Checked here too, not only by the profile's validation: this is where the words reach ssh.
+    for (const auto &[field, problem] : {std::pair{QStringLiteral("host"), checkHost(p.host)},
+                                         {QStringLiteral("user"), checkUser(p.user)}}) {
+        if (problem.isEmpty())
+            continue;
+        if (error)
+            *error = Texts::tr("target '%1', field \"%2\": %3").arg(p.name, field, problem);
+        return {};
+    }
     const QString knownHosts = p.knownHostsFile.isEmpty()
                                    ? QDir::homePath() + QStringLiteral("/.ssh/known_hosts")
                                    : p.knownHostsFile;
@@ -132,18 +149,23 @@ QString remoteRunnerCommand(const QString &runner, const QStringList &args)
            words.join(QLatin1Char(' ')) + QStringLiteral("; exit $?");
 }
 
-QStringList runArguments(const TargetProfile &p, const QStringList &runnerArgs)
+QStringList runArguments(const TargetProfile &p, const QStringList &runnerArgs, QString *error)
 {
+    QStringList args = destinationArguments(p, error);
+    if (args.isEmpty())
+        return {};
     // {runner} or {interpreter, script}, then the run's words and --device: each one quoted.
     const RunnerCommand command = p.runnerCommand();
-    return destinationArguments(p)
-           << remoteRunnerCommand(command.program, command.arguments(runnerArgs));
+    return args << remoteRunnerCommand(command.program, command.arguments(runnerArgs));
 }
 
-QStringList killArguments(const TargetProfile &p, qint64 pid)
+QStringList killArguments(const TargetProfile &p, qint64 pid, QString *error)
 {
     Q_ASSERT(pid > 0); // digits only: nothing else reaches the remote shell here
-    return destinationArguments(p) << QStringLiteral("kill -TERM %1").arg(pid);
+    QStringList args = destinationArguments(p, error);
+    if (args.isEmpty())
+        return {};
+    return args << QStringLiteral("kill -TERM %1").arg(pid);
 }
 
 qint64 parsePidLine(const QString &line)

@@ -28,8 +28,11 @@ struct Texts {
 // The ssh client: /usr/bin/ssh, else the first ssh on PATH; empty when there is none.
 QString program();
 
-// Empty when fine, else one sentence. A host or user must never start with '-' (it would be
-// read as an option) nor contain whitespace or control characters; a host has no '@'.
+// Empty when fine, else one sentence naming the field. A host or user must never start with '-'
+// (it would be read as an option) nor contain whitespace or control characters; a host has no
+// '@'. A user is letters, digits, '.', '_' and '-' only: no '@' or ':' (ssh would split the
+// destination), no quotes, '$', '`', ';' or other shell syntax (ssh expands the user into
+// ProxyCommand, Match exec and LocalCommand as %r and %u).
 QString checkHost(const QString &host);
 QString checkUser(const QString &user);
 // Identity and known_hosts files: ssh splits option values on whitespace and expands %, ${…}
@@ -38,14 +41,17 @@ QString checkFilePath(const QString &path, const QString &what);
 // Every check of an SSH profile (host, user, port, files, timeout); empty when usable.
 QStringList checkProfile(const TargetProfile &profile);
 
-// Options and destination, up to and including HOST (nothing of the remote command).
-QStringList destinationArguments(const TargetProfile &profile);
+// Options and destination, up to and including HOST (nothing of the remote command). A host or
+// user that fails its check never reaches ssh: the result is empty and *error (when given) says
+// which target and field.
+QStringList destinationArguments(const TargetProfile &profile, QString *error = nullptr);
 // The remote command string for `runner args…`: PID line first, then exec.
 QString remoteRunnerCommand(const QString &runner, const QStringList &args);
 // Full ssh argv to run the profile's runner (TargetProfile::runnerCommand(), with its --device)
-// / to send SIGTERM to a remote PID.
-QStringList runArguments(const TargetProfile &profile, const QStringList &runnerArgs);
-QStringList killArguments(const TargetProfile &profile, qint64 pid);
+// / to send SIGTERM to a remote PID; empty, with *error, as destinationArguments().
+QStringList runArguments(const TargetProfile &profile, const QStringList &runnerArgs,
+                         QString *error = nullptr);
+QStringList killArguments(const TargetProfile &profile, qint64 pid, QString *error = nullptr);
 
 // "torchpilot-pid:1234" -> 1234; anything else (signs, spaces, letters, > 10 digits) -> 0.
 qint64 parsePidLine(const QString &line);

@@ -37,9 +37,11 @@ bool SshLauncher::isRunning() const
 
 QString SshLauncher::commandLine(const RunSpec &spec) const
 {
-    return QStringLiteral("$ ") +
-           shellQuoteCommand(QStringList{ssh::program()} +
-                             ssh::runArguments(m_profile, spec.runnerArguments()));
+    QString error;
+    const QStringList args = ssh::runArguments(m_profile, spec.runnerArguments(), &error);
+    if (args.isEmpty())
+        return tr("cannot run on target '%1': %2").arg(m_profile.name, error);
+    return QStringLiteral("$ ") + shellQuoteCommand(QStringList{ssh::program()} + args);
 }
 
 void SshLauncher::start(const RunSpec &spec)
@@ -58,6 +60,10 @@ void SshLauncher::start(const RunSpec &spec)
     const QString program = ssh::program();
     if (program.isEmpty())
         problems << tr("the OpenSSH client (ssh) is not installed");
+    QString refused;
+    const QStringList sshArgs = ssh::runArguments(m_profile, args, &refused);
+    if (problems.isEmpty() && sshArgs.isEmpty()) // checkProfile() said it already, if not this
+        problems << refused;
     if (!problems.isEmpty()) {
         if (program.isEmpty())
             markTargetUnavailable();
@@ -68,7 +74,7 @@ void SshLauncher::start(const RunSpec &spec)
     }
     m_ssh = new QProcess(this);
     m_ssh->setProgram(program);
-    m_ssh->setArguments(ssh::runArguments(m_profile, args));
+    m_ssh->setArguments(sshArgs);
     connect(m_ssh, &QProcess::readyReadStandardOutput, this,
             [this] { ingestStdout(m_ssh->readAllStandardOutput()); });
     connect(m_ssh, &QProcess::readyReadStandardError, this,
@@ -105,9 +111,13 @@ void SshLauncher::cancel()
 void SshLauncher::sendRemoteKill()
 {
     delete m_kill;
+    m_kill = nullptr;
+    const QStringList args = ssh::killArguments(m_profile, m_remotePid);
+    if (args.isEmpty()) // the profile was checked before the run started; never here
+        return endLocalSsh();
     m_kill = new QProcess(this);
     m_kill->setProgram(ssh::program());
-    m_kill->setArguments(ssh::killArguments(m_profile, m_remotePid));
+    m_kill->setArguments(args);
     connect(m_kill, &QProcess::finished, this, [this](int code, QProcess::ExitStatus status) {
         if (status == QProcess::NormalExit && code == 0)
             return; // SIGTERM delivered: the runner writes its record, then the session ends

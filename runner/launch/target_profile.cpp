@@ -74,7 +74,8 @@ QStringList TargetProfile::validate() const
     if (kind != Kind::Local && name == QLatin1String("local"))
         errors << tr("The name 'local' is reserved for this machine.");
     if (kind == Kind::Ssh)
-        errors << ssh::checkProfile(*this);
+        for (const QString &e : ssh::checkProfile(*this))
+            errors << tr("SSH target '%1': %2").arg(name, e);
     errors << validateRunner();
     if (kind == Kind::Kubernetes) {
         try {
@@ -195,6 +196,10 @@ std::optional<TargetProfile> TargetProfile::fromJson(const QJsonObject &o, QStri
                         .arg(p.name, p.device));
     if (p.kind == Kind::Ssh && p.host.isEmpty())
         return fail(tr("target '%1': an ssh target needs a \"host\"").arg(p.name));
+    // A user that ssh could read as an option or shell syntax is refused as soon as it is read
+    // (the error names the entry to fix); the host is checked when the target is used.
+    if (const QString e = ssh::checkUser(p.user); p.kind == Kind::Ssh && !e.isEmpty())
+        return fail(tr("target '%1': \"user\": %2").arg(p.name, e));
     return p;
 }
 

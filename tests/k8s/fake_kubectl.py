@@ -4,7 +4,8 @@ development machine). It keeps its state in $FAKE_KUBE_STATE, validates what is 
 same offline schema check as tst_k8s_job, keeps the pod Pending (Unschedulable) for
 $FAKE_KUBE_PENDING_POLLS polls, then "runs" the Job's container command for real on this machine
 when its logs are followed (stdout and stderr merged, as the kubelet does). Every call's argv is
-appended to calls.jsonl so tests can check what TorchPilot asked for.
+appended to calls.jsonl and the objects of the last apply, in order, go to applied.json, so tests
+can check what TorchPilot asked for.
 
 An Indexed Job (completionMode Indexed) has one fake pod per index, <job>-<i>-x7k2p. Following
 pod i's logs runs the container command with the Job's env, JOB_COMPLETION_INDEX=i (as the Job
@@ -134,6 +135,7 @@ def main(argv):
         if errors:
             print("error: error validating data: " + "; ".join(errors), file=sys.stderr)
             return 1
+        save("applied.json", ["%s/%s" % (i["kind"], i["metadata"]["name"]) for i in doc["items"]])
         for item in doc["items"]:
             if item["kind"] == "Job":
                 save("job.json", item)
@@ -199,6 +201,10 @@ def main(argv):
     if argv[:2] == ["delete", "service"]:
         save("service_deleted", argv[2])
         print('service "%s" deleted' % argv[2])
+        return 0
+    if argv[:2] == ["delete", "networkpolicy"]:
+        save("networkpolicy_deleted", argv[2])
+        print('networkpolicy.networking.k8s.io "%s" deleted' % argv[2])
         return 0
     print("fake kubectl: unsupported call %r" % argv, file=sys.stderr)
     return 1

@@ -4,17 +4,26 @@ python3-kubernetes client carries (its generated models list every field, its ty
 fields are required). Usage: validate_manifest.py FILE.yaml|FILE.json [--expect-json FILE]
 Every object of a YAML stream (or a v1 List) is checked: unknown fields, wrong types and missing
 required fields are errors. Multi-host Jobs come with a headless Service: it must select the Job's
-pods and be their subdomain, and an Indexed Job must run all its indexes at once. With --expect-json, the YAML must parse to exactly that JSON (so the
-YAML writer is tested too). Exit 0 valid, 1 invalid (errors on stderr), 2 usage."""
+pods and be their subdomain, and an Indexed Job must run all its indexes at once. Every Job comes
+with its security baseline (NetworkPolicy, Role, RoleBinding, Workload Identity), checked by
+check_security.py. With --expect-json, the YAML must parse to exactly that JSON (so the YAML writer
+is tested too). Exit 0 valid, 1 invalid (errors on stderr), 2 usage."""
 import json
+import os
 import re
 import sys
 
 import yaml
 from kubernetes import client
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from check_security import check_security  # noqa: E402
+
 KINDS = {("v1", "Namespace"): "V1Namespace", ("v1", "ServiceAccount"): "V1ServiceAccount",
-         ("v1", "Service"): "V1Service", ("batch/v1", "Job"): "V1Job"}
+         ("v1", "Service"): "V1Service", ("batch/v1", "Job"): "V1Job",
+         ("networking.k8s.io/v1", "NetworkPolicy"): "V1NetworkPolicy",
+         ("rbac.authorization.k8s.io/v1", "Role"): "V1Role",
+         ("rbac.authorization.k8s.io/v1", "RoleBinding"): "V1RoleBinding"}
 PRIMITIVES = {"str": str, "int": int, "bool": bool, "float": (int, float)}
 
 
@@ -59,7 +68,9 @@ def check(value, type_name, path, errors):
 
 def check_group(objects, errors):
     """What the schema cannot say: an Indexed Job runs all its indexes at once (the ranks must
-    rendezvous), and its pods' subdomain is a headless Service of the same set that selects them."""
+    rendezvous), and its pods' subdomain is a headless Service of the same set that selects them;
+    the security baseline (check_security.py)."""
+    check_security(objects, errors)
     services = {(o.get("metadata", {}).get("namespace"), o.get("metadata", {}).get("name")): o
                 for o in objects if isinstance(o, dict) and o.get("kind") == "Service"}
     for job in (o for o in objects if isinstance(o, dict) and o.get("kind") == "Job"):

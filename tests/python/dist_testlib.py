@@ -1,6 +1,8 @@
 """Helpers of the data-parallel tests: start the ranks of a group as real subprocesses of
 runner/python/torchpilot_runner.py (stdout/stderr into files, so no pipe ever fills), on a free
-loopback port, and collect (returncode, events, stderr, seconds) per rank."""
+loopback port, and collect (returncode, events, stderr, seconds) per rank. The ranks' loopback
+rendezvous files go to a private XDG_RUNTIME_DIR of this test process (removed at its exit), not
+to the user's."""
 import os
 import socket
 import subprocess
@@ -10,6 +12,7 @@ import time
 import runner_testlib as lib
 
 TRAIN = ["--workload", "train-mlp", "--no-precision", "--batch", "8"]
+RUNTIME_DIR = tempfile.TemporaryDirectory(prefix="tp-xdg-runtime-")
 
 
 def free_port():
@@ -24,6 +27,7 @@ def runner_env(extra=None):
                 "TPU_WORKER_HOSTNAMES", "JOB_COMPLETION_INDEX"):
         env.pop(key, None)
     env["PYTHONDONTWRITEBYTECODE"] = "1"
+    env["XDG_RUNTIME_DIR"] = RUNTIME_DIR.name
     env.update(extra or {})
     return env
 

@@ -202,9 +202,11 @@ class Recorder:
         self.events.append((name, fields))
 
 
-def session(device="cpu", world=1, rank=0, dist=None, timeout=7.0):
+def session(device="cpu", world=1, rank=0, dist=None, timeout=7.0, host="192.0.2.1", port=1):
+    """A Session of fakes; the default host is a documentation address (RFC 5737), not loopback:
+    the TCPStore path, whose store the fakes replace (nothing is contacted)."""
     from torchpilot_pyrunner.tp_dist_options import DistConfig
-    o = types.SimpleNamespace(distributed=DistConfig(world, rank, "127.0.0.1", 1, timeout, "flags"),
+    o = types.SimpleNamespace(distributed=DistConfig(world, rank, host, port, timeout, "flags"),
                               execution_key="k@1")
     accel = types.SimpleNamespace(synchronize=lambda: None)
     control = types.SimpleNamespace(check=lambda: None)

@@ -3,7 +3,9 @@ newest 3 kept), bitwise-equal losses after a resume, the fallback from a torn ne
 the one before, and safe loading: a checkpoint holding anything but tensors and plain data (here a
 real pickle payload, with a manifest that matches it) is refused before anything in it runs —
 torch.load(weights_only=True) on torch 2.x, torch's weights-only allow-list over a standard
-unpickler on torch 1.13 (whose weights-only unpickler cannot read floats)."""
+unpickler on torch 1.13 (whose weights-only unpickler cannot read floats) — and manifests that are
+links or FIFOs, or name a state file outside the directory, are skipped unread (units in
+test_checkpoint_files.py)."""
 import hashlib
 import io
 import json
@@ -75,6 +77,36 @@ class CheckpointResume(unittest.TestCase):
             self.assertIn("torn or truncated", resume["skipped"][0])
             self.assertIn("SHA-256", resume["skipped"][1])
             self.assertEqual(first[:4] + lib.losses(evs), self.full)
+
+    def test_untrusted_files_are_skipped(self):
+        """A manifest that is a link to /dev/zero or a FIFO is refused unread (skipped with its
+        reason, as a torn checkpoint is); with none left the resume is bad input."""
+        with tempfile.TemporaryDirectory() as d:
+            first = self._first_part(d)
+            newest, middle = (os.path.join(d, "step-%010d.json" % s) for s in (7, 5))
+            os.unlink(newest)
+            os.symlink("/dev/zero", newest)
+            os.unlink(middle)
+            os.mkfifo(middle)
+            rc, evs, _, err = lib.run(BASE + ["--steps", "12", "--resume", d], timeout=60)
+            self.assertEqual(rc, 0, err)
+            resume = lib.one(evs, "resume")
+            self.assertEqual(resume["from_step"], 3)
+            self.assertEqual(resume["skipped"], [
+                "%s: refused: a symbolic link, not a regular file (a link is never followed)"
+                % newest, "%s: refused: a FIFO, not a regular file" % middle])
+            self.assertEqual(first[:4] + lib.losses(evs), self.full)
+            manifest = os.path.join(d, "step-0000000003.json")
+            with open(manifest) as f:
+                m = json.load(f)
+            m["state_file"] = "../step-0000000003.ckpt"
+            with open(manifest, "w") as f:
+                json.dump(m, f)
+            rc, _, out, err = lib.run(BASE + ["--steps", "12", "--resume", d], timeout=60)
+            self.assertEqual((rc, out), (2, ""), err)
+            self.assertIn('no complete checkpoint; %s: refused: a symbolic link' % newest, err)
+            self.assertIn('step-0000000003.json: refused: its state_file "../step-0000000003.ckpt" '
+                          'is not a plain file name in the checkpoint directory', err)
 
     def poison(self, d, step, marker):
         """Replaces step S's state by a pickle payload and rewrites its manifest to match (as

@@ -52,6 +52,7 @@ class DataParallel(unittest.TestCase):
                              (2, rank, "gloo", "flags"))
             self.assertEqual(d["global_batch"], 16)
             self.assertEqual(d["timeout_seconds"], 20)
+            self.assertEqual(d["rendezvous_store"], "file")  # loopback: no listening store
             groups.add(d["group"])
             keys.append(started["execution_key"])
             fin = lib.one(evs, "run_finished")

@@ -40,9 +40,10 @@ void CacheStateChart::clear(const QString &message)
 void CacheStateChart::setGroups(const RunRecord &focus, const std::vector<CacheStateGroup> &groups)
 {
     m_sets = 0;
-    const QString what = tr("%1 · %2 · %3")
-                             .arg(fmt::fromStd(focus.workload), fmt::fromStd(focus.dtype),
-                                  fmt::fromStd(focus.device));
+    // Chart titles, axis labels and legend entries are rich text: data goes in escaped.
+    auto html = [](const std::string &s) { return fmt::fromStd(s).toHtmlEscaped(); };
+    const QString what =
+        tr("%1 · %2 · %3").arg(html(focus.workload), html(focus.dtype), html(focus.device));
     std::vector<std::string> modes, states;
     double lo = 0, hi = 0;
     for (const CacheStateGroup &g : groups) {
@@ -85,13 +86,12 @@ void CacheStateChart::setGroups(const RunRecord &focus, const std::vector<CacheS
             for (const CacheStateGroup &g : groups)
                 if (g.mode == mode && g.cacheState == state)
                     counts << tr("%1 n=%2")
-                                  .arg(state.empty() ? tr("unknown") : fmt::fromStd(state))
+                                  .arg(state.empty() ? tr("unknown") : html(state))
                                   .arg(g.runs);
-        categories << tr("%1<br>%2").arg(fmt::fromStd(mode), counts.join(QStringLiteral(", ")));
+        categories << tr("%1<br>%2").arg(html(mode), counts.join(QStringLiteral(", ")));
     }
     for (const std::string &state : states) {
-        auto *set =
-            new QBarSet(state.empty() ? tr("cache state not reported") : fmt::fromStd(state));
+        auto *set = new QBarSet(state.empty() ? tr("cache state not reported") : html(state));
         set->setColor(cacheColor(state));
         for (const std::string &mode : modes) {
             double v = none;

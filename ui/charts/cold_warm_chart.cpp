@@ -97,16 +97,17 @@ void ColdWarmChart::setRun(const RunRecord &run, const std::vector<double> &warm
             hi = std::max(hi, *b.seconds);
         }
     }
-    QString title = tr("%1 — time per batch").arg(fmt::fromStd(run.runKey));
+    // A chart title is rich text: the run key goes in escaped.
+    const QString key = fmt::fromStd(run.runKey).toHtmlEscaped();
+    QString title = tr("%1 — time per batch").arg(key);
     if (run.firstCallSeconds && steadyMean && *steadyMean > 0) {
         const double ratio = *run.firstCallSeconds / *steadyMean;
-        title =
-            tr("%1 — first call is %2× the steady mean")
-                .arg(fmt::fromStd(run.runKey), QLocale().toString(ratio, 'f', ratio < 10 ? 1 : 0));
+        title = tr("%1 — first call is %2× the steady mean")
+                    .arg(key, QLocale().toString(ratio, 'f', ratio < 10 ? 1 : 0));
     }
     m_chart->setTitle(title);
     if (hi <= 0) {
-        m_chart->setTitle(tr("%1 — no timings recorded").arg(fmt::fromStd(run.runKey)));
+        m_chart->setTitle(tr("%1 — no timings recorded").arg(key));
         return;
     }
     // The unit of the geometric middle keeps the decade labels short (0.01 … 10000, not 1e-05).

@@ -59,7 +59,7 @@ void LatencyChart::render()
 {
     m_markerSeconds.clear();
     const LatencySummary &l = m_latency;
-    const QString key = fmt::fromStd(m_runKey);
+    const QString key = fmt::fromStd(m_runKey).toHtmlEscaped(); // chart titles are rich text
     if (l.steadyCount == 0 || l.histogram.counts.empty()) {
         showMessage(tr("%1 — no steady-state samples stored").arg(key));
         return;

@@ -51,7 +51,8 @@ void PhaseChart::setRuns(const std::vector<RunRecord> &group,
         const QString name = runLabel(r, group);
         // "run, b=64" (the run's summary) never collides with a shape case's "b=64".
         const QString shape = r.batch > 0 ? tr("run, b=%1").arg(r.batch) : tr("run");
-        cats.push_back({tr("%1<br>%2").arg(name, shape),
+        // The axis label is rich text (the mode and cache state in it are data); `plain` is not.
+        cats.push_back({tr("%1<br>%2").arg(name.toHtmlEscaped(), shape),
                         tr("%1 %2").arg(name, shape),
                         {r.firstCallSeconds, r.warmupMeanSeconds, r.meanBatchSeconds}});
     }
@@ -69,7 +70,7 @@ void PhaseChart::setRuns(const std::vector<RunRecord> &group,
                 if (c.batch != batch || c.seqLen != seqLen)
                     continue;
                 const QString name = runLabel(r, group), shape = shapeText(batch, seqLen);
-                cats.push_back({tr("%1<br>%2").arg(name, shape),
+                cats.push_back({tr("%1<br>%2").arg(name.toHtmlEscaped(), shape),
                                 tr("%1 %2").arg(name, shape),
                                 {c.firstCallSeconds, std::nullopt, c.meanSeconds}});
                 break;

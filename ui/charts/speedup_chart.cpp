@@ -62,7 +62,9 @@ void SpeedupChart::setSpeedup(const std::vector<RunRecord> &group,
     const RunRecord *cand = findRun(group, speedup->candidateRunId);
     const QString baseName = base ? runLabel(*base, group) : tr("eager");
     const QString candName = cand ? runLabel(*cand, group) : tr("compiled");
-    resetChart(tr("Speedup %1 → %2 per shape (%1 mean ÷ %2 mean)").arg(baseName, candName));
+    // A chart title is rich text: the run labels (mode, cache state) go in escaped.
+    resetChart(tr("Speedup %1 → %2 per shape (%1 mean ÷ %2 mean)")
+                   .arg(baseName.toHtmlEscaped(), candName.toHtmlEscaped()));
 
     auto *set =
         new QBarSet(speedup->perShape ? tr("speedup per shape") : tr("speedup (steady mean)"));

@@ -79,7 +79,7 @@ void ThroughputChart::setRuns(const std::vector<RunRecord> &group,
     resetChart(tr("Throughput vs batch size (steady state)"));
     for (const Line &l : lines) {
         auto *series = new QLineSeries;
-        series->setName(l.name);
+        series->setName(l.name.toHtmlEscaped()); // a legend entry is rich text
         series->setPen(QPen(l.color, 2, l.style));
         auto *dots = new QScatterSeries;
         dots->setColor(l.color);

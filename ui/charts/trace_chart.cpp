@@ -41,7 +41,7 @@ void TraceChart::setTrace(const RunRecord &run, const LatencySummary &l)
     for (const auto *trace : {&l.warmupTrace, &l.steadyTrace})
         for (const ds::Point &p : *trace)
             extend(p.y);
-    const QString key = fmt::fromStd(run.runKey);
+    const QString key = fmt::fromStd(run.runKey).toHtmlEscaped(); // chart titles are rich text
     if (hi <= 0) {
         showMessage(tr("%1 — no per-iteration timings stored").arg(key));
         return;

@@ -16,14 +16,74 @@
 namespace tp
 {
 
+namespace
+{
+QString str(const nlohmann::json &j)
+{
+    return QString::fromStdString(j.is_string() ? j.get<std::string>() : j.dump());
+}
+} // namespace
+
+// What kubectl applies, in order, and what the security baseline allows, in words.
+QString JobPreviewDialog::securitySummary(const KubeManifest &m)
+{
+    QStringList objects;
+    const nlohmann::json list = m.list();
+    for (const nlohmann::json &o : list["items"])
+        objects << QStringLiteral("%1 %2").arg(str(o["kind"]), str(o["metadata"]["name"]));
+    const nlohmann::json annotations =
+        m.serviceAccount["metadata"].value("annotations", nlohmann::json::object());
+    const auto gsa = annotations.find("iam.gke.io/gcp-service-account");
+    // The policy's egress rules: DNS first, then the metadata server (Workload Identity), the
+    // artifact destinations and, on several hosts, the Job's own pods (k8s_security.cpp).
+    QStringList egress{tr("DNS")}, destinations;
+    const nlohmann::json &rules = m.networkPolicy["spec"]["egress"];
+    for (std::size_t i = 1; i < rules.size(); ++i) {
+        const nlohmann::json &peer = rules[i]["to"][0];
+        if (!peer.contains("ipBlock"))
+            continue; // the Job's own pods, said below
+        const QString cidr = str(peer["ipBlock"]["cidr"]);
+        if (gsa != annotations.end() && (cidr == QLatin1String("169.254.169.254/32") ||
+                                         cidr == QLatin1String("169.254.169.252/32")))
+            continue; // Workload Identity's, said below
+        destinations << (rules[i].contains("ports")
+                             ? tr("%1 port %2").arg(cidr, str(rules[i]["ports"][0]["port"]))
+                             : cidr);
+    }
+    if (gsa != annotations.end())
+        egress << tr("the GKE metadata server (Workload Identity)");
+    if (!destinations.isEmpty())
+        egress << tr("the artifact destinations %1").arg(destinations.join(QStringLiteral(", ")));
+    if (m.hosts > 1)
+        egress << tr("the Job's own pods");
+    const QString bound = m.roleBinding.is_null()
+                              ? tr("bound to no one (the target names no launcher_service_account)")
+                              : tr("bound to ServiceAccount %1/%2")
+                                    .arg(str(m.roleBinding["subjects"][0]["namespace"]),
+                                         str(m.roleBinding["subjects"][0]["name"]));
+    return tr("Applied in this order: %1.").arg(objects.join(QStringLiteral(", "))) +
+           QLatin1Char('\n') +
+           tr("Security baseline: the pods run as ServiceAccount %1 %2; NetworkPolicy %3 lets them "
+              "reach only %4, and lets in %5; Role %6 (what the launcher does: create, get and "
+              "delete Jobs, read pods, their logs and events, remove the Job's NetworkPolicy and "
+              "Service) is %7.")
+               .arg(str(m.serviceAccount["metadata"]["name"]),
+                    gsa != annotations.end()
+                        ? tr("acting as %1 through Workload Identity (no keys)").arg(str(*gsa))
+                        : tr("without a Google identity (the metadata server is unreachable)"),
+                    str(m.networkPolicy["metadata"]["name"]), egress.join(QStringLiteral(", ")),
+                    m.hosts > 1 ? tr("only the Job's own pods (the rendezvous)") : tr("nothing"),
+                    str(m.role["metadata"]["name"]), bound);
+}
+
 JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const QString &targetName,
                                    QWidget *parent)
     : QDialog(parent)
 {
     setWindowTitle(tr("Kubernetes Job preview — %1").arg(targetName));
     QStringList names;
-    // The Namespace and ServiceAccount once, then each Job (with its headless Service when it
-    // spans several hosts).
+    // The Namespace, ServiceAccount, Role and RoleBinding once, then each Job with its
+    // NetworkPolicy (and its headless Service when it spans several hosts).
     for (const KubeManifest &m : jobs) {
         m_yaml += QString::fromStdString(&m == &jobs.front() ? m.yaml() : m.workloadYaml());
         if (&m != &jobs.back())
@@ -56,6 +116,11 @@ JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const 
                    nullptr, int(jobs.size()))
                     .arg(ns, accelerator, topology, chips, names.join(QStringLiteral(", "))));
     }
+    auto *security = new QLabel(this);
+    security->setObjectName(QStringLiteral("securitySummary"));
+    security->setWordWrap(true);
+    if (!jobs.empty())
+        security->setText(securitySummary(jobs.front()));
     m_text = new QPlainTextEdit(m_yaml, this);
     m_text->setReadOnly(true);
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
@@ -69,6 +134,7 @@ JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const 
     connect(exportButton, &QPushButton::clicked, this, &JobPreviewDialog::exportYaml);
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(summary);
+    layout->addWidget(security);
     layout->addWidget(m_text, 1);
     layout->addWidget(buttons);
     resize(760, 640);

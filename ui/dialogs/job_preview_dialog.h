@@ -1,6 +1,8 @@
 #pragma once
-// Shows the Kubernetes Job a run will submit — exactly the manifest kubectl receives — before it
-// is submitted, and exports it as YAML. Accepting the dialog means "submit".
+// Shows the Kubernetes Job a run will submit — exactly the manifest kubectl receives, its
+// security baseline (ServiceAccount, Role, RoleBinding, NetworkPolicy) included, as one
+// multi-document YAML in the order it is applied — before it is submitted, with what the baseline
+// allows in words, and exports it as YAML. Accepting the dialog means "submit".
 #include "k8s_job.h"
 #include "run_spec.h"
 #include "target_profile.h"
@@ -25,6 +27,8 @@ public:
                         const std::vector<RunSpec> &specs);
 
     QString yaml() const { return m_yaml; }
+    // The objects in the order kubectl applies them, then what the baseline allows, in words.
+    static QString securitySummary(const KubeManifest &m);
     // Writes the YAML to `path`; false with a message box on failure.
     bool exportTo(const QString &path);
 

@@ -1,5 +1,6 @@
 #include "launch_dialog.h"
 
+#include "format.h"
 #include "job_preview_dialog.h"
 #include "target_profiles.h"
 
@@ -89,6 +90,7 @@ void LaunchDialog::setUp(const QList<TargetProfile> &targets)
     m_summary = new QLabel;
     m_summary->setWordWrap(true);
     m_errors = named(new QLabel, "errors");
+    m_errors->setTextFormat(Qt::PlainText); // quotes paths, prefixes and the targets file's error
     m_errors->setWordWrap(true);
     m_errors->setStyleSheet(QStringLiteral("color: #c62828;"));
     m_buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -240,14 +242,15 @@ QWidget *LaunchDialog::createWhereGroup(const QList<TargetProfile> &targets)
             }
         }
     }
-    m_target->setToolTip(m_targetsError.isEmpty()
-                             ? tr("Targets are managed with 'torchpilot targets' (%1)")
-                                   .arg(QDir::toNativeSeparators(TargetProfiles::defaultPath()))
-                             : m_targetsError);
+    m_target->setToolTip(fmt::plainToolTip(
+        m_targetsError.isEmpty() ? tr("Targets are managed with 'torchpilot targets' (%1)")
+                                       .arg(QDir::toNativeSeparators(TargetProfiles::defaultPath()))
+                                 : m_targetsError));
     connect(m_target, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateState);
     // Under the combo, not beside it: a long interpreter or script path must not widen the
     // dialog (it is clipped; the tooltip has it whole).
     m_runner = named(new QLabel, "runnerLabel");
+    m_runner->setTextFormat(Qt::PlainText); // the target's interpreter, script and host
     m_runner->setWordWrap(true);
     m_runner->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_runner->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Preferred);
@@ -357,7 +360,7 @@ void LaunchDialog::updateState()
                                                           : QString());
     const QString runner = target().runnerSummary(); // translated by TargetProfile's tr()
     m_runner->setText(runner);
-    m_runner->setToolTip(runner);
+    m_runner->setToolTip(fmt::plainToolTip(runner));
 
     const LaunchRequest r = request();
     const QStringList errors = r.validate();

@@ -157,8 +157,10 @@ QVariant GateChecklistModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return display(index);
-    case Qt::ToolTipRole:
-        return toolTip(index);
+    case Qt::ToolTipRole: {
+        const QVariant tip = toolTip(index); // run keys, names, errors: shown as they are
+        return tip.isValid() ? QVariant(fmt::plainToolTip(tip.toString())) : tip;
+    }
     case SortRole:
         return sortValue(index);
     case VerdictRole:

@@ -137,8 +137,11 @@ QVariant QueueModel::data(const QModelIndex &index, int role) const
     switch (role) {
     case Qt::DisplayRole:
         return display(j, index.column());
-    case Qt::ToolTipRole:
-        return toolTip(j, index.column());
+    case Qt::ToolTipRole: {
+        const QVariant tip =
+            toolTip(j, index.column()); // run keys, names, errors: shown as they are
+        return tip.isValid() ? QVariant(fmt::plainToolTip(tip.toString())) : tip;
+    }
     case Qt::DecorationRole:
         return index.column() == State ? QVariant(fmt::statusIcon(statusKey(j))) : QVariant();
     case Qt::ForegroundRole:

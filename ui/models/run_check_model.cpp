@@ -1,5 +1,7 @@
 #include "run_check_model.h"
 
+#include "format.h"
+
 #include <QSet>
 
 namespace tp
@@ -55,8 +57,9 @@ QVariant RunCheckModel::data(const QModelIndex &index, int role) const
     const Row &r = m_rows[static_cast<std::size_t>(index.row())];
     switch (role) {
     case Qt::DisplayRole:
-    case Qt::ToolTipRole:
         return r.label;
+    case Qt::ToolTipRole:
+        return fmt::plainToolTip(r.label); // a run key: shown as it is
     case Qt::CheckStateRole:
         return r.checked ? Qt::Checked : Qt::Unchecked;
     case RunIdRole:

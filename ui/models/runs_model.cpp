@@ -157,8 +157,10 @@ QVariant RunsModel::data(const QModelIndex &index, int role) const
         if (column == Id)
             return fmt::fromStd(r.runKey);
         return display(r, column);
-    case Qt::ToolTipRole:
-        return toolTip(r, column);
+    case Qt::ToolTipRole: {
+        const QVariant tip = toolTip(r, column); // run keys, names, errors: shown as they are
+        return tip.isValid() ? QVariant(fmt::plainToolTip(tip.toString())) : tip;
+    }
     case Qt::ForegroundRole:
         if (column == Status)
             return QBrush(fmt::statusColor(r.status));

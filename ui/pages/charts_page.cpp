@@ -36,6 +36,7 @@ ChartsPage::ChartsPage(Store *store, Settings *settings, QWidget *parent)
     // Header labels never change their size hint: a relayout would resize (and redraw) every
     // chart below on each selection.
     m_selection = new QLabel;
+    m_selection->setTextFormat(Qt::RichText); // the bold run key; every stored value escaped
     m_selection->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_selection->setSizePolicy(QSizePolicy::Ignored, QSizePolicy::Fixed);
     m_status = new QLabel;
@@ -226,8 +227,9 @@ void ChartsPage::apply(const ChartData &data)
     }
     if (data.focusRunId <= 0) { // no run selected: only the break-even was asked for
         if (!data.error.empty())
-            m_selection->setText(
-                tr("Cannot compute the break-even: %1").arg(QString::fromStdString(data.error)));
+            m_selection->setText(tr("Cannot compute the break-even: %1")
+                                     .arg(QString::fromStdString(data.error))
+                                     .toHtmlEscaped());
         return;
     }
     if (!data.error.empty() || !data.focus) {
@@ -235,22 +237,22 @@ void ChartsPage::apply(const ChartData &data)
                                     .arg(data.focusRunId)
                                     .arg(QString::fromStdString(data.error));
         clearCharts();
-        m_selection->setText(message);
+        m_selection->setText(message.toHtmlEscaped());
         emit loadFailed(data.focusRunId, message);
         return;
     }
     const RunRecord &focus = *data.focus;
-    m_selection->setToolTip(
+    m_selection->setToolTip(fmt::plainToolTip(
         tr("Charted: the selected run and the runs launched with the same "
            "run-key prefix (%1/…)")
-            .arg(QString::fromStdString(ChartQueries::runKeyPrefix(focus.runKey)).toHtmlEscaped()));
-    m_selection->setText(tr("<b>%1</b> — %2 runs in the selection; %3 comparable (%4 · %5 · %6)")
-                             .arg(fmt::fromStd(focus.runKey).toHtmlEscaped())
-                             .arg(data.selection.size())
-                             .arg(data.group.size())
-                             .arg(fmt::fromStd(focus.workload).toHtmlEscaped(),
-                                  fmt::fromStd(focus.dtype).toHtmlEscaped(),
-                                  fmt::fromStd(focus.device).toHtmlEscaped()));
+            .arg(QString::fromStdString(ChartQueries::runKeyPrefix(focus.runKey)))));
+    // One pass: a "%2" inside the run key stays as it is.
+    m_selection->setText(
+        tr("<b>%1</b> — %2 runs in the selection; %3 comparable (%4 · %5 · %6)")
+            .arg(fmt::fromStd(focus.runKey).toHtmlEscaped(), QString::number(data.selection.size()),
+                 QString::number(data.group.size()), fmt::fromStd(focus.workload).toHtmlEscaped(),
+                 fmt::fromStd(focus.dtype).toHtmlEscaped(),
+                 fmt::fromStd(focus.device).toHtmlEscaped()));
     m_latency->setLatency(focus, data.latency);
     m_trace->setTrace(focus, data.latency);
     // Switching between runs of one group leaves the group charts as they are; the cache-state

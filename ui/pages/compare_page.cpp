@@ -69,6 +69,7 @@ ComparePage::ComparePage(Store *store, QWidget *parent)
     top->addWidget(m_axis);
     top->addStretch(1);
     top->addWidget(m_state = new QLabel);
+    m_state->setTextFormat(Qt::PlainText); // may quote a database error
 
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(buildSides());
@@ -128,6 +129,7 @@ QWidget *ComparePage::buildResults()
         table->setWordWrap(false);
     }
     m_notes = new QLabel;
+    m_notes->setTextFormat(Qt::RichText); // warnings in amber, their text escaped
     m_notes->setWordWrap(true);
     m_notes->setTextInteractionFlags(Qt::TextSelectableByMouse); // rich text: warnings in amber
 
@@ -337,7 +339,7 @@ void ComparePage::showConfounders(const std::vector<Confounder> &confounders)
                                  joined(c.candidate, valueOrUnknown), verdict};
         for (int col = 0; col < 4; ++col) {
             auto *item = new QTableWidgetItem(cells[col]);
-            item->setToolTip(cells[col]);
+            item->setToolTip(fmt::plainToolTip(cells[col])); // stored values, as they are
             if (c.differs || c.mixed) {
                 item->setBackground(c.expected && !c.mixed ? expected : amber);
                 item->setForeground(QColor(Qt::black)); // readable on the light fill in any theme

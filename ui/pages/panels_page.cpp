@@ -197,6 +197,7 @@ QWidget *PanelsPage::buildFilterBar()
     m_combos[kPeriod]->addItem(tr("Last 30 days"), 30);
     row->addStretch(1);
     row->addWidget(m_state = new QLabel);
+    m_state->setTextFormat(Qt::PlainText); // may quote a database error
     return bar;
 }
 
@@ -227,8 +228,11 @@ void PanelsPage::addCard(QGridLayout *grid, Card &card, int row, int column)
     card.value = new QPushButton;
     card.value->setObjectName(QStringLiteral("figure"));
     card.value->setCursor(Qt::PointingHandCursor);
+    // The unit carries the cost model's currency, the note its name: text, never markup.
     card.unit = new QLabel;
+    card.unit->setTextFormat(Qt::PlainText);
     card.note = new QLabel;
+    card.note->setTextFormat(Qt::PlainText);
     card.note->setObjectName(QStringLiteral("muted"));
     card.note->setWordWrap(true);
     card.note->setFont(m_smallFont);

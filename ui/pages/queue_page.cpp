@@ -58,6 +58,7 @@ QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
             [this] { showLogOf(selectedJobId()); });
 
     m_logTitle = new QLabel(tr("Log"));
+    m_logTitle->setTextFormat(Qt::PlainText); // "Log — <the job's label>"
     m_log = new QPlainTextEdit;
     m_log->setObjectName(QStringLiteral("log"));
     m_log->setReadOnly(true);

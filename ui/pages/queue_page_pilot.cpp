@@ -58,6 +58,7 @@ QLayout *QueuePage::setUpPilot(QHBoxLayout *buttons)
     m_pilotProgress->setMaximumWidth(240);
     m_pilotProgress->hide();
     m_pilotStatus = new QLabel;
+    m_pilotStatus->setTextFormat(Qt::PlainText); // the pilot's steps name workloads and gates
     m_pilotStatus->setObjectName(QStringLiteral("pilotStatus"));
     m_pilotStatus->setWordWrap(true);
     m_pilotStatus->setTextInteractionFlags(Qt::TextSelectableByMouse);

@@ -85,6 +85,7 @@ QWidget *ReviewPage::buildGatesTab()
         tr("Store the decision with a snapshot of its evidence and the pending sign-offs"));
     connect(m_record, &QPushButton::clicked, this, &ReviewPage::requestRecordDecision);
     m_status = new QLabel;
+    m_status->setTextFormat(Qt::PlainText); // quotes reviewer names and error messages
     m_status->setWordWrap(true);
 
     auto *gates = new QWidget;
@@ -243,10 +244,11 @@ void ReviewPage::requestSignOff(const QString &id)
                                  [&](const GateResult &r) { return r.id == g; });
     if (it == m_state.report.gates.end())
         return;
-    QString what =
-        tr("Sign off the <b>%1</b> gate (verdict: %2) against evidence <code>%3</code>.")
-            .arg(GateChecklistModel::gateTitle(g), GateChecklistModel::verdictText(it->verdict),
-                 GateChecklistModel::shortHash(m_state.evidenceHash));
+    // Rich text (the dialog's introduction): stored values go in escaped.
+    QString what = tr("Sign off the <b>%1</b> gate (verdict: %2) against evidence <code>%3</code>.")
+                       .arg(GateChecklistModel::gateTitle(g).toHtmlEscaped(),
+                            GateChecklistModel::verdictText(it->verdict),
+                            GateChecklistModel::shortHash(m_state.evidenceHash).toHtmlEscaped());
     if (it->verdict != Verdict::Pass)
         what += QStringLiteral("<br>") + tr("This gate does not pass: signing records that you "
                                             "reviewed it, not that it passes.");
@@ -290,7 +292,7 @@ void ReviewPage::requestRecordDecision()
                       "sign-off(s) will be attached.",
                       nullptr, int(m_state.pendingSignoffs.size()))
                        .arg(SnapshotHistory::decisionText(m_state.report.decision),
-                            GateChecklistModel::shortHash(m_state.evidenceHash));
+                            GateChecklistModel::shortHash(m_state.evidenceHash).toHtmlEscaped());
     if (unsigned_ > 0)
         what += QStringLiteral("<br>") + tr("%n gate(s) not signed off.", nullptr, int(unsigned_));
     if (const int stale = m_model->staleSignoffCount())

@@ -47,6 +47,7 @@ RunDetailView::RunDetailView(QWidget *parent)
 {
     m_stack = new QStackedWidget(this);
     m_empty = new QLabel(this);
+    m_empty->setTextFormat(Qt::PlainText); // may quote a database error
     m_empty->setAlignment(Qt::AlignCenter);
     m_empty->setWordWrap(true);
     m_empty->setEnabled(false);
@@ -70,9 +71,9 @@ void RunDetailView::showVerdicts(const RunRecord &run)
             tr("<b>invalid</b>: %1").arg(why.join(QStringLiteral("; ")).toHtmlEscaped()));
     const QString policy =
         run.validityPolicy.empty() ? fmt::missing() : fmt::fromStd(run.validityPolicy);
-    m_validity->setToolTip(
+    m_validity->setToolTip(fmt::plainToolTip(
         tr("Judged by the store from the stored samples, validity policy %1").arg(policy) +
-        (why.isEmpty() ? QString() : QLatin1Char('\n') + why.join(QLatin1Char('\n'))));
+        (why.isEmpty() ? QString() : QLatin1Char('\n') + why.join(QLatin1Char('\n')))));
     // The runner's own summary is a witness: where it disagrees with the store's figures, say so.
     QStringList differs, fields;
     for (const WitnessDisagreement &w : witnessDisagreements(run.witnessJson)) {
@@ -88,7 +89,8 @@ void RunDetailView::showVerdicts(const RunRecord &run)
         m_witness->setText(
             tr("<b>disagrees</b> with the store on %n figure(s): %1", nullptr, int(fields.size()))
                 .arg(fields.join(QStringLiteral(", ")).toHtmlEscaped()));
-    m_witness->setToolTip(differs.join(QLatin1Char('\n'))); // the values, runner against store
+    m_witness->setToolTip(
+        fmt::plainToolTip(differs.join(QLatin1Char('\n')))); // the values, runner against store
     // The float32 matmul precision the run measured under (torch's setting, TF32, TorchTPU's
     // passes): a float32 failure under a reduced mode is that mode's doing first.
     const std::string matmul =
@@ -261,7 +263,7 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
     m_source->setText(source.isEmpty() ? fmt::missing()
                       : isPath         ? QFileInfo(source).fileName()
                                        : source);
-    m_source->setToolTip(source);
+    m_source->setToolTip(fmt::plainToolTip(source));
 
     const QJsonObject env =
         QJsonDocument::fromJson(QByteArray::fromStdString(run.envJson)).object();

@@ -19,6 +19,9 @@ QLabel *RunDetailView::addFigure(QFormLayout *form, const QString &label)
 {
     auto *value = new QLabel;
     value->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    // Figures are text from the run (a CPU name, a host, a path): shown as they are, never taken
+    // for markup. The few that format a verdict say so below.
+    value->setTextFormat(Qt::PlainText);
     form->addRow(label, value);
     return value;
 }
@@ -94,6 +97,8 @@ QWidget *RunDetailView::buildFigureGroups()
     }
     for (QLabel *wraps : {m_validity, m_witness, m_precision, m_cpu})
         wraps->setWordWrap(true);
+    for (QLabel *verdict : {m_validity, m_witness, m_precision}) // <b> verdicts, data escaped
+        verdict->setTextFormat(Qt::RichText);
     m_witness->setObjectName(QStringLiteral("runWitness"));
     grid->setRowStretch(2, 1);
     grid->setContentsMargins(0, 0, 0, 0);
@@ -115,6 +120,7 @@ QWidget *RunDetailView::buildContent()
     titleFont.setBold(true);
     m_title->setFont(titleFont);
     m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setTextFormat(Qt::PlainText); // the run key
     m_status = new QLabel;
     QFont statusFont = m_status->font();
     statusFont.setBold(true);
@@ -125,7 +131,9 @@ QWidget *RunDetailView::buildContent()
     layout->addLayout(titleRow);
 
     m_subtitle = new QLabel;
+    m_subtitle->setTextFormat(Qt::PlainText); // workload, mode, dtype, device, target
     m_started = new QLabel;
+    m_started->setTextFormat(Qt::PlainText);
     m_started->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
     auto *subRow = new QHBoxLayout;
     subRow->addWidget(m_subtitle, 1);
@@ -133,6 +141,7 @@ QWidget *RunDetailView::buildContent()
     layout->addLayout(subRow);
 
     m_error = new QLabel;
+    m_error->setTextFormat(Qt::PlainText); // the runner's error message
     m_error->setWordWrap(true);
     m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_error->setStyleSheet(
@@ -148,6 +157,7 @@ QWidget *RunDetailView::buildContent()
     layout->addWidget(m_alerts);
 
     m_distributed = new QLabel;
+    m_distributed->setTextFormat(Qt::PlainText);
     m_distributed->setObjectName(QStringLiteral("runGroup"));
     m_distributed->setWordWrap(true);
     m_distributed->setTextInteractionFlags(Qt::TextSelectableByMouse);

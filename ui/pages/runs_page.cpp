@@ -36,6 +36,7 @@ RunsPage::RunsPage(Store *store, QWidget *parent)
     connect(m_proxy, &RunFilterProxy::filterChanged, this, &RunsPage::visibleRunsChanged);
 
     m_message = new QLabel;
+    m_message->setTextFormat(Qt::PlainText); // names the files and why they were not imported
     m_message->setWordWrap(true);
     m_message->hide();
     m_messageTimer = new QTimer(this);

@@ -70,7 +70,8 @@ std::vector<QPicture> renderReportCharts(const ReportData &data)
             latency->setLatency(*s.chartRun, summary);
         else
             latency->clear(LatencyChart::tr("%1 — no steady-state samples stored")
-                               .arg(QString::fromStdString(s.chartRun->runKey)));
+                               .arg(QString::fromStdString(s.chartRun->runKey)
+                                        .toHtmlEscaped())); // a chart title is rich text
         views[2 + side] = std::move(latency);
     }
     for (auto &v : views)
@@ -102,7 +103,16 @@ int ReportChartObjects::install(QTextDocument *doc, double width)
     const double height = width * kLogicalHeight / kLogicalWidth;
     int placed = 0;
     for (int i = 0; i < int(m_charts.size()); ++i) {
+        // The placeholder inside its anchor (the HTML parser names the first character): a run
+        // key or a comment reading "@@chart:0@@" is text, never taken for the chart's place.
+        auto isPlaceholder = [&](const QTextCursor &c) {
+            QTextCursor first(doc);
+            first.setPosition(c.selectionStart() + 1); // the format of the character before
+            return first.charFormat().anchorNames().contains(report::chartAnchor(i));
+        };
         QTextCursor found = doc->find(report::chartPlaceholder(i));
+        while (!found.isNull() && !isPlaceholder(found))
+            found = doc->find(report::chartPlaceholder(i), found);
         if (found.isNull())
             continue;
         QTextCharFormat f;

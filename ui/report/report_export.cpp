@@ -40,13 +40,22 @@ void showStatus(QWidget *parent, const QString &message)
     if (auto *w = qobject_cast<QMainWindow *>(parent ? parent->window() : nullptr))
         w->statusBar()->showMessage(message, 15000);
 }
+
+// A warning whose text is shown as it is: an error message may quote a path or a stored name,
+// which a message box would otherwise take for rich text when it looks like markup.
+void warn(QWidget *parent, const QString &text)
+{
+    QMessageBox box(QMessageBox::Warning, ReportFiles::tr("Export PDF report"), text,
+                    QMessageBox::Ok, parent);
+    box.setTextFormat(Qt::PlainText);
+    box.exec();
+}
 } // namespace
 
 void exportPdfReport(QWidget *parent, Store *store)
 {
     if (!store) {
-        QMessageBox::warning(parent, ReportFiles::tr("Export PDF report"),
-                             ReportFiles::tr("No database is open."));
+        warn(parent, ReportFiles::tr("No database is open."));
         return;
     }
     const QString dbPath = QString::fromStdString(store->path());
@@ -78,8 +87,7 @@ void exportPdfReportTo(QWidget *parent, const QString &dbPath, const QString &ou
             return done(error, pages);
         if (!error.isEmpty()) {
             showStatus(owner, ReportFiles::tr("The report was not written."));
-            QMessageBox::warning(owner, ReportFiles::tr("Export PDF report"),
-                                 ReportFiles::tr("The report could not be written: %1").arg(error));
+            warn(owner, ReportFiles::tr("The report could not be written: %1").arg(error));
             return;
         }
         showStatus(owner,

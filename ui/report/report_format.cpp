@@ -18,14 +18,12 @@ QFont noLigatures(QFont font)
     return font;
 }
 
-QString esc(const QString &s)
+Html join(const std::vector<Html> &parts, const Html &separator)
 {
-    return s.toHtmlEscaped();
-}
-
-QString esc(const std::string &s)
-{
-    return QString::fromStdString(s).toHtmlEscaped();
+    Html out;
+    for (std::size_t i = 0; i < parts.size(); ++i)
+        out += i == 0 ? parts[i] : separator + parts[i];
+    return out;
 }
 
 QString idRanges(std::vector<long long> ids, int maxParts)
@@ -137,9 +135,9 @@ QString verdictColor(Verdict v)
     return {};
 }
 
-QString verdictHtml(Verdict v)
+Html verdictHtml(Verdict v)
 {
-    return QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>")
+    return markup(QStringLiteral("<span style=\"color:%1; font-weight:bold\">%2</span>"))
         .arg(verdictColor(v), verdictLabel(v));
 }
 
@@ -236,40 +234,41 @@ void HtmlTable::setFontSize(double points)
     m_cellStyle = QStringLiteral(" style=\"font-size:%1pt\"").arg(points);
 }
 
-void HtmlTable::row(const QStringList &cells, const QString &background)
+void HtmlTable::row(const std::vector<Html> &cells, const QString &background)
 {
-    m_rows += background.isEmpty() ? QStringLiteral("<tr>")
-                                   : QStringLiteral("<tr bgcolor=\"%1\">").arg(background);
-    for (int i = 0; i < cells.size() && i < int(m_columns.size()); ++i)
-        m_rows += QStringLiteral("<td width=\"%1%\"%2%3>%4</td>")
-                      .arg(m_columns[i].widthPercent)
-                      .arg(m_columns[i].right ? QStringLiteral(" align=\"right\"") : QString(),
-                           m_cellStyle, cells[i]);
-    m_rows += QStringLiteral("</tr>");
+    m_rows += background.isEmpty() ? markup(QStringLiteral("<tr>"))
+                                   : markup(QStringLiteral("<tr bgcolor=\"%1\">")).arg(background);
+    for (std::size_t i = 0; i < cells.size() && i < m_columns.size(); ++i)
+        m_rows +=
+            markup(QStringLiteral("<td width=\"%1%\"%2%3>%4</td>"))
+                .arg(m_columns[i].widthPercent,
+                     markup(m_columns[i].right ? QStringLiteral(" align=\"right\"") : QString()),
+                     markup(m_cellStyle), cells[i]);
+    m_rows += markup(QStringLiteral("</tr>"));
 }
 
-void HtmlTable::spanRow(const QString &html, const QString &background)
+void HtmlTable::spanRow(const Html &cell, const QString &background)
 {
-    m_rows += QStringLiteral("<tr%1><td colspan=\"%2\"%3>%4</td></tr>")
-                  .arg(background.isEmpty() ? QString()
-                                            : QStringLiteral(" bgcolor=\"%1\"").arg(background))
-                  .arg(m_columns.size())
-                  .arg(m_cellStyle, html);
+    m_rows +=
+        markup(QStringLiteral("<tr%1><td colspan=\"%2\"%3>%4</td></tr>"))
+            .arg(background.isEmpty() ? Html()
+                                      : markup(QStringLiteral(" bgcolor=\"%1\"")).arg(background),
+                 m_columns.size(), markup(m_cellStyle), cell);
 }
 
-QString HtmlTable::html() const
+Html HtmlTable::html() const
 {
-    QString h = QStringLiteral(
-                    "<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"%1\" "
-                    "style=\"border-collapse:collapse; border-color:#b0bec5; border-style:solid\">"
-                    "<thead><tr>")
-                    .arg(3);
+    Html h = markup(
+        QStringLiteral("<table width=\"100%\" border=\"1\" cellspacing=\"0\" cellpadding=\"3\" "
+                       "style=\"border-collapse:collapse; border-color:#b0bec5; "
+                       "border-style:solid\"><thead><tr>"));
     for (const Column &c : m_columns)
-        h += QStringLiteral("<th width=\"%1%\" bgcolor=\"#eceff1\" align=\"%2\"%3>%4</th>")
-                 .arg(c.widthPercent)
-                 .arg(c.right ? QStringLiteral("right") : QStringLiteral("left"), m_cellStyle,
-                      c.header);
-    return h + QStringLiteral("</tr></thead>") + m_rows + QStringLiteral("</table>");
+        h += markup(QStringLiteral("<th width=\"%1%\" bgcolor=\"#eceff1\" align=\"%2\"%3>%4</th>"))
+                 .arg(c.widthPercent,
+                      markup(c.right ? QStringLiteral("right") : QStringLiteral("left")),
+                      markup(m_cellStyle), c.header);
+    return h + markup(QStringLiteral("</tr></thead>")) + m_rows +
+           markup(QStringLiteral("</table>"));
 }
 
 } // namespace tp::report

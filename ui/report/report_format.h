@@ -1,6 +1,7 @@
 #pragma once
-// Small text helpers of the PDF report: HTML escaping, run id lists as ranges, dates in UTC with
-// the report's locale, and the translated names of verdicts, decisions, gates and criteria.
+// Small text helpers of the PDF report: the Html type every section writes its markup with (data
+// reaches it only escaped), run id lists as ranges, dates in UTC with the report's locale, and the
+// translated names of verdicts, decisions, gates and criteria.
 #include "gates.h"
 
 #include <QCoreApplication>
@@ -11,6 +12,8 @@
 
 #include <optional>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 namespace tp::report
@@ -33,8 +36,70 @@ inline constexpr double px(double cssPixels)
 // off).
 QFont noLigatures(QFont font);
 
-QString esc(const QString &s);
-QString esc(const std::string &s);
+// A fragment of the report's HTML. Only the report's own markup becomes Html as it is (markup():
+// string literals and tr() templates); text becomes Html escaped (esc()), and arg() escapes every
+// text argument it fills in. So a run key, a name, a comment or a currency always prints as its
+// literal characters: never an <img> that loads a local file, never a "<!--" that swallows the
+// sections after it. Sections, table cells and headers take Html, not QString: a QString from
+// data cannot reach the document without going through esc() or arg().
+class Html
+{
+public:
+    Html() = default;
+
+    const QString &toString() const { return m_html; }
+    bool isEmpty() const { return m_html.isEmpty(); }
+
+    // %1, %2, … replaced in one pass (a %2 inside an argument is never replaced): an Html argument
+    // as it is, text (QString, std::string) escaped, an integer as its decimal digits.
+    template <typename... Args> Html arg(const Args &...args) const
+    {
+        return Html(m_html.arg(piece(args)...));
+    }
+
+    Html &operator+=(const Html &other)
+    {
+        m_html += other.m_html;
+        return *this;
+    }
+    friend Html operator+(Html a, const Html &b) { return a += b; }
+
+private:
+    explicit Html(QString html) : m_html(std::move(html)) {}
+    friend Html markup(QString html);
+
+    static QString piece(const Html &h) { return h.m_html; }
+    static QString piece(const QString &text) { return text.toHtmlEscaped(); }
+    static QString piece(const std::string &text)
+    {
+        return QString::fromStdString(text).toHtmlEscaped();
+    }
+    template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
+    static QString piece(T number)
+    {
+        return QString::number(number);
+    }
+
+    QString m_html;
+};
+
+// The report's own markup, as it is: a literal or a translated template, never data.
+inline Html markup(QString html)
+{
+    return Html(std::move(html));
+}
+// Text (data, or a translation without markup) as Html: "<", ">", "&" and quotes escaped.
+inline Html esc(const QString &text)
+{
+    return markup(text.toHtmlEscaped());
+}
+inline Html esc(const std::string &text)
+{
+    return esc(QString::fromStdString(text));
+}
+// Html fragments joined with `separator` between them.
+Html join(const std::vector<Html> &parts, const Html &separator);
+
 // "3–7, 9, 12" (three or more consecutive ids collapse into a range); "—" when empty. Past
 // `maxParts` ranges the rest is counted, not listed ("… and 180 more runs (see the appendix)"):
 // a cell of hundreds of ids helps nobody, and the appendix lists every run with its role.
@@ -46,7 +111,8 @@ QString dateTime(const std::string &iso, const QLocale &locale);
 QString date(const std::string &iso, const QLocale &locale);
 // A number with `decimals` decimals in the locale; "—" when missing.
 QString number(std::optional<double> v, int decimals, const QLocale &locale);
-// An amount of money: 2 decimals above 1, 3 significant digits below ("0.000412 USD").
+// An amount of money: 2 decimals above 1, 3 significant digits below ("0.000412 USD"). Text: the
+// currency is data.
 QString money(std::optional<double> v, const std::string &currency, const QLocale &locale);
 
 QString verdictLabel(Verdict v);
@@ -57,30 +123,39 @@ QString decisionColor(Decision d);
 QString gateName(const std::string &id);
 QString criterionName(const std::string &id);
 // A coloured, bold verdict for a table cell.
-QString verdictHtml(Verdict v);
+Html verdictHtml(Verdict v);
 // Hours as hours from 0.1 h up, else as a duration ("1.25 s").
 QString hours(double h, const QLocale &locale);
 
-// An HTML table over the full text width whose header row repeats on every page it spans.
+// An HTML table over the full text width whose header row repeats on every page it spans. Cells
+// are Html; a header given as text is escaped. `background` is one of the report's colours.
 class HtmlTable
 {
 public:
     struct Column {
-        QString header;
+        Column(const QString &headerText, int widthPercent, bool right = false)
+            : header(esc(headerText)), widthPercent(widthPercent), right(right)
+        {
+        }
+        Column(Html header, int widthPercent, bool right = false)
+            : header(std::move(header)), widthPercent(widthPercent), right(right)
+        {
+        }
+        Html header;
         int widthPercent;
         bool right = false; // numbers: right-aligned
     };
     explicit HtmlTable(std::vector<Column> columns) : m_columns(std::move(columns)) {}
     // Cells in `points` instead of the style sheet's 8 pt (long tables).
     void setFontSize(double points);
-    void row(const QStringList &cells, const QString &background = {});
+    void row(const std::vector<Html> &cells, const QString &background = {});
     // One cell spanning every column.
-    void spanRow(const QString &html, const QString &background = {});
-    QString html() const;
+    void spanRow(const Html &cell, const QString &background = {});
+    Html html() const;
 
 private:
     std::vector<Column> m_columns;
-    QString m_rows;
+    Html m_rows;
     QString m_cellStyle; // attribute added to every th and td
 };
 

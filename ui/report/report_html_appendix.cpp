@@ -71,50 +71,52 @@ std::vector<std::string> components(const ReportData &d, bool breakdown)
     return out;
 }
 
-QString sideCost(const ReportSide &s, const QLocale &locale, int what)
+// One cell of the cost table. Figures are text (money() carries the currency, which is data).
+Html sideCost(const ReportSide &s, const QLocale &locale, int what)
 {
     if (!s.cost)
-        return what == 0 ? ReportHtml::tr("not configured") : QStringLiteral("—");
+        return esc(what == 0 ? ReportHtml::tr("not configured") : QStringLiteral("—"));
     const CostResult &c = *s.cost;
     const std::string &cur = s.costModel->currency;
     switch (what) {
     case 0:
-        return QStringLiteral("%1 (%2)").arg(esc(s.costModel->name), esc(cur));
+        return markup(QStringLiteral("%1 (%2)")).arg(s.costModel->name, cur);
     case 1:
-        return ReportHtml::tr("%1 per hour").arg(money(s.costModel->pricePerHour(), cur, locale));
+        return markup(ReportHtml::tr("%1 per hour"))
+            .arg(money(s.costModel->pricePerHour(), cur, locale));
     case 2:
-        return hours(c.runHours, locale);
+        return esc(hours(c.runHours, locale));
     case 3:
-        return hours(c.compilationHours, locale);
+        return esc(hours(c.compilationHours, locale));
     case 4:
-        return hours(c.lostAttemptHours, locale);
+        return esc(hours(c.lostAttemptHours, locale));
     case 5:
-        return hours(c.billedHours, locale);
+        return esc(hours(c.billedHours, locale));
     case 6:
-        return money(c.totalCost, cur, locale);
+        return esc(money(c.totalCost, cur, locale));
     case 7:
-        return locale.toString(c.usefulResults, 'f', 0);
+        return esc(locale.toString(c.usefulResults, 'f', 0));
     case 8:
-        return QStringLiteral("<b>%1</b>").arg(money(c.costPerUsefulResult, cur, locale));
+        return markup(QStringLiteral("<b>%1</b>")).arg(money(c.costPerUsefulResult, cur, locale));
     case 9:
-        return money(c.amortizedMigrationPerResult, cur, locale);
+        return esc(money(c.amortizedMigrationPerResult, cur, locale));
     case 10:
-        return c.spotNetSavings ? ReportHtml::tr("%1 (on demand: %2)")
+        return c.spotNetSavings ? markup(ReportHtml::tr("%1 (on demand: %2)"))
                                       .arg(money(c.spotNetSavings, cur, locale),
                                            money(c.onDemandCost, cur, locale))
-                                : QStringLiteral("—");
+                                : esc(QStringLiteral("—"));
     case 11:
-        return ReportHtml::tr("useful: %1; lost: %2")
+        return markup(ReportHtml::tr("useful: %1; lost: %2"))
             .arg(idRanges(c.usefulRunIds), idRanges(c.lostRunIds));
     }
     return {};
 }
 } // namespace
 
-QString costHtml(const ReportData &d, const QLocale &locale)
+Html costHtml(const ReportData &d, const QLocale &locale)
 {
-    QString h =
-        QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
+    Html h =
+        markup(QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>"))
             .arg(
                 ReportHtml::tr("Cost per useful result"),
                 ReportHtml::tr(
@@ -127,16 +129,16 @@ QString costHtml(const ReportData &d, const QLocale &locale)
     for (const GateResult &g : d.review.report.gates)
         for (const CriterionResult &c : g.criteria)
             if (c.id == "cost_per_useful_result_not_worse")
-                h += QStringLiteral("<p>%1: %2 — %3</p>")
-                         .arg(esc(criterionName(c.id)), verdictHtml(c.verdict),
-                              esc(trModelText(c.detail, locale)));
+                h += markup(QStringLiteral("<p>%1: %2 — %3</p>"))
+                         .arg(criterionName(c.id), verdictHtml(c.verdict),
+                              trModelText(c.detail, locale));
     if (!d.baseline.costModel && !d.candidate.costModel)
-        return h + QStringLiteral("<p>%1</p>")
+        return h + markup(QStringLiteral("<p>%1</p>"))
                        .arg(ReportHtml::tr("No cost model was entered for either side, so the cost "
                                            "gate has no evidence. Enter them in the review, or "
                                            "pass --baseline-cost and --candidate-cost."));
-    const QString sides[] = {esc(trModelText(d.baseline.label, locale)),
-                             esc(trModelText(d.candidate.label, locale))};
+    const QString sides[] = {trModelText(d.baseline.label, locale),
+                             trModelText(d.candidate.label, locale)};
     HtmlTable t({{ReportHtml::tr("Figure"), 30}, {sides[0], 35, true}, {sides[1], 35, true}});
     const QString rows[] = {ReportHtml::tr("Cost model"),
                             ReportHtml::tr("Price of an hour of execution"),
@@ -151,11 +153,11 @@ QString costHtml(const ReportData &d, const QLocale &locale)
                             ReportHtml::tr("Spot: net savings"),
                             ReportHtml::tr("Runs")};
     for (int i = 0; i < int(std::size(rows)); ++i)
-        t.row({rows[i], sideCost(d.baseline, locale, i), sideCost(d.candidate, locale, i)});
+        t.row({esc(rows[i]), sideCost(d.baseline, locale, i), sideCost(d.candidate, locale, i)});
     h += t.html();
 
     h +=
-        QStringLiteral("<h2>%1</h2><p>%2</p>")
+        markup(QStringLiteral("<h2>%1</h2><p>%2</p>"))
             .arg(
                 ReportHtml::tr("Breakdown"),
                 ReportHtml::tr(
@@ -166,31 +168,31 @@ QString costHtml(const ReportData &d, const QLocale &locale)
         if (s.cost)
             for (const CostLine &l : s.cost->breakdown)
                 if (l.component == comp)
-                    return money(l.amount, s.costModel->currency, locale);
-        return QStringLiteral("—");
+                    return esc(money(l.amount, s.costModel->currency, locale));
+        return esc(QStringLiteral("—"));
     };
     bool totalShown = false;
     for (const std::string &c : components(d, true)) {
         if (informative(c) && !totalShown) {
             auto total = [&](const ReportSide &s) {
-                return s.cost ? QStringLiteral("<b>%1</b>")
+                return s.cost ? markup(QStringLiteral("<b>%1</b>"))
                                     .arg(money(s.cost->totalCost, s.costModel->currency, locale))
-                              : QStringLiteral("—");
+                              : esc(QStringLiteral("—"));
             };
-            b.row({QStringLiteral("<b>%1</b>").arg(ReportHtml::tr("Total")), total(d.baseline),
-                   total(d.candidate)},
+            b.row({markup(QStringLiteral("<b>%1</b>")).arg(ReportHtml::tr("Total")),
+                   total(d.baseline), total(d.candidate)},
                   QStringLiteral("#fafafa"));
             totalShown = true;
         }
-        const QString name =
+        const Html name =
             informative(c)
-                ? QStringLiteral("<span class=\"muted\">%1</span>").arg(esc(costComponent(c)))
+                ? markup(QStringLiteral("<span class=\"muted\">%1</span>")).arg(costComponent(c))
                 : esc(costComponent(c));
         b.row({name, amount(d.baseline, c), amount(d.candidate, c)});
     }
     h += b.html();
 
-    h += QStringLiteral("<h2>%1</h2><p>%2</p>")
+    h += markup(QStringLiteral("<h2>%1</h2><p>%2</p>"))
              .arg(ReportHtml::tr("Sensitivity: each price ±25 %"),
                   ReportHtml::tr("Cost per useful result when one component's price moves by 25 % "
                                  "and the others stay."));
@@ -202,8 +204,8 @@ QString costHtml(const ReportData &d, const QLocale &locale)
     auto sens = [&](const ReportSide &side, const std::string &comp, bool plus) {
         for (const SensitivityRow &r : side.sensitivity)
             if (r.component == comp)
-                return money(plus ? r.plus25 : r.minus25, side.costModel->currency, locale);
-        return QStringLiteral("—");
+                return esc(money(plus ? r.plus25 : r.minus25, side.costModel->currency, locale));
+        return esc(QStringLiteral("—"));
     };
     for (const std::string &c : components(d, false))
         s.row({esc(costComponent(c)), sens(d.baseline, c, false), sens(d.baseline, c, true),
@@ -211,14 +213,13 @@ QString costHtml(const ReportData &d, const QLocale &locale)
     return h + s.html();
 }
 
-QString environmentHtml(const ReportData &d, const QLocale &locale)
+Html environmentHtml(const ReportData &d, const QLocale &locale)
 {
-    QString h =
-        QStringLiteral("<h1 style=\"margin-top:18px\">%1</h1><p>%2</p>")
-            .arg(ReportHtml::tr("Environment and versions"),
-                 ReportHtml::tr(
-                     "As each run reported it when it started; runs that measured in the same "
-                     "environment share a row."));
+    Html h = markup(QStringLiteral("<h1 style=\"margin-top:18px\">%1</h1><p>%2</p>"))
+                 .arg(ReportHtml::tr("Environment and versions"),
+                      ReportHtml::tr(
+                          "As each run reported it when it started; runs that measured in the same "
+                          "environment share a row."));
     HtmlTable t({{ReportHtml::tr("torch"), 9},
                  {ReportHtml::tr("Runner"), 9},
                  {ReportHtml::tr("Threads"), 10, true},
@@ -226,19 +227,19 @@ QString environmentHtml(const ReportData &d, const QLocale &locale)
                  {ReportHtml::tr("BLAS"), 16},
                  {ReportHtml::tr("OS"), 24},
                  {ReportHtml::tr("Runs"), 18}});
-    auto v = [](const std::string &s) { return s.empty() ? QStringLiteral("—") : esc(s); };
+    auto v = [](const std::string &s) { return s.empty() ? esc(QStringLiteral("—")) : esc(s); };
     for (const EnvironmentGroup &g : d.environments)
         t.row({v(g.torch), v(g.runner), v(g.threads), v(g.cpu), v(g.blas), v(g.os),
-               ReportHtml::tr("%1 <span class=\"small\">(%2)</span>")
+               markup(ReportHtml::tr("%1 <span class=\"small\">(%2)</span>"))
                    .arg(idRanges(g.runIds), locale.toString(qlonglong(g.runIds.size())))});
     return h + t.html();
 }
 
-QString appendixHtml(const ReportData &d, const QLocale &locale,
-                     const std::function<QString(const QString &)> &fitKey)
+Html appendixHtml(const ReportData &d, const QLocale &locale,
+                  const std::function<QString(const QString &)> &fitKey)
 {
-    QString h =
-        QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
+    Html h =
+        markup(QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>"))
             .arg(ReportHtml::tr("Appendix: every run"),
                  ReportHtml::tr(
                      "%n run(s) in the database, by id. Valid: the steady state is valid evidence. "
@@ -270,10 +271,11 @@ QString appendixHtml(const ReportData &d, const QLocale &locale,
                              : b    ? ReportHtml::tr("current path")
                              : c    ? ReportHtml::tr("candidate")
                                     : QStringLiteral("—");
+        // The key is shortened as text, then escaped: an ellipsis never cuts an entity in two.
         const QString key = QString::fromStdString(r.runKey);
-        t.row({QString::number(r.id), esc(fitKey ? fitKey(key) : key), esc(r.workload), esc(r.mode),
-               esc(r.dtype), esc(fmt::statusLabel(r.status)), valid, role,
-               fmt::throughput(r.samplesPerSecond), fmt::duration(r.p99Seconds)});
+        t.row({esc(QString::number(r.id)), esc(fitKey ? fitKey(key) : key), esc(r.workload),
+               esc(r.mode), esc(r.dtype), esc(fmt::statusLabel(r.status)), esc(valid), esc(role),
+               esc(fmt::throughput(r.samplesPerSecond)), esc(fmt::duration(r.p99Seconds))});
     }
     Q_UNUSED(locale);
     return h + t.html() + witnessHtml(d);
@@ -281,7 +283,7 @@ QString appendixHtml(const ReportData &d, const QLocale &locale,
 
 // The store judges every run from its samples; the runner's own summary is a witness. Any figure
 // where the two disagree beyond rounding is listed here, so a reviewer sees it.
-QString witnessHtml(const ReportData &d)
+Html witnessHtml(const ReportData &d)
 {
     HtmlTable t({{ReportHtml::tr("Id"), 6, true},
                  {ReportHtml::tr("Field"), 34},
@@ -296,27 +298,27 @@ QString witnessHtml(const ReportData &d)
         const auto differs = witnessDisagreements(r.witnessJson);
         runs += differs.empty() ? 0 : 1;
         for (const WitnessDisagreement &w : differs) {
-            t.row({QString::number(r.id), esc(w.field), esc(w.runner), esc(w.store)});
+            t.row({esc(QString::number(r.id)), esc(w.field), esc(w.runner), esc(w.store)});
             ++rows;
         }
     }
     QStringList names;
     for (const std::string &p : policies)
-        names << esc(p);
-    QString h = QStringLiteral("<h2>%1</h2><p>%2</p>")
-                    .arg(ReportHtml::tr("Runner summaries against the store"),
-                         ReportHtml::tr("Every figure and validity verdict in this report is "
-                                        "computed by the store from the "
-                                        "stored samples (validity policy %1); each runner's own "
-                                        "summary is kept as a witness.")
-                             .arg(names.isEmpty() ? QStringLiteral("—")
-                                                  : names.join(QStringLiteral(", "))));
+        names << QString::fromStdString(p);
+    Html h = markup(QStringLiteral("<h2>%1</h2><p>%2</p>"))
+                 .arg(ReportHtml::tr("Runner summaries against the store"),
+                      markup(ReportHtml::tr("Every figure and validity verdict in this report is "
+                                            "computed by the store from the "
+                                            "stored samples (validity policy %1); each runner's "
+                                            "own summary is kept as a witness."))
+                          .arg(names.isEmpty() ? QStringLiteral("—")
+                                               : names.join(QStringLiteral(", "))));
     if (rows == 0)
         return h +
-               QStringLiteral("<p>%1</p>")
+               markup(QStringLiteral("<p>%1</p>"))
                    .arg(ReportHtml::tr("Every runner summary agrees with the store's figures."));
     return h +
-           QStringLiteral("<p>%1</p>")
+           markup(QStringLiteral("<p>%1</p>"))
                .arg(ReportHtml::tr("%n run(s) whose runner summary disagrees with the store:",
                                    nullptr, int(runs))) +
            t.html();

@@ -7,16 +7,16 @@
 namespace tp::report
 {
 
-QString breakEvenHtml(const ReportData &d, const QLocale &locale)
+Html breakEvenHtml(const ReportData &d, const QLocale &locale)
 {
-    QString h = QStringLiteral("<h2>%1</h2><p>%2</p>")
-                    .arg(ReportHtml::tr("Compile cost break-even"),
-                         ReportHtml::tr("For each shape both sides measured: the candidate's "
-                                        "extra first call (compilation) over the current path's, "
-                                        "and after how many calls its steady state pays it back. "
-                                        "Medians over the valid runs of each side."));
+    Html h = markup(QStringLiteral("<h2>%1</h2><p>%2</p>"))
+                 .arg(ReportHtml::tr("Compile cost break-even"),
+                      ReportHtml::tr("For each shape both sides measured: the candidate's "
+                                     "extra first call (compilation) over the current path's, "
+                                     "and after how many calls its steady state pays it back. "
+                                     "Medians over the valid runs of each side."));
     if (d.breakEven.empty())
-        return h + QStringLiteral("<p>%1</p>")
+        return h + markup(QStringLiteral("<p>%1</p>"))
                        .arg(ReportHtml::tr("No shape was measured on both sides yet."));
     HtmlTable t({{ReportHtml::tr("Workload and shape"), 22},
                  {ReportHtml::tr("Candidate"), 14},
@@ -25,19 +25,19 @@ QString breakEvenHtml(const ReportData &d, const QLocale &locale)
                  {ReportHtml::tr("Steady: current · candidate"), 18, true},
                  {ReportHtml::tr("Paid back"), 14, true}});
     for (const BreakEvenRow &r : d.breakEven) {
-        QString calls = esc(BreakEvenTable::callsText(r.calls));
+        QString calls = BreakEvenTable::callsText(r.calls);
         if (r.calls && *r.calls > 0)
-            calls = esc(ReportHtml::tr("after %1 calls").arg(locale.toString(*r.calls)));
-        if (!r.calls)
-            calls = QStringLiteral("<span style=\"color:#ef6c00\">%1</span>").arg(calls);
+            calls = ReportHtml::tr("after %1 calls").arg(locale.toString(*r.calls));
         t.row({esc(BreakEvenTable::shapeText(r)),
                esc((fmt::fromStd(r.mode) + QLatin1Char(' ') + fmt::fromStd(r.dtype)).trimmed()),
-               QStringLiteral("%1 · %2").arg(esc(fmt::duration(r.baselineFirstCall)),
-                                             esc(fmt::duration(r.candidateFirstCall))),
+               markup(QStringLiteral("%1 · %2"))
+                   .arg(fmt::duration(r.baselineFirstCall), fmt::duration(r.candidateFirstCall)),
                esc(fmt::duration(r.extraFirstCall())),
-               QStringLiteral("%1 · %2").arg(esc(fmt::duration(r.baselineSteady)),
-                                             esc(fmt::duration(r.candidateSteady))),
-               calls});
+               markup(QStringLiteral("%1 · %2"))
+                   .arg(fmt::duration(r.baselineSteady), fmt::duration(r.candidateSteady)),
+               r.calls
+                   ? esc(calls)
+                   : markup(QStringLiteral("<span style=\"color:#ef6c00\">%1</span>")).arg(calls)});
     }
     return h + t.html();
 }

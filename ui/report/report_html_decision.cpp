@@ -8,6 +8,8 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace tp::report
 {
@@ -33,6 +35,11 @@ QString chartPlaceholder(int index)
     return QStringLiteral("@@chart:%1@@").arg(index);
 }
 
+QString chartAnchor(int index)
+{
+    return QStringLiteral("tp-chart-%1").arg(index);
+}
+
 QString reportTitle()
 {
     return ReportHtml::tr("TorchPilot decision report");
@@ -48,90 +55,92 @@ QString workloadsText(const ReportData &d)
 
 namespace
 {
-QString selectionText(const RunSelection &s)
+Html selectionText(const RunSelection &s)
 {
-    QStringList parts;
+    std::vector<Html> parts;
     const std::pair<QString, const std::string *> fields[] = {
         {ReportHtml::tr("workload"), &s.workload}, {ReportHtml::tr("mode"), &s.mode},
         {ReportHtml::tr("dtype"), &s.dtype},       {ReportHtml::tr("device"), &s.device},
         {ReportHtml::tr("status"), &s.status},     {ReportHtml::tr("target"), &s.target}};
     for (const auto &[name, value] : fields)
         if (!value->empty())
-            parts << QStringLiteral("%1 = %2").arg(name, esc(*value));
-    return parts.isEmpty() ? ReportHtml::tr("every run") : parts.join(QStringLiteral(", "));
+            parts.push_back(markup(QStringLiteral("%1 = %2")).arg(name, *value));
+    return parts.empty() ? esc(ReportHtml::tr("every run"))
+                         : join(parts, markup(QStringLiteral(", ")));
 }
 
-QString field(const QString &name, const QString &valueHtml)
+Html field(const QString &name, const Html &value)
 {
-    return QStringLiteral(
-               "<tr><td width=\"28%\" class=\"muted\">%1</td><td width=\"72%\">%2</td></tr>")
-        .arg(name, valueHtml);
+    return markup(
+               QStringLiteral(
+                   "<tr><td width=\"28%\" class=\"muted\">%1</td><td width=\"72%\">%2</td></tr>"))
+        .arg(name, value);
 }
 } // namespace
 
-QString coverHtml(const ReportData &d, const QLocale &locale)
+Html coverHtml(const ReportData &d, const QLocale &locale)
 {
     const ReviewState &r = d.review;
     const Decision decision = r.report.decision;
-    QString h = QStringLiteral("<p class=\"muted\">%1</p><h1 style=\"font-size:22pt\">%2</h1>")
-                    .arg(ReportHtml::tr("TorchPilot — GPU → TPU migration"), esc(reportTitle()));
-    h += QStringLiteral("<p style=\"font-size:12pt\">%1</p>")
-             .arg(ReportHtml::tr("Workload: %1")
-                      .arg(QStringLiteral("<b>%1</b>").arg(esc(workloadsText(d)))));
-    h += QStringLiteral("<table width=\"100%\" border=\"2\" cellspacing=\"0\" cellpadding=\"%1\" "
-                        "style=\"border-color:%2; border-style:solid\"><tr><td>"
-                        "<p class=\"muted\">%3</p><p style=\"font-size:20pt; font-weight:bold; "
-                        "color:%2\">%4</p>"
-                        "<p>%5</p></td></tr></table>")
-             .arg(10)
-             .arg(decisionColor(decision), ReportHtml::tr("Decision"), esc(decisionLabel(decision)),
-                  esc(decisionExplanation(decision)));
+    Html h = markup(QStringLiteral("<p class=\"muted\">%1</p><h1 style=\"font-size:22pt\">%2</h1>"))
+                 .arg(ReportHtml::tr("TorchPilot — GPU → TPU migration"), reportTitle());
+    h += markup(QStringLiteral("<p style=\"font-size:12pt\">%1</p>"))
+             .arg(markup(ReportHtml::tr("Workload: %1"))
+                      .arg(markup(QStringLiteral("<b>%1</b>")).arg(workloadsText(d))));
+    h += markup(QStringLiteral(
+                    "<table width=\"100%\" border=\"2\" cellspacing=\"0\" cellpadding=\"10\" "
+                    "style=\"border-color:%1; border-style:solid\"><tr><td>"
+                    "<p class=\"muted\">%2</p><p style=\"font-size:20pt; font-weight:bold; "
+                    "color:%1\">%3</p>"
+                    "<p>%4</p></td></tr></table>"))
+             .arg(decisionColor(decision), ReportHtml::tr("Decision"), decisionLabel(decision),
+                  decisionExplanation(decision));
 
-    QString review;
+    Html review;
     if (r.lastReview) {
         const DecisionSnapshot &s = *r.lastReview;
-        review = ReportHtml::tr("Last review recorded on %1 by %2 (decision then: %3).")
-                     .arg(esc(dateTime(s.createdAt, locale)), esc(s.reviewer),
-                          esc(decisionLabel(s.decision)));
+        review = markup(ReportHtml::tr("Last review recorded on %1 by %2 (decision then: %3)."))
+                     .arg(dateTime(s.createdAt, locale), s.reviewer, decisionLabel(s.decision));
         if (!s.comment.empty())
-            review += QStringLiteral(" <i>“%1”</i>").arg(esc(s.comment));
-        review += QStringLiteral("<br/>") +
+            review += markup(QStringLiteral(" <i>“%1”</i>")).arg(s.comment);
+        review += markup(QStringLiteral("<br/>")) +
                   (s.evidenceHash == r.evidenceHash
-                       ? ReportHtml::tr("The evidence is unchanged since that review.")
-                       : QStringLiteral("<b style=\"color:#e65100\">%1</b>")
+                       ? esc(ReportHtml::tr("The evidence is unchanged since that review."))
+                       : markup(QStringLiteral("<b style=\"color:#e65100\">%1</b>"))
                              .arg(ReportHtml::tr(
                                  "The evidence changed since that review: %n change(s), listed "
                                  "under “Changes since the last review”.",
                                  nullptr, int(r.changesSinceLastReview.size()))));
     } else {
-        review = ReportHtml::tr("Not yet reviewed. Newest run: %1.")
-                     .arg(esc(dateTime(d.newestRunAt, locale)));
+        review = markup(ReportHtml::tr("Not yet reviewed. Newest run: %1."))
+                     .arg(dateTime(d.newestRunAt, locale));
     }
-    h += QStringLiteral("<p>%1</p>").arg(review);
+    h += markup(QStringLiteral("<p>%1</p>")).arg(review);
 
-    h += QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"%1\">").arg(2);
+    h += markup(QStringLiteral("<table width=\"100%\" cellspacing=\"0\" cellpadding=\"2\">"));
     h += field(ReportHtml::tr("Evidence hash (SHA-256)"),
-               QStringLiteral("<span class=\"mono\">%1</span>").arg(esc(r.evidenceHash)));
+               markup(QStringLiteral("<span class=\"mono\">%1</span>")).arg(r.evidenceHash));
     h += field(ReportHtml::tr("Gate definitions"), esc(r.report.definitions));
     h += field(ReportHtml::tr("Current path"),
-               QStringLiteral("%1 <span class=\"muted\">(%2)</span>")
-                   .arg(esc(trModelText(r.definitions.baselineLabel, locale)),
+               markup(QStringLiteral("%1 <span class=\"muted\">(%2)</span>"))
+                   .arg(trModelText(r.definitions.baselineLabel, locale),
                         selectionText(r.definitions.baseline)));
     h += field(ReportHtml::tr("Candidate"),
-               QStringLiteral("%1 <span class=\"muted\">(%2)</span>")
-                   .arg(esc(trModelText(r.definitions.candidateLabel, locale)),
+               markup(QStringLiteral("%1 <span class=\"muted\">(%2)</span>"))
+                   .arg(trModelText(r.definitions.candidateLabel, locale),
                         selectionText(r.definitions.candidate)));
-    h += field(ReportHtml::tr("Evidence runs"),
-               ReportHtml::tr("current path: %1; candidate: %2; excluded as invalid evidence: %3")
-                   .arg(idRanges(r.report.baselineRuns), idRanges(r.report.candidateRuns),
-                        idRanges(r.report.excludedInvalidRuns)));
+    h += field(
+        ReportHtml::tr("Evidence runs"),
+        markup(ReportHtml::tr("current path: %1; candidate: %2; excluded as invalid evidence: %3"))
+            .arg(idRanges(r.report.baselineRuns), idRanges(r.report.candidateRuns),
+                 idRanges(r.report.excludedInvalidRuns)));
     h += field(
         ReportHtml::tr("Database"),
-        ReportHtml::tr("%1, %n run(s)", nullptr, int(d.runs.size())).arg(esc(d.databaseName)));
+        markup(ReportHtml::tr("%1, %n run(s)", nullptr, int(d.runs.size()))).arg(d.databaseName));
     h += field(ReportHtml::tr("Rollback path"), r.inputs.rollbackPath.empty()
-                                                    ? ReportHtml::tr("not recorded")
+                                                    ? esc(ReportHtml::tr("not recorded"))
                                                     : esc(r.inputs.rollbackPath));
-    h += QStringLiteral("</table><h2>%1</h2>").arg(ReportHtml::tr("Gates at a glance"));
+    h += markup(QStringLiteral("</table><h2>%1</h2>")).arg(ReportHtml::tr("Gates at a glance"));
     HtmlTable t({{ReportHtml::tr("Gate"), 40},
                  {ReportHtml::tr("Verdict"), 25},
                  {ReportHtml::tr("Criteria passed"), 35, true}});
@@ -140,23 +149,22 @@ QString coverHtml(const ReportData &d, const QLocale &locale)
             std::count_if(g.criteria.begin(), g.criteria.end(),
                           [](const CriterionResult &c) { return c.verdict == Verdict::Pass; });
         t.row({esc(gateName(g.id)), verdictHtml(g.verdict),
-               ReportHtml::tr("%1 of %2")
+               markup(ReportHtml::tr("%1 of %2"))
                    .arg(locale.toString(qlonglong(passed)),
                         locale.toString(qlonglong(g.criteria.size())))});
     }
     return h + t.html();
 }
 
-QString gatesHtml(const ReportData &d, const QLocale &locale)
+Html gatesHtml(const ReportData &d, const QLocale &locale)
 {
     const ReviewState &r = d.review;
-    QString h =
-        QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
-            .arg(ReportHtml::tr("Approval gates"),
-                 ReportHtml::tr(
-                     "The five gates in order. A criterion without enough valid evidence is "
-                     "“insufficient”; the timings of runs whose steady state is not valid "
-                     "evidence never count (their finiteness and precision verdicts do)."));
+    Html h = markup(QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>"))
+                 .arg(ReportHtml::tr("Approval gates"),
+                      ReportHtml::tr(
+                          "The five gates in order. A criterion without enough valid evidence is "
+                          "“insufficient”; the timings of runs whose steady state is not valid "
+                          "evidence never count (their finiteness and precision verdicts do)."));
     std::vector<std::pair<GateSignoff, bool>> signoffs; // bool: part of the recorded review
     if (r.lastReview)
         for (const GateSignoff &s : r.lastReview->signoffs)
@@ -177,38 +185,41 @@ QString gatesHtml(const ReportData &d, const QLocale &locale)
     for (const GateResult &g : r.report.gates) {
         bool first = true;
         for (const CriterionResult &c : g.criteria) {
-            const QString gate =
-                first ? QStringLiteral("<b>%1</b><br/>%2")
-                            .arg(esc(gateName(g.id)), verdictHtml(g.verdict))
-                      : QStringLiteral("<span class=\"small\">%1</span>").arg(esc(gateName(g.id)));
+            const Html gate =
+                first
+                    ? markup(QStringLiteral("<b>%1</b><br/>%2"))
+                          .arg(gateName(g.id), verdictHtml(g.verdict))
+                    : markup(QStringLiteral("<span class=\"small\">%1</span>")).arg(gateName(g.id));
             t.row({gate,
-                   QStringLiteral("%1<br/><span class=\"id\">%2</span>")
-                       .arg(esc(criterionName(c.id)), esc(c.id)),
-                   verdictHtml(c.verdict), esc(trModelText(c.detail, locale)), idRanges(c.runIds)},
+                   markup(QStringLiteral("%1<br/><span class=\"id\">%2</span>"))
+                       .arg(criterionName(c.id), c.id),
+                   verdictHtml(c.verdict), esc(trModelText(c.detail, locale)),
+                   esc(idRanges(c.runIds))},
                   first ? QStringLiteral("#fafafa") : QString());
             first = false;
         }
-        QStringList lines;
+        std::vector<Html> lines;
         for (const auto &[s, recorded] : signoffs) {
             if (s.gateId != g.id)
                 continue;
-            QString line = ReportHtml::tr("Signed off by <b>%1</b> on %2")
-                               .arg(esc(s.reviewer), esc(dateTime(s.signedAt, locale)));
+            Html line = markup(ReportHtml::tr("Signed off by <b>%1</b> on %2"))
+                            .arg(s.reviewer, dateTime(s.signedAt, locale));
             if (!s.comment.empty())
-                line += QStringLiteral(": <i>“%1”</i>").arg(esc(s.comment));
-            line += QStringLiteral(" <span class=\"small\">(%1)</span>")
+                line += markup(QStringLiteral(": <i>“%1”</i>")).arg(s.comment);
+            line += markup(QStringLiteral(" <span class=\"small\">(%1)</span>"))
                         .arg(recorded ? ReportHtml::tr("recorded with the review")
                                       : ReportHtml::tr("pending"));
             if (s.evidenceHash != r.evidenceHash)
-                line += QStringLiteral(" <span style=\"color:#e65100\">%1</span>")
+                line += markup(QStringLiteral(" <span style=\"color:#e65100\">%1</span>"))
                             .arg(ReportHtml::tr("signed on different evidence"));
-            lines << line;
+            lines.push_back(line);
         }
-        const QString who = ReportHtml::tr("Sign-offs, %1:").arg(esc(gateName(g.id)));
-        t.spanRow(QStringLiteral("<span class=\"muted\">%1</span> %2")
-                      .arg(who, lines.isEmpty() ? QStringLiteral("<span class=\"muted\">%1</span>")
-                                                      .arg(ReportHtml::tr("none."))
-                                                : lines.join(QStringLiteral("<br/>"))));
+        const QString who = ReportHtml::tr("Sign-offs, %1:").arg(gateName(g.id)); // text
+        t.spanRow(markup(QStringLiteral("<span class=\"muted\">%1</span> %2"))
+                      .arg(who, lines.empty()
+                                    ? markup(QStringLiteral("<span class=\"muted\">%1</span>"))
+                                          .arg(ReportHtml::tr("none."))
+                                    : join(lines, markup(QStringLiteral("<br/>")))));
     }
     return h + t.html();
 }
@@ -237,21 +248,23 @@ QString changeKind(const std::string &kind)
 }
 } // namespace
 
-QString changesHtml(const ReportData &d, const QLocale &locale)
+Html changesHtml(const ReportData &d, const QLocale &locale)
 {
     const ReviewState &r = d.review;
-    QString h = QStringLiteral("<h2>%1</h2>").arg(ReportHtml::tr("Changes since the last review"));
+    Html h =
+        markup(QStringLiteral("<h2>%1</h2>")).arg(ReportHtml::tr("Changes since the last review"));
     if (!r.lastReview)
-        return h + QStringLiteral("<p>%1</p>")
+        return h + markup(QStringLiteral("<p>%1</p>"))
                        .arg(ReportHtml::tr("No review has been recorded yet: all of the evidence "
                                            "in this report is unreviewed."));
-    h += QStringLiteral("<p>%1</p>")
-             .arg(ReportHtml::tr("Compared with the review recorded on %1 (evidence hash %2).")
-                      .arg(esc(dateTime(r.lastReview->createdAt, locale)),
-                           QStringLiteral("<span class=\"mono\">%1…</span>")
-                               .arg(esc(r.lastReview->evidenceHash.substr(0, 16)))));
+    h += markup(QStringLiteral("<p>%1</p>"))
+             .arg(markup(
+                      ReportHtml::tr("Compared with the review recorded on %1 (evidence hash %2)."))
+                      .arg(dateTime(r.lastReview->createdAt, locale),
+                           markup(QStringLiteral("<span class=\"mono\">%1…</span>"))
+                               .arg(r.lastReview->evidenceHash.substr(0, 16))));
     if (r.changesSinceLastReview.empty())
-        return h + QStringLiteral("<p>%1</p>")
+        return h + markup(QStringLiteral("<p>%1</p>"))
                        .arg(ReportHtml::tr("No change: the evidence is identical."));
     HtmlTable t({{ReportHtml::tr("Change"), 16},
                  {ReportHtml::tr("Subject"), 30},
@@ -266,10 +279,10 @@ QString changesHtml(const ReportData &d, const QLocale &locale)
         return esc(trModelText(text.toStdString(), locale));
     };
     for (const ReviewChange &c : r.changesSinceLastReview) {
-        QString subject = esc(c.subject);
+        Html subject = esc(c.subject);
         if (c.kind == "criterion")
-            subject = QStringLiteral("%1<br/><span class=\"id\">%2</span>")
-                          .arg(esc(criterionName(c.subject)), esc(c.subject));
+            subject = markup(QStringLiteral("%1<br/><span class=\"id\">%2</span>"))
+                          .arg(criterionName(c.subject), c.subject);
         else if (c.kind == "gate")
             subject = esc(gateName(c.subject));
         t.row({esc(changeKind(c.kind)), subject, spaced(c.before), spaced(c.after)});

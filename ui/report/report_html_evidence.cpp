@@ -17,22 +17,21 @@ namespace
 using State = PanelFigure::State;
 using Unit = PanelFigure::Unit;
 
-QString figureValue(const PanelFigure &f, const std::optional<CostModel> &cost,
-                    const QLocale &locale)
+Html figureValue(const PanelFigure &f, const std::optional<CostModel> &cost, const QLocale &locale)
 {
     switch (f.state) {
     case State::Value:
         break;
     case State::NoData:
-        return ReportHtml::tr("no data");
+        return esc(ReportHtml::tr("no data"));
     case State::NotConfigured:
-        return ReportHtml::tr("not configured");
+        return esc(ReportHtml::tr("not configured"));
     case State::NotMeasured:
-        return ReportHtml::tr("not measured");
+        return esc(ReportHtml::tr("not measured"));
     case State::NotMeasuredCpu:
-        return ReportHtml::tr("not measured (CPU)");
+        return esc(ReportHtml::tr("not measured (CPU)"));
     case State::NotApplicable:
-        return ReportHtml::tr("not applicable for local runs");
+        return esc(ReportHtml::tr("not applicable for local runs"));
     }
     const double v = f.value.value_or(0.0);
     QString value;
@@ -40,45 +39,46 @@ QString figureValue(const PanelFigure &f, const std::optional<CostModel> &cost,
     case Unit::Runs:
         value = locale.toString(qlonglong(v));
         if (f.outOf)
-            return ReportHtml::tr("<b>%1</b> of %2 runs").arg(value, locale.toString(*f.outOf));
-        return ReportHtml::tr("<b>%1</b> extra execution(s)").arg(value);
+            return markup(ReportHtml::tr("<b>%1</b> of %2 runs"))
+                .arg(value, locale.toString(*f.outOf));
+        return markup(ReportHtml::tr("<b>%1</b> extra execution(s)")).arg(value);
     case Unit::Seconds:
         value = fmt::duration(v);
         break;
     case Unit::SamplesPerSecond:
-        return ReportHtml::tr("<b>%1</b> samples/s").arg(fmt::throughput(v));
+        return markup(ReportHtml::tr("<b>%1</b> samples/s")).arg(fmt::throughput(v));
     case Unit::Bytes:
         value = locale.formattedDataSize(qint64(v));
         break;
     case Unit::Cores:
-        return ReportHtml::tr("<b>%1 %</b> of one core").arg(fmt::number3(v * 100.0));
+        return markup(ReportHtml::tr("<b>%1 %</b> of one core")).arg(fmt::number3(v * 100.0));
     case Unit::Cost:
-        return ReportHtml::tr("<b>%1</b> per useful result")
+        // The currency is data: money() is text, escaped by arg().
+        return markup(ReportHtml::tr("<b>%1</b> per useful result"))
             .arg(money(v, cost ? cost->currency : std::string(), locale));
     }
-    return QStringLiteral("<b>%1</b>").arg(value);
+    return markup(QStringLiteral("<b>%1</b>")).arg(value);
 }
 
-QString figureCell(const PanelFigure &f, const std::optional<CostModel> &cost,
-                   const QLocale &locale)
+Html figureCell(const PanelFigure &f, const std::optional<CostModel> &cost, const QLocale &locale)
 {
-    QString h = figureValue(f, cost, locale);
-    QString small = esc(trModelText(f.note, locale));
+    Html h = figureValue(f, cost, locale);
+    QString small = trModelText(f.note, locale); // text: a note may quote a cost model's name
     if (!f.runIds.empty())
         small += (small.isEmpty() ? QString() : QStringLiteral(" · ")) +
                  ReportHtml::tr("runs %1").arg(idRanges(f.runIds));
     if (!small.isEmpty())
-        h += QStringLiteral("<br/><span class=\"small\">%1</span>").arg(small);
+        h += markup(QStringLiteral("<br/><span class=\"small\">%1</span>")).arg(small);
     return h;
 }
 
 using Getter = const PanelFigure &(*)(const PanelFigures &);
 } // namespace
 
-QString panelsHtml(const ReportData &d, const QLocale &locale)
+Html panelsHtml(const ReportData &d, const QLocale &locale)
 {
-    QString h =
-        QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
+    Html h =
+        markup(QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>"))
             .arg(ReportHtml::tr("The three panels"),
                  ReportHtml::tr(
                      "Business, application and infrastructure figures of each side, over every "
@@ -139,10 +139,10 @@ QString panelsHtml(const ReportData &d, const QLocale &locale)
            }}}},
     }};
     for (const auto &[title, rows] : panels) {
-        h += QStringLiteral("<h2>%1</h2>").arg(esc(title));
+        h += markup(QStringLiteral("<h2>%1</h2>")).arg(title);
         HtmlTable t({{ReportHtml::tr("Figure"), 20},
-                     {esc(trModelText(d.baseline.label, locale)), 40},
-                     {esc(trModelText(d.candidate.label, locale)), 40}});
+                     {trModelText(d.baseline.label, locale), 40},
+                     {trModelText(d.candidate.label, locale), 40}});
         for (const Row &row : rows)
             t.row({esc(row.name),
                    figureCell(row.get(d.baseline.panels), d.baseline.costModel, locale),
@@ -152,20 +152,21 @@ QString panelsHtml(const ReportData &d, const QLocale &locale)
     return h;
 }
 
-QString chartsHtml(const ReportData &d, const QLocale &locale)
+Html chartsHtml(const ReportData &d, const QLocale &locale)
 {
     const ReportSide *sides[] = {&d.baseline, &d.candidate};
     auto caption = [&](const ReportSide &s, const QString &sideName) {
         const RunRecord &r = *s.chartRun;
-        return QStringLiteral("<p><b>%1</b> <span class=\"muted\">(%2)</span> — %3 <span "
-                              "class=\"muted\">(%4)</span></p>")
-            .arg(esc(sideName), esc(trModelText(s.label, locale)),
-                 ReportHtml::tr("run %1, %2").arg(r.id).arg(esc(r.runKey)),
-                 ReportHtml::tr("%1 · %2 · %3 · %n steady sample(s)", nullptr, int(s.steady.size()))
-                     .arg(esc(r.mode), esc(r.dtype), esc(fmt::statusLabel(r.status))));
+        return markup(QStringLiteral("<p><b>%1</b> <span class=\"muted\">(%2)</span> — %3 <span "
+                                     "class=\"muted\">(%4)</span></p>"))
+            .arg(sideName, trModelText(s.label, locale),
+                 markup(ReportHtml::tr("run %1, %2")).arg(r.id, r.runKey),
+                 markup(ReportHtml::tr("%1 · %2 · %3 · %n steady sample(s)", nullptr,
+                                       int(s.steady.size())))
+                     .arg(r.mode, r.dtype, fmt::statusLabel(r.status)));
     };
     const QString names[] = {ReportHtml::tr("Current path"), ReportHtml::tr("Candidate")};
-    QString h;
+    Html h;
     const QString titles[] = {ReportHtml::tr("Cold start vs warm state"),
                               ReportHtml::tr("Steady-state latency")};
     const QString intros[] = {
@@ -178,42 +179,42 @@ QString chartsHtml(const ReportData &d, const QLocale &locale)
             "Distribution of the steady-state time per batch of the same runs, with the p50, p90 "
             "and p99 markers the SLO is judged on.")};
     for (int page = 0; page < 2; ++page) {
-        h += QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
+        h += markup(QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>"))
                  .arg(titles[page], intros[page]);
         for (int side = 0; side < 2; ++side) {
             if (!sides[side]->chartRun) {
-                h += QStringLiteral("<p><b>%1</b> — %2</p>")
-                         .arg(esc(names[side]), ReportHtml::tr("no run on this side."));
+                h += markup(QStringLiteral("<p><b>%1</b> — %2</p>"))
+                         .arg(names[side], ReportHtml::tr("no run on this side."));
                 continue;
             }
             h += caption(*sides[side], names[side]);
-            h +=
-                QStringLiteral("<p align=\"center\">%1</p>").arg(chartPlaceholder(page * 2 + side));
+            const int chart = page * 2 + side;
+            h += markup(QStringLiteral("<p align=\"center\"><a name=\"%1\">%2</a></p>"))
+                     .arg(chartAnchor(chart), chartPlaceholder(chart));
         }
     }
-    Q_UNUSED(locale);
     return h;
 }
 
-QString precisionHtml(const ReportData &d, const QLocale &locale)
+Html precisionHtml(const ReportData &d, const QLocale &locale)
 {
-    QString h = QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>")
-                    .arg(ReportHtml::tr("Precision verdicts"),
-                         ReportHtml::tr("Each checked run against the float32 eager reference, on "
-                                        "identical weights and "
-                                        "inputs, with the tolerances of a named policy. Under "
-                                        "the mode: the precision float32 matmuls ran at "
-                                        "(highest is full float32; TF32 and TorchTPU's default "
-                                        "bf16 passes are lower)."));
+    Html h = markup(QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>"))
+                 .arg(ReportHtml::tr("Precision verdicts"),
+                      ReportHtml::tr("Each checked run against the float32 eager reference, on "
+                                     "identical weights and "
+                                     "inputs, with the tolerances of a named policy. Under "
+                                     "the mode: the precision float32 matmuls ran at "
+                                     "(highest is full float32; TF32 and TorchTPU's default "
+                                     "bf16 passes are lower)."));
     for (const GateResult &g : d.review.report.gates)
         for (const CriterionResult &c : g.criteria)
             if (c.id == "precision_within_policy" || c.id == "loss_curve_within_tolerance" ||
                 c.id == "outputs_finite")
-                h += QStringLiteral("<p>%1: %2 — %3</p>")
-                         .arg(esc(criterionName(c.id)), verdictHtml(c.verdict),
-                              esc(trModelText(c.detail, locale)));
+                h += markup(QStringLiteral("<p>%1: %2 — %3</p>"))
+                         .arg(criterionName(c.id), verdictHtml(c.verdict),
+                              trModelText(c.detail, locale));
     if (d.precision.empty())
-        return h + QStringLiteral("<p>%1</p>")
+        return h + markup(QStringLiteral("<p>%1</p>"))
                        .arg(ReportHtml::tr("No run recorded a precision verdict."));
     // Widths leave room for the longest translated headers ("Desvio", "aprovado"): a word
     // never breaks inside a cell.
@@ -229,30 +230,31 @@ QString precisionHtml(const ReportData &d, const QLocale &locale)
         return v ? locale.toString(*v, 'g', 3) : QStringLiteral("—");
     };
     for (const PrecisionRow &p : d.precision) {
-        QString key = esc(p.runKey);
+        Html key = esc(p.runKey);
         if (!p.reasons.empty()) {
             QStringList reasons;
             for (const std::string &r : p.reasons)
-                reasons << esc(trModelText(r, locale));
-            key += QStringLiteral("<br/><span class=\"small\">%1</span>")
+                reasons << trModelText(r, locale);
+            key += markup(QStringLiteral("<br/><span class=\"small\">%1</span>"))
                        .arg(reasons.join(QStringLiteral("; ")));
         }
         const Verdict v = p.verdict == "pass"   ? Verdict::Pass
                           : p.verdict == "fail" ? Verdict::Fail
                                                 : Verdict::Insufficient;
-        QString policy = esc(p.policy);
+        Html policy = esc(p.policy);
         if (!p.reference.empty())
-            policy += QStringLiteral("<br/>") + ReportHtml::tr("vs %1").arg(esc(p.reference));
-        QString modeDtype = QStringLiteral("%1 · %2").arg(esc(p.mode), esc(p.dtype));
+            policy +=
+                markup(QStringLiteral("<br/>")) + markup(ReportHtml::tr("vs %1")).arg(p.reference);
+        Html modeDtype = markup(QStringLiteral("%1 · %2")).arg(p.mode, p.dtype);
         if (!p.matmulPrecision.empty())
-            modeDtype += QStringLiteral("<br/><span class=\"small\">%1</span>")
-                             .arg(ReportHtml::tr("matmul %1").arg(esc(p.matmulPrecision)));
-        t.row({QString::number(p.runId), key, modeDtype, policy, verdictHtml(v),
-               QStringLiteral("%1 / %2").arg(sci(p.maxAbsError), sci(p.maxRelError)),
-               p.cosine ? locale.toString(*p.cosine, 'f', 5) : QStringLiteral("—"),
-               p.mismatchPercent
-                   ? ReportHtml::tr("%1 %").arg(locale.toString(*p.mismatchPercent, 'f', 2))
-                   : QStringLiteral("—")});
+            modeDtype += markup(QStringLiteral("<br/><span class=\"small\">%1</span>"))
+                             .arg(markup(ReportHtml::tr("matmul %1")).arg(p.matmulPrecision));
+        t.row({esc(QString::number(p.runId)), key, modeDtype, policy, verdictHtml(v),
+               markup(QStringLiteral("%1 / %2")).arg(sci(p.maxAbsError), sci(p.maxRelError)),
+               esc(p.cosine ? locale.toString(*p.cosine, 'f', 5) : QStringLiteral("—")),
+               esc(p.mismatchPercent
+                       ? ReportHtml::tr("%1 %").arg(locale.toString(*p.mismatchPercent, 'f', 2))
+                       : QStringLiteral("—"))});
     }
     return h + t.html();
 }

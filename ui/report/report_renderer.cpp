@@ -2,6 +2,7 @@
 
 #include "report_charts.h"
 #include "report_data.h"
+#include "report_document.h"
 #include "report_format.h"
 #include "report_html.h"
 #include "report_paginator.h"
@@ -60,11 +61,11 @@ void drawHeaderFooter(QPainter &p, const QRectF &page, double band, int index, i
 QString ReportRenderer::html(const ReportData &d, const QLocale &locale,
                              const std::function<QString(const QString &)> &fitKey)
 {
-    return QStringLiteral("<html><body>") + coverHtml(d, locale) + gatesHtml(d, locale) +
-           changesHtml(d, locale) + panelsHtml(d, locale) + chartsHtml(d, locale) +
-           breakEvenHtml(d, locale) + precisionHtml(d, locale) + costHtml(d, locale) +
-           environmentHtml(d, locale) + appendixHtml(d, locale, fitKey) +
-           QStringLiteral("</body></html>");
+    const Html body = coverHtml(d, locale) + gatesHtml(d, locale) + changesHtml(d, locale) +
+                      panelsHtml(d, locale) + chartsHtml(d, locale) + breakEvenHtml(d, locale) +
+                      precisionHtml(d, locale) + costHtml(d, locale) + environmentHtml(d, locale) +
+                      appendixHtml(d, locale, fitKey);
+    return markup(QStringLiteral("<html><body>%1</body></html>")).arg(body).toString();
 }
 
 ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data, const QString &path,
@@ -95,7 +96,7 @@ ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data,
     const double band = px(22);
     const QSizeF body(page.width(), page.height() - 2 * band);
 
-    QTextDocument doc;
+    ReportDocument doc; // loads no file or other resource the HTML might name
     doc.documentLayout()->setPaintDevice(&writer);
     QFont font(QStringLiteral("DejaVu Sans"));
     font.setPointSizeF(9);

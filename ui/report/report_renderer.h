@@ -1,9 +1,10 @@
 #pragma once
 // Renders a ReportData as an A4 PDF: one QTextDocument (HTML sections of report_html.h, charts as
-// vector objects of ReportCharts) laid out against the PDF writer itself and painted page by page
-// with a header and "Page N of M" footer. The file is written through QSaveFile: on any failure
-// nothing is left at the destination. Only recording the charts needs the GUI thread: the layout
-// and the PDF can be made on a worker.
+// vector objects of ReportCharts; a ReportDocument, which loads no file or other resource the HTML
+// might name) laid out against the PDF writer itself and painted page by page with a header and
+// "Page N of M" footer. The file is written through QSaveFile: on any failure nothing is left at
+// the destination. Only recording the charts needs the GUI thread: the layout and the PDF can be
+// made on a worker.
 #include <QCoreApplication>
 #include <QLocale>
 #include <QPicture>

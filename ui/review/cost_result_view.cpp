@@ -43,7 +43,7 @@ void setRow(QTableWidget *t, int row, const QStringList &cells, bool bold = fals
             f.setBold(true);
             item->setFont(f);
         }
-        item->setToolTip(cells[col]);
+        item->setToolTip(fmt::plainToolTip(cells[col])); // amounts carry the currency (data)
         t->setItem(row, col, item);
     }
 }
@@ -119,8 +119,8 @@ QString CostResultView::componentName(const std::string &c)
 void CostResultView::show(const Side &baseline, const Side &candidate)
 {
     m_results->setHorizontalHeaderLabels({tr("Per side"), tr("Baseline"), tr("Candidate")});
-    m_results->horizontalHeaderItem(1)->setToolTip(baseline.label);
-    m_results->horizontalHeaderItem(2)->setToolTip(candidate.label);
+    m_results->horizontalHeaderItem(1)->setToolTip(fmt::plainToolTip(baseline.label));
+    m_results->horizontalHeaderItem(2)->setToolTip(fmt::plainToolTip(candidate.label));
     const Side *sides[] = {&baseline, &candidate};
     std::optional<CostResult> r[2];
     for (int i = 0; i < 2; ++i)

@@ -18,21 +18,26 @@ QString gateList(const GateReport &report, Verdict verdict)
     for (const GateResult &g : report.gates)
         if (g.verdict == verdict)
             names << GateChecklistModel::gateTitle(g.id);
-    return names.join(QStringLiteral(", "));
+    return names.join(QStringLiteral(", ")).toHtmlEscaped(); // an unknown gate shows its id
 }
 } // namespace
 
 DecisionBanner::DecisionBanner(QWidget *parent) : QWidget(parent)
 {
+    // The three labels are rich text (bold decision, code hash), built with every stored value
+    // escaped; set explicitly, so an escaped message never shows its entities.
     m_decision = new QLabel;
+    m_decision->setTextFormat(Qt::RichText);
     m_decision->setObjectName(QStringLiteral("banner"));
     m_decision->setWordWrap(true);
     QFont big = font();
     big.setPointSizeF(big.pointSizeF() * 1.25);
     m_decision->setFont(big);
     m_hash = new QLabel;
+    m_hash->setTextFormat(Qt::RichText);
     m_hash->setTextInteractionFlags(Qt::TextSelectableByMouse);
     m_review = new QLabel;
+    m_review->setTextFormat(Qt::RichText);
     m_review->setWordWrap(true);
     auto *layout = new QGridLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
@@ -94,18 +99,18 @@ void DecisionBanner::showState(const ReviewState &state, int staleSignoffs)
         paint(QStringLiteral("#b26a00"), QStringLiteral("#fff8e1"));
         break;
     }
-    m_hash->setText(
-        tr("Evidence <code>%1</code>").arg(GateChecklistModel::shortHash(state.evidenceHash)));
-    m_hash->setToolTip(
+    m_hash->setText(tr("Evidence <code>%1</code>")
+                        .arg(GateChecklistModel::shortHash(state.evidenceHash).toHtmlEscaped()));
+    m_hash->setToolTip(fmt::plainToolTip(
         tr("SHA-256 of the evidence document (%1):\n%2")
-            .arg(fmt::fromStd(report.definitions), fmt::fromStd(state.evidenceHash)));
+            .arg(fmt::fromStd(report.definitions), fmt::fromStd(state.evidenceHash))));
     QStringList line;
     if (const auto &last = state.lastReview)
         line << tr("Last recorded decision: <b>%1</b> on %2 by %3 (%4) — %5")
                     .arg(SnapshotHistory::decisionText(last->decision),
-                         fmt::timestamp(last->createdAt),
+                         fmt::timestamp(last->createdAt).toHtmlEscaped(),
                          fmt::fromStd(last->reviewer).toHtmlEscaped(),
-                         GateChecklistModel::shortHash(last->evidenceHash),
+                         GateChecklistModel::shortHash(last->evidenceHash).toHtmlEscaped(),
                          state.changesSinceLastReview.empty()
                              ? tr("the evidence has not changed since")
                              : tr("%n change(s) in the evidence since", nullptr,

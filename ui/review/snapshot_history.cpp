@@ -46,6 +46,7 @@ SnapshotHistory::SnapshotHistory(QWidget *parent) : QWidget(parent)
     m_changes = makeTree({tr("Change"), tr("Subject"), tr("Before"), tr("Now")});
     m_changes->setObjectName(QStringLiteral("changes"));
     m_changesCaption = new QLabel;
+    m_changesCaption->setTextFormat(Qt::PlainText); // quotes stored times and hashes
     m_changesCaption->setWordWrap(true);
 
     auto *history = m_historyBox = new QGroupBox(tr("Recorded decisions"));
@@ -90,12 +91,29 @@ void SnapshotHistory::setSnapshots(const std::vector<DecisionSnapshot> &snapshot
                              s.decision == Decision::Migrate           ? Verdict::Pass
                              : s.decision == Decision::KeepCurrentPath ? Verdict::Fail
                                                                        : Verdict::Insufficient));
-        item->setToolTip(3, tr("SHA-256 of the evidence: %1").arg(fmt::fromStd(s.evidenceHash)));
-        item->setToolTip(4, gates.isEmpty()
-                                ? tr("No gate was signed off with this decision")
-                                : tr("Signed off: %1").arg(gates.join(QStringLiteral(", "))));
+        // Tooltips quote stored text (hash, gate names, the comment): shown as they are.
+        item->setToolTip(
+            3,
+            fmt::plainToolTip(tr("SHA-256 of the evidence: %1").arg(fmt::fromStd(s.evidenceHash))));
+        item->setToolTip(
+            4, fmt::plainToolTip(gates.isEmpty()
+                                     ? tr("No gate was signed off with this decision")
+                                     : tr("Signed off: %1").arg(gates.join(QStringLiteral(", ")))));
         item->setTextAlignment(4, Qt::AlignRight | Qt::AlignVCenter);
-        item->setToolTip(5, fmt::fromStd(s.comment));
+        item->setToolTip(5, fmt::plainToolTip(fmt::fromStd(s.comment)));
+        if (!s.mergedFrom.empty()) { // another database's history: shown, never our review
+            item->setText(1, tr("%1 (merged)").arg(fmt::fromStd(s.reviewer)));
+            const QString from = tr("Merged from %1: history of another database, not a review "
+                                    "recorded here")
+                                     .arg(fmt::fromStd(s.mergedFrom));
+            for (int col = 0; col < item->columnCount(); ++col) {
+                QFont italic = item->font(col);
+                italic.setItalic(true);
+                item->setFont(col, italic);
+            }
+            item->setToolTip(0, fmt::plainToolTip(from));
+            item->setToolTip(1, fmt::plainToolTip(from));
+        }
         item->setData(0, Qt::UserRole, qlonglong(s.id));
         m_decisions->addTopLevelItem(item);
     }
@@ -131,7 +149,7 @@ void SnapshotHistory::setChanges(const std::vector<ReviewChange> &changes,
         auto *item = new QTreeWidgetItem(
             {changeKindText(c.kind), subjectText(c), trModelText(c.before), trModelText(c.after)});
         for (int col = 0; col < 4; ++col)
-            item->setToolTip(col, item->text(col));
+            item->setToolTip(col, fmt::plainToolTip(item->text(col)));
         m_changes->addTopLevelItem(item);
     }
     for (int col = 0; col < 3; ++col)

@@ -93,11 +93,13 @@ void AlertList::insertRow(int at, const RunAlert &a, const QString &runLabel)
     const AlertSeverity severity = alertSeverity(a.kind);
     auto *item = new QTreeWidgetItem;
     item->setText(Time, shortTime(a.raisedAt));
-    item->setToolTip(Time, fmt::timestamp(a.raisedAt));
+    // Tooltips quote stored text (target, message): shown as they are.
+    item->setToolTip(Time, fmt::plainToolTip(fmt::timestamp(a.raisedAt)));
     item->setText(Run, runText(a, runLabel));
     const QString target = a.target.empty() ? fmt::missing() : fmt::fromStd(a.target);
-    item->setToolTip(Run, a.runId > 0 ? tr("run %1 on target %2").arg(a.runId).arg(target)
-                                      : tr("no run; target %1").arg(target));
+    item->setToolTip(Run, fmt::plainToolTip(a.runId > 0
+                                                ? tr("run %1 on target %2").arg(a.runId).arg(target)
+                                                : tr("no run; target %1").arg(target)));
     item->setText(Kind, AlertText::kindName(a.kind));
     item->setIcon(Kind, fmt::dotIcon(severityColor(severity)));
     item->setToolTip(Kind, AlertText::severityName(severity));
@@ -107,7 +109,7 @@ void AlertList::insertRow(int at, const RunAlert &a, const QString &runLabel)
     item->setFont(Kind, bold);
     const QString message = AlertText::message(a);
     item->setText(Message, message);
-    item->setToolTip(Message, message);
+    item->setToolTip(Message, fmt::plainToolTip(message));
     for (int c = 0; c < ColumnCount; ++c)
         item->setBackground(c, severityBackground(severity));
     item->setData(Time, kRunIdRole, QVariant::fromValue<qlonglong>(a.runId));

@@ -1,5 +1,7 @@
 #include "compact_combo.h"
 
+#include "format.h"
+
 namespace tp
 {
 
@@ -10,7 +12,9 @@ void makeCompact(QComboBox *combo, int characters)
     const QString fixed = combo->toolTip(); // a tooltip of its own comes first
     auto sync = [combo, fixed] {
         const QString current = combo->currentText();
-        combo->setToolTip(fixed.isEmpty() ? current : current + QLatin1Char('\n') + fixed);
+        // The current item is often stored text (a workload, a target): shown as it is.
+        combo->setToolTip(
+            fmt::plainToolTip(fixed.isEmpty() ? current : current + QLatin1Char('\n') + fixed));
     };
     sync();
     QObject::connect(combo, &QComboBox::currentIndexChanged, combo, sync);

@@ -7,7 +7,11 @@ step; a resume continues at S + 1) is two files:
 each written to a temporary file in the same directory, fsync'ed, renamed over its name, then the
 directory fsync'ed. The newest 3 are kept. A checkpoint counts only when its manifest parses and
 the state file has the size and SHA-256 the manifest names; anything else is skipped with a
-reason, and a resume falls back to the one before. Stdlib only (the state is opaque bytes)."""
+reason, and a resume falls back to the one before. The directory may be writable by others (a
+shared volume): every file is read through tp_safe_files (regular files only, never through a link,
+manifests up to MANIFEST_LIMIT, states up to STATE_LIMIT), a manifest's state_file must be a plain
+file name that stays inside the directory, and temporary files have unpredictable names created
+with O_EXCL. Stdlib only (the state is opaque bytes)."""
 import hashlib
 import json
 import os
@@ -15,6 +19,8 @@ import re
 import time
 
 from .tp_contract import BadInput, diagnostic, utc_now
+from .tp_safe_files import (MANIFEST_LIMIT, STATE_LIMIT, TEMP_MARK, Refused, WriteError,
+                            inside, is_plain_name, open_regular, read_limited, write_atomically)
 
 CHECKPOINT_FORMAT = "torchpilot-checkpoint-1"
 _MANIFEST = re.compile(r"^step-(\d{10})\.json$")
@@ -30,39 +36,42 @@ def step_name(step):
 
 
 def write_file_atomically(path, data):
-    directory = os.path.dirname(path) or "."
-    tmp = "%s.tmp-%d" % (path, os.getpid())
     try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC, 0o644)
-    except OSError as e:
-        raise CheckpointError("cannot create %s: %s" % (tmp, e.strerror))
+        write_atomically(path, data)
+    except WriteError as e:
+        raise CheckpointError(str(e))
+
+
+def read_manifest(path):
+    """A manifest's JSON object, None where it is missing or not a JSON object; raises Refused
+    (tp_safe_files) for a file that is not read."""
     try:
-        view = memoryview(data)
-        while view:
-            n = os.write(fd, view)
-            view = view[n:]
-        os.fsync(fd)
-    except OSError as e:
-        os.close(fd)
-        os.unlink(tmp)
-        raise CheckpointError("cannot write %s: %s" % (tmp, e.strerror))
+        data = read_limited(path, MANIFEST_LIMIT, "manifest")
+    except OSError:
+        return None
+    try:
+        m = json.loads(data.decode("utf-8"))
+    except ValueError:
+        return None
+    return m if isinstance(m, dict) else None
+
+
+def state_file_problem(directory, label, name):
+    """Why the state file `name` that the manifest `label` names is refused, else None."""
+    if not is_plain_name(name):
+        return ("%s: refused: its state_file %s is not a plain file name in the checkpoint "
+                "directory" % (label, json.dumps(name)))
+    if not inside(directory, name):
+        return ("%s: refused: its state_file %s leads outside the checkpoint directory"
+                % (label, json.dumps(name)))
+    return None
+
+
+def state_file_size(path):
+    """The size of a state file (open_regular's refusals and errors)."""
+    fd, size = open_regular(path, STATE_LIMIT, "checkpoint state")
     os.close(fd)
-    try:
-        os.replace(tmp, path)
-    except OSError as e:
-        os.unlink(tmp)
-        raise CheckpointError("cannot rename onto %s: %s" % (path, e.strerror))
-    try:
-        dfd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    except OSError as e:
-        raise CheckpointError("cannot open directory %s: %s" % (directory, e.strerror))
-    try:
-        os.fsync(dfd)
-    except OSError as e:
-        if e.errno != 22:  # EINVAL: some file systems cannot sync a directory
-            raise CheckpointError("cannot fsync directory %s: %s" % (directory, e.strerror))
-    finally:
-        os.close(dfd)
+    return size
 
 
 class CheckpointWriter:
@@ -82,7 +91,7 @@ class CheckpointWriter:
 
     def _remove_leftovers(self, names):
         for name in names:  # leftovers of a writer killed mid-write
-            if name.startswith("step-") and ".tmp-" in name:
+            if name.startswith("step-") and TEMP_MARK in name:
                 try:
                     os.remove(os.path.join(self.dir, name))
                 except OSError:
@@ -135,10 +144,10 @@ def scan_checkpoints(directory):
     for step in steps:
         label = step_name(step) + ".json"
         try:
-            with open(os.path.join(directory, label), "rb") as f:
-                m = json.loads(f.read().decode("utf-8"))
-        except (OSError, ValueError):
-            m = None
+            m = read_manifest(os.path.join(directory, label))
+        except Refused as e:
+            problems.append(str(e))
+            continue
         if isinstance(m, dict) and m.get("format") == "torchpilot-checkpoint-dist-1":
             problems.append("%s is a distributed checkpoint of %s ranks; this run is not "
                             "distributed (resume it with --world-size %s)"
@@ -149,11 +158,21 @@ def scan_checkpoints(directory):
                 or m.get("step") != step or not isinstance(m.get("state_file"), str)):
             problems.append(label + " is not a complete checkpoint manifest")
             continue
+        why = state_file_problem(directory, label, m["state_file"])
+        if why:
+            problems.append(why)
+            continue
         state_path = os.path.join(directory, m["state_file"])
         try:
-            size = os.path.getsize(state_path)
-        except OSError:
+            size = state_file_size(state_path)
+        except Refused as e:
+            problems.append("%s: %s" % (label, e))
+            continue
+        except FileNotFoundError:
             problems.append("%s: state file %s is missing" % (label, m["state_file"]))
+            continue
+        except OSError as e:
+            problems.append("%s: cannot open %s: %s" % (label, state_path, e.strerror))
             continue
         if size != m["bytes"]:
             problems.append("%s: state file has %d bytes, the manifest says %d (torn or truncated)"
@@ -166,8 +185,9 @@ def scan_checkpoints(directory):
 
 def read_checkpoint_state(info):
     try:
-        with open(info["state_path"], "rb") as f:
-            data = f.read()
+        data = read_limited(info["state_path"], STATE_LIMIT, "checkpoint state")
+    except Refused as e:
+        raise CheckpointError(str(e))
     except OSError:
         raise CheckpointError("cannot read " + info["state_path"])
     if len(data) != info["bytes"]:

@@ -11,7 +11,8 @@ writes the manifest, sets tp/ckpt/<S>/done (the others wait for it) and prunes b
 --resume only when its manifest parses, its world_size is ours and EVERY shard it names exists with
 its size and SHA-256; otherwise it is skipped with a reason and the one before is used. Shards
 without a manifest are a torn set and never load. Every rank loads its own shard; rank 0's choice
-is checked by the others through the store."""
+is checked by the others through the store. Files are read as tp_checkpoint reads them (regular
+files only, never through a link, bounded sizes, shard names that are plain names inside D)."""
 import hashlib
 import json
 import os
@@ -19,8 +20,9 @@ import re
 import time
 
 from .tp_checkpoint import (CheckpointError, CheckpointWriter, TrainingRun, checkpoint_config,
-                            step_name, write_file_atomically)
+                            read_manifest, state_file_problem, step_name, write_file_atomically)
 from .tp_contract import BadInput, utc_now
+from .tp_safe_files import STATE_LIMIT, TEMP_MARK, Refused, open_regular
 
 DIST_FORMAT = "torchpilot-checkpoint-dist-1"
 KEEP = 3
@@ -32,21 +34,30 @@ def shard_name(step, rank):
     return "%s.rank-%05d.ckpt" % (step_name(step), rank)
 
 
-def _sha256_of(path):
-    h = hashlib.sha256()
-    with open(path, "rb") as f:
-        for block in iter(lambda: f.read(1 << 20), b""):
+def _sha256_of(path, expected_size):
+    """(size, SHA-256) of a shard (open_regular's refusals and errors); the digest is None, and
+    nothing is read, where the size is not expected_size."""
+    fd, size = open_regular(path, STATE_LIMIT, "checkpoint state")
+    with os.fdopen(fd, "rb") as f:
+        if size != expected_size:
+            return size, None
+        h = hashlib.sha256()
+        left = size
+        while left > 0:
+            block = f.read(min(left, 1 << 20))
+            if not block:
+                break
             h.update(block)
-    return h.hexdigest()
+            left -= len(block)
+    return size, h.hexdigest()
 
 
 def _read_manifest(path):
+    """read_manifest, a refused file counting as none (the writer's prune)."""
     try:
-        with open(path, "rb") as f:
-            m = json.loads(f.read().decode("utf-8"))
-    except (OSError, ValueError):
+        return read_manifest(path)
+    except Refused:
         return None
-    return m if isinstance(m, dict) else None
 
 
 def _check_manifest(directory, step, m, world_size):
@@ -64,26 +75,28 @@ def _check_manifest(directory, step, m, world_size):
     for s in m["shards"]:
         if not isinstance(s, dict) or type(s.get("rank")) is not int or \
                 not isinstance(s.get("state_file"), str) or type(s.get("bytes")) is not int or \
-                not isinstance(s.get("sha256"), str) or os.sep in s["state_file"]:
+                not isinstance(s.get("sha256"), str):
             return label + " names a malformed shard", None
+        why = state_file_problem(directory, label, s["state_file"])
+        if why:
+            return why, None
         shards[s["rank"]] = s
     for r in range(world_size):
         s = shards.get(r)
         if s is None:
             return "%s names no shard of rank %d" % (step_name(step), r), None
-        path = os.path.join(directory, s["state_file"])
         try:
-            size = os.path.getsize(path)
-        except OSError:
+            size, digest = _sha256_of(os.path.join(directory, s["state_file"]), s["bytes"])
+        except Refused as e:
+            return "%s: %s" % (label, e), None
+        except FileNotFoundError:
             return ("%s names rank %d's shard %s, which is missing"
                     % (step_name(step), r, s["state_file"]), None)
-        if size != s["bytes"]:
-            return ("%s: rank %d's shard %s has %d bytes, the manifest says %d (torn or truncated)"
-                    % (step_name(step), r, s["state_file"], size, s["bytes"]), None)
-        try:
-            digest = _sha256_of(path)
         except OSError as e:
             return "%s: cannot read %s: %s" % (step_name(step), s["state_file"], e.strerror), None
+        if digest is None:
+            return ("%s: rank %d's shard %s has %d bytes, the manifest says %d (torn or truncated)"
+                    % (step_name(step), r, s["state_file"], size, s["bytes"]), None)
         if digest != s["sha256"]:
             return ("%s: rank %d's shard %s does not match the SHA-256 in its manifest"
                     % (step_name(step), r, s["state_file"]), None)
@@ -108,7 +121,11 @@ def scan_dist_checkpoints(directory, world_size, rank):
             problems.append("%s: %d shard(s) without a manifest (a torn set): skipped"
                             % (step_name(step), torn[step]))
             continue
-        m = _read_manifest(os.path.join(directory, step_name(step) + ".json"))
+        try:
+            m = read_manifest(os.path.join(directory, step_name(step) + ".json"))
+        except Refused as e:
+            problems.append(str(e))
+            continue
         reason, shards = _check_manifest(directory, step, m, world_size)
         if reason:
             problems.append(reason)
@@ -128,10 +145,10 @@ class DistCheckpointWriter(CheckpointWriter):
     def _remove_leftovers(self, names):
         """Only this rank's own temporary files (rank 0: the manifests' too): another rank may be
         writing its shard right now."""
-        own = ".rank-%05d.ckpt.tmp-" % self.rank
+        own = ".rank-%05d.ckpt%s" % (self.rank, TEMP_MARK)
         for name in names:
             if name.startswith("step-") and (own in name or (
-                    self.rank == 0 and ".json.tmp-" in name)):
+                    self.rank == 0 and ".json" + TEMP_MARK in name)):
                 try:
                     os.remove(os.path.join(self.dir, name))
                 except OSError:

@@ -1,7 +1,22 @@
 """Data-parallel training over torch.distributed (the contract shared with the C++ runner).
 
-Rendezvous: rank 0 serves a TCPStore at --rendezvous (every other rank is its client; the
-connection is retried for --dist-timeout seconds; the classic server, not libuv: store_options). Through the store, before any collective:
+Rendezvous, on a loopback host (localhost, 127.*, ::1; the C++ runner's layout, so that both
+runners meet): a c10d FileStore in a private directory, no listening socket, reachable by this user
+only. The directory is $XDG_RUNTIME_DIR/torchpilot where XDG_RUNTIME_DIR is an existing directory,
+else /tmp/torchpilot-rendezvous-<uid>; it is created 0700 and refused unless it is a real directory
+(not a link) of this user that others cannot access. In it, per port:
+  store-<port>  the FileStore's file
+  owner-<port>  "PID STARTTIME\n" of the rank 0 that created it (STARTTIME: field 22 of
+                /proc/PID/stat, the start time in clock ticks); it is alive while /proc/PID/stat
+                exists with that start time
+Rank 0 fails ("... is in use by process PID") while another live process owns the port, else
+removes both files, creates the FileStore and writes owner-<port> atomically; every other rank
+polls every 20 ms, up to --dist-timeout, for a live owner and then opens the FileStore. gloo's
+device is then the loopback interface (GLOO_SOCKET_IFNAME), as the C++ runner's 127.0.0.1.
+On any other host rank 0 serves a TCPStore at --rendezvous (every other rank is its client; the
+connection is retried for --dist-timeout seconds; the classic server, not libuv: store_options):
+multi-host groups need the network, and that store has no authentication.
+Through the store, before any collective:
   tp/ws/<rank>    each rank's world size; rank != 0 compares with tp/ws/0, rank 0 with every other
   tp/join/<rank>  add(1) after tp/ws/<rank>: > 1 means two processes claim the same rank
   tp/group        rank 0's execution key; every rank's execution key becomes <group>#<rank>
@@ -19,14 +34,20 @@ detected_seconds, error}, then run_finished "failed" with "distributed: all-redu
 S after X s: <backend's text>"."""
 import datetime
 import os
+import socket
+import stat
 import threading
 import time
 
 from .tp_contract import EXIT_FAILED, StopRequested, diagnostic
+from .tp_safe_files import Refused, WriteError, read_limited, write_atomically
 
 ABORT_KEY = "tp/abort"
 ABORT_COUNT = "tp/aborts"
 ABORT_SEEN = "tp/abort-seen"
+OWNER_LIMIT = 64  # bytes of an owner-<port> file: two decimal numbers
+POLL_SECONDS = 0.02  # how often a rank other than 0 looks for rank 0's owner file
+IFF_LOOPBACK = 0x8  # linux/if.h
 
 
 class DistributedError(RuntimeError):
@@ -63,6 +84,86 @@ def store_options(dist):
     writes the signature into __init__.__doc__."""
     doc = getattr(getattr(getattr(dist, "TCPStore", None), "__init__", None), "__doc__", None) or ""
     return {"use_libuv": False} if "use_libuv" in doc else {}
+
+
+def is_loopback(host):
+    """Whether the rendezvous host is this machine's loopback (the C++ runner's isLoopback)."""
+    return host == "localhost" or host.startswith("127.") or host == "::1"
+
+
+def rendezvous_dir(environ=None):
+    """The private directory of the loopback rendezvous files (not created here)."""
+    runtime = (os.environ if environ is None else environ).get("XDG_RUNTIME_DIR", "")
+    if runtime and os.path.isdir(runtime):
+        return os.path.join(runtime, "torchpilot")
+    return "/tmp/torchpilot-rendezvous-%d" % os.getuid()
+
+
+def private_dir(path):
+    """Creates path 0700 unless it exists; raises Refused unless it is then a real directory (not
+    a link) owned by this user that no one else can access."""
+    try:
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+    except OSError as e:
+        raise Refused("cannot create the rendezvous directory %s: %s" % (path, e.strerror))
+    st = os.lstat(path)
+    why = None
+    if stat.S_ISLNK(st.st_mode):
+        why = "it is a symbolic link"
+    elif not stat.S_ISDIR(st.st_mode):
+        why = "it is not a directory"
+    elif st.st_uid != os.getuid():
+        why = "it is owned by uid %d, not by this user (uid %d)" % (st.st_uid, os.getuid())
+    elif st.st_mode & 0o077:
+        why = ("other users can access it (mode %04o; it must be 0700)"
+               % stat.S_IMODE(st.st_mode))
+    if why:
+        raise Refused("the rendezvous directory %s is refused: %s" % (path, why))
+
+
+def start_time(pid):
+    """Field 22 of /proc/PID/stat (the process's start time in clock ticks), None where there is
+    no such process. The fields are counted after the last ')': the command name may hold any."""
+    try:
+        with open("/proc/%d/stat" % pid, "rb") as f:
+            text = f.read(4096)
+    except OSError:
+        return None
+    fields = text.rpartition(b")")[2].split()
+    try:
+        return int(fields[19])
+    except (IndexError, ValueError):
+        return None
+
+
+def read_owner(path):
+    """(pid, start time) from an owner-<port> file; None where there is none or it is not one."""
+    try:
+        parts = read_limited(path, OWNER_LIMIT, "owner file").split()
+    except (OSError, Refused):
+        return None
+    if len(parts) != 2 or not all(p.isdigit() for p in parts):
+        return None
+    return int(parts[0]), int(parts[1])
+
+
+def alive(owner):
+    return owner is not None and start_time(owner[0]) == owner[1]
+
+
+def loopback_interface():
+    """The name of the loopback network interface (IFF_LOOPBACK in its sysfs flags), None where
+    none is found."""
+    for _, name in socket.if_nameindex():
+        try:
+            with open("/sys/class/net/%s/flags" % name) as f:
+                if int(f.read(32), 16) & IFF_LOOPBACK:
+                    return name
+        except (OSError, ValueError):
+            continue
+    return None
 
 
 def choose_backend(dist, device, torch_tpu=None):
@@ -104,6 +205,7 @@ class Session:
         self.end_run = None
         self.exit = os._exit
         self.store = None
+        self.store_kind = "file" if is_loopback(o.distributed.host) else "tcp"
         self.group = ""
         self.initialized = False
         self.count, self.seconds, self.bytes = 0, 0.0, 0
@@ -180,20 +282,77 @@ class Session:
             return e
         return None
 
-    def _rendezvous(self):
+    def _unreachable(self):
+        c = self.cfg
+        return DistributedError("distributed: rendezvous %s unreachable after %g s"
+                                % (c.rendezvous, c.timeout))
+
+    def _tcp_store(self, timeout):
         c, dist = self.cfg, self.dist
-        timeout = datetime.timedelta(seconds=c.timeout)
-        t0 = time.monotonic()
         try:
-            self.store = dist.TCPStore(c.host, c.port, c.world_size, c.rank == 0, timeout=timeout,
-                                       wait_for_workers=False, **store_options(dist))
+            return dist.TCPStore(c.host, c.port, c.world_size, c.rank == 0, timeout=timeout,
+                                 wait_for_workers=False, **store_options(dist))
         except Exception as e:
             diagnostic("rendezvous: %s" % _first_line(e))
             if c.rank == 0:
                 raise DistributedError("distributed: rendezvous %s: rank 0 cannot serve the store "
                                        "on port %d: %s" % (c.rendezvous, c.port, _first_line(e)))
-            raise DistributedError("distributed: rendezvous %s unreachable after %g s"
-                                   % (c.rendezvous, c.timeout))
+            raise self._unreachable()
+
+    def _file_store(self, timeout):
+        """The loopback rendezvous's FileStore (the module's docstring)."""
+        c, dist = self.cfg, self.dist
+        directory = rendezvous_dir()
+        try:
+            private_dir(directory)
+        except Refused as e:
+            raise DistributedError("distributed: rendezvous %s: %s" % (c.rendezvous, e))
+        store_path = os.path.join(directory, "store-%d" % c.port)
+        owner_path = os.path.join(directory, "owner-%d" % c.port)
+        if c.rank != 0:
+            deadline = time.monotonic() + c.timeout
+            while not alive(read_owner(owner_path)):
+                self.control.check()  # a cancel signal or the deadline: StopRequested
+                if time.monotonic() >= deadline:
+                    raise self._unreachable()
+                time.sleep(POLL_SECONDS)
+            try:
+                store = dist.FileStore(store_path, c.world_size)
+                store.set_timeout(timeout)
+            except (OSError, RuntimeError) as e:
+                raise DistributedError("distributed: rendezvous %s: cannot open the store %s: %s"
+                                       % (c.rendezvous, store_path, _first_line(e)))
+            return store
+        me = (os.getpid(), start_time(os.getpid()))
+        if me[1] is None:
+            raise DistributedError("distributed: rendezvous %s: rank 0 cannot read its start time "
+                                   "from /proc/%d/stat" % (c.rendezvous, me[0]))
+        owner = read_owner(owner_path)
+        if owner is not None and owner != me and alive(owner):
+            raise DistributedError("distributed: rendezvous %s is in use by process %d"
+                                   % (c.rendezvous, owner[0]))
+        try:
+            for path in (owner_path, store_path):
+                try:
+                    os.unlink(path)
+                except FileNotFoundError:
+                    pass
+            store = dist.FileStore(store_path, c.world_size)
+            store.set_timeout(timeout)
+            write_atomically(owner_path, ("%d %d\n" % me).encode(), 0o600)
+        except (OSError, RuntimeError, WriteError) as e:
+            raise DistributedError("distributed: rendezvous %s: rank 0 cannot create the store in "
+                                   "%s: %s" % (c.rendezvous, directory, _first_line(e)))
+        return store
+
+    def _rendezvous(self):
+        c, dist = self.cfg, self.dist
+        timeout = datetime.timedelta(seconds=c.timeout)
+        t0 = time.monotonic()
+        if self.store_kind == "file":
+            self.store = self._file_store(timeout)
+        else:
+            self.store = self._tcp_store(timeout)
         what = "rendezvous %s" % c.rendezvous
         self.set("tp/ws/%d" % c.rank, str(c.world_size), what)
         if self.add("tp/join/%d" % c.rank, 1, what) > 1:
@@ -214,6 +373,10 @@ class Session:
         self.group = self.get("tp/group", what)
         if self.device == "cuda":
             self._select_cuda_device()
+        if self.backend == "gloo" and self.store_kind == "file":
+            interface = loopback_interface()
+            if interface:
+                os.environ["GLOO_SOCKET_IFNAME"] = interface
         try:
             self._bounded("rendezvous %s: init_process_group(%s)" % (c.rendezvous, self.backend),
                           None, lambda: dist.init_process_group(
@@ -225,9 +388,9 @@ class Session:
                                                          time.monotonic() - t0, _first_line(e)))
         self.initialized = True
         self.o.execution_key = "%s#%d" % (self.group, c.rank)
-        diagnostic("rank %d of %d joined group %s (%s, store %s) in %.3f s"
-                   % (c.rank, c.world_size, self.group, self.backend, c.rendezvous,
-                      time.monotonic() - t0))
+        diagnostic("rank %d of %d joined group %s (%s, %s store %s) in %.3f s"
+                   % (c.rank, c.world_size, self.group, self.backend, self.store_kind,
+                      c.rendezvous, time.monotonic() - t0))
 
     def _compare_world_size(self, other, theirs):
         if theirs == self.world_size:
@@ -247,7 +410,8 @@ class Session:
     def environment(self, batch):
         c = self.cfg
         env = {"world_size": c.world_size, "rank": c.rank, "group": self.group,
-               "backend": self.backend, "rendezvous": c.rendezvous, "timeout_seconds": c.timeout,
+               "backend": self.backend, "rendezvous": c.rendezvous,
+               "rendezvous_store": self.store_kind, "timeout_seconds": c.timeout,
                "source": c.source, "global_batch": c.world_size * batch}
         if self.backend == "tpu_dist":
             from .tp_dist_options import TPU_DIST_ENV
