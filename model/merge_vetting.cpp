@@ -337,7 +337,9 @@ void vetMergeCopy(const std::string &copyPath, const std::string &source, Store 
             kNothingMerged);
     refuseActiveObjects(raw, what);
     std::string check;
-    eachRow(raw, "PRAGMA quick_check", what, [&](sqlite3_stmt *st) {
+    // The full check: quick_check does not compare indexes with their tables, and a merge reads
+    // through the file's indexes (a key index pointing at another row mixed two runs' data).
+    eachRow(raw, "PRAGMA integrity_check", what, [&](sqlite3_stmt *st) {
         if (check.empty())
             check = text(st, 0);
     });

@@ -242,9 +242,12 @@ void TestLaunchDialog::kubernetesJobIsPreviewed()
     tp::TargetProfile gke;
     gke.name = QStringLiteral("gke");
     gke.kind = tp::TargetProfile::Kind::Kubernetes;
-    gke.kubernetes =
-        QJsonObject{{QStringLiteral("image"), QStringLiteral("registry.example/runner:1")},
-                    {QStringLiteral("topology"), QStringLiteral("2x2")}};
+    gke.kubernetes = QJsonObject{
+        {QStringLiteral("image"), QStringLiteral("registry.example/runner:1")},
+        {QStringLiteral("topology"), QStringLiteral("2x2")},
+        {QStringLiteral("gcp_service_account"),
+         QStringLiteral("tp-runner@my-project.iam.gserviceaccount.com")},
+        {QStringLiteral("artifact_destinations"), QJsonArray{QStringLiteral("10.20.0.0/16:443")}}};
     tp::LaunchDialog d({gke});
     QVERIFY(d.selectTarget(QStringLiteral("gke")));
     QVERIFY2(d.isValid(), qPrintable(d.validationErrors().join(QLatin1Char(' '))));
@@ -267,6 +270,11 @@ void TestLaunchDialog::kubernetesJobIsPreviewed()
     okButton(d)->click();
     QVERIFY(yaml.contains(QStringLiteral("google.com/tpu: \"4\"")));
     QVERIFY(yaml.contains(QStringLiteral("backoffLimit: 0")));
+    // The security baseline is shown with it: the policy, the Role, Workload Identity.
+    QVERIFY(yaml.contains(QStringLiteral("kind: \"NetworkPolicy\"")));
+    QVERIFY(yaml.contains(QStringLiteral("kind: \"Role\"")));
+    QVERIFY(yaml.contains(QStringLiteral(
+        "iam.gke.io/gcp-service-account: \"tp-runner@my-project.iam.gserviceaccount.com\"")));
     QCOMPARE(d.result(), int(QDialog::Rejected)); // still open, nothing submitted
     QVERIFY(d.isVisible());
     QFile exported(yamlPath);

@@ -20,6 +20,8 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
+#include <QImage>
+#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -36,6 +38,7 @@ private Q_SLOTS:
     void percentEncodedNameMergesThatFile();
     void forgedVerdictIsJudgedAgain();
     void mergedDecisionsAreHistoryNotOurReview();
+    void everyCommandWorksAfterMerges();
 
 private:
     // A database of its own: the realistic fixture, a pilot "gpu-vs-tpu", a recorded decision
@@ -353,6 +356,54 @@ void TestMerge::mergedDecisionsAreHistoryNotOurReview()
     QVERIFY(mine.mergedFrom.empty());
     QVERIFY(mine.signoffs.empty());
     QCOMPARE(tp::ReviewStore(ours).latestSnapshot(st.pilot.id)->id, mine.id);
+}
+
+// The invariant, through the real program: after merges refused and accepted (a forged verdict, a
+// decision from elsewhere), every command works on our database and the dashboard opens on it.
+void TestMerge::everyCommandWorksAfterMerges()
+{
+    const QString ours = m_dir.filePath(QStringLiteral("cli-ours.sqlite"));
+    {
+        tp::Store store(ours.toStdString());
+        tp::importFile(store, tptest::dataFile("valid_run.jsonl").toStdString());
+        tp::mergeDatabase(store, theirs("cli-theirs.sqlite"));
+        const std::string bad = theirs("cli-bad.sqlite");
+        {
+            SQLite::Database db(bad, SQLite::OPEN_READWRITE);
+            db.exec("UPDATE sample_chunks SET count = 2305843009213693953 WHERE id = (SELECT "
+                    "min(id) FROM sample_chunks)");
+            db.exec("PRAGMA journal_mode = DELETE");
+        }
+        QVERIFY_THROWS_EXCEPTION(tp::StoreError, tp::mergeDatabase(store, bad));
+    }
+    auto run = [&](const QStringList &args, bool display = false) {
+        QProcess p;
+        auto env = QProcessEnvironment::systemEnvironment();
+        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("cli-xdg")));
+        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("cli-xdg")));
+        if (display)
+            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
+        p.setProcessEnvironment(env);
+        p.start(QStringLiteral(TP_APP_PATH), args);
+        if (!p.waitForFinished(120000))
+            return std::make_pair(-2, QStringLiteral("timed out"));
+        return std::make_pair(p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
+                              QString::fromUtf8(p.readAllStandardError()));
+    };
+    const QString db = QStringLiteral("--db");
+    const auto gates = run({QStringLiteral("gates"), db, ours});
+    QVERIFY2(gates.first == 0 || gates.first == 1, qPrintable(gates.second)); // a verdict
+    const QString pdf = m_dir.filePath(QStringLiteral("cli.pdf"));
+    const auto report = run({QStringLiteral("report"), db, ours, QStringLiteral("--out"), pdf});
+    QVERIFY2(report.first == 0 && QFileInfo(pdf).size() > 0, qPrintable(report.second));
+    const auto exported = run({QStringLiteral("export"), db, ours});
+    QVERIFY2(exported.first == 0, qPrintable(exported.second));
+    const auto imported =
+        run({QStringLiteral("import"), db, ours, tptest::dataFile("panels_realistic.jsonl")});
+    QVERIFY2(imported.first == 0, qPrintable(imported.second));
+    const QString png = m_dir.filePath(QStringLiteral("cli.png"));
+    const auto shot = run({db, ours, QStringLiteral("--screenshot"), png}, true);
+    QVERIFY2(shot.first == 0 && !QImage(png).isNull(), qPrintable(shot.second));
 }
 
 QTEST_GUILESS_MAIN(TestMerge)
