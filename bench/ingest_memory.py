@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Ingest memory and time bounds (issue 26): peak RSS of `torchpilot import` for streams of every
 shape, and how long a stream that never ends takes to be refused. Prints one row per stream:
-what it is, the exit status, wall seconds, peak RSS and the first line of the error, if any.
+what it is, the exit status, wall seconds, the samples stored, peak RSS and the first line of the
+error, if any.
 
   bench/ingest_memory.py [--build build] [--samples 10000000]
 
@@ -14,6 +15,7 @@ an error within seconds.
 import argparse
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 import tempfile
@@ -82,7 +84,11 @@ def measure(app, db, source, feeder=None):
     lines = out.stderr.strip().splitlines()
     rss = int(lines[-1])
     error = next((line for line in lines[:-1] if line.strip()), "")
-    return out.returncode, wall, rss, error
+    stored = 0
+    if os.path.exists(db):
+        with sqlite3.connect(db) as c:
+            stored = c.execute("SELECT coalesce(sum(sample_count), 0) FROM runs").fetchone()[0]
+    return out.returncode, wall, rss, stored, error
 
 
 def main():
@@ -112,15 +118,15 @@ def main():
         cases.append(("a FIFO fed by cat /dev/zero (no newline, endless)", fifo, "cat /dev/zero"))
         cases.append(("a FIFO fed by yes (endless non-contract lines)", fifo, "yes"))
         cases.append(("/dev/zero", "/dev/zero", None))
-        print("| stream | exit | seconds | peak RSS (MiB) | error |")
-        print("| --- | --- | --- | --- | --- |")
+        print("| stream | exit | seconds | samples stored | peak RSS (MiB) | error |")
+        print("| --- | --- | --- | --- | --- | --- |")
         worst = 0
         for i, (what, source, feeder) in enumerate(cases):
-            rc, wall, rss, error = measure(app, os.path.join(d, "db%d.sqlite" % i), source,
-                                           feeder)
+            rc, wall, rss, stored, error = measure(app, os.path.join(d, "db%d.sqlite" % i),
+                                                   source, feeder)
             worst = max(worst, rss)
-            print("| %s | %d | %.2f | %.1f | %s |" % (what, rc, wall, rss / 1024.0,
-                                                    error[:160].replace("|", "/")))
+            print("| %s | %d | %.2f | %d | %.1f | %s |" % (what, rc, wall, stored, rss / 1024.0,
+                                                         error[:160].replace("|", "/")))
         print("worst peak RSS: %.1f MiB (goal: under %d MiB): %s" %
               (worst / 1024.0, LIMIT_KIB // 1024, "met" if worst < LIMIT_KIB else "MISSED"))
 

@@ -263,8 +263,9 @@ MergeReport mergeDatabase(Store &ours, const std::string &otherPath)
             "SELECT name, version, definition_json, 0, updated_at FROM other.pilots WHERE name "
             "NOT IN (SELECT name FROM main.pilots) ORDER BY id");
     mergeDecisions(db, source, r);
-    // Review inputs: ours win; theirs fill what ours lacks.
-    db.exec("INSERT OR IGNORE INTO main.review_inputs SELECT key, json FROM other.review_inputs");
+    // Review inputs (cost models, the rollback path) are what our reviewers entered: another
+    // database's are never taken, since one would decide a criterion here (a rollback path
+    // "recorded" by nobody of ours).
     // The store is the judge: every merged run is judged again from its own samples under our
     // policy, whatever verdict and policy id it arrived with.
     std::vector<long long> merged;

@@ -2,7 +2,8 @@
 // Merging another TorchPilot database into ours (`torchpilot import OTHER.sqlite`, drag-and-drop):
 // runs with their samples, events, shape cases, training steps and alerts by execution key;
 // pilots by name; recorded decisions (with their sign-offs) by evidence hash, time and author,
-// keeping both; review inputs ours win. Idempotent: merging the same file twice adds nothing.
+// keeping both as history. Review inputs (cost models, rollback path) are never merged: they are
+// what this database's reviewers entered. Idempotent: merging the same file twice adds nothing.
 //
 // The file is untrusted (model/merge_vetting.h). A private copy is made first, and the copy is
 // what is vetted and then attached (read-only, immutable, by a URI of our own making): the bytes

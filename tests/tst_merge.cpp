@@ -351,6 +351,8 @@ void TestMerge::mergedDecisionsAreHistoryNotOurReview()
     }
     const tp::ReviewState st = tp::evaluateReview(ours, gates());
     QVERIFY(!st.lastReview);
+    // Their rollback path does not become ours (it would pass our rollback criterion).
+    QVERIFY(tp::ReviewStore(ours).inputs().rollbackPath.empty());
     // A decision recorded here takes none of theirs with it and becomes the last review.
     const auto mine = tp::ReviewStore(ours).recordDecision(st, "Ana", "ours");
     QVERIFY(mine.mergedFrom.empty());
