@@ -45,6 +45,8 @@ int pilotsCommand(const QStringList &args);
 int compareCommand(const QStringList &args);
 // Runs with their figures and verdicts (and samples) as CSV or JSON (export_command.cpp).
 int exportCommand(const QStringList &args);
+// Database maintenance: `db compact` (db_command.cpp).
+int dbCommand(const QStringList &args);
 
 QString defaultDatabasePath();
 // A display a person can see (offscreen/minimal platforms do not count).

@@ -22,8 +22,8 @@ struct Main {
     Q_DECLARE_TR_FUNCTIONS(Main)
 };
 
-const char *const kHeadless[] = {"import",    "run",    "gates",  "review", "targets",
-                                 "faulttest", "pilots", "export", "compare"};
+const char *const kHeadless[] = {"import",    "run",    "gates",  "review",  "targets",
+                                 "faulttest", "pilots", "export", "compare", "db"};
 
 // The dashboard's options; --help and --version need no display, so they are answered before
 // a QApplication would refuse to start.
@@ -32,7 +32,7 @@ void addDashboardOptions(QCommandLineParser &p)
     p.setApplicationDescription(
         Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
                  "from GPU to TPU.\nSubcommands: import, run, pilot, pilots, gates, review, "
-                 "compare, report, export, targets, faulttest (see "
+                 "compare, report, export, targets, faulttest, db (see "
                  "'torchpilot <command> --help')."));
     p.addHelpOption();
     p.addOption({{QStringLiteral("v"), QStringLiteral("version")},
@@ -110,6 +110,8 @@ int main(int argc, char **argv)
             return tp::cli::exportCommand(args);
         if (command == QLatin1String("compare"))
             return tp::cli::compareCommand(args);
+        if (command == QLatin1String("db"))
+            return tp::cli::dbCommand(args);
         return command == QLatin1String("import") ? tp::cli::importCommand(args)
                                                   : tp::cli::runCommand(args);
     }

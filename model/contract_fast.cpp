@@ -43,4 +43,62 @@ bool parseSamplesLine(const std::string &line, nlohmann::json &rest, std::vector
     return found;
 }
 
+struct PhaseLineParser::Impl {
+    simdjson::dom::parser parser; // its buffers grow to the longest line seen, then are reused
+};
+
+PhaseLineParser::PhaseLineParser() : m(std::make_unique<Impl>()) {}
+
+PhaseLineParser::~PhaseLineParser() = default;
+
+bool PhaseLineParser::parse(const std::string &line, std::string &phase, long long &batch,
+                            std::vector<double> &seconds)
+{
+    simdjson::dom::element doc;
+    simdjson::dom::object object;
+    if (m->parser.parse(line).get(doc) || doc.get_object().get(object))
+        return false;
+    bool version = false, event = false, named = false, values = false;
+    batch = 0;
+    for (const simdjson::dom::key_value_pair field : object) {
+        if (field.key == "v") {
+            int64_t v;
+            if (version || field.value.get_int64().get(v) || v < 1 || v > kContractVersion)
+                return false;
+            version = true;
+        } else if (field.key == "event") {
+            std::string_view name;
+            if (event || field.value.get_string().get(name) || name != "phase")
+                return false;
+            event = true;
+        } else if (field.key == "phase") {
+            std::string_view name;
+            if (named || field.value.get_string().get(name) || name.empty())
+                return false;
+            phase.assign(name);
+            named = true;
+        } else if (field.key == "batch") {
+            int64_t b;
+            if (field.value.get_int64().get(b))
+                return false;
+            batch = b;
+        } else if (field.key == "seconds") {
+            simdjson::dom::array array;
+            if (values || field.value.get_array().get(array))
+                return false;
+            seconds.clear();
+            for (const simdjson::dom::element v : array) {
+                double d;
+                if (v.get_double().get(d) || !(d >= 0))
+                    return false;
+                seconds.push_back(d);
+            }
+            values = true;
+        } else {
+            return false; // a field of its own: the slow path keeps it
+        }
+    }
+    return version && event && named && values;
+}
+
 } // namespace tp::detail

@@ -5,6 +5,7 @@
 // is the one the slow path gives. Internal to tp_contract.
 #include <nlohmann/json.hpp>
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -16,5 +17,25 @@ namespace tp::detail
 // JSON, no such array, a non-number, a negative or out-of-range value): the caller parses the
 // line the slow way, which says what is wrong.
 bool parseSamplesLine(const std::string &line, nlohmann::json &rest, std::vector<double> &seconds);
+
+// A phase line as the runners write it, of any size, parsed without nlohmann: an object of
+// exactly v (a supported contract version), event "phase", phase (a non-empty string), batch (an
+// integer, optional) and seconds (non-negative numbers). Anything else returns false and the
+// caller takes parseEventLine, which says what is wrong or keeps the extra fields. The parser's
+// buffers are reused from line to line (one per ingestor).
+class PhaseLineParser
+{
+public:
+    PhaseLineParser();
+    ~PhaseLineParser();
+    PhaseLineParser(const PhaseLineParser &) = delete;
+    PhaseLineParser &operator=(const PhaseLineParser &) = delete;
+    bool parse(const std::string &line, std::string &phase, long long &batch,
+               std::vector<double> &seconds);
+
+private:
+    struct Impl;
+    std::unique_ptr<Impl> m;
+};
 
 } // namespace tp::detail

@@ -18,45 +18,63 @@ using nlohmann::json;
 using namespace ingest_detail;
 
 RunIngestor::RunIngestor(Store &store, std::string source, std::string target)
-    : m_store(store), m_source(std::move(source)), m_target(std::move(target))
+    : m_store(store), m_source(std::move(source)), m_target(std::move(target)),
+      m_phaseParser(std::make_unique<detail::PhaseLineParser>())
 {
 }
 
+// A group still open here was abandoned by an exception: its transaction rolls back.
+RunIngestor::~RunIngestor() = default;
+
 void RunIngestor::feed(const char *data, std::size_t size)
 {
-    // Only the new bytes are scanned for a newline (a long line arriving in small pieces is not
-    // rescanned from its start), and the buffer never holds more than one line of at most
-    // kMaxLineBytes: memory stays bounded whatever the stream is.
-    while (size > 0 && m_stopReason.empty()) {
-        const auto *nl = static_cast<const char *>(std::memchr(data, '\n', size));
-        const std::size_t take = nl ? std::size_t(nl - data) : size;
-        if (m_buffer.size() + take > ingest_limits::kMaxLineBytes) {
-            stop("line " + std::to_string(m_lineNo + 1) + " is longer than " +
-                 std::to_string(ingest_limits::kMaxLineBytes >> 20) +
-                 " MiB, the limit for one contract line");
-            return;
+    try {
+        // Only the new bytes are scanned for a newline (a long line arriving in small pieces is
+        // not rescanned from its start), and the buffer never holds more than one line of at most
+        // kMaxLineBytes: memory stays bounded whatever the stream is.
+        while (size > 0 && m_stopReason.empty()) {
+            const auto *nl = static_cast<const char *>(std::memchr(data, '\n', size));
+            const std::size_t take = nl ? std::size_t(nl - data) : size;
+            if (m_buffer.size() + take > ingest_limits::kMaxLineBytes) {
+                stop("line " + std::to_string(m_lineNo + 1) + " is longer than " +
+                     std::to_string(ingest_limits::kMaxLineBytes >> 20) +
+                     " MiB, the limit for one contract line");
+                break;
+            }
+            m_buffer.reserve(m_buffer.size() + take + 64); // simdjson reads 64 bytes past the end
+            m_buffer.append(data, take);
+            if (!nl)
+                break;
+            data += take + 1;
+            size -= take + 1;
+            std::string line;
+            line.swap(m_buffer);
+            if (!line.empty() && line.back() == '\r')
+                line.pop_back();
+            ++m_lineNo;
+            const long long warned = m_report.warningCount;
+            handleLine(line);
+            // A stream of nothing but lines that store nothing (random bytes with newlines, a
+            // log) is given up rather than read for ever.
+            m_badLinesInRow = m_report.warningCount > warned ? m_badLinesInRow + 1 : 0;
+            if (m_badLinesInRow >= ingest_limits::kMaxBadLinesInRow)
+                stop(std::to_string(m_badLinesInRow) +
+                     " lines in a row were not stored (the last: line " + std::to_string(m_lineNo) +
+                     ")");
+            line.clear();
+            line.swap(m_buffer); // keeps the capacity for the next line
+            if (m_group &&
+                std::chrono::steady_clock::now() - m_groupStarted > std::chrono::milliseconds(250))
+                commitGroup();
         }
-        m_buffer.append(data, take);
-        if (!nl)
-            return;
-        data += take + 1;
-        size -= take + 1;
-        std::string line;
-        line.swap(m_buffer);
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        ++m_lineNo;
-        const long long warned = m_report.warningCount;
-        handleLine(line);
-        // A stream of nothing but lines that store nothing (random bytes with newlines, a log) is
-        // given up rather than read for ever.
-        m_badLinesInRow = m_report.warningCount > warned ? m_badLinesInRow + 1 : 0;
-        if (m_badLinesInRow >= ingest_limits::kMaxBadLinesInRow)
-            stop(std::to_string(m_badLinesInRow) +
-                 " lines in a row were not stored (the last: line " + std::to_string(m_lineNo) +
-                 ")");
-        line.clear();
-        line.swap(m_buffer); // keeps the capacity for the next line
+        commitGroup();
+    } catch (...) {
+        // The group rolls back; what was counted for it in memory is dropped with it.
+        m_chunks.reset();
+        m_group.reset();
+        m_phases.clear();
+        m_unflushedSamples = 0;
+        throw;
     }
 }
 
@@ -96,6 +114,7 @@ IngestReport RunIngestor::finishWithError(const std::string &reason, const std::
     if (error.empty() && m_report.truncated)
         error = "stream truncated before run_finished";
     closeOpenRun(error.empty() ? "stream ended before run_finished" : error, finalStatus);
+    commitGroup();
     return m_report;
 }
 
@@ -110,6 +129,16 @@ void RunIngestor::handleLine(const std::string &line)
 {
     if (line.find_first_not_of(" \t") == std::string::npos)
         return;
+    // A phase line as the runners write it: straight into the phase's chunk, nothing else.
+    if (m_runId != 0 &&
+        m_phaseParser->parse(line, m_fastPhase.phase, m_fastPhase.batch, m_fastPhase.seconds)) {
+        beginGroup();
+        noteLine();
+        ++m_report.events;
+        ++m_eventSeq; // the line keeps its seq: the events after it are keyed as before
+        addValues(m_fastPhase.phase, m_fastPhase.seconds);
+        return;
+    }
     auto parsed = parseEventLine(line);
     if (!parsed.event) {
         json obj = parseJsonLine(line);
@@ -132,9 +161,9 @@ void RunIngestor::handleEvent(const Event &e)
         warn("event '" + e.name + "' before any run_started ignored");
         return;
     }
-    // One transaction per line, run_started included: its run row and its event are stored
+    // In the group's transaction, run_started included: its run row and its event are stored
     // together or not at all (a database that fails the event write keeps no empty run).
-    SQLite::Transaction tx(m_store.db());
+    beginGroup();
     if (started) {
         std::string key = e.started.executionKey;
         if (key.empty())
@@ -142,15 +171,27 @@ void RunIngestor::handleEvent(const Event &e)
                                               : e.started.runKey + "@" + e.started.startedAt;
         startRun(e.started, key);
     }
+    noteLine();
     ++m_report.events;
-    storeEvent(e);
-    if (e.kind == Event::Kind::Phase)
-        addSamples(e.phase);
-    else if (e.kind == Event::Kind::RunFinished)
+    if (e.kind == Event::Kind::Phase) {
+        // A phase line with fields of its own keeps them as an event (without its values);
+        // one as the runners write it is only counted.
+        const bool own = std::any_of(e.raw.items().begin(), e.raw.items().end(), [](auto &&f) {
+            return f.key() != "v" && f.key() != "event" && f.key() != "phase" &&
+                   f.key() != "batch" && f.key() != "seconds";
+        });
+        if (own)
+            storeEvent(e);
+        else
+            ++m_eventSeq;
+        addValues(e.phase.phase, e.phase.seconds);
+    } else {
+        storeEvent(e);
+    }
+    if (e.kind == Event::Kind::RunFinished)
         finishRun(e.finished);
     else if (e.kind == Event::Kind::Other)
         storeDetail(e);
-    tx.commit();
     if (e.kind == Event::Kind::RunFinished) {
         m_runId = 0;
         m_runFinished = true;
@@ -184,7 +225,10 @@ ON CONFLICT(execution_key) DO NOTHING)sql");
     m_runId = *m_store.runIdForExecutionKey(executionKey);
     m_eventSeq = 0;
     m_runFinished = false;
-    m_phaseSeq.clear();
+    m_phases.clear();
+    m_unflushedSamples = 0;
+    m_lastLineAt = 0;
+    m_longestGap = -1;
     m_shapeCaseSeq = 0;
     if (m_report.runIds.empty() || m_report.runIds.back() != m_runId)
         m_report.runIds.push_back(m_runId);
@@ -201,10 +245,10 @@ bool RunIngestor::annotate(const std::string &event, const nlohmann::json &field
     e.raw = fields;
     e.raw["v"] = kContractVersion;
     e.raw["event"] = event;
-    SQLite::Transaction tx(m_store.db());
+    beginGroup();
     storeEvent(e);
-    tx.commit();
     m_runId = saved;
+    commitGroup();
     return true;
 }
 
@@ -231,26 +275,118 @@ void RunIngestor::storeEvent(const Event &e)
     q.exec();
 }
 
-void RunIngestor::addSamples(const PhaseSamples &p)
+void RunIngestor::addValues(const std::string &phase, const std::vector<double> &values)
 {
-    auto it = std::find_if(m_phaseSeq.begin(), m_phaseSeq.end(),
-                           [&](const auto &ps) { return ps.first == p.phase; });
-    if (it == m_phaseSeq.end())
-        it = m_phaseSeq.insert(m_phaseSeq.end(), {p.phase, 0});
-    // One chunk per phase line (the runner writes at most 4096 samples a line): a re-import
-    // finds each chunk at the same first seq and leaves it as it is.
-    const ChunkWrite w = writeSampleChunks(m_store.db(), m_runId, p.phase, it->second, p.seconds);
-    it->second += static_cast<long long>(p.seconds.size());
-    m_report.samples += w.stored;
-    m_report.duplicateSamples += w.duplicates;
-    const long long added = w.stored;
-    if (added > 0) {
-        SQLite::Statement count(m_store.db(),
-                                "UPDATE runs SET sample_count = sample_count + ? WHERE id = ?");
-        count.bind(1, static_cast<int64_t>(added));
+    auto it = std::find_if(m_phases.begin(), m_phases.end(),
+                           [&](const PhaseBuffer &b) { return b.phase == phase; });
+    if (it == m_phases.end()) {
+        it = m_phases.insert(m_phases.end(), PhaseBuffer{});
+        it->phase = phase;
+        it->values.reserve(chunk::kMaxChunk);
+    }
+    PhaseBuffer &b = *it;
+    ++b.lines;
+    for (std::size_t at = 0; at < values.size();) {
+        const std::size_t n = std::min(chunk::kMaxChunk - b.values.size(), values.size() - at);
+        b.values.insert(b.values.end(), values.begin() + std::ptrdiff_t(at),
+                        values.begin() + std::ptrdiff_t(at + n));
+        at += n;
+        if (b.values.size() == chunk::kMaxChunk) { // full: written, the next one begins
+            writeChunk(b);
+            b.chunkFirst += static_cast<long long>(chunk::kMaxChunk);
+            b.values.clear();
+            b.prior = -1;
+            b.accounted = 0;
+        }
+    }
+}
+
+void RunIngestor::writeChunk(PhaseBuffer &b)
+{
+    const auto count = static_cast<long long>(b.values.size());
+    if (count == b.accounted)
+        return; // written at this length already
+    if (!m_chunks)
+        m_chunks = std::make_unique<ChunkWriter>(m_store.db());
+    const long long before =
+        m_chunks->write(m_runId, b.phase, b.chunkFirst, b.values.data(), b.values.size());
+    if (b.prior < 0)
+        b.prior = before; // what an earlier import of this stream had stored there
+    // Values up to what was there before this stream are duplicates (a re-import); the rest new.
+    const long long duplicates = std::max(0LL, std::min(count, b.prior) - b.accounted);
+    const long long stored = count - b.accounted - duplicates;
+    m_report.samples += stored;
+    m_report.duplicateSamples += duplicates;
+    m_unflushedSamples += stored;
+    b.accounted = count;
+}
+
+void RunIngestor::noteLine()
+{
+    const double now =
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
+    if (m_lastLineAt > 0)
+        m_longestGap = std::max(m_longestGap, now - m_lastLineAt);
+    m_lastLineAt = now;
+}
+
+void RunIngestor::beginGroup()
+{
+    if (m_group)
+        return;
+    m_group.emplace(m_store.db());
+    m_groupStarted = std::chrono::steady_clock::now();
+}
+
+// What the current run's lines changed and is only kept in memory between lines: the chunks
+// being filled, the sample count, the phase line counts and the arrival figures.
+void RunIngestor::flushRun()
+{
+    if (m_runId == 0)
+        return;
+    for (PhaseBuffer &b : m_phases)
+        if (!b.values.empty())
+            writeChunk(b);
+    SQLite::Database &db = m_store.db();
+    if (m_unflushedSamples > 0) {
+        SQLite::Statement count(db, "UPDATE runs SET sample_count = sample_count + ? WHERE id = ?");
+        count.bind(1, static_cast<int64_t>(m_unflushedSamples));
         count.bind(2, static_cast<int64_t>(m_runId));
         count.exec();
+        m_unflushedSamples = 0;
     }
+    for (const PhaseBuffer &b : m_phases) {
+        SQLite::Statement lines(db, "INSERT INTO phase_lines(run_id, phase, lines) VALUES(?, ?, ?) "
+                                    "ON CONFLICT(run_id, phase) DO UPDATE SET lines = "
+                                    "max(lines, excluded.lines)");
+        lines.bind(1, static_cast<int64_t>(m_runId));
+        lines.bind(2, b.phase);
+        lines.bind(3, static_cast<int64_t>(b.lines));
+        lines.exec();
+    }
+    if (m_lastLineAt > 0) {
+        SQLite::Statement arrivals(db, "UPDATE runs SET last_line_at = max(coalesce(last_line_at, "
+                                       "0), ?), longest_line_gap = CASE WHEN ? < 0 THEN "
+                                       "longest_line_gap ELSE max(coalesce(longest_line_gap, 0), "
+                                       "?) END WHERE id = ?");
+        arrivals.bind(1, m_lastLineAt);
+        arrivals.bind(2, m_longestGap);
+        arrivals.bind(3, m_longestGap);
+        arrivals.bind(4, static_cast<int64_t>(m_runId));
+        arrivals.exec();
+    }
+}
+
+void RunIngestor::commitGroup()
+{
+    if (!m_group)
+        return;
+    flushRun();
+    m_group->commit();
+    m_group.reset();
+    // Nothing of the database is held between groups: the store may be closed before this
+    // ingestor is destroyed (SQLite refuses to close a connection with statements left).
+    m_chunks.reset();
 }
 
 // The runner's summary is kept as a witness; the figures and the verdict are the store's own,
@@ -271,6 +407,7 @@ WHERE id = :id)sql");
     q.bind(":summary", dumpJson(f.summaryJson));
     q.bind(":id", static_cast<int64_t>(m_runId));
     q.exec();
+    flushRun(); // the judge reads every sample, the chunks being filled included
     judgeStoredRun(m_store, m_runId);
 }
 
@@ -280,11 +417,13 @@ void RunIngestor::closeOpenRun(const std::string &error, const std::string &fina
 {
     if (m_runId == 0 || m_runFinished)
         return;
+    beginGroup();
+    flushRun();
     const long long id = m_runId;
     m_runId = 0;
+    m_phases.clear();
     if (auto existing = m_store.run(id); !existing || existing->complete)
         return; // never downgrade a run that a fuller stream already completed
-    SQLite::Transaction tx(m_store.db());
     SQLite::Statement q(m_store.db(),
                         "UPDATE runs SET status = :status, complete = 0, error = :error "
                         "WHERE id = :id AND complete = 0");
@@ -293,7 +432,6 @@ void RunIngestor::closeOpenRun(const std::string &error, const std::string &fina
     q.bind(":id", static_cast<int64_t>(id));
     q.exec();
     judgeStoredRun(m_store, id);
-    tx.commit();
 }
 
 } // namespace tp

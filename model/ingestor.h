@@ -1,11 +1,26 @@
 #pragma once
 // Turns a contract stream (bytes as they arrive from a runner, or a whole file) into rows of the
 // store. Every write is idempotent on the execution key: samples are keyed (run, phase, seq) and
-// events (run, seq), so feeding the same stream twice never duplicates anything. Each complete
-// line is committed as it arrives, so a runner killed mid-run loses nothing before the cut.
+// events (run, seq), so feeding the same stream twice never duplicates anything.
+//
+// The cost follows the samples, not the lines (schema v12): a phase line is no `events` row; its
+// values join the phase's chunk being filled (chunks start at multiples of 4096 seqs, whatever
+// the producer's line size) and its line is counted per phase. Lines are committed in groups:
+// everything fed by one feed() call is committed when it returns (a runner's stream arrives one
+// read at a time, a file in blocks of 1 MiB), and a long call commits every 250 ms. A killed
+// TorchPilot therefore loses at most the group being fed, never a line committed before it; the
+// chunk being filled is written at every commit and rewritten as it grows, so a re-import
+// completes an interrupted one exactly.
 #include "contract.h"
+#include "contract_fast.h"
+#include "sample_chunks.h"
 #include "store.h"
 
+#include <SQLiteCpp/Transaction.h>
+
+#include <chrono>
+#include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -40,6 +55,7 @@ class RunIngestor
 public:
     // source: where the stream came from ("local", a file path, "ssh://host" …), stored with runs.
     RunIngestor(Store &store, std::string source, std::string target = "local");
+    ~RunIngestor();
 
     // Feed raw bytes; complete lines are parsed and stored at once, the rest is buffered. Past a
     // limit of ingest_limits the stream is stopped: later bytes are ignored, report().stopped
@@ -76,6 +92,22 @@ private:
                       const std::string &finalStatus = status::Incomplete);
     void warn(const std::string &what);
     void stop(const std::string &reason);
+    void noteLine();
+    void beginGroup();
+    void commitGroup();
+    void flushRun();
+    void addValues(const std::string &phase, const std::vector<double> &values);
+
+    // The chunk of one phase being filled: values of seqs chunkFirst, chunkFirst + 1, …
+    struct PhaseBuffer {
+        std::string phase;
+        long long chunkFirst = 0;
+        std::vector<double> values;
+        long long prior = -1;    // its count in the store before this stream wrote it (-1: unknown)
+        long long accounted = 0; // values of it counted as stored or duplicate so far
+        long long lines = 0;     // phase lines of this phase in this stream
+    };
+    void writeChunk(PhaseBuffer &b);
 
     Store &m_store;
     std::string m_source, m_target;
@@ -87,7 +119,14 @@ private:
     long long m_eventSeq = 0; // per-run line counter (event key)
     bool m_runFinished = false;
     long long m_shapeCaseSeq = 0;
-    std::vector<std::pair<std::string, long long>> m_phaseSeq; // per-run sample counters
+    std::vector<PhaseBuffer> m_phases;          // the current run's phases
+    long long m_unflushedSamples = 0;           // stored since the run's sample_count was updated
+    double m_lastLineAt = 0, m_longestGap = -1; // the current run's line arrivals (wall clock)
+    std::optional<SQLite::Transaction> m_group; // the open group of lines
+    std::chrono::steady_clock::time_point m_groupStarted;
+    std::unique_ptr<ChunkWriter> m_chunks;
+    std::unique_ptr<detail::PhaseLineParser> m_phaseParser;
+    PhaseSamples m_fastPhase;
     IngestReport m_report;
 };
 

@@ -129,7 +129,7 @@ void RunIngestor::handleSmoke(const json &o)
     started.name = ev::RunStarted;
     started.raw = o;
     started.started = s;
-    SQLite::Transaction tx(m_store.db()); // the run and its only event together
+    beginGroup(); // the run and its only event together
     startRun(s, "smoke:" + contentKey(dumpJson(o)));
     ++m_report.events;
     RunFinished f;
@@ -145,7 +145,6 @@ void RunIngestor::handleSmoke(const json &o)
     started.name = "smoke_result";
     storeEvent(started);
     finishRun(f);
-    tx.commit();
     m_runId = 0;
     m_runFinished = true;
 }
@@ -163,9 +162,11 @@ IngestReport importFile(Store &store, const std::string &path)
     if (!in)
         throw StoreError("cannot read '" + path + "'");
     RunIngestor ingestor(store, path, "imported");
-    char buf[1 << 16];
-    while ((in.read(buf, sizeof buf) || in.gcount() > 0) && ingestor.report().stopped.empty())
-        ingestor.feed(buf, static_cast<std::size_t>(in.gcount()));
+    // Blocks of 1 MiB: each is one group of lines, committed when it has been fed.
+    std::vector<char> buf(std::size_t(1) << 20);
+    while ((in.read(buf.data(), std::streamsize(buf.size())) || in.gcount() > 0) &&
+           ingestor.report().stopped.empty())
+        ingestor.feed(buf.data(), static_cast<std::size_t>(in.gcount()));
     IngestReport report = ingestor.finish();
     if (!report.stopped.empty())
         throw StoreError("'" + path + "': " + report.stopped + "; the import stopped there (the " +

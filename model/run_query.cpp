@@ -46,11 +46,11 @@ RunFacets RunQuery::facets() const
 std::vector<RunQuery::EventTiming>
 RunQuery::eventTimings(const std::vector<long long> &runIds) const
 {
+    // Kept per run by the ingestor as the lines arrive (schema v12; migrated from the events'
+    // arrival times): phase lines are not events, so the events alone would miss them.
     SQLite::Statement q(m_store.db(), R"sql(
-SELECT run_id, max(received_at - previous), max(received_at) FROM (
-  SELECT run_id, received_at, lag(received_at) OVER (PARTITION BY run_id ORDER BY seq) AS previous
-  FROM events WHERE received_at IS NOT NULL AND run_id IN (SELECT value FROM json_each(?)))
-GROUP BY run_id ORDER BY run_id)sql");
+SELECT id, longest_line_gap, last_line_at FROM runs
+WHERE last_line_at IS NOT NULL AND id IN (SELECT value FROM json_each(?)) ORDER BY id)sql");
     q.bind(1, idsJson(runIds));
     std::vector<EventTiming> out;
     while (q.executeStep()) {

@@ -21,9 +21,9 @@ public:
 
     // Distinct workloads, modes, dtypes, devices, statuses and targets of the stored runs.
     RunFacets facets() const;
-    // Arrival times (events.received_at, Unix seconds) of the events of `runIds`, by run: the
-    // largest gap between two consecutive lines (unset with a single line) and the last
-    // arrival. Runs without timed events (stored before schema v3) are absent.
+    // Arrival times (Unix seconds) of the lines of `runIds`, by run (runs.last_line_at and
+    // longest_line_gap): the largest gap between two consecutive lines (unset with a single
+    // line) and the last arrival. Runs without timed lines (stored before schema v3) are absent.
     struct EventTiming {
         long long runId = 0;
         std::optional<double> longestGap;

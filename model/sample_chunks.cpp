@@ -31,6 +31,148 @@ ChunkWrite writeSampleChunks(SQLite::Database &db, long long runId, const std::s
     return w;
 }
 
+struct ChunkWriter::Statements {
+    SQLite::Statement find, upsert;
+    explicit Statements(SQLite::Database &db)
+        : find(db, "SELECT count FROM sample_chunks WHERE run_id = ? AND phase = ? AND "
+                   "first_seq = ?"),
+          upsert(db, "INSERT INTO sample_chunks(run_id, phase, first_seq, count, min, max, sum, "
+                     "codec, data) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(run_id, phase, "
+                     "first_seq) DO UPDATE SET count = excluded.count, min = excluded.min, max = "
+                     "excluded.max, sum = excluded.sum, codec = excluded.codec, data = "
+                     "excluded.data WHERE excluded.count > sample_chunks.count")
+    {
+    }
+};
+
+ChunkWriter::ChunkWriter(SQLite::Database &db) : m(std::make_unique<Statements>(db)) {}
+
+ChunkWriter::~ChunkWriter() = default;
+
+long long ChunkWriter::write(long long runId, const std::string &phase, long long firstSeq,
+                             const double *values, std::size_t count)
+{
+    m->find.bind(1, static_cast<int64_t>(runId));
+    m->find.bind(2, phase);
+    m->find.bind(3, static_cast<int64_t>(firstSeq));
+    const long long before = m->find.executeStep() ? m->find.getColumn(0).getInt64() : 0;
+    m->find.reset();
+    if (before >= static_cast<long long>(count))
+        return before; // already there, as long or longer
+    const EncodedChunk c = encodeChunk(values, count);
+    SQLite::Statement &q = m->upsert;
+    q.bind(1, static_cast<int64_t>(runId));
+    q.bind(2, phase);
+    q.bind(3, static_cast<int64_t>(firstSeq));
+    q.bind(4, static_cast<int64_t>(count));
+    q.bind(5, c.min);
+    q.bind(6, c.max);
+    q.bind(7, c.sum);
+    q.bind(8, c.codec);
+    q.bindNoCopy(9, c.data.data(), static_cast<int>(c.data.size()));
+    q.exec();
+    q.reset();
+    return before;
+}
+
+std::pair<long long, long long> compactSampleChunks(SQLite::Database &db)
+{
+    const std::string k = std::to_string(chunk::kMaxChunk);
+    const long long before = db.execAndGet("SELECT count(*) FROM sample_chunks").getInt64();
+    // The phases not yet in the aligned layout: a chunk off a multiple of kMaxChunk, or a short
+    // chunk that is not the phase's last.
+    std::vector<std::pair<long long, std::string>> phases;
+    {
+        SQLite::Statement q(
+            db,
+            "SELECT run_id, phase FROM sample_chunks GROUP BY run_id, phase HAVING sum(first_seq "
+            "% " +
+                k + " <> 0) > 0 OR sum(count < " + k + ") > 1 OR (sum(count < " + k +
+                ") = 1 AND max(first_seq) <> max(CASE WHEN count < " + k +
+                " THEN first_seq END)) ORDER BY 1, 2");
+        while (q.executeStep())
+            phases.emplace_back(q.getColumn(0).getInt64(), q.getColumn(1).getString());
+    }
+    if (phases.empty())
+        return {before, before};
+    // New chunks are staged one at a time (at most kMaxChunk values in memory), then replace the
+    // phase's rows: an aligned first seq may be one of the old rows' too.
+    db.exec("CREATE TEMP TABLE IF NOT EXISTS compact_staged(first_seq INTEGER PRIMARY KEY, count "
+            "INTEGER, min REAL, max REAL, sum REAL, codec INTEGER, data BLOB)");
+    SQLite::Statement read(db, "SELECT first_seq, count, codec, data FROM sample_chunks WHERE "
+                               "run_id = ? AND phase = ? ORDER BY first_seq");
+    SQLite::Statement stage(db, "INSERT INTO temp.compact_staged VALUES(?, ?, ?, ?, ?, ?, ?)");
+    SQLite::Statement drop(db, "DELETE FROM sample_chunks WHERE run_id = ? AND phase = ?");
+    SQLite::Statement move(db, "INSERT INTO sample_chunks(run_id, phase, first_seq, count, min, "
+                               "max, sum, codec, data) SELECT ?, ?, first_seq, count, min, max, "
+                               "sum, codec, data FROM temp.compact_staged");
+    for (const auto &[run, phase] : phases) {
+        long long first = -1;
+        std::vector<double> current, values;
+        auto flush = [&] {
+            if (current.empty())
+                return;
+            const EncodedChunk c = encodeChunk(current.data(), current.size());
+            stage.bind(1, static_cast<int64_t>(first));
+            stage.bind(2, static_cast<int64_t>(current.size()));
+            stage.bind(3, c.min);
+            stage.bind(4, c.max);
+            stage.bind(5, c.sum);
+            stage.bind(6, c.codec);
+            stage.bindNoCopy(7, c.data.data(), static_cast<int>(c.data.size()));
+            stage.exec();
+            stage.reset();
+            current.clear();
+        };
+        read.bind(1, static_cast<int64_t>(run));
+        read.bind(2, phase);
+        while (read.executeStep()) {
+            const long long at = read.getColumn(0).getInt64();
+            const SQLite::Column data = read.getColumn(3);
+            values.clear();
+            decodeChunk(read.getColumn(2).getInt(), data.getBlob(), std::size_t(data.getBytes()),
+                        std::size_t(read.getColumn(1).getInt64()), values);
+            for (std::size_t i = 0; i < values.size(); ++i) {
+                const long long seq = at + static_cast<long long>(i);
+                if (current.empty() || first + static_cast<long long>(current.size()) != seq ||
+                    seq % static_cast<long long>(chunk::kMaxChunk) == 0) {
+                    flush();
+                    first = seq;
+                }
+                current.push_back(values[i]);
+            }
+        }
+        read.reset();
+        flush();
+        drop.bind(1, static_cast<int64_t>(run));
+        drop.bind(2, phase);
+        drop.exec();
+        drop.reset();
+        move.bind(1, static_cast<int64_t>(run));
+        move.bind(2, phase);
+        move.exec();
+        move.reset();
+        db.exec("DELETE FROM temp.compact_staged");
+    }
+    return {before, db.execAndGet("SELECT count(*) FROM sample_chunks").getInt64()};
+}
+
+void migratePhaseLines(SQLite::Database &db)
+{
+    db.exec("INSERT INTO phase_lines(run_id, phase, lines) SELECT run_id, json_extract(json, "
+            "'$.phase'), count(*) FROM events WHERE event = 'phase' AND CASE WHEN "
+            "json_valid(json) THEN json_type(json, '$.phase') = 'text' ELSE 0 END GROUP BY 1, 2");
+    db.exec("UPDATE runs SET last_line_at = (SELECT max(received_at) FROM events e WHERE e.run_id "
+            "= runs.id), longest_line_gap = (SELECT max(received_at - previous) FROM (SELECT "
+            "received_at, lag(received_at) OVER (ORDER BY seq) AS previous FROM events e WHERE "
+            "e.run_id = runs.id AND received_at IS NOT NULL))");
+    // CASE: json_each must never see a malformed document (SQLite may evaluate a subquery first).
+    db.exec("DELETE FROM events WHERE event = 'phase' AND CASE WHEN json_valid(json) THEN NOT "
+            "EXISTS (SELECT 1 FROM json_each(events.json) WHERE key NOT IN ('v', 'event', "
+            "'phase', 'batch', 'seconds_count')) ELSE 0 END");
+    compactSampleChunks(db);
+}
+
 void visitSamples(SQLite::Database &db, long long runId, const std::string &phase,
                   const std::function<void(const double *, std::size_t)> &fn)
 {

@@ -5,7 +5,9 @@
 #include "sample_codec.h"
 
 #include <functional>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace SQLite
@@ -30,6 +32,32 @@ struct ChunkWrite {
 // chunk::kMaxChunk. A chunk already stored at the same first seq is left as it is.
 ChunkWrite writeSampleChunks(SQLite::Database &db, long long runId, const std::string &phase,
                              long long firstSeq, const std::vector<double> &values);
+// Writes one chunk of a stream being ingested, whose chunks start at multiples of
+// chunk::kMaxChunk (the chunk of seq s starts at s - s % kMaxChunk, whatever the producer's line
+// size): a new row, or the stored row replaced when it holds fewer values (a chunk that grew since
+// the last commit, or a re-import completing an interrupted one). Statements prepared once.
+class ChunkWriter
+{
+public:
+    explicit ChunkWriter(SQLite::Database &db);
+    ~ChunkWriter();
+    ChunkWriter(const ChunkWriter &) = delete;
+    ChunkWriter &operator=(const ChunkWriter &) = delete;
+    // Returns how many values the row at (run, phase, firstSeq) held before this write (0: none).
+    long long write(long long runId, const std::string &phase, long long firstSeq,
+                    const double *values, std::size_t count);
+
+private:
+    struct Statements;
+    std::unique_ptr<Statements> m;
+};
+
+// Rewrites every run's chunks so that each starts at a multiple of chunk::kMaxChunk and holds up
+// to kMaxChunk consecutive values (a gap in the seqs starts a new chunk): databases written one
+// chunk per phase line (v9–v11) take the layout above. Lossless to the bit; the caller holds the
+// transaction. Returns the number of chunk rows before and after.
+std::pair<long long, long long> compactSampleChunks(SQLite::Database &db);
+
 // Calls fn(values, count) for each chunk of (run, phase) in seq order, decoding one chunk at a
 // time: a phase of millions of samples is read without holding them all.
 void visitSamples(SQLite::Database &db, long long runId, const std::string &phase,
@@ -41,5 +69,11 @@ std::vector<ChunkSummary> readChunkSummaries(SQLite::Database &db, long long run
 // seqs (a gap starts a new chunk), then the table is dropped; phase events keep their fields but
 // their `seconds` array becomes `seconds_count` (the values are in the chunks).
 void migrateSamplesToChunks(SQLite::Database &db);
+
+// v11 → v12, inside the migration's transaction: phase events become phase_lines counts (a phase
+// event with fields of its own beyond v, event, phase, batch and seconds_count stays an event),
+// each run's last_line_at and longest_line_gap come from its events' arrival times, and the
+// chunks are compacted (compactSampleChunks).
+void migratePhaseLines(SQLite::Database &db);
 
 } // namespace tp

@@ -8,7 +8,7 @@ namespace tp::schema
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 11> kMigrations = {
+inline constexpr std::array<const char *, 12> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -221,6 +221,22 @@ ALTER TABLE shape_cases ADD COLUMN xla_compile_seconds REAL;
     R"sql(
 ALTER TABLE decision_snapshots ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
 ALTER TABLE gate_signoffs ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
+)sql",
+    // v12: the store's cost follows the samples, not the lines. A phase line is no longer an
+    // `events` row: its samples go to chunks that start at multiples of 4096 whatever the line
+    // size (model/sample_chunks.h), the lines are counted per phase (phase_lines), and the arrival
+    // figures the panels need are kept per run: when the last line arrived and the longest wait
+    // between two lines (NULL: not known, e.g. imported before v12 without arrival times).
+    // Store::migrate moves the old phase events into these and compacts the chunks.
+    R"sql(
+ALTER TABLE runs ADD COLUMN last_line_at REAL;
+ALTER TABLE runs ADD COLUMN longest_line_gap REAL;
+CREATE TABLE phase_lines(
+  run_id INTEGER NOT NULL REFERENCES runs(id) ON DELETE CASCADE,
+  phase TEXT NOT NULL,
+  lines INTEGER NOT NULL DEFAULT 0 CHECK(lines >= 0),
+  PRIMARY KEY(run_id, phase)
+) WITHOUT ROWID;
 )sql",
 };
 

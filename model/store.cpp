@@ -181,6 +181,8 @@ void Store::migrate()
             PilotStore::seedDefault(*m_db); // in the same transaction as the tables
         if (v + 1 == 9)
             migrateSamplesToChunks(*m_db);
+        if (v + 1 == 12)
+            migratePhaseLines(*m_db);
     }
     if (current < kSchemaVersion) {
         m_db->exec("PRAGMA application_id = " + std::to_string(schema::kApplicationId));

@@ -24,9 +24,9 @@ namespace
 {
 
 // The tables copied, each with our column list (id columns are remapped, never copied).
-const char *const kTables[] = {"runs",          "sample_chunks", "events", "shape_cases",
-                               "train_steps",   "alerts",        "pilots", "decision_snapshots",
-                               "gate_signoffs", "review_inputs"};
+const char *const kTables[] = {"runs",          "sample_chunks", "events",     "shape_cases",
+                               "train_steps",   "alerts",        "pilots",     "decision_snapshots",
+                               "gate_signoffs", "review_inputs", "phase_lines"};
 
 std::vector<std::string> columns(SQLite::Database &db, const std::string &schema,
                                  const std::string &table)
@@ -238,7 +238,8 @@ MergeReport mergeDatabase(Store &ours, const std::string &otherPath)
     // The new runs' rows in the child tables, with our run ids.
     const std::string idMap = " FROM other.%T c JOIN merge_keys k ON k.their_id = c.run_id JOIN "
                               "main.runs m ON m.execution_key = k.key";
-    for (const char *t : {"sample_chunks", "events", "shape_cases", "train_steps", "alerts"}) {
+    for (const char *t :
+         {"sample_chunks", "events", "shape_cases", "train_steps", "alerts", "phase_lines"}) {
         const auto cols = columns(db, "main", t);
         std::set<std::string> skip{"run_id"};
         if (std::string(t) == "sample_chunks" || std::string(t) == "alerts")

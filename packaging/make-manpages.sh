@@ -22,7 +22,7 @@ roff() { sed -e 's/\\/\\e/g' -e "s/^\([.']\)/\\\\\&\1/"; }
   echo ".I command"
   echo ".B \\-\\-help"
   echo "to read them. They need no display."
-  for cmd in import run pilot pilots gates review compare report export targets faulttest; do
+  for cmd in import run pilot pilots gates review compare report export targets faulttest db; do
     echo ".SS torchpilot $cmd"
     echo ".nf"
     "$bin/torchpilot" "$cmd" --help 2>&1 | roff

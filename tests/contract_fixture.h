@@ -77,7 +77,10 @@ inline DbFigures dbFigures(SQLite::Database &db)
     DbFigures f;
     f.runs = db.execAndGet("SELECT count(*) FROM runs").getInt64();
     f.samples = db.execAndGet("SELECT coalesce(sum(count), 0) FROM sample_chunks").getInt64();
-    f.events = db.execAndGet("SELECT count(*) FROM events").getInt64();
+    // Every line: events, and phase lines counted per phase (schema v12: not events).
+    f.events = db.execAndGet("SELECT (SELECT count(*) FROM events) + (SELECT coalesce(sum(lines), "
+                             "0) FROM phase_lines)")
+                   .getInt64();
     f.maintainedSamples =
         db.execAndGet("SELECT coalesce(sum(sample_count), 0) FROM runs").getInt64();
     f.complete =

@@ -1,7 +1,7 @@
 #pragma once
-// Takes a current database back to an older schema for migration tests: v11's merged_from
-// columns go, v10's compiled-mode shape columns go, v9's sample chunks become v1–v8 `samples` rows
-// again (one per value), v8's pilot columns go.
+// Takes a current database back to an older schema for migration tests: v12's phase_lines and
+// arrival columns go, v11's merged_from columns go, v10's compiled-mode shape columns go, v9's
+// sample chunks become v1–v8 `samples` rows again (one per value), v8's pilot columns go.
 #include "sample_codec.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -12,8 +12,17 @@
 namespace tptest
 {
 
+inline void downgradeToV11(SQLite::Database &db)
+{
+    db.exec("DROP TABLE phase_lines");
+    db.exec("ALTER TABLE runs DROP COLUMN last_line_at");
+    db.exec("ALTER TABLE runs DROP COLUMN longest_line_gap");
+    db.exec("PRAGMA user_version = 11");
+}
+
 inline void downgradeToV10(SQLite::Database &db)
 {
+    downgradeToV11(db);
     db.exec("ALTER TABLE decision_snapshots DROP COLUMN merged_from");
     db.exec("ALTER TABLE gate_signoffs DROP COLUMN merged_from");
     db.exec("PRAGMA user_version = 10");

@@ -72,11 +72,13 @@ void TestPanels::initTestCase()
          "UPDATE runs SET queued_at = '2026-12-01T09:59:50Z' WHERE id = " + std::to_string(id(1)));
     exec(*m_store, "UPDATE runs SET queued_at = '2026-12-01T10:04:29.5Z' WHERE id = " +
                        std::to_string(id(2)));
-    exec(*m_store, "UPDATE events SET received_at = 1000 + seq");
-    exec(*m_store,
-         "UPDATE events SET received_at = 2000 + seq + (CASE WHEN seq >= 2 THEN 10 ELSE 0 END) "
-         "WHERE run_id = " +
-             std::to_string(id(2)));
+    // The ingestor keeps them per run (schema v12): line n of a run arrived at 1000 + n.
+    const std::string lines = "((SELECT count(*) FROM events e WHERE e.run_id = runs.id) + "
+                              "coalesce((SELECT sum(lines) FROM phase_lines p WHERE p.run_id = "
+                              "runs.id), 0))";
+    exec(*m_store, "UPDATE runs SET longest_line_gap = 1, last_line_at = 1000 + " + lines + " - 1");
+    exec(*m_store, "UPDATE runs SET longest_line_gap = 11, last_line_at = 2000 + " + lines +
+                       " - 1 + 10 WHERE id = " + std::to_string(id(2)));
 }
 
 void TestPanels::business()

@@ -463,6 +463,45 @@
     </message>
 </context>
 <context>
+    <name>DbCmd</name>
+    <message>
+        <source>torchpilot: error: %1</source>
+        <translation>torchpilot: erro: %1</translation>
+    </message>
+    <message>
+        <source>Maintain a database. &apos;compact&apos;: rewrite its samples in chunks of 4096 and give the freed space back (VACUUM); lossless, and safe to interrupt.</source>
+        <translation>Mantém um banco de dados. &apos;compact&apos;: regrava as amostras em blocos de 4096 e devolve o espaço liberado (VACUUM); sem perdas, e seguro de interromper.</translation>
+    </message>
+    <message>
+        <source>The TorchPilot database.</source>
+        <translation>O banco de dados do TorchPilot.</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>compact</source>
+        <translation>compact</translation>
+    </message>
+    <message>
+        <source>db needs one action: compact</source>
+        <translation>db precisa de uma ação: compact</translation>
+    </message>
+    <message>
+        <source>db compact needs --db PATH</source>
+        <translation>db compact precisa de --db CAMINHO</translation>
+    </message>
+    <message>
+        <source>no database at &apos;%1&apos; (the file does not exist)</source>
+        <translation>nenhum banco de dados em &apos;%1&apos; (o arquivo não existe)</translation>
+    </message>
+    <message>
+        <source>%1: %2 sample chunk(s) became %3; the file went from %4 to %5 bytes.</source>
+        <translation>%1: %2 bloco(s) de amostras viraram %3; o arquivo passou de %4 para %5 bytes.</translation>
+    </message>
+</context>
+<context>
     <name>Export</name>
     <message>
         <source>torchpilot: error: %1</source>
@@ -1054,12 +1093,6 @@
         <translation>Página exibida primeiro: runs, queue, panels, compare, charts, review; review/cost ou review/pilot para uma aba da página Revisão.</translation>
     </message>
     <message>
-        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
-Subcommands: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
-Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
-    </message>
-    <message>
         <source>Print the versions of TorchPilot, Qt, libtorch, SQLite and the run contract.</source>
         <translation>Mostra as versões do TorchPilot, Qt, libtorch, SQLite e do contrato de execução.</translation>
     </message>
@@ -1082,6 +1115,12 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>torchpilot: error: one database at a time (&apos;%1&apos;)</source>
         <translation>torchpilot: erro: um banco de dados por vez (&apos;%1&apos;)</translation>
+    </message>
+    <message>
+        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
+Subcommands: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, db (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
+        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
+Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, db (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
     </message>
 </context>
 <context>
