@@ -7,6 +7,23 @@
 namespace tp
 {
 
+namespace
+{
+
+// Binds `count` and the encoded chunk's min, max, sum, codec and data to parameters at, at+1, …
+// at+5 of `q`. The data is not copied: `c` must outlive q's exec().
+void bindChunk(SQLite::Statement &q, int at, std::size_t count, const EncodedChunk &c)
+{
+    q.bind(at, static_cast<int64_t>(count));
+    q.bind(at + 1, c.min);
+    q.bind(at + 2, c.max);
+    q.bind(at + 3, c.sum);
+    q.bind(at + 4, c.codec);
+    q.bindNoCopy(at + 5, c.data.data(), static_cast<int>(c.data.size()));
+}
+
+} // namespace
+
 ChunkWrite writeSampleChunks(SQLite::Database &db, long long runId, const std::string &phase,
                              long long firstSeq, const std::vector<double> &values)
 {
@@ -19,12 +36,7 @@ ChunkWrite writeSampleChunks(SQLite::Database &db, long long runId, const std::s
         q.bind(1, static_cast<int64_t>(runId));
         q.bind(2, phase);
         q.bind(3, static_cast<int64_t>(firstSeq + static_cast<long long>(at)));
-        q.bind(4, static_cast<int64_t>(n));
-        q.bind(5, c.min);
-        q.bind(6, c.max);
-        q.bind(7, c.sum);
-        q.bind(8, c.codec);
-        q.bindNoCopy(9, c.data.data(), static_cast<int>(c.data.size()));
+        bindChunk(q, 4, n, c);
         (q.exec() > 0 ? w.stored : w.duplicates) += static_cast<long long>(n);
         q.reset();
     }
@@ -64,12 +76,7 @@ long long ChunkWriter::write(long long runId, const std::string &phase, long lon
     q.bind(1, static_cast<int64_t>(runId));
     q.bind(2, phase);
     q.bind(3, static_cast<int64_t>(firstSeq));
-    q.bind(4, static_cast<int64_t>(count));
-    q.bind(5, c.min);
-    q.bind(6, c.max);
-    q.bind(7, c.sum);
-    q.bind(8, c.codec);
-    q.bindNoCopy(9, c.data.data(), static_cast<int>(c.data.size()));
+    bindChunk(q, 4, count, c);
     q.exec();
     q.reset();
     return before;
@@ -114,12 +121,7 @@ std::pair<long long, long long> compactSampleChunks(SQLite::Database &db)
                 return;
             const EncodedChunk c = encodeChunk(current.data(), current.size());
             stage.bind(1, static_cast<int64_t>(first));
-            stage.bind(2, static_cast<int64_t>(current.size()));
-            stage.bind(3, c.min);
-            stage.bind(4, c.max);
-            stage.bind(5, c.sum);
-            stage.bind(6, c.codec);
-            stage.bindNoCopy(7, c.data.data(), static_cast<int>(c.data.size()));
+            bindChunk(stage, 2, current.size(), c);
             stage.exec();
             stage.reset();
             current.clear();

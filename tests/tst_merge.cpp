@@ -4,12 +4,8 @@
 // foreign files (triggers, views, virtual tables, another application_id, a newer or older
 // schema, other columns, values of the wrong type, sample chunks that do not decode, JSON nested
 // too deep, corruption, not SQLite, a FIFO) are refused with a message saying what they are, and
-// ours is left byte-identical. What is vetted is what is merged (a name with %2f attaches no other
-// file); every merged run is judged again under our policy whatever it claims; merged decisions
-// are history marked with their file, never our last review.
-#include "ingestor.h"
-#include "pilot_store.h"
-#include "review.h"
+// ours is left byte-identical. What merged evidence may and may not become: tst_merge_evidence.
+#include "merge_fixture.h"
 #include "sample_codec.h"
 #include "store.h"
 #include "store_merge.h"
@@ -20,8 +16,6 @@
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
-#include <QImage>
-#include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -35,36 +29,10 @@ private Q_SLOTS:
     void mergeIsIdempotent();
     void hostileFilesAreRefused_data();
     void hostileFilesAreRefused();
-    void percentEncodedNameMergesThatFile();
-    void forgedVerdictIsJudgedAgain();
-    void mergedDecisionsAreHistoryNotOurReview();
-    void everyCommandWorksAfterMerges();
 
 private:
-    // A database of its own: the realistic fixture, a pilot "gpu-vs-tpu", a recorded decision
-    // with a sign-off, a rollback path; checkpointed so the file alone holds everything.
-    std::string theirs(const char *name)
-    {
-        const std::string path = m_dir.filePath(QLatin1String(name)).toStdString();
-        tp::Store s(path); // the shipped policy; ours judges under the fixture one
-        tp::importFile(s, tptest::dataFile("panels_realistic.jsonl").toStdString());
-        tp::PilotDefinition p = tp::defaultPilot();
-        p.name = "gpu-vs-tpu";
-        p.sloP99Seconds = 0.002;
-        tp::PilotStore(s).add(p);
-        tp::ReviewInputs in;
-        in.rollbackPath = "keep the GPU pool for a month";
-        tp::ReviewStore(s).saveInputs(in);
-        const tp::ReviewState st = tp::evaluateReview(s, gates());
-        tp::ReviewStore(s).signOff(st, "performance", "Bea", "p99 fine");
-        tp::ReviewStore(s).recordDecision(st, "Bea Souza", "from the other team");
-        s.db().exec("PRAGMA wal_checkpoint(TRUNCATE)");
-        return path;
-    }
-    static tp::GateDefinitions gates()
-    {
-        return tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json");
-    }
+    std::string theirs(const char *name) { return tptest::theirDatabase(m_dir, name); }
+    static tp::GateDefinitions gates() { return tptest::mergeGates(); }
     QTemporaryDir m_dir;
 };
 
@@ -281,131 +249,6 @@ void TestMerge::hostileFilesAreRefused()
     if (!fifo)
         QCOMPARE(tptest::fileHash(QString::fromStdString(other)), theirHash);
     QCOMPARE(ours.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
-}
-
-// SQLite decodes %XX in a URI: "a%2fb.sqlite" once attached "a/b.sqlite", a file nobody vetted.
-void TestMerge::percentEncodedNameMergesThatFile()
-{
-    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("pct")));
-    QVERIFY(QDir(m_dir.path()).mkpath(QStringLiteral("pct/a")));
-    const std::string genuine = theirs("pct/a%2fb.sqlite");
-    { // the decoy the decoded name reaches: a view named runs over other rows
-        const std::string decoy = theirs("pct/a/b.sqlite");
-        SQLite::Database db(decoy, SQLite::OPEN_READWRITE);
-        db.exec("DELETE FROM runs WHERE id > 1");
-        db.exec("PRAGMA journal_mode = DELETE");
-    }
-    tp::Store ours(m_dir.filePath(QStringLiteral("pct-ours.sqlite")).toStdString());
-    const tp::MergeReport r = tp::mergeDatabase(ours, genuine);
-    QCOMPARE(r.runs, 8LL); // the genuine file's eight runs, not the decoy's one
-    QCOMPARE(ours.runCount(), 8LL);
-}
-
-// A run that claims our policy and a valid verdict with no samples at all.
-void TestMerge::forgedVerdictIsJudgedAgain()
-{
-    const std::string other = theirs("forged.sqlite");
-    tp::Store ours(m_dir.filePath(QStringLiteral("forged-ours.sqlite")).toStdString(),
-                   tptest::fixturePolicy());
-    std::string key;
-    {
-        SQLite::Database db(other, SQLite::OPEN_READWRITE);
-        key = db.execAndGet("SELECT execution_key FROM runs ORDER BY id LIMIT 1").getString();
-        db.exec("DELETE FROM sample_chunks WHERE run_id = (SELECT min(id) FROM runs)");
-        SQLite::Statement q(db, "UPDATE runs SET valid = 1, validity_reasons = '[]', sample_count "
-                                "= 1000000, validity_policy = ? WHERE id = (SELECT min(id) FROM "
-                                "runs)");
-        q.bind(1, ours.validityPolicy().id());
-        q.exec();
-        db.exec("PRAGMA journal_mode = DELETE");
-    }
-    tp::mergeDatabase(ours, other);
-    const auto id = ours.runIdForExecutionKey(key);
-    QVERIFY(id);
-    const auto run = ours.run(*id);
-    QVERIFY(run);
-    QCOMPARE(run->sampleCount, 0LL); // counted from the chunks merged
-    QVERIFY2(run->valid != std::optional<bool>(true), run->validityReasonsJson.c_str());
-    QVERIFY2(run->validityReasonsJson != "[]", run->validityReasonsJson.c_str());
-}
-
-void TestMerge::mergedDecisionsAreHistoryNotOurReview()
-{
-    const std::string other = theirs("reviews.sqlite");
-    tp::Store ours(m_dir.filePath(QStringLiteral("reviews-ours.sqlite")).toStdString(),
-                   tptest::fixturePolicy());
-    tp::importFile(ours, tptest::dataFile("valid_run.jsonl").toStdString());
-    tp::mergeDatabase(ours, other);
-    const auto history = tp::ReviewStore(ours).snapshots();
-    QCOMPARE(history.size(), std::size_t(1));
-    const std::string source =
-        QFileInfo(QString::fromStdString(other)).absoluteFilePath().toStdString();
-    QCOMPARE(history[0].mergedFrom, source);
-    QCOMPARE(history[0].signoffs.size(), std::size_t(1));
-    QCOMPARE(history[0].signoffs[0].mergedFrom, source);
-    QCOMPARE(history[0].toJson().value("merged_from", std::string()), source);
-    // Not the last review of any of our pilots, and no sign-off of ours.
-    for (const tp::PilotDefinition &p : tp::PilotStore(ours).list()) {
-        QVERIFY(!tp::ReviewStore(ours).latestSnapshot(p.id));
-        QVERIFY(tp::ReviewStore(ours).pendingSignoffs(p.id).empty());
-    }
-    const tp::ReviewState st = tp::evaluateReview(ours, gates());
-    QVERIFY(!st.lastReview);
-    // Their rollback path does not become ours (it would pass our rollback criterion).
-    QVERIFY(tp::ReviewStore(ours).inputs().rollbackPath.empty());
-    // A decision recorded here takes none of theirs with it and becomes the last review.
-    const auto mine = tp::ReviewStore(ours).recordDecision(st, "Ana", "ours");
-    QVERIFY(mine.mergedFrom.empty());
-    QVERIFY(mine.signoffs.empty());
-    QCOMPARE(tp::ReviewStore(ours).latestSnapshot(st.pilot.id)->id, mine.id);
-}
-
-// The invariant, through the real program: after merges refused and accepted (a forged verdict, a
-// decision from elsewhere), every command works on our database and the dashboard opens on it.
-void TestMerge::everyCommandWorksAfterMerges()
-{
-    const QString ours = m_dir.filePath(QStringLiteral("cli-ours.sqlite"));
-    {
-        tp::Store store(ours.toStdString());
-        tp::importFile(store, tptest::dataFile("valid_run.jsonl").toStdString());
-        tp::mergeDatabase(store, theirs("cli-theirs.sqlite"));
-        const std::string bad = theirs("cli-bad.sqlite");
-        {
-            SQLite::Database db(bad, SQLite::OPEN_READWRITE);
-            db.exec("UPDATE sample_chunks SET count = 2305843009213693953 WHERE id = (SELECT "
-                    "min(id) FROM sample_chunks)");
-            db.exec("PRAGMA journal_mode = DELETE");
-        }
-        QVERIFY_THROWS_EXCEPTION(tp::StoreError, tp::mergeDatabase(store, bad));
-    }
-    auto run = [&](const QStringList &args, bool display = false) {
-        QProcess p;
-        auto env = QProcessEnvironment::systemEnvironment();
-        env.insert(QStringLiteral("XDG_CONFIG_HOME"), m_dir.filePath(QStringLiteral("cli-xdg")));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("cli-xdg")));
-        if (display)
-            env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(TP_APP_PATH), args);
-        if (!p.waitForFinished(120000))
-            return std::make_pair(-2, QStringLiteral("timed out"));
-        return std::make_pair(p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                              QString::fromUtf8(p.readAllStandardError()));
-    };
-    const QString db = QStringLiteral("--db");
-    const auto gates = run({QStringLiteral("gates"), db, ours});
-    QVERIFY2(gates.first == 0 || gates.first == 1, qPrintable(gates.second)); // a verdict
-    const QString pdf = m_dir.filePath(QStringLiteral("cli.pdf"));
-    const auto report = run({QStringLiteral("report"), db, ours, QStringLiteral("--out"), pdf});
-    QVERIFY2(report.first == 0 && QFileInfo(pdf).size() > 0, qPrintable(report.second));
-    const auto exported = run({QStringLiteral("export"), db, ours});
-    QVERIFY2(exported.first == 0, qPrintable(exported.second));
-    const auto imported =
-        run({QStringLiteral("import"), db, ours, tptest::dataFile("panels_realistic.jsonl")});
-    QVERIFY2(imported.first == 0, qPrintable(imported.second));
-    const QString png = m_dir.filePath(QStringLiteral("cli.png"));
-    const auto shot = run({db, ours, QStringLiteral("--screenshot"), png}, true);
-    QVERIFY2(shot.first == 0 && !QImage(png).isNull(), qPrintable(shot.second));
 }
 
 QTEST_GUILESS_MAIN(TestMerge)

@@ -105,6 +105,17 @@ std::string readCheckpointFile(const std::string &path, std::uint64_t maxBytes)
     return bytes;
 }
 
+std::optional<nlohmann::json> readCheckpointManifest(const std::string &path,
+                                                     std::vector<std::string> &problems)
+{
+    try {
+        return nlohmann::json::parse(readCheckpointFile(path, kMaxManifestBytes), nullptr, false);
+    } catch (const CheckpointError &e) {
+        problems.push_back(std::string(e.what()) + ": skipped");
+        return std::nullopt;
+    }
+}
+
 bool isPlainFileName(const std::string &name)
 {
     return !name.empty() && name != "." && name != ".." && name.find('/') == std::string::npos &&
@@ -274,14 +285,11 @@ CheckpointScan scanCheckpoints(const std::string &dir)
         const std::string base = (fs::path(dir) / checkpointStepName(step)).string();
         info.manifestPath = base + ".json";
         const std::string label = checkpointStepName(step) + ".json";
-        nlohmann::json m;
-        try {
-            m = nlohmann::json::parse(readCheckpointFile(info.manifestPath, kMaxManifestBytes),
-                                      nullptr, false);
-        } catch (const CheckpointError &e) {
-            scan.problems.push_back(std::string(e.what()) + ": skipped");
+        const std::optional<nlohmann::json> read =
+            readCheckpointManifest(info.manifestPath, scan.problems);
+        if (!read)
             continue;
-        }
+        const nlohmann::json &m = *read;
         if (!m.is_object() || m.value("format", std::string()) != kCheckpointFormat ||
             !m.contains("bytes") || !m["bytes"].is_number_integer() || !m.contains("sha256") ||
             !m["sha256"].is_string() || m.value("step", ~0ULL) != step ||

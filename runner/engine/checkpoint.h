@@ -14,6 +14,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -51,6 +52,10 @@ inline constexpr std::uint64_t kMaxStateBytes = std::uint64_t(64) << 30;
 // The whole file, if it is a regular file (not a symbolic link, a FIFO or a device) of at most
 // maxBytes; throws CheckpointError naming the file and what is wrong.
 std::string readCheckpointFile(const std::string &path, std::uint64_t maxBytes);
+// The manifest at `path` parsed (a discarded value when it is not JSON), or nullopt with a
+// sentence in `problems` when it cannot be read (a link, a FIFO, over kMaxManifestBytes …).
+std::optional<nlohmann::json> readCheckpointManifest(const std::string &path,
+                                                     std::vector<std::string> &problems);
 // True for a plain file name (no '/', not "." or ".."): what a manifest may name as a state file.
 bool isPlainFileName(const std::string &name);
 // Creates `dir` when missing; throws CheckpointError when it cannot be created or written to.

@@ -153,14 +153,11 @@ CheckpointScan scanDistCheckpoints(const std::string &dir, int worldSize, int ra
         CheckpointInfo info;
         info.step = step;
         info.manifestPath = (fs::path(dir) / label).string();
-        nlohmann::json m;
-        try {
-            m = nlohmann::json::parse(readCheckpointFile(info.manifestPath, kMaxManifestBytes),
-                                      nullptr, false);
-        } catch (const CheckpointError &e) {
-            scan.problems.push_back(std::string(e.what()) + ": skipped");
+        const std::optional<nlohmann::json> read =
+            readCheckpointManifest(info.manifestPath, scan.problems);
+        if (!read)
             continue;
-        }
+        const nlohmann::json &m = *read;
         if (!m.is_object() || m.value("format", std::string()) != kDistCheckpointFormat ||
             m.value("step", ~0ULL) != step || !m.contains("shards") || !m["shards"].is_array() ||
             !m.contains("world_size") || !m["world_size"].is_number_integer()) {

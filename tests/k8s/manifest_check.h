@@ -58,4 +58,28 @@ inline nlohmann::json &listItem(nlohmann::json &list, const char *kind)
     throw std::runtime_error(std::string("no ") + kind + " in the list");
 }
 
+// What parseKubeJobConfig says of `json` read from "targets.json" (empty when it accepts it).
+inline QString kubeConfigError(const QString &json)
+{
+    try {
+        tp::parseKubeJobConfig(nlohmann::json::parse(json.toStdString()), "targets.json");
+        return {};
+    } catch (const tp::KubeError &e) {
+        return QString::fromUtf8(e.what());
+    }
+}
+
+// A valid Job configuration, the command it runs and a Google service account, for the manifest
+// tests (tst_k8s_job, tst_k8s_security).
+inline tp::KubeJobConfig validatedJobConfig()
+{
+    tp::KubeJobConfig c;
+    c.image = "us-central1-docker.pkg.dev/example-project/ml/torchpilot-runner:validated";
+    return c;
+}
+inline const std::vector<std::string> kJobCommand = {"torchpilot-runner", "--workload", "mlp",
+                                                     "--mode", "compiled"};
+inline const char *const kGoogleServiceAccount =
+    "tp-runner@example-project.iam.gserviceaccount.com";
+
 } // namespace tptest
