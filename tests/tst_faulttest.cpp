@@ -1,129 +1,28 @@
 // Checkpoint/resume of the training runner and the `torchpilot faulttest` recovery test, end to
-// end with the real runner: atomic checkpoints (a torn newest one falls back to the one before,
-// and so does one a hostile shared directory holds: links, a FIFO, an oversize manifest, a state
-// file named outside the directory),
-// resumed losses bitwise equal to an uninterrupted run, RPO/RTO stored as a run that the
-// operations gate judges, and clear errors for bad input.
-#include "contract.h"
+// end with the real runner: resumed losses bitwise equal to an uninterrupted run, RPO/RTO stored
+// as a run that the operations gate judges, and clear errors for bad input. The checkpoint files
+// themselves (torn or hostile): tst_checkpoint_files.
+#include "checkpoint_fixture.h"
 #include "gates.h"
 #include "store.h"
 
 #include <QDir>
 #include <QFile>
-#include <QFileInfo>
 #include <QProcess>
 #include <QTemporaryDir>
 #include <QtTest>
 
 #include <cstring>
 #include <map>
-#include <sys/stat.h>
 
 using nlohmann::json;
 
-namespace
-{
-
-struct Output {
-    int exitCode = -1;
-    std::map<long long, double> losses; // train_step losses by step
-    json resume, finished;
-    QString err;
-};
-
-Output run(const QString &program, const QStringList &args)
-{
-    Output o;
-    QProcess p;
-    p.start(program, args);
-    if (!p.waitForFinished(300000))
-        return o;
-    o.exitCode = p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1;
-    o.err = QString::fromUtf8(p.readAllStandardError());
-    for (const QByteArray &line : p.readAllStandardOutput().split('\n')) {
-        const auto r = tp::parseEventLine(line.toStdString());
-        if (!r.event)
-            continue;
-        const json &e = r.event->raw;
-        if (r.event->name == "train_step") {
-            const long long first = e.value("first_step", 0LL);
-            for (std::size_t i = 0; i < e["loss"].size(); ++i)
-                o.losses[first + static_cast<long long>(i)] = e["loss"][i].get<double>();
-        } else if (r.event->name == "resume") {
-            o.resume = e;
-        } else if (r.event->name == "run_finished") {
-            o.finished = e;
-        }
-    }
-    return o;
-}
-
-Output runner(const QStringList &args)
-{
-    return run(QStringLiteral(TP_RUNNER_PATH), args);
-}
-
-QStringList trainArgs(const QString &workload, const QString &mode, int steps)
-{
-    QStringList a{QStringLiteral("--workload"),
-                  workload,
-                  QStringLiteral("--mode"),
-                  mode,
-                  QStringLiteral("--device"),
-                  QStringLiteral("cpu"),
-                  QStringLiteral("--steps"),
-                  QString::number(steps),
-                  QStringLiteral("--warmup"),
-                  QStringLiteral("2"),
-                  QStringLiteral("--no-precision"),
-                  QStringLiteral("--lr-step-size"),
-                  QStringLiteral("7"),
-                  QStringLiteral("--lr-gamma"),
-                  QStringLiteral("0.5")};
-    if (workload == QLatin1String("train-encoder"))
-        a << QStringLiteral("--batch") << QStringLiteral("4") << QStringLiteral("--seq-len")
-          << QStringLiteral("16");
-    return a;
-}
-
-QStringList checkpointArgs(const QString &dir, int every)
-{
-    return {QStringLiteral("--checkpoint-dir"), dir, QStringLiteral("--checkpoint-every"),
-            QString::number(every)};
-}
-
-// Every resumed step equals the reference bit for bit (doubles compared as bytes).
-QString bitwiseDifference(const std::map<long long, double> &reference,
-                          const std::map<long long, double> &resumed)
-{
-    for (const auto &[step, loss] : resumed) {
-        const auto ref = reference.find(step);
-        if (ref == reference.end())
-            return QStringLiteral("step %1 is not in the reference").arg(step);
-        if (std::memcmp(&ref->second, &loss, sizeof loss) != 0)
-            return QStringLiteral("step %1: %2 vs %3")
-                .arg(step)
-                .arg(ref->second, 0, 'g', 17)
-                .arg(loss, 0, 'g', 17);
-    }
-    return {};
-}
-
-QString stepFile(const QString &dir, int step, const char *ext)
-{
-    return dir + QStringLiteral("/step-%1.").arg(step, 10, 10, QLatin1Char('0')) +
-           QLatin1String(ext);
-}
-
-} // namespace
+using namespace tptest;
 
 class TestFaultTest : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void tornNewestCheckpointFallsBack_data();
-    void tornNewestCheckpointFallsBack();
-    void plantedLinksAreReplacedNotFollowed();
     void resumeEqualsUninterrupted_data();
     void resumeEqualsUninterrupted();
     void faulttestStoresRecoveryForTheGate();
@@ -134,115 +33,6 @@ private Q_SLOTS:
 private:
     QTemporaryDir m_dir;
 };
-
-void TestFaultTest::tornNewestCheckpointFallsBack_data()
-{
-    QTest::addColumn<QString>("damage");
-    for (const char *d :
-         {"truncated state", "corrupt state bytes", "truncated manifest", "state without manifest",
-          // A directory shared between hosts is untrusted: none of these is read or followed.
-          "manifest a link to /dev/zero", "manifest a FIFO", "manifest over 1 MiB",
-          "state_file outside the directory", "state a link to a good copy outside"})
-        QTest::newRow(d) << QString::fromLatin1(d);
-}
-
-void TestFaultTest::tornNewestCheckpointFallsBack()
-{
-    QFETCH(QString, damage);
-    const QString dir = m_dir.filePath(QStringLiteral("torn-") +
-                                       QString(damage).replace(QLatin1Char(' '), QLatin1Char('-')));
-    const QStringList args = trainArgs(QStringLiteral("train-mlp"), QStringLiteral("eager"), 30);
-    const Output full = runner(args + checkpointArgs(dir, 10));
-    QCOMPARE(full.exitCode, 0);
-    QCOMPARE(full.losses.size(), std::size_t(30));
-    QVERIFY(QFile::exists(stepFile(dir, 29, "ckpt")) && QFile::exists(stepFile(dir, 19, "json")));
-    QVERIFY(QDir(dir)
-                .entryList({QStringLiteral("*.tmp-*")}, QDir::Files)
-                .isEmpty()); // renamed into place
-
-    // The newest checkpoint (step 29) is damaged as a crash or a bad disk would leave it.
-    QFile state(stepFile(dir, 29, "ckpt")), manifest(stepFile(dir, 29, "json"));
-    if (damage == QLatin1String("truncated state")) {
-        QVERIFY(state.resize(state.size() / 2));
-    } else if (damage ==
-               QLatin1String("corrupt state bytes")) { // same size: only the SHA-256 tells
-        QVERIFY(state.open(QIODevice::ReadWrite));
-        QByteArray bytes = state.readAll();
-        bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x5a);
-        state.seek(0);
-        state.write(bytes);
-        state.close();
-    } else if (damage == QLatin1String("truncated manifest")) {
-        QVERIFY(manifest.resize(manifest.size() / 3));
-    } else if (damage == QLatin1String("manifest a link to /dev/zero")) {
-        QVERIFY(manifest.remove());
-        QVERIFY(QFile::link(QStringLiteral("/dev/zero"), stepFile(dir, 29, "json")));
-    } else if (damage == QLatin1String("manifest a FIFO")) {
-        QVERIFY(manifest.remove());
-        QCOMPARE(::mkfifo(qPrintable(stepFile(dir, 29, "json")), 0600), 0);
-    } else if (damage == QLatin1String("manifest over 1 MiB")) { // still valid JSON
-        QVERIFY(manifest.open(QIODevice::Append));
-        manifest.write(QByteArray((1 << 20) + 1, ' '));
-        manifest.close();
-    } else if (damage == QLatin1String("state_file outside the directory") ||
-               damage == QLatin1String("state a link to a good copy outside")) {
-        // An exact copy (same bytes and SHA-256) outside: only where it is gives it away.
-        const QString outside = dir + QStringLiteral("-outside.ckpt");
-        QVERIFY(QFile::copy(stepFile(dir, 29, "ckpt"), outside));
-        if (damage == QLatin1String("state a link to a good copy outside")) {
-            QVERIFY(state.remove());
-            QVERIFY(QFile::link(outside, stepFile(dir, 29, "ckpt")));
-        } else {
-            QVERIFY(manifest.open(QIODevice::ReadOnly));
-            json m = json::parse(manifest.readAll().toStdString());
-            manifest.close();
-            m["state_file"] = "../" + QFileInfo(outside).fileName().toStdString();
-            QVERIFY(manifest.open(QIODevice::WriteOnly | QIODevice::Truncate));
-            manifest.write(QByteArray::fromStdString(m.dump()));
-            manifest.close();
-            QVERIFY(state.remove());
-        }
-    } else {
-        QVERIFY(manifest.remove());
-    }
-    // Two steps before the end: a resume from step 19 trains steps 20..29.
-    const Output resumed = runner(args + QStringList{QStringLiteral("--resume"), dir});
-    QVERIFY2(resumed.exitCode == 0, qPrintable(resumed.err));
-    QCOMPARE(resumed.resume.value("from_step", -1), 19);
-    QVERIFY2(resumed.err.contains(QLatin1String("checkpoint skipped")) &&
-                 resumed.err.contains(QLatin1String("step-0000000029")),
-             qPrintable(resumed.err));
-    QCOMPARE(resumed.losses.begin()->first, 20LL);
-    QCOMPARE(resumed.losses.size(), std::size_t(10));
-    const QString diff = bitwiseDifference(full.losses, resumed.losses);
-    QVERIFY2(diff.isEmpty(), qPrintable(diff));
-}
-
-// A link planted where a checkpoint will be written: the new file replaces the link (rename),
-// the file it pointed to is never written.
-void TestFaultTest::plantedLinksAreReplacedNotFollowed()
-{
-    const QString dir = m_dir.filePath(QStringLiteral("planted"));
-    QVERIFY(QDir().mkpath(dir));
-    const QString victim = m_dir.filePath(QStringLiteral("planted-victim"));
-    {
-        QFile f(victim);
-        QVERIFY(f.open(QIODevice::WriteOnly));
-        f.write("keep me");
-    }
-    for (const char *ext : {"ckpt", "json"})
-        QVERIFY(QFile::link(victim, stepFile(dir, 9, ext)));
-    const Output out = runner(trainArgs(QStringLiteral("train-mlp"), QStringLiteral("eager"), 10) +
-                              checkpointArgs(dir, 10));
-    QVERIFY2(out.exitCode == 0, qPrintable(out.err));
-    for (const char *ext : {"ckpt", "json"}) {
-        const QFileInfo written(stepFile(dir, 9, ext));
-        QVERIFY(written.isFile() && !written.isSymLink());
-    }
-    QFile f(victim);
-    QVERIFY(f.open(QIODevice::ReadOnly));
-    QCOMPARE(f.readAll(), QByteArray("keep me"));
-}
 
 void TestFaultTest::resumeEqualsUninterrupted_data()
 {

@@ -3,8 +3,9 @@
 // tests/k8s/fake_kubectl.py, which validates the applied manifest offline, keeps the pod Pending
 // for a few polls and then runs the Job's container command (the real torchpilot-runner) on this
 // machine; the security baseline is applied with the Job, in order, and the Job's NetworkPolicy is
-// deleted after it. The unreachable-cluster case uses the real kubectl.
-#include "kube_launcher.h"
+// deleted after it. The unreachable-cluster case uses the real kubectl. Indexed Jobs:
+// tst_kube_indexed.
+#include "k8s/kube_fixture.h"
 #include "panels.h"
 #include "store.h"
 
@@ -23,86 +24,7 @@
 using namespace tp;
 using nlohmann::json;
 
-namespace
-{
-const QString kFake = QStringLiteral(TP_SOURCE_DIR "/tests/k8s/fake_kubectl.py");
-
-KubeJobConfig config()
-{
-    KubeJobConfig c;
-    c.image = "registry.example/torchpilot-runner:test";
-    c.runnerKind = "cpp"; // the real C++ runner stands in for the image's; no TPU here
-    c.runner = TP_RUNNER_PATH;
-    c.device = "";
-    c.context = "gke_pilot_us-central1_tpu";
-    return c;
-}
-
-RunSpec spec(const QString &runKey, int iterations)
-{
-    RunSpec s;
-    s.warmup = 2;
-    s.iterations = iterations;
-    s.runKey = runKey;
-    return s;
-}
-
-LaunchResult runToEnd(KubeLauncher &l, const RunSpec &s, int timeoutMs = 120000)
-{
-    QSignalSpy done(&l, &Launcher::finished);
-    l.start(s);
-    if (!done.wait(timeoutMs))
-        return {};
-    return done.first().first().value<LaunchResult>();
-}
-
-QList<QJsonArray> calls(const QString &state)
-{
-    QFile f(state + QStringLiteral("/calls.jsonl"));
-    QList<QJsonArray> out;
-    if (f.open(QIODevice::ReadOnly))
-        for (const QByteArray &line : f.readAll().split('\n'))
-            if (!line.isEmpty())
-                out << QJsonDocument::fromJson(line).array();
-    return out;
-}
-
-// "Kind/name" of what the last apply submitted, in order.
-QStringList applied(const QString &state)
-{
-    QFile f(state + QStringLiteral("/applied.json"));
-    QStringList out;
-    if (f.open(QIODevice::ReadOnly))
-        for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).array())
-            out << v.toString();
-    return out;
-}
-
-std::string eventJson(Store &store, long long runId, const std::string &name)
-{
-    for (const EventRecord &e : store.events(runId))
-        if (e.name == name)
-            return e.json;
-    return {};
-}
-
-// 2x4 on hosts of 4 chips: an Indexed Job of 2 pods, each one rank (the real runner) of train-mlp.
-LaunchResult runTwoRanks(Store &store)
-{
-    KubeJobConfig c = config();
-    c.topology = "2x4";
-    c.chipsPerHost = 4;
-    KubeLauncher l(store, c, QStringLiteral("gke-v6e"));
-    l.setKubectl(kFake);
-    l.setPollInterval(200);
-    RunSpec s = spec(QStringLiteral("k8s/dist"), 0);
-    s.workload = QStringLiteral("train-mlp");
-    s.warmup = 0;
-    s.extraArgs = QStringList{QStringLiteral("--steps"), QStringLiteral("6"),
-                              QStringLiteral("--dist-timeout"), QStringLiteral("20")};
-    return runToEnd(l, s);
-}
-} // namespace
+using namespace tptest;
 
 class TestKubeLauncher : public QObject
 {
@@ -113,18 +35,7 @@ private Q_SLOTS:
     void init()
     {
         QVERIFY(m_state.isValid());
-        for (const QString &f : QDir(m_state.path()).entryList(QDir::Files))
-            QFile::remove(m_state.filePath(f));
-        qputenv("FAKE_KUBE_STATE", m_state.path().toUtf8());
-        qunsetenv("FAKE_KUBE_UNREACHABLE");
-        qunsetenv("FAKE_KUBE_WAITING");
-        qunsetenv("FAKE_KUBE_CUT_FINISH");
-        qputenv("FAKE_KUBE_PENDING_POLLS", "2");
-        QProcess p;
-        p.start(QStringLiteral("/usr/bin/python3"),
-                {QStringLiteral("-c"), QStringLiteral("import kubernetes, yaml")});
-        p.waitForFinished(60000);
-        if (p.exitCode() != 0)
+        if (!resetFakeKube(m_state))
             QSKIP("python3-kubernetes missing (packaging/setup-debian.sh installs it)");
     }
 
@@ -352,52 +263,6 @@ private Q_SLOTS:
         QCOMPARE(runs.size(), size_t(1));
         QCOMPARE(QString::fromStdString(runs.front().target), QStringLiteral("gke-v6e"));
         QCOMPARE(QString::fromStdString(runs.front().status), QStringLiteral("ok"));
-    }
-
-    // One run per rank, one group; both pods followed at once; the Service deleted at the end.
-    void indexedJobTwoRanks()
-    {
-        QTemporaryDir dir;
-        Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());
-        const LaunchResult r = runTwoRanks(store);
-        QVERIFY2(r.status == QLatin1String("ok"), qPrintable(r.error));
-        const auto runs = store.listRuns();
-        QCOMPARE(runs.size(), size_t(2));
-        std::set<int> ranks;
-        std::set<std::string> groups;
-        for (const RunRecord &run : runs) {
-            QCOMPARE(QString::fromStdString(run.status), QStringLiteral("ok"));
-            const auto d = nlohmann::json::parse(run.envJson).value("distributed", json());
-            QVERIFY2(d.value("world_size", 0) == 2, run.envJson.c_str());
-            const int rank = d.value("rank", -1);
-            ranks.insert(rank);
-            groups.insert(d.value("group", ""));
-            QVERIFY(QString::fromStdString(run.source).endsWith(QStringLiteral("/%1").arg(rank)));
-            const auto sched = nlohmann::json::parse(eventJson(store, run.id, "k8s_scheduling"));
-            QVERIFY2(sched["index"] == rank && sched["hosts"] == 2, sched.dump().c_str());
-            QVERIFY(rank != 0 || r.runId == run.id); // the launch's run is rank 0's
-        }
-        QCOMPARE(ranks, (std::set<int>{0, 1}));
-        QCOMPARE(groups.size(), size_t(1));
-        const QList<QJsonArray> c = calls(m_state.path());
-        QVERIFY(std::count_if(c.begin(), c.end(), [](const QJsonArray &a) {
-                    return a.at(2).toString() == QLatin1String("logs");
-                }) == 2);
-        QCOMPARE(c.at(c.size() - 2).at(3).toString(), QStringLiteral("networkpolicy"));
-        QCOMPARE(c.last().at(3).toString(), QStringLiteral("service"));
-    }
-
-    // Rank 1's pod dies after its last all-reduce, before run_finished: the launch failed.
-    void indexedJobRankFails()
-    {
-        qputenv("FAKE_KUBE_CUT_FINISH", "1");
-        QTemporaryDir dir;
-        Store store(dir.filePath(QStringLiteral("k.sqlite")).toStdString());
-        const LaunchResult r = runTwoRanks(store);
-        QCOMPARE(r.status, QStringLiteral("failed"));
-        QVERIFY2(r.error.startsWith(QStringLiteral("rank 1 (pod ")), qPrintable(r.error));
-        QCOMPARE(QString::fromStdString(store.run(r.runId)->status), QStringLiteral("ok"));
-        QCOMPARE(store.runCount(), 2LL);
     }
 
     // The real kubectl against a cluster that is not there: a clear error, no run, no hang.
