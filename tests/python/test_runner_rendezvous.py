@@ -1,4 +1,4 @@
-"""The loopback rendezvous of the Python runner's data-parallel groups (tp_distributed): a c10d
+"""The loopback rendezvous of the Python runner's data-parallel groups (tp_rendezvous): a c10d
 FileStore in a private directory instead of a TCPStore that listens on every interface. Real rank
 processes (gloo, torch 1.13): a 2-rank group forms with no socket listening on the rendezvous
 port, every TCP socket of its ranks (gloo's connections) on loopback; a stale owner file (a dead
@@ -20,7 +20,7 @@ import runner_testlib as lib
 
 sys.path.insert(0, lib.PYDIR)
 
-from torchpilot_pyrunner import tp_distributed  # noqa: E402
+from torchpilot_pyrunner import tp_rendezvous  # noqa: E402
 from torchpilot_pyrunner.tp_safe_files import Refused  # noqa: E402
 
 LISTEN = "0A"  # the TCP state column of /proc/net/tcp{,6}
@@ -131,16 +131,16 @@ class FileStoreGroups(unittest.TestCase):
             st = os.lstat(self.dir)
             self.assertEqual(st.st_mode & 0o777, 0o700)
             self.assertTrue(os.path.isfile(os.path.join(self.dir, "store-%d" % self.port)))
-            owner = tp_distributed.read_owner(os.path.join(self.dir, "owner-%d" % self.port))
+            owner = tp_rendezvous.read_owner(os.path.join(self.dir, "owner-%d" % self.port))
             self.assertEqual(owner[0], ranks[0].proc.pid)
-            self.assertTrue(tp_distributed.alive(owner))
+            self.assertTrue(tp_rendezvous.alive(owner))
 
     def test_stale_owner_does_not_block(self):
         os.mkdir(self.dir, 0o700)
         owner = os.path.join(self.dir, "owner-%d" % self.port)
         gone = subprocess.Popen(["true"])
         gone.wait()
-        me = tp_distributed.start_time(os.getpid())
+        me = tp_rendezvous.start_time(os.getpid())
         for text in ("%d 12345\n" % gone.pid,  # a process that ended
                      "%d %d\n" % (os.getpid(), me + 1),  # a live pid, another start time: reused
                      "garbage\n"):
@@ -158,7 +158,7 @@ class FileStoreGroups(unittest.TestCase):
         first = self.rank(2, 0, ["--steps", "3"])
         owner = os.path.join(self.dir, "owner-%d" % self.port)
         t0 = time.monotonic()
-        while tp_distributed.read_owner(owner) is None and time.monotonic() - t0 < 30:
+        while tp_rendezvous.read_owner(owner) is None and time.monotonic() - t0 < 30:
             time.sleep(0.05)
         rc, evs, err = self.rank(2, 0, ["--steps", "3"]).wait(60)
         error = failed_error(self, rc, evs, err)
@@ -183,70 +183,70 @@ class FileStoreGroups(unittest.TestCase):
 class RendezvousUnits(unittest.TestCase):
     def test_directory(self):
         with tempfile.TemporaryDirectory() as d:
-            self.assertEqual(tp_distributed.rendezvous_dir({"XDG_RUNTIME_DIR": d}),
+            self.assertEqual(tp_rendezvous.rendezvous_dir({"XDG_RUNTIME_DIR": d}),
                              os.path.join(d, "torchpilot"))
         fallback = "/tmp/torchpilot-rendezvous-%d" % os.getuid()
-        self.assertEqual(tp_distributed.rendezvous_dir({"XDG_RUNTIME_DIR": "/nonexistent/x"}),
+        self.assertEqual(tp_rendezvous.rendezvous_dir({"XDG_RUNTIME_DIR": "/nonexistent/x"}),
                          fallback)
-        self.assertEqual(tp_distributed.rendezvous_dir({}), fallback)
+        self.assertEqual(tp_rendezvous.rendezvous_dir({}), fallback)
 
     def test_private_directory_checks(self):
         with tempfile.TemporaryDirectory() as d:
             path = os.path.join(d, "torchpilot")
-            tp_distributed.private_dir(path)
+            tp_rendezvous.private_dir(path)
             self.assertEqual(os.lstat(path).st_mode & 0o777, 0o700)
-            tp_distributed.private_dir(path)  # an existing good one is taken
+            tp_rendezvous.private_dir(path)  # an existing good one is taken
             os.chmod(path, 0o750)
             with self.assertRaisesRegex(Refused, "other users can access it \\(mode 0750"):
-                tp_distributed.private_dir(path)
+                tp_rendezvous.private_dir(path)
             os.rmdir(path)
             real = os.path.join(d, "real")
             os.mkdir(real, 0o700)
             os.symlink(real, path)
             with self.assertRaisesRegex(Refused, "^the rendezvous directory %s is refused: it is "
                                                  "a symbolic link$" % path):
-                tp_distributed.private_dir(path)
+                tp_rendezvous.private_dir(path)
             os.unlink(path)
             with open(path, "w"):
                 pass
             with self.assertRaisesRegex(Refused, "it is not a directory"):
-                tp_distributed.private_dir(path)
+                tp_rendezvous.private_dir(path)
             os.unlink(path)
             if os.getuid() == 0:
                 os.mkdir(path, 0o700)
                 os.chown(path, 1, 1)
                 with self.assertRaisesRegex(Refused, "it is owned by uid 1, not by this user "
                                                      "\\(uid 0\\)"):
-                    tp_distributed.private_dir(path)
+                    tp_rendezvous.private_dir(path)
 
     def test_owner_and_start_time(self):
         with open("/proc/self/stat", "rb") as f:
             expected = int(f.read().rpartition(b")")[2].split()[19])
-        self.assertEqual(tp_distributed.start_time(os.getpid()), expected)
+        self.assertEqual(tp_rendezvous.start_time(os.getpid()), expected)
         with tempfile.TemporaryDirectory() as d:
             owner = os.path.join(d, "owner-1")
-            self.assertIsNone(tp_distributed.read_owner(owner))
+            self.assertIsNone(tp_rendezvous.read_owner(owner))
             for text, parsed in (("%d %d\n" % (os.getpid(), expected), (os.getpid(), expected)),
                                  ("12 x\n", None), ("1 2 3\n", None), ("", None)):
                 with open(owner, "w") as f:
                     f.write(text)
-                self.assertEqual(tp_distributed.read_owner(owner), parsed, text)
-            self.assertTrue(tp_distributed.alive((os.getpid(), expected)))
-            self.assertFalse(tp_distributed.alive((os.getpid(), expected + 1)))
-            self.assertFalse(tp_distributed.alive(None))
+                self.assertEqual(tp_rendezvous.read_owner(owner), parsed, text)
+            self.assertTrue(tp_rendezvous.alive((os.getpid(), expected)))
+            self.assertFalse(tp_rendezvous.alive((os.getpid(), expected + 1)))
+            self.assertFalse(tp_rendezvous.alive(None))
             os.unlink(owner)
             os.symlink("/proc/self/stat", owner)  # a link is never read
-            self.assertIsNone(tp_distributed.read_owner(owner))
+            self.assertIsNone(tp_rendezvous.read_owner(owner))
 
     def test_loopback(self):
         for host in ("localhost", "127.0.0.1", "127.1.2.3", "::1"):
-            self.assertTrue(tp_distributed.is_loopback(host), host)
+            self.assertTrue(tp_rendezvous.is_loopback(host), host)
         for host in ("10.0.0.1", "myhost", "::ffff:127.0.0.1", "0.0.0.0"):
-            self.assertFalse(tp_distributed.is_loopback(host), host)
-        name = tp_distributed.loopback_interface()
+            self.assertFalse(tp_rendezvous.is_loopback(host), host)
+        name = tp_rendezvous.loopback_interface()
         self.assertIsNotNone(name)
         with open("/sys/class/net/%s/flags" % name) as f:
-            self.assertTrue(int(f.read(), 16) & tp_distributed.IFF_LOOPBACK)
+            self.assertTrue(int(f.read(), 16) & tp_rendezvous.IFF_LOOPBACK)
 
 
 if __name__ == "__main__":

@@ -1,18 +1,7 @@
 """Data-parallel training over torch.distributed (the contract shared with the C++ runner).
 
-Rendezvous, on a loopback host (localhost, 127.*, ::1; the C++ runner's layout, so that both
-runners meet): a c10d FileStore in a private directory, no listening socket, reachable by this user
-only. The directory is $XDG_RUNTIME_DIR/torchpilot where XDG_RUNTIME_DIR is an existing directory,
-else /tmp/torchpilot-rendezvous-<uid>; it is created 0700 and refused unless it is a real directory
-(not a link) of this user that others cannot access. In it, per port:
-  store-<port>  the FileStore's file
-  owner-<port>  "PID STARTTIME\n" of the rank 0 that created it (STARTTIME: field 22 of
-                /proc/PID/stat, the start time in clock ticks); it is alive while /proc/PID/stat
-                exists with that start time
-Rank 0 fails ("... is in use by process PID") while another live process owns the port, else
-removes both files, creates the FileStore and writes owner-<port> atomically; every other rank
-polls every 20 ms, up to --dist-timeout, for a live owner and then opens the FileStore. gloo's
-device is then the loopback interface (GLOO_SOCKET_IFNAME), as the C++ runner's 127.0.0.1.
+Rendezvous, on a loopback host: a c10d FileStore in a private directory, no listening socket
+(tp_rendezvous.py, the C++ runner's layout).
 On any other host rank 0 serves a TCPStore at --rendezvous (every other rank is its client; the
 connection is retried for --dist-timeout seconds; the classic server, not libuv: store_options):
 multi-host groups need the network, and that store has no authentication.
@@ -34,29 +23,20 @@ detected_seconds, error}, then run_finished "failed" with "distributed: all-redu
 S after X s: <backend's text>"."""
 import datetime
 import os
-import socket
-import stat
 import threading
 import time
 
 from .tp_contract import EXIT_FAILED, StopRequested, diagnostic
-from .tp_safe_files import Refused, WriteError, read_limited, write_atomically
+from .tp_rendezvous import (RendezvousError, file_store, first_line, is_loopback,
+                            loopback_interface)
 
 ABORT_KEY = "tp/abort"
 ABORT_COUNT = "tp/aborts"
 ABORT_SEEN = "tp/abort-seen"
-OWNER_LIMIT = 64  # bytes of an owner-<port> file: two decimal numbers
-POLL_SECONDS = 0.02  # how often a rank other than 0 looks for rank 0's owner file
-IFF_LOOPBACK = 0x8  # linux/if.h
 
 
 class DistributedError(RuntimeError):
     """A runtime failure of the group (after the rendezvous began); str() starts 'distributed: '."""
-
-
-def _first_line(e):
-    text = str(e).strip()
-    return text.splitlines()[0] if text else type(e).__name__
 
 
 def _registered(dist, name):
@@ -84,86 +64,6 @@ def store_options(dist):
     writes the signature into __init__.__doc__."""
     doc = getattr(getattr(getattr(dist, "TCPStore", None), "__init__", None), "__doc__", None) or ""
     return {"use_libuv": False} if "use_libuv" in doc else {}
-
-
-def is_loopback(host):
-    """Whether the rendezvous host is this machine's loopback (the C++ runner's isLoopback)."""
-    return host == "localhost" or host.startswith("127.") or host == "::1"
-
-
-def rendezvous_dir(environ=None):
-    """The private directory of the loopback rendezvous files (not created here)."""
-    runtime = (os.environ if environ is None else environ).get("XDG_RUNTIME_DIR", "")
-    if runtime and os.path.isdir(runtime):
-        return os.path.join(runtime, "torchpilot")
-    return "/tmp/torchpilot-rendezvous-%d" % os.getuid()
-
-
-def private_dir(path):
-    """Creates path 0700 unless it exists; raises Refused unless it is then a real directory (not
-    a link) owned by this user that no one else can access."""
-    try:
-        os.mkdir(path, 0o700)
-    except FileExistsError:
-        pass
-    except OSError as e:
-        raise Refused("cannot create the rendezvous directory %s: %s" % (path, e.strerror))
-    st = os.lstat(path)
-    why = None
-    if stat.S_ISLNK(st.st_mode):
-        why = "it is a symbolic link"
-    elif not stat.S_ISDIR(st.st_mode):
-        why = "it is not a directory"
-    elif st.st_uid != os.getuid():
-        why = "it is owned by uid %d, not by this user (uid %d)" % (st.st_uid, os.getuid())
-    elif st.st_mode & 0o077:
-        why = ("other users can access it (mode %04o; it must be 0700)"
-               % stat.S_IMODE(st.st_mode))
-    if why:
-        raise Refused("the rendezvous directory %s is refused: %s" % (path, why))
-
-
-def start_time(pid):
-    """Field 22 of /proc/PID/stat (the process's start time in clock ticks), None where there is
-    no such process. The fields are counted after the last ')': the command name may hold any."""
-    try:
-        with open("/proc/%d/stat" % pid, "rb") as f:
-            text = f.read(4096)
-    except OSError:
-        return None
-    fields = text.rpartition(b")")[2].split()
-    try:
-        return int(fields[19])
-    except (IndexError, ValueError):
-        return None
-
-
-def read_owner(path):
-    """(pid, start time) from an owner-<port> file; None where there is none or it is not one."""
-    try:
-        parts = read_limited(path, OWNER_LIMIT, "owner file").split()
-    except (OSError, Refused):
-        return None
-    if len(parts) != 2 or not all(p.isdigit() for p in parts):
-        return None
-    return int(parts[0]), int(parts[1])
-
-
-def alive(owner):
-    return owner is not None and start_time(owner[0]) == owner[1]
-
-
-def loopback_interface():
-    """The name of the loopback network interface (IFF_LOOPBACK in its sysfs flags), None where
-    none is found."""
-    for _, name in socket.if_nameindex():
-        try:
-            with open("/sys/class/net/%s/flags" % name) as f:
-                if int(f.read(32), 16) & IFF_LOOPBACK:
-                    return name
-        except (OSError, ValueError):
-            continue
-    return None
 
 
 def choose_backend(dist, device, torch_tpu=None):
@@ -225,7 +125,7 @@ class Session:
             return fn()
         except (RuntimeError, OSError) as e:
             raise DistributedError("distributed: %s: the store at %s failed: %s"
-                                   % (what, self.cfg.rendezvous, _first_line(e)))
+                                   % (what, self.cfg.rendezvous, first_line(e)))
 
     def set(self, key, value, what):
         self.op(what, lambda: self.store.set(key, value))
@@ -293,57 +193,20 @@ class Session:
             return dist.TCPStore(c.host, c.port, c.world_size, c.rank == 0, timeout=timeout,
                                  wait_for_workers=False, **store_options(dist))
         except Exception as e:
-            diagnostic("rendezvous: %s" % _first_line(e))
+            diagnostic("rendezvous: %s" % first_line(e))
             if c.rank == 0:
                 raise DistributedError("distributed: rendezvous %s: rank 0 cannot serve the store "
-                                       "on port %d: %s" % (c.rendezvous, c.port, _first_line(e)))
+                                       "on port %d: %s" % (c.rendezvous, c.port, first_line(e)))
             raise self._unreachable()
 
     def _file_store(self, timeout):
-        """The loopback rendezvous's FileStore (the module's docstring)."""
-        c, dist = self.cfg, self.dist
-        directory = rendezvous_dir()
+        """The loopback rendezvous's FileStore (tp_rendezvous.file_store)."""
         try:
-            private_dir(directory)
-        except Refused as e:
-            raise DistributedError("distributed: rendezvous %s: %s" % (c.rendezvous, e))
-        store_path = os.path.join(directory, "store-%d" % c.port)
-        owner_path = os.path.join(directory, "owner-%d" % c.port)
-        if c.rank != 0:
-            deadline = time.monotonic() + c.timeout
-            while not alive(read_owner(owner_path)):
-                self.control.check()  # a cancel signal or the deadline: StopRequested
-                if time.monotonic() >= deadline:
-                    raise self._unreachable()
-                time.sleep(POLL_SECONDS)
-            try:
-                store = dist.FileStore(store_path, c.world_size)
-                store.set_timeout(timeout)
-            except (OSError, RuntimeError) as e:
-                raise DistributedError("distributed: rendezvous %s: cannot open the store %s: %s"
-                                       % (c.rendezvous, store_path, _first_line(e)))
-            return store
-        me = (os.getpid(), start_time(os.getpid()))
-        if me[1] is None:
-            raise DistributedError("distributed: rendezvous %s: rank 0 cannot read its start time "
-                                   "from /proc/%d/stat" % (c.rendezvous, me[0]))
-        owner = read_owner(owner_path)
-        if owner is not None and owner != me and alive(owner):
-            raise DistributedError("distributed: rendezvous %s is in use by process %d"
-                                   % (c.rendezvous, owner[0]))
-        try:
-            for path in (owner_path, store_path):
-                try:
-                    os.unlink(path)
-                except FileNotFoundError:
-                    pass
-            store = dist.FileStore(store_path, c.world_size)
-            store.set_timeout(timeout)
-            write_atomically(owner_path, ("%d %d\n" % me).encode(), 0o600)
-        except (OSError, RuntimeError, WriteError) as e:
-            raise DistributedError("distributed: rendezvous %s: rank 0 cannot create the store in "
-                                   "%s: %s" % (c.rendezvous, directory, _first_line(e)))
-        return store
+            return file_store(self.dist, self.cfg, timeout, self.control.check)
+        except RendezvousError as e:
+            if e.unreachable:
+                raise self._unreachable()
+            raise DistributedError(str(e))
 
     def _rendezvous(self):
         c, dist = self.cfg, self.dist
@@ -385,7 +248,7 @@ class Session:
         except Exception as e:
             raise DistributedError("distributed: rendezvous %s: init_process_group(%s) failed "
                                    "after %.3f s: %s" % (c.rendezvous, self.backend,
-                                                         time.monotonic() - t0, _first_line(e)))
+                                                         time.monotonic() - t0, first_line(e)))
         self.initialized = True
         self.o.execution_key = "%s#%d" % (self.group, c.rank)
         diagnostic("rank %d of %d joined group %s (%s, %s store %s) in %.3f s"
@@ -465,7 +328,7 @@ class Session:
 
     def _collective_failed(self, what, step, seconds, e):
         self.control.check()  # cancelled or past the deadline: that is why the peer went away
-        text = _first_line(e)
+        text = first_line(e)
         self.emitter.event("distributed_failure", {"step": step, "detected_seconds": seconds,
                                                    "error": text})
         raise DistributedError("distributed: %s failed at step %d after %.3f s: %s"
@@ -545,4 +408,4 @@ class Session:
             try:
                 self.dist.destroy_process_group()
             except Exception as e:
-                diagnostic("warning: destroy_process_group: %s" % _first_line(e))
+                diagnostic("warning: destroy_process_group: %s" % first_line(e))
