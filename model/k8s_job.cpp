@@ -23,21 +23,6 @@ bool isQuantity(const std::string &s)
     return std::regex_match(s, re);
 }
 
-template <typename Check>
-void readString(const json &j, const char *key, std::string &out, const std::string &origin,
-                Check check, const char *what)
-{
-    auto it = j.find(key);
-    if (it == j.end())
-        return;
-    if (!it->is_string())
-        throw KubeError(origin + ": field '" + key + "' must be a string");
-    const std::string v = it->get<std::string>();
-    if (!check(v))
-        throw KubeError(origin + ": field '" + key + "' is '" + v + "': " + what);
-    out = v;
-}
-
 void readInt(const json &j, const char *key, long long &out, long long min, long long max,
              const std::string &origin)
 {
@@ -84,6 +69,20 @@ const std::vector<std::string> &knownKeys()
 }
 
 } // namespace
+
+void readKubeString(const json &j, const char *key, std::string &out, const std::string &origin,
+                    const std::function<bool(const std::string &)> &check, const char *what)
+{
+    auto it = j.find(key);
+    if (it == j.end())
+        return;
+    if (!it->is_string())
+        throw KubeError(origin + ": field '" + key + "' must be a string");
+    const std::string v = it->get<std::string>();
+    if (!check(v))
+        throw KubeError(origin + ": field '" + key + "' is '" + v + "': " + what);
+    out = v;
+}
 
 int topologyChips(const std::string &topology)
 {
@@ -145,27 +144,27 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
             return std::isspace(static_cast<unsigned char>(ch)) || ch < 32;
         });
     };
-    readString(j, "kubeconfig", c.kubeconfig, origin, any, "");
-    readString(
+    readKubeString(j, "kubeconfig", c.kubeconfig, origin, any, "");
+    readKubeString(
         j, "context", c.context, origin,
         [&](const std::string &v) { return v.empty() || noSpace(v); }, "must not contain spaces");
-    readString(j, "namespace", c.ns, origin, isDnsLabel,
-               "must be a DNS-1123 label (a-z, 0-9, '-')");
-    readString(j, "service_account", c.serviceAccount, origin, isDnsLabel,
-               "must be a DNS-1123 label");
-    readString(
+    readKubeString(j, "namespace", c.ns, origin, isDnsLabel,
+                   "must be a DNS-1123 label (a-z, 0-9, '-')");
+    readKubeString(j, "service_account", c.serviceAccount, origin, isDnsLabel,
+                   "must be a DNS-1123 label");
+    readKubeString(
         j, "image", c.image, origin, [&](const std::string &v) { return v.empty() || noSpace(v); },
         "must be an image reference without spaces");
-    readString(
+    readKubeString(
         j, "runner_kind", c.runnerKind, origin,
         [](const std::string &v) { return v == "python" || v == "cpp"; }, "must be python or cpp");
     c.runner = defaultKubeRunner(c.runnerKind);
     c.device = c.runnerKind == "python" ? "tpu" : "";
-    readString(j, "runner", c.runner, origin, noSpace,
-               "must be the path of the runner in the image");
-    readString(j, "python", c.python, origin, noSpace,
-               "must be the Python interpreter in the image");
-    readString(
+    readKubeString(j, "runner", c.runner, origin, noSpace,
+                   "must be the path of the runner in the image");
+    readKubeString(j, "python", c.python, origin, noSpace,
+                   "must be the Python interpreter in the image");
+    readKubeString(
         j, "device", c.device, origin,
         [](const std::string &v) { return v.empty() || v == "cpu" || v == "cuda" || v == "tpu"; },
         "must be cpu, cuda or tpu (or empty for the runner's default)");
@@ -175,21 +174,21 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
             ": the C++ runner (runner_kind cpp) cannot use device tpu; use runner_kind python");
     if (c.runnerKind == "python" && (c.python.front() == '-' || c.runner.front() == '-'))
         throw KubeError(origin + ": the interpreter and the runner script must not start with '-'");
-    readString(
+    readKubeString(
         j, "image_pull_policy", c.imagePullPolicy, origin,
         [](const std::string &v) { return v == "Always" || v == "IfNotPresent" || v == "Never"; },
         "must be Always, IfNotPresent or Never");
-    readString(j, "accelerator", c.accelerator, origin, isDnsLabel,
-               "must be a GKE accelerator name such as tpu-v6e-slice");
-    readString(j, "topology", c.topology, origin, noSpace, "");
+    readKubeString(j, "accelerator", c.accelerator, origin, isDnsLabel,
+                   "must be a GKE accelerator name such as tpu-v6e-slice");
+    readKubeString(j, "topology", c.topology, origin, noSpace, "");
     for (auto [key, field] : {std::pair{"cpu_request", &c.cpuRequest},
                               {"cpu_limit", &c.cpuLimit},
                               {"memory_request", &c.memoryRequest},
                               {"memory_limit", &c.memoryLimit},
                               {"ephemeral_request", &c.ephemeralRequest},
                               {"ephemeral_limit", &c.ephemeralLimit}})
-        readString(j, key, *field, origin, isQuantity,
-                   "must be a Kubernetes quantity such as 2, 500m or 8Gi");
+        readKubeString(j, key, *field, origin, isQuantity,
+                       "must be a Kubernetes quantity such as 2, 500m or 8Gi");
     long long chips = 0;
     readInt(j, "tpu_chips", chips, 0, 256, origin);
     c.tpuChips = static_cast<int>(chips);

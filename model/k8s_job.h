@@ -13,6 +13,7 @@
 // Identity annotation on the ServiceAccount instead of keys. No Qt.
 #include <nlohmann/json.hpp>
 
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -132,6 +133,11 @@ KubeEgressDestination parseEgressDestination(const std::string &text);
 // 0-9 and '-' each, starting with a letter, not ending with '-').
 bool isGcpServiceAccount(const std::string &email);
 // Reads gcp_service_account, artifact_destinations and launcher_service_account into c.
+// Reads the string field `key` of j into `out` when it is there; throws KubeError naming origin
+// and the field when it is not a string or check(value) is false ("… is 'v': what").
+void readKubeString(const nlohmann::json &j, const char *key, std::string &out,
+                    const std::string &origin,
+                    const std::function<bool(const std::string &)> &check, const char *what);
 void readKubeSecuritySettings(const nlohmann::json &j, KubeJobConfig &c, const std::string &origin);
 // Adds m's security baseline (role, roleBinding, networkPolicy; the Workload Identity annotation
 // and node selector). Used by makeKubeJob, after makeIndexedKubeJob.

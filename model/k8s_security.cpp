@@ -196,27 +196,18 @@ bool isGcpServiceAccount(const std::string &email)
 
 void readKubeSecuritySettings(const json &j, KubeJobConfig &c, const std::string &origin)
 {
-    const auto string = [&](const char *key, std::string &out, bool (*ok)(const std::string &),
-                            const char *what) {
-        auto it = j.find(key);
-        if (it == j.end())
-            return;
-        if (!it->is_string())
-            throw KubeError(origin + ": field '" + key + "' must be a string");
-        const std::string v = it->get<std::string>();
-        if (!v.empty() && !ok(v))
-            throw KubeError(origin + ": field '" + key + "' is '" + v + "': " + what);
-        out = v;
-    };
-    string("gcp_service_account", c.gcpServiceAccount, isGcpServiceAccount,
-           "must be a Google service account, NAME@PROJECT.iam.gserviceaccount.com");
-    string(
-        "launcher_service_account", c.launcherServiceAccount,
+    // Empty is allowed: no Google identity, no RoleBinding.
+    readKubeString(
+        j, "gcp_service_account", c.gcpServiceAccount, origin,
+        [](const std::string &v) { return v.empty() || isGcpServiceAccount(v); },
+        "must be a Google service account, NAME@PROJECT.iam.gserviceaccount.com");
+    readKubeString(
+        j, "launcher_service_account", c.launcherServiceAccount, origin,
         [](const std::string &v) {
             const std::size_t colon = v.find(':');
-            return colon == std::string::npos
-                       ? isDnsLabel(v)
-                       : isDnsLabel(v.substr(0, colon)) && isDnsLabel(v.substr(colon + 1));
+            return v.empty() || (colon == std::string::npos ? isDnsLabel(v)
+                                                            : isDnsLabel(v.substr(0, colon)) &&
+                                                                  isDnsLabel(v.substr(colon + 1)));
         },
         "must be NAME or NAMESPACE:NAME of a ServiceAccount (DNS-1123 labels)");
     auto it = j.find("artifact_destinations");
