@@ -69,7 +69,10 @@ void RunIngestor::beginGroup()
 {
     if (m_group)
         return;
-    m_group.emplace(m_store.db());
+    // IMMEDIATE: the write lock is taken (waiting out another writer) when the group begins. A
+    // deferred group that read first could not upgrade to writing once another import had
+    // committed meanwhile: SQLite answers "database is locked" at once, without waiting.
+    m_group.emplace(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
     m_groupStarted = std::chrono::steady_clock::now();
 }
 
