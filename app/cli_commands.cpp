@@ -1,14 +1,14 @@
 #include "cli_commands.h"
 
-#include "dist_runs.h"
-#include "ingestor.h"
-#include "kube_launcher.h"
-#include "launcher_factory.h"
-#include "local_launcher.h"
+#include "model/analysis/dist_runs.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
+#include "model/store/store_merge.h"
 #include "rank_group_text.h"
-#include "store.h"
-#include "store_merge.h"
-#include "target_profiles.h"
+#include "runner/launch/kube_launcher.h"
+#include "runner/launch/launcher_factory.h"
+#include "runner/launch/local_launcher.h"
+#include "runner/launch/target_profiles.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,14 +1,14 @@
 // torchpilot compare: baseline vs candidate runs, chosen by selection, with the Compare page's
-// figures (model/compare.h: ratios, percentile-bootstrap intervals, confounders; the selected
-// pilot's allowed differences through core/compare_pilot.h) as text, JSON, CSV or Markdown.
-// Exit 0; 1 when --fail-if-slower (or --fail-if-confounded) trips; 2 bad input or nothing to
-// compare.
+// figures (model/analysis/compare.h: ratios, percentile-bootstrap intervals, confounders; the
+// selected pilot's allowed differences through core/compare_pilot.h) as text, JSON, CSV or
+// Markdown. Exit 0; 1 when --fail-if-slower (or --fail-if-confounded) trips; 2 bad input or nothing
+// to compare.
 #include "cli_commands.h"
-#include "compare_pilot.h"
-#include "compare_report.h"
-#include "qt_text.h"
-#include "run_export.h"
-#include "store.h"
+#include "core/compare_pilot.h"
+#include "core/qt_text.h"
+#include "model/analysis/compare_report.h"
+#include "model/store/run_export.h"
+#include "model/store/store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

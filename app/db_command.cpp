@@ -1,9 +1,9 @@
 // torchpilot db compact: the database's sample chunks rewritten in the v12 layout and the file
-// shrunk by VACUUM (model/store_compact.h). Prints what it did; exit 2 on bad input.
+// shrunk by VACUUM (model/store/store_compact.h). Prints what it did; exit 2 on bad input.
 #include "cli_commands.h"
-#include "qt_text.h"
-#include "store.h"
-#include "store_compact.h"
+#include "core/qt_text.h"
+#include "model/store/store.h"
+#include "model/store/store_compact.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

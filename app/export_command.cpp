@@ -1,10 +1,10 @@
 // torchpilot export: runs with their figures and verdicts, and samples on request, as CSV or JSON
-// for other tools (model/run_export.h). Written to --out through a temporary file, so a failed
-// export leaves no half file; stdout without --out.
+// for other tools (model/store/run_export.h). Written to --out through a temporary file, so a
+// failed export leaves no half file; stdout without --out.
 #include "cli_commands.h"
-#include "qt_text.h"
-#include "run_export.h"
-#include "store.h"
+#include "core/qt_text.h"
+#include "model/store/run_export.h"
+#include "model/store/store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

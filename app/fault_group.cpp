@@ -1,6 +1,6 @@
 #include "fault_group.h"
 
-#include "rank_group_launcher.h"
+#include "runner/launch/rank_group_launcher.h"
 
 #include <QCoreApplication>
 #include <QDir>

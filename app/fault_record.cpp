@@ -1,8 +1,8 @@
 #include "fault_record.h"
 
-#include "contract.h"
-#include "ingestor.h"
-#include "store.h"
+#include "model/contract/contract.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -1,7 +1,7 @@
 #include "fault_trial.h"
 
-#include "contract.h"
-#include "runner_process.h"
+#include "model/contract/contract.h"
+#include "runner/launch/runner_process.h"
 
 #include <QCoreApplication>
 #include <QDir>

@@ -10,11 +10,11 @@
 #include "fault_record.h"
 #include "fault_trial.h"
 
-#include "contract.h"
-#include "ingestor.h"
-#include "local_launcher.h"
-#include "rank_group_launcher.h"
-#include "store.h"
+#include "model/contract/contract.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
+#include "runner/launch/local_launcher.h"
+#include "runner/launch/rank_group_launcher.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -4,9 +4,9 @@
 // is "migrate", so a nightly pipeline can use it.
 #include "cli_commands.h"
 
-#include "model_text_tr.h"
+#include "core/model_text_tr.h"
+#include "model/store/store.h"
 #include "review_text.h"
-#include "store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,9 +1,9 @@
 #include "gui.h"
 
-#include "file_actions.h"
-#include "main_window.h"
-#include "settings.h"
-#include "store.h"
+#include "core/settings.h"
+#include "model/store/store.h"
+#include "ui/file_actions.h"
+#include "ui/main_window.h"
 
 #include <QApplication>
 #include <QDir>

@@ -1,10 +1,10 @@
 // torchpilot: the dashboard by default; headless subcommands import, run and pilot.
 #include "cli_commands.h"
+#include "core/settings.h"
+#include "core/version_info.h"
 #include "gui.h"
 #include "i18n.h"
-#include "settings.h"
-#include "store_merge.h"
-#include "version_info.h"
+#include "model/store/store_merge.h"
 
 #include <QApplication>
 #include <QCommandLineParser>

@@ -2,12 +2,12 @@
 // sides, in one action; then what is left for a reviewer, then the dashboard (unless
 // --no-dashboard: the GUI's Run pilot runs this command as a child process).
 #include "cli_commands.h"
-#include "launch_request.h"
-#include "pilot_store.h"
-#include "qt_text.h"
-#include "review.h"
-#include "review_files.h"
-#include "store.h"
+#include "core/qt_text.h"
+#include "core/review_files.h"
+#include "model/pilot/pilot_store.h"
+#include "model/review/review.h"
+#include "model/store/store.h"
+#include "runner/launch/launch_request.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

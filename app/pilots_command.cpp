@@ -1,10 +1,11 @@
-// torchpilot pilots: list, add, edit and remove the pilots of a database (model/pilot_store.h).
+// torchpilot pilots: list, add, edit and remove the pilots of a database
+// (model/pilot/pilot_store.h).
 #include "cli_commands.h"
-#include "json_file.h"
-#include "model_text_tr.h"
-#include "pilot_store.h"
-#include "qt_text.h"
-#include "store.h"
+#include "core/model_text_tr.h"
+#include "core/qt_text.h"
+#include "model/contract/json_file.h"
+#include "model/pilot/pilot_store.h"
+#include "model/store/store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

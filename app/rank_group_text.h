@@ -1,6 +1,6 @@
 #pragma once
 // What `torchpilot run --world-size N` prints once the ranks of one data-parallel run ended:
-// every rank's throughput, the aggregate, the slowest rank (model/dist_runs.h).
+// every rank's throughput, the aggregate, the slowest rank (model/analysis/dist_runs.h).
 #include <QString>
 
 namespace tp

@@ -4,13 +4,13 @@
 // nothing is left at --out.
 #include "cli_commands.h"
 
+#include "core/review_files.h"
 #include "i18n.h"
-#include "report_data.h"
-#include "report_export.h"
-#include "report_format.h"
-#include "report_renderer.h"
-#include "review_files.h"
-#include "store.h"
+#include "model/store/store.h"
+#include "ui/report/report_data.h"
+#include "ui/report/report_export.h"
+#include "ui/report/report_format.h"
+#include "ui/report/report_renderer.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

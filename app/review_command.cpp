@@ -3,10 +3,10 @@
 // evidence they rest on, and lists them. Without an action it shows the review's state.
 #include "cli_commands.h"
 
-#include "pilot_store.h"
-#include "qt_text.h"
+#include "core/qt_text.h"
+#include "model/pilot/pilot_store.h"
+#include "model/store/store.h"
 #include "review_text.h"
-#include "store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

@@ -1,8 +1,8 @@
 #pragma once
 // Shared by `torchpilot gates` and `torchpilot review` (their input files: core/review_files.h):
 // the decision review as people read it (through tr()) or as JSON.
-#include "review.h"
-#include "review_files.h"
+#include "core/review_files.h"
+#include "model/review/review.h"
 
 #include <QString>
 #include <QTextStream>

@@ -4,7 +4,7 @@
 // destinations, the launcher's ServiceAccount). The profiles live in one JSON file.
 #include "cli_commands.h"
 
-#include "target_profiles.h"
+#include "runner/launch/target_profiles.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>

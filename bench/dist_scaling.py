@@ -13,7 +13,6 @@ import os
 import socket
 import subprocess
 import sys
-import time
 
 
 def free_port():

@@ -7,8 +7,8 @@
 //
 // usage: gen_large_db OUT.sqlite [--runs N] [--samples N] [--big N] [--force]
 //   --big N: the last run holds N steady samples (a long MLPerf-style steady state, e.g. 10 M)
-#include "stats.h"
-#include "store.h"
+#include "model/contract/stats.h"
+#include "model/store/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 

@@ -18,11 +18,11 @@
 // Prints a human table, then ONE summary JSON line (the last line of stdout).
 //   tp_runner_bench [--threads 1] [--modes eager,compiled] [--iterations 2000] [--warmup 100]
 //                   [--chunks 5] [--rounds 40] [--round-iterations 250] [--dtype float32]
-#include "emitter.h"
-#include "engine.h"
-#include "protocol.h"
-#include "torchenv.h"
-#include "workload.h"
+#include "runner/engine/emitter.h"
+#include "runner/engine/engine.h"
+#include "runner/engine/protocol.h"
+#include "runner/engine/torchenv.h"
+#include "runner/engine/workload.h"
 
 #include <ATen/Parallel.h>
 #include <c10/core/InferenceMode.h>
@@ -172,13 +172,13 @@ int main(int argc, char **argv)
     for (int c = 0; c < chunks; ++c) {
         for (std::size_t k = 0; k < nModes; ++k) {
             const int n = opt.iterations / chunks + (c < opt.iterations % chunks ? 1 : 0);
-            const double cpu0 = threadCpuSeconds();
-            const auto wall0 = Clock::now();
+            const double chunkCpu0 = threadCpuSeconds();
+            const auto chunkWall0 = Clock::now();
             // Chunks after the first skip warmup; their extra "first call" is dropped.
             const tp::runner::Measurements m =
                 runnerMeasure(*workloads[k], c == 0 ? opt.warmup : 0, n, B, sink);
-            cpuSeconds[k] += threadCpuSeconds() - cpu0;
-            wallSeconds[k] += secondsSince(wall0);
+            cpuSeconds[k] += threadCpuSeconds() - chunkCpu0;
+            wallSeconds[k] += secondsSince(chunkWall0);
             if (c == 0)
                 firstCall[k] = m.firstCallSeconds.value_or(0);
             steadySamples[k].insert(steadySamples[k].end(), m.steadySeconds.begin(),

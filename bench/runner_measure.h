@@ -1,9 +1,9 @@
 #pragma once
 // The two measurements of tp_runner_bench: a GEMM timed call by call, and a workload timed exactly
 // as the runner times it (its timed call driven by the runner's runPhases). Torch-free header.
-#include "emitter.h"
-#include "protocol.h"
-#include "workload.h"
+#include "runner/engine/emitter.h"
+#include "runner/engine/protocol.h"
+#include "runner/engine/workload.h"
 
 #include "bench_support.h"
 

@@ -12,9 +12,9 @@
 // redraws both — the worst case of the final layout, where the charts are a tab of their own.
 //
 // usage: ui_scale DB.sqlite [--t0 EPOCH_SECONDS] [--switches N]
-#include "charts_page.h"
-#include "runs_page.h"
-#include "store.h"
+#include "model/store/store.h"
+#include "ui/pages/charts_page.h"
+#include "ui/pages/runs_page.h"
 
 #include <QApplication>
 #include <QElapsedTimer>

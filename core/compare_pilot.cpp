@@ -1,8 +1,8 @@
 #include "compare_pilot.h"
 
+#include "model/pilot/pilot_store.h"
+#include "model/store/store.h"
 #include "model_text_tr.h"
-#include "pilot_store.h"
-#include "store.h"
 
 #include <algorithm>
 

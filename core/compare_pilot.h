@@ -2,7 +2,7 @@
 // The selected pilot on the Compare page (worker thread, the worker's own store connection):
 // its allowed differences and side names when the compared runs are its sides' runs, and the
 // pilot's own comparison as a preset.
-#include "compare.h"
+#include "model/analysis/compare.h"
 
 #include <QString>
 

@@ -1,6 +1,6 @@
 #include "model_text_tr.h"
 
-#include "model_text.h"
+#include "model/contract/model_text.h"
 
 #include <QCoreApplication>
 #include <QJsonArray>

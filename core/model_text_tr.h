@@ -1,9 +1,9 @@
 #pragma once
-// Model sentences (model/model_text.h) in the user's language: the template a sentence was made
-// from is translated through tr() (context "tp::ModelText") and filled with the same arguments;
-// an argument that is itself a model sentence is translated too, and a plain number takes the
-// locale's decimal separator. A sentence made from no template (a user's text) stays as it is;
-// "a; b" is translated part by part when it does not match as a whole.
+// Model sentences (model/contract/model_text.h) in the user's language: the template a sentence was
+// made from is translated through tr() (context "tp::ModelText") and filled with the same
+// arguments; an argument that is itself a model sentence is translated too, and a plain number
+// takes the locale's decimal separator. A sentence made from no template (a user's text) stays as
+// it is; "a; b" is translated part by part when it does not match as a whole.
 #include <QLocale>
 #include <QString>
 #include <QStringList>

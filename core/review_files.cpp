@@ -1,6 +1,6 @@
 #include "review_files.h"
 
-#include "json_file.h"
+#include "model/contract/json_file.h"
 
 #include <QFile>
 

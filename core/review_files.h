@@ -1,9 +1,9 @@
 #pragma once
 // The review's input files read from a Qt path (a ":/torchpilot/…" resource or a file on disk):
 // one place for the GUI, the PDF report and the gates/review/report commands. Errors name the
-// file and, for a syntax error, the line and column (model/json_file.h).
-#include "cost.h"
-#include "gates.h"
+// file and, for a syntax error, the line and column (model/contract/json_file.h).
+#include "model/review/cost.h"
+#include "model/review/gates.h"
 
 #include <QString>
 

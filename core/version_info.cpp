@@ -1,7 +1,7 @@
 #include "version_info.h"
 
-#include "contract.h"
-#include "store.h"
+#include "model/contract/contract.h"
+#include "model/store/store.h"
 
 #include <QtGlobal>
 #include <sqlite3.h>

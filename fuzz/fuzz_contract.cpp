@@ -1,7 +1,7 @@
-// libFuzzer target: one line of the run contract (model/contract.h). parseEventLine must never
-// throw or crash, whatever the bytes; a line it accepts must survive the runner's own
+// libFuzzer target: one line of the run contract (model/contract/contract.h). parseEventLine must
+// never throw or crash, whatever the bytes; a line it accepts must survive the runner's own
 // serialisation (toLine) and parse back to the same event with the same typed fields.
-#include "contract.h"
+#include "model/contract/contract.h"
 
 #include <cstdint>
 #include <cstdio>

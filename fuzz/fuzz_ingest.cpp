@@ -1,7 +1,7 @@
 // libFuzzer target: arbitrary bytes through RunIngestor into an empty in-memory Store — contract
 // streams, the smoke.py single object, truncated last lines, runs cut by finishWithError. Nothing
 // may throw out of the ingestor or crash, and what it reports must match what the store holds.
-#include "ingestor.h"
+#include "model/ingest/ingestor.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 

@@ -6,11 +6,11 @@
 //
 // TP_FUZZ_MERGE_SEED=PATH fuzz_merge: writes the genuine database the seed corpus starts from
 // (small pages, so that it fits libFuzzer's -max_len) to PATH and exits.
-#include "ingestor.h"
-#include "pilot_store.h"
-#include "run_judge.h"
-#include "store.h"
-#include "store_merge.h"
+#include "model/ingest/ingestor.h"
+#include "model/judge/run_judge.h"
+#include "model/pilot/pilot_store.h"
+#include "model/store/store.h"
+#include "model/store/store_merge.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 

@@ -12,7 +12,7 @@ PACKAGES=(
   nlohmann-json3-dev libsqlite3-dev libsqlitecpp-dev sqlite3 libcli11-dev libssl-dev
   libzstd-dev libsimdjson-dev libfast-float-dev libgloo-dev
   python3 python3-torch python3-kubernetes python3-yaml
-  clang libclang-rt-14-dev clang-format
+  clang libclang-rt-14-dev clang-format clang-tidy pyflakes3
   libqt6svg6
   xvfb xauth poppler-utils fonts-dejavu-core
   openssh-server openssh-client

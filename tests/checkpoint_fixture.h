@@ -2,7 +2,7 @@
 // The real training runner as the checkpoint tests drive it (tst_faulttest, tst_checkpoint_files):
 // a run's train_step losses, resume and run_finished events, its arguments, and bitwise loss
 // comparison.
-#include "contract.h"
+#include "model/contract/contract.h"
 
 #include <QProcess>
 #include <QString>

@@ -3,7 +3,7 @@
 // torchpilot-runner, one QProcess per rank (no shell), all at once on a loopback rendezvous,
 // their streams read concurrently (a rank whose pipe filled up would stall the whole group), the
 // contract lines parsed per rank. Used by tst_distributed and tst_dist_checkpoint.
-#include "rank_group_launcher.h"
+#include "runner/launch/rank_group_launcher.h"
 
 #include <QElapsedTimer>
 #include <QProcess>

@@ -2,10 +2,10 @@
 // The other team's database of the merge tests (tst_merge, tst_merge_evidence): the realistic
 // fixture, a pilot "gpu-vs-tpu", a recorded decision with a sign-off, a rollback path;
 // checkpointed so that the file alone holds everything.
-#include "ingestor.h"
-#include "pilot_store.h"
-#include "review.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/pilot/pilot_store.h"
+#include "model/review/review.h"
+#include "model/store/store.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>

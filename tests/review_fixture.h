@@ -1,9 +1,9 @@
 #pragma once
 // Fixtures of the decision-review tests: the shipped gate definitions, cost models, inputs with
 // everything a reviewer enters, and fixture files from tests/data/ imported into a store.
-#include "cost.h"
-#include "ingestor.h"
-#include "review.h"
+#include "model/ingest/ingestor.h"
+#include "model/review/cost.h"
+#include "model/review/review.h"
 #include "test_util.h"
 
 #include <QStringList>

@@ -28,3 +28,5 @@ export LSAN_OPTIONS=${LSAN_OPTIONS:-suppressions=$PWD/tests/sanitizers/lsan.supp
 args=(--test-dir build-asan --output-on-failure -j"${TP_SANITIZER_JOBS:-2}")
 [ -n "$exclude" ] && args+=(-E "$exclude")
 ctest "${args[@]}" "$@"
+# A skip passes ctest: only those in tests/expected_skips.txt may happen (README, "Code checks").
+tests/check_skips.py build-asan/Testing/Temporary/LastTest.log

@@ -2,7 +2,7 @@
 // Takes a current database back to an older schema for migration tests: v12's phase_lines and
 // arrival columns go, v11's merged_from columns go, v10's compiled-mode shape columns go, v9's
 // sample chunks become v1–v8 `samples` rows again (one per value), v8's pilot columns go.
-#include "sample_codec.h"
+#include "model/samples/sample_codec.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 

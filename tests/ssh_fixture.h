@@ -5,8 +5,8 @@
 // foreground (-D -e) as this test's child and is stopped with it. Needs /usr/sbin/sshd,
 // /usr/bin/ssh and ssh-keygen (Debian: openssh-server, openssh-client); without them the tests
 // skip with that message. Below: the short and endless runs the SSH tests launch.
-#include "run_spec.h"
-#include "target_profile.h"
+#include "runner/launch/run_spec.h"
+#include "runner/launch/target_profile.h"
 
 #include <QDateTime>
 #include <QDir>

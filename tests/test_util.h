@@ -7,7 +7,7 @@
 #include <QProcess>
 #include <QString>
 
-#include "validity_policy.h"
+#include "model/judge/validity_policy.h"
 
 namespace tptest
 {

@@ -1,10 +1,10 @@
 // The alert rules with synthetic contract lines and times (no clock, no process): no progress,
 // checkpoint late (by steps and in time), quality drop against the previous comparable run, once
 // per run and kind; the alerts table and the "alert" events the gates read.
-#include "alert_rules.h"
-#include "alert_store.h"
-#include "ingestor.h"
-#include "store.h"
+#include "model/alerts/alert_rules.h"
+#include "model/alerts/alert_store.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -253,12 +253,15 @@ void TestAlertRules::eventFieldsKeepTheGateMeaning()
     rules.onLine(started(2).toStdString(), 0);
     auto noProgress = rules.onTick(100);
     QCOMPARE(noProgress.size(), std::size_t(1));
-    QVERIFY(noProgress.front().eventFields().dump().find("no_progress") != std::string::npos);
+    const std::string noProgressJson = noProgress.front().eventFields().dump();
+    QVERIFY2(noProgressJson.find("no_progress") != std::string::npos, noProgressJson.c_str());
     const auto late = rules.onLine(steps(0, 4).toStdString(), 101);
     QCOMPARE(late.size(), std::size_t(1));
-    QVERIFY(late.front().eventFields().dump().find("no_progress") == std::string::npos);
+    const std::string lateJson = late.front().eventFields().dump();
+    QVERIFY2(lateJson.find("no_progress") == std::string::npos, lateJson.c_str());
     const tp::RunAlert down = tp::AlertRules::targetUnavailable("gpu-box", "ssh exit 255");
-    QVERIFY(down.eventFields().dump().find("no_progress") == std::string::npos);
+    const std::string downJson = down.eventFields().dump();
+    QVERIFY2(downJson.find("no_progress") == std::string::npos, downJson.c_str());
     QCOMPARE(tp::alertSeverity(tp::alert::NoProgress), tp::AlertSeverity::Critical);
     QCOMPARE(tp::alertSeverity(tp::alert::TargetUnavailable), tp::AlertSeverity::Critical);
     QCOMPARE(tp::alertSeverity(tp::alert::CheckpointLate), tp::AlertSeverity::Warning);
@@ -277,7 +280,7 @@ void TestAlertRules::alertStoreTableAndRunEvents()
     tp::RunIngestor ingestor(store, "test", "local");
     ingestor.feed(started().toStdString() + "\n");
     const long long runId = ingestor.currentRunId();
-    QVERIFY(runId > 0);
+    QCOMPARE_GT(runId, 0);
     tp::RunAlert stalled{
         tp::alert::NoProgress, "no progress for 60 s", {{"seconds", 60}}, runId, "local",
         "2026-12-01T10:00:00Z"};

@@ -3,17 +3,17 @@
 // sparse checkpoints checkpoint_late; an unreachable target target_unavailable. Then through
 // RunQueue to the Queue page, the status bar and the run detail (screenshots/ in the build).
 #include "alert_fixture.h"
-#include "alert_list.h"
-#include "alert_store.h"
-#include "gates.h"
-#include "kube_launcher.h"
-#include "local_launcher.h"
-#include "main_window.h"
-#include "queue_page.h"
-#include "run_detail_view.h"
-#include "run_queue.h"
-#include "ssh_launcher.h"
-#include "store.h"
+#include "model/alerts/alert_store.h"
+#include "model/review/gates.h"
+#include "model/store/store.h"
+#include "runner/launch/kube_launcher.h"
+#include "runner/launch/local_launcher.h"
+#include "runner/launch/run_queue.h"
+#include "runner/launch/ssh_launcher.h"
+#include "ui/main_window.h"
+#include "ui/pages/queue_page.h"
+#include "ui/pages/run_detail_view.h"
+#include "ui/widgets/alert_list.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -114,10 +114,11 @@ void TestAlerts::hangingRunnerIsAlertedThenStopped()
 
     QVERIFY(alerts.wait(10000));
     const qint64 alertAt = clock.elapsed();
-    QVERIFY2(alertAt >= 950 && alertAt < 4000, qPrintable(QString::number(alertAt)));
+    QCOMPARE_GE(alertAt, 950);
+    QCOMPARE_LT(alertAt, 4000);
     const RunAlert a = alerts.first().first().value<RunAlert>();
     QCOMPARE(a.kind, std::string(alert::NoProgress));
-    QVERIFY(a.runId > 0);
+    QCOMPARE_GT(a.runId, 0);
     QCOMPARE(a.target, std::string("local"));
     QVERIFY(!a.raisedAt.empty());
     QVERIFY(finished.isEmpty()); // alerted first, stopped later
@@ -126,7 +127,10 @@ void TestAlerts::hangingRunnerIsAlertedThenStopped()
     QCOMPARE(onRun.front().kind, std::string(alert::NoProgress));
 
     QVERIFY(finished.wait(20000));
-    QVERIFY2(clock.elapsed() >= 2000, "stopped before the kill threshold");
+    const qint64 stoppedAt = clock.elapsed();
+    QVERIFY2(stoppedAt >= 2000,
+             qPrintable(QStringLiteral("stopped before the kill threshold (2000 ms), after %1 ms")
+                            .arg(stoppedAt)));
     const LaunchResult r = finished.first().first().value<LaunchResult>();
     QCOMPARE(r.runId, a.runId);
     QCOMPARE(r.status, QStringLiteral("timeout"));
@@ -175,7 +179,8 @@ void TestAlerts::slowerReplayRaisesQualityDrop()
     QCOMPARE(a.runId, r3.runId);
     QCOMPARE(a.details.value("previous_run_id", 0LL), r2.runId); // the newest comparable run
     const double change = a.details["samples_per_second"]["change"].get<double>();
-    QVERIFY2(change < -0.15 && change > -0.25, std::to_string(change).c_str());
+    QCOMPARE_LT(change, -0.15);
+    QCOMPARE_GT(change, -0.25);
     QCOMPARE(AlertStore(store).forRun(r3.runId).size(), std::size_t(1));
     QCOMPARE(AlertStore(store).recent().size(), std::size_t(1));
     // Another run key is not compared with these.
@@ -204,7 +209,7 @@ void TestAlerts::sparseCheckpointsRaiseCheckpointLate()
     // Not a no-progress alert: the operations gate does not count it.
     for (const EventRecord &e : store.events(r.runId))
         if (e.name == "alert")
-            QVERIFY(e.json.find("no_progress") == std::string::npos);
+            QVERIFY2(e.json.find("no_progress") == std::string::npos, e.json.c_str());
 }
 
 void TestAlerts::unreachableTargetRaisesTargetUnavailable_data()

@@ -1,6 +1,7 @@
 // The torchpilot executable as a user drives it: import, run, pilot without a display,
 // --screenshot, and clear errors for bad input that leave the database untouched.
-#include "store.h"
+#include "model/store/store.h"
+#include "screenshot_pixels.h"
 #include "test_util.h"
 
 #include <QImage>
@@ -150,10 +151,11 @@ void TestAppCli::runStoresOneRunPerProcess()
     QCOMPARE(runs.size(), std::size_t(2));
     QCOMPARE(runs[0].runKey, std::string("cli-test/mlp/eager/float32"));
     QCOMPARE(runs[1].runKey, std::string("cli-test/mlp/compiled/float32"));
-    QVERIFY(runs[0].executionKey != runs[1].executionKey);
+    QCOMPARE_NE(QString::fromStdString(runs[0].executionKey),
+                QString::fromStdString(runs[1].executionKey));
     // Each mode ran in its own process.
-    QVERIFY(nlohmann::json::parse(runs[0].envJson).value("pid", 0) !=
-            nlohmann::json::parse(runs[1].envJson).value("pid", 0));
+    QCOMPARE_NE(nlohmann::json::parse(runs[0].envJson).value("pid", 0),
+                nlohmann::json::parse(runs[1].envJson).value("pid", 0));
     const Result bad = app({QStringLiteral("run"), QStringLiteral("--db"), db("run.sqlite"),
                             QStringLiteral("--iterations"), QStringLiteral("x")},
                            headless());
@@ -199,19 +201,30 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
 
 void TestAppCli::screenshotWritesPng()
 {
-    QVERIFY(app({QStringLiteral("import"), QStringLiteral("--db"), db("shot.sqlite"),
-                 tptest::dataFile("valid_run.jsonl")},
-                headless())
-                .code == 0);
+    const Result imported = app({QStringLiteral("import"), QStringLiteral("--db"),
+                                 db("shot.sqlite"), tptest::dataFile("valid_run.jsonl")},
+                                headless());
+    QVERIFY2(imported.code == 0, qPrintable(imported.out + imported.err));
     auto env = headless();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     const QString png = m_dir.filePath(QStringLiteral("shot.png"));
     const Result r =
         app({QStringLiteral("--db"), db("shot.sqlite"), QStringLiteral("--screenshot"), png}, env);
     QVERIFY2(r.code == 0, qPrintable(r.err));
-    const QImage img(png);
-    QVERIFY(!img.isNull());
-    QVERIFY(img.width() >= 800 && img.height() >= 500);
+    const tptest::ShotPixels shot(png);
+    QVERIFY(!shot.image.isNull());
+    QCOMPARE_GE(shot.image.width(), 800);
+    QCOMPARE_GE(shot.image.height(), 500);
+    // A painted window, not one flat colour.
+    QCOMPARE_GE(shot.colours(), 8);
+    // The database's only run is selected: one row of the runs table in the highlight colour.
+    QCOMPARE_GE(shot.selectedRowLines(), 12);
+    QCOMPARE_LE(shot.selectedRowLines(), 40);
+    // Its detail is shown: the cold-vs-warm chart's first call, warmup and steady-state bars, in
+    // their fixed colours (cold_warm_chart.cpp).
+    QCOMPARE_GE(shot.pixels(qRgb(0x3f, 0x51, 0xb5)), 500);
+    QCOMPARE_GE(shot.pixels(qRgb(0xff, 0x98, 0x00)), 500);
+    QCOMPARE_GE(shot.pixels(qRgb(0x00, 0x96, 0x88)), 500);
 }
 
 void TestAppCli::guiWithoutDisplaySaysSo()
@@ -224,22 +237,31 @@ void TestAppCli::guiWithoutDisplaySaysSo()
 void TestAppCli::fileArguments()
 {
     // `torchpilot FILE.sqlite` (a double-click) opens that database; a missing one is not created.
-    QVERIFY(app({QStringLiteral("import"), QStringLiteral("--db"), db("open.sqlite"),
-                 tptest::dataFile("valid_run.jsonl")},
-                headless())
-                .code == 0);
+    const Result seeded = app({QStringLiteral("import"), QStringLiteral("--db"), db("open.sqlite"),
+                               tptest::dataFile("valid_run.jsonl")},
+                              headless());
+    QVERIFY2(seeded.code == 0, qPrintable(seeded.out + seeded.err));
     auto env = headless();
     env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
     const QString png = m_dir.filePath(QStringLiteral("open.png"));
     const Result r = app({db("open.sqlite"), QStringLiteral("--screenshot"), png}, env);
-    QVERIFY2(r.code == 0 && !QImage(png).isNull(), qPrintable(r.err));
+    QVERIFY2(r.code == 0, qPrintable(r.err));
+    {
+        const tptest::ShotPixels shot(png);
+        QVERIFY(!shot.image.isNull());
+        QCOMPARE_GE(shot.colours(), 8);
+        // That database's one run is listed and selected.
+        QCOMPARE_GE(shot.selectedRowLines(), 12);
+        QCOMPARE_LE(shot.selectedRowLines(), 40);
+    }
     const Result missing = app({db("typo.sqlite"), QStringLiteral("--screenshot"), png}, env);
     QCOMPARE(missing.code, 2);
     QVERIFY2(missing.err.contains(QStringLiteral("no database at")), qPrintable(missing.err));
     QVERIFY(!QFileInfo::exists(db("typo.sqlite")));
     // The file given is the one opened: a text file under that name is refused, untouched.
     QFile text(db("notes.sqlite"));
-    QVERIFY(text.open(QIODevice::WriteOnly) && text.write("just notes\n") > 0);
+    QVERIFY(text.open(QIODevice::WriteOnly));
+    QCOMPARE_GT(text.write("just notes\n"), 0);
     text.close();
     const Result foreign = app({db("notes.sqlite"), QStringLiteral("--screenshot"), png}, env);
     QCOMPARE(foreign.code, 1);
@@ -262,10 +284,10 @@ void TestAppCli::fileArguments()
 
 void TestAppCli::gatesExitCodes()
 {
-    QVERIFY(app({QStringLiteral("import"), QStringLiteral("--db"), db("gates.sqlite"),
-                 tptest::dataFile("valid_run.jsonl")},
-                headless())
-                .code == 0);
+    const Result imported = app({QStringLiteral("import"), QStringLiteral("--db"),
+                                 db("gates.sqlite"), tptest::dataFile("valid_run.jsonl")},
+                                headless());
+    QVERIFY2(imported.code == 0, qPrintable(imported.out + imported.err));
     Result r =
         app({QStringLiteral("gates"), QStringLiteral("--db"), db("gates.sqlite")}, headless());
     QCOMPARE(r.code, 1); // not "migrate": a nightly pipeline must stop here
@@ -305,8 +327,8 @@ void TestAppCli::reviewSignOffRecordHistory()
     Result r =
         cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("baseline"),
              QStringLiteral("--preset"), QStringLiteral("gpu-on-demand-example")});
-    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("gpu-on-demand-example")),
-             qPrintable(r.out + r.err));
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("gpu-on-demand-example")), qPrintable(r.out));
     QCOMPARE(
         cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("candidate"),
              QStringLiteral("--preset"), QStringLiteral("tpu-on-demand-example")})
@@ -342,12 +364,13 @@ void TestAppCli::reviewSignOffRecordHistory()
     r = cmd({QStringLiteral("review"), QStringLiteral("--sign-off"), QStringLiteral("performance"),
              QStringLiteral("--reviewer"), QStringLiteral("alice"), QStringLiteral("--comment"),
              QStringLiteral("p99 inside the SLO")});
-    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("Gate performance signed off by alice")),
-             qPrintable(r.out + r.err));
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("Gate performance signed off by alice")),
+             qPrintable(r.out));
     r = cmd({QStringLiteral("review"), QStringLiteral("--record"), QStringLiteral("--reviewer"),
              QStringLiteral("bob"), QStringLiteral("--comment"), QStringLiteral("first review")});
-    QVERIFY2(r.code == 0 && r.out.contains(QStringLiteral("Recorded decision #1")),
-             qPrintable(r.out + r.err));
+    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    QVERIFY2(r.out.contains(QStringLiteral("Recorded decision #1")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QString::fromStdString(report["evidence_hash"].get<std::string>())),
              qPrintable(r.out));
     r = cmd({QStringLiteral("review"), QStringLiteral("--history")});

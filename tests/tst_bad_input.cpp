@@ -3,14 +3,14 @@
 // WAL mode) are refused or fail with a clear error and are never written; malformed catalog,
 // policy, gate and cost files name the file and the line (syntax) or the field (content); fake
 // runners that print garbage, nothing, a cut stream or die create no run or an honest one.
-#include "catalog.h"
 #include "contract_fixture.h"
-#include "cost.h"
-#include "gates.h"
-#include "ingestor.h"
-#include "local_launcher.h"
-#include "precision.h"
-#include "schema.h"
+#include "model/contract/catalog.h"
+#include "model/contract/precision.h"
+#include "model/ingest/ingestor.h"
+#include "model/review/cost.h"
+#include "model/review/gates.h"
+#include "model/store/schema.h"
+#include "runner/launch/local_launcher.h"
 #include "test_util.h"
 
 #include <QSignalSpy>
@@ -134,7 +134,7 @@ void TestBadInput::damagedTablePagesFailClearly()
     const QByteArray before = tptest::fileHash(path);
     {
         tp::Store store(path.toStdString()); // the schema and the runs table are sound
-        QVERIFY(store.runCount() > 0);
+        QCOMPARE_GT(store.runCount(), 0);
         const long long id = store.listRuns().front().id;
         try {
             store.events(id);

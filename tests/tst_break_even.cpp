@@ -1,15 +1,15 @@
-// Compile-cost break-even (model/break_even.h): the number of calls after which a candidate's
+// Compile-cost break-even (model/pilot/break_even.h): the number of calls after which a candidate's
 // faster steady state pays back its extra first call, table-driven, including "at once" and
 // "never"; over a real store, per workload, shape and candidate mode/dtype, against the
 // baseline's same shape (medians, invalid runs left out, shapes the baseline did not measure
 // skipped); the same rows from the pilot's sides; and the performance gate's
 // cold_start_and_recompile_reported detail quoting it.
-#include "break_even.h"
-#include "ingestor.h"
-#include "pilot.h"
-#include "review.h"
-#include "review_files.h"
-#include "store.h"
+#include "core/review_files.h"
+#include "model/ingest/ingestor.h"
+#include "model/pilot/break_even.h"
+#include "model/pilot/pilot.h"
+#include "model/review/review.h"
+#include "model/store/store.h"
 #include "test_util.h"
 
 #include <QFile>

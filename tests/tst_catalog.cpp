@@ -1,6 +1,6 @@
 // Shape catalog: the shipped default parses, malformed catalogs name the field, bucketing
 // figures against hand-computed cases.
-#include "catalog.h"
+#include "model/contract/catalog.h"
 
 #include <QtTest>
 
@@ -22,7 +22,7 @@ void TestCatalog::defaultCatalog()
     const tp::ShapeCatalog c = tp::loadCatalog(TP_SOURCE_DIR "/resources/catalogs/default.json");
     QCOMPARE(c.name, std::string("default"));
     QCOMPARE(c.batchSizes.front(), 1LL); // the extremes are in the contract
-    QVERIFY(c.batchSizes.back() >= 256);
+    QCOMPARE_GE(c.batchSizes.back(), 256);
     QCOMPARE(c.cases(false).size(), c.batchSizes.size());
     QCOMPARE(c.cases(true).size(), c.batchSizes.size() * c.seqLens.size());
     QVERIFY(!c.observedSeqLens.empty());

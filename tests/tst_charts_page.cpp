@@ -3,19 +3,19 @@
 // categories, the geometric mean), that superseded loads are dropped, that a 1 M-sample run stays
 // within the point budget, and screenshots of the Runs page (with its filter bar) and the Charts
 // page under screenshots/ (look at them).
-#include "break_even_table.h"
-#include "cache_state_chart.h"
-#include "charts_page.h"
-#include "ingestor.h"
-#include "latency_chart.h"
-#include "phase_chart.h"
-#include "run_filter_bar.h"
-#include "run_filter_proxy.h"
-#include "runs_page.h"
-#include "speedup_chart.h"
+#include "model/ingest/ingestor.h"
 #include "test_util.h"
-#include "throughput_chart.h"
-#include "trace_chart.h"
+#include "ui/charts/break_even_table.h"
+#include "ui/charts/cache_state_chart.h"
+#include "ui/charts/latency_chart.h"
+#include "ui/charts/phase_chart.h"
+#include "ui/charts/speedup_chart.h"
+#include "ui/charts/throughput_chart.h"
+#include "ui/charts/trace_chart.h"
+#include "ui/models/run_filter_proxy.h"
+#include "ui/pages/charts_page.h"
+#include "ui/pages/runs_page.h"
+#include "ui/widgets/run_filter_bar.h"
 
 #include <QAreaSeries>
 #include <QComboBox>
@@ -186,14 +186,14 @@ void TestChartsPage::breakEvenOfThePilot()
     QVERIFY(computed.wait(10000));
     QCOMPARE(page.runId(), 0LL);
     QTableWidget *be = page.breakEvenTable()->table();
-    QVERIFY(be->rowCount() >= 4);
+    QCOMPARE_GE(be->rowCount(), 4);
     QVERIFY(chartRun(page, 1));
     // The selected (default) pilot's compile-cost break-even: eager float32 against compiled.
     QStringList paidBack;
     for (int row = 0; row < be->rowCount(); ++row)
         paidBack << be->item(row, 0)->text() + QLatin1Char('=') + be->item(row, 7)->text();
     qInfo("break-even: %s", qPrintable(paidBack.join(QStringLiteral("; "))));
-    QVERIFY(be->rowCount() >= 4);
+    QCOMPARE_GE(be->rowCount(), 4);
     QVERIFY(paidBack.join(QLatin1Char(';'))
                 .contains(QStringLiteral("never"))); // the 0.5× and 1× shapes
     QVERIFY(page.findChild<QLabel *>(QStringLiteral("breakEvenTitle"))
@@ -222,6 +222,11 @@ void TestChartsPage::screenshots()
 
     tp::ChartsPage page(m_store.get());
     QVERIFY(chartRun(page, 1, {1280, 800}));
+    // What the charts show: run 1's trace (first call + 5 warmup + 100 steady) and both modes'
+    // throughput lines.
+    QCOMPARE(page.runId(), 1LL);
+    QCOMPARE(page.traceChart()->pointCount(), 106);
+    QCOMPARE(page.throughputChart()->lineCount(), 2);
     QApplication::processEvents();
     QVERIFY(page.grab().save(shot("charts_page.png")));
     // Every chart, beyond the scrolled viewport.
@@ -229,6 +234,10 @@ void TestChartsPage::screenshots()
     QVERIFY(content->grab().save(shot("charts_page_full.png")));
     page.findChild<QComboBox *>()->setCurrentIndex(1); // CDF
     QApplication::processEvents();
+    QCOMPARE(page.latencyChart()->kind(), tp::LatencyChart::Kind::Cdf);
+    QLineSeries *fraction = seriesNamed(page.latencyChart()->chart(), QStringLiteral("fraction"));
+    QVERIFY(fraction);
+    QCOMPARE(fraction->count(), 100); // run 1's 100 steady samples
     QVERIFY(page.latencyChart()->grab().save(shot("latency_cdf.png")));
     qInfo("screenshots in %s",
           qPrintable(QDir::current().absoluteFilePath(QStringLiteral("screenshots"))));
@@ -263,8 +272,8 @@ void TestChartsPage::millionSamplesStayWithinBudget()
     timer.start();
     QVERIFY(chartRun(page, report.runIds.front()));
     qInfo("1 M-sample run: read, reduced and charted in %lld ms", timer.elapsed());
-    QVERIFY(page.traceChart()->pointCount() <= 2000 + 1);
-    QVERIFY(page.traceChart()->pointCount() >= 1000);
+    QCOMPARE_LE(page.traceChart()->pointCount(), 2000 + 1);
+    QCOMPARE_GE(page.traceChart()->pointCount(), 1000);
     double maxY = 0;
     for (QAbstractSeries *s : page.traceChart()->chart()->series())
         if (auto *line = qobject_cast<QLineSeries *>(s))
@@ -272,7 +281,8 @@ void TestChartsPage::millionSamplesStayWithinBudget()
                 maxY = std::max(maxY, p.y());
     QVERIFY(near(maxY / page.traceChart()->unitScale(), 0.05)); // the spikes survived
     page.latencyChart()->setKind(tp::LatencyChart::Kind::Cdf);
-    QVERIFY(seriesNamed(page.latencyChart()->chart(), QStringLiteral("fraction"))->count() <= 1000);
+    QCOMPARE_LE(seriesNamed(page.latencyChart()->chart(), QStringLiteral("fraction"))->count(),
+                1000);
 }
 
 QTEST_MAIN(TestChartsPage)

@@ -1,10 +1,10 @@
 // Baseline vs candidate: ratios and bootstrap intervals where the answer is known, reproducibility,
 // the sample cap, confounder flags, and the store path (warnings, aggregates-only runs).
-#include "compare.h"
-#include "precision_mode.h"
+#include "model/analysis/compare.h"
+#include "model/analysis/precision_mode.h"
 
-#include "ingestor.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -55,7 +55,7 @@ void TestCompare::halfTheTime()
                                 .arg(QLatin1String(MetricComparison::metricKey(c.metric)))
                                 .arg(*c.ciLow)
                                 .arg(*c.ciHigh)));
-        QVERIFY(*c.ciHigh - *c.ciLow < 0.02 * expected);
+        QCOMPARE_LT(*c.ciHigh - *c.ciLow, 0.02 * expected);
         QCOMPARE(c.verdict, Verdict::Better);
     }
     QCOMPARE(m[0].metric, MetricComparison::Metric::MeanSeconds);
@@ -68,7 +68,8 @@ void TestCompare::identicalIsInconclusive()
     const auto m = tp::compareSamples(baselineSamples(), baselineSamples());
     for (const auto &c : m) {
         QCOMPARE(*c.ratio, 1.0);
-        QVERIFY(*c.ciLow <= 1.0 && *c.ciHigh >= 1.0);
+        QCOMPARE_LE(*c.ciLow, 1.0);
+        QCOMPARE_GE(*c.ciHigh, 1.0);
         QCOMPARE(c.verdict, Verdict::Inconclusive);
     }
 }
@@ -96,12 +97,18 @@ void TestCompare::reproducible()
     tp::CompareOptions other;
     other.seed = 7;
     const auto c = tp::compareSamples(noisy, baselineSamples(), other);
-    QVERIFY(*c[0].ciLow != *a[0].ciLow || *c[0].ciHigh != *a[0].ciHigh);
+    QVERIFY2(*c[0].ciLow != *a[0].ciLow || *c[0].ciHigh != *a[0].ciHigh,
+             qPrintable(QStringLiteral("seed 7: [%1, %2], default seed: [%3, %4]")
+                            .arg(*c[0].ciLow, 0, 'g', 17)
+                            .arg(*c[0].ciHigh, 0, 'g', 17)
+                            .arg(*a[0].ciLow, 0, 'g', 17)
+                            .arg(*a[0].ciHigh, 0, 'g', 17)));
     // A cap of 50 samples per side still brackets the point estimate.
     tp::CompareOptions capped;
     capped.maxSamplesPerSide = 50;
     const auto d = tp::compareSamples(noisy, baselineSamples(), capped);
-    QVERIFY(*d[0].ciLow < *d[0].ratio && *d[0].ratio < *d[0].ciHigh);
+    QCOMPARE_LT(*d[0].ciLow, *d[0].ratio);
+    QCOMPARE_LT(*d[0].ratio, *d[0].ciHigh);
 }
 
 void TestCompare::tooFewSamples()

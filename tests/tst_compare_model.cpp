@@ -1,12 +1,12 @@
 // CompareModel under QAbstractItemModelTester, and the Compare page offscreen: presets, the
 // confounder table's amber warnings, and a screenshot on a realistic database.
-#include "compare_model.h"
-#include "compare_page.h"
-#include "ingestor.h"
-#include "pilot_store.h"
-#include "run_check_model.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/pilot/pilot_store.h"
+#include "model/store/store.h"
 #include "test_util.h"
+#include "ui/models/compare_model.h"
+#include "ui/models/run_check_model.h"
+#include "ui/pages/compare_page.h"
 
 #include <QAbstractItemModelTester>
 #include <QDir>
@@ -95,7 +95,7 @@ void TestCompareModel::rolesAndText()
     QCOMPARE(text(0, tp::CompareModel::Verdict), QStringLiteral("better"));
     QVERIFY(text(0, tp::CompareModel::Interval).contains(QStringLiteral(" – ")));
     QCOMPARE(model.index(0, 0).data(tp::CompareModel::VerdictRole).toInt(), int(Verdict::Better));
-    QVERIFY(model.index(0, 0).data(tp::CompareModel::CiLowRole).toDouble() < 0.5001);
+    QCOMPARE_LT(model.index(0, 0).data(tp::CompareModel::CiLowRole).toDouble(), 0.5001);
     model.setMetrics(tp::compareSamples({}, {}));
     QCOMPARE(text(0, tp::CompareModel::Interval), QStringLiteral("—"));
     QCOMPARE(text(0, tp::CompareModel::Verdict), QStringLiteral("no data"));
@@ -232,6 +232,11 @@ void TestCompareModel::screenshot()
     page.reload(); // the first preset: eager vs compiled
     QVERIFY(done.count() > 0 || done.wait(20000));
     QCOMPARE(done.last().first().toString(), QString());
+    // What the page shows: both sides chosen, a row per compared metric.
+    QVERIFY(!page.comparison().baselineRuns.empty());
+    QVERIFY(!page.comparison().candidateRuns.empty());
+    QCOMPARE_GT(page.model()->rowCount(), 0);
+    QCOMPARE(page.model()->rowCount(), int(page.comparison().metrics.size()));
     QTest::qWait(100); // let the posted layout requests run before grabbing
     QDir().mkpath(QStringLiteral("screenshots"));
     const QString shot =
@@ -251,6 +256,16 @@ void TestCompareModel::screenshot()
     page.setSides(eager32, compiled16, QStringLiteral("mode"));
     QVERIFY(done.wait(20000));
     QVERIFY(page.comparison().hasUnexpectedConfounder());
+    // The confounder table shows the dtype difference the pilot does not allow in amber.
+    QTableWidget *table = confounderTable(page);
+    QVERIFY(table);
+    const QColor amberColour(0xff, 0xe0, 0x82);
+    QStringList amberRows;
+    for (int r = 0; r < table->rowCount(); ++r)
+        if (table->item(r, 0)->background().color() == amberColour)
+            amberRows << table->item(r, 0)->text();
+    QVERIFY2(amberRows.contains(QStringLiteral("Dtype")),
+             qPrintable(amberRows.join(QLatin1Char(','))));
     QTest::qWait(100);
     const QString amber = QDir::current().absoluteFilePath(
         QStringLiteral("screenshots/compare_page_confounders.png"));

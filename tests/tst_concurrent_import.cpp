@@ -3,7 +3,7 @@
 // database (new or existing). Both exit 0, each sample is stored exactly once (the new samples
 // the two report add up to the file's), one run per execution key, nothing duplicated.
 #include "contract_fixture.h"
-#include "store.h"
+#include "model/store/store.h"
 
 #include <QProcess>
 #include <QRegularExpression>

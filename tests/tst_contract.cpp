@@ -1,5 +1,5 @@
 // The run contract parser: every event kind, malformed and hostile lines, unknown content kept.
-#include "contract.h"
+#include "model/contract/contract.h"
 
 #include <QtTest>
 

@@ -1,6 +1,6 @@
 // Cost per useful result against hand-computed cases: attribution, lost attempts, spot net
 // savings, amortized migration engineering, ±25 % sensitivity, and clear errors for bad files.
-#include "cost.h"
+#include "model/review/cost.h"
 
 #include <QtTest>
 
@@ -171,9 +171,9 @@ void TestCost::noUsefulResult()
 void TestCost::presetsFile()
 {
     const auto presets = tp::loadCostPresets(TP_SOURCE_DIR "/resources/cost/presets.json");
-    QVERIFY(presets.size() >= 2);
+    QCOMPARE_GE(presets.size(), std::size_t(2));
     for (const auto &p : presets) {
-        QVERIFY(p.pricePerHour() > 0);
+        QCOMPARE_GT(p.pricePerHour(), 0.0);
         const auto back = tp::parseCostModel(tp::costModelToJson(p), "round trip");
         QCOMPARE(back.pricePerHour(), p.pricePerHour());
         QCOMPARE(back.spot, p.spot);

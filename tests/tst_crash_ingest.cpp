@@ -6,7 +6,7 @@
 // (b) `torchpilot import` killed while importing a 200 000-sample file: PRAGMA integrity_check is
 //     ok, tp::Store reopens, and importing again ends at exactly the figures of a clean import.
 #include "contract_fixture.h"
-#include "ingestor.h"
+#include "model/ingest/ingestor.h"
 
 #include <QElapsedTimer>
 #include <QEventLoop>
@@ -249,7 +249,7 @@ void TestCrashIngest::appKilledDuringImport()
                 const auto partial = tptest::dbFigures(raw);
                 // Each line is one transaction: the maintained count never disagrees with the rows.
                 QCOMPARE(partial.maintainedSamples, partial.samples);
-                QVERIFY(partial.samples <= reference.samples);
+                QCOMPARE_LE(partial.samples, reference.samples);
                 state = tptest::describe(partial);
                 runs = partial.runs;
             } else {

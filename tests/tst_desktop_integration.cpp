@@ -2,7 +2,7 @@
 // database by its application_id whatever its name (and leave other SQLite files alone), a
 // contract stream by its first event; the .desktop file and the AppStream metainfo pass their
 // validators (desktop-file-validate, appstreamcli validate; update-mime-database for the XML).
-#include "store.h"
+#include "model/store/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -102,8 +102,8 @@ void TestDesktopIntegration::mimeTypes()
     QCOMPARE(mimes.mimeTypeForFile(plain).name(), QStringLiteral("application/vnd.sqlite3"));
     QCOMPARE(mimes.mimeTypeForFile(stream).name(),
              QStringLiteral("application/x-torchpilot-stream"));
-    QVERIFY(mimes.mimeTypeForFile(noise).name() !=
-            QStringLiteral("application/x-torchpilot-stream"));
+    QCOMPARE_NE(mimes.mimeTypeForFile(noise).name(),
+                QStringLiteral("application/x-torchpilot-stream"));
 }
 
 void TestDesktopIntegration::desktopFile()

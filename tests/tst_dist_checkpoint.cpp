@@ -3,9 +3,9 @@
 // size, losses bitwise equal to an uninterrupted group) and `torchpilot faulttest --world-size 2`,
 // whose stored evidence the operations gate judges as distributed_recovery for a 2-rank pilot.
 #include "dist_fixture.h"
-#include "gates.h"
-#include "pilot.h"
-#include "store.h"
+#include "model/pilot/pilot.h"
+#include "model/review/gates.h"
+#include "model/store/store.h"
 
 #include <QCryptographicHash>
 #include <QDir>
@@ -173,7 +173,8 @@ void TestDistCheckpoint::coordinatedCheckpointsResume()
         QVERIFY(f.open(QIODevice::ReadWrite));
         QByteArray bytes = f.readAll();
         bytes[bytes.size() / 2] = static_cast<char>(bytes[bytes.size() / 2] ^ 0x5a);
-        QVERIFY(f.seek(0) && f.write(bytes) == bytes.size());
+        QVERIFY(f.seek(0));
+        QCOMPARE_EQ(f.write(bytes), bytes.size());
     }
     const auto corrupt = runRanks(group(resume)).ranks;
     checkResumed(corrupt, 9);
@@ -201,12 +202,13 @@ void TestDistCheckpoint::coordinatedCheckpointsResume()
     // Shards without their manifest never load: with step 9's gone, nothing is complete.
     QVERIFY(QFile::remove(dir + QStringLiteral("/step-0000000009.json")));
     const auto orphans = runRanks(group(resume)).ranks;
-    for (const Rank &o : orphans)
-        QVERIFY2(
-            o.exitCode == 2 && o.out.isEmpty() &&
-                o.err.contains(QStringLiteral("no complete checkpoint")) &&
-                o.err.contains(QStringLiteral("step-0000000009: 2 shard(s) without a manifest")),
-            qPrintable(o.err));
+    for (const Rank &o : orphans) {
+        QVERIFY2(o.exitCode == 2, qPrintable(o.err));
+        QVERIFY2(o.out.isEmpty(), o.out.constData());
+        QVERIFY2(o.err.contains(QStringLiteral("no complete checkpoint")), qPrintable(o.err));
+        QVERIFY2(o.err.contains(QStringLiteral("step-0000000009: 2 shard(s) without a manifest")),
+                 qPrintable(o.err));
+    }
 }
 
 void TestDistCheckpoint::faulttestIsEvidenceForTheGate()
@@ -235,12 +237,13 @@ void TestDistCheckpoint::faulttestIsEvidenceForTheGate()
     json rec = json::parse(runs.front().summaryJson)["recovery"];
     QCOMPARE(rec.value("verified", false), true);
     QCOMPARE(rec.value("max_abs_loss_diff", -1.0), 0.0);
-    QVERIFY(rec.value("rpo_steps", -1LL) >= 0 && rec.value("rto_seconds", -1.0) > 0);
+    QCOMPARE_GE(rec.value("rpo_steps", -1LL), 0);
+    QCOMPARE_GT(rec.value("rto_seconds", -1.0), 0.0);
     json d = rec["distributed"];
     QCOMPARE(d.value("world_size", 0), 2);
     QCOMPARE(d.value("survivors_stopped", false), true);
     QCOMPARE(d["kill_ranks"].size(), std::size_t(1));
-    QVERIFY(d["kill_ranks"][0] == 0 || d["kill_ranks"][0] == 1);
+    QVERIFY2(d["kill_ranks"][0] == 0 || d["kill_ranks"][0] == 1, d["kill_ranks"].dump().c_str());
     const double detect = d.value("detect_seconds", -1.0);
     QVERIFY2(detect > 0 && detect <= d.value("detect_bound_seconds", 0.0), d.dump().c_str());
 
@@ -253,7 +256,8 @@ void TestDistCheckpoint::faulttestIsEvidenceForTheGate()
     QVERIFY2(ops["distributed_recovery"].verdict == tp::Verdict::Pass,
              ops["distributed_recovery"].detail.c_str());
     QCOMPARE(ops["distributed_recovery"].runIds, std::vector<long long>{runs.front().id});
-    QVERIFY(ops["checkpoint_resume_within_rpo_rto"].verdict == tp::Verdict::Pass);
+    QVERIFY2(ops["checkpoint_resume_within_rpo_rto"].verdict == tp::Verdict::Pass,
+             ops["checkpoint_resume_within_rpo_rto"].detail.c_str());
     // 2 ranks of evidence do not cover a 4-rank pilot.
     pilot.trainingWorldSize = 4;
     ops = operations(store, pilot);
@@ -296,7 +300,8 @@ void TestDistCheckpoint::faulttestIsEvidenceForTheGate()
     pilot.candidate.mode = "eager";
     pilot.trainingWorldSize = 2;
     ops = operations(singleStore, pilot);
-    QVERIFY(ops["checkpoint_resume_within_rpo_rto"].verdict == tp::Verdict::Pass);
+    QVERIFY2(ops["checkpoint_resume_within_rpo_rto"].verdict == tp::Verdict::Pass,
+             ops["checkpoint_resume_within_rpo_rto"].detail.c_str());
     QVERIFY(ops.count("distributed_recovery"));
     QVERIFY2(ops["distributed_recovery"].verdict == tp::Verdict::Insufficient,
              ops["distributed_recovery"].detail.c_str());

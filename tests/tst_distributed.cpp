@@ -4,8 +4,8 @@
 // mismatched world sizes and a duplicate rank end within their timeout; bad input is refused
 // before anything trains. Coordinated checkpoints: tst_dist_checkpoint.cpp.
 #include "dist_fixture.h"
-#include "dist_runs.h"
-#include "store.h"
+#include "model/analysis/dist_runs.h"
+#include "model/store/store.h"
 
 #include <QTemporaryDir>
 #include <QtTest>
@@ -60,7 +60,7 @@ void TestDistributed::twoRanksTrainOneGroup()
         QCOMPARE(s.value("world_size", 0), 2);
         QCOMPARE(s.value("rank", -1), r);
         QCOMPARE(s.value("group", std::string()), std::string("dist-a"));
-        QVERIFY(s.value("allreduce_bytes", 0LL) > 0);
+        QCOMPARE_GT(s.value("allreduce_bytes", 0LL), 0);
         QCOMPARE(o.losses.size(), std::size_t(steps));
         // The same group again: bit for bit the same losses on every rank.
         QCOMPARE(b[static_cast<std::size_t>(r)].losses.size(), std::size_t(steps));
@@ -178,7 +178,8 @@ void TestDistributed::lostRankEndsTheSurvivorInTime()
     QVERIFY2(detected >= (sig == SIGSTOP ? 4.0 : 0.0) && detected <= 5 + 5,
              qPrintable(QString::number(detected)));
     const long long step = survivor.distFailure.value("step", -1LL);
-    QVERIFY(!survivor.losses.empty() && survivor.losses.rbegin()->first + 1 >= step);
+    QVERIFY(!survivor.losses.empty());
+    QCOMPARE_GE(survivor.losses.rbegin()->first + 1, step);
     if (!atCheckpoint) {
         QVERIFY2(survivor.error().rfind("distributed: all-reduce failed at step " +
                                             std::to_string(step) + " after ",
@@ -256,7 +257,8 @@ void TestDistributed::rendezvousFailuresEndInTime()
     const QStringList common = train(5) + words("--dist-timeout 5");
     const Group g = runRanks({common + rankFlags(2, 0, port), common + rankFlags(3, 1, port)});
     for (const Rank &o : g.ranks) {
-        QVERIFY2(o.exitCode != 0 && o.endedMs <= 20000, qPrintable(o.err));
+        QVERIFY2(o.exitCode != 0, qPrintable(o.err));
+        QCOMPARE_LE(o.endedMs, 20000);
         QVERIFY(o.losses.empty());
         QVERIFY2(o.error().rfind("distributed: ", 0) == 0, qPrintable(o.err));
     }
@@ -318,7 +320,7 @@ void TestDistributed::envRendezvous()
     QFETCH(QString, source);
     const QString port = QString::number(tp::RankGroupLauncher::freeLoopbackPort());
     std::vector<QStringList> args, envs;
-    for (const QString rank : {QStringLiteral("0"), QStringLiteral("1")}) {
+    for (const QString &rank : {QStringLiteral("0"), QStringLiteral("1")}) {
         args.push_back(train(20) + flags);
         envs.push_back(env);
         for (QStringList *list : {&args.back(), &envs.back()})

@@ -1,7 +1,7 @@
-// Downsampling, histograms and the empirical CDF (model/downsample.h), and the speedup's
+// Downsampling, histograms and the empirical CDF (model/charts/downsample.h), and the speedup's
 // geometric mean: exact expectations on small hand-checked inputs, plus the 1 M-sample budget.
-#include "downsample.h"
-#include "speedup.h"
+#include "model/charts/downsample.h"
+#include "model/charts/speedup.h"
 
 #include <QtTest>
 
@@ -71,14 +71,14 @@ void TestDownsample::minMaxKeepsExtremesOfAMillion()
     y[123'457] = 0.5;  // a stall
     y[987'653] = 1e-7; // an impossible fast one
     const Points got = tp::ds::minMaxDownsample(y, 2000);
-    QVERIFY(got.size() <= 2000);
-    QVERIFY(got.size() >= 1000);
+    QCOMPARE_LE(got.size(), std::size_t(2000));
+    QCOMPARE_GE(got.size(), std::size_t(1000));
     bool spike = false, dip = false;
     for (std::size_t i = 0; i < got.size(); ++i) {
         spike = spike || (got[i].x == 123'457 && got[i].y == 0.5);
         dip = dip || (got[i].x == 987'653 && got[i].y == 1e-7);
         if (i > 0)
-            QVERIFY(got[i].x > got[i - 1].x);
+            QCOMPARE_GT(got[i].x, got[i - 1].x);
     }
     QVERIFY(spike);
     QVERIFY(dip);
@@ -126,7 +126,7 @@ void TestDownsample::logHistogram()
     QCOMPARE(h.edges.front(), 1e-6);
     QCOMPARE(h.edges.back(), 1e-2);
     for (int i = 1; i < 4; ++i)
-        QVERIFY(std::fabs(h.edges[std::size_t(i)] / std::pow(10.0, -6 + i) - 1) < 1e-12);
+        QCOMPARE_LT(std::fabs(h.edges[std::size_t(i)] / std::pow(10.0, -6 + i) - 1), 1e-12);
     QCOMPARE(h.counts, (std::vector<std::size_t>{2, 3, 0, 2}));
     QCOMPARE(h.below, std::size_t(2));
     QCOMPARE(h.total(), std::size_t(7));
@@ -176,14 +176,16 @@ void TestDownsample::cdfThinsToBudget()
     QCOMPARE(got.front().x, 0.0);
     QCOMPARE(got.back().x, 999'999.0);
     QCOMPARE(got.back().y, 1.0);
-    for (std::size_t i = 1; i < got.size(); ++i) // monotone, steps at most 1/(m-1) + 1/n
-        QVERIFY(got[i].y > got[i - 1].y && got[i].y - got[i - 1].y <= 1.0 / 999 + 1e-6);
+    for (std::size_t i = 1; i < got.size(); ++i) { // monotone, steps at most 1/(m-1) + 1/n
+        QCOMPARE_GT(got[i].y, got[i - 1].y);
+        QCOMPARE_LE(got[i].y - got[i - 1].y, 1.0 / 999 + 1e-6);
+    }
 }
 
 void TestDownsample::geometricMean()
 {
     QCOMPARE(*tp::Speedup::geometricMean({2.0, 0.5}), 1.0);
-    QVERIFY(std::fabs(*tp::Speedup::geometricMean({1.0, 2.0, 4.0}) - 2.0) < 1e-12);
+    QCOMPARE_LT(std::fabs(*tp::Speedup::geometricMean({1.0, 2.0, 4.0}) - 2.0), 1e-12);
     QVERIFY(!tp::Speedup::geometricMean({}));
     QVERIFY(!tp::Speedup::geometricMean({1.0, 0.0}));
 }

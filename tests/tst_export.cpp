@@ -1,9 +1,9 @@
 // torchpilot export: runs with figures and verdicts as CSV (RFC 4180 quoting) and JSON, samples
 // bit for bit, run selections, and bad input (no database, a foreign file, a bad selection, an
 // unwritable output) with a clear message and nothing written.
-#include "ingestor.h"
-#include "run_export.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/run_export.h"
+#include "model/store/store.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -15,6 +15,22 @@
 #include <cstring>
 
 using nlohmann::json;
+
+namespace
+{
+// Empty when `a` and `b` hold the same doubles bit for bit (up to the shorter one); else the first
+// sample that differs, both values in full.
+QString firstDifference(const std::vector<double> &a, const std::vector<double> &b)
+{
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        if (std::memcmp(&a[i], &b[i], sizeof(double)) != 0)
+            return QStringLiteral("sample %1: %2 vs %3")
+                .arg(i)
+                .arg(a[i], 0, 'g', 17)
+                .arg(b[i], 0, 'g', 17);
+    return {};
+}
+} // namespace
 
 class TestExport : public QObject
 {
@@ -120,7 +136,8 @@ void TestExport::jsonWithSamplesIsExact()
         const std::vector<double> steady = run["samples"]["steady"];
         const std::vector<double> stored = store.samples(id, "steady");
         QCOMPARE(steady.size(), stored.size());
-        QVERIFY(std::memcmp(steady.data(), stored.data(), steady.size() * 8) == 0);
+        QVERIFY2(std::memcmp(steady.data(), stored.data(), steady.size() * 8) == 0,
+                 qPrintable(firstDifference(steady, stored)));
     }
 }
 
@@ -140,7 +157,8 @@ void TestExport::csvSamplesAreExact()
     }
     const std::vector<double> stored = store.samples(3, "steady");
     QCOMPARE(steady.size(), stored.size());
-    QVERIFY(std::memcmp(steady.data(), stored.data(), steady.size() * 8) == 0);
+    QVERIFY2(std::memcmp(steady.data(), stored.data(), steady.size() * 8) == 0,
+             qPrintable(firstDifference(steady, stored)));
 }
 
 void TestExport::badInput_data()

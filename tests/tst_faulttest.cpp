@@ -3,8 +3,8 @@
 // as a run that the operations gate judges, and clear errors for bad input. The checkpoint files
 // themselves (torn or hostile): tst_checkpoint_files.
 #include "checkpoint_fixture.h"
-#include "gates.h"
-#include "store.h"
+#include "model/review/gates.h"
+#include "model/store/store.h"
 
 #include <QDir>
 #include <QFile>
@@ -100,10 +100,12 @@ void TestFaultTest::faulttestStoresRecoveryForTheGate()
     QCOMPARE(rec.value("max_abs_loss_diff", -1.0), 0.0);
     const long long rpo = rec.value("rpo_steps", -1LL), kill = rec.value("kill_step", -1LL);
     const long long checkpoint = rec.value("checkpoint_step", -1LL);
-    QVERIFY(checkpoint >= 9 && (checkpoint + 1) % 10 == 0); // checkpoints hold steps 9, 19, …
+    QCOMPARE_GE(checkpoint, 9); // checkpoints hold steps 9, 19, …
+    QVERIFY2((checkpoint + 1) % 10 == 0, qPrintable(QString::number(checkpoint)));
     QCOMPARE(rpo, kill - checkpoint);
-    QVERIFY(rpo >= 0 && rpo < 60);
-    QVERIFY(rec.value("rto_seconds", -1.0) > 0);
+    QCOMPARE_GE(rpo, 0);
+    QCOMPARE_LT(rpo, 60);
+    QCOMPARE_GT(rec.value("rto_seconds", -1.0), 0.0);
     QCOMPARE(rec["per_trial"].size(), std::size_t(2));
     // The evidence says which runner it measured.
     QCOMPARE(rec.value("runner_kind", std::string()), std::string("cpp"));
@@ -156,7 +158,8 @@ void TestFaultTest::faulttestDrivesThePythonRunner()
     QCOMPARE(rec.value("verified", false), true);
     QCOMPARE(rec.value("max_abs_loss_diff", -1.0), 0.0);
     QCOMPARE(rec.value("runner_kind", std::string()), std::string("python"));
-    QVERIFY(rec.value("rpo_steps", -1LL) >= 0 && rec.value("rto_seconds", -1.0) > 0);
+    QCOMPARE_GE(rec.value("rpo_steps", -1LL), 0);
+    QCOMPARE_GT(rec.value("rto_seconds", -1.0), 0.0);
     QVERIFY(runs.front().valid.value_or(false)); // the store: a verified recovery test is evidence
 }
 

@@ -3,14 +3,14 @@
 // TorchPilot database is refused and left as it was, a new database never replaces a file, an
 // import runs off the GUI thread with the busy bar shown and then hidden, a bad stream is named in
 // the outcome and loses nothing stored, and About shows the versions `torchpilot --version` gives.
-#include "file_actions.h"
-#include "help_menu.h"
-#include "ingestor.h"
-#include "main_window.h"
-#include "runs_page.h"
-#include "store.h"
+#include "core/version_info.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 #include "test_util.h"
-#include "version_info.h"
+#include "ui/file_actions.h"
+#include "ui/help_menu.h"
+#include "ui/main_window.h"
+#include "ui/pages/runs_page.h"
 
 #include <QAction>
 #include <QDir>
@@ -94,8 +94,8 @@ void TestFileActions::menusOfferTheActions()
          {"New &database…", "&Open database…", "&Import results…", "&Reload", "&Quit"})
         QVERIFY2(texts.contains(QString::fromUtf8(want)),
                  qPrintable(texts.join(QLatin1String(" | "))));
-    QVERIFY(texts.indexOf(QStringLiteral("&Open database…")) <
-            texts.indexOf(QStringLiteral("&Import results…")));
+    QCOMPARE_LT(texts.indexOf(QStringLiteral("&Open database…")),
+                texts.indexOf(QStringLiteral("&Import results…")));
     QVERIFY(w.fileActions()->importResultsAction()->isEnabled());
     QCOMPARE(w.fileActions()->openDatabaseAction()->shortcut(), QKeySequence(QKeySequence::Open));
     QMenu *help = menuTitled(w, QStringLiteral("&Help"));
@@ -148,7 +148,8 @@ void TestFileActions::openDatabase()
     QCOMPARE(w.fileActions()->openDatabaseFile(path("other.sqlite")), QString());
     QTRY_COMPARE_WITH_TIMEOUT(opened.count(), 1, 20000);
     auto *second = opened.at(0).at(0).value<tp::MainWindow *>();
-    QVERIFY(second && second != &w);
+    QVERIFY(second);
+    QCOMPARE_NE(second, &w);
     QVERIFY2(second->windowTitle().contains(QStringLiteral("other.sqlite")),
              qPrintable(second->windowTitle()));
     QTRY_COMPARE_WITH_TIMEOUT(second->runsPage()->table()->model()->rowCount(), 2, 10000);

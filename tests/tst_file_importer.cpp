@@ -1,10 +1,10 @@
 // Drag-and-drop import (FileImporter): contract streams are ingested and another TorchPilot
 // database is merged, off the GUI thread; a file that is neither is reported with what it is,
 // and the others still import.
-#include "file_importer.h"
-#include "ingestor.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 #include "test_util.h"
+#include "ui/pages/file_importer.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 

@@ -1,8 +1,8 @@
 // The five gates, table-driven over fixture databases built from contract streams: all evidence
 // present (migrate), a failing criterion (keep), missing evidence (inconclusive), and invalid
 // runs that must never count — from synthetic streams and from fixture files under tests/data/.
-#include "gates.h"
-#include "ingestor.h"
+#include "model/ingest/ingestor.h"
+#include "model/review/gates.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -19,10 +19,10 @@ struct FakeRun {
     std::string precision = "pass";
     double p99 = 0.001, sps = 100000, firstCall = 0.01;
     bool finite = true;
-    std::string status = "ok", error;
+    std::string status = "ok", error = {};
     bool shapes = true;
     bool eagerFallback = false; // the batch-64 shape hit a recompile limit and ran eagerly
-    std::string matmul;         // env.precision.float32_matmul ("" not recorded)
+    std::string matmul = {};    // env.precision.float32_matmul ("" not recorded)
 };
 
 // One run as the runner would stream it.
@@ -302,12 +302,15 @@ void TestGates::evaluate()
                      "1 of 1 candidate run(s) outside the precision policy; float32 matmuls at "
                      "reduced precision in run(s) 2 (medium)",
                  detailOf("precision_within_policy").c_str());
-    if (scenario == QLatin1String("precision"))
-        QVERIFY(detailOf("precision_within_policy").find("reduced") == std::string::npos);
+    if (scenario == QLatin1String("precision")) {
+        const std::string precisionDetail = detailOf("precision_within_policy");
+        QVERIFY2(precisionDetail.find("reduced") == std::string::npos, precisionDetail.c_str());
+    }
     if (scenario == QLatin1String("invalid")) {
         const long long candId = *store.runIdForExecutionKey("cand@1");
-        QVERIFY(std::count(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end(),
-                           candId) == 1);
+        QCOMPARE_EQ(std::count(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end(),
+                               candId),
+                    1);
         // Its timings are not evidence; its precision verdict is (and is the failure).
         for (const auto &g : report.gates)
             for (const auto &c : g.criteria)

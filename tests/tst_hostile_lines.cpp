@@ -1,8 +1,8 @@
 // Hostile contract lines (split from tst_bad_input): nesting deep enough to exhaust the stack,
 // on the slow path and on the phase lines' fast path (simdjson), is skipped with a warning and
 // the run around it still imports; integers far outside any sane range are clamped.
-#include "ingestor.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 #include "test_util.h"
 
 #include <QFile>

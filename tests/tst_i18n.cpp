@@ -1,11 +1,11 @@
 // Translations: the committed pt_BR .ts is complete and consistent with the sources (so a new
 // untranslated string fails here), the compiled app speaks Portuguese when the system or the
 // setting asks for it, and the dashboard's tabs follow the installed language.
-#include "i18n.h"
-#include "language_menu.h"
-#include "main_window.h"
-#include "settings.h"
-#include "store.h"
+#include "app/i18n.h"
+#include "core/settings.h"
+#include "model/store/store.h"
+#include "ui/language_menu.h"
+#include "ui/main_window.h"
 
 #include <QFile>
 #include <QFileInfo>
@@ -125,7 +125,7 @@ void TestI18n::tsIsCompletelyTranslated()
     QString error;
     const QList<Message> messages = readTs(kTsFile, &error);
     QVERIFY2(error.isEmpty(), qPrintable(error));
-    QVERIFY(messages.size() > 100);
+    QCOMPARE_GT(messages.size(), 100);
     QStringList problems;
     for (const Message &m : messages) {
         if (m.type == QLatin1String("vanished") || m.type == QLatin1String("obsolete"))
@@ -168,11 +168,11 @@ void TestI18n::sourcesHaveNoUntranslatedString()
     // catalog of model sentences.
     p.start(lupdate, {src + QStringLiteral("/ui"), src + QStringLiteral("/core"),
                       src + QStringLiteral("/app"), src + QStringLiteral("/runner/launch"),
-                      src + QStringLiteral("/model/model_texts.h"), QStringLiteral("-no-obsolete"),
-                      QStringLiteral("-locations"), QStringLiteral("none"),
-                      QStringLiteral("-source-language"), QStringLiteral("en"),
-                      QStringLiteral("-target-language"), QStringLiteral("pt_BR"),
-                      QStringLiteral("-ts"), fresh});
+                      src + QStringLiteral("/model/contract/model_texts.h"),
+                      QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
+                      QStringLiteral("none"), QStringLiteral("-source-language"),
+                      QStringLiteral("en"), QStringLiteral("-target-language"),
+                      QStringLiteral("pt_BR"), QStringLiteral("-ts"), fresh});
     QVERIFY(p.waitForFinished(120000));
     QVERIFY2(p.exitCode() == 0, p.readAll().constData());
     QString error;

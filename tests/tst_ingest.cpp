@@ -1,7 +1,7 @@
 // Ingesting contract streams into the store: valid, truncated, malformed, smoke.py, empty and
 // garbage inputs; idempotent re-import on the execution key; chunked streaming; crash cut-offs.
-#include "ingestor.h"
-#include "stats.h"
+#include "model/contract/stats.h"
+#include "model/ingest/ingestor.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -97,8 +97,9 @@ void TestIngest::importFiles()
         QCOMPARE(*last->firstCallSeconds, 12.5);
         QCOMPARE(*last->samplesPerSecond, 304761.9);
         QVERIFY(last->valid && !*last->valid);
-        QVERIFY(last->storeSummaryJson.find("runner summary: no samples") != std::string::npos);
-        QVERIFY(last->envJson.find("torch_tpu") != std::string::npos);
+        QVERIFY2(last->storeSummaryJson.find("runner summary: no samples") != std::string::npos,
+                 last->storeSummaryJson.c_str());
+        QVERIFY2(last->envJson.find("torch_tpu") != std::string::npos, last->envJson.c_str());
     }
 }
 
@@ -190,7 +191,8 @@ void TestIngest::unknownContentIsKept()
     }
     QVERIFY(telemetry);
     QVERIFY(futureField);
-    QVERIFY(store->run(r.runIds.front())->summaryJson.find("extra_stat") != std::string::npos);
+    const std::string summaryJson = store->run(r.runIds.front())->summaryJson;
+    QVERIFY2(summaryJson.find("extra_stat") != std::string::npos, summaryJson.c_str());
     QVERIFY(QString::fromStdString(r.warnings.at(0))
                 .startsWith(QStringLiteral("line 3: malformed JSON")));
     QVERIFY(QString::fromStdString(r.warnings.at(1)).contains(QStringLiteral("only numbers")));

@@ -4,10 +4,10 @@
 // with fields of its own keeps them); an interrupted import is completed exactly by a re-import;
 // a v11 database written one chunk per line is compacted when it is opened, and `torchpilot db
 // compact` killed at random moments never loses or changes a sample.
-#include "ingestor.h"
-#include "sample_chunks.h"
+#include "model/ingest/ingestor.h"
+#include "model/samples/sample_chunks.h"
+#include "model/store/store.h"
 #include "schema_downgrade.h"
-#include "store.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -161,7 +161,7 @@ void TestIngestCost::lineSizeDoesNotChangeTheChunks()
         QCOMPARE(scalar(store, std::string("SELECT lines FROM phase_lines WHERE phase = '") +
                                    kPhases[p].name + "'"),
                  linesOf(p, perLine));
-    QVERIFY(store.db().execAndGet("SELECT last_line_at FROM runs").getDouble() > 0);
+    QCOMPARE_GT(store.db().execAndGet("SELECT last_line_at FROM runs").getDouble(), 0.0);
     // The judge saw every value: the same verdict and figures as the reference.
     QCOMPARE(store.run(id)->p99Seconds, reference.run(1)->p99Seconds);
     QCOMPARE(store.run(id)->valid, reference.run(1)->valid);
@@ -180,7 +180,8 @@ void TestIngestCost::interruptedImportIsCompletedExactly()
             in.feed(bytes.data() + at, std::min<std::size_t>(4096, cut - at));
     }
     const long long partial = scalar(store, "SELECT sum(count) FROM sample_chunks");
-    QVERIFY(partial > 4096 && partial < 10038);
+    QCOMPARE_GT(partial, 4096);
+    QCOMPARE_LT(partial, 10038);
     QCOMPARE(scalar(store, "SELECT sum(sample_count) FROM runs"), partial);
     tp::IngestReport again;
     {
@@ -275,7 +276,7 @@ void TestIngestCost::v11DatabaseIsCompactedWhenOpened()
     {
         SQLite::Database old(file, SQLite::OPEN_READONLY);
         QCOMPARE(old.execAndGet("PRAGMA user_version").getInt(), 11);
-        QVERIFY(old.execAndGet("SELECT count(*) FROM sample_chunks").getInt64() > 1000);
+        QCOMPARE_GT(old.execAndGet("SELECT count(*) FROM sample_chunks").getInt64(), 1000);
     }
     tp::Store store(file);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);

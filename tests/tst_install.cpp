@@ -3,7 +3,7 @@
 // source or build tree, and the installed torchpilot — started from that prefix, with no
 // environment pointing anywhere — prints its versions and help without a display and runs a
 // benchmark with the runner it finds beside itself.
-#include "store.h"
+#include "model/store/store.h"
 
 #include <QDir>
 #include <QDirIterator>
@@ -113,10 +113,12 @@ void TestInstall::versionAndHelpWithoutDisplay()
         QVERIFY2(v.out.contains(QLatin1String(part)), qPrintable(v.out));
     const Result h = installed({QStringLiteral("--help")});
     QVERIFY2(h.code == 0, qPrintable(h.err));
-    QVERIFY(h.out.contains(QStringLiteral("compare")) && h.out.contains(QStringLiteral("--db")));
+    QVERIFY2(h.out.contains(QStringLiteral("compare")), qPrintable(h.out));
+    QVERIFY2(h.out.contains(QStringLiteral("--db")), qPrintable(h.out));
     QVERIFY(!h.err.contains(QStringLiteral("no display")));
     const Result c = installed({QStringLiteral("compare"), QStringLiteral("--help")});
-    QVERIFY(c.code == 0 && c.out.contains(QStringLiteral("--fail-if-slower")));
+    QVERIFY2(c.code == 0, qPrintable(c.err));
+    QVERIFY2(c.out.contains(QStringLiteral("--fail-if-slower")), qPrintable(c.out));
 }
 
 void TestInstall::runsFromItsPrefix()

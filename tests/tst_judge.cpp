@@ -1,10 +1,10 @@
 // The store is the judge: figures and validity verdicts recomputed from the samples under the
 // shipped validity policy, the runner's summary compared as a witness, smoke.py imports judged
 // invalid, and a schema-5 database migrated and re-judged.
-#include "ingestor.h"
-#include "run_judge.h"
-#include "schema.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/judge/run_judge.h"
+#include "model/store/schema.h"
+#include "model/store/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -223,12 +223,12 @@ void TestJudge::figuresFromSamples()
     in.steady = {4e-3, 1e-3, 3e-3, 2e-3, 5e-3, 6e-3, 7e-3, 8e-3, 9e-3, 10e-3, 11e-3, 100e-3};
     const Judgement j = judgeRun(in, defaultValidityPolicy());
     QCOMPARE(j.steady.n, std::size_t(12));
-    QVERIFY(qAbs(*j.p50Seconds - 6.5e-3) < 1e-15); // type 7: halfway between the 6th and 7th
-    QVERIFY(qAbs(*j.meanBatchSeconds - 166e-3 / 12) < 1e-12);
-    QVERIFY(qAbs(*j.samplesPerSecond - 64 / (166e-3 / 12)) < 1e-6);
+    QCOMPARE_LT(qAbs(*j.p50Seconds - 6.5e-3), 1e-15); // type 7: halfway between the 6th and 7th
+    QCOMPARE_LT(qAbs(*j.meanBatchSeconds - 166e-3 / 12), 1e-12);
+    QCOMPARE_LT(qAbs(*j.samplesPerSecond - 64 / (166e-3 / 12)), 1e-6);
     QCOMPARE(j.figures["percentile_method"].get<std::string>(), std::string("linear (type 7)"));
     QCOMPARE(j.figures["max_seconds"].get<double>(), 100e-3);
-    QVERIFY(j.figures["mad_outliers"].get<int>() >= 1); // 100 ms is an outlier by any rule
+    QCOMPARE_GE(j.figures["mad_outliers"].get<int>(), 1); // 100 ms is an outlier by any rule
     QCOMPARE(j.figures["validity_policy"].get<std::string>(), std::string("default@1"));
     QCOMPARE(*j.firstCallSeconds, 0.01);
 }

@@ -63,10 +63,12 @@ private Q_SLOTS:
         QCOMPARE(res["requests"]["google.com/tpu"].get<std::string>(), std::to_string(chips));
         QCOMPARE(res["limits"]["google.com/tpu"].get<std::string>(), std::to_string(chips));
         // One host: today's Job — no Service, not Indexed, a name the multi-host fields leave.
-        QVERIFY(m.hosts == 1 && m.service.is_null());
+        QCOMPARE(m.hosts, 1);
+        QVERIFY2(m.service.is_null(), m.service.dump().c_str());
         QCOMPARE(manifestKinds(m),
                  QStringLiteral("Namespace,ServiceAccount,Role,NetworkPolicy,Job"));
-        QVERIFY(m.job.dump().find("completionMode") == std::string::npos);
+        const std::string jobJson = m.job.dump();
+        QVERIFY2(jobJson.find("completionMode") == std::string::npos, jobJson.c_str());
         c.rendezvousPort = 1234;
         QCOMPARE(makeKubeJob(c, "k", kJobCommand, "t").jobName, m.jobName);
     }
@@ -144,7 +146,8 @@ private Q_SLOTS:
         QCOMPARE(m.hosts, hosts);
         const json &spec = m.job["spec"];
         QCOMPARE(spec["completionMode"].get<std::string>(), std::string("Indexed"));
-        QVERIFY(spec["parallelism"] == hosts && spec["completions"] == hosts);
+        QVERIFY2(spec["parallelism"] == hosts, spec["parallelism"].dump().c_str());
+        QVERIFY2(spec["completions"] == hosts, spec["completions"].dump().c_str());
         QCOMPARE(spec["backoffLimit"].get<int>(), 0);
         const json &pod = spec["template"]["spec"];
         QCOMPARE(pod["subdomain"].get<std::string>(), m.rendezvous);
@@ -231,20 +234,24 @@ private Q_SLOTS:
             "pilot; rm -rf / $(reboot) `id` \"quoted\" 'single'\nnewline ÄÖ";
         const KubeManifest a = makeKubeJob(validatedJobConfig(), hostile, kJobCommand, "t");
         QVERIFY2(dns.match(QString::fromStdString(a.jobName)).hasMatch(), a.jobName.c_str());
-        QVERIFY(a.jobName.size() <= 63);
+        QCOMPARE_LE(a.jobName.size(), std::size_t(63));
         QCOMPARE(a.job["metadata"]["annotations"]["torchpilot/run-key"].get<std::string>(),
                  hostile);
         QCOMPARE(makeKubeJob(validatedJobConfig(), hostile, kJobCommand, "t").jobName, a.jobName);
         KubeJobConfig other = validatedJobConfig();
         other.topology = "2x2";
-        QVERIFY(makeKubeJob(other, hostile, kJobCommand, "t").jobName != a.jobName);
+        QCOMPARE_NE(QString::fromStdString(makeKubeJob(other, hostile, kJobCommand, "t").jobName),
+                    QString::fromStdString(a.jobName));
         other.topology = "4x4"; // multi-host: the rendezvous port shapes the Job
         const std::string multi = makeKubeJob(other, hostile, kJobCommand, "t").jobName;
         other.rendezvousPort = 1234;
-        QVERIFY(makeKubeJob(other, hostile, kJobCommand, "t").jobName != multi);
+        QCOMPARE_NE(QString::fromStdString(makeKubeJob(other, hostile, kJobCommand, "t").jobName),
+                    QString::fromStdString(multi));
         auto cmd = kJobCommand;
         cmd.push_back("--dtype=bfloat16");
-        QVERIFY(makeKubeJob(validatedJobConfig(), hostile, cmd, "t").jobName != a.jobName);
+        QCOMPARE_NE(
+            QString::fromStdString(makeKubeJob(validatedJobConfig(), hostile, cmd, "t").jobName),
+            QString::fromStdString(a.jobName));
     }
 
     void configRoundTrip()

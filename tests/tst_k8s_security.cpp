@@ -1,8 +1,8 @@
-// The security baseline generated with every Kubernetes Job (model/k8s_security.cpp): the
-// launcher's Role (a RoleBinding only when the target names its ServiceAccount), a NetworkPolicy
-// that lets nothing in and only DNS, the metadata server with Workload Identity and the target's
-// artifact destinations out, and on multi-host Jobs admits the Job's own pods only. The offline
-// schema and baseline checks of the whole manifest: tst_k8s_job.
+// The security baseline generated with every Kubernetes Job (runner/launch/k8s/k8s_security.cpp):
+// the launcher's Role (a RoleBinding only when the target names its ServiceAccount), a
+// NetworkPolicy that lets nothing in and only DNS, the metadata server with Workload Identity and
+// the target's artifact destinations out, and on multi-host Jobs admits the Job's own pods only.
+// The offline schema and baseline checks of the whole manifest: tst_k8s_job.
 #include "k8s/manifest_check.h"
 
 #include <QtTest>
@@ -96,7 +96,8 @@ private Q_SLOTS:
         QCOMPARE(np["spec"]["egress"].size(), std::size_t(1));
         QCOMPARE(ports(np["spec"]["egress"][0]), std::string("UDP/53,TCP/53"));
         QVERIFY(!m.serviceAccount["metadata"].contains("annotations"));
-        QVERIFY(m.job.dump().find("gke-metadata-server") == std::string::npos);
+        const std::string jobJson = m.job.dump();
+        QVERIFY2(jobJson.find("gke-metadata-server") == std::string::npos, jobJson.c_str());
     }
 
     // Workload Identity instead of keys, the target's artifact destinations, the launcher's
@@ -116,7 +117,7 @@ private Q_SLOTS:
         c.gcpServiceAccount = kGoogleServiceAccount;
         c.artifactDestinations = {"10.20.0.0/16:443", "0.0.0.0/0:443", "2001:db8::/48"};
         const KubeManifest m = makeKubeJob(c, "k", kJobCommand, "t");
-        QVERIFY(m.jobName != plain);
+        QCOMPARE_NE(QString::fromStdString(m.jobName), QString::fromStdString(plain));
         QCOMPARE(m.serviceAccount["metadata"]["annotations"]["iam.gke.io/gcp-service-account"],
                  json(kGoogleServiceAccount));
         QCOMPARE(m.serviceAccount["automountServiceAccountToken"], json(false)); // no token

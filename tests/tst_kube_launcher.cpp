@@ -6,8 +6,8 @@
 // deleted after it. The unreachable-cluster case uses the real kubectl. Indexed Jobs:
 // tst_kube_indexed.
 #include "k8s/kube_fixture.h"
-#include "panels.h"
-#include "store.h"
+#include "model/analysis/panels.h"
+#include "model/store/store.h"
 
 #include <QFile>
 #include <QJsonArray>
@@ -61,7 +61,7 @@ private Q_SLOTS:
         QVERIFY2(sched.contains("capacity_wait_seconds"), sched.dump().c_str());
         qInfo("capacity wait %.1f s; %s", sched["capacity_wait_seconds"].get<double>(),
               sched.dump().c_str());
-        QVERIFY(sched["capacity_wait_seconds"].get<double>() >= 0);
+        QCOMPARE_GE(sched["capacity_wait_seconds"].get<double>(), 0.0);
         QCOMPARE(sched["node"].get<std::string>(), std::string("gke-tpu-v6e-pool-1"));
         QVERIFY(computePanels(store, {}).infrastructure.capacityWait.value.has_value());
         const auto events = nlohmann::json::parse(eventJson(store, r.runId, "k8s_events"));
@@ -74,7 +74,7 @@ private Q_SLOTS:
         QVERIFY(waitedForCapacity);
         // kubectl got the user's context on every call and the order the flow promises.
         const auto c = calls(m_state.path());
-        QVERIFY(c.size() >= 6);
+        QCOMPARE_GE(c.size(), 6);
         for (const QJsonArray &a : c)
             QCOMPARE(a.at(1).toString(), QStringLiteral("gke_pilot_us-central1_tpu"));
         QCOMPARE(c.first().at(2).toString(), QStringLiteral("apply"));
@@ -122,7 +122,7 @@ private Q_SLOTS:
         QVERIFY(done.wait(30000));
         const LaunchResult r = done.first().first().value<LaunchResult>();
         QCOMPARE(r.status, QStringLiteral("cancelled"));
-        QVERIFY(store.samples(r.runId, "first_call").size() == 1);
+        QCOMPARE(store.samples(r.runId, "first_call").size(), std::size_t(1));
         bool deleted = false;
         for (const QJsonArray &a : calls(m_state.path()))
             deleted |= a.at(2).toString() == QLatin1String("delete");

@@ -1,9 +1,9 @@
 // Offscreen: the launch dialog's specs, validation and targets, the Kubernetes Job preview, and
 // screenshots of the dialog that a person looks at. The queue model and the queue page driving
 // the real runner are in tst_launch_dialog_queue.cpp.
-#include "job_preview_dialog.h"
-#include "launch_dialog.h"
 #include "test_util.h"
+#include "ui/dialogs/job_preview_dialog.h"
+#include "ui/dialogs/launch_dialog.h"
 #include "widget_test_util.h"
 
 #include <QCheckBox>
@@ -326,14 +326,27 @@ void TestLaunchDialog::dialogScreenshot()
     d.show();
     QVERIFY(QTest::qWaitForWindowExposed(&d));
     const QSize hint = d.sizeHint();
-    QVERIFY2(d.width() >= d.minimumSizeHint().width() && d.height() >= d.minimumSizeHint().height(),
-             "the dialog is smaller than its contents");
+    // The dialog is not smaller than its contents.
+    QCOMPARE_GE(d.width(), d.minimumSizeHint().width());
+    QCOMPARE_GE(d.height(), d.minimumSizeHint().height());
+    // What it shows: the default pilot suite, ready to queue.
+    QVERIFY2(d.isValid(), qPrintable(d.validationErrors().join(QLatin1Char('\n'))));
+    QVERIFY(okButton(d)->isEnabled());
+    QCOMPARE(okButton(d)->text(), QStringLiteral("Queue 4 runs"));
     QVERIFY(!saveShot(d, "launch_dialog.png").isEmpty());
     // Inline messages: no mode, and a run key prefix with a space.
     child<QCheckBox>(d, "modeEager")->setChecked(false);
     child<QCheckBox>(d, "modeCompiled")->setChecked(false);
     child<QLineEdit>(d, "runKeyPrefix")->setText(QStringLiteral("my runs"));
     d.adjustSize();
+    // Both messages are shown inline, and nothing can be queued.
+    QVERIFY(!okButton(d)->isEnabled());
+    auto *errors = child<QLabel>(d, "errors");
+    QVERIFY(!errors->isHidden());
+    QVERIFY2(errors->text().contains(QStringLiteral("Choose at least one mode.")),
+             qPrintable(errors->text()));
+    QVERIFY2(errors->text().contains(QStringLiteral("The run key prefix may use")),
+             qPrintable(errors->text()));
     QVERIFY(!saveShot(d, "launch_dialog_invalid.png").isEmpty());
     qInfo("dialog %dx%d (hint %dx%d)", d.width(), d.height(), hint.width(), hint.height());
 }

@@ -1,9 +1,9 @@
 // Offscreen: the queue model under QAbstractItemModelTester, and the queue page driving the real
 // runner (two finished jobs, one running) with a screenshot that a person looks at. The launch
 // dialog itself is in tst_launch_dialog.cpp.
-#include "queue_model.h"
-#include "queue_page.h"
-#include "run_queue.h"
+#include "runner/launch/run_queue.h"
+#include "ui/models/queue_model.h"
+#include "ui/pages/queue_page.h"
 #include "widget_test_util.h"
 
 #include <QAbstractItemModelTester>

@@ -1,11 +1,11 @@
 // Long sample sets read chunk by chunk (long_samples.h): pooled quantiles are exactly what a
 // sort of the whole pool gives (ties, zeros, one value, q = 0 and 1), and a long run's charts
 // (trace envelope, histogram, CDF, percentiles) agree with the materialised summary.
-#include "chart_data_loader.h"
-#include "long_samples.h"
-#include "sample_chunks.h"
-#include "stats.h"
-#include "store.h"
+#include "model/charts/chart_data_loader.h"
+#include "model/contract/stats.h"
+#include "model/samples/long_samples.h"
+#include "model/samples/sample_chunks.h"
+#include "model/store/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -89,8 +89,13 @@ void TestLongSamples::pooledQuantilesAreExact()
     const std::vector<double> got = tp::pooledQuantiles(*s, ids, "steady", qs, &n);
     QCOMPARE(n, pool.size());
     QCOMPARE(got.size(), qs.size());
-    for (std::size_t i = 0; i < qs.size(); ++i)
-        QVERIFY2(got[i] == tp::percentileSorted(pool, qs[i]), qPrintable(QString::number(qs[i])));
+    for (std::size_t i = 0; i < qs.size(); ++i) {
+        const double want = tp::percentileSorted(pool, qs[i]);
+        QVERIFY2(got[i] == want, qPrintable(QStringLiteral("q %1: %2, expected %3")
+                                                .arg(qs[i])
+                                                .arg(got[i], 0, 'g', 17)
+                                                .arg(want, 0, 'g', 17)));
+    }
     QVERIFY(tp::pooledQuantiles(*s, {99}, "steady", qs, &n).empty());
     QCOMPARE(n, std::size_t(0));
 }
@@ -124,9 +129,9 @@ void TestLongSamples::longRunSummaryAgrees()
     QCOMPARE(streamed.histogram.counts, whole.histogram.counts);
     QCOMPARE(*streamed.p50, *whole.p50);
     QCOMPARE(*streamed.p99, *whole.p99);
-    QVERIFY(std::fabs(*streamed.mean - *whole.mean) <= 1e-12 * *whole.mean);
+    QCOMPARE_LE(std::fabs(*streamed.mean - *whole.mean), 1e-12 * *whole.mean);
     // The trace: within the point budget, its envelope is the phase's min and max.
-    QVERIFY(streamed.steadyTrace.size() <= request.maxTracePoints);
+    QCOMPARE_LE(streamed.steadyTrace.size(), request.maxTracePoints);
     double lo = 1, hi = 0;
     for (const auto &p : streamed.steadyTrace)
         lo = std::min(lo, p.y), hi = std::max(hi, p.y);
@@ -139,10 +144,14 @@ void TestLongSamples::longRunSummaryAgrees()
     const double binRatio = std::pow(sorted.back() / sorted.front(), 1.0 / 1000);
     for (std::size_t i = 0; i < streamed.cdf.size(); i += 37) {
         const auto &p = streamed.cdf[i];
-        QVERIFY(i == 0 || p.y >= streamed.cdf[i - 1].y);
+        if (i > 0)
+            QCOMPARE_GE(p.y, streamed.cdf[i - 1].y);
         const double truth = sorted[std::size_t(std::ceil(p.y * double(sorted.size()))) - 1];
         QVERIFY2(truth <= p.x * (1 + 1e-12) && truth >= p.x / binRatio / (1 + 1e-12),
-                 qPrintable(QString::number(p.y)));
+                 qPrintable(QStringLiteral("fraction %1: true quantile %2, charted at %3")
+                                .arg(p.y, 0, 'g', 17)
+                                .arg(truth, 0, 'g', 17)
+                                .arg(p.x, 0, 'g', 17)));
     }
 }
 
@@ -184,7 +193,7 @@ void TestLongSamples::streamedStatsAreComputeStats()
         QVERIFY2(std::memcmp(&got[i], &want[i], 8) == 0, qPrintable(QString::number(i)));
     QCOMPARE(a.madOutliers, b.madOutliers);
     if (kind == 0)
-        QVERIFY(a.madOutliers > 0);
+        QCOMPARE_GT(a.madOutliers, std::size_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestLongSamples)

@@ -6,9 +6,9 @@
 // too deep, corruption, not SQLite, a FIFO) are refused with a message saying what they are, and
 // ours is left byte-identical. What merged evidence may and may not become: tst_merge_evidence.
 #include "merge_fixture.h"
-#include "sample_codec.h"
-#include "store.h"
-#include "store_merge.h"
+#include "model/samples/sample_codec.h"
+#include "model/store/store.h"
+#include "model/store/store_merge.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -21,6 +21,22 @@
 
 #include <cstring>
 #include <sys/stat.h>
+
+namespace
+{
+// Empty when `a` and `b` hold the same doubles bit for bit (up to the shorter one); else the first
+// sample that differs, both values in full.
+QString firstDifference(const std::vector<double> &a, const std::vector<double> &b)
+{
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        if (std::memcmp(&a[i], &b[i], sizeof(double)) != 0)
+            return QStringLiteral("sample %1: %2 vs %3")
+                .arg(i)
+                .arg(a[i], 0, 'g', 17)
+                .arg(b[i], 0, 'g', 17);
+    return {};
+}
+} // namespace
 
 class TestMerge : public QObject
 {
@@ -70,7 +86,8 @@ void TestMerge::mergeIsIdempotent()
         for (const char *phase : {"first_call", "warmup", "steady"}) {
             const auto a = them.samples(r.id, phase), b = ours.samples(*here, phase);
             QCOMPARE(a.size(), b.size());
-            QVERIFY(std::memcmp(a.data(), b.data(), a.size() * 8) == 0);
+            QVERIFY2(std::memcmp(a.data(), b.data(), a.size() * 8) == 0,
+                     qPrintable(firstDifference(a, b)));
         }
         QCOMPARE(ours.run(*here)->sampleCount, r.sampleCount);
         QCOMPARE(ours.events(*here).size(), them.events(r.id).size());

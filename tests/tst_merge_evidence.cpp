@@ -3,7 +3,8 @@
 // claims; merged decisions are history marked with their file, never our last review, and their
 // rollback path is not taken; after merges refused and accepted every command works on ours.
 #include "merge_fixture.h"
-#include "store_merge.h"
+#include "model/store/store_merge.h"
+#include "screenshot_pixels.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -140,10 +141,12 @@ void TestMergeEvidence::everyCommandWorksAfterMerges()
     };
     const QString db = QStringLiteral("--db");
     const auto gates = run({QStringLiteral("gates"), db, ours});
-    QVERIFY2(gates.first == 0 || gates.first == 1, qPrintable(gates.second)); // a verdict
+    QVERIFY2(gates.first == 0 || gates.first == 1, // a verdict
+             qPrintable(QStringLiteral("exit code %1: %2").arg(gates.first).arg(gates.second)));
     const QString pdf = m_dir.filePath(QStringLiteral("cli.pdf"));
     const auto report = run({QStringLiteral("report"), db, ours, QStringLiteral("--out"), pdf});
-    QVERIFY2(report.first == 0 && QFileInfo(pdf).size() > 0, qPrintable(report.second));
+    QVERIFY2(report.first == 0, qPrintable(report.second));
+    QCOMPARE_GT(QFileInfo(pdf).size(), 0);
     const auto exported = run({QStringLiteral("export"), db, ours});
     QVERIFY2(exported.first == 0, qPrintable(exported.second));
     const auto imported =
@@ -151,7 +154,20 @@ void TestMergeEvidence::everyCommandWorksAfterMerges()
     QVERIFY2(imported.first == 0, qPrintable(imported.second));
     const QString png = m_dir.filePath(QStringLiteral("cli.png"));
     const auto shot = run({db, ours, QStringLiteral("--screenshot"), png}, true);
-    QVERIFY2(shot.first == 0 && !QImage(png).isNull(), qPrintable(shot.second));
+    QVERIFY2(shot.first == 0, qPrintable(shot.second));
+    // The dashboard opened on it: a painted window, the first of its runs selected (one row of
+    // the runs table in the highlight colour) and its detail shown, with the cold-vs-warm chart's
+    // first call, warmup and steady-state bars in their fixed colours (cold_warm_chart.cpp).
+    const tptest::ShotPixels pixels(png);
+    QVERIFY(!pixels.image.isNull());
+    QCOMPARE_GE(pixels.image.width(), 800);
+    QCOMPARE_GE(pixels.image.height(), 500);
+    QCOMPARE_GE(pixels.colours(), 8);
+    QCOMPARE_GE(pixels.selectedRowLines(), 12);
+    QCOMPARE_LE(pixels.selectedRowLines(), 40);
+    QCOMPARE_GE(pixels.pixels(qRgb(0x3f, 0x51, 0xb5)), 500);
+    QCOMPARE_GE(pixels.pixels(qRgb(0xff, 0x98, 0x00)), 500);
+    QCOMPARE_GE(pixels.pixels(qRgb(0x00, 0x96, 0x88)), 500);
 }
 
 QTEST_GUILESS_MAIN(TestMergeEvidence)

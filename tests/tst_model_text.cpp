@@ -1,9 +1,9 @@
-// Model sentences as catalog templates (model/model_text.h, model/model_texts.h) and their
-// translation (core/model_text_tr.h): the catalog is well formed (unique, non-empty templates,
-// none made of arguments only, placeholders %1…%n without gaps); every template, filled with
-// distinct sample arguments or with numbers, is read back by matchModelText as that same template
-// with the same arguments, so no earlier template swallows a later one; parts joined with "; "
-// never match as a whole and each part matches on its own; a user's text and an empty string
+// Model sentences as catalog templates (model/contract/model_text.h, model/contract/model_texts.h)
+// and their translation (core/model_text_tr.h): the catalog is well formed (unique, non-empty
+// templates, none made of arguments only, placeholders %1…%n without gaps); every template, filled
+// with distinct sample arguments or with numbers, is read back by matchModelText as that same
+// template with the same arguments, so no earlier template swallows a later one; parts joined with
+// "; " never match as a whole and each part matches on its own; a user's text and an empty string
 // match nothing; fillText never re-expands an argument's own "%2" and leaves a placeholder
 // without an argument; textNumber writes "%g" style; the reasons the validity check and the
 // precision verdict write come from the catalog, in the English they always had. trModelText
@@ -11,11 +11,11 @@
 // separator (each "; " part on its own, a user's text untouched) and, when the shipped pt_BR
 // translation is linked in (:/i18n/torchpilot_pt_BR.qm, tp_i18n), says a sentence in Portuguese
 // with its arguments, a nested sentence translated too.
-#include "model_text.h"
-#include "model_text_tr.h"
-#include "model_texts.h"
-#include "precision.h"
-#include "validity.h"
+#include "core/model_text_tr.h"
+#include "model/contract/model_text.h"
+#include "model/contract/model_texts.h"
+#include "model/contract/precision.h"
+#include "model/contract/validity.h"
 
 #include <QCoreApplication>
 #include <QLocale>
@@ -71,7 +71,7 @@ private Q_SLOTS:
 void TestModelText::catalogIsWellFormed()
 {
     const auto &catalog = tp::modelTextCatalog();
-    QVERIFY(catalog.size() > 100);
+    QCOMPARE_GT(catalog.size(), std::size_t(100));
     QSet<QString> seen;
     for (const char *t : catalog) {
         const std::string templ(t);

@@ -11,10 +11,10 @@
 //   R6 eager/bf16      no run_finished → incomplete (same run key as R3), steady .02 .03
 //   R7 eager/float16   ok, valid, precision FAIL, steady .050 .060 .070 .080, p99 .0797, 150/s
 //   R8 compiled/fp16   ok but non-finite, invalid, no samples
-#include "panels.h"
+#include "model/analysis/panels.h"
 
-#include "ingestor.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -126,7 +126,7 @@ void TestPanels::application()
     QCOMPARE(a.errors.runIds, ids({4, 5, 8}));
     QVERIFY2(a.errors.note.find("1 incomplete") != std::string::npos, a.errors.note.c_str());
     // Queue wait: R1 10 s, R2 10:05:00 − 10:04:29.5 = 30.5 s → mean 20.25 s.
-    QVERIFY(qAbs(a.queueWait.value.value() - 20.25) < 1e-3);
+    QCOMPARE_LT(qAbs(a.queueWait.value.value() - 20.25), 1e-3);
     QCOMPARE(a.queueWait.runIds, ids({1, 2}));
     // Time without progress: gaps are 1 s everywhere but R2 (2001 → 2012 = 11 s).
     QCOMPARE(a.timeWithoutProgress.value.value(), 11.0);

@@ -2,11 +2,11 @@
 // it, the filter combos hold the store's values and narrow the figures, a superseded result is
 // dropped, and a screenshot on a realistic database (real runner output) is written for a person
 // to look at.
-#include "ingestor.h"
-#include "panels_page.h"
-#include "store.h"
-#include "superseding_task.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 #include "test_util.h"
+#include "ui/pages/panels_page.h"
+#include "ui/superseding_task.h"
 
 #include <QComboBox>
 #include <QDir>
@@ -17,6 +17,8 @@
 #include <QTemporaryDir>
 #include <QThreadPool>
 #include <QtTest>
+
+#include <algorithm>
 
 class TestPanelsPage : public QObject
 {
@@ -167,6 +169,16 @@ void TestPanelsPage::screenshot()
     QSignalSpy done(&page, &tp::PanelsPage::computed);
     page.reload();
     QVERIFY(computed(done));
+    QCOMPARE(done.last().first().toString(), QString());
+    // What the page shows: every run of the database selected, every card, and the first one
+    // counting the runs that finished (complete, whatever their status).
+    const auto runs = store.listRuns();
+    QCOMPARE(page.figures().selectedRunIds.size(), runs.size());
+    const auto cards = figures(page);
+    QCOMPARE(cards.size(), 18);
+    const auto completed =
+        std::count_if(runs.begin(), runs.end(), [](const tp::RunRecord &r) { return r.complete; });
+    QCOMPARE(cards[0]->text(), QLocale().toString(qlonglong(completed)));
     // The posted layout requests (nested layouts post more), run now rather than waited for.
     for (int i = 0; i < 8; ++i)
         QCoreApplication::sendPostedEvents(nullptr, QEvent::LayoutRequest);

@@ -2,12 +2,12 @@
 // under (schema v8), "changes since the last review" compares a pilot with its own last decision,
 // a removed pilot's decisions stay in the history without a pilot, and decisions recorded before
 // v8 migrate to the pilot their evidence names (else to the selected pilot).
-#include "gates.h"
-#include "pilot_store.h"
-#include "review.h"
-#include "schema.h"
+#include "model/pilot/pilot_store.h"
+#include "model/review/gates.h"
+#include "model/review/review.h"
+#include "model/store/schema.h"
+#include "model/store/store.h"
 #include "schema_downgrade.h"
-#include "store.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>

@@ -3,12 +3,12 @@
 // pilot's sides over fixture databases whose sides are on different targets, devices and
 // runners, unlisted differences flagged, a pilot edit shown as a change since the last review,
 // and a database from before pilots migrating to the default pilot with its old verdicts.
-#include "gates.h"
-#include "ingestor.h"
-#include "pilot_store.h"
-#include "review.h"
+#include "model/ingest/ingestor.h"
+#include "model/pilot/pilot_store.h"
+#include "model/review/gates.h"
+#include "model/review/review.h"
+#include "model/store/store.h"
 #include "schema_downgrade.h"
-#include "store.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -321,7 +321,8 @@ void TestPilots::editAfterDecisionIsAChange()
     p.sloP99Seconds = 0.001;
     pilots.update(p.name, p);
     const tp::ReviewState after = tp::evaluateReview(store, gateFile());
-    QVERIFY(after.evidenceHash != before.evidenceHash);
+    QCOMPARE_NE(QString::fromStdString(after.evidenceHash),
+                QString::fromStdString(before.evidenceHash));
     bool sloChange = false, versionChange = false;
     for (const tp::ReviewChange &c : after.changesSinceLastReview) {
         sloChange |= c.kind == "pilot" && c.subject == "slo";

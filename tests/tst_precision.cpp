@@ -1,6 +1,6 @@
 // Precision policy: parsing with clear errors, the comparison metrics, and verdicts for a
 // deliberately perturbed output; the built-in default equals resources/policies/default.json.
-#include "precision.h"
+#include "model/contract/precision.h"
 
 #include <QtTest>
 
@@ -84,10 +84,11 @@ void TestPrecision::metrics()
     // errors: 0, 0.05 (rel 0.05), 0.3 (rel 0.15 → mismatch), 0 → 1 of 4 = 25 %
     const auto c = tp::compare({1.0f, 1.05f, 2.3f, -1.0f}, {1.0f, 1.0f, 2.0f, -1.0f}, tol);
     QCOMPARE(c.elements, std::size_t(4));
-    QVERIFY(qAbs(c.maxAbsError - 0.3) < 1e-6);
-    QVERIFY(qAbs(c.maxRelError - 0.15) < 1e-6);
+    QCOMPARE_LT(qAbs(c.maxAbsError - 0.3), 1e-6);
+    QCOMPARE_LT(qAbs(c.maxRelError - 0.15), 1e-6);
     QCOMPARE(c.mismatchPercent, 25.0);
-    QVERIFY(c.cosine > 0.99 && c.cosine < 1.0);
+    QCOMPARE_GT(c.cosine, 0.99);
+    QCOMPARE_LT(c.cosine, 1.0);
     QVERIFY(!tp::compare({1, 2}, {1, 2, 3}, tol).sizesMatch);
     QVERIFY(!tp::compare({NAN, 2}, {1, 2}, tol).finite);
     QCOMPARE(tp::compare({-1, -2}, {1, 2}, tol).cosine, -1.0);

@@ -2,10 +2,10 @@
 // with torch.compile) run for real with Debian's python3-torch on CPU: its stdout goes through the
 // same RunIngestor as the C++ runner's, the store judges its runs by the same policy, and the
 // gates count them. The protocol itself is held to the C++ runner's by tests/python/conformance.py.
-#include "ingestor.h"
-#include "local_launcher.h"
-#include "runner_command.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
+#include "runner/launch/local_launcher.h"
+#include "runner/launch/runner_command.h"
 
 #include <QFile>
 #include <QProcess>
@@ -91,17 +91,18 @@ private Q_SLOTS:
                       QStringLiteral("--target"), QStringLiteral("tpu-vm-test")});
         QVERIFY2(r.exitCode == 0, r.err.constData());
         const long long id = ingest(store, r.out);
-        QVERIFY(id > 0);
+        QCOMPARE_GT(id, 0);
         const auto run = store.run(id);
         QVERIFY(run);
         QCOMPARE(QString::fromStdString(run->status), QStringLiteral("ok"));
         QCOMPARE(QString::fromStdString(run->mode), mode);
         QCOMPARE(QString::fromStdString(run->dtype), dtype);
         QCOMPARE(store.samples(id, "first_call").size(), size_t(1));
-        QVERIFY(store.samples(id, "warmup").size() >= size_t(5)); // adaptive: at least --warmup
+        QCOMPARE_GE(store.samples(id, "warmup").size(), size_t(5)); // adaptive: at least --warmup
         QCOMPARE(store.samples(id, "steady").size(), size_t(40));
         QCOMPARE(QString::fromStdString(run->precisionVerdict), precision);
-        QVERIFY(run->p99Seconds && *run->p99Seconds > 0);
+        QVERIFY(run->p99Seconds);
+        QCOMPARE_GT(*run->p99Seconds, 0.0);
         // Judged by the store from the samples, by the same policy as the C++ runner's runs.
         QCOMPARE(QString::fromStdString(run->validityPolicy), QStringLiteral("default@1"));
         QVERIFY(run->valid.has_value());
@@ -117,7 +118,8 @@ private Q_SLOTS:
         QCOMPARE(nlohmann::json::parse(run->summaryJson).value("compiler", "") == "none",
                  mode == QLatin1String("eager"));
         QCOMPARE(QString::fromStdString(run->target), QStringLiteral("tpu-vm-test"));
-        QVERIFY(run->peakRssBytes && *run->peakRssBytes > 0);
+        QVERIFY(run->peakRssBytes);
+        QCOMPARE_GT(*run->peakRssBytes, 0);
     }
 
     // The app's own launcher starts the probe in the runner's place (as it would on a TorchTPU
@@ -157,7 +159,7 @@ private Q_SLOTS:
         // loaded 2-core machine can make a run legitimately "too noisy"; those stay stored,
         // invalid).
         int attempt = 0;
-        for (const QString mode : {QStringLiteral("eager"), QStringLiteral("compiled")}) {
+        for (const QString &mode : {QStringLiteral("eager"), QStringLiteral("compiled")}) {
             for (int tries = 0;; ++tries) {
                 const ProbeRun r =
                     runProbe({QStringLiteral("--device"), QStringLiteral("cpu"),
@@ -202,7 +204,9 @@ private Q_SLOTS:
                 QVERIFY2(detail.find("no valid") == std::string::npos,
                          (c.value("id", "") + ": " + detail).c_str());
             }
-        QVERIFY(report.dump().find("\"precision_within_policy\"") != std::string::npos);
+        const std::string reportJson = report.dump();
+        QVERIFY2(reportJson.find("\"precision_within_policy\"") != std::string::npos,
+                 reportJson.c_str());
     }
 
     // --device tpu without torch_tpu: a failed run that says which module is missing, stored.
@@ -213,7 +217,7 @@ private Q_SLOTS:
         const ProbeRun r = runProbe({QStringLiteral("--device"), QStringLiteral("tpu")});
         QCOMPARE(r.exitCode, 1);
         const long long id = ingest(store, r.out);
-        QVERIFY(id > 0);
+        QCOMPARE_GT(id, 0);
         QCOMPARE(QString::fromStdString(store.run(id)->status), QStringLiteral("failed"));
         QVERIFY2(QString::fromStdString(store.run(id)->error).contains(QStringLiteral("torch_tpu")),
                  store.run(id)->error.c_str());

@@ -7,15 +7,15 @@
 // images than the report of the same data with plain text, and no link; a comment reading like a
 // chart's placeholder stays text. The HTML the report builds holds the values escaped only, and
 // the report's QTextDocument loads no file, data: URL or other resource it was not given.
-#include "ingestor.h"
-#include "pilot_store.h"
-#include "report_data.h"
-#include "report_document.h"
-#include "report_renderer.h"
-#include "review.h"
+#include "model/ingest/ingestor.h"
+#include "model/pilot/pilot_store.h"
+#include "model/review/review.h"
+#include "model/store/store.h"
 #include "review_fixture.h"
-#include "store.h"
 #include "test_util.h"
+#include "ui/report/report_data.h"
+#include "ui/report/report_document.h"
+#include "ui/report/report_renderer.h"
 
 #include <QBuffer>
 #include <QFile>
@@ -281,7 +281,7 @@ void TestReportMarkup::dataPrintsAsItsLiteralText()
 void TestReportMarkup::noImageOrLinkFromData()
 {
     const int hostile = images(m_hostilePdf), clean = images(m_cleanPdf);
-    QVERIFY(clean >= 0);
+    QCOMPARE_GE(clean, 0);
     QCOMPARE(hostile, clean); // the charts are vectors: both 0 today
     QFile pdf(m_hostilePdf);
     QVERIFY(pdf.open(QIODevice::ReadOnly));
@@ -296,7 +296,8 @@ void TestReportMarkup::placeholderInDataStaysText()
     // …and the chart pages hold charts, no placeholder left over.
     const int from = m_text.indexOf(QStringLiteral("Cold start vs warm state"));
     const int to = m_text.indexOf(QStringLiteral("Precision verdicts"), from);
-    QVERIFY(from >= 0 && to > from);
+    QCOMPARE_GE(from, 0);
+    QCOMPARE_GT(to, from);
     QVERIFY2(!m_text.mid(from, to - from).contains(QStringLiteral("@@chart:")),
              qPrintable(m_text.mid(from, to - from)));
 }
@@ -357,7 +358,7 @@ void TestReportMarkup::documentLoadsNoResource()
         return n;
     };
     QTextDocument plain; // Qt's own: reads them all (so the check below means something)
-    QVERIFY(redPixels(plain) > 0);
+    QCOMPARE_GT(redPixels(plain), 0);
     QVERIFY(!plain.resource(QTextDocument::ImageResource, QUrl(url)).isNull());
 
     tp::report::ReportDocument doc;

@@ -4,10 +4,10 @@
 // contain. The report of a database with passing, failing and invalid runs, a reviewer's inputs
 // and sign-offs is written with --lang pt_BR and read back with pdftotext; none of those pieces may
 // appear. The same check on the English report finds many of them, so it can fail.
-#include "ingestor.h"
-#include "review.h"
+#include "model/ingest/ingestor.h"
+#include "model/review/review.h"
+#include "model/store/store.h"
 #include "review_fixture.h"
-#include "store.h"
 #include "test_util.h"
 
 #include <QFile>

@@ -2,9 +2,9 @@
 // re-importing and rebuilding the same database), sign-offs attached to snapshots, rejected bad
 // sign-offs, stored inputs and overrides, and the v3 → v4 migration. What changed since the last
 // review (hash and diff after a new run, an invalid run, new inputs): tst_review_diff.cpp.
+#include "model/store/schema.h"
+#include "model/store/store.h"
 #include "review_fixture.h"
-#include "schema.h"
-#include "store.h"
 
 #include <QRegularExpression>
 #include <QTemporaryDir>
@@ -253,7 +253,8 @@ void TestReview::overridesReplaceStoredInputs()
     QCOMPARE(stored.inputs.rollbackPath, fullInputs().rollbackPath);
     const auto overridden = tp::evaluateReview(store, definitions(), tp::ReviewInputs{});
     QVERIFY(overridden.inputs.rollbackPath.empty());
-    QVERIFY(overridden.evidenceHash != stored.evidenceHash);
+    QCOMPARE_NE(QString::fromStdString(overridden.evidenceHash),
+                QString::fromStdString(stored.evidenceHash));
     for (const auto &g : overridden.report.gates)
         for (const auto &c : g.criteria)
             if (c.id == "rollback_path_recorded" || c.id == "cost_per_useful_result_not_worse")

@@ -1,8 +1,8 @@
 // What changed since the last recorded decision, table-driven from review_pilot.jsonl (every gate
 // passes): a run added, a run invalidated, cost inputs changed (with and without a verdict
 // change), new definitions, a rollback path removed — each lists exactly its changes.
+#include "model/store/store.h"
 #include "review_fixture.h"
-#include "store.h"
 
 #include "test_util.h"
 #include <QTemporaryDir>

@@ -3,17 +3,17 @@
 // prefilled from the settings), records a decision, flags a sign-off made on older evidence, lists
 // what changed; the cost editor's prices persist and its sensitivity table has one row per price.
 // Screenshots of both tabs and of the dialog land in screenshots/ of the build directory.
-#include "cost_model_editor.h"
-#include "cost_model_fields.h"
-#include "decision_banner.h"
-#include "gate_checklist_model.h"
-#include "gate_checklist_view.h"
-#include "ingestor.h"
-#include "review_page.h"
-#include "settings.h"
-#include "signoff_dialog.h"
-#include "snapshot_history.h"
+#include "core/settings.h"
+#include "model/ingest/ingestor.h"
 #include "test_util.h"
+#include "ui/models/gate_checklist_model.h"
+#include "ui/pages/review_page.h"
+#include "ui/review/cost_model_editor.h"
+#include "ui/review/cost_model_fields.h"
+#include "ui/review/decision_banner.h"
+#include "ui/review/gate_checklist_view.h"
+#include "ui/review/signoff_dialog.h"
+#include "ui/review/snapshot_history.h"
 
 #include <QAbstractItemModelTester>
 #include <QApplication>
@@ -116,8 +116,8 @@ void TestReviewPage::checklistModel()
 {
     GateChecklistModel model;
     QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    tp::GateSignoff fresh{1, "compatibility", "Ana", "2026-12-01T10:00:00Z", "ok", "abc", 0};
-    tp::GateSignoff stale{2, "performance", "Bea", "2026-12-01T09:00:00Z", "", "old", 0};
+    tp::GateSignoff fresh{1, "compatibility", "Ana", "2026-12-01T10:00:00Z", "ok", "abc", 0, 0, {}};
+    tp::GateSignoff stale{2, "performance", "Bea", "2026-12-01T09:00:00Z", "", "old", 0, 0, {}};
     model.setReview(sampleReport(), {fresh, stale}, std::nullopt, "abc");
     QCOMPARE(model.rowCount(), 3);
     QCOMPARE(model.columnCount(), int(GateChecklistModel::ColumnCount));
@@ -290,7 +290,7 @@ void TestReviewPage::staleSignoffAndChanges()
     // New evidence arrives (the main window reloads the page when runs are imported).
     tp::importFile(*store, tptest::dataFile("charts_fixture.jsonl").toStdString());
     QVERIFY(evaluate(page));
-    QVERIFY(page.state().evidenceHash != before);
+    QCOMPARE_NE(QString::fromStdString(page.state().evidenceHash), QString::fromStdString(before));
     QCOMPARE(page.checklist()->staleSignoffCount(), 1);
     const QModelIndex perf = page.checklist()->index(2, 0);
     QCOMPARE(page.checklist()->gateIdAt(perf), QStringLiteral("performance"));
@@ -325,7 +325,7 @@ void TestReviewPage::costEditorPersists()
         QCOMPARE(rows.join(QLatin1Char(',')),
                  QStringLiteral("Accelerator,Host,Storage,Network,Observability,All prices"));
         QCOMPARE(sens->columnCount(), 5);
-        QVERIFY(sens->item(0, 1)->text() != sens->item(0, 2)->text()); // −25 % differs from +25 %
+        QCOMPARE_NE(sens->item(0, 1)->text(), sens->item(0, 2)->text()); // −25 % differs from +25 %
         QSignalSpy done(&page, &tp::ReviewPage::computed);
         QTest::mouseClick(editor->findChild<QPushButton *>(QStringLiteral("saveInputs")),
                           Qt::LeftButton);
@@ -345,7 +345,8 @@ void TestReviewPage::costEditorPersists()
     QCOMPARE(reopened.costEditor()->rollbackEdit()->text(),
              QStringLiteral("redeploy gpu-serving:1.42"));
     const auto &cost = reopened.state().report.gates.back(); // judged now: both sides configured
-    QVERIFY(cost.id == "cost" && cost.verdict != tp::Verdict::Insufficient);
+    QCOMPARE(QString::fromStdString(cost.id), QStringLiteral("cost"));
+    QCOMPARE_NE(cost.verdict, tp::Verdict::Insufficient);
     QVERIFY(reopened.costEditor()->resultView()->summary().contains(
         QStringLiteral("per useful result")));
 }
@@ -378,11 +379,27 @@ void TestReviewPage::screenshots()
                          QStringLiteral("p99 ok")));
     tp::importFile(*store, tptest::dataFile("review_slow_run.jsonl").toStdString());
     QVERIFY(evaluate(page));
+    // What the page shows: the recorded decision, the sign-off made against older evidence
+    // (banner and checklist), and the slower run among what changed since.
+    QVERIFY(page.state().lastReview);
+    QCOMPARE(QString::fromStdString(page.state().lastReview->reviewer),
+             QStringLiteral("Bea Souza"));
+    QCOMPARE(page.checklist()->staleSignoffCount(), 1);
+    QVERIFY2(page.banner()->reviewText().contains(QStringLiteral("older evidence")),
+             qPrintable(page.banner()->reviewText()));
+    QStringList kinds;
+    for (int i = 0; i < page.history()->changes()->topLevelItemCount(); ++i)
+        kinds << page.history()->changes()->topLevelItem(i)->text(0);
+    QVERIFY2(kinds.contains(QStringLiteral("Run added")), qPrintable(kinds.join(QLatin1Char(','))));
     QTest::qWait(100);
     QVERIFY(page.grab().save(shot("review_page.png")));
 
     editor->candidateFields()->field("accelerator_per_hour")->setValue(3.1); // an unsaved edit
     page.tabs()->setCurrentIndex(1);
+    QCOMPARE(page.tabs()->currentWidget(), static_cast<QWidget *>(editor));
+    // Both sides have a cost model: the summary compares their cost per useful result.
+    QVERIFY2(editor->resultView()->summary().contains(QStringLiteral("per useful result")),
+             qPrintable(editor->resultView()->summary()));
     QTest::qWait(100);
     QVERIFY(page.grab().save(shot("review_cost_editor.png")));
     qInfo("screenshots in %s", qPrintable(shot("")));

@@ -4,13 +4,13 @@
 // selected, a duplicate name or a C++ runner on a TPU is refused and nothing is written; the
 // picker switches the pilot the gates evaluate; a reload for another reason keeps edits in
 // progress; the last pilot cannot be removed. A screenshot of the tab lands in screenshots/.
-#include "ingestor.h"
-#include "pilot_editor.h"
-#include "pilot_store.h"
-#include "review_page.h"
-#include "settings.h"
-#include "store.h"
+#include "core/settings.h"
+#include "model/ingest/ingestor.h"
+#include "model/pilot/pilot_store.h"
+#include "model/store/store.h"
 #include "test_util.h"
+#include "ui/pages/review_page.h"
+#include "ui/review/pilot_editor.h"
 
 #include <QComboBox>
 #include <QLabel>
@@ -194,9 +194,16 @@ void TestReviewPilot::reloadKeepsEditsInProgress()
 void TestReviewPilot::screenshot()
 {
     m_page->resize(1100, 760);
-    m_page->showTab(QStringLiteral("pilot"));
+    QVERIFY(m_page->showTab(QStringLiteral("pilot")));
     m_page->show();
     field<QLineEdit>("candidateDevice")->setText(QStringLiteral("cuda"));
+    // What the tab shows: the selected pilot, an unsaved edit, and the difference it flags.
+    QCOMPARE(m_page->tabs()->currentWidget(), editor());
+    QCOMPARE(field<QComboBox>("pilotCombo")->currentText(), QStringLiteral("local (v1)"));
+    QVERIFY(editor()->isModified());
+    const QString differences = field<QLabel>("differencesLabel")->text();
+    QVERIFY2(differences.contains(QStringLiteral("device: any → cuda — not an allowed difference")),
+             qPrintable(differences));
     QDir().mkpath(QStringLiteral("screenshots"));
     QVERIFY(m_page->grab().save(QStringLiteral("screenshots/review_pilot.png")));
 }

@@ -1,11 +1,11 @@
 // RunFilterProxy and RunFilterBar: each filter alone and combined (table-driven), date range
 // bounds, multi-word search, sorting by SortRole, model invariants under
 // QAbstractItemModelTester while filters change, and the bar driving the proxy.
-#include "ingestor.h"
-#include "run_filter_bar.h"
-#include "run_filter_proxy.h"
-#include "runs_model.h"
+#include "model/ingest/ingestor.h"
 #include "test_util.h"
+#include "ui/models/run_filter_proxy.h"
+#include "ui/models/runs_model.h"
+#include "ui/widgets/run_filter_bar.h"
 
 #include <QAbstractItemModelTester>
 #include <QComboBox>

@@ -1,10 +1,10 @@
 // RunQueue with the real libtorch runner: order and bounded parallelism, rows stored while the
 // runs are going, queue time recorded, cancel of running and queued jobs, a job of two ranks, a
 // GUI thread that keeps ticking while two runners stream into the database, a clean shutdown.
-#include "dist_runs.h"
-#include "local_launcher.h"
-#include "run_queue.h"
-#include "store.h"
+#include "model/analysis/dist_runs.h"
+#include "model/store/store.h"
+#include "runner/launch/local_launcher.h"
+#include "runner/launch/run_queue.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
@@ -171,7 +171,7 @@ void TestRunQueue::runsInOrderAndStoresWhileRunning()
     QCOMPARE(rec.startOrder, ids);
     QCOMPARE(rec.maxRunning, 1);
     QVERIFY2(seenRowsWhileRunning >= 1, "no run row was visible while its runner was going");
-    QVERIFY(seenRunningInDb >= 1);
+    QCOMPARE_GE(seenRunningInDb, 1);
     for (int id : ids) {
         const tp::QueueJobStatus s = queue.job(id);
         QCOMPARE(s.state, tp::JobState::Done);
@@ -185,9 +185,9 @@ void TestRunQueue::runsInOrderAndStoresWhileRunning()
         const auto queuedAt =
             QDateTime::fromString(QString::fromStdString(run->queuedAt), Qt::ISODateWithMs);
         QVERIFY2(queuedAt.isValid() && queuedAt.timeSpec() == Qt::UTC, run->queuedAt.c_str());
-        QVERIFY(queuedAt >= before);
-        QVERIFY(queuedAt <=
-                QDateTime::fromString(QString::fromStdString(run->startedAt), Qt::ISODateWithMs));
+        QCOMPARE_GE(queuedAt, before);
+        QCOMPARE_LE(queuedAt, QDateTime::fromString(QString::fromStdString(run->startedAt),
+                                                    Qt::ISODateWithMs));
     }
     QCOMPARE(reader.runCount(), 3LL);
 }
@@ -340,8 +340,8 @@ void TestRunQueue::parallelismIsBoundedAndGuiKeepsTicking()
     QCOMPARE(queue.runningCount(), 2);
     QCOMPARE(queue.job(ids[2]).state, tp::JobState::Queued);
     const tp::QueueJobStatus first = queue.job(ids[0]);
-    QVERIFY(first.elapsedSeconds > 1.0);
-    QVERIFY(first.done > 0);
+    QCOMPARE_GT(first.elapsedSeconds, 1.0);
+    QCOMPARE_GT(first.done, 0);
     queue.cancelAll();
     QVERIFY(drained.wait(30000));
     QCOMPARE(rec.maxRunning, 2);
@@ -360,7 +360,7 @@ void TestRunQueue::destroyingTheQueueCancelsItsRuns()
     QElapsedTimer t;
     t.start();
     queue.reset();
-    QVERIFY2(t.elapsed() < 6000, qPrintable(QString::number(t.elapsed())));
+    QCOMPARE_LT(t.elapsed(), 6000);
     tp::Store reader(path.toStdString());
     QCOMPARE(reader.run(runId)->status, std::string("cancelled")); // never left "running"
 }

@@ -1,9 +1,9 @@
 // End to end with the real libtorch runner: spawned as its own process, its stream stored as it
 // arrives, and the stored figures checked against the stored samples.
-#include "ingestor.h"
-#include "local_launcher.h"
-#include "precision_mode.h"
-#include "stats.h"
+#include "model/analysis/precision_mode.h"
+#include "model/contract/stats.h"
+#include "model/ingest/ingestor.h"
+#include "runner/launch/local_launcher.h"
 
 #include <QProcess>
 #include <QSignalSpy>
@@ -93,7 +93,8 @@ void TestRunnerE2E::storedFiguresMatchSamples()
     const auto steady = store.samples(run->id, "steady");
     QCOMPARE(first.size(), std::size_t(1));
     // Warmup is adaptive: at least --warmup, then until times settle, at most --max-warmup (200).
-    QVERIFY2(warm.size() >= 3 && warm.size() <= 200, qPrintable(QString::number(warm.size())));
+    QCOMPARE_GE(warm.size(), std::size_t(3));
+    QCOMPARE_LE(warm.size(), std::size_t(200));
     QCOMPARE(steady.size(), std::size_t(40));
     const tp::SampleStats s = tp::computeStats(steady);
     QVERIFY2(closeTo(*run->meanBatchSeconds, s.mean), "steady mean = mean of stored samples");
@@ -103,13 +104,14 @@ void TestRunnerE2E::storedFiguresMatchSamples()
     QVERIFY(closeTo(*run->samplesPerSecond, 64.0 / s.mean));
     QVERIFY(closeTo(*run->firstCallSeconds, first.front()));
     QVERIFY(closeTo(*run->warmupMeanSeconds, tp::computeStats(warm).mean));
-    QVERIFY(*run->p50Seconds <= *run->p99Seconds);
-    QVERIFY(s.min > 0);
+    QCOMPARE_LE(*run->p50Seconds, *run->p99Seconds);
+    QCOMPARE_GT(s.min, 0.0);
     // Environment captured with the run.
     const auto env = nlohmann::json::parse(run->envJson);
     QCOMPARE(env.value("threads", 0), 1);
-    QVERIFY(env.value("torch", std::string()).rfind("1.", 0) == 0 ||
-            env.value("torch", std::string()).rfind("2.", 0) == 0);
+    const std::string torchVersion = env.value("torch", std::string());
+    QVERIFY2(torchVersion.rfind("1.", 0) == 0 || torchVersion.rfind("2.", 0) == 0,
+             torchVersion.c_str());
     // How float32 matmuls ran (libtorch's default: full float32), as the Python runner records.
     QCOMPARE(env["precision"]["float32_matmul"], "highest");
     QCOMPARE(env["precision"]["source"], "torch");
@@ -122,7 +124,7 @@ void TestRunnerE2E::storedFiguresMatchSamples()
         QCOMPARE(summary["compile_method"], tp::kCompileMethod);
         QVERIFY(closeTo(summary["compile_seconds"].get<double>(),
                         std::max(0.0, first.front() - s.median)));
-        QVERIFY(summary["script_compile_seconds"].get<double>() > 0);
+        QCOMPARE_GT(summary["script_compile_seconds"].get<double>(), 0.0);
     } else {
         QVERIFY(!summary.contains("compile_seconds") && !summary.contains("compile_method"));
     }
@@ -226,7 +228,8 @@ void TestRunnerE2E::killedRunnerKeepsEverythingBeforeTheCut()
     const long long runId = started.at(0).at(0).toLongLong();
     // Wait until the warmup phase is stored, then SIGKILL mid steady state.
     QTRY_VERIFY_WITH_TIMEOUT(store.samples(runId, "warmup").size() == 2, 60000);
-    QVERIFY(::kill(static_cast<pid_t>(launcher.processId()), SIGKILL) == 0);
+    QVERIFY2(::kill(static_cast<pid_t>(launcher.processId()), SIGKILL) == 0,
+             qPrintable(qt_error_string()));
     QVERIFY(done.wait(30000));
     const auto r = done.at(0).at(0).value<tp::LaunchResult>();
     QCOMPARE(r.status, QStringLiteral("incomplete"));

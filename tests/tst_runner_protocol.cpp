@@ -1,7 +1,7 @@
 // The runner's measurement protocol end to end, on the real libtorch runner: validity verdicts,
 // precision verdicts (including a deliberately perturbed model), the shape catalog, deadline,
 // SIGTERM, warm start, bad policy/catalog files, and every workload briefly.
-#include "ingestor.h"
+#include "model/ingest/ingestor.h"
 #include "test_util.h"
 
 #include <QProcess>
@@ -113,7 +113,7 @@ void TestRunnerProtocol::presetSetsMinimums()
                               QStringLiteral("--min-time"), QStringLiteral("0.05")});
     QCOMPARE(r.exitCode, 0);
     const json s = r.summary();
-    QVERIFY(s["steady_iterations"].get<int>() >= 20);
+    QCOMPARE_GE(s["steady_iterations"].get<int>(), 20);
     double total = 0;
     for (const auto &e : r.events)
         if (e.value("event", "") == "phase" && e.value("phase", "") == "steady")
@@ -174,9 +174,9 @@ void TestRunnerProtocol::catalogCasesAreStored()
     const json *summary = r.find("catalog_summary");
     QVERIFY(summary);
     QCOMPARE((*summary)["cases"].get<int>(), 4);
-    QVERIFY((*summary)["bucketing"]["padding_waste"].get<double>() > 0);
-    QVERIFY((*summary)["bucketing"]["distinct_shapes_bucketed"].get<int>() <
-            (*summary)["bucketing"]["distinct_shapes_exact"].get<int>());
+    QCOMPARE_GT((*summary)["bucketing"]["padding_waste"].get<double>(), 0.0);
+    QCOMPARE_LT((*summary)["bucketing"]["distinct_shapes_bucketed"].get<int>(),
+                (*summary)["bucketing"]["distinct_shapes_exact"].get<int>());
     tp::Store store(m_dir.filePath(QStringLiteral("catalog.sqlite")).toStdString());
     tp::RunIngestor in(store, "test");
     in.feed(r.raw.toStdString());
@@ -186,8 +186,10 @@ void TestRunnerProtocol::catalogCasesAreStored()
     QCOMPARE(cases.front().batch, 1LL);
     QCOMPARE(cases.back().batch, 256LL);
     for (const auto &c : cases) {
-        QVERIFY(c.firstCallSeconds && *c.firstCallSeconds > 0);
-        QVERIFY(c.samplesPerSecond && *c.samplesPerSecond > 0);
+        QVERIFY(c.firstCallSeconds);
+        QCOMPARE_GT(*c.firstCallSeconds, 0.0);
+        QVERIFY(c.samplesPerSecond);
+        QCOMPARE_GT(*c.samplesPerSecond, 0.0);
     }
 }
 
@@ -239,8 +241,9 @@ void TestRunnerProtocol::deadlineEndsWithTimeout()
     const json *f = r.find("run_finished");
     QVERIFY(f);
     QCOMPARE((*f)["status"].get<std::string>(), std::string("timeout"));
-    QVERIFY((*f)["error"].get<std::string>().find("deadline") != std::string::npos);
-    QVERIFY(r.summary()["steady_iterations"].get<int>() > 0); // samples before the deadline kept
+    const std::string error = (*f)["error"].get<std::string>();
+    QVERIFY2(error.find("deadline") != std::string::npos, error.c_str());
+    QCOMPARE_GT(r.summary()["steady_iterations"].get<int>(), 0); // samples before the deadline kept
 }
 
 void TestRunnerProtocol::sigtermEndsWithCancelled()
@@ -308,8 +311,8 @@ void TestRunnerProtocol::workloads()
     QVERIFY(r.find("precision"));
     if (args.first() == QLatin1String("--workload") &&
         args.at(1).startsWith(QStringLiteral("train"))) {
-        QVERIFY(r.count("train_step") >= 1);
-        QVERIFY(r.summary()["training"]["steps"].get<int>() >= 22);
+        QCOMPARE_GE(r.count("train_step"), 1);
+        QCOMPARE_GE(r.summary()["training"]["steps"].get<int>(), 22);
         QVERIFY(r.find("precision")->contains("loss_divergence"));
     }
 }
@@ -325,7 +328,7 @@ void TestRunnerProtocol::trainingReportsTimeToTarget()
     const json t = r.summary()["training"];
     QCOMPARE(t["target_reached"].get<bool>(), true); // any finite loss is below a huge target
     QCOMPARE(t["steps_to_target"].get<int>(), 1);
-    QVERIFY(t["final_loss"].get<double>() < t["initial_loss"].get<double>()); // it learns
+    QCOMPARE_LT(t["final_loss"].get<double>(), t["initial_loss"].get<double>()); // it learns
     tp::Store store(m_dir.filePath(QStringLiteral("train.sqlite")).toStdString());
     tp::RunIngestor in(store, "test");
     in.feed(r.raw.toStdString());

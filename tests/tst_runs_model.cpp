@@ -1,7 +1,7 @@
 // RunsModel: model invariants under QAbstractItemModelTester, numeric sort role, formatting.
-#include "ingestor.h"
-#include "runs_model.h"
+#include "model/ingest/ingestor.h"
 #include "test_util.h"
+#include "ui/models/runs_model.h"
 
 #include <QAbstractItemModelTester>
 #include <QSortFilterProxyModel>
@@ -73,7 +73,7 @@ void TestRunsModel::sortsNumerically()
         const QVariant v = proxy.index(r, tp::RunsModel::FirstCall).data(tp::RunsModel::SortRole);
         if (!v.isValid())
             continue;
-        QVERIFY(v.toDouble() <= previous);
+        QCOMPARE_LE(v.toDouble(), previous);
         previous = v.toDouble();
     }
 }
@@ -88,7 +88,7 @@ void TestRunsModel::missingValuesShowDash()
     for (int i = 0; i < int(runs.size()); ++i)
         if (runs[i].status == "failed")
             failedRow = i;
-    QVERIFY(failedRow >= 0);
+    QCOMPARE_GE(failedRow, 0);
     QCOMPARE(model.index(failedRow, tp::RunsModel::SteadyMean).data().toString(),
              QStringLiteral("—"));
     QVERIFY(model.index(failedRow, tp::RunsModel::Status)

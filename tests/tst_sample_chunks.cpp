@@ -2,10 +2,10 @@
 // a v8 database migrates in one transaction with every sample, gaps and all, identical; a
 // migration killed with SIGKILL leaves either the old or the new schema, never a mix; the store
 // keeps at most 10 bytes per sample, indexes included.
-#include "ingestor.h"
-#include "sample_chunks.h"
-#include "schema.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/samples/sample_chunks.h"
+#include "model/store/schema.h"
+#include "model/store/store.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -250,8 +250,9 @@ void TestSampleChunks::killedMigrationLeavesOneSchema()
             SQLite::Database raw(copy.toStdString(), SQLite::OPEN_READONLY);
             const int version = raw.execAndGet("PRAGMA user_version").getInt();
             (version == 8 ? sawOld : sawNew) += 1;
-            QVERIFY(version == 8 || version == tp::Store::kSchemaVersion);
-            QVERIFY(raw.tableExists("samples") == (version == 8));
+            QVERIFY2(version == 8 || version == tp::Store::kSchemaVersion,
+                     qPrintable(QString::number(version)));
+            QCOMPARE(raw.tableExists("samples"), version == 8);
         }
         tp::Store store(copy.toStdString()); // finishes (or redoes) the migration
         QCOMPARE(store.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));

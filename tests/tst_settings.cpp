@@ -1,7 +1,7 @@
 // Settings (the one QSettings wrapper) and the recent-databases menu: typed round trips through
 // an INI file, the recent list's order/dedup/limit, clamping, and the menu's entries.
-#include "recent_databases_menu.h"
-#include "settings.h"
+#include "core/settings.h"
+#include "ui/recent_databases_menu.h"
 
 #include <QAction>
 #include <QApplication>

@@ -3,9 +3,9 @@
 // arrive byte-identical and run nothing; cancel stops the remote runner; a dropped connection
 // fails the run (a killed runner leaves it incomplete), both keep their samples; unreachable
 // targets fail fast with a clear message.
+#include "model/store/store.h"
+#include "runner/launch/ssh_launcher.h"
 #include "ssh_fixture.h"
-#include "ssh_launcher.h"
-#include "store.h"
 
 #include <QSignalSpy>
 #include <QtTest>
@@ -70,7 +70,7 @@ void TestSshLauncher::runLandsInTheStoreTagged()
     QVERIFY2(r.status == QLatin1String("ok"),
              qPrintable(r.status + QStringLiteral(": ") + r.error));
     QCOMPARE(started.size(), 1);
-    QVERIFY(l.remotePid() > 1);
+    QCOMPARE_GT(l.remotePid(), 1);
     const auto run = store.run(r.runId);
     QCOMPARE(run->target, std::string("loopback"));
     QCOMPARE(QString::fromStdString(run->source), QStringLiteral("ssh://%1@127.0.0.1:%2")
@@ -182,7 +182,7 @@ void TestSshLauncher::remoteEndMidRunKeepsSamples()
     QCOMPARE(tptest::remoteRunners(key),
              QList<qint64>{l.remotePid()}); // the PID line is the runner's
     if (dropConnection)
-        QVERIFY(m_ssh.dropConnections() > 0);
+        QCOMPARE_GT(m_ssh.dropConnections(), 0);
     else
         QCOMPARE(::kill(static_cast<pid_t>(l.remotePid()), SIGKILL), 0);
     QVERIFY(done.wait(30000));
@@ -256,7 +256,7 @@ void TestSshLauncher::unreachableTargetsFailFast()
     const tp::LaunchResult r = launch(l, tptest::quickSpec(QStringLiteral("unreachable")), 30000);
     QVERIFY2(!r.status.isEmpty(), "no finished() within 30 s");
     qInfo("%lld ms: %s", clock.elapsed(), qPrintable(r.error));
-    QVERIFY2(clock.elapsed() < 20000, qPrintable(QString::number(clock.elapsed())));
+    QCOMPARE_LT(clock.elapsed(), 20000);
     QCOMPARE(r.status, QStringLiteral("error"));
     QCOMPARE(r.runId, 0LL);
     QVERIFY2(r.error.contains(expected), qPrintable(r.error));

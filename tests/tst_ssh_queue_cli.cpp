@@ -2,9 +2,9 @@
 // tests/ssh_fixture.h: RunQueue runs each request on its own target and cancels a remote run at
 // shutdown (cancelAndWait); `torchpilot targets` manages the profiles file and `torchpilot run
 // --target NAME` stores runs tagged with that name.
-#include "run_queue.h"
+#include "model/store/store.h"
+#include "runner/launch/run_queue.h"
 #include "ssh_fixture.h"
-#include "store.h"
 
 #include <QSignalSpy>
 #include <QtTest>

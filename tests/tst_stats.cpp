@@ -1,5 +1,5 @@
 // Statistics against hand-computed fixtures (type-7 percentiles, sample stddev, MAD outliers).
-#include "stats.h"
+#include "model/contract/stats.h"
 
 #include <QtTest>
 

@@ -2,15 +2,15 @@
 // real /bin/sh, host/user checks, the exact ssh argument vector, the remote PID line, JSON
 // (de)serialisation with its errors, the profiles file, and the launcher factory. Bad user names
 // are refused when a profile is read, validated and turned into an ssh command line.
-#include "kube_launcher.h"
-#include "launch_request.h"
-#include "launcher_factory.h"
-#include "local_launcher.h"
-#include "shell_quote.h"
-#include "ssh_command.h"
-#include "ssh_launcher.h"
-#include "store.h"
-#include "target_profiles.h"
+#include "model/store/store.h"
+#include "runner/launch/kube_launcher.h"
+#include "runner/launch/launch_request.h"
+#include "runner/launch/launcher_factory.h"
+#include "runner/launch/local_launcher.h"
+#include "runner/launch/shell_quote.h"
+#include "runner/launch/ssh_command.h"
+#include "runner/launch/ssh_launcher.h"
+#include "runner/launch/target_profiles.h"
 
 #include <QJsonDocument>
 #include <QProcess>

@@ -2,12 +2,12 @@
 // torchpilot_runner.py — with its device: the profile fields and their JSON, the defaults (SSH
 // with device tpu and Kubernetes → Python), the checks, the SSH remote command, the local
 // launcher's argument vector and where the Python runner is found. No network, no runner run.
-#include "k8s_job.h"
-#include "launcher_factory.h"
-#include "local_launcher.h"
-#include "ssh_command.h"
-#include "store.h"
-#include "target_profile.h"
+#include "model/store/store.h"
+#include "runner/launch/k8s/k8s_job.h"
+#include "runner/launch/launcher_factory.h"
+#include "runner/launch/local_launcher.h"
+#include "runner/launch/ssh_command.h"
+#include "runner/launch/target_profile.h"
 #include "test_util.h"
 
 #include <QFileInfo>

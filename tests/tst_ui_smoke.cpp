@@ -2,10 +2,10 @@
 // figures and chart, and renders a screenshot that a person looks at (written next to the test).
 // The pages load on workers, so every expectation about loaded data is waited for (QTRY_*), which
 // holds for synchronous loading too.
-#include "ingestor.h"
-#include "main_window.h"
-#include "runs_page.h"
+#include "model/ingest/ingestor.h"
 #include "test_util.h"
+#include "ui/main_window.h"
+#include "ui/pages/runs_page.h"
 
 #include <QChartView>
 #include <QDir>
@@ -69,12 +69,14 @@ void TestUiSmoke::verifyRendered(tp::MainWindow &w, QPixmap *grabbed)
     QCOMPARE(tabs->currentWidget(), static_cast<QWidget *>(w.runsPage()));
     QTabBar *tabBar = tabs->tabBar();
     QVERIFY(tabBar->isVisible());
-    QVERIFY(tabBar->width() > 100 && tabBar->height() > 10);
+    QCOMPARE_GT(tabBar->width(), 100);
+    QCOMPARE_GT(tabBar->height(), 10);
     QTableView *table = w.runsPage()->table();
     QVERIFY(table->isVisible());
-    QVERIFY(table->width() > 100 && table->height() > 50);
+    QCOMPARE_GT(table->width(), 100);
+    QCOMPARE_GT(table->height(), 50);
     QVERIFY(table->horizontalHeader()->isVisible());
-    QVERIFY(table->horizontalHeader()->count() > 0);
+    QCOMPARE_GT(table->horizontalHeader()->count(), 0);
 
     const QPixmap pixmap = w.grab();
     QCOMPARE(pixmap.deviceIndependentSize().toSize(), w.size());

@@ -1,5 +1,5 @@
 // Validity verdicts of a steady state and the warmup settling rule, on hand-made samples.
-#include "validity.h"
+#include "model/contract/validity.h"
 
 #include <QtTest>
 

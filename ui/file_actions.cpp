@@ -1,8 +1,8 @@
 #include "file_actions.h"
 
 #include "main_window.h"
-#include "runs_page.h"
-#include "store.h"
+#include "model/store/store.h"
+#include "ui/pages/runs_page.h"
 
 #include <QAction>
 #include <QDir>

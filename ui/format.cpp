@@ -1,6 +1,6 @@
 #include "format.h"
 
-#include "contract.h"
+#include "model/contract/contract.h"
 
 #include <QCoreApplication>
 #include <QDateTime>

@@ -2,7 +2,7 @@
 // Human-readable formatting of the figures the UI shows: durations with three significant
 // digits in ns/µs/ms/s, throughputs with thousands grouping, timestamps in local time.
 // Missing values render as an em dash.
-#include "qt_text.h"
+#include "core/qt_text.h"
 
 #include <QColor>
 #include <QIcon>

@@ -1,6 +1,6 @@
 #include "help_menu.h"
 
-#include "version_info.h"
+#include "core/version_info.h"
 
 #include <QAction>
 #include <QApplication>

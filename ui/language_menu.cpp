@@ -1,6 +1,6 @@
 #include "language_menu.h"
 
-#include "settings.h"
+#include "core/settings.h"
 
 #include <QAction>
 #include <QActionGroup>

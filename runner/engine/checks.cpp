@@ -1,7 +1,7 @@
 #include "checks.h"
 
 #include "engine.h"
-#include "stats.h"
+#include "model/contract/stats.h"
 
 #include <cmath>
 

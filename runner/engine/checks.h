@@ -2,9 +2,9 @@
 // The checks a run makes besides timing, written against the Workload interface (no torch):
 // the precision comparison with the float32 eager reference, the shape catalog, and the
 // training figures. The engine calls them inside the right autograd mode.
-#include "catalog.h"
 #include "emitter.h"
-#include "precision.h"
+#include "model/contract/catalog.h"
+#include "model/contract/precision.h"
 #include "protocol.h"
 #include "workload.h"
 

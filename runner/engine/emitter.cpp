@@ -1,6 +1,6 @@
 #include "emitter.h"
 
-#include "stats.h"
+#include "model/contract/stats.h"
 
 #include <unistd.h>
 

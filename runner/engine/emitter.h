@@ -1,8 +1,8 @@
 #pragma once
-// Writes the run contract (model/contract.h) as JSON Lines, one flushed line per event. Only
-// contract lines reach the contract stream; everything else goes to stderr. No torch.
-#include "contract.h"
+// Writes the run contract (model/contract/contract.h) as JSON Lines, one flushed line per event.
+// Only contract lines reach the contract stream; everything else goes to stderr. No torch.
 #include "hostinfo.h"
+#include "model/contract/contract.h"
 
 #include <cstdio>
 #include <mutex>

@@ -1,5 +1,5 @@
 // torchpilot-runner: measures one workload in one execution mode and writes the TorchPilot run
-// contract (JSON Lines) on stdout. Diagnostics go to stderr. See runner/engine.h.
+// contract (JSON Lines) on stdout. Diagnostics go to stderr. See runner/engine/engine.h.
 #include "emitter.h"
 #include "engine.h"
 #include "options.h"

@@ -42,8 +42,8 @@ struct RunOptions {
     int lrStepSize = 0;         // training: lr *= lrGamma every lrStepSize steps (0: constant)
     double lrGamma = 1.0;
 
-    // Training checkpoints (runner/checkpoint.h). A checkpoint of step S holds the state after
-    // step S; --resume continues at S + 1 and train_step numbering continues from there.
+    // Training checkpoints (runner/engine/checkpoint.h). A checkpoint of step S holds the state
+    // after step S; --resume continues at S + 1 and train_step numbering continues from there.
     int steps = 0;             // training: total steps counted from step 0 of the first process,
                                // resumed steps included (0: the protocol decides)
     std::string checkpointDir; // write checkpoints here ...

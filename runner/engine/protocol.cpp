@@ -1,6 +1,6 @@
 #include "protocol.h"
 
-#include "validity.h"
+#include "model/contract/validity.h"
 
 #include <csignal>
 #include <numeric>

@@ -1,6 +1,6 @@
 #include "shared_protocol.h"
 
-#include "contract.h"
+#include "model/contract/contract.h"
 #include "shared_protocol_json.h" // kSharedProtocolJson: resources/protocol/runner.json, generated
 
 #include <nlohmann/json.hpp>

@@ -18,7 +18,7 @@ nlohmann::json runEnvironment(int blasThreads);
 // run_started.env.precision: how float32 matmuls run, as the Python runner records it —
 // {"float32_matmul": "highest" | "high" | "medium", "source": "torch", "cuda_tf32_matmul",
 // "cudnn_tf32"} (the Python runner's TorchTPU form: source "torch_tpu", the TorchTPU level and
-// "tpu_allow_excess_precision"). model/precision_mode.h reads it back.
+// "tpu_allow_excess_precision"). model/analysis/precision_mode.h reads it back.
 nlohmann::json precisionSettings();
 
 } // namespace tp::runner

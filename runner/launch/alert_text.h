@@ -2,7 +2,7 @@
 // Alerts in the user's language: the rules store one English sentence with each alert
 // (alert_rules.h); what a person reads is worded here, with tr(), from the alert's kind and
 // details. Used by the queue's log, the Queue page, the status bar and the run detail.
-#include "alert_rules.h"
+#include "model/alerts/alert_rules.h"
 
 #include <QCoreApplication>
 #include <QString>

@@ -1,7 +1,7 @@
 #include "kube_launcher.h"
 
-#include "ingestor.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 
 #include <QCoreApplication>
 #include <QDeadlineTimer>

@@ -17,8 +17,8 @@
 // in the same `kubectl apply`: ServiceAccount, Role, RoleBinding, NetworkPolicy. The Job's own
 // NetworkPolicy and a multi-host Job's headless Service are deleted after the export (the Job's
 // TTL does not cover them).
-#include "k8s_job.h"
 #include "launcher.h"
+#include "runner/launch/k8s/k8s_job.h"
 
 #include <QDateTime>
 #include <QJsonObject>

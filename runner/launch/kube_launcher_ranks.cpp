@@ -3,8 +3,8 @@
 // group's result.
 #include "kube_launcher.h"
 
-#include "ingestor.h"
-#include "store.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 
 #include <QJsonDocument>
 #include <QSignalBlocker>

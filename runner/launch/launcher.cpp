@@ -1,8 +1,8 @@
 #include "launcher.h"
 
-#include "alert_store.h"
-#include "ingestor.h"
-#include "store.h"
+#include "model/alerts/alert_store.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
 
 #include <QDateTime>
 #include <QJsonDocument>

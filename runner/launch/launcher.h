@@ -21,7 +21,7 @@
 // checkpoint_late comes from the stream, quality_drop is decided when the run ends (against the
 // previous comparable run), target_unavailable when a launch that never reached its target
 // (markTargetUnavailable()) ends without a run.
-#include "alert_rules.h"
+#include "model/alerts/alert_rules.h"
 #include "run_spec.h"
 
 #include <QElapsedTimer>

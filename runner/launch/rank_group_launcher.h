@@ -1,9 +1,9 @@
 #pragma once
 // The ranks of one data-parallel training run on this machine: one child launcher per rank, all
 // started at once (they must rendezvous), on a loopback port found free just before. Each rank's
-// stream is stored as its own run; the runs share env.distributed.group (model/dist_runs.h).
-// finished() comes once, after every rank ended: rank 0's run, failed when any rank failed.
-// Cancel reaches every rank.
+// stream is stored as its own run; the runs share env.distributed.group
+// (model/analysis/dist_runs.h). finished() comes once, after every rank ended: rank 0's run, failed
+// when any rank failed. Cancel reaches every rank.
 #include "launcher.h"
 
 #include <functional>

@@ -2,7 +2,7 @@
 
 #include "alert_text.h"
 #include "launcher_factory.h"
-#include "store.h"
+#include "model/store/store.h"
 
 #include <QTimer>
 

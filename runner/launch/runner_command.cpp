@@ -2,8 +2,8 @@
 // with which interpreter and device, and the checks of those fields.
 #include "runner_command.h"
 
-#include "k8s_job.h"
 #include "local_launcher.h"
+#include "runner/launch/k8s/k8s_job.h"
 #include "target_profile.h"
 
 #include <QDir>

@@ -1,6 +1,6 @@
 #include "ssh_launcher.h"
 
-#include "contract.h"
+#include "model/contract/contract.h"
 #include "shell_quote.h"
 #include "ssh_command.h"
 

@@ -2,7 +2,7 @@
 
 #include "ssh_command.h"
 
-#include "k8s_job.h"
+#include "runner/launch/k8s/k8s_job.h"
 
 #include <QJsonDocument>
 

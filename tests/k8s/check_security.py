@@ -1,4 +1,4 @@
-"""What the schema cannot say about a Job's security baseline (model/k8s_security.cpp), checked
+"""What the schema cannot say about a Job's security baseline (runner/launch/k8s/k8s_security.cpp), checked
 offline over the objects of one manifest by validate_manifest.py:
 - every Job's pods are selected by a NetworkPolicy of their namespace that restricts both Ingress
   and Egress; its ingress admits only the Job's own pods (an Indexed Job's rendezvous), none for a

@@ -2,8 +2,8 @@
 // The Kubernetes launcher tests' side of tests/k8s/fake_kubectl.py (tst_kube_launcher,
 // tst_kube_indexed): a Job configuration that runs the real C++ runner, run specs, a launch run
 // to its end, and what the fake kubectl recorded (its calls, what it applied).
-#include "kube_launcher.h"
-#include "store.h"
+#include "model/store/store.h"
+#include "runner/launch/kube_launcher.h"
 
 #include <QDir>
 #include <QFile>

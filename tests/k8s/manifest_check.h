@@ -2,7 +2,7 @@
 // Helpers of the Kubernetes manifest tests: the offline validator (validate_manifest.py: the API
 // schema of Debian's python3-kubernetes models, the multi-host checks and check_security.py) and
 // a manifest's objects by kind. Needs TP_SOURCE_DIR and TP_PYTHON3.
-#include "k8s_job.h"
+#include "runner/launch/k8s/k8s_job.h"
 
 #include <QProcess>
 #include <QString>

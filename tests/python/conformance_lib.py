@@ -71,7 +71,7 @@ PY_ONLY_PATHS = {
                                            "shape run eagerly (compiled mode; TorchScript, the "
                                            "C++ runner's compiler, has no such limit: false)",
     "precision.matmul_precision": "the float32 matmul mode of the measured side "
-                                  "(model/precision_mode.h); the store reads it from "
+                                  "(model/analysis/precision_mode.h); the store reads it from "
                                   "env.precision, which both runners write",
     "run_finished.summary.precision.matmul_precision": "the precision event again, in the "
                                                        "summary",

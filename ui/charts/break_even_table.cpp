@@ -1,6 +1,6 @@
 #include "break_even_table.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QHeaderView>
 #include <QLabel>

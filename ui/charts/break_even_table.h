@@ -1,9 +1,10 @@
 #pragma once
-// The compile-cost break-even of the selected pilot (model/break_even.h), one row per workload,
-// shape and candidate mode/dtype: each side's first call and steady-state time, the candidate's
-// extra first-call cost, and after how many calls its faster steady state pays that back
+// The compile-cost break-even of the selected pilot (model/pilot/break_even.h), one row per
+// workload, shape and candidate mode/dtype: each side's first call and steady-state time, the
+// candidate's extra first-call cost, and after how many calls its faster steady state pays that
+// back
 // ("never" in amber when it is not faster). Shown on the Charts page; the PDF has the same table.
-#include "break_even.h"
+#include "model/pilot/break_even.h"
 
 #include <QWidget>
 

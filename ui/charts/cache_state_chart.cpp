@@ -1,6 +1,6 @@
 #include "cache_state_chart.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSeries>

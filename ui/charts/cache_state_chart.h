@@ -3,8 +3,8 @@
 // device in the database, grouped by mode (categories) and cache state (bars), as the median
 // over those runs, with the run count in each category label. A persistent compilation cache
 // (warm) should shrink the compiled mode's first call; the article says never to assume it is on.
-#include "chart_data.h"
 #include "chart_panel.h"
+#include "model/charts/chart_data.h"
 
 namespace tp
 {

@@ -1,7 +1,7 @@
 #include "chart_panel.h"
 
-#include "format.h"
-#include "run_record.h"
+#include "model/store/run_record.h"
+#include "ui/format.h"
 
 #include <QAbstractSeries>
 #include <QChart>

@@ -1,7 +1,7 @@
 #include "cold_warm_chart.h"
 
-#include "format.h"
-#include "stats.h"
+#include "model/contract/stats.h"
+#include "ui/format.h"
 
 #include <QBarCategoryAxis>
 #include <QBarSet>

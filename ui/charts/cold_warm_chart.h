@@ -2,7 +2,7 @@
 // Bar chart of one run's protocol phases: first (cold) call against warmup and steady state,
 // with steady p50/p99. The first call is often 100–1000× a steady batch, so the value axis is
 // logarithmic and every bar carries its value in its category label.
-#include "run_record.h"
+#include "model/store/run_record.h"
 
 #include <QChartView>
 

@@ -1,6 +1,6 @@
 #include "latency_chart.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QAreaSeries>
 #include <QChart>

@@ -2,8 +2,8 @@
 // Steady-state latency distribution of the focus run, as a histogram (sample count per bin) or
 // an empirical CDF, with vertical p50/p90/p99 markers labelled with their value. The data comes
 // reduced (≤ 40 bins, ≤ 1000 CDF points) whatever the number of samples.
-#include "chart_data.h"
 #include "chart_panel.h"
+#include "model/charts/chart_data.h"
 
 namespace tp
 {

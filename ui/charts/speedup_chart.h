@@ -3,8 +3,8 @@
 // geometric mean of those speedups as a labelled horizontal line and 1× (no change) as a dashed
 // reference. Without shape cases, the two runs' steady means make a single bar.
 #include "chart_panel.h"
-#include "run_record.h"
-#include "speedup.h"
+#include "model/charts/speedup.h"
+#include "model/store/run_record.h"
 
 #include <vector>
 

@@ -1,6 +1,6 @@
 #include "throughput_chart.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QChart>
 #include <QLegendMarker>

@@ -1,6 +1,6 @@
 #include "trace_chart.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QChart>
 #include <QLineSeries>

@@ -2,8 +2,8 @@
 // Per-iteration time of the focus run: the first call, then every warmup and steady iteration
 // in order, on a log time axis. Long runs arrive min/max downsampled (≤ 2000 points), so a
 // million-iteration run draws as fast as a short one and still shows every spike.
-#include "chart_data.h"
 #include "chart_panel.h"
+#include "model/charts/chart_data.h"
 
 namespace tp
 {

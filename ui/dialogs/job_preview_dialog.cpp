@@ -1,6 +1,6 @@
 #include "job_preview_dialog.h"
 
-#include "kube_launcher.h"
+#include "runner/launch/kube_launcher.h"
 
 #include <QDialogButtonBox>
 #include <QFile>

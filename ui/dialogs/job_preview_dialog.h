@@ -3,9 +3,9 @@
 // security baseline (ServiceAccount, Role, RoleBinding, NetworkPolicy) included, as one
 // multi-document YAML in the order it is applied — before it is submitted, with what the baseline
 // allows in words, and exports it as YAML. Accepting the dialog means "submit".
-#include "k8s_job.h"
-#include "run_spec.h"
-#include "target_profile.h"
+#include "runner/launch/k8s/k8s_job.h"
+#include "runner/launch/run_spec.h"
+#include "runner/launch/target_profile.h"
 
 #include <QDialog>
 

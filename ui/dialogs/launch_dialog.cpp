@@ -1,8 +1,8 @@
 #include "launch_dialog.h"
 
-#include "format.h"
 #include "job_preview_dialog.h"
-#include "target_profiles.h"
+#include "runner/launch/target_profiles.h"
+#include "ui/format.h"
 
 #include <QCheckBox>
 #include <QComboBox>

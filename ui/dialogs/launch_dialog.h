@@ -3,8 +3,8 @@
 // preset or custom minimums, threads, deadline), and where: a target profile (Local first, then
 // the stored SSH and Kubernetes targets, with the runner each one starts: C++ or Python, and its
 // device). Produces one RunSpec per mode × dtype — one runner process each — and the target.
-#include "launch_request.h"
-#include "target_profile.h"
+#include "runner/launch/launch_request.h"
+#include "runner/launch/target_profile.h"
 
 #include <QDialog>
 #include <QStringList>

@@ -1,6 +1,6 @@
 #include "compare_model.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QBrush>
 #include <QColor>

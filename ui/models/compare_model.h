@@ -2,7 +2,7 @@
 // The ratio table of a comparison: one row per metric (mean, median, p99 batch time, samples/s)
 // with both sides, the ratio candidate/baseline, its bootstrap interval and the verdict. Plain
 // data in: the owner computes a tp::Comparison (off the GUI thread) and hands its metrics over.
-#include "compare.h"
+#include "model/analysis/compare.h"
 
 #include <QAbstractTableModel>
 

@@ -4,7 +4,7 @@
 // amber), what was measured, the evidence run ids and, for a gate, its sign-off. A pending
 // sign-off made against another evidence hash than the current one is flagged as stale. Plain
 // data in: the owner evaluates the review off the GUI thread and hands the results over.
-#include "review.h"
+#include "model/review/review.h"
 
 #include <QAbstractItemModel>
 #include <QColor>

@@ -1,6 +1,6 @@
 #include "queue_model.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QLocale>
 

@@ -1,7 +1,7 @@
 #pragma once
 // Table model over the jobs of a RunQueue: one row per job in queue order, fed with the
 // QueueJobStatus values the queue publishes. Plain data in; no queue or store access.
-#include "run_queue_worker.h"
+#include "runner/launch/run_queue_worker.h"
 
 #include <QAbstractTableModel>
 #include <QList>

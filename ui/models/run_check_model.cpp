@@ -1,6 +1,6 @@
 #include "run_check_model.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QSet>
 

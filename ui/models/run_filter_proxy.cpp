@@ -1,7 +1,7 @@
 #include "run_filter_proxy.h"
 
-#include "format.h"
 #include "runs_model.h"
+#include "ui/format.h"
 
 #include <QDateTime>
 

@@ -1,7 +1,7 @@
 #include "runs_model.h"
 
-#include "format.h"
-#include "model_text_tr.h"
+#include "core/model_text_tr.h"
+#include "ui/format.h"
 
 #include <QBrush>
 

@@ -1,15 +1,15 @@
 #include "compare_page.h"
-#include "compare_pilot.h"
+#include "core/compare_pilot.h"
 
-#include "model_text_tr.h"
+#include "core/model_text_tr.h"
 
-#include "pilot_store.h"
+#include "model/pilot/pilot_store.h"
 
-#include "compare_model.h"
-#include "format.h"
-#include "run_check_model.h"
-#include "store.h"
-#include "superseding_task.h"
+#include "model/store/store.h"
+#include "ui/format.h"
+#include "ui/models/compare_model.h"
+#include "ui/models/run_check_model.h"
+#include "ui/superseding_task.h"
 
 #include <QComboBox>
 #include <QGroupBox>

@@ -5,7 +5,7 @@
 // that differs between the sides without being the compared axis is highlighted in amber.
 // tp::compareRuns runs on a worker thread with its own store connection; a newer request
 // supersedes an older one, whose result is dropped.
-#include "compare.h"
+#include "model/analysis/compare.h"
 
 #include <QList>
 #include <QPair>

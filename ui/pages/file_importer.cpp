@@ -1,8 +1,8 @@
 #include "file_importer.h"
 
-#include "ingestor.h"
-#include "store.h"
-#include "store_merge.h"
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
+#include "model/store/store_merge.h"
 
 #include <QFileInfo>
 

@@ -1,14 +1,14 @@
 #include "panels_page.h"
 
-#include "model_text_tr.h"
-#include "pilot_store.h"
+#include "core/model_text_tr.h"
+#include "model/pilot/pilot_store.h"
 
-#include "compact_combo.h"
-#include "format.h"
-#include "run_query.h"
-#include "scroll_page.h"
-#include "store.h"
-#include "superseding_task.h"
+#include "model/store/run_query.h"
+#include "model/store/store.h"
+#include "ui/format.h"
+#include "ui/superseding_task.h"
+#include "ui/widgets/compact_combo.h"
+#include "ui/widgets/scroll_page.h"
 
 #include <QComboBox>
 #include <QDateTime>
@@ -280,7 +280,7 @@ void PanelsPage::reload()
 {
     const quint64 generation = ++*m_generation; // supersedes any running computation
     if (!m_store)
-        return apply({generation, {}, {}, tr("No database")});
+        return apply({generation, {}, {}, tr("No database"), {}, {}});
     PanelOptions options = m_options;
     options.cancelled = [counter = m_generation, generation] {
         return counter->load() != generation;

@@ -4,7 +4,7 @@
 // button that asks, through showRuns(), to list the runs behind it. Figures are computed by
 // tp::computePanels on a worker thread with its own store connection; a newer reload cancels
 // and supersedes an older one, whose result is dropped.
-#include "panels.h"
+#include "model/analysis/panels.h"
 
 #include <QFont>
 #include <QList>

@@ -1,9 +1,9 @@
 #include "queue_page.h"
 
-#include "alert_list.h"
-#include "launch_dialog.h"
-#include "queue_model.h"
-#include "run_queue.h"
+#include "runner/launch/run_queue.h"
+#include "ui/dialogs/launch_dialog.h"
+#include "ui/models/queue_model.h"
+#include "ui/widgets/alert_list.h"
 
 #include <QFontDatabase>
 #include <QHBoxLayout>

@@ -5,9 +5,9 @@
 // owns the database); the page itself never touches the database. "Run pilot" runs
 // `torchpilot pilot` as a child process (PilotRun, queue_page_pilot.cpp): its steps in a progress
 // bar, its output in the log view.
-#include "alert_rules.h"
-#include "run_spec.h"
-#include "target_profile.h"
+#include "model/alerts/alert_rules.h"
+#include "runner/launch/run_spec.h"
+#include "runner/launch/target_profile.h"
 
 #include <QHash>
 #include <QStringList>

@@ -4,7 +4,7 @@
 #include "queue_page.h"
 
 #include "pilot_run.h"
-#include "run_queue.h"
+#include "runner/launch/run_queue.h"
 
 #include <QComboBox>
 #include <QHBoxLayout>

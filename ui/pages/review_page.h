@@ -7,7 +7,7 @@
 // supersedes an older one, whose result is dropped. Sign-offs and decisions are written on the
 // GUI thread through ReviewStore, then the page reloads. A third tab edits the pilots (the
 // platform comparison the gates evaluate): its writes run on the worker, before the evaluation.
-#include "review.h"
+#include "model/review/review.h"
 
 #include <QList>
 #include <QWidget>

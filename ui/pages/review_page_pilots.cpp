@@ -2,10 +2,10 @@
 // own connection, then the gates are evaluated again under the pilot now selected.
 #include "review_page.h"
 
-#include "format.h"
-#include "pilot_editor.h"
-#include "pilot_store.h"
-#include "store.h"
+#include "model/pilot/pilot_store.h"
+#include "model/store/store.h"
+#include "ui/format.h"
+#include "ui/review/pilot_editor.h"
 
 #include <QTabWidget>
 

@@ -1,8 +1,8 @@
 #include "run_detail_dialog.h"
 
-#include "format.h"
+#include "model/store/store.h"
 #include "run_detail_view.h"
-#include "store.h"
+#include "ui/format.h"
 
 #include <QDialogButtonBox>
 #include <QPushButton>

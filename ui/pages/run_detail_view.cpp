@@ -1,16 +1,16 @@
 #include "run_detail_view.h"
 
-#include "alert_list.h"
-#include "alert_store.h"
-#include "alert_text.h"
-#include "cold_warm_chart.h"
-#include "contract.h"
-#include "format.h"
-#include "model_text_tr.h"
-#include "precision_mode.h"
-#include "run_judge.h"
-#include "store.h"
-#include "superseding_task.h"
+#include "core/model_text_tr.h"
+#include "model/alerts/alert_store.h"
+#include "model/analysis/precision_mode.h"
+#include "model/contract/contract.h"
+#include "model/judge/run_judge.h"
+#include "model/store/store.h"
+#include "runner/launch/alert_text.h"
+#include "ui/charts/cold_warm_chart.h"
+#include "ui/format.h"
+#include "ui/superseding_task.h"
+#include "ui/widgets/alert_list.h"
 
 #include <QFileInfo>
 #include <QFormLayout>

@@ -1,10 +1,10 @@
 #pragma once
 // Everything about one run: header (key, configuration, status, start), the protocol's figures,
 // the environment it ran in, its error, the alerts recorded with it, and the cold-vs-warm chart.
-#include "alert_rules.h"
-#include "run_record.h"
+#include "model/alerts/alert_rules.h"
+#include "model/store/run_record.h"
 
-#include "dist_runs.h"
+#include "model/analysis/dist_runs.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 // RunDetailView's widgets: the title rows, the error and alert boxes, the figure groups (built
 // from a table) and the cold-vs-warm chart. What they show is in run_detail_view.cpp.
-#include "cold_warm_chart.h"
 #include "run_detail_view.h"
+#include "ui/charts/cold_warm_chart.h"
 
 #include <QFormLayout>
 #include <QGridLayout>

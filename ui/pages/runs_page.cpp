@@ -1,14 +1,14 @@
 #include "runs_page.h"
 
+#include "core/settings.h"
 #include "file_importer.h"
+#include "model/store/store.h"
 #include "run_detail_dialog.h"
 #include "run_detail_view.h"
-#include "run_filter_bar.h"
-#include "run_filter_proxy.h"
-#include "runs_model.h"
-#include "settings.h"
-#include "store.h"
-#include "superseding_task.h"
+#include "ui/models/run_filter_proxy.h"
+#include "ui/models/runs_model.h"
+#include "ui/superseding_task.h"
+#include "ui/widgets/run_filter_bar.h"
 
 #include <QDragEnterEvent>
 #include <QDropEvent>

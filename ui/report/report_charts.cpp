@@ -1,11 +1,11 @@
 #include "report_charts.h"
 
-#include "chart_data_loader.h"
-#include "cold_warm_chart.h"
-#include "latency_chart.h"
+#include "model/charts/chart_data_loader.h"
 #include "report_data.h"
 #include "report_format.h"
 #include "report_html.h"
+#include "ui/charts/cold_warm_chart.h"
+#include "ui/charts/latency_chart.h"
 
 #include <QAbstractAxis>
 #include <QAbstractSeries>

@@ -1,12 +1,12 @@
 #include "report_data.h"
 
-#include "contract.h"
-#include "format.h"
-#include "json_file.h"
-#include "model_text.h"
-#include "model_texts.h"
-#include "precision_mode.h"
-#include "store.h"
+#include "model/analysis/precision_mode.h"
+#include "model/contract/contract.h"
+#include "model/contract/json_file.h"
+#include "model/contract/model_text.h"
+#include "model/contract/model_texts.h"
+#include "model/store/store.h"
+#include "ui/format.h"
 
 #include <nlohmann/json.hpp>
 

@@ -5,11 +5,11 @@
 // measured in, every run for the appendix, and the samples of the runs the charts draw. Plain
 // values, no widgets: it can be collected on a worker thread and rendered on the GUI thread.
 // Deterministic: nothing here reads the clock ("now" of the panels is the newest stored time).
-#include "break_even.h"
-#include "cost.h"
-#include "panels.h"
-#include "review.h"
-#include "run_record.h"
+#include "model/analysis/panels.h"
+#include "model/pilot/break_even.h"
+#include "model/review/cost.h"
+#include "model/review/review.h"
+#include "model/store/run_record.h"
 
 #include <optional>
 #include <string>

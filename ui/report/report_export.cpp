@@ -1,12 +1,12 @@
 #include "report_export.h"
-#include "superseding_task.h"
+#include "ui/superseding_task.h"
 
-#include "review_files.h"
+#include "core/review_files.h"
 
+#include "model/store/store.h"
 #include "report_charts.h"
 #include "report_data.h"
 #include "report_renderer.h"
-#include "store.h"
 
 #include <QDir>
 #include <QFileDialog>

@@ -3,7 +3,7 @@
 // `torchpilot report` command shares with it (input files: review_files.h). The GUI collects the
 // data on a worker thread (its own Store connection) and renders on the GUI thread (the charts are
 // widgets).
-#include "review_files.h"
+#include "core/review_files.h"
 
 #include <QCoreApplication>
 #include <QString>

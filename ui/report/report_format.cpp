@@ -1,6 +1,6 @@
 #include "report_format.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QDateTime>
 #include <QRegularExpression>

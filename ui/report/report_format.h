@@ -2,7 +2,7 @@
 // Small text helpers of the PDF report: the Html type every section writes its markup with (data
 // reaches it only escaped), run id lists as ranges, dates in UTC with the report's locale, and the
 // translated names of verdicts, decisions, gates and criteria.
-#include "gates.h"
+#include "model/review/gates.h"
 
 #include <QCoreApplication>
 #include <QFont>

@@ -1,10 +1,10 @@
 // The closing sections of the report: cost with breakdown and ±25 % sensitivity, environment and
 // versions, and the appendix listing every run.
-#include "format.h"
-#include "model_text_tr.h"
+#include "core/model_text_tr.h"
+#include "model/judge/run_judge.h"
 #include "report_format.h"
 #include "report_html.h"
-#include "run_judge.h"
+#include "ui/format.h"
 
 #include <QStringList>
 

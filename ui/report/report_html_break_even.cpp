@@ -1,8 +1,8 @@
 // The report's compile-cost break-even section: the same rows as the Charts page's table.
-#include "break_even_table.h"
-#include "format.h"
 #include "report_format.h"
 #include "report_html.h"
+#include "ui/charts/break_even_table.h"
+#include "ui/format.h"
 
 namespace tp::report
 {

@@ -1,5 +1,5 @@
 // The decision half of the report: cover, gate table with sign-offs, changes since the last review.
-#include "model_text_tr.h"
+#include "core/model_text_tr.h"
 #include "report_format.h"
 #include "report_html.h"
 

@@ -1,9 +1,9 @@
 // The evidence half of the report: the three panels per side, the chart pages and the precision
 // verdicts.
-#include "format.h"
-#include "model_text_tr.h"
+#include "core/model_text_tr.h"
 #include "report_format.h"
 #include "report_html.h"
+#include "ui/format.h"
 
 #include <QStringList>
 

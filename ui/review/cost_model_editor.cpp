@@ -1,9 +1,9 @@
 #include "cost_model_editor.h"
 
-#include "review_files.h"
+#include "core/review_files.h"
 
 #include "cost_model_fields.h"
-#include "store.h"
+#include "model/store/store.h"
 
 #include <QFormLayout>
 #include <QGridLayout>

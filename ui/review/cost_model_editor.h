@@ -5,7 +5,7 @@
 // select, as fields change; Save writes the inputs through ReviewStore::saveInputs, after which
 // the gates see them. Edits are kept across reloads of the page until saved or reverted.
 #include "cost_result_view.h"
-#include "review.h"
+#include "model/review/review.h"
 
 #include <QWidget>
 

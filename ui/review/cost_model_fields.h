@@ -3,7 +3,7 @@
 // the other side so that the field labels are written once: an "use a cost model" check box,
 // a preset combo, and one editor per CostModel field. Unchecked means "not configured" (the
 // cost gate is then insufficient).
-#include "cost.h"
+#include "model/review/cost.h"
 
 #include <QObject>
 

@@ -1,6 +1,6 @@
 #include "cost_result_view.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QHeaderView>
 #include <QLabel>

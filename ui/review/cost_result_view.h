@@ -3,7 +3,7 @@
 // the cost per useful result, what went into it (hours, results, the breakdown by component),
 // the amortized migration and, with Spot capacity, the net savings after lost work and resume
 // time; below, the ±25 % sensitivity of the cost per useful result to each price.
-#include "cost.h"
+#include "model/review/cost.h"
 
 #include <QWidget>
 

@@ -1,8 +1,8 @@
 #include "decision_banner.h"
 
-#include "format.h"
-#include "gate_checklist_model.h"
 #include "snapshot_history.h"
+#include "ui/format.h"
+#include "ui/models/gate_checklist_model.h"
 
 #include <QGridLayout>
 #include <QLabel>

@@ -2,7 +2,7 @@
 // The top of the Review page: the decision in one coloured line (migrate green, keep the current
 // path red, inconclusive ⇒ keep amber) with the short hash of the evidence it rests on, and
 // below it the last recorded decision, whether the evidence changed since, and the sign-offs.
-#include "review.h"
+#include "model/review/review.h"
 
 #include <QWidget>
 

@@ -1,6 +1,6 @@
 #include "gate_checklist_view.h"
 
-#include "gate_checklist_model.h"
+#include "ui/models/gate_checklist_model.h"
 
 #include <QHeaderView>
 #include <QMenu>

@@ -6,7 +6,7 @@
 // (amber when a difference is not allowed). It does no database work: it validates with
 // parsePilot and emits requests, and the page writes them on its worker thread and reports back
 // through showStatus and setPilots.
-#include "pilot.h"
+#include "model/pilot/pilot.h"
 
 #include <QWidget>
 

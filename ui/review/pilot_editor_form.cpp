@@ -1,6 +1,6 @@
 #include "pilot_editor.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 #include <QComboBox>
 #include <QDoubleSpinBox>

@@ -1,6 +1,6 @@
 #include "signoff_dialog.h"
 
-#include "settings.h"
+#include "core/settings.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

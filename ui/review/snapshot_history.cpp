@@ -1,8 +1,8 @@
 #include "snapshot_history.h"
 
-#include "format.h"
-#include "gate_checklist_model.h"
-#include "model_text_tr.h"
+#include "core/model_text_tr.h"
+#include "ui/format.h"
+#include "ui/models/gate_checklist_model.h"
 
 #include <QGroupBox>
 #include <QHBoxLayout>

@@ -2,7 +2,7 @@
 // The review's memory: every recorded decision (date, reviewer, decision, short evidence hash,
 // the gates signed off with it, comment), newest first, and the list of what changed between
 // the last recorded decision's evidence and the evidence now.
-#include "review.h"
+#include "model/review/review.h"
 
 #include <QWidget>
 

@@ -1,7 +1,7 @@
 #include "alert_list.h"
 
-#include "alert_text.h"
-#include "format.h"
+#include "runner/launch/alert_text.h"
+#include "ui/format.h"
 
 #include <QDateTime>
 #include <QHeaderView>

@@ -3,7 +3,7 @@
 // unavailable), newest first: time, run, kind and what happened, coloured by severity — critical
 // in red, warning in amber. Plain values in (RunAlert); no queue or store access. Double-click a
 // row to see its run.
-#include "alert_rules.h"
+#include "model/alerts/alert_rules.h"
 
 #include <QColor>
 #include <QHash>

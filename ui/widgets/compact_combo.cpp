@@ -1,6 +1,6 @@
 #include "compact_combo.h"
 
-#include "format.h"
+#include "ui/format.h"
 
 namespace tp
 {

@@ -1,9 +1,9 @@
 #include "run_filter_bar.h"
 
 #include "compact_combo.h"
-#include "format.h"
-#include "run_filter_proxy.h"
-#include "runs_model.h"
+#include "ui/format.h"
+#include "ui/models/run_filter_proxy.h"
+#include "ui/models/runs_model.h"
 
 #include <QComboBox>
 #include <QDateEdit>

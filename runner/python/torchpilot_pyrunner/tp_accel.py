@@ -117,7 +117,7 @@ def _enum_name(value):
 
 
 def _token(value):
-    """model/precision_mode.cpp token(): a short lower-case name, "other" for anything else."""
+    """model/analysis/precision_mode.cpp token(): a short lower-case name, "other" for anything else."""
     if not isinstance(value, str) or not value or len(value) > 32 or value == NA:
         return ""
     if not all(c.isalnum() or c in "_-." for c in value):
@@ -126,7 +126,7 @@ def _token(value):
 
 
 def matmul_precision_mode(precision, device):
-    """The one-line mode text of model/precision_mode.cpp matmulPrecisionMode() for
+    """The one-line mode text of model/analysis/precision_mode.cpp matmulPrecisionMode() for
     run_started.env.precision: "highest", "high+tf32+cudnn-tf32" (cuda), "tpu:default" (+
     "+excess-precision"); "" when not recorded."""
     if not isinstance(precision, dict):
@@ -445,7 +445,7 @@ class Accelerator:
         return NA
 
     def precision_settings(self):
-        """run_started.env.precision: how float32 matmuls run (see model/precision_mode.h)."""
+        """run_started.env.precision: how float32 matmuls run (see model/analysis/precision_mode.h)."""
         torch = self.torch
         p = {"float32_matmul": NA, "source": "torch", "cuda_tf32_matmul": NA, "cudnn_tf32": NA}
         get = getattr(torch, "get_float32_matmul_precision", None)

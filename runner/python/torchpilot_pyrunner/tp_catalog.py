@@ -1,5 +1,5 @@
-"""Shape catalogs (model/catalog.cpp: file format, defaults and error messages) and the catalog
-run of runner/checks.cpp runCatalog: per case a reshape, a timed first call, warmup, steady state,
+"""Shape catalogs (model/contract/catalog.cpp: file format, defaults and error messages) and the catalog
+run of runner/engine/checks.cpp runCatalog: per case a reshape, a timed first call, warmup, steady state,
 one shape_case event (with the compile counters' deltas of the case and, in compiled mode, what
 compiling it cost and did: tp_compile.CompileWatch), then the bucketing comparison and a
 catalog_summary event."""

@@ -1,5 +1,5 @@
 """Checkpoint files and resume of the training workloads, in the layout of the C++ runner
-(runner/checkpoint.{h,cpp}, runner/training_run.cpp). A checkpoint of step S (the last completed
+(runner/checkpoint.{h,cpp}, runner/engine/training_run.cpp). A checkpoint of step S (the last completed
 step; a resume continues at S + 1) is two files:
   step-<S, 10 digits>.ckpt   the state (torch.save of the whole training state)
   step-<S, 10 digits>.json   its manifest, written after the state: format, step, next_step,

@@ -1,6 +1,6 @@
 """The TorchPilot run contract as the Python runner writes it: one JSON object per line on the
 real stdout (nothing else ever goes there), UTC timestamps, exit codes and the errors that end a
-run. Mirrors runner/emitter.cpp and model/contract.h of the C++ runner; stdlib only."""
+run. Mirrors runner/engine/emitter.cpp and model/contract/contract.h of the C++ runner; stdlib only."""
 import json
 import math
 import os

@@ -1,4 +1,4 @@
-"""One run of the Python runner, in the order of runner/engine.cpp: input files checked first (a
+"""One run of the Python runner, in the order of runner/engine/engine.cpp: input files checked first (a
 bad catalog, policy or checkpoint directory is bad input: exit 2, nothing on stdout), then
 run_started, build (+ resume), compile, the phases (training: train_step lines and checkpoints),
 the synchronize self-check (accelerators), the precision check, the shape catalog, resources and
@@ -13,8 +13,7 @@ ran the shape eagerly."""
 import math
 import time
 
-from .tp_contract import (EXIT_FAILED, EXIT_OK, BadInput, Emitter, StopRequested, diagnostic,
-                         utc_now)
+from .tp_contract import EXIT_FAILED, EXIT_OK, BadInput, StopRequested, diagnostic, utc_now
 from .tp_protocol import (Measurements, PhaseSettings, RunControl, Watchdog, assess_run,
                          resource_usage, run_phases, summary_json)
 

@@ -1,5 +1,5 @@
 """run_started.env of the Python runner: the keys of the C++ runner where they make sense
-(runner/hostinfo.cpp hostEnvironment, runner/torchenv.cpp runEnvironment) plus runner_kind,
+(runner/engine/hostinfo.cpp hostEnvironment, runner/engine/torchenv.cpp runEnvironment) plus runner_kind,
 python, the compiler, the synchronize API, accelerator versions, compile-cache facts and the
 float32 matmul precision (precision: torch's setting, CUDA TF32, TorchTPU's level)."""
 import os

@@ -1,4 +1,4 @@
-"""Reading a JSON configuration file with the C++ runner's error texts (model/json_file.h):
+"""Reading a JSON configuration file with the C++ runner's error texts (model/contract/json_file.h):
 "cannot read <what> '<path>'" and "<path>: malformed JSON at line L, column C: <why>". Stdlib only."""
 import json
 

@@ -1,5 +1,5 @@
 """Command-line options of torchpilot_runner.py: the options, defaults, presets and validation of
-the C++ torchpilot-runner (runner/options.cpp), plus the Python-only ones (--backend, --dynamic,
+the C++ torchpilot-runner (runner/engine/options.cpp), plus the Python-only ones (--backend, --dynamic,
 --cache-dir, --target, --topology, --model-revision, --train, --allow-unsafe-pt2). A bad argument
 raises BadInput with a one-line message naming the option; the caller prints it and exits 2 with
 nothing on stdout."""

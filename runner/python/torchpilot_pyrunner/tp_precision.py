@@ -1,9 +1,9 @@
-"""Precision policies (model/precision.cpp: file format, defaults, error texts and verdict rules)
-and the precision checks of runner/checks.cpp: the measured output against a float32 eager
+"""Precision policies (model/contract/precision.cpp: file format, defaults, error texts and verdict rules)
+and the precision checks of runner/engine/checks.cpp: the measured output against a float32 eager
 reference on the CPU built from the same seed (identical weights and inputs); training compares
 the first-step gradients and the loss curves over the policy's steps. The precision event names
 the float32 matmul mode the measured side ran under (matmul_precision: the text of
-model/precision_mode.h, e.g. "highest", "high+tf32", "tpu:default"), since a float32 run under a
+model/analysis/precision_mode.h, e.g. "highest", "high+tf32", "tpu:default"), since a float32 run under a
 reduced mode fails a float32 policy for that reason first."""
 import copy
 import math
@@ -23,7 +23,7 @@ DEFAULT_POLICY_CANDIDATES = [
     os.path.join(SCRIPT_DIR, "..", "policies", "default.json"),                  # installed
     os.path.join(SCRIPT_DIR, "policies", "default.json"),                        # container
 ]
-# The built-in policy of model/precision.cpp defaultPolicy(), when no file is found.
+# The built-in policy of model/contract/precision.cpp defaultPolicy(), when no file is found.
 BUILTIN_POLICY = {
     "name": "default", "version": 1,
     "tolerances": {
@@ -100,7 +100,7 @@ def load_policy(path):
 
 
 def compare(cand, ref, tol):
-    """Comparison of two flat float32 tensors (model/precision.cpp compare())."""
+    """Comparison of two flat float32 tensors (model/contract/precision.cpp compare())."""
     c = {"elements": int(ref.numel()), "max_abs_error": 0.0, "max_rel_error": 0.0,
          "mismatch_percent": 0.0, "cosine": 1.0, "sizes_match": True, "finite": True}
     if cand.numel() != ref.numel():

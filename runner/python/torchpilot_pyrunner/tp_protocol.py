@@ -1,4 +1,4 @@
-"""The timing protocol of runner/protocol.cpp: first call, warmup until the median stops drifting
+"""The timing protocol of runner/engine/protocol.cpp: first call, warmup until the median stops drifting
 (at least --warmup, at most --max-warmup; with max == min the count is fixed and settling is not
 judged), steady state for at least --iterations and --min-time, each call timed on its own (the
 caller's call synchronizes the device before and after). Also: progress lines every 0.5 s,
@@ -15,7 +15,7 @@ from . import tp_shared
 from .tp_contract import EXIT_TIMEOUT, StopRequested
 from .tp_stats import WarmupDetector, assess_validity, median, summary_figures
 
-# summary.compile_method (model/contract.h kCompileMethod): torch.compile is lazy and TorchScript's
+# summary.compile_method (model/contract/contract.h kCompileMethod): torch.compile is lazy and TorchScript's
 # profiling executor finishes its work in the first call, so compile cost is the first call's
 # time minus the steady median of the same shape.
 COMPILE_METHOD = tp_shared.COMPILE_METHOD  # resources/protocol/runner.json
@@ -55,7 +55,7 @@ class RunControl:
 
 
 class Measurements:
-    """What a run measured so far (runner/emitter.h); any part may be missing."""
+    """What a run measured so far (runner/engine/emitter.h); any part may be missing."""
 
     def __init__(self, batch):
         self.batch = batch
@@ -81,7 +81,7 @@ class Measurements:
 
 
 def summary_json(m):
-    """summaryJson() of runner/emitter.cpp."""
+    """summaryJson() of runner/engine/emitter.cpp."""
     s = {"batch": m.batch}
     if m.prepare_seconds is not None:
         s["prepare_seconds"] = m.prepare_seconds

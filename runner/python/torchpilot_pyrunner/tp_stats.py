@@ -1,5 +1,5 @@
 """Statistics, warmup settling and the validity verdict, with exactly the definitions of the C++
-store (model/stats.cpp, model/validity.cpp): type-7 percentiles, sample standard deviation, MAD
+store (model/contract/stats.cpp, model/contract/validity.cpp): type-7 percentiles, sample standard deviation, MAD
 outliers |x - median| / (1.4826 * MAD) > 3.5, warmup drift = |median(last window) - median(window
 before)| / median(window before). The store recomputes all of it from the raw samples; these are
 the runner's witness figures. Stdlib only."""
@@ -99,7 +99,7 @@ def _g3(x):
 
 
 def assess_validity(steady, warmup_settled, finite, min_seconds):
-    """{"valid": bool, "reasons": [...]}: the rules and wording of model/validity.cpp."""
+    """{"valid": bool, "reasons": [...]}: the rules and wording of model/contract/validity.cpp."""
     st = compute_stats(steady)
     steady_seconds = 0.0
     for v in steady:
@@ -124,7 +124,7 @@ def assess_validity(steady, warmup_settled, finite, min_seconds):
 
 
 def summary_figures(batch, steady):
-    """The steady-state part of summaryJson (runner/emitter.cpp)."""
+    """The steady-state part of summaryJson (runner/engine/emitter.cpp)."""
     st = compute_stats(steady)
     s = {"steady_iterations": st.n, "mean_batch_seconds": st.mean}
     if st.mean > 0:

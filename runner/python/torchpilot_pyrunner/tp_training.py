@@ -278,7 +278,7 @@ def make_training_workload(o, device, accel):
 
 class TrainingLog:
     """Losses per step as train_step lines in batches of flush_every, numbered from first_step
-    (runner/checks.h)."""
+    (runner/engine/checks.h)."""
 
     def __init__(self, emitter, target_loss, first_step=0, flush_every=256):
         self.emitter = emitter

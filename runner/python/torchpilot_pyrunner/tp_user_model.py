@@ -2,7 +2,7 @@
 
 --model FILE.pt  [--workload torchscript] --input SPEC
     A TorchScript file (torch.jit.load), as the C++ runner's torchscript workload
-    (runner/torchscript_workload.cpp): SPEC is `dtype[d0,d1,...]` separated by ';', e.g.
+    (runner/engine/torchscript_workload.cpp): SPEC is `dtype[d0,d1,...]` separated by ';', e.g.
     'float32[64,128];int64[64,16]'; dtypes float32, bfloat16, float16, int64, int32, bool. The first
     dimension of each input is the batch. Floating inputs are N(0,1) drawn in float32 and cast to
     --dtype; integer inputs are uniform in [0, 100), bool inputs uniform in {false, true}; each from
@@ -47,8 +47,7 @@ import torch
 from . import tp_accel
 from .tp_contract import BadInput
 from .tp_training import TrainingWorkload
-from .tp_workloads import (Base, MASK64, all_finite, cpu_generator, mix_seed, perturb_in_place,
-                          randn_cpu, run_dtype, tensors_of, to_float_vector)
+from .tp_workloads import Base, MASK64, cpu_generator, mix_seed, perturb_in_place, randn_cpu
 
 INPUT_DTYPES = ["float32", "bfloat16", "float16", "int64", "int32", "bool"]
 

@@ -1,5 +1,5 @@
-"""The built-in inference workloads, defined exactly as the C++ runner's (runner/mlp.cpp,
-runner/encoder.cpp, runner/encoder_block.h) so that both runners time the same weights on the
+"""The built-in inference workloads, defined exactly as the C++ runner's (runner/engine/mlp.cpp,
+runner/engine/encoder.cpp, runner/engine/encoder_block.h) so that both runners time the same weights on the
 same inputs: every random draw happens in float32 on the CPU (the article's global-seed recipe for
 mlp, dedicated generators for the encoder) and is then moved and cast.
 
@@ -26,7 +26,7 @@ def run_dtype(name):
 
 
 def mix_seed(words):
-    """splitmix64 over a list of words (detail::mixSeed in runner/torchutil.h)."""
+    """splitmix64 over a list of words (detail::mixSeed in runner/engine/torchutil.h)."""
     h = GOLDEN
     for w in words:
         h ^= (w + GOLDEN + ((h << 6) & MASK64) + (h >> 2)) & MASK64

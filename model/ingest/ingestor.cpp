@@ -1,0 +1,323 @@
+#include "ingestor.h"
+
+#include "ingest_util.h"
+#include "model/judge/run_judge.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+
+namespace tp
+{
+using nlohmann::json;
+
+using namespace ingest_detail;
+
+RunIngestor::RunIngestor(Store &store, std::string source, std::string target)
+    : m_store(store), m_source(std::move(source)), m_target(std::move(target)),
+      m_phaseParser(std::make_unique<detail::PhaseLineParser>())
+{
+}
+
+// A group still open here was abandoned by an exception: its transaction rolls back.
+RunIngestor::~RunIngestor() = default;
+
+void RunIngestor::feed(const char *data, std::size_t size)
+{
+    try {
+        // Only the new bytes are scanned for a newline (a long line arriving in small pieces is
+        // not rescanned from its start), and the buffer never holds more than one line of at most
+        // kMaxLineBytes: memory stays bounded whatever the stream is.
+        while (size > 0 && m_stopReason.empty()) {
+            const auto *nl = static_cast<const char *>(std::memchr(data, '\n', size));
+            const std::size_t take = nl ? std::size_t(nl - data) : size;
+            if (m_buffer.size() + take > ingest_limits::kMaxLineBytes) {
+                stop("line " + std::to_string(m_lineNo + 1) + " is longer than " +
+                     std::to_string(ingest_limits::kMaxLineBytes >> 20) +
+                     " MiB, the limit for one contract line");
+                break;
+            }
+            m_buffer.reserve(m_buffer.size() + take + 64); // simdjson reads 64 bytes past the end
+            m_buffer.append(data, take);
+            if (!nl)
+                break;
+            data += take + 1;
+            size -= take + 1;
+            std::string line;
+            line.swap(m_buffer);
+            if (!line.empty() && line.back() == '\r')
+                line.pop_back();
+            ++m_lineNo;
+            const long long warned = m_report.warningCount;
+            handleLine(line);
+            // A stream of nothing but lines that store nothing (random bytes with newlines, a
+            // log) is given up rather than read for ever.
+            m_badLinesInRow = m_report.warningCount > warned ? m_badLinesInRow + 1 : 0;
+            if (m_badLinesInRow >= ingest_limits::kMaxBadLinesInRow)
+                stop(std::to_string(m_badLinesInRow) +
+                     " lines in a row were not stored (the last: line " + std::to_string(m_lineNo) +
+                     ")");
+            line.clear();
+            line.swap(m_buffer); // keeps the capacity for the next line
+            if (m_group &&
+                std::chrono::steady_clock::now() - m_groupStarted > std::chrono::milliseconds(250))
+                commitGroup();
+        }
+        commitGroup();
+    } catch (...) {
+        // The group rolls back; what was counted for it in memory is dropped with it.
+        m_chunks.reset();
+        m_group.reset();
+        m_phases.clear();
+        m_unflushedSamples = 0;
+        throw;
+    }
+}
+
+void RunIngestor::stop(const std::string &reason)
+{
+    m_stopReason = reason;
+    m_buffer.clear();
+    m_buffer.shrink_to_fit();
+    m_report.stopped = reason;
+}
+
+IngestReport RunIngestor::finish()
+{
+    return finishWithError({});
+}
+
+IngestReport RunIngestor::finishWithError(const std::string &reason, const std::string &finalStatus)
+{
+    if (!m_stopReason.empty()) {
+        m_report.warnings.push_back(m_stopReason + ": the stream was not read further");
+    } else if (!m_buffer.empty()) {
+        std::string rest;
+        rest.swap(m_buffer);
+        ++m_lineNo;
+        // A last line without newline is fine if it parses (e.g. smoke.py piped through echo -n).
+        const auto parsed = parseEventLine(rest);
+        if (parsed.event || isSmokeObject(parseJsonLine(rest))) {
+            handleLine(rest);
+        } else {
+            m_report.truncated = true;
+            warn("truncated final line (" + std::to_string(rest.size()) + " bytes) ignored");
+        }
+    }
+    std::string error = reason;
+    if (error.empty() && !m_stopReason.empty())
+        error = m_stopReason;
+    if (error.empty() && m_report.truncated)
+        error = "stream truncated before run_finished";
+    closeOpenRun(error.empty() ? "stream ended before run_finished" : error, finalStatus);
+    commitGroup();
+    return m_report;
+}
+
+void RunIngestor::warn(const std::string &what)
+{
+    ++m_report.warningCount;
+    if (m_report.warnings.size() < ingest_limits::kMaxWarnings)
+        m_report.warnings.push_back("line " + std::to_string(m_lineNo) + ": " + what);
+}
+
+void RunIngestor::handleLine(const std::string &line)
+{
+    if (line.find_first_not_of(" \t") == std::string::npos)
+        return;
+    // A phase line as the runners write it: straight into the phase's chunk, nothing else.
+    if (m_runId != 0 &&
+        m_phaseParser->parse(line, m_fastPhase.phase, m_fastPhase.batch, m_fastPhase.seconds)) {
+        beginGroup();
+        noteLine();
+        ++m_report.events;
+        ++m_eventSeq; // the line keeps its seq: the events after it are keyed as before
+        addValues(m_fastPhase.phase, m_fastPhase.seconds);
+        return;
+    }
+    auto parsed = parseEventLine(line);
+    if (!parsed.event) {
+        json obj = parseJsonLine(line);
+        if (isSmokeObject(obj)) {
+            handleSmoke(obj);
+            return;
+        }
+        warn(parsed.error);
+        return;
+    }
+    handleEvent(*parsed.event);
+}
+
+void RunIngestor::handleEvent(const Event &e)
+{
+    const bool started = e.kind == Event::Kind::RunStarted;
+    if (started)
+        closeOpenRun("a new run_started arrived before run_finished");
+    if (!started && m_runId == 0) {
+        warn("event '" + e.name + "' before any run_started ignored");
+        return;
+    }
+    // In the group's transaction, run_started included: its run row and its event are stored
+    // together or not at all (a database that fails the event write keeps no empty run).
+    beginGroup();
+    if (started) {
+        std::string key = e.started.executionKey;
+        if (key.empty())
+            key = e.started.startedAt.empty() ? "content:" + contentKey(dumpJson(e.raw))
+                                              : e.started.runKey + "@" + e.started.startedAt;
+        startRun(e.started, key);
+    }
+    noteLine();
+    ++m_report.events;
+    if (e.kind == Event::Kind::Phase) {
+        // A phase line with fields of its own keeps them as an event (without its values);
+        // one as the runners write it is only counted.
+        const bool own = std::any_of(e.raw.items().begin(), e.raw.items().end(), [](auto &&f) {
+            return f.key() != "v" && f.key() != "event" && f.key() != "phase" &&
+                   f.key() != "batch" && f.key() != "seconds";
+        });
+        if (own)
+            storeEvent(e);
+        else
+            ++m_eventSeq;
+        addValues(e.phase.phase, e.phase.seconds);
+    } else {
+        storeEvent(e);
+    }
+    if (e.kind == Event::Kind::RunFinished)
+        finishRun(e.finished);
+    else if (e.kind == Event::Kind::Other)
+        storeDetail(e);
+    if (e.kind == Event::Kind::RunFinished) {
+        m_runId = 0;
+        m_runFinished = true;
+    }
+}
+
+void RunIngestor::startRun(const RunStarted &s, const std::string &executionKey)
+{
+    SQLite::Database &db = m_store.db();
+    SQLite::Statement q(db, R"sql(
+INSERT INTO runs(execution_key, run_key, workload, mode, device, dtype, target, source, started_at,
+                 batch, threads, shape_json, env_json, cache_state)
+VALUES(:key, :run_key, :workload, :mode, :device, :dtype, :target, :source, :started,
+       :batch, :threads, :shape, :env, :cache)
+ON CONFLICT(execution_key) DO NOTHING)sql");
+    q.bind(":key", executionKey);
+    q.bind(":run_key", s.runKey.empty() ? executionKey : s.runKey);
+    q.bind(":workload", s.workload);
+    q.bind(":mode", s.mode);
+    q.bind(":device", s.device);
+    q.bind(":dtype", s.dtype);
+    q.bind(":target", s.target.empty() ? m_target : s.target);
+    q.bind(":source", m_source);
+    q.bind(":started", s.startedAt);
+    q.bind(":batch", intOr(s.shape, "batch", 0));
+    q.bind(":threads", static_cast<int>(intOr(s.env, "threads", 0, INT32_MIN, INT32_MAX)));
+    q.bind(":shape", dumpJson(s.shape));
+    q.bind(":env", dumpJson(s.env));
+    q.bind(":cache", s.cacheState);
+    q.exec();
+    m_runId = *m_store.runIdForExecutionKey(executionKey);
+    m_eventSeq = 0;
+    m_runFinished = false;
+    m_phases.clear();
+    m_unflushedSamples = 0;
+    m_lastLineAt = 0;
+    m_longestGap = -1;
+    m_shapeCaseSeq = 0;
+    if (m_report.runIds.empty() || m_report.runIds.back() != m_runId)
+        m_report.runIds.push_back(m_runId);
+}
+
+bool RunIngestor::annotate(const std::string &event, const nlohmann::json &fields)
+{
+    if (m_report.runIds.empty())
+        return false;
+    const long long saved = m_runId;
+    m_runId = m_report.runIds.back();
+    Event e;
+    e.name = event;
+    e.raw = fields;
+    e.raw["v"] = kContractVersion;
+    e.raw["event"] = event;
+    beginGroup();
+    storeEvent(e);
+    m_runId = saved;
+    commitGroup();
+    return true;
+}
+
+void RunIngestor::storeEvent(const Event &e)
+{
+    SQLite::Statement q(m_store.db(),
+                        "INSERT OR IGNORE INTO events(run_id, seq, event, json, received_at) "
+                        "VALUES(?, ?, ?, ?, ?)");
+    q.bind(1, static_cast<int64_t>(m_runId));
+    q.bind(2, static_cast<int64_t>(m_eventSeq++));
+    q.bind(3, e.name);
+    if (e.kind == Event::Kind::Phase) {
+        // The values are in sample_chunks; the event keeps every other field and their count.
+        nlohmann::json slim = e.raw;
+        slim.erase("seconds");
+        slim["seconds_count"] = e.phase.seconds.size();
+        q.bind(4, dumpJson(slim));
+    } else {
+        q.bind(4, dumpJson(e.raw));
+    }
+    q.bind(
+        5,
+        std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
+    q.exec();
+}
+
+// The runner's summary is kept as a witness; the figures and the verdict are the store's own,
+// computed from the samples that arrived (run_judge.h).
+void RunIngestor::finishRun(const RunFinished &f)
+{
+    SQLite::Statement q(m_store.db(), R"sql(
+UPDATE runs SET status = :status, complete = 1, error = :error, finished_at = :finished,
+  finite = :finite, summary_json = :summary
+WHERE id = :id)sql");
+    q.bind(":status", f.status);
+    q.bind(":error", f.error);
+    q.bind(":finished", f.finishedAt);
+    if (f.summary.finite)
+        q.bind(":finite", *f.summary.finite ? 1 : 0);
+    else
+        q.bind(":finite");
+    q.bind(":summary", dumpJson(f.summaryJson));
+    q.bind(":id", static_cast<int64_t>(m_runId));
+    q.exec();
+    flushRun(); // the judge reads every sample, the chunks being filled included
+    judgeStoredRun(m_store, m_runId);
+}
+
+// A run that never saw run_finished keeps every sample and is judged on them (it is never valid
+// evidence: the policy requires a complete run).
+void RunIngestor::closeOpenRun(const std::string &error, const std::string &finalStatus)
+{
+    if (m_runId == 0 || m_runFinished)
+        return;
+    beginGroup();
+    flushRun();
+    const long long id = m_runId;
+    m_runId = 0;
+    m_phases.clear();
+    if (auto existing = m_store.run(id); !existing || existing->complete)
+        return; // never downgrade a run that a fuller stream already completed
+    SQLite::Statement q(m_store.db(),
+                        "UPDATE runs SET status = :status, complete = 0, error = :error "
+                        "WHERE id = :id AND complete = 0");
+    q.bind(":status", finalStatus);
+    q.bind(":error", error);
+    q.bind(":id", static_cast<int64_t>(id));
+    q.exec();
+    judgeStoredRun(m_store, id);
+}
+
+} // namespace tp

@@ -1,0 +1,353 @@
+#include "pilot.h"
+
+#include "model/contract/model_texts.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace tp
+{
+using nlohmann::json;
+
+namespace
+{
+
+const char *const kSideFields[] = {"label", "target", "device", "runner",
+                                   "mode",  "dtype",  "batch",  "threads"};
+
+std::string str(const json &j, const char *key, const std::string &origin)
+{
+    auto it = j.find(key);
+    if (it == j.end() || it->is_null())
+        return {};
+    if (!it->is_string())
+        throw PilotError(origin + ": field '" + key + "' must be a string");
+    return it->get<std::string>();
+}
+
+double number(const json &j, const char *key, double fallback, const std::string &origin)
+{
+    auto it = j.find(key);
+    if (it == j.end())
+        return fallback;
+    if (!it->is_number() || !std::isfinite(it->get<double>()) || it->get<double>() < 0)
+        throw PilotError(origin + ": field '" + key + "' must be a non-negative number");
+    return it->get<double>();
+}
+
+long long count(const json &j, const char *key, const std::string &origin)
+{
+    const double v = number(j, key, 0, origin);
+    if (v != std::floor(v) || v > 1e9)
+        throw PilotError(origin + ": field '" + key + "' must be a whole number");
+    return static_cast<long long>(v);
+}
+
+void checkSide(const PilotSide &s, const std::string &where)
+{
+    if (!s.runner.empty() && s.runner != "cpp" && s.runner != "python")
+        throw PilotError(where + ".runner must be cpp or python (or empty: any)");
+    if (!s.mode.empty() && s.mode != "eager" && s.mode != "compiled")
+        throw PilotError(where + ".mode must be eager or compiled (or empty: any)");
+    if (s.runner == "cpp" && s.device == "tpu")
+        throw PilotError(where + ": the C++ runner cannot use device tpu; use runner python");
+}
+
+PilotSide parseSide(const json &j, const std::string &where)
+{
+    if (!j.is_object())
+        throw PilotError(where + " must be an object");
+    for (const auto &[key, value] : j.items())
+        if (std::find(std::begin(kSideFields), std::end(kSideFields), key) == std::end(kSideFields))
+            throw PilotError(where + ": unknown field '" + key + "'");
+    PilotSide s;
+    s.label = str(j, "label", where);
+    s.target = str(j, "target", where);
+    s.device = str(j, "device", where);
+    s.runner = str(j, "runner", where);
+    s.mode = str(j, "mode", where);
+    s.dtype = str(j, "dtype", where);
+    s.batch = count(j, "batch", where);
+    s.threads = static_cast<int>(count(j, "threads", where));
+    checkSide(s, where);
+    return s;
+}
+
+json sideToJson(const PilotSide &s)
+{
+    return {{"label", s.label}, {"target", s.target}, {"device", s.device}, {"runner", s.runner},
+            {"mode", s.mode},   {"dtype", s.dtype},   {"batch", s.batch},   {"threads", s.threads}};
+}
+
+void validate(const PilotDefinition &p, const std::string &origin)
+{
+    if (p.name.empty() || p.name.find_first_of("\n\r\t") != std::string::npos)
+        throw PilotError(origin + ": field 'name' must be a non-empty single-line string");
+    if (p.workload.empty())
+        throw PilotError(origin + ": field 'workload' must be a non-empty string");
+    if (p.workload == "torchscript" && p.modelFile.empty())
+        throw PilotError(origin + ": workload torchscript needs 'model_file'");
+    if (p.qualityKind != "training_loss" && p.qualityKind != "metric")
+        throw PilotError(origin + ": quality.kind must be training_loss or metric");
+    if (p.qualityKind == "metric" && p.qualityMetric.empty())
+        throw PilotError(origin + ": quality.kind metric needs quality.metric (its name)");
+    for (const AllowedDifference &a : p.allowed)
+        if (a.factor.empty() || a.reason.empty())
+            throw PilotError(origin + ": every allowed difference needs a factor and a reason");
+    checkSide(p.baseline, origin + ": baseline");
+    checkSide(p.candidate, origin + ": candidate");
+}
+
+} // namespace
+
+RunSelection PilotSide::selection(const std::string &workload) const
+{
+    RunSelection s;
+    s.workload = workload;
+    s.target = target;
+    s.device = device;
+    s.runner = runner;
+    s.mode = mode;
+    s.dtype = dtype;
+    s.batch = batch;
+    return s;
+}
+
+PilotDefinition defaultPilot()
+{
+    PilotDefinition p;
+    p.name = "local";
+    p.baseline = {txt::DefaultBaselineLabel, "", "", "", "eager", "float32", 0, 0};
+    p.candidate = {txt::DefaultCandidateLabel, "", "", "", "compiled", "", 0, 0};
+    p.allowed = {{"mode", txt::AllowedModeReason}, {"dtype", txt::AllowedDtypeReason}};
+    return p;
+}
+
+PilotDefinition parsePilot(const json &j, const std::string &origin)
+{
+    if (!j.is_object())
+        throw PilotError(origin + ": a pilot must be a JSON object");
+    PilotDefinition p;
+    p.name = str(j, "name", origin);
+    if (auto v = j.find("version"); v != j.end()) {
+        if (!v->is_number_integer() || *v < 1 || *v > 1000000000)
+            throw PilotError(origin + ": field 'version' must be a positive integer");
+        p.version = v->get<int>();
+    }
+    if (j.contains("workload"))
+        p.workload = str(j, "workload", origin);
+    p.modelFile = str(j, "model_file", origin);
+    p.modelHash = str(j, "model_hash", origin);
+    if (j.contains("training_workload"))
+        p.trainingWorkload = str(j, "training_workload", origin);
+    if (auto v = j.find("training_world_size"); v != j.end()) {
+        if (!v->is_number_integer() || *v < 1 || *v > 4096)
+            throw PilotError(origin +
+                             ": field 'training_world_size' must be an integer in 1..4096");
+        p.trainingWorldSize = v->get<int>();
+    }
+    if (j.contains("catalog"))
+        p.catalog = str(j, "catalog", origin);
+    if (j.contains("precision_policy"))
+        p.precisionPolicy = str(j, "precision_policy", origin);
+    const json slo = j.value("slo", json::object());
+    const json quality = j.value("quality", json::object());
+    if (!slo.is_object() || !quality.is_object())
+        throw PilotError(origin + ": fields 'slo' and 'quality' must be objects");
+    p.sloP99Seconds = number(slo, "p99_seconds", p.sloP99Seconds, origin + ": slo");
+    p.minThroughputRatio =
+        number(slo, "min_throughput_ratio", p.minThroughputRatio, origin + ": slo");
+    if (quality.contains("kind"))
+        p.qualityKind = str(quality, "kind", origin + ": quality");
+    p.qualityMetric = str(quality, "metric", origin + ": quality");
+    p.qualityTarget = number(quality, "target", 0, origin + ": quality");
+    if (auto m = j.find("required_modes"); m != j.end()) {
+        if (!m->is_array())
+            throw PilotError(origin + ": field 'required_modes' must be an array of strings");
+        p.requiredModes.clear();
+        for (const auto &v : *m)
+            p.requiredModes.push_back(
+                v.is_string() ? v.get<std::string>()
+                              : throw PilotError(origin + ": required_modes must hold strings"));
+    }
+    for (const char *side : {"baseline", "candidate"}) {
+        auto it = j.find(side);
+        if (it == j.end())
+            throw PilotError(origin + ": field '" + side + "' is missing");
+        (std::string(side) == "baseline" ? p.baseline : p.candidate) =
+            parseSide(*it, origin + ": " + side);
+    }
+    const json allowed = j.value("allowed_differences", json::array());
+    if (!allowed.is_array())
+        throw PilotError(origin + ": field 'allowed_differences' must be an array");
+    for (const json &a : allowed) {
+        if (!a.is_object())
+            throw PilotError(origin + ": allowed_differences holds {factor, reason} objects");
+        p.allowed.push_back({str(a, "factor", origin + ": allowed_differences"),
+                             str(a, "reason", origin + ": allowed_differences")});
+    }
+    validate(p, origin);
+    return p;
+}
+
+json pilotToJson(const PilotDefinition &p)
+{
+    json allowed = json::array();
+    for (const AllowedDifference &a : p.allowed)
+        allowed.push_back({{"factor", a.factor}, {"reason", a.reason}});
+    json j = {
+        {"name", p.name},
+        {"version", p.version},
+        {"workload", p.workload},
+        {"model_file", p.modelFile},
+        {"model_hash", p.modelHash},
+        {"training_workload", p.trainingWorkload},
+        {"catalog", p.catalog},
+        {"precision_policy", p.precisionPolicy},
+        {"slo", {{"p99_seconds", p.sloP99Seconds}, {"min_throughput_ratio", p.minThroughputRatio}}},
+        {"quality",
+         {{"kind", p.qualityKind}, {"metric", p.qualityMetric}, {"target", p.qualityTarget}}},
+        {"required_modes", p.requiredModes},
+        {"baseline", sideToJson(p.baseline)},
+        {"candidate", sideToJson(p.candidate)},
+        {"allowed_differences", allowed}};
+    if (p.trainingWorldSize > 1) // only then: the hashes of one-process pilots stay as they were
+        j["training_world_size"] = p.trainingWorldSize;
+    return j;
+}
+
+void setPilotField(PilotDefinition &p, const std::string &key, const std::string &value)
+{
+    json j = pilotToJson(p);
+    const auto dot = key.find('.');
+    const std::string head = key.substr(0, dot),
+                      field = dot == std::string::npos ? std::string() : key.substr(dot + 1);
+    auto asNumber = [&]() -> json {
+        try {
+            std::size_t used = 0;
+            const double v = std::stod(value, &used);
+            if (used == value.size())
+                return v;
+        } catch (const std::exception &) {
+        }
+        throw PilotError("--set " + key + ": '" + value + "' is not a number");
+    };
+    if (head == "allowed" && !field.empty()) {
+        json kept = json::array();
+        for (const json &a : j["allowed_differences"])
+            if (a["factor"] != field)
+                kept.push_back(a);
+        if (!value.empty())
+            kept.push_back({{"factor", field}, {"reason", value}});
+        j["allowed_differences"] = kept;
+    } else if ((head == "baseline" || head == "candidate") && !field.empty()) {
+        if (!j[head].contains(field))
+            throw PilotError("--set " + key + ": unknown side field");
+        j[head][field] = field == "batch" || field == "threads" ? asNumber() : json(value);
+    } else if ((head == "slo" || head == "quality") && !field.empty()) {
+        if (!j[head].contains(field))
+            throw PilotError("--set " + key + ": unknown field");
+        j[head][field] = j[head][field].is_number() ? asNumber() : json(value);
+    } else if (field.empty() && j.contains(head) && j[head].is_string()) {
+        j[head] = value;
+    } else if (key == "training_world_size") {
+        const json n = asNumber();
+        j[key] = n.get<double>() == static_cast<int>(n.get<double>())
+                     ? json(static_cast<int>(n.get<double>()))
+                     : n;
+    } else if (key == "required_modes") {
+        json modes = json::array();
+        std::size_t from = 0;
+        while (from <= value.size()) {
+            const auto comma = std::min(value.find(',', from), value.size());
+            if (comma > from)
+                modes.push_back(value.substr(from, comma - from));
+            from = comma + 1;
+        }
+        j[key] = modes;
+    } else {
+        throw PilotError("--set " + key + ": unknown pilot field");
+    }
+    const long long id = p.id;
+    p = parsePilot(j, "--set " + key);
+    p.id = id;
+}
+
+GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot)
+{
+    defs.baseline = pilot.baseline.selection("");
+    defs.candidate = pilot.candidate.selection("");
+    defs.baselineLabel = pilot.baseline.label;
+    defs.candidateLabel = pilot.candidate.label;
+    defs.requiredModes = pilot.requiredModes;
+    defs.sloP99Seconds = pilot.sloP99Seconds;
+    defs.minThroughputRatio = pilot.minThroughputRatio;
+    defs.trainingWorldSize = pilot.trainingWorkload.empty() ? 1 : pilot.trainingWorldSize;
+    if (defs.trainingWorldSize > 1) // a distributed pilot: recovery of the whole group counts
+        for (GateDefinition &g : defs.gates)
+            if (g.id == "operations" && std::find(g.criteria.begin(), g.criteria.end(),
+                                                  "distributed_recovery") == g.criteria.end())
+                g.criteria.push_back("distributed_recovery");
+    return defs;
+}
+
+RunSelection narrowToSide(RunSelection selection, const RunSelection &side)
+{
+    bool conflict = false;
+    const auto narrow = [&conflict](auto &mine, const auto &theirs, const auto &unset) {
+        if (theirs == unset)
+            return;
+        if (mine == unset)
+            mine = theirs;
+        else
+            conflict |= mine != theirs;
+    };
+    const std::string none;
+    for (auto [mine, theirs] :
+         {std::pair{&selection.workload, &side.workload}, std::pair{&selection.mode, &side.mode},
+          std::pair{&selection.dtype, &side.dtype}, std::pair{&selection.device, &side.device},
+          std::pair{&selection.status, &side.status}, std::pair{&selection.target, &side.target},
+          std::pair{&selection.runner, &side.runner}})
+        narrow(*mine, *theirs, none);
+    narrow(selection.batch, side.batch, 0LL);
+    if (conflict)
+        selection.runIds = {-1}; // no run has that id: the selection is empty
+    return selection;
+}
+
+std::string runnerKindOf(const RunRecord &run)
+{
+    const json env = json::parse(run.envJson, nullptr, false);
+    if (!env.is_object())
+        return {};
+    if (env.value("runner_kind", std::string()) == "python")
+        return "python";
+    return env.contains("runner") ? "cpp" : "";
+}
+
+std::vector<SideDifference> sideDifferences(const PilotDefinition &pilot)
+{
+    const PilotSide &b = pilot.baseline, &c = pilot.candidate;
+    const std::pair<const char *, std::pair<std::string, std::string>> factors[] = {
+        {"target", {b.target, c.target}},
+        {"device", {b.device, c.device}},
+        {"runner", {b.runner, c.runner}},
+        {"mode", {b.mode, c.mode}},
+        {"dtype", {b.dtype, c.dtype}},
+        {"batch", {b.batch ? std::to_string(b.batch) : "", c.batch ? std::to_string(c.batch) : ""}},
+        {"threads",
+         {b.threads ? std::to_string(b.threads) : "", c.threads ? std::to_string(c.threads) : ""}}};
+    std::vector<SideDifference> out;
+    for (const auto &[factor, values] : factors) {
+        if (values.first == values.second)
+            continue;
+        SideDifference d{factor, values.first, values.second, false, {}};
+        for (const AllowedDifference &a : pilot.allowed)
+            if (a.factor == factor)
+                d.allowed = true, d.reason = a.reason;
+        out.push_back(d);
+    }
+    return out;
+}
+
+} // namespace tp

@@ -1,0 +1,101 @@
+#pragma once
+// A pilot: the platform comparison the decision is about. It holds fixed what the article holds
+// fixed between the current platform (baseline side) and the candidate platform — the workload or
+// user model, the shape catalog, the precision policy, the SLO and the quality target — and
+// names each side's target profile, device, runner, mode and dtype, plus the differences allowed
+// between the sides (batch, parallelism), each with its reason. Stored in the evidence database,
+// versioned, and part of the evidence hash. No Qt.
+#include "model/review/gates.h"
+#include "model/store/run_record.h"
+#include "model/store/run_selection.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tp
+{
+
+class PilotError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct PilotSide {
+    std::string label;   // "GPU a2-highgpu (current)"
+    std::string target;  // target profile name; empty: any
+    std::string device;  // cpu | cuda | tpu; empty: any
+    std::string runner;  // cpp | python; empty: any
+    std::string mode;    // eager | compiled; empty: any
+    std::string dtype;   // float32 | bfloat16 | …; empty: any
+    long long batch = 0; // 0: the runner's default
+    int threads = 0;     // 0: the runner's default
+    RunSelection selection(const std::string &workload) const;
+};
+
+struct AllowedDifference {
+    std::string factor; // batch | threads | target | device | runner | dtype | mode …
+    std::string reason;
+};
+
+struct PilotDefinition {
+    long long id = 0; // 0: not stored yet
+    int version = 1;  // bumped by every edit
+    std::string name;
+    std::string workload = "mlp";     // a built-in workload, or torchscript with `modelFile`
+    std::string modelFile, modelHash; // user model and its sha256 (or a revision)
+    std::string trainingWorkload = "train-mlp"; // empty: the pilot has no training
+    int trainingWorldSize = 1; // data-parallel ranks of its training (> 1: the operations gate
+                               // also asks for distributed_recovery)
+    std::string catalog = "default"; // shape catalog name (resources/catalogs)
+    std::string precisionPolicy = "default";
+    double sloP99Seconds = 0.005;
+    double minThroughputRatio = 1.0;
+    std::string qualityKind = "training_loss"; // training_loss | metric
+    std::string qualityMetric;                 // user metric name when qualityKind == metric
+    double qualityTarget = 0;                  // loss to reach (or metric value); 0: none
+    std::vector<std::string> requiredModes{"eager", "compiled"};
+    PilotSide baseline, candidate;
+    std::vector<AllowedDifference> allowed;
+};
+
+// The shipped default: local eager float32 (current) vs local compiled (candidate), any target,
+// so the offline demo works and a database from before pilots keeps its verdicts.
+PilotDefinition defaultPilot();
+
+// Parses and validates (name non-empty, known sides' runner/mode, numbers ≥ 0, reasons given).
+// Throws PilotError naming `origin` and the field.
+PilotDefinition parsePilot(const nlohmann::json &j, const std::string &origin);
+nlohmann::json pilotToJson(const PilotDefinition &p); // without id; keys sorted → stable hash
+// Sets one field from text, for `torchpilot pilots --edit NAME --set key=value`:
+// name, workload, model_file, model_hash, training_workload, catalog, precision_policy,
+// slo.p99_seconds, slo.min_throughput_ratio, quality.kind, quality.metric, quality.target,
+// baseline.<field>, candidate.<field> (label, target, device, runner, mode, dtype, batch,
+// threads), allowed.<factor> (the reason; empty removes it). Throws PilotError.
+void setPilotField(PilotDefinition &p, const std::string &key, const std::string &value);
+
+// The gate definitions with this pilot's sides, labels, SLO and required modes.
+GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot);
+
+// `selection` narrowed to the runs of `side` too: a field `selection` leaves open takes the side's
+// value; a field both set to different values selects nothing.
+RunSelection narrowToSide(RunSelection selection, const RunSelection &side);
+
+// Which runner produced a run: "python", "cpp" or "" (an import that does not say).
+std::string runnerKindOf(const RunRecord &run);
+
+// One factor in which a baseline and a candidate run differ, and how the pilot sees it.
+struct SideDifference {
+    std::string factor, baseline, candidate;
+    bool allowed = false;
+    std::string reason; // the pilot's reason when allowed
+};
+// Differences between the sides' declared values (target, device, runner, mode, dtype, batch,
+// threads); a factor not listed in `allowed` is flagged (allowed = false).
+std::vector<SideDifference> sideDifferences(const PilotDefinition &pilot);
+
+} // namespace tp

@@ -1,0 +1,262 @@
+// The criteria of the five gates, each a function of the stored evidence: performance,
+// operations and cost here; compatibility and correctness in gate_criteria_correctness.cpp.
+#include "gate_criteria.h"
+
+#include "model/contract/model_text.h"
+#include "model/contract/model_texts.h"
+#include "model/pilot/break_even.h"
+#include "model/store/store.h"
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace tp
+{
+using nlohmann::json;
+
+namespace
+{
+
+using detail::count;
+using detail::GateEvidence;
+using detail::ids;
+using detail::make;
+
+double median(std::vector<double> v)
+{
+    if (v.empty())
+        return 0;
+    std::sort(v.begin(), v.end());
+    const std::size_t n = v.size();
+    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+std::string fmt(double v)
+{
+    return textNumber(v, 4);
+}
+
+CriterionResult p99WithinSlo(const GateEvidence &c, const std::string &id)
+{
+    if (c.defs.sloP99Seconds <= 0)
+        return make(id, Verdict::Insufficient, txt::CriterionNoSlo);
+    std::vector<long long> used, bad;
+    for (const RunRecord &r : c.candidate) {
+        if (!r.p99Seconds)
+            continue;
+        used.push_back(r.id);
+        if (*r.p99Seconds > c.defs.sloP99Seconds)
+            bad.push_back(r.id);
+    }
+    if (used.empty())
+        return make(id, Verdict::Insufficient, txt::CriterionNoLatency);
+    if (!bad.empty())
+        return make(
+            id, Verdict::Fail,
+            fillText(txt::CriterionP99Above, {count(bad.size()), fmt(c.defs.sloP99Seconds)}), bad);
+    return make(id, Verdict::Pass,
+                fillText(txt::CriterionP99Within, {fmt(c.defs.sloP99Seconds), count(used.size())}),
+                used);
+}
+
+CriterionResult throughput(const GateEvidence &c, const std::string &id)
+{
+    // Compared per workload: a ratio across different models would mean nothing.
+    std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> byWorkload;
+    std::vector<long long> used;
+    for (const RunRecord &r : c.baseline)
+        if (r.samplesPerSecond)
+            byWorkload[r.workload].first.push_back(*r.samplesPerSecond), used.push_back(r.id);
+    for (const RunRecord &r : c.candidate)
+        if (r.samplesPerSecond)
+            byWorkload[r.workload].second.push_back(*r.samplesPerSecond), used.push_back(r.id);
+    std::vector<std::pair<std::string, double>> ratios;
+    bool fail = false;
+    for (const auto &[workload, sides] : byWorkload) {
+        if (sides.first.empty() || sides.second.empty())
+            continue;
+        ratios.emplace_back(workload, median(sides.second) / median(sides.first));
+        fail |= ratios.back().second < c.defs.minThroughputRatio;
+    }
+    if (ratios.empty())
+        return make(id, Verdict::Insufficient, txt::CriterionNoBothSides, used);
+    // The requirement closes the last part, as in "w: candidate/baseline = 1.2× (required ≥ 1×)".
+    std::vector<std::string> parts;
+    for (std::size_t i = 0; i < ratios.size(); ++i)
+        parts.push_back(
+            i + 1 == ratios.size()
+                ? fillText(txt::CriterionThroughputRequired,
+                           {ratios[i].first, fmt(ratios[i].second), fmt(c.defs.minThroughputRatio)})
+                : fillText(txt::CriterionThroughput, {ratios[i].first, fmt(ratios[i].second)}));
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), used);
+}
+
+CriterionResult coldStartReported(const GateEvidence &c, const std::string &id)
+{
+    std::vector<long long> used;
+    bool shapes = false;
+    for (const RunRecord &r : c.candidate) {
+        if (!r.meanBatchSeconds)
+            continue; // not a timing run (e.g. a recovery fault test)
+        if (!r.firstCallSeconds)
+            return make(id, Verdict::Insufficient,
+                        fillText(txt::CriterionNoFirstCall, {std::to_string(r.id)}), {r.id});
+        used.push_back(r.id);
+        shapes |= !c.store.shapeCases(r.id).empty();
+    }
+    if (used.empty())
+        return make(id, Verdict::Insufficient, txt::CriterionNoValidCandidate);
+    if (!shapes)
+        return make(id, Verdict::Insufficient, txt::CriterionNoRecompileCost, used);
+    // What the compile cost means for the decision: after how many calls it is paid back.
+    const std::string payback = breakEvenSummary(breakEven(c.store, c.baseline, c.candidate));
+    return make(id, Verdict::Pass,
+                std::string(txt::CriterionColdStart) +
+                    (payback.empty() ? std::string() : "; " + payback),
+                used);
+}
+
+CriterionResult recovery(const GateEvidence &c, const std::string &id)
+{
+    std::vector<long long> used;
+    bool fail = false;
+    std::vector<std::string> parts;
+    for (const RunRecord &r : c.candidateAll) {
+        const json s = json::parse(r.summaryJson, nullptr, false);
+        if (!s.is_object() || !s.contains("recovery"))
+            continue;
+        const json rec = s["recovery"];
+        used.push_back(r.id);
+        const double rpo = rec.value("rpo_steps", 1e300), rto = rec.value("rto_seconds", 1e300);
+        const bool ok = rec.value("verified", false) && rpo <= c.defs.maxRpoSteps &&
+                        rto <= c.defs.maxRtoSeconds;
+        fail |= !ok;
+        parts.push_back(fillText(ok ? txt::CriterionRecovery : txt::CriterionRecoveryOutside,
+                                 {std::to_string(r.id), fmt(rpo), fmt(rto)}));
+    }
+    if (used.empty())
+        return make(id, Verdict::Insufficient, txt::CriterionNoFaultTest);
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), used);
+}
+
+// The worker-failure test of a data-parallel group (`faulttest --world-size N`): a rank killed,
+// the others stopped within their bound, the group resumed within RPO/RTO with equal losses.
+CriterionResult distributedRecovery(const GateEvidence &c, const std::string &id)
+{
+    std::vector<long long> used;
+    bool fail = false;
+    std::vector<std::string> parts;
+    const int needed = std::max(2, c.defs.trainingWorldSize);
+    for (const RunRecord &r : c.candidateAll) {
+        const json s = json::parse(r.summaryJson, nullptr, false);
+        if (!s.is_object() || !s.contains("recovery") || !s["recovery"].is_object() ||
+            !s["recovery"].contains("distributed") || !s["recovery"]["distributed"].is_object())
+            continue;
+        const json &rec = s["recovery"];
+        const json &d = rec["distributed"];
+        used.push_back(r.id);
+        const double rpo = rec.value("rpo_steps", 1e300), rto = rec.value("rto_seconds", 1e300);
+        const double detect = d.value("detect_seconds", 1e300);
+        const double bound = d.value("detect_bound_seconds", 0.0);
+        const int ranks = d.value("world_size", 0);
+        const bool ok = rec.value("verified", false) && d.value("survivors_stopped", false) &&
+                        detect <= bound && ranks >= needed && rpo <= c.defs.maxRpoSteps &&
+                        rto <= c.defs.maxRtoSeconds;
+        fail |= !ok;
+        parts.push_back(
+            fillText(ok ? txt::CriterionDistRecovery : txt::CriterionDistRecoveryOutside,
+                     {std::to_string(r.id), std::to_string(ranks), fmt(detect), fmt(bound),
+                      fmt(rpo), fmt(rto)}));
+    }
+    if (used.empty())
+        return make(id, Verdict::Insufficient,
+                    fillText(txt::CriterionNoDistFaultTest, {std::to_string(needed)}));
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), used);
+}
+
+CriterionResult noProgressAlerts(const GateEvidence &c, const std::string &id)
+{
+    if (c.candidateAll.empty())
+        return make(id, Verdict::Insufficient, txt::CriterionNoCandidate);
+    std::vector<long long> bad;
+    for (const RunRecord &r : c.candidateAll)
+        for (const auto &e : c.store.events(r.id))
+            if (e.name == "alert" && e.json.find("no_progress") != std::string::npos) {
+                bad.push_back(r.id);
+                break;
+            }
+    if (!bad.empty())
+        return make(id, Verdict::Fail, fillText(txt::CriterionNoProgress, {count(bad.size())}),
+                    bad);
+    return make(id, Verdict::Pass,
+                fillText(txt::CriterionNoProgressNone, {count(c.candidateAll.size())}),
+                ids(c.candidateAll));
+}
+
+CriterionResult costNotWorse(const GateEvidence &c, const std::string &id)
+{
+    if (!c.inputs.baselineCost || !c.inputs.candidateCost)
+        return make(id, Verdict::Insufficient, txt::CriterionNoCostModel);
+    // Only runs that measured a steady state produce results (not, e.g., recovery fault tests).
+    auto timing = [](const std::vector<RunRecord> &runs) {
+        std::vector<RunRecord> out;
+        std::copy_if(runs.begin(), runs.end(), std::back_inserter(out),
+                     [](const RunRecord &r) { return r.meanBatchSeconds.has_value(); });
+        return out;
+    };
+    const auto baseline = timing(c.baseline), candidate = timing(c.candidate);
+    const CostResult b = computeCost(*c.inputs.baselineCost, baseline);
+    const CostResult k = computeCost(*c.inputs.candidateCost, candidate);
+    std::vector<long long> used = ids(baseline);
+    const auto more = ids(candidate);
+    used.insert(used.end(), more.begin(), more.end());
+    if (candidate.empty() || !b.costPerUsefulResult)
+        return make(id, Verdict::Insufficient, txt::CriterionNoUseful, used);
+    if (!k.costPerUsefulResult) // measured validly, but nothing met the quality contract
+        return make(id, Verdict::Fail, txt::CriterionNoContractResult, used);
+    const bool ok = *k.costPerUsefulResult <= *b.costPerUsefulResult;
+    return make(
+        id, ok ? Verdict::Pass : Verdict::Fail,
+        fillText(txt::CriterionCost, {fmt(*k.costPerUsefulResult), fmt(*b.costPerUsefulResult),
+                                      c.inputs.candidateCost->currency}),
+        used);
+}
+
+} // namespace
+
+CriterionResult detail::evaluateCriterion(const GateEvidence &c, const std::string &id)
+{
+    if (id == "catalog_shapes_in_required_modes")
+        return catalogCoverage(c, id);
+    if (id == "no_unsupported_op_failures")
+        return unsupportedOps(c, id);
+    if (id == "outputs_finite")
+        return outputsFinite(c, id);
+    if (id == "precision_within_policy")
+        return precisionCriterion(c, id, false);
+    if (id == "loss_curve_within_tolerance")
+        return precisionCriterion(c, id, true);
+    if (id == "p99_within_slo")
+        return p99WithinSlo(c, id);
+    if (id == "throughput_vs_baseline")
+        return throughput(c, id);
+    if (id == "cold_start_and_recompile_reported")
+        return coldStartReported(c, id);
+    if (id == "checkpoint_resume_within_rpo_rto")
+        return recovery(c, id);
+    if (id == "distributed_recovery")
+        return distributedRecovery(c, id);
+    if (id == "no_progress_alerts_absent")
+        return noProgressAlerts(c, id);
+    if (id == "rollback_path_recorded")
+        return c.inputs.rollbackPath.empty()
+                   ? make(id, Verdict::Insufficient, txt::CriterionNoRollback)
+                   : make(id, Verdict::Pass,
+                          fillText(txt::CriterionRollback, {c.inputs.rollbackPath}));
+    if (id == "cost_per_useful_result_not_worse")
+        return costNotWorse(c, id);
+    throw GateError("unknown criterion '" + id + "'");
+}
+
+} // namespace tp

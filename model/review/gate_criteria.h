@@ -1,0 +1,49 @@
+#pragma once
+// PRIVATE to gate_criteria*.cpp and gate_report.cpp: the evidence one evaluation of the gates
+// looks at, and the evaluation of one criterion by its id (gate_criteria.cpp). No Qt.
+#include "gates.h"
+#include "model/store/run_record.h"
+
+#include <string>
+#include <vector>
+
+namespace tp::detail
+{
+
+struct GateEvidence {
+    const GateDefinitions &defs;
+    Store &store;
+    const GateInputs &inputs;
+    std::vector<RunRecord> baseline, candidate; // valid evidence only
+    std::vector<RunRecord> candidateAll;        // every candidate run: failures count as failures
+    std::vector<RunRecord> platformAll;         // candidate selection without its mode filter
+};
+
+// One criterion of knownCriteria(); throws GateError for an unknown id.
+CriterionResult evaluateCriterion(const GateEvidence &c, const std::string &id);
+
+// The compatibility and correctness criteria (gate_criteria_correctness.cpp).
+CriterionResult catalogCoverage(const GateEvidence &c, const std::string &id);
+CriterionResult unsupportedOps(const GateEvidence &c, const std::string &id);
+CriterionResult outputsFinite(const GateEvidence &c, const std::string &id);
+CriterionResult precisionCriterion(const GateEvidence &c, const std::string &id, bool training);
+
+// What every criterion's file writes with.
+inline CriterionResult make(const std::string &id, Verdict v, std::string detail,
+                            std::vector<long long> runs = {})
+{
+    return {id, v, std::move(detail), std::move(runs)};
+}
+inline std::vector<long long> ids(const std::vector<RunRecord> &runs)
+{
+    std::vector<long long> out;
+    for (const auto &r : runs)
+        out.push_back(r.id);
+    return out;
+}
+inline std::string count(std::size_t n)
+{
+    return std::to_string(n);
+}
+
+} // namespace tp::detail

@@ -1,0 +1,82 @@
+// evaluateGates: the evidence of both sides, every gate's criteria and the decision; the report
+// as JSON.
+#include "gate_criteria.h"
+
+#include "model/store/store.h"
+
+#include <algorithm>
+
+namespace tp
+{
+using nlohmann::json;
+
+GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateInputs &inputs)
+{
+    detail::GateEvidence c{defs, store, inputs, {}, {}, {}, {}};
+    GateReport report;
+    report.definitions = defs.name + "@" + std::to_string(defs.version);
+    auto split = [&](const RunSelection &sel, std::vector<RunRecord> &valid,
+                     std::vector<long long> &sideIds) {
+        for (RunRecord &r : store.listRuns(sel)) {
+            sideIds.push_back(r.id);
+            if (r.valid.value_or(false) && r.complete)
+                valid.push_back(std::move(r));
+            else
+                report.excludedInvalidRuns.push_back(r.id);
+        }
+    };
+    split(defs.baseline, c.baseline, report.baselineRuns);
+    split(defs.candidate, c.candidate, report.candidateRuns);
+    c.candidateAll = store.listRuns(defs.candidate);
+    RunSelection platform = defs.candidate;
+    platform.mode.clear();
+    c.platformAll = store.listRuns(platform);
+    std::sort(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end());
+    report.excludedInvalidRuns.erase(
+        std::unique(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end()),
+        report.excludedInvalidRuns.end());
+
+    bool anyFail = false, anyInsufficient = false;
+    for (const GateDefinition &g : defs.gates) {
+        GateResult gr{g.id, Verdict::Pass, {}};
+        for (const std::string &id : g.criteria) {
+            gr.criteria.push_back(detail::evaluateCriterion(c, id));
+            const Verdict v = gr.criteria.back().verdict;
+            if (v == Verdict::Fail)
+                gr.verdict = Verdict::Fail;
+            else if (v == Verdict::Insufficient && gr.verdict == Verdict::Pass)
+                gr.verdict = Verdict::Insufficient;
+        }
+        anyFail |= gr.verdict == Verdict::Fail;
+        anyInsufficient |= gr.verdict == Verdict::Insufficient;
+        report.gates.push_back(std::move(gr));
+    }
+    // Inconclusive evidence keeps the current path, like a failure — but it is named apart.
+    report.decision = anyFail           ? Decision::KeepCurrentPath
+                      : anyInsufficient ? Decision::Inconclusive
+                                        : Decision::Migrate;
+    return report;
+}
+
+json GateReport::toJson() const
+{
+    json gatesJson = json::array();
+    for (const GateResult &g : gates) {
+        json criteria = json::array();
+        for (const CriterionResult &c : g.criteria)
+            criteria.push_back({{"id", c.id},
+                                {"verdict", verdictName(c.verdict)},
+                                {"detail", c.detail},
+                                {"runs", c.runIds}});
+        gatesJson.push_back(
+            {{"id", g.id}, {"verdict", verdictName(g.verdict)}, {"criteria", criteria}});
+    }
+    return {{"definitions", definitions},
+            {"decision", decisionName(decision)},
+            {"gates", gatesJson},
+            {"baseline_runs", baselineRuns},
+            {"candidate_runs", candidateRuns},
+            {"excluded_invalid_runs", excludedInvalidRuns}};
+}
+
+} // namespace tp

@@ -1,0 +1,84 @@
+#pragma once
+// The five approval gates of the article — compatibility → correctness/precision → performance
+// → operations → cost — evaluated automatically from stored evidence. Each criterion is pass,
+// fail or insufficient evidence, with the run ids it used; runs whose steady state is not valid
+// evidence never count. Inconclusive evidence keeps the current path. No Qt.
+#include "cost.h"
+#include "model/store/run_selection.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace tp
+{
+
+class Store;
+
+class GateError : public std::runtime_error
+{
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct GateDefinition {
+    std::string id;
+    std::vector<std::string> criteria;
+};
+
+struct GateDefinitions {
+    std::string name;
+    int version = 1;
+    std::string baselineLabel, candidateLabel;
+    RunSelection baseline, candidate;
+    std::vector<std::string> requiredModes;
+    double sloP99Seconds = 0;        // 0: no latency SLO given → insufficient
+    double minThroughputRatio = 1.0; // candidate / baseline samples per second
+    double maxRpoSteps = 0, maxRtoSeconds = 0;
+    int trainingWorldSize = 1; // the pilot's data-parallel ranks (> 1: distributed_recovery)
+    std::vector<GateDefinition> gates;
+};
+
+// Criterion ids this build evaluates (a definitions file naming another one is rejected).
+const std::vector<std::string> &knownCriteria();
+GateDefinitions parseGateDefinitions(const nlohmann::json &j, const std::string &origin);
+GateDefinitions loadGateDefinitions(const std::string &path);
+
+enum class Verdict { Pass, Fail, Insufficient };
+std::string verdictName(Verdict v); // "pass" | "fail" | "insufficient"
+
+struct CriterionResult {
+    std::string id;
+    Verdict verdict = Verdict::Insufficient;
+    std::string detail;            // what was measured, in one sentence
+    std::vector<long long> runIds; // the evidence it used
+};
+
+struct GateResult {
+    std::string id;
+    Verdict verdict = Verdict::Insufficient;
+    std::vector<CriterionResult> criteria;
+};
+
+enum class Decision { Migrate, KeepCurrentPath, Inconclusive };
+std::string decisionName(Decision d); // "migrate" | "keep" | "inconclusive"
+
+struct GateInputs {
+    std::optional<CostModel> baselineCost, candidateCost; // empty: cost gate is insufficient
+    std::string rollbackPath;                             // recorded by a reviewer; empty: none
+};
+
+struct GateReport {
+    std::string definitions; // name@version
+    std::vector<GateResult> gates;
+    Decision decision = Decision::Inconclusive;
+    std::vector<long long> baselineRuns, candidateRuns, excludedInvalidRuns;
+    nlohmann::json toJson() const;
+};
+
+GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateInputs &inputs);
+
+} // namespace tp

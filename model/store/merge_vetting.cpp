@@ -1,0 +1,365 @@
+#include "merge_vetting.h"
+
+#include "model/contract/contract.h"
+#include "model/samples/sample_codec.h"
+#include "schema.h"
+#include "store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstring>
+#include <fcntl.h>
+#include <filesystem>
+#include <memory>
+#include <set>
+#include <sys/stat.h>
+#include <unistd.h>
+
+namespace tp
+{
+
+namespace
+{
+
+std::string quoted(const std::string &path)
+{
+    return "'" + path + "'";
+}
+
+const char *const kNothingMerged = "; nothing was merged";
+
+std::string kindOf(mode_t mode)
+{
+    return S_ISDIR(mode)    ? "a directory"
+           : S_ISFIFO(mode) ? "a FIFO"
+           : S_ISCHR(mode)  ? "a character device"
+           : S_ISBLK(mode)  ? "a block device"
+           : S_ISSOCK(mode) ? "a socket"
+                            : "not a regular file";
+}
+
+struct Fd {
+    int fd = -1;
+    ~Fd()
+    {
+        if (fd >= 0)
+            ::close(fd);
+    }
+};
+
+// A temporary file created with O_EXCL in `dir` (mkstemp: mode 0600); -1 when it cannot be.
+int createIn(const std::filesystem::path &dir, std::string &path)
+{
+    std::string name = (dir / ".torchpilot-merge-XXXXXX").string();
+    const int fd = ::mkostemp(name.data(), O_CLOEXEC);
+    if (fd >= 0)
+        path = name;
+    return fd;
+}
+
+// Each statement on the vetting connection: prepared, stepped through fn(row), finalised; a
+// SQLite error throws StoreError naming the file.
+template <class F> void eachRow(sqlite3 *db, const std::string &sql, const std::string &what, F fn)
+{
+    sqlite3_stmt *st = nullptr;
+    if (sqlite3_prepare_v2(db, sql.c_str(), -1, &st, nullptr) != SQLITE_OK)
+        throw StoreError(what + " cannot be read as a TorchPilot database (" + sqlite3_errmsg(db) +
+                         ")" + kNothingMerged);
+    std::unique_ptr<sqlite3_stmt, int (*)(sqlite3_stmt *)> guard(st, sqlite3_finalize);
+    int rc = SQLITE_ROW;
+    while ((rc = sqlite3_step(st)) == SQLITE_ROW)
+        fn(st);
+    if (rc != SQLITE_DONE)
+        throw StoreError(what +
+                         ((rc & 0xff) == SQLITE_CORRUPT ? " is damaged (" : " cannot be read (") +
+                         sqlite3_errmsg(db) + ")" + kNothingMerged);
+}
+
+long long integer(sqlite3 *db, const std::string &sql, const std::string &what)
+{
+    long long v = 0;
+    eachRow(db, sql, what, [&](sqlite3_stmt *st) { v = sqlite3_column_int64(st, 0); });
+    return v;
+}
+
+std::string text(sqlite3_stmt *st, int column)
+{
+    const auto *p = reinterpret_cast<const char *>(sqlite3_column_text(st, column));
+    return p ? std::string(p, std::size_t(sqlite3_column_bytes(st, column))) : std::string();
+}
+
+std::string sqlName(const std::string &name)
+{
+    std::string q = "\"";
+    for (char c : name)
+        q += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return q + "\"";
+}
+
+struct Column {
+    std::string name, type;
+    bool notNull = false;
+};
+
+std::vector<Column> columnsOf(sqlite3 *db, const std::string &table, const std::string &what)
+{
+    std::vector<Column> out;
+    eachRow(db, "SELECT name, type, \"notnull\" FROM pragma_table_info(" + sqlName(table) + ")",
+            what, [&](sqlite3_stmt *st) {
+                out.push_back({text(st, 0), text(st, 1), sqlite3_column_int(st, 2) != 0});
+            });
+    return out;
+}
+
+// Objects SQLite would run or that stand for something else: views, triggers, virtual tables and
+// their shadow tables.
+void refuseActiveObjects(sqlite3 *db, const std::string &what)
+{
+    std::string found;
+    auto add = [&](const std::string &type, const std::string &name) {
+        found += (found.empty() ? "" : ", ") + type + " " + quoted(name);
+    };
+    eachRow(db,
+            "SELECT type, name FROM pragma_table_list WHERE schema = 'main' AND type <> 'table' "
+            "ORDER BY name",
+            what, [&](sqlite3_stmt *st) { add(text(st, 0), text(st, 1)); });
+    eachRow(db, "SELECT name FROM sqlite_schema WHERE type = 'trigger' ORDER BY name", what,
+            [&](sqlite3_stmt *st) { add("trigger", text(st, 0)); });
+    if (!found.empty())
+        throw StoreError(what + " holds " + found +
+                         ", which TorchPilot never creates: it is not merged (nothing of it was "
+                         "run)");
+}
+
+// Every value of the type its column declares (NULL only where the column allows it): SQLite
+// stores whatever it is given, and a count that is text would read as 0.
+void checkTypes(sqlite3 *db, const std::string &table, const std::vector<Column> &columns,
+                const std::string &what)
+{
+    for (const Column &c : columns) {
+        std::string allowed = c.type == "INTEGER" ? "'integer'"
+                              : c.type == "REAL"  ? "'real', 'integer'"
+                              : c.type == "TEXT"  ? "'text'"
+                              : c.type == "BLOB"  ? "'blob'"
+                                                  : "";
+        if (allowed.empty())
+            continue;
+        if (!c.notNull)
+            allowed += ", 'null'";
+        eachRow(db,
+                "SELECT typeof(" + sqlName(c.name) + "), count(*) FROM " + sqlName(table) +
+                    " WHERE typeof(" + sqlName(c.name) + ") NOT IN (" + allowed + ") GROUP BY 1",
+                what, [&](sqlite3_stmt *st) {
+                    throw StoreError(what + ": " + table + "." + c.name + " is " + text(st, 0) +
+                                     " in " + std::to_string(sqlite3_column_int64(st, 1)) +
+                                     " row(s), where TorchPilot stores " + c.type + kNothingMerged);
+                });
+    }
+}
+
+bool isJsonColumn(const std::string &name)
+{
+    return name == "json" || name == "validity_reasons" ||
+           (name.size() > 5 && name.compare(name.size() - 5, 5, "_json") == 0);
+}
+
+void checkJson(sqlite3 *db, const std::string &table, const std::string &column,
+               const std::string &what)
+{
+    eachRow(db,
+            "SELECT " + sqlName(column) + " FROM " + sqlName(table) + " WHERE " + sqlName(column) +
+                " IS NOT NULL",
+            what, [&](sqlite3_stmt *st) {
+                const std::string value = text(st, 0);
+                const std::string where = what + ": a value of " + table + "." + column;
+                if (value.size() > merge_limits::kMaxJsonBytes)
+                    throw StoreError(where + " holds " + std::to_string(value.size()) +
+                                     " bytes of JSON, over the limit of " +
+                                     std::to_string(merge_limits::kMaxJsonBytes) + kNothingMerged);
+                if (parseJsonLine(value).is_discarded())
+                    throw StoreError(where + " is not JSON nested at most " +
+                                     std::to_string(kMaxJsonDepth) + " levels deep" +
+                                     kNothingMerged);
+            });
+}
+
+// Every chunk decoded as the store would read it, one at a time (at most 32 KiB each).
+void checkChunks(sqlite3 *db, const std::string &what)
+{
+    std::vector<double> values;
+    eachRow(db, "SELECT id, run_id, phase, count, codec, data FROM sample_chunks", what,
+            [&](sqlite3_stmt *st) {
+                values.clear();
+                const long long count = sqlite3_column_int64(st, 3);
+                try {
+                    if (count < 1)
+                        throw SampleCodecError("a sample chunk claims " + std::to_string(count) +
+                                               " values");
+                    decodeChunk(sqlite3_column_int(st, 4), sqlite3_column_blob(st, 5),
+                                std::size_t(sqlite3_column_bytes(st, 5)), std::size_t(count),
+                                values);
+                } catch (const SampleCodecError &e) {
+                    throw StoreError(what + ": sample chunk #" +
+                                     std::to_string(sqlite3_column_int64(st, 0)) + " (run #" +
+                                     std::to_string(sqlite3_column_int64(st, 1)) + ", phase " +
+                                     text(st, 2) + "): " + e.what() + kNothingMerged);
+                }
+            });
+}
+
+} // namespace
+
+MergeCopy::MergeCopy(const std::string &source, const std::string &ourPath)
+{
+    const std::string what = quoted(source);
+    Fd in;
+    // O_NONBLOCK: opening a FIFO must not wait for a writer; the type is checked before a read.
+    in.fd = ::open(source.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+    if (in.fd < 0)
+        throw StoreError("cannot open " + what + ": " + std::strerror(errno) + kNothingMerged);
+    struct stat st {
+    };
+    if (::fstat(in.fd, &st) != 0)
+        throw StoreError("cannot read " + what + ": " + std::strerror(errno) + kNothingMerged);
+    if (!S_ISREG(st.st_mode))
+        throw StoreError(what + " is " + kindOf(st.st_mode) + ", not a database file" +
+                         kNothingMerged);
+    if (std::uint64_t(st.st_size) > merge_limits::kMaxFileBytes)
+        throw StoreError(what + " is " + std::to_string(st.st_size) +
+                         " bytes, over the merge limit of " +
+                         std::to_string(merge_limits::kMaxFileBytes) + kNothingMerged);
+    Fd out;
+    std::filesystem::path dir = std::filesystem::path(ourPath).parent_path();
+    if (dir.empty())
+        dir = ".";
+    out.fd = createIn(dir, m_path);
+    if (out.fd < 0) {
+        std::error_code ec;
+        out.fd = createIn(std::filesystem::temp_directory_path(ec), m_path);
+    }
+    if (out.fd < 0)
+        throw StoreError("cannot make a private copy of " + what +
+                         " to vet it: " + std::strerror(errno) + kNothingMerged);
+    // Only the bytes there were when it was opened: a file that keeps growing is not followed.
+    std::uint64_t left = std::uint64_t(st.st_size);
+    std::vector<char> buffer(1 << 20);
+    while (left > 0) {
+        const ssize_t n =
+            ::read(in.fd, buffer.data(), std::min<std::uint64_t>(left, buffer.size()));
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            break; // shrank while it was copied: the integrity check will say so
+        for (ssize_t done = 0; done < n;) {
+            const ssize_t w = ::write(out.fd, buffer.data() + done, std::size_t(n - done));
+            if (w < 0 && errno == EINTR)
+                continue;
+            if (w < 0) {
+                const std::string why = std::strerror(errno);
+                ::unlink(m_path.c_str());
+                throw StoreError("cannot copy " + what + " to vet it: " + why + kNothingMerged);
+            }
+            done += w;
+        }
+        left -= std::uint64_t(n);
+    }
+}
+
+std::string nonRegularKind(const std::string &path)
+{
+    struct stat st {
+    };
+    if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode))
+        return {};
+    return kindOf(st.st_mode);
+}
+
+MergeCopy::~MergeCopy()
+{
+    if (m_path.empty())
+        return;
+    for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+        ::unlink((m_path + suffix).c_str());
+}
+
+std::string fileUri(const std::string &path)
+{
+    static const char hex[] = "0123456789ABCDEF";
+    std::string uri = "file:";
+    for (unsigned char c : path) {
+        if (std::isalnum(c) || c == '/' || c == '.' || c == '_' || c == '~' || c == '-') {
+            uri += char(c);
+        } else {
+            uri += '%';
+            uri += hex[c >> 4];
+            uri += hex[c & 15];
+        }
+    }
+    return uri;
+}
+
+void vetMergeCopy(const std::string &copyPath, const std::string &source, Store &ours,
+                  const std::vector<std::string> &tables)
+{
+    const std::string what = quoted(source);
+    sqlite3 *raw = nullptr;
+    // Immutable: the copy is private, so nothing changes it; SQLite then takes no lock and makes
+    // no -wal or -shm file beside it.
+    if (sqlite3_open_v2((fileUri(copyPath) + "?immutable=1").c_str(), &raw,
+                        SQLITE_OPEN_READONLY | SQLITE_OPEN_URI, nullptr) != SQLITE_OK) {
+        const std::string why = raw ? sqlite3_errmsg(raw) : "out of memory";
+        sqlite3_close(raw);
+        throw StoreError("cannot open " + what + ": " + why + kNothingMerged);
+    }
+    std::unique_ptr<sqlite3, int (*)(sqlite3 *)> db(raw, sqlite3_close);
+    sqlite3_db_config(raw, SQLITE_DBCONFIG_DEFENSIVE, 1, nullptr);
+    sqlite3_db_config(raw, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, nullptr);
+    sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_VIEW, 0, nullptr);
+    sqlite3_db_config(raw, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, nullptr);
+    sqlite3_limit(raw, SQLITE_LIMIT_LENGTH, merge_limits::kMaxValueBytes);
+    const long long app = integer(raw, "PRAGMA application_id", what);
+    if (app != schema::kApplicationId)
+        throw StoreError(what + " is a SQLite database of another application (application_id " +
+                         std::to_string(app) + "), not a TorchPilot one" + kNothingMerged);
+    const long long version = integer(raw, "PRAGMA user_version", what);
+    if (version != Store::kSchemaVersion)
+        throw StoreError(
+            what + " is a TorchPilot database of schema version " + std::to_string(version) +
+            (version > Store::kSchemaVersion ? ", newer than this TorchPilot reads ("
+                                             : "; merging needs this TorchPilot's (") +
+            std::to_string(Store::kSchemaVersion) + ")" +
+            (version < Store::kSchemaVersion ? ": open it once with this TorchPilot to upgrade it"
+                                             : ": use a newer TorchPilot") +
+            kNothingMerged);
+    refuseActiveObjects(raw, what);
+    std::string check;
+    // The full check: quick_check does not compare indexes with their tables, and a merge reads
+    // through the file's indexes (a key index pointing at another row mixed two runs' data).
+    eachRow(raw, "PRAGMA integrity_check", what, [&](sqlite3_stmt *st) {
+        if (check.empty())
+            check = text(st, 0);
+    });
+    if (check != "ok")
+        throw StoreError(what + " is damaged (" + check + ")" + kNothingMerged);
+    for (const std::string &t : tables) {
+        const std::vector<Column> theirs = columnsOf(raw, t, what);
+        const std::vector<Column> ourColumns = columnsOf(ours.db().getHandle(), t, "this database");
+        bool same = theirs.size() == ourColumns.size();
+        for (std::size_t i = 0; same && i < theirs.size(); ++i)
+            same = theirs[i].name == ourColumns[i].name;
+        if (!same)
+            throw StoreError(what + ": table " + t + " does not have TorchPilot's columns" +
+                             kNothingMerged);
+        checkTypes(raw, t, ourColumns, what);
+        for (const Column &c : ourColumns)
+            if (isJsonColumn(c.name))
+                checkJson(raw, t, c.name, what);
+    }
+    checkChunks(raw, what);
+}
+
+} // namespace tp

@@ -1,0 +1,233 @@
+#include "run_export.h"
+
+#include "model/contract/contract.h"
+
+#include <charconv>
+#include <cstdio>
+
+namespace tp
+{
+using nlohmann::json;
+
+namespace
+{
+
+long long number(const std::string &token, const std::string &text)
+{
+    long long v = 0;
+    const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), v);
+    if (ec != std::errc() || end != text.data() + text.size() || v < 0)
+        throw ExportError("bad run selection '" + token + "': '" + text +
+                          "' is not a run id (a whole number)");
+    return v;
+}
+
+std::string g17(double v)
+{
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    return buf;
+}
+
+// "7" or "7-9" (a token of the selection, or the value of run=): those run ids.
+void appendRunIds(RunSelection &sel, const std::string &token, const std::string &ids)
+{
+    const auto dash = ids.find('-');
+    const long long first = number(token, ids.substr(0, dash));
+    const long long last = dash == std::string::npos ? first : number(token, ids.substr(dash + 1));
+    if (last < first || last - first > 10000000)
+        throw ExportError("bad run selection '" + token + "': not a range of run ids");
+    for (long long id = first; id <= last; ++id)
+        sel.runIds.push_back(id);
+}
+
+json opt(const std::optional<double> &v)
+{
+    return v ? json(*v) : json();
+}
+
+} // namespace
+
+std::string csvField(const json &v)
+{
+    std::string s = v.is_null()           ? std::string()
+                    : v.is_string()       ? v.get<std::string>()
+                    : v.is_number_float() ? g17(v.get<double>())
+                                          : v.dump();
+    if (s.find_first_of(",\"\r\n") == std::string::npos)
+        return s;
+    std::string quoted = "\"";
+    for (char c : s)
+        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+    return quoted + '"';
+}
+
+RunSelection parseRunSelection(const std::string &text)
+{
+    RunSelection sel;
+    std::size_t at = 0;
+    while (at <= text.size()) {
+        const std::size_t comma = std::min(text.find(',', at), text.size());
+        const std::string token = text.substr(at, comma - at);
+        at = comma + 1;
+        if (token.empty()) {
+            if (comma == text.size())
+                break;
+            continue;
+        }
+        if (const auto eq = token.find('='); eq != std::string::npos) {
+            const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
+            std::string *field = key == "workload" ? &sel.workload
+                                 : key == "mode"   ? &sel.mode
+                                 : key == "dtype"  ? &sel.dtype
+                                 : key == "device" ? &sel.device
+                                 : key == "status" ? &sel.status
+                                 : key == "target" ? &sel.target
+                                 : key == "runner" ? &sel.runner
+                                 : key == "from"   ? &sel.startedFrom
+                                 : key == "before" ? &sel.startedBefore
+                                                   : nullptr;
+            if (key == "batch")
+                sel.batch = number(token, value);
+            else if (key == "run" || key == "id")
+                appendRunIds(sel, token, value);
+            else if (field)
+                *field = value;
+            else
+                throw ExportError("bad run selection '" + token + "': unknown key '" + key +
+                                  "' (workload, mode, dtype, device, status, target, runner, "
+                                  "batch, from, before, run)");
+            continue;
+        }
+        appendRunIds(sel, token, token);
+    }
+    return sel;
+}
+
+const std::vector<std::string> &exportColumns()
+{
+    static const std::vector<std::string> c{"id",
+                                            "execution_key",
+                                            "run_key",
+                                            "workload",
+                                            "mode",
+                                            "dtype",
+                                            "device",
+                                            "target",
+                                            "source",
+                                            "status",
+                                            "complete",
+                                            "started_at",
+                                            "finished_at",
+                                            "batch",
+                                            "threads",
+                                            "cache_state",
+                                            "sample_count",
+                                            "first_call_seconds",
+                                            "warmup_mean_seconds",
+                                            "mean_batch_seconds",
+                                            "samples_per_second",
+                                            "p50_seconds",
+                                            "p90_seconds",
+                                            "p99_seconds",
+                                            "finite",
+                                            "valid",
+                                            "validity_reasons",
+                                            "validity_policy",
+                                            "precision_verdict",
+                                            "precision_policy",
+                                            "error"};
+    return c;
+}
+
+json exportRun(const RunRecord &r)
+{
+    json reasons = json::parse(r.validityReasonsJson, nullptr, false);
+    if (!reasons.is_array())
+        reasons = json::array();
+    return {{"id", r.id},
+            {"execution_key", r.executionKey},
+            {"run_key", r.runKey},
+            {"workload", r.workload},
+            {"mode", r.mode},
+            {"dtype", r.dtype},
+            {"device", r.device},
+            {"target", r.target},
+            {"source", r.source},
+            {"status", r.status},
+            {"complete", r.complete},
+            {"started_at", r.startedAt},
+            {"finished_at", r.finishedAt},
+            {"batch", r.batch},
+            {"threads", r.threads},
+            {"cache_state", r.cacheState},
+            {"sample_count", r.sampleCount},
+            {"first_call_seconds", opt(r.firstCallSeconds)},
+            {"warmup_mean_seconds", opt(r.warmupMeanSeconds)},
+            {"mean_batch_seconds", opt(r.meanBatchSeconds)},
+            {"samples_per_second", opt(r.samplesPerSecond)},
+            {"p50_seconds", opt(r.p50Seconds)},
+            {"p90_seconds", opt(r.p90Seconds)},
+            {"p99_seconds", opt(r.p99Seconds)},
+            {"finite", r.finite ? json(*r.finite) : json()},
+            {"valid", r.valid ? json(*r.valid) : json()},
+            {"validity_reasons", reasons},
+            {"validity_policy", r.validityPolicy},
+            {"precision_verdict", r.precisionVerdict},
+            {"precision_policy", r.precisionPolicy},
+            {"error", r.error}};
+}
+
+void writeRunsCsv(std::ostream &out, const std::vector<RunRecord> &runs)
+{
+    const auto &columns = exportColumns();
+    for (std::size_t i = 0; i < columns.size(); ++i)
+        out << (i ? "," : "") << columns[i];
+    out << "\r\n";
+    for (const RunRecord &r : runs) {
+        const json j = exportRun(r);
+        for (std::size_t i = 0; i < columns.size(); ++i) {
+            const json &v = j[columns[i]];
+            // The reasons as one field: "reason; reason".
+            std::string reasons;
+            if (v.is_array())
+                for (const auto &x : v)
+                    reasons += (reasons.empty() ? "" : "; ") + x.get<std::string>();
+            out << (i ? "," : "") << (v.is_array() ? csvField(reasons) : csvField(v));
+        }
+        out << "\r\n";
+    }
+}
+
+void writeSamplesCsv(std::ostream &out, const Store &store, const std::vector<RunRecord> &runs)
+{
+    out << "run_id,execution_key,phase,seq,seconds\r\n";
+    for (const RunRecord &r : runs)
+        for (const char *p : {phase::FirstCall, phase::Warmup, phase::Steady}) {
+            long long seq = 0;
+            const std::string prefix =
+                std::to_string(r.id) + ',' + csvField(r.executionKey) + ',' + p + ',';
+            store.visitSamples(r.id, p, [&](const double *v, std::size_t n) {
+                for (std::size_t i = 0; i < n; ++i)
+                    out << prefix << seq++ << ',' << g17(v[i]) << "\r\n";
+            });
+        }
+}
+
+json exportJson(const Store &store, const std::vector<RunRecord> &runs, bool withSamples)
+{
+    json all = json::array();
+    for (const RunRecord &r : runs) {
+        json j = exportRun(r);
+        if (withSamples) {
+            json samples = json::object();
+            for (const char *p : {phase::FirstCall, phase::Warmup, phase::Steady})
+                samples[p] = store.samples(r.id, p);
+            j["samples"] = std::move(samples);
+        }
+        all.push_back(std::move(j));
+    }
+    return {{"runs", all}};
+}
+
+} // namespace tp
