@@ -32,6 +32,7 @@ std::vector<QStringList> rankArguments(const QStringList &common, int worldSize,
                                        double distTimeoutSeconds)
 {
     std::vector<QStringList> out;
+    out.reserve(worldSize > 0 ? static_cast<std::size_t>(worldSize) : 0);
     for (int r = 0; r < worldSize; ++r)
         out.push_back(common + QStringList{QStringLiteral("--world-size"),
                                            QString::number(worldSize), QStringLiteral("--rank"),

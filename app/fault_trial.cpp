@@ -52,6 +52,7 @@ void handleRunnerLine(const QByteArray &line, RunnerOutput &out)
 
 bool bitwiseEqual(double a, double b)
 {
+    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
 

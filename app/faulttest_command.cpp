@@ -315,6 +315,7 @@ int faulttestCommand(const QStringList &args)
     std::uniform_int_distribution<long long> pick(s.every, last);
     std::uniform_int_distribution<int> pickRank(0, s.worldSize - 1);
     std::vector<std::map<long long, double>> references;
+    references.reserve(referenceRanks.size());
     for (const RunnerOutput &o : referenceRanks)
         references.push_back(o.losses);
     std::vector<TrialResult> trials;

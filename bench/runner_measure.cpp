@@ -45,7 +45,7 @@ tp::runner::Measurements runnerMeasure(tp::runner::Workload &w, int warmup, int 
     s.warmup = warmup;
     s.maxWarmup = warmup; // fixed count: no settling judgement
     s.iterations = iterations;
-    tp::runner::RunControl control(/*deadline=*/0.0, Clock::now());
+    tp::runner::RunControl control(/*deadlineSeconds=*/0.0, Clock::now());
     tp::runner::Measurements m;
     m.batch = batch;
     tp::runner::runPhases(s, call, control, m, emitter, perIteration);

@@ -69,6 +69,7 @@ void report(const char *what, const std::vector<Switch> &v, const char *tag)
         return sum / double(v.size());
     };
     std::vector<double> totals;
+    totals.reserve(v.size());
     for (const Switch &s : v)
         totals.push_back(s.total);
     std::sort(totals.begin(), totals.end());

@@ -59,7 +59,7 @@ QString trModelText(const std::string &sentence, const QLocale &locale)
         return {};
     if (std::optional<QString> whole = translated(sentence, locale, 0))
         return *whole;
-    const QString text = QString::fromStdString(sentence);
+    QString text = QString::fromStdString(sentence);
     if (!text.contains(QLatin1String("; ")))
         return text;
     QStringList parts;
@@ -76,7 +76,7 @@ QStringList trModelTexts(const std::string &jsonArray, const QLocale &locale)
     if (!doc.isArray())
         return {QString::fromStdString(jsonArray)};
     QStringList out;
-    for (const QJsonValue &v : doc.array())
+    for (const auto &v : doc.array())
         out << trModelText(v.toString().toStdString(), locale);
     return out;
 }

@@ -96,7 +96,7 @@ inline QByteArray sparseCheckpoints(const std::string &runKey, int every, int st
 // Writes `body` as an executable /bin/sh script named `name` in `dir`; returns its path.
 inline QString shellScript(const QTemporaryDir &dir, const QString &name, const QByteArray &body)
 {
-    const QString path = dir.filePath(name);
+    QString path = dir.filePath(name);
     QFile f(path);
     if (!f.open(QIODevice::WriteOnly))
         return {};

@@ -90,6 +90,7 @@ inline QString bitwiseDifference(const std::map<long long, double> &reference,
         const auto ref = reference.find(step);
         if (ref == reference.end())
             return QStringLiteral("step %1 is not in the reference").arg(step);
+        // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
         if (std::memcmp(&ref->second, &loss, sizeof loss) != 0)
             return QStringLiteral("step %1: %2 vs %3")
                 .arg(step)

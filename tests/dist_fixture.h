@@ -160,6 +160,7 @@ inline std::vector<QStringList> group(const QStringList &common, int worldSize =
 {
     const int port = tp::RankGroupLauncher::freeLoopbackPort();
     std::vector<QStringList> out;
+    out.reserve(worldSize > 0 ? static_cast<std::size_t>(worldSize) : 0);
     for (int r = 0; r < worldSize; ++r)
         out.push_back(common + rankFlags(worldSize, r, port));
     return out;
@@ -167,6 +168,7 @@ inline std::vector<QStringList> group(const QStringList &common, int worldSize =
 
 inline bool sameBits(double a, double b)
 {
+    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
     return std::memcmp(&a, &b, sizeof a) == 0;
 }
 

@@ -24,7 +24,7 @@ inline tp::GateDefinitions mergeGates()
 
 inline std::string theirDatabase(const QTemporaryDir &dir, const char *name)
 {
-    const std::string path = dir.filePath(QLatin1String(name)).toStdString();
+    std::string path = dir.filePath(QLatin1String(name)).toStdString();
     tp::Store s(path); // the shipped policy; ours judges under the fixture one
     tp::importFile(s, dataFile("panels_realistic.jsonl").toStdString());
     tp::PilotDefinition p = tp::defaultPilot();

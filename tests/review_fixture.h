@@ -45,7 +45,7 @@ inline tp::ReviewState recordReview(tp::Store &store, const tp::ReviewInputs &in
 {
     tp::ReviewStore review(store);
     review.saveInputs(inputs);
-    const tp::ReviewState s = tp::evaluateReview(store, definitions());
+    tp::ReviewState s = tp::evaluateReview(store, definitions());
     review.signOff("compatibility", signer, signNote, s.evidenceHash);
     review.recordDecision(s.report, s.evidence, decider, comment);
     return s;

@@ -47,7 +47,7 @@ void TestBadInput::initTestCase()
 // A real TorchPilot database with a few runs, everything checkpointed into the main file.
 QString TestBadInput::populatedDb(const QString &name)
 {
-    const QString path = m_dir.filePath(name);
+    QString path = m_dir.filePath(name);
     tp::Store store(path.toStdString());
     tp::importFile(store, tptest::dataFile("panels_realistic.jsonl").toStdString());
     tp::importFile(store, tptest::dataFile("charts_fixture.jsonl").toStdString());

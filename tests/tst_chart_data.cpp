@@ -21,6 +21,7 @@ bool near(double a, double b)
 std::vector<long long> ids(const std::vector<tp::RunRecord> &runs)
 {
     std::vector<long long> out;
+    out.reserve(runs.size());
     for (const tp::RunRecord &r : runs)
         out.push_back(r.id);
     return out;

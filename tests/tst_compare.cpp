@@ -86,6 +86,7 @@ void TestCompare::slowerIsWorse()
 void TestCompare::reproducible()
 {
     std::vector<tp::TimedSample> noisy;
+    noisy.reserve(500);
     for (int i = 0; i < 500; ++i)
         noisy.push_back({0.001 * (1 + (i * 7919 % 101) / 100.0), 8});
     const auto a = tp::compareSamples(noisy, baselineSamples(), {});

@@ -41,6 +41,7 @@ void writeRun(std::ofstream &out, const std::string &key, const std::string &mod
                       {"blas", "openblas"},
                       {"cpu_model", "Test CPU"}}}};
     std::vector<double> samples;
+    samples.reserve(200);
     for (int i = 0; i < 200; ++i)
         samples.push_back(seconds * (1 + 0.001 * (i % 10) - 0.0045));
     out << started.dump() << '\n'
@@ -281,7 +282,7 @@ void TestCompareCli::badInput_data()
                                                  QStringLiteral("--candidate"),
                                                  QStringLiteral("run=2")}
                                   << "cannot open database";
-    auto with = [&](const char *b, const char *c, QStringList more) {
+    auto with = [&](const char *b, const char *c, const QStringList &more) {
         return QStringList{QStringLiteral("--db"),        db,
                            QStringLiteral("--baseline"),  QLatin1String(b),
                            QStringLiteral("--candidate"), QLatin1String(c)} +

@@ -23,6 +23,7 @@ namespace
 QString firstDifference(const std::vector<double> &a, const std::vector<double> &b)
 {
     for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
         if (std::memcmp(&a[i], &b[i], sizeof(double)) != 0)
             return QStringLiteral("sample %1: %2 vs %3")
                 .arg(i)

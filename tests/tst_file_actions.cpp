@@ -114,6 +114,7 @@ void TestFileActions::menusOfferTheActions()
 void TestFileActions::aboutShowsTheVersions()
 {
     const QString text = tp::HelpMenu::aboutText();
+    // NOLINTNEXTLINE(bugprone-suspicious-missing-comma): "TorchPilot <version>", joined on purpose
     for (const char *want : {"TorchPilot " TORCHPILOT_VERSION, "Qt ", "libtorch ", "SQLite ",
                              "run contract v", "store schema "})
         QVERIFY2(text.contains(QLatin1String(want)), qPrintable(text));

@@ -29,7 +29,7 @@ struct FakeRun {
 std::string stream(const FakeRun &r)
 {
     std::string out;
-    auto line = [&out](json j) { out += j.dump() + "\n"; };
+    auto line = [&out](const json &j) { out += j.dump() + "\n"; };
     line({{"v", 1},
           {"event", "run_started"},
           {"run_key", r.key},
@@ -49,6 +49,7 @@ std::string stream(const FakeRun &r)
     const double mean = 64.0 / r.sps, tail = std::max(r.p99, mean);
     const double body = (200 * mean - 3 * tail) / 197;
     std::vector<double> steady;
+    steady.reserve(200);
     for (int i = 0; i < 197; ++i)
         steady.push_back(r.valid ? body : body * (i % 2 ? 1.3 : 0.7));
     steady.insert(steady.end(), 3, tail);

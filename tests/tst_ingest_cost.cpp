@@ -86,6 +86,7 @@ bool samplesExact(tp::Store &store, long long runId)
             return false;
         for (int i = 0; i < kPhases[p].values; ++i) {
             const double want = std::strtod(QByteArray::number(valueOf(p, i), 'g', 17), nullptr);
+            // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip intended
             if (std::memcmp(&got[std::size_t(i)], &want, 8) != 0)
                 return false;
         }
@@ -223,7 +224,7 @@ void TestIngestCost::phaseLineWithFieldsOfItsOwnKeepsThem()
 
 std::string TestIngestCost::oldLayout(const QString &name, int runs, int perLine)
 {
-    const std::string file = path(name);
+    std::string file = path(name);
     {
         tp::Store store(file);
         for (int r = 0; r < runs; ++r)

@@ -46,7 +46,7 @@ private Q_SLOTS:
 private:
     QString write(const char *name, const QByteArray &bytes)
     {
-        const QString path = m_dir.filePath(QLatin1String(name));
+        QString path = m_dir.filePath(QLatin1String(name));
         QFile f(path);
         if (!f.open(QIODevice::WriteOnly))
             qFatal("cannot write %s", qPrintable(path));

@@ -248,7 +248,7 @@ private Q_SLOTS:
         QCOMPARE_NE(QString::fromStdString(makeKubeJob(other, hostile, kJobCommand, "t").jobName),
                     QString::fromStdString(multi));
         auto cmd = kJobCommand;
-        cmd.push_back("--dtype=bfloat16");
+        cmd.emplace_back("--dtype=bfloat16");
         QCOMPARE_NE(
             QString::fromStdString(makeKubeJob(validatedJobConfig(), hostile, cmd, "t").jobName),
             QString::fromStdString(a.jobName));
@@ -337,7 +337,7 @@ private Q_SLOTS:
             QVERIFY2(rc == 0, qPrintable(err));
         }
         // A tampered manifest fails: the Job's schema, the Service, the baseline's rules.
-        const auto invalid = [&](json list, const QStringList &expected) {
+        const auto invalid = [&](const json &list, const QStringList &expected) {
             writeText(jsonPath, list.dump());
             std::tie(rc, err) = validateManifest({jsonPath});
             QVERIFY2(rc == 1, qPrintable(err));

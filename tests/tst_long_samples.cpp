@@ -190,6 +190,7 @@ void TestLongSamples::streamedStatsAreComputeStats()
     const double want[] = {b.mean, b.stddev, b.cv, b.min, b.max, b.median,
                            b.p90,  b.p99,    b.q1, b.q3,  b.iqr};
     for (std::size_t i = 0; i < std::size(got); ++i)
+        // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
         QVERIFY2(std::memcmp(&got[i], &want[i], 8) == 0, qPrintable(QString::number(i)));
     QCOMPARE(a.madOutliers, b.madOutliers);
     if (kind == 0)

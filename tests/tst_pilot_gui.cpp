@@ -37,7 +37,7 @@ private:
     // A fresh database (tp::Store creates it, with the default pilot) in `dir`.
     static QString freshDatabase(const QTemporaryDir &dir, const char *name)
     {
-        const QString db = dir.filePath(QLatin1String(name));
+        QString db = dir.filePath(QLatin1String(name));
         tp::Store store(db.toStdString());
         return db;
     }

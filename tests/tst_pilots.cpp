@@ -33,7 +33,7 @@ struct Run {
 std::string stream(const Run &r)
 {
     std::string out;
-    auto line = [&out](json j) { out += j.dump() + "\n"; };
+    auto line = [&out](const json &j) { out += j.dump() + "\n"; };
     const json env = r.runner == "python" ? json{{"runner_kind", "python"}, {"runner", "0.3"}}
                                           : json{{"runner", "0.3"}};
     line({{"v", 1},

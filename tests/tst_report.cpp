@@ -253,7 +253,7 @@ void TestReport::noWordOutsideTheTextAreaOrOnAnother()
                      qPrintable(QStringLiteral("page %1: '%2' outside the text area")
                                     .arg(pageNo)
                                     .arg(m.captured(5))));
-            words.push_back({box, m.captured(5)});
+            words.emplace_back(box, m.captured(5));
         }
         for (std::size_t i = 0; i < words.size(); ++i)
             for (std::size_t j = i + 1; j < words.size(); ++j) {

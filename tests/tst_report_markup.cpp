@@ -137,9 +137,9 @@ QString TestReportMarkup::rewritten(const char *fixture, bool hostile, const std
     QFile in(tptest::dataFile(fixture));
     if (!in.open(QIODevice::ReadOnly))
         return {};
-    const QString out = path(QStringLiteral("%1-%2-%3")
-                                 .arg(hostile ? QStringLiteral("hostile") : QStringLiteral("clean"),
-                                      QString::fromStdString(keySuffix), QLatin1String(fixture)));
+    QString out = path(QStringLiteral("%1-%2-%3")
+                           .arg(hostile ? QStringLiteral("hostile") : QStringLiteral("clean"),
+                                QString::fromStdString(keySuffix), QLatin1String(fixture)));
     QFile file(out);
     if (!file.open(QIODevice::WriteOnly))
         return {};

@@ -55,7 +55,7 @@ RunnerOutput runRunner(const QStringList &args, int timeoutMs = 120000)
     return out;
 }
 
-QStringList quick(QStringList extra = {})
+QStringList quick(const QStringList &extra = {})
 {
     return QStringList{QStringLiteral("--warmup"),     QStringLiteral("2"),
                        QStringLiteral("--max-warmup"), QStringLiteral("20"),

@@ -22,9 +22,11 @@ void TestValidity::verdicts_data()
     QTest::addColumn<QStringList>("reasons"); // substrings, in order; empty = valid
     const std::vector<double> steady(20, 1.0);
     std::vector<double> noisy;
+    noisy.reserve(20);
     for (int i = 0; i < 20; ++i)
         noisy.push_back(i % 2 ? 1.0 : 1.5); // IQR/median = 0.5/1.0 ... clearly ≥ 0.10
     std::vector<double> justQuiet;
+    justQuiet.reserve(20);
     for (int i = 0; i < 20; ++i)
         justQuiet.push_back(1.0 + 0.001 * i); // IQR/median ≈ 0.0094
     QTest::newRow("valid") << steady << true << true << 0.0 << QStringList{};

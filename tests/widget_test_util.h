@@ -19,7 +19,7 @@ template <class W> W *child(QWidget &parent, const char *name)
 inline QString saveShot(QWidget &w, const char *name)
 {
     QDir().mkpath(QStringLiteral("screenshots"));
-    const QString path =
+    QString path =
         QDir::current().absoluteFilePath(QStringLiteral("screenshots/") + QLatin1String(name));
     if (!w.grab().save(path, "PNG"))
         return {};

@@ -117,7 +117,7 @@ QString FileActions::openDatabaseFile(const QString &path)
 {
     const QFileInfo info(path);
     if (!info.isFile()) { // the store would create a missing file: that is New database
-        const QString error = tr("“%1” does not exist or is not a file.").arg(shown(path));
+        QString error = tr("“%1” does not exist or is not a file.").arg(shown(path));
         warn(m_window, tr("Cannot open database"), error);
         return error;
     }
@@ -139,13 +139,13 @@ QString FileActions::newDatabaseRefusal(const QString &path)
 QString FileActions::createDatabaseFile(const QString &path)
 {
     const QFileInfo info(path);
-    const QString refusal = newDatabaseRefusal(path);
+    QString refusal = newDatabaseRefusal(path);
     if (!refusal.isEmpty()) {
         warn(m_window, tr("Cannot create database"), refusal);
         return refusal;
     }
     if (!info.absoluteDir().exists()) {
-        const QString error = tr("The folder “%1” does not exist.").arg(shown(info.absolutePath()));
+        QString error = tr("The folder “%1” does not exist.").arg(shown(info.absolutePath()));
         warn(m_window, tr("Cannot create database"), error);
         return error;
     }
@@ -158,7 +158,7 @@ QString FileActions::createDatabaseFile(const QString &path)
 QString FileActions::importResultFiles(const QStringList &files)
 {
     if (!m_store || !m_runsPage) {
-        const QString error = tr("No database is open to import into.");
+        QString error = tr("No database is open to import into.");
         warn(m_window, tr("Cannot import"), error);
         return error;
     }
@@ -167,9 +167,9 @@ QString FileActions::importResultFiles(const QStringList &files)
         if (!QFileInfo(file).isFile())
             missing << shown(file);
     if (files.isEmpty() || !missing.isEmpty()) {
-        const QString error = files.isEmpty()
-                                  ? tr("No file to import.")
-                                  : tr("Not a file: %1").arg(missing.join(QStringLiteral(", ")));
+        QString error = files.isEmpty()
+                            ? tr("No file to import.")
+                            : tr("Not a file: %1").arg(missing.join(QStringLiteral(", ")));
         warn(m_window, tr("Cannot import"), error);
         return error;
     }

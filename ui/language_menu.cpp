@@ -22,7 +22,7 @@ LanguageMenu::LanguageMenu(Settings *settings, QWidget *parent)
         action->setCheckable(true);
         action->setData(codes.at(i));
         m_group->addAction(action);
-        const QString code = codes.at(i);
+        const QString &code = codes.at(i);
         connect(action, &QAction::triggered, this, [this, code] { choose(code); });
     }
     actions().constFirst()->setStatusTip(tr("Follow the system locale (LANG, LC_ALL, LANGUAGE)"));

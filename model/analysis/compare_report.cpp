@@ -48,7 +48,7 @@ std::string g4(const std::optional<double> &v)
     return buf;
 }
 
-std::string cell(std::string text)
+std::string cell(const std::string &text)
 {
     std::string out;
     for (char ch : text)

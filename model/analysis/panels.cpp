@@ -298,6 +298,7 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
         in.acceleratorMemory = value(accel, Unit::Bytes, {accelId},
                                      fillText(txt::PanelRun, {std::to_string(accelId)}));
     std::vector<long long> allIds;
+    allIds.reserve(rs.size());
     for (const RunRecord &r : rs)
         allIds.push_back(r.id);
     const auto waits = query.capacityWaits(allIds);

@@ -27,7 +27,7 @@ std::string ChartData::groupKey() const
 
 LatencySummary ChartDataLoader::summarizeLatency(const RunRecord &run,
                                                  std::vector<double> firstCall,
-                                                 std::vector<double> warmup,
+                                                 const std::vector<double> &warmup,
                                                  std::vector<double> steady,
                                                  const ChartRequest &limits)
 {

@@ -23,8 +23,8 @@ public:
 
     // The pieces, public for tests.
     static LatencySummary summarizeLatency(const RunRecord &run, std::vector<double> firstCall,
-                                           std::vector<double> warmup, std::vector<double> steady,
-                                           const ChartRequest &limits);
+                                           const std::vector<double> &warmup,
+                                           std::vector<double> steady, const ChartRequest &limits);
     static std::vector<CacheStateGroup> groupFirstCalls(const std::vector<FirstCallRecord> &calls);
     // Baseline: the group's eager run; candidate: the focus when it is not eager, else a
     // compiled run (else any other mode). Same cache state as the focus preferred, then newest.

@@ -111,9 +111,7 @@ void addToHistogram(Histogram &h, const double *values, std::size_t n, bool log)
     const double logLo = log ? std::log(lo) : 0, span = log ? std::log(hi) - logLo : hi - lo;
     for (std::size_t k = 0; k < n; ++k) {
         const double v = values[k];
-        if (log && !(v > 0)) {
-            ++h.below;
-        } else if (v < lo) {
+        if ((log && !(v > 0)) || v < lo) { // no place on a log axis, or under the range
             ++h.below;
         } else if (v > hi || std::isnan(v)) {
             ++h.above;

@@ -140,9 +140,9 @@ PrecisionVerdict judgeOutputs(const Comparison &c, const Tolerance &tol)
 {
     PrecisionVerdict v;
     if (!c.sizesMatch)
-        v.reasons.push_back(txt::PrecisionSizes);
+        v.reasons.emplace_back(txt::PrecisionSizes);
     if (!c.finite)
-        v.reasons.push_back(txt::PrecisionNonFinite);
+        v.reasons.emplace_back(txt::PrecisionNonFinite);
     if (c.mismatchPercent > tol.maxMismatchPercent)
         v.reasons.push_back(
             fillText(txt::PrecisionMismatch,

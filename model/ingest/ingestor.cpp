@@ -2,13 +2,13 @@
 
 #include "ingest_util.h"
 #include "model/judge/run_judge.h"
+#include "smoke_result.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdint>
-#include <cstdio>
 #include <cstring>
 
 namespace tp
@@ -19,6 +19,7 @@ using namespace ingest_detail;
 
 RunIngestor::RunIngestor(Store &store, std::string source, std::string target)
     : m_store(store), m_source(std::move(source)), m_target(std::move(target)),
+      m_groupWriter(store, m_report), m_details(store),
       m_phaseParser(std::make_unique<detail::PhaseLineParser>())
 {
 }
@@ -63,17 +64,13 @@ void RunIngestor::feed(const char *data, std::size_t size)
                      ")");
             line.clear();
             line.swap(m_buffer); // keeps the capacity for the next line
-            if (m_group &&
-                std::chrono::steady_clock::now() - m_groupStarted > std::chrono::milliseconds(250))
-                commitGroup();
+            if (m_groupWriter.openLongerThan(std::chrono::milliseconds(250)))
+                m_groupWriter.commit(m_runId);
         }
-        commitGroup();
+        m_groupWriter.commit(m_runId);
     } catch (...) {
         // The group rolls back; what was counted for it in memory is dropped with it.
-        m_chunks.reset();
-        m_group.reset();
-        m_phases.clear();
-        m_unflushedSamples = 0;
+        m_groupWriter.abandon();
         throw;
     }
 }
@@ -114,7 +111,7 @@ IngestReport RunIngestor::finishWithError(const std::string &reason, const std::
     if (error.empty() && m_report.truncated)
         error = "stream truncated before run_finished";
     closeOpenRun(error.empty() ? "stream ended before run_finished" : error, finalStatus);
-    commitGroup();
+    m_groupWriter.commit(m_runId);
     return m_report;
 }
 
@@ -132,11 +129,11 @@ void RunIngestor::handleLine(const std::string &line)
     // A phase line as the runners write it: straight into the phase's chunk, nothing else.
     if (m_runId != 0 &&
         m_phaseParser->parse(line, m_fastPhase.phase, m_fastPhase.batch, m_fastPhase.seconds)) {
-        beginGroup();
-        noteLine();
+        m_groupWriter.begin();
+        m_groupWriter.noteLine();
         ++m_report.events;
         ++m_eventSeq; // the line keeps its seq: the events after it are keyed as before
-        addValues(m_fastPhase.phase, m_fastPhase.seconds);
+        m_groupWriter.addValues(m_runId, m_fastPhase.phase, m_fastPhase.seconds);
         return;
     }
     auto parsed = parseEventLine(line);
@@ -163,7 +160,7 @@ void RunIngestor::handleEvent(const Event &e)
     }
     // In the group's transaction, run_started included: its run row and its event are stored
     // together or not at all (a database that fails the event write keeps no empty run).
-    beginGroup();
+    m_groupWriter.begin();
     if (started) {
         std::string key = e.started.executionKey;
         if (key.empty())
@@ -171,7 +168,7 @@ void RunIngestor::handleEvent(const Event &e)
                                               : e.started.runKey + "@" + e.started.startedAt;
         startRun(e.started, key);
     }
-    noteLine();
+    m_groupWriter.noteLine();
     ++m_report.events;
     if (e.kind == Event::Kind::Phase) {
         // A phase line with fields of its own keeps them as an event (without its values);
@@ -184,14 +181,14 @@ void RunIngestor::handleEvent(const Event &e)
             storeEvent(e);
         else
             ++m_eventSeq;
-        addValues(e.phase.phase, e.phase.seconds);
+        m_groupWriter.addValues(m_runId, e.phase.phase, e.phase.seconds);
     } else {
         storeEvent(e);
     }
     if (e.kind == Event::Kind::RunFinished)
         finishRun(e.finished);
     else if (e.kind == Event::Kind::Other)
-        storeDetail(e);
+        m_details.store(m_runId, e);
     if (e.kind == Event::Kind::RunFinished) {
         m_runId = 0;
         m_runFinished = true;
@@ -225,13 +222,24 @@ ON CONFLICT(execution_key) DO NOTHING)sql");
     m_runId = *m_store.runIdForExecutionKey(executionKey);
     m_eventSeq = 0;
     m_runFinished = false;
-    m_phases.clear();
-    m_unflushedSamples = 0;
-    m_lastLineAt = 0;
-    m_longestGap = -1;
-    m_shapeCaseSeq = 0;
+    m_groupWriter.startRun();
+    m_details.startRun();
     if (m_report.runIds.empty() || m_report.runIds.back() != m_runId)
         m_report.runIds.push_back(m_runId);
+}
+
+// The article's smoke.py prints one object with aggregates only; it becomes a complete run.
+void RunIngestor::handleSmoke(const json &o)
+{
+    closeOpenRun("a smoke result arrived before run_finished");
+    const SmokeRun smoke = smokeRun(o);
+    m_groupWriter.begin(); // the run and its only event together
+    startRun(smoke.started, smoke.executionKey);
+    ++m_report.events;
+    storeEvent(smoke.event);
+    finishRun(smoke.finished);
+    m_runId = 0;
+    m_runFinished = true;
 }
 
 bool RunIngestor::annotate(const std::string &event, const nlohmann::json &fields)
@@ -245,10 +253,10 @@ bool RunIngestor::annotate(const std::string &event, const nlohmann::json &field
     e.raw = fields;
     e.raw["v"] = kContractVersion;
     e.raw["event"] = event;
-    beginGroup();
+    m_groupWriter.begin();
     storeEvent(e);
     m_runId = saved;
-    commitGroup();
+    m_groupWriter.commit(m_runId);
     return true;
 }
 
@@ -293,7 +301,7 @@ WHERE id = :id)sql");
     q.bind(":summary", dumpJson(f.summaryJson));
     q.bind(":id", static_cast<int64_t>(m_runId));
     q.exec();
-    flushRun(); // the judge reads every sample, the chunks being filled included
+    m_groupWriter.flush(m_runId); // the judge reads every sample, the chunks being filled included
     judgeStoredRun(m_store, m_runId);
 }
 
@@ -303,11 +311,11 @@ void RunIngestor::closeOpenRun(const std::string &error, const std::string &fina
 {
     if (m_runId == 0 || m_runFinished)
         return;
-    beginGroup();
-    flushRun();
+    m_groupWriter.begin();
+    m_groupWriter.flush(m_runId);
     const long long id = m_runId;
     m_runId = 0;
-    m_phases.clear();
+    m_groupWriter.forgetPhases();
     if (auto existing = m_store.run(id); !existing || existing->complete)
         return; // never downgrade a run that a fuller stream already completed
     SQLite::Statement q(m_store.db(),

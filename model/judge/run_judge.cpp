@@ -144,7 +144,7 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
                    const ValidityPolicy &policy)
 {
     Judgement j;
-    j.steady = std::move(steady);
+    j.steady = steady;
     j.steadySeconds = steadySeconds;
     if (!in.firstCall.empty())
         j.firstCallSeconds = in.firstCall.front();
@@ -168,7 +168,7 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
     std::vector<std::string> reasons;
     if (policy.requireStatusOk) {
         if (!in.complete)
-            reasons.push_back(txt::ValidityIncomplete);
+            reasons.emplace_back(txt::ValidityIncomplete);
         else if (in.status != status::Ok)
             reasons.push_back(fillText(txt::ValidityStatus, {in.status}));
     }
@@ -180,11 +180,11 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
     if (recoveryTest) {
         if (!recovery.value("verified", json(false)).is_boolean() ||
             !recovery.value("verified", false))
-            reasons.push_back(txt::ValidityRecoveryNotVerified);
+            reasons.emplace_back(txt::ValidityRecoveryNotVerified);
     } else if (j.steady.n == 0) {
         const bool summaryOnly =
             jsonNumber(in.summary, "mean_batch_seconds") || jsonNumber(in.summary, "p50_seconds");
-        reasons.push_back(summaryOnly ? txt::ValiditySummaryOnly : txt::ValidityNoSamples);
+        reasons.emplace_back(summaryOnly ? txt::ValiditySummaryOnly : txt::ValidityNoSamples);
     } else {
         ValidityInput v;
         v.steady = j.steady;
@@ -205,13 +205,13 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
                       textNumber(jsonNumber(*sync, "output_wait_seconds").value_or(0), 3)}));
     if (const auto fell = in.summary.find("eager_fallback");
         fell != in.summary.end() && *fell == true)
-        reasons.push_back(txt::ValidityEagerFallback);
+        reasons.emplace_back(txt::ValidityEagerFallback);
     if (recoveryTest) {
         // finite outputs are the trials' concern (bitwise-equal losses)
     } else if (policy.requireFinite && in.complete && !in.finite)
-        reasons.push_back(txt::ValidityFiniteNotReported);
+        reasons.emplace_back(txt::ValidityFiniteNotReported);
     else if (policy.requireFinite && j.steady.n == 0 && in.finite == false)
-        reasons.push_back(txt::ValidityNonFinite);
+        reasons.emplace_back(txt::ValidityNonFinite);
     j.validity.valid = reasons.empty();
     j.validity.reasons = std::move(reasons);
 
@@ -312,7 +312,7 @@ void judgeStoredRun(Store &store, long long runId, const ValidityPolicy &policy)
     double steadySeconds = std::accumulate(in.steady.begin(), in.steady.end(), 0.0);
     SampleStats stats = streamed ? streamedStats(store, runId, phase::Steady, &steadySeconds)
                                  : computeStats(std::move(in.steady));
-    Judgement j = judgeRun(in, std::move(stats), steadySeconds, policy);
+    Judgement j = judgeRun(in, stats, steadySeconds, policy);
     // Without samples the store has nothing to compute from: the columns then show what the
     // runner reported (a smoke.py summary, say), and the verdict says the run is not evidence.
     auto reported = [&](std::optional<double> &column, const char *key) {

@@ -287,7 +287,7 @@ GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot)
         for (GateDefinition &g : defs.gates)
             if (g.id == "operations" && std::find(g.criteria.begin(), g.criteria.end(),
                                                   "distributed_recovery") == g.criteria.end())
-                g.criteria.push_back("distributed_recovery");
+                g.criteria.emplace_back("distributed_recovery");
     return defs;
 }
 

@@ -103,7 +103,7 @@ PilotDefinition PilotStore::add(PilotDefinition pilot)
 
 PilotDefinition PilotStore::update(const std::string &name, PilotDefinition pilot)
 {
-    const PilotDefinition old = resolve(name);
+    PilotDefinition old = resolve(name);
     pilot = parsePilot(pilotToJson(pilot), "pilot '" + pilot.name + "'");
     if (pilot.name != old.name && find(pilot.name))
         throw PilotError("a pilot named '" + pilot.name + "' already exists");

@@ -126,7 +126,7 @@ CriterionResult recovery(const GateEvidence &c, const std::string &id)
         const json s = json::parse(r.summaryJson, nullptr, false);
         if (!s.is_object() || !s.contains("recovery"))
             continue;
-        const json rec = s["recovery"];
+        const json &rec = s["recovery"];
         used.push_back(r.id);
         const double rpo = rec.value("rpo_steps", 1e300), rto = rec.value("rto_seconds", 1e300);
         const bool ok = rec.value("verified", false) && rpo <= c.defs.maxRpoSteps &&

@@ -37,6 +37,7 @@ inline CriterionResult make(const std::string &id, Verdict v, std::string detail
 inline std::vector<long long> ids(const std::vector<RunRecord> &runs)
 {
     std::vector<long long> out;
+    out.reserve(runs.size());
     for (const auto &r : runs)
         out.push_back(r.id);
     return out;

@@ -118,7 +118,7 @@ std::string sha256Hex(const std::string &bytes)
     OPENSSL_thread_stop();
     static const char *hex = "0123456789abcdef";
     std::string out;
-    out.reserve(size * 2);
+    out.reserve(static_cast<std::size_t>(size) * 2);
     for (unsigned int i = 0; i < size; ++i) {
         out += hex[digest[i] >> 4];
         out += hex[digest[i] & 0xf];

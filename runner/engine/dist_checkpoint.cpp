@@ -209,7 +209,7 @@ CheckpointScan scanDistCheckpoints(const std::string &dir, int worldSize, int ra
             scan.problems.push_back(problem);
             continue;
         }
-        info.manifest = std::move(m);
+        info.manifest = m;
         scan.usable.push_back(std::move(info));
     }
     return scan;

@@ -65,6 +65,7 @@ struct DistGroup::Impl final : GradientSync {
         if (options.worldSize == 1)
             return;
         std::vector<at::Tensor> flat;
+        flat.reserve(params.size());
         for (const at::Tensor &p : params)
             flat.push_back(p.detach().reshape(-1).to(at::kFloat));
         std::vector<at::Tensor> v{at::cat(flat)};
@@ -82,6 +83,7 @@ struct DistGroup::Impl final : GradientSync {
     void allReduceGradients(std::vector<at::Tensor> &params, std::uint64_t step) override
     {
         std::vector<at::Tensor> flat;
+        flat.reserve(params.size());
         for (const at::Tensor &p : params)
             flat.push_back(p.grad().defined() ? p.grad().reshape(-1).to(at::kFloat)
                                               : at::zeros({p.numel()}, at::kFloat));

@@ -79,7 +79,7 @@ CLI::Validator intAtLeast(int min)
     const std::string desc = "INT>=" + std::to_string(min);
     return CLI::Validator(
         [min](std::string &text) -> std::string {
-            const std::string expected =
+            std::string expected =
                 "expected an integer >= " + std::to_string(min) + ", got '" + text + "'";
             try {
                 std::size_t used = 0;

@@ -131,7 +131,7 @@ std::string baseName(const std::string &path)
 void moveModule(torch::jit::Module &module, const torch::Device &device, torch::Dtype dtype)
 {
     torch::NoGradGuard noGrad;
-    const auto move = [&](torch::Tensor t) {
+    const auto move = [&](const torch::Tensor &t) {
         t.set_data(t.is_floating_point() ? t.to(device, dtype) : t.to(device));
     };
     for (const torch::Tensor &t : module.parameters(/*recurse=*/true))

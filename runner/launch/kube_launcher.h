@@ -10,32 +10,26 @@
 // A multi-host topology is an Indexed Job (k8s_job.h): the launcher waits until every pod has
 // started, then follows the logs of all of them at once. Index 0 streams through this launcher
 // (its run is the LaunchResult's, its output drives progress and the no-progress watchdog);
-// every other index is stored as a run of its own (its own ingestor), so each rank is one run.
-// finished() comes when every pod's stream has ended: failed when any rank failed.
+// every other index is stored as a run of its own by the Job's KubeRankPods
+// (kube_rank_pods.h), so each rank is one run. finished() comes when every pod's stream has
+// ended: failed when any rank failed.
 //
 // The manifest carries the Job's security baseline (k8s_job.h), applied in order before the Job
 // in the same `kubectl apply`: ServiceAccount, Role, RoleBinding, NetworkPolicy. The Job's own
 // NetworkPolicy and a multi-host Job's headless Service are deleted after the export (the Job's
 // TTL does not cover them).
+#include "kube_rank_pods.h"
+#include "kube_run_manifest.h"
+#include "kubectl_call.h"
 #include "launcher.h"
 #include "runner/launch/k8s/k8s_job.h"
 
-#include <QDateTime>
 #include <QJsonObject>
 #include <QProcess>
 #include <QTimer>
 
-#include <memory>
-
 namespace tp
 {
-
-class RunIngestor;
-
-// The Job that runs `spec` on a Kubernetes target: the image's runner ({python, script} or
-// {runner}, kubeRunnerProgram()) with the spec's arguments and the target's --device.
-KubeManifest kubeManifestFor(const KubeJobConfig &config, const RunSpec &spec,
-                             const QString &targetName);
 
 class KubeLauncher : public Launcher
 {
@@ -61,44 +55,28 @@ public:
 
 private:
     enum class Step { Idle, Apply, WaitPod, Logs, Export, Done };
-    // One pod of the Job: the only one of a single-host Job, one per index of an Indexed Job.
-    struct Pod {
-        QString name, node;
-        QDateTime created, started;
-        QProcess *logs = nullptr;              // index >= 1: its own kubectl logs -f
-        std::unique_ptr<RunIngestor> ingestor; // index >= 1: its own run
-        QByteArray stderrBuffer;
-        bool logsEnded = false, storeFailed = false;
-    };
     void runKubectl(const QStringList &args, const QByteArray &stdinData = {});
     void onKubectlFinished(int exitCode, QProcess::ExitStatus status);
     void pollPod();
     void onPodJson(const QJsonObject &podList);
-    int podIndex(const QJsonObject &pod) const;
-    QStringList logsArgs(const QString &pod) const;
     void startLogs();
-    void startRankLogs(std::size_t index);
-    void onRankOutput(std::size_t index, const QByteArray &chunk);
     void onLogsEnded();
     void exportRecords();
     void finish(const QString &failure);
-    nlohmann::json scheduling(std::size_t index) const;
-    QString finishRanks(const QString &failure); // what went wrong with index >= 1, if anything
     void completeGroup(const QString &failure, int exitCode, const QString &rankFailure);
     QString namespaceName() const { return QString::fromStdString(m_config.ns); }
-    QString streamSource(std::size_t index) const;
 
     KubeJobConfig m_config;
     QString m_target;
     QString m_kubectl;
     int m_pollMs = 1000;
     Step m_step = Step::Idle;
-    QProcess *m_process = nullptr; // the kubectl call of the current step (index 0's logs)
+    KubectlCall m_call; // the kubectl call of the current step (index 0's logs)
     QTimer m_pollTimer;
     QString m_jobName, m_service, m_failure; // m_service: multi-host only
     QString m_networkPolicy;                 // the Job's own, deleted after the export
     QString m_jobFailure;                    // the Job's Failed condition, in words
-    std::vector<Pod> m_pods;                 // one per host
+    KubeRankPods m_pods;                     // one per host
     QByteArray m_stdout;
     bool m_deleting = false;
     int m_exportIndex = 0;

@@ -26,10 +26,10 @@ LocalLauncher::~LocalLauncher() = default; // RunnerProcess kills a runner still
 QString LocalLauncher::locateRunner()
 {
     const QString name = QStringLiteral("torchpilot-runner");
-    const QString fromEnv = qEnvironmentVariable("TORCHPILOT_RUNNER");
+    QString fromEnv = qEnvironmentVariable("TORCHPILOT_RUNNER");
     if (!fromEnv.isEmpty())
         return fromEnv;
-    const QString beside = QCoreApplication::applicationDirPath() + QLatin1Char('/') + name;
+    QString beside = QCoreApplication::applicationDirPath() + QLatin1Char('/') + name;
     if (QFileInfo(beside).isExecutable())
         return beside;
     return QStandardPaths::findExecutable(name);
@@ -37,7 +37,7 @@ QString LocalLauncher::locateRunner()
 
 QString LocalLauncher::locatePythonRunner()
 {
-    const QString fromEnv = qEnvironmentVariable("TORCHPILOT_PYTHON_RUNNER");
+    QString fromEnv = qEnvironmentVariable("TORCHPILOT_PYTHON_RUNNER");
     if (!fromEnv.isEmpty())
         return fromEnv;
     const QString script = QStringLiteral("torchpilot_runner.py");

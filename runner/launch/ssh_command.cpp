@@ -36,7 +36,7 @@ QString checkWord(const QString &value, const QString &what)
 
 QString program()
 {
-    const QString system = QStringLiteral("/usr/bin/ssh");
+    QString system = QStringLiteral("/usr/bin/ssh");
     if (QFileInfo(system).isExecutable())
         return system;
     return QStandardPaths::findExecutable(QStringLiteral("ssh"));

@@ -65,7 +65,7 @@ inline QStringList applied(const QString &state)
     QFile f(state + QStringLiteral("/applied.json"));
     QStringList out;
     if (f.open(QIODevice::ReadOnly))
-        for (const QJsonValue &v : QJsonDocument::fromJson(f.readAll()).array())
+        for (const auto &v : QJsonDocument::fromJson(f.readAll()).array())
             out << v.toString();
     return out;
 }

@@ -55,7 +55,7 @@ void ThroughputChart::setRuns(const std::vector<RunRecord> &group,
                       {}};
             for (const ShapeCaseRecord &c : cases)
                 if (c.seqLen == seqLen && c.samplesPerSecond && c.batch > 0)
-                    line.points.push_back({double(c.batch), *c.samplesPerSecond});
+                    line.points.emplace_back(double(c.batch), *c.samplesPerSecond);
             std::sort(line.points.begin(), line.points.end());
             lines.push_back(std::move(line));
         }

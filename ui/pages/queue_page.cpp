@@ -106,9 +106,9 @@ QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
 
 QList<int> QueuePage::enqueue(const std::vector<RunSpec> &specs, const TargetProfile &target)
 {
-    const QList<int> ids = m_queue->enqueue(specs, target); // rows appear through jobChanged
+    QList<int> ids = m_queue->enqueue(specs, target); // rows appear through jobChanged
     if (selectedJobId() == 0 && !ids.isEmpty())
-        selectJob(ids.first());
+        selectJob(ids.constFirst());
     return ids;
 }
 

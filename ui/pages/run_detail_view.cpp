@@ -1,10 +1,9 @@
 #include "run_detail_view.h"
 
-#include "core/model_text_tr.h"
+#include "run_figures.h"
+
 #include "model/alerts/alert_store.h"
-#include "model/analysis/precision_mode.h"
 #include "model/contract/contract.h"
-#include "model/judge/run_judge.h"
 #include "model/store/store.h"
 #include "runner/launch/alert_text.h"
 #include "ui/charts/cold_warm_chart.h"
@@ -12,35 +11,13 @@
 #include "ui/superseding_task.h"
 #include "ui/widgets/alert_list.h"
 
-#include <QFileInfo>
-#include <QFormLayout>
-#include <QGridLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
-#include <QLocale>
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
 namespace tp
 {
-
-namespace
-{
-QString envText(const QJsonObject &env, const QString &key)
-{
-    const QJsonValue v = env.value(key);
-    if (v.isString() && !v.toString().isEmpty())
-        return v.toString();
-    if (v.isDouble())
-        return QString::number(v.toDouble());
-    if (v.isBool())
-        return v.toBool() ? RunDetailView::tr("yes") : RunDetailView::tr("no");
-    return fmt::missing();
-}
-} // namespace
 
 RunDetailView::RunDetailView(QWidget *parent)
     : QWidget(parent), m_generation(std::make_shared<std::atomic<quint64>>(0))
@@ -59,56 +36,73 @@ RunDetailView::RunDetailView(QWidget *parent)
     showEmpty();
 }
 
-void RunDetailView::showVerdicts(const RunRecord &run)
+QWidget *RunDetailView::buildContent()
 {
-    const QStringList why = trModelTexts(run.validityReasonsJson); // in the user's language
-    if (!run.valid)
-        m_validity->setText(fmt::missing());
-    else if (*run.valid)
-        m_validity->setText(tr("valid evidence"));
-    else
-        m_validity->setText(
-            tr("<b>invalid</b>: %1").arg(why.join(QStringLiteral("; ")).toHtmlEscaped()));
-    const QString policy =
-        run.validityPolicy.empty() ? fmt::missing() : fmt::fromStd(run.validityPolicy);
-    m_validity->setToolTip(fmt::plainToolTip(
-        tr("Judged by the store from the stored samples, validity policy %1").arg(policy) +
-        (why.isEmpty() ? QString() : QLatin1Char('\n') + why.join(QLatin1Char('\n')))));
-    // The runner's own summary is a witness: where it disagrees with the store's figures, say so.
-    QStringList differs, fields;
-    for (const WitnessDisagreement &w : witnessDisagreements(run.witnessJson)) {
-        differs << tr("%1: runner %2, store %3")
-                       .arg(fmt::fromStd(w.field), fmt::fromStd(w.runner), fmt::fromStd(w.store));
-        fields << fmt::fromStd(w.field);
-    }
-    if (run.validityPolicy.empty())
-        m_witness->setText(fmt::missing());
-    else if (differs.isEmpty())
-        m_witness->setText(tr("agrees with the store"));
-    else
-        m_witness->setText(
-            tr("<b>disagrees</b> with the store on %n figure(s): %1", nullptr, int(fields.size()))
-                .arg(fields.join(QStringLiteral(", ")).toHtmlEscaped()));
-    m_witness->setToolTip(
-        fmt::plainToolTip(differs.join(QLatin1Char('\n')))); // the values, runner against store
-    // The float32 matmul precision the run measured under (torch's setting, TF32, TorchTPU's
-    // passes): a float32 failure under a reduced mode is that mode's doing first.
-    const std::string matmul =
-        matmulPrecisionMode(nlohmann::json::parse(run.envJson, nullptr, false), run.device);
-    const QString matmulText =
-        matmul.empty() ? QString()
-                       : tr("; float32 matmuls: %1").arg(fmt::fromStd(matmul).toHtmlEscaped());
-    if (run.precisionVerdict.empty())
-        m_precision->setText(tr("not checked") + matmulText);
-    else
-        m_precision->setText(
-            tr("%1 (policy %2)")
-                .arg(run.precisionVerdict == "pass" ? tr("pass") : tr("<b>fail</b>"),
-                     fmt::fromStd(run.precisionPolicy).toHtmlEscaped()) +
-            matmulText);
-    m_cache->setText(run.cacheState.empty() ? fmt::missing() : fmt::fromStd(run.cacheState));
-    m_resources->setText(run.peakRssBytes ? QLocale().formattedDataSize(*run.peakRssBytes)
-                                          : fmt::missing());
+    auto *page = new QWidget;
+    auto *layout = new QVBoxLayout(page);
+    layout->setContentsMargins(12, 8, 8, 8);
+
+    m_title = new QLabel;
+    QFont titleFont = m_title->font();
+    titleFont.setPointSizeF(titleFont.pointSizeF() * 1.4);
+    titleFont.setBold(true);
+    m_title->setFont(titleFont);
+    m_title->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_title->setTextFormat(Qt::PlainText); // the run key
+    m_status = new QLabel;
+    QFont statusFont = m_status->font();
+    statusFont.setBold(true);
+    m_status->setFont(statusFont);
+    auto *titleRow = new QHBoxLayout;
+    titleRow->addWidget(m_title, 1);
+    titleRow->addWidget(m_status);
+    layout->addLayout(titleRow);
+
+    m_subtitle = new QLabel;
+    m_subtitle->setTextFormat(Qt::PlainText); // workload, mode, dtype, device, target
+    m_started = new QLabel;
+    m_started->setTextFormat(Qt::PlainText);
+    m_started->setAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    auto *subRow = new QHBoxLayout;
+    subRow->addWidget(m_subtitle, 1);
+    subRow->addWidget(m_started);
+    layout->addLayout(subRow);
+
+    m_error = new QLabel;
+    m_error->setTextFormat(Qt::PlainText); // the runner's error message
+    m_error->setWordWrap(true);
+    m_error->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_error->setStyleSheet(
+        QStringLiteral("QLabel { color: #c62828; border: 1px solid #e0a0a0; "
+                       "border-radius: 3px; padding: 4px; background: #fdf0f0; }"));
+    layout->addWidget(m_error);
+
+    m_alerts = new QLabel;
+    m_alerts->setObjectName(QStringLiteral("runAlerts"));
+    m_alerts->setWordWrap(true);
+    m_alerts->setTextFormat(Qt::RichText);
+    m_alerts->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    layout->addWidget(m_alerts);
+
+    m_distributed = new QLabel;
+    m_distributed->setTextFormat(Qt::PlainText);
+    m_distributed->setObjectName(QStringLiteral("runGroup"));
+    m_distributed->setWordWrap(true);
+    m_distributed->setTextInteractionFlags(Qt::TextSelectableByMouse);
+    m_distributed->setStyleSheet(QStringLiteral(
+        "QLabel#runGroup { border: 1px solid #8aa4c8; border-radius: 3px; padding: 4px; "
+        "background: #eef3fa; }"));
+    m_distributed->hide();
+    layout->addWidget(m_distributed);
+
+    // Figures in a column on the left, the chart beside them: the page sits under the runs
+    // table, so width is plentiful and height is not.
+    m_chart = new ColdWarmChart;
+    auto *body = new QHBoxLayout;
+    body->addWidget(m_figures = new RunFigures);
+    body->addWidget(m_chart, 1);
+    layout->addLayout(body, 1);
+    return page;
 }
 
 void RunDetailView::showEmpty(const QString &message)
@@ -129,8 +123,8 @@ RunDetailView::~RunDetailView()
 void RunDetailView::loadRun(const Store &store, long long runId)
 {
     const quint64 generation = ++*m_generation;
-    const std::string path = store.path();
-    const ValidityPolicy policy = store.validityPolicy();
+    const std::string &path = store.path(); // the lambda captures copies of both
+    const ValidityPolicy &policy = store.validityPolicy();
     runSuperseding<Loaded>(
         this, m_generation,
         [path, policy, generation, runId] {
@@ -244,48 +238,7 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
             .arg(fmt::statusColor(run.status).name()));
     m_started->setText(tr("#%1 · started %2").arg(run.id).arg(fmt::timestamp(run.startedAt)));
 
-    m_firstCall->setText(fmt::duration(run.firstCallSeconds));
-    m_warmupMean->setText(fmt::duration(run.warmupMeanSeconds));
-    m_steadyMean->setText(fmt::duration(run.meanBatchSeconds));
-    m_p50->setText(fmt::duration(run.p50Seconds));
-    m_p90->setText(fmt::duration(run.p90Seconds));
-    m_p99->setText(fmt::duration(run.p99Seconds));
-    m_throughput->setText(fmt::throughput(run.samplesPerSecond));
-    m_finite->setText(!run.finite   ? fmt::missing()
-                      : *run.finite ? tr("yes")
-                                    : tr("NO — non-finite outputs"));
-    m_steadyCount->setText(QLocale().toString(static_cast<qlonglong>(steady.size())));
-    m_batch->setText(run.batch > 0 ? QLocale().toString(run.batch) : fmt::missing());
-    // An imported file's full path would widen the form; its name is enough, the path is a tooltip.
-    const QString source = fmt::fromStd(run.source);
-    const bool isPath =
-        source.contains(QLatin1Char('/')) && !source.contains(QStringLiteral("://"));
-    m_source->setText(source.isEmpty() ? fmt::missing()
-                      : isPath         ? QFileInfo(source).fileName()
-                                       : source);
-    m_source->setToolTip(fmt::plainToolTip(source));
-
-    const QJsonObject env =
-        QJsonDocument::fromJson(QByteArray::fromStdString(run.envJson)).object();
-    // Which runner measured it: the Python runner says so; the C++ runner reports its version.
-    const QString runnerKind = env.value(QStringLiteral("runner_kind")).toString();
-    const QString runner = runnerKind == QLatin1String("python")    ? tr("Python runner")
-                           : env.contains(QStringLiteral("runner")) ? tr("C++ runner")
-                                                                    : QString();
-    m_torch->setText(runner.isEmpty()
-                         ? envText(env, QStringLiteral("torch"))
-                         : tr("%1 · %2").arg(envText(env, QStringLiteral("torch")), runner));
-    const QString threads =
-        run.threads > 0 ? QString::number(run.threads) : envText(env, QStringLiteral("threads"));
-    m_threads->setText(threads);
-    m_cpu->setText(envText(env, QStringLiteral("cpu_model")));
-    QString blas = envText(env, QStringLiteral("blas"));
-    if (env.contains(QStringLiteral("blas_threads")))
-        blas = tr("%1 (%2 threads)").arg(blas, envText(env, QStringLiteral("blas_threads")));
-    m_blas->setText(blas);
-    m_host->setText(envText(env, QStringLiteral("hostname")));
-
-    showVerdicts(run);
+    m_figures->showRun(run, steady.size());
     m_error->setVisible(!run.error.empty());
     m_error->setText(tr("Error: %1").arg(fmt::fromStd(run.error)));
     showAlerts(alerts);

@@ -1,6 +1,7 @@
 #pragma once
-// Everything about one run: header (key, configuration, status, start), the protocol's figures,
-// the environment it ran in, its error, the alerts recorded with it, and the cold-vs-warm chart.
+// Everything about one run: header (key, configuration, status, start), its error, the alerts
+// recorded with it, its data-parallel group, the protocol's figures and the environment it ran in
+// (RunFigures), and the cold-vs-warm chart. Reads the run from the store on a worker thread.
 #include "model/alerts/alert_rules.h"
 #include "model/store/run_record.h"
 
@@ -10,10 +11,10 @@
 
 #include <atomic>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
-class QFormLayout;
 class QLabel;
 class QStackedWidget;
 
@@ -21,6 +22,7 @@ namespace tp
 {
 
 class ColdWarmChart;
+class RunFigures;
 class Store;
 struct RunRecord;
 
@@ -58,29 +60,19 @@ private:
     };
     void applyLoaded(Loaded loaded);
     QWidget *buildContent();
-    QWidget *buildFigureGroups(); // from a table of groups and rows
-    QLabel *addFigure(QFormLayout *form, const QString &label);
+    void showGroup(const std::optional<DistributedRun> &group);
+    void showAlerts(const std::vector<RunAlert> &alerts);
 
     long long m_runId = 0;
     std::string m_runKey;
     std::shared_ptr<std::atomic<quint64>> m_generation;
     QStackedWidget *m_stack = nullptr;
-    void showVerdicts(const RunRecord &run);
-    void showAlerts(const std::vector<RunAlert> &alerts);
-
     QLabel *m_empty = nullptr;
     QLabel *m_title = nullptr, *m_subtitle = nullptr, *m_status = nullptr, *m_started = nullptr;
-    QLabel *m_firstCall = nullptr, *m_warmupMean = nullptr, *m_steadyMean = nullptr;
-    QLabel *m_p50 = nullptr, *m_p90 = nullptr, *m_p99 = nullptr, *m_throughput = nullptr;
-    QLabel *m_finite = nullptr, *m_steadyCount = nullptr, *m_batch = nullptr;
-    QLabel *m_threads = nullptr, *m_torch = nullptr, *m_cpu = nullptr, *m_blas = nullptr;
-    QLabel *m_host = nullptr, *m_source = nullptr;
     QLabel *m_error = nullptr;
     QLabel *m_alerts = nullptr;
     QLabel *m_distributed = nullptr; // the run's data-parallel group, when it is a rank
-    void showGroup(const std::optional<DistributedRun> &group);
-    QLabel *m_validity = nullptr, *m_witness = nullptr, *m_precision = nullptr, *m_cache = nullptr,
-           *m_resources = nullptr;
+    RunFigures *m_figures = nullptr;
     ColdWarmChart *m_chart = nullptr;
 };
 

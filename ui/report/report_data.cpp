@@ -69,7 +69,7 @@ void fillSide(Store &store, ReportSide &side, const std::string &label,
     PanelOptions options;
     options.now = now;
     if (model) {
-        const CostModel m = *model;
+        const CostModel &m = *model; // the lambda captures a copy
         options.costPerUsefulResult = [m](const std::vector<RunRecord> &selected) {
             const CostResult c = computeCost(m, selected);
             PanelFigure f;
@@ -151,6 +151,7 @@ std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs)
             .push_back(r.id);
     }
     std::vector<EnvironmentGroup> out;
+    out.reserve(groups.size());
     for (const auto &[k, ids] : groups)
         out.push_back({k[0], k[1], k[2], k[3], k[4], k[5], ids});
     // The environment most runs measured in first; ties by first run id.

@@ -168,9 +168,9 @@ Html gatesHtml(const ReportData &d, const QLocale &locale)
     std::vector<std::pair<GateSignoff, bool>> signoffs; // bool: part of the recorded review
     if (r.lastReview)
         for (const GateSignoff &s : r.lastReview->signoffs)
-            signoffs.push_back({s, true});
+            signoffs.emplace_back(s, true);
     for (const GateSignoff &s : r.pendingSignoffs)
-        signoffs.push_back({s, false});
+        signoffs.emplace_back(s, false);
     std::stable_sort(signoffs.begin(), signoffs.end(), [](const auto &a, const auto &b) {
         return a.first.signedAt < b.first.signedAt;
     });

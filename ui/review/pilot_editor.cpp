@@ -1,74 +1,30 @@
 #include "pilot_editor.h"
 
+#include "pilot_form.h"
 #include "ui/format.h"
 
 #include <QComboBox>
-#include <QDoubleSpinBox>
 #include <QFormLayout>
-#include <QGridLayout>
-#include <QGroupBox>
 #include <QHBoxLayout>
-#include <QHeaderView>
 #include <QInputDialog>
 #include <QLabel>
 #include <QLineEdit>
 #include <QPushButton>
 #include <QScrollArea>
-#include <QSpinBox>
-#include <QTableWidget>
 #include <QVBoxLayout>
 
-#include <algorithm>
-#include <type_traits>
+#include <initializer_list>
 
 namespace tp
 {
 
 namespace
 {
-
 template <class W> W *named(W *w, const QString &name)
 {
     w->setObjectName(name);
     return w;
 }
-
-QComboBox *choices(QFormLayout *form, const QString &label, const QString &name,
-                   const std::vector<std::pair<QString, QString>> &items)
-{
-    auto *c = named(new QComboBox, name);
-    form->addRow(label, c);
-    for (const auto &[text, data] : items)
-        c->addItem(text, data);
-    return c;
-}
-
-template <class S>
-S *spinBox(QFormLayout *form, const QString &label, const QString &name, double max,
-           const QString &special, int decimals = 0, const QString &suffix = {})
-{
-    auto *s = named(new S, name);
-    form->addRow(label, s);
-    if constexpr (std::is_same_v<S, QDoubleSpinBox>)
-        s->setDecimals(decimals);
-    s->setRange(0, max);
-    s->setSpecialValueText(special);
-    s->setSuffix(suffix);
-    return s;
-}
-
-template <class T>
-QLineEdit *addText(QFormLayout *form, std::vector<std::pair<QLineEdit *, std::string T::*>> &texts,
-                   const QString &label, const QString &name, std::string T::*field,
-                   const QString &placeholder = {})
-{
-    auto *e = named(new QLineEdit, name);
-    e->setPlaceholderText(placeholder);
-    form->addRow(label, e);
-    texts.emplace_back(e, field);
-    return e;
-}
-
 } // namespace
 
 PilotEditor::PilotEditor(QWidget *parent) : QWidget(parent)
@@ -76,93 +32,13 @@ PilotEditor::PilotEditor(QWidget *parent) : QWidget(parent)
     m_combo = named(new QComboBox, QStringLiteral("pilotCombo"));
     connect(m_combo, &QComboBox::currentIndexChanged, this, &PilotEditor::selected);
 
-    using P = PilotDefinition;
-    using D = QDoubleSpinBox;
-    // What both sides hold fixed, in two columns: the workload on the left, the targets right.
-    auto *pilot = new QGroupBox(tr("Held fixed on both sides"));
-    auto *columns = new QHBoxLayout(pilot);
-    auto *form = new QFormLayout, *targets = new QFormLayout;
-    columns->addLayout(form, 1);
-    columns->addSpacing(12);
-    columns->addLayout(targets, 1);
-    addText(form, m_texts, tr("Name:"), QStringLiteral("pilotName"), &P::name);
-    addText(form, m_texts, tr("Workload:"), QStringLiteral("pilotWorkload"), &P::workload,
-            tr("mlp, or torchscript with a model file"));
-    addText(form, m_texts, tr("Model file:"), QStringLiteral("pilotModelFile"), &P::modelFile,
-            tr("empty: a built-in workload"));
-    addText(form, m_texts, tr("Model hash:"), QStringLiteral("pilotModelHash"), &P::modelHash,
-            tr("sha256 or revision"));
-    addText(form, m_texts, tr("Training workload:"), QStringLiteral("pilotTrainingWorkload"),
-            &P::trainingWorkload, tr("empty: none"));
-    m_trainingRanks = spinBox<QSpinBox>(form, tr("Training ranks:"),
-                                        QStringLiteral("pilotTrainingRanks"), 4096, {});
-    m_trainingRanks->setMinimum(1);
-    m_trainingRanks->setToolTip(tr("Data-parallel ranks of the training; more than 1 adds the "
-                                   "distributed recovery criterion to the operations gate"));
-    addText(form, m_texts, tr("Shape catalog:"), QStringLiteral("pilotCatalog"), &P::catalog);
-    addText(targets, m_texts, tr("Precision policy:"), QStringLiteral("pilotPrecisionPolicy"),
-            &P::precisionPolicy);
-    m_slo = spinBox<D>(targets, tr("p99 latency SLO:"), QStringLiteral("pilotSlo"), 100000, {}, 3,
-                       tr(" ms"));
-    m_minThroughput = spinBox<D>(targets, tr("Minimum throughput ratio:"),
-                                 QStringLiteral("pilotMinThroughput"), 1000, {}, 2, tr("×"));
-    m_qualityKind = choices(targets, tr("Quality kind:"), QStringLiteral("pilotQualityKind"),
-                            {{tr("Training loss"), QStringLiteral("training_loss")},
-                             {tr("User metric"), QStringLiteral("metric")}});
-    m_qualityMetric = addText(targets, m_texts, tr("Quality metric:"),
-                              QStringLiteral("pilotQualityMetric"), &P::qualityMetric);
-    m_qualityTarget = spinBox<D>(targets, tr("Quality target:"),
-                                 QStringLiteral("pilotQualityTarget"), 1e9, tr("none"), 4);
-    form->addRow(tr("Required modes:"),
-                 m_modes = named(new QLineEdit, QStringLiteral("pilotRequiredModes")));
-    m_modes->setPlaceholderText(tr("comma separated, e.g. eager, compiled"));
-    connect(m_qualityKind, &QComboBox::currentIndexChanged, this, [this] {
-        m_qualityMetric->setEnabled(m_qualityKind->currentData().toString() ==
-                                    QLatin1String("metric"));
-    });
-
-    auto *sides = new QHBoxLayout;
-    sides->addWidget(
-        makeSide(tr("Baseline (current platform)"), QStringLiteral("baseline"), m_sides[0]), 1);
-    sides->addWidget(makeSide(tr("Candidate platform"), QStringLiteral("candidate"), m_sides[1]),
-                     1);
-
-    m_allowed = named(new QTableWidget(0, 2), QStringLiteral("allowedTable"));
-    m_allowed->setHorizontalHeaderLabels({tr("Factor"), tr("Reason")});
-    m_allowed->horizontalHeader()->setStretchLastSection(true);
-    m_allowed->verticalHeader()->hide();
-    m_allowed->setToolTip(tr("Factor: target, device, runner, mode, dtype, batch or threads"));
-    connect(m_allowed, &QTableWidget::itemChanged, this, &PilotEditor::updateDifferences);
-    auto *addRow = named(new QPushButton(tr("Add")), QStringLiteral("addAllowed"));
-    connect(addRow, &QPushButton::clicked, this, [this] {
-        const int row = m_allowed->rowCount();
-        m_allowed->insertRow(row);
-        m_allowed->edit(m_allowed->model()->index(row, 0));
-    });
-    auto *removeRow = named(new QPushButton(tr("Remove")), QStringLiteral("removeAllowed"));
-    connect(removeRow, &QPushButton::clicked, this, [this] {
-        m_allowed->removeRow(m_allowed->currentRow()); // no row: nothing happens
-        updateDifferences();
-    });
+    m_form = new PilotForm;
+    connect(m_form, &PilotForm::sidesEdited, this, &PilotEditor::updateDifferences);
     m_differences = named(new QLabel, QStringLiteral("differencesLabel"));
     m_differences->setTextFormat(Qt::RichText);
     m_differences->setWordWrap(true);
-    auto *allowed = new QGroupBox(tr("Allowed differences"));
-    auto *allowedLayout = new QGridLayout(allowed);
-    allowedLayout->addWidget(m_allowed, 0, 0, 1, 3);
-    allowedLayout->addWidget(addRow, 1, 0);
-    allowedLayout->addWidget(removeRow, 1, 1);
-    allowedLayout->setColumnStretch(2, 1);
-
-    auto *body = new QWidget;
-    auto *bodyLayout = new QVBoxLayout(body);
-    bodyLayout->setContentsMargins(0, 0, 0, 0);
-    bodyLayout->addWidget(pilot);
-    bodyLayout->addLayout(sides);
-    bodyLayout->addWidget(allowed);
-    bodyLayout->addStretch(1);
     auto *scroll = new QScrollArea; // never clipped, whatever the font size
-    scroll->setWidget(body);
+    scroll->setWidget(m_form);
     scroll->setWidgetResizable(true);
     scroll->setFrameShape(QFrame::NoFrame);
 
@@ -193,36 +69,132 @@ PilotEditor::PilotEditor(QWidget *parent) : QWidget(parent)
     setPilots({}, {});
 }
 
-QGroupBox *PilotEditor::makeSide(const QString &title, const QString &prefix, SideFields &f)
+void PilotEditor::setPilots(const std::vector<PilotDefinition> &pilots,
+                            const std::string &selectedName)
 {
-    using S = PilotSide;
-    const auto name = [&prefix](const char *field) { return prefix + QLatin1String(field); };
-    auto *box = new QGroupBox(title);
-    auto *form = new QFormLayout(box);
-    addText(form, f.texts, tr("Label:"), name("Label"), &S::label);
-    addText(form, f.texts, tr("Target profile:"), name("Target"), &S::target, tr("empty: any"));
-    addText(form, f.texts, tr("Device:"), name("Device"), &S::device,
-            tr("cpu, cuda or tpu; empty: any"));
-    f.runner = choices(form, tr("Runner:"), name("Runner"),
-                       {{tr("Any"), QString()},
-                        {tr("C++ runner"), QStringLiteral("cpp")},
-                        {tr("Python runner"), QStringLiteral("python")}});
-    f.mode = choices(form, tr("Mode:"), name("Mode"),
-                     {{tr("Any"), QString()},
-                      {tr("Eager"), QStringLiteral("eager")},
-                      {tr("Compiled"), QStringLiteral("compiled")}});
-    addText(form, f.texts, tr("Dtype:"), name("Dtype"), &S::dtype,
-            tr("float32, bfloat16…; empty: any"));
-    f.batch = spinBox<QSpinBox>(form, tr("Batch:"), name("Batch"), 1e6, tr("runner default"));
-    f.threads =
-        spinBox<QSpinBox>(form, tr("Threads:"), name("Threads"), 1024, tr("runner default"));
-    for (const auto &text : f.texts)
-        connect(text.first, &QLineEdit::textChanged, this, &PilotEditor::updateDifferences);
-    for (QComboBox *c : {f.runner, f.mode})
-        connect(c, &QComboBox::currentIndexChanged, this, &PilotEditor::updateDifferences);
-    for (QSpinBox *s : {f.batch, f.threads})
-        connect(s, &QSpinBox::valueChanged, this, &PilotEditor::updateDifferences);
-    return box;
+    m_pilots = pilots;
+    int selected = pilots.empty() ? -1 : 0;
+    {
+        const QSignalBlocker block(m_combo);
+        m_combo->clear();
+        for (size_t i = 0; i < pilots.size(); ++i) {
+            const QString name = fmt::fromStd(pilots[i].name);
+            m_combo->addItem(tr("%1 (v%2)").arg(name, QString::number(pilots[i].version)), name);
+            if (pilots[i].name == selectedName)
+                selected = static_cast<int>(i);
+        }
+        m_combo->setCurrentIndex(selected);
+    }
+    showPilot(selected >= 0 ? pilots[static_cast<size_t>(selected)] : defaultPilot(),
+              selected >= 0);
+}
+
+PilotDefinition PilotEditor::current() const
+{
+    PilotDefinition p = m_shown; // its id and version; every other field comes from the form
+    m_form->writeTo(p);
+    return p;
+}
+
+void PilotEditor::showStatus(const QString &text, bool error)
+{
+    m_status->setText(
+        error ? QStringLiteral("<font color=\"#c62828\">%1</font>").arg(text.toHtmlEscaped())
+              : text.toHtmlEscaped());
+}
+
+void PilotEditor::showPilot(const PilotDefinition &p, bool stored)
+{
+    m_shown = p;
+    m_stored = stored;
+    m_form->setDefinition(p);
+    updateDifferences();
+    updateButtons();
+}
+
+void PilotEditor::selected(int index)
+{
+    if (index < 0 || index >= static_cast<int>(m_pilots.size()))
+        return;
+    showPilot(m_pilots[static_cast<size_t>(index)], true);
+    emit selectRequested(m_combo->itemData(index).toString());
+}
+
+void PilotEditor::save()
+{
+    const PilotDefinition p = current();
+    if (valid(p, m_shown.name))
+        emit saveRequested(fmt::fromStd(m_shown.name), p);
+}
+
+void PilotEditor::saveAsNew()
+{
+    bool ok = false;
+    const QString name =
+        QInputDialog::getText(this, tr("Save as new pilot"), tr("Name of the new pilot:"),
+                              QLineEdit::Normal, tr("%1 copy").arg(fmt::fromStd(m_shown.name)), &ok)
+            .trimmed();
+    if (ok)
+        addAs(name);
+}
+
+void PilotEditor::addAs(const QString &name)
+{
+    PilotDefinition p = current();
+    p.id = 0, p.version = 1, p.name = name.trimmed().toStdString();
+    if (valid(p, {}))
+        emit addRequested(p);
+}
+
+bool PilotEditor::isModified() const
+{
+    return pilotToJson(current()) != pilotToJson(m_shown);
+}
+
+bool PilotEditor::valid(const PilotDefinition &p, const std::string &originalName)
+{
+    for (const PilotDefinition &other : m_pilots)
+        if (other.name == p.name && p.name != originalName) {
+            showStatus(tr("A pilot named “%1” already exists").arg(fmt::fromStd(p.name)), true);
+            return false;
+        }
+    try {
+        parsePilot(pilotToJson(p), "pilot");
+        return true;
+    } catch (const std::exception &e) { // PilotError, or a JSON error it did not word
+        showStatus(QString::fromUtf8(e.what()), true);
+        return false;
+    }
+}
+
+void PilotEditor::updateDifferences()
+{
+    QStringList lines;
+    for (const SideDifference &d : sideDifferences(current())) {
+        const bool counts = d.factor == "batch" || d.factor == "threads";
+        const auto value = [&](const std::string &v) {
+            return !v.empty() ? fmt::fromStd(v) : counts ? tr("runner default") : tr("any");
+        };
+        const QString factor = fmt::fromStd(d.factor), b = value(d.baseline),
+                      c = value(d.candidate);
+        const QString line =
+            d.allowed ? tr("%1: %2 → %3 — allowed: %4").arg(factor, b, c, fmt::fromStd(d.reason))
+                      : tr("%1: %2 → %3 — not an allowed difference").arg(factor, b, c);
+        lines << (d.allowed ? line.toHtmlEscaped()
+                            : QStringLiteral("<span style=\"color:#b26b00\">%1</span>")
+                                  .arg(line.toHtmlEscaped()));
+    }
+    m_differences->setText(
+        lines.isEmpty() ? tr("The sides declare the same values: no differences.").toHtmlEscaped()
+                        : lines.join(QStringLiteral("<br>")));
+}
+
+void PilotEditor::updateButtons()
+{
+    for (QWidget *w : std::initializer_list<QWidget *>{m_combo, m_add, m_revert})
+        w->setEnabled(!m_busy);
+    m_save->setEnabled(!m_busy && m_stored);
+    m_remove->setEnabled(!m_busy && m_stored && m_pilots.size() > 1); // never the last one
 }
 
 } // namespace tp

@@ -1,9 +1,9 @@
 #pragma once
-// The Pilot section of the Review page: picks one of the stored pilots and edits it — what the
-// comparison holds fixed (workload, model, catalog, precision policy, SLO, quality target), each
-// side's declared platform (target profile, device, runner, mode, dtype, batch, threads) and the
-// differences allowed between the sides, with the differences the form declares listed live
-// (amber when a difference is not allowed). It does no database work: it validates with
+// The Pilot section of the Review page: picks one of the stored pilots and edits it in a PilotForm
+// — what the comparison holds fixed (workload, model, catalog, precision policy, SLO, quality
+// target), each side's declared platform (target profile, device, runner, mode, dtype, batch,
+// threads) and the differences allowed between the sides — with the differences the form declares
+// listed live (amber when a difference is not allowed). It does no database work: it validates with
 // parsePilot and emits requests, and the page writes them on its worker thread and reports back
 // through showStatus and setPilots.
 #include "model/pilot/pilot.h"
@@ -11,20 +11,16 @@
 #include <QWidget>
 
 #include <string>
-#include <utility>
 #include <vector>
 
 class QComboBox;
-class QDoubleSpinBox;
-class QGroupBox;
 class QLabel;
-class QLineEdit;
 class QPushButton;
-class QSpinBox;
-class QTableWidget;
 
 namespace tp
 {
+
+class PilotForm;
 
 class PilotEditor : public QWidget
 {
@@ -64,13 +60,6 @@ signals:
     void removeRequested(const QString &name);
 
 private:
-    template <class T> using TextFields = std::vector<std::pair<QLineEdit *, std::string T::*>>;
-    struct SideFields {
-        TextFields<PilotSide> texts; // label, target, device, dtype
-        QComboBox *runner = nullptr, *mode = nullptr;
-        QSpinBox *batch = nullptr, *threads = nullptr;
-    };
-    QGroupBox *makeSide(const QString &title, const QString &prefix, SideFields &f);
     void showPilot(const PilotDefinition &p, bool stored);
     void selected(int index);
     void save();
@@ -87,14 +76,9 @@ private:
 
     std::vector<PilotDefinition> m_pilots;
     PilotDefinition m_shown;
-    bool m_stored = false, m_busy = false, m_loading = false;
-    QComboBox *m_combo = nullptr, *m_qualityKind = nullptr;
-    TextFields<PilotDefinition> m_texts; // name, workload, model, catalog, policy, metric
-    QLineEdit *m_qualityMetric = nullptr, *m_modes = nullptr;
-    QDoubleSpinBox *m_slo = nullptr, *m_minThroughput = nullptr, *m_qualityTarget = nullptr;
-    QSpinBox *m_trainingRanks = nullptr; // data-parallel ranks of the training (1: one process)
-    SideFields m_sides[2];
-    QTableWidget *m_allowed = nullptr;
+    bool m_stored = false, m_busy = false;
+    QComboBox *m_combo = nullptr;
+    PilotForm *m_form = nullptr;
     QLabel *m_differences = nullptr, *m_status = nullptr;
     QPushButton *m_save = nullptr, *m_add = nullptr, *m_remove = nullptr, *m_revert = nullptr;
 };

@@ -197,8 +197,8 @@ KubeJobConfig parseKubeJobConfig(const json &j, const std::string &origin)
     readInt(j, "rendezvous_port", port, 1, 65535, origin);
     c.chipsPerHost = static_cast<int>(perHost);
     c.rendezvousPort = static_cast<int>(port);
-    readInt(j, "active_deadline_seconds", c.activeDeadlineSeconds, 1, 7 * 86400, origin);
-    readInt(j, "ttl_seconds_after_finished", c.ttlSecondsAfterFinished, 0, 30 * 86400, origin);
+    readInt(j, "active_deadline_seconds", c.activeDeadlineSeconds, 1, 7LL * 86400, origin);
+    readInt(j, "ttl_seconds_after_finished", c.ttlSecondsAfterFinished, 0, 30LL * 86400, origin);
     readInt(j, "run_as_user", c.runAsUser, 1, 2147483647, origin);
     if (auto it = j.find("read_only_root_filesystem"); it != j.end()) {
         if (!it->is_boolean())
@@ -276,7 +276,7 @@ std::vector<std::string> kubeJobCommand(const KubeJobConfig &c,
         return a == "--device" || a.rfind("--device=", 0) == 0;
     });
     if (!c.device.empty() && !named) {
-        command.push_back("--device");
+        command.emplace_back("--device");
         command.push_back(c.device);
     }
     return command;

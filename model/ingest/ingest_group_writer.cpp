@@ -1,6 +1,6 @@
-// RunIngestor's groups of lines (ingestor.h): the phases' chunks being filled, the counts and
-// arrival figures kept in memory between lines, and the transaction that commits them together.
-#include "ingestor.h"
+#include "ingest_group_writer.h"
+
+#include "model/store/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -10,7 +10,15 @@
 namespace tp
 {
 
-void RunIngestor::addValues(const std::string &phase, const std::vector<double> &values)
+IngestGroupWriter::IngestGroupWriter(Store &store, IngestReport &report)
+    : m_store(store), m_report(report)
+{
+}
+
+IngestGroupWriter::~IngestGroupWriter() = default;
+
+void IngestGroupWriter::addValues(long long runId, const std::string &phase,
+                                  const std::vector<double> &values)
 {
     auto it = std::find_if(m_phases.begin(), m_phases.end(),
                            [&](const PhaseBuffer &b) { return b.phase == phase; });
@@ -27,7 +35,7 @@ void RunIngestor::addValues(const std::string &phase, const std::vector<double> 
                         values.begin() + std::ptrdiff_t(at + n));
         at += n;
         if (b.values.size() == chunk::kMaxChunk) { // full: written, the next one begins
-            writeChunk(b);
+            writeChunk(runId, b);
             b.chunkFirst += static_cast<long long>(chunk::kMaxChunk);
             b.values.clear();
             b.accounted = 0;
@@ -35,7 +43,7 @@ void RunIngestor::addValues(const std::string &phase, const std::vector<double> 
     }
 }
 
-void RunIngestor::writeChunk(PhaseBuffer &b)
+void IngestGroupWriter::writeChunk(long long runId, PhaseBuffer &b)
 {
     const auto count = static_cast<long long>(b.values.size());
     if (count == b.accounted)
@@ -43,7 +51,7 @@ void RunIngestor::writeChunk(PhaseBuffer &b)
     if (!m_chunks)
         m_chunks = std::make_unique<ChunkWriter>(m_store.db());
     const long long before =
-        m_chunks->write(m_runId, b.phase, b.chunkFirst, b.values.data(), b.values.size());
+        m_chunks->write(runId, b.phase, b.chunkFirst, b.values.data(), b.values.size());
     // Counted at each write, under the group's write lock: values past what the chunk held just
     // now (`before`: another import of this stream may have filled it further since our last
     // write) are ours; the rest were already there (a re-import, or a concurrent one). Counting
@@ -57,7 +65,20 @@ void RunIngestor::writeChunk(PhaseBuffer &b)
     b.accounted = count;
 }
 
-void RunIngestor::noteLine()
+void IngestGroupWriter::startRun()
+{
+    m_phases.clear();
+    m_unflushedSamples = 0;
+    m_lastLineAt = 0;
+    m_longestGap = -1;
+}
+
+void IngestGroupWriter::forgetPhases()
+{
+    m_phases.clear();
+}
+
+void IngestGroupWriter::noteLine()
 {
     const double now =
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count();
@@ -66,7 +87,7 @@ void RunIngestor::noteLine()
     m_lastLineAt = now;
 }
 
-void RunIngestor::beginGroup()
+void IngestGroupWriter::begin()
 {
     if (m_group)
         return;
@@ -77,20 +98,25 @@ void RunIngestor::beginGroup()
     m_groupStarted = std::chrono::steady_clock::now();
 }
 
+bool IngestGroupWriter::openLongerThan(std::chrono::steady_clock::duration age) const
+{
+    return m_group && std::chrono::steady_clock::now() - m_groupStarted > age;
+}
+
 // What the current run's lines changed and is only kept in memory between lines: the chunks
 // being filled, the sample count, the phase line counts and the arrival figures.
-void RunIngestor::flushRun()
+void IngestGroupWriter::flush(long long runId)
 {
-    if (m_runId == 0)
+    if (runId == 0)
         return;
     for (PhaseBuffer &b : m_phases)
         if (!b.values.empty())
-            writeChunk(b);
+            writeChunk(runId, b);
     SQLite::Database &db = m_store.db();
     if (m_unflushedSamples > 0) {
         SQLite::Statement count(db, "UPDATE runs SET sample_count = sample_count + ? WHERE id = ?");
         count.bind(1, static_cast<int64_t>(m_unflushedSamples));
-        count.bind(2, static_cast<int64_t>(m_runId));
+        count.bind(2, static_cast<int64_t>(runId));
         count.exec();
         m_unflushedSamples = 0;
     }
@@ -98,7 +124,7 @@ void RunIngestor::flushRun()
         SQLite::Statement lines(db, "INSERT INTO phase_lines(run_id, phase, lines) VALUES(?, ?, ?) "
                                     "ON CONFLICT(run_id, phase) DO UPDATE SET lines = "
                                     "max(lines, excluded.lines)");
-        lines.bind(1, static_cast<int64_t>(m_runId));
+        lines.bind(1, static_cast<int64_t>(runId));
         lines.bind(2, b.phase);
         lines.bind(3, static_cast<int64_t>(b.lines));
         lines.exec();
@@ -111,21 +137,29 @@ void RunIngestor::flushRun()
         arrivals.bind(1, m_lastLineAt);
         arrivals.bind(2, m_longestGap);
         arrivals.bind(3, m_longestGap);
-        arrivals.bind(4, static_cast<int64_t>(m_runId));
+        arrivals.bind(4, static_cast<int64_t>(runId));
         arrivals.exec();
     }
 }
 
-void RunIngestor::commitGroup()
+void IngestGroupWriter::commit(long long runId)
 {
     if (!m_group)
         return;
-    flushRun();
+    flush(runId);
     m_group->commit();
     m_group.reset();
-    // Nothing of the database is held between groups: the store may be closed before this
+    // Nothing of the database is held between groups: the store may be closed before the
     // ingestor is destroyed (SQLite refuses to close a connection with statements left).
     m_chunks.reset();
+}
+
+void IngestGroupWriter::abandon()
+{
+    m_chunks.reset();
+    m_group.reset();
+    m_phases.clear();
+    m_unflushedSamples = 0;
 }
 
 } // namespace tp

@@ -1,0 +1,107 @@
+#include "detail_tables.h"
+
+#include "ingest_util.h"
+#include "model/store/store.h"
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <cmath>
+
+namespace tp
+{
+using namespace ingest_detail;
+
+void DetailTables::store(long long runId, const Event &e)
+{
+    SQLite::Database &db = m_store.db();
+    const json &o = e.raw;
+    if (e.name == ev::Resources) {
+        SQLite::Statement q(db, "UPDATE runs SET peak_rss_bytes = ?, cpu_user_seconds = ?, "
+                                "cpu_system_seconds = ?, wall_seconds = ? WHERE id = ?");
+        q.bind(1, intOr(o, "peak_rss_bytes", 0));
+        q.bind(2, numOr(o, "cpu_user_seconds", 0));
+        q.bind(3, numOr(o, "cpu_system_seconds", 0));
+        q.bind(4, numOr(o, "wall_seconds", 0));
+        q.bind(5, static_cast<int64_t>(runId));
+        q.exec();
+    } else if (e.name == ev::Precision) {
+        SQLite::Statement q(
+            db, "UPDATE runs SET precision_verdict = ?, precision_policy = ? WHERE id = ?");
+        q.bind(1, strOr(o, "verdict", ""));
+        q.bind(2, strOr(o, "policy", ""));
+        q.bind(3, static_cast<int64_t>(runId));
+        q.exec();
+    } else if (e.name == ev::ShapeCase) {
+        SQLite::Statement q(db, "INSERT OR IGNORE INTO shape_cases(run_id, seq, batch, seq_len, "
+                                "first_call_seconds, mean_seconds, p50_seconds, p99_seconds, "
+                                "samples_per_second, slow_first_call, compile_seconds, graphs, "
+                                "recompiles, eager_fallback, cache_requests, cache_hits, "
+                                "xla_compile_seconds) VALUES(?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)");
+        q.bind(1, static_cast<int64_t>(runId));
+        q.bind(2, static_cast<int64_t>(m_shapeCaseSeq++));
+        q.bind(3, intOr(o, "batch", 0));
+        q.bind(4, intOr(o, "seq_len", 0));
+        int i = 5;
+        for (const char *k : {"first_call_seconds", "mean_seconds", "p50_seconds", "p99_seconds",
+                              "samples_per_second"}) {
+            if (auto it = o.find(k); it != o.end() && it->is_number())
+                q.bind(i++, it->get<double>());
+            else
+                q.bind(i++);
+        }
+        const auto slow = o.find("slow_first_call");
+        q.bind(10, slow != o.end() && slow->is_boolean() && slow->get<bool>() ? 1 : 0);
+        // Compiled mode's facts: a number, a count or a boolean each, else NULL ("not
+        // available" stays unknown, never 0).
+        auto seconds = [&](int at, const char *key) {
+            const auto it = o.find(key);
+            if (it != o.end() && it->is_number() && std::isfinite(it->get<double>()) &&
+                it->get<double>() >= 0)
+                q.bind(at, it->get<double>());
+            else
+                q.bind(at);
+        };
+        auto counted = [&](int at, const char *key) {
+            const auto it = o.find(key);
+            if (it != o.end() && it->is_number() && it->get<double>() >= 0)
+                q.bind(at, static_cast<int64_t>(intOr(o, key, 0, 0)));
+            else
+                q.bind(at);
+        };
+        seconds(11, "compile_seconds");
+        counted(12, "graphs");
+        counted(13, "recompiles");
+        if (const auto f = o.find("eager_fallback"); f != o.end() && f->is_boolean())
+            q.bind(14, f->get<bool>() ? 1 : 0);
+        else
+            q.bind(14);
+        counted(15, "cache_requests");
+        counted(16, "cache_hits");
+        seconds(17, "xla_compile_seconds");
+        q.exec();
+    } else if (e.name == ev::TrainStep) {
+        const auto losses = o.find("loss");
+        const auto secs = o.find("seconds");
+        if (losses == o.end() || !losses->is_array())
+            return;
+        const long long first = intOr(o, "first_step", 0); // ±2^53: first + i never overflows
+        SQLite::Statement q(db, "INSERT OR IGNORE INTO train_steps(run_id, step, loss, seconds) "
+                                "VALUES(?, ?, ?, ?)");
+        for (std::size_t i = 0; i < losses->size(); ++i) {
+            q.bind(1, static_cast<int64_t>(runId));
+            q.bind(2, static_cast<int64_t>(first + static_cast<long long>(i)));
+            const json &l = (*losses)[i];
+            if (l.is_number())
+                q.bind(3, l.get<double>());
+            else
+                q.bind(3); // NaN losses arrive as null
+            const bool hasSecs =
+                secs != o.end() && secs->is_array() && i < secs->size() && (*secs)[i].is_number();
+            q.bind(4, hasSecs ? (*secs)[i].get<double>() : 0.0);
+            q.exec();
+            q.reset();
+        }
+    }
+}
+
+} // namespace tp
