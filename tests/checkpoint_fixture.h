@@ -3,6 +3,7 @@
 // a run's train_step losses, resume and run_finished events, its arguments, and bitwise loss
 // comparison.
 #include "model/contract/contract.h"
+#include "test_util.h"
 
 #include <QProcess>
 #include <QString>
@@ -80,24 +81,6 @@ inline QStringList checkpointArgs(const QString &dir, int every)
 {
     return {QStringLiteral("--checkpoint-dir"), dir, QStringLiteral("--checkpoint-every"),
             QString::number(every)};
-}
-
-// Every resumed step equals the reference bit for bit (doubles compared as bytes).
-inline QString bitwiseDifference(const std::map<long long, double> &reference,
-                                 const std::map<long long, double> &resumed)
-{
-    for (const auto &[step, loss] : resumed) {
-        const auto ref = reference.find(step);
-        if (ref == reference.end())
-            return QStringLiteral("step %1 is not in the reference").arg(step);
-        // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
-        if (std::memcmp(&ref->second, &loss, sizeof loss) != 0)
-            return QStringLiteral("step %1: %2 vs %3")
-                .arg(step)
-                .arg(ref->second, 0, 'g', 17)
-                .arg(loss, 0, 'g', 17);
-    }
-    return {};
 }
 
 inline QString stepFile(const QString &dir, int step, const char *ext)

@@ -4,6 +4,7 @@
 // their streams read concurrently (a rank whose pipe filled up would stall the whole group), the
 // contract lines parsed per rank. Used by tst_distributed and tst_dist_checkpoint.
 #include "runner/launch/rank_group_launcher.h"
+#include "test_util.h"
 
 #include <QElapsedTimer>
 #include <QProcess>
@@ -164,22 +165,6 @@ inline std::vector<QStringList> group(const QStringList &common, int worldSize =
     for (int r = 0; r < worldSize; ++r)
         out.push_back(common + rankFlags(worldSize, r, port));
     return out;
-}
-
-inline bool sameBits(double a, double b)
-{
-    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
-    return std::memcmp(&a, &b, sizeof a) == 0;
-}
-
-// Empty when every step of `part` has the reference's loss bit for bit.
-inline QString bitwiseDifference(const std::map<long long, double> &reference,
-                                 const std::map<long long, double> &part)
-{
-    for (const auto &[step, loss] : part)
-        if (!reference.count(step) || !sameBits(reference.at(step), loss))
-            return QStringLiteral("step %1 differs").arg(step);
-    return {};
 }
 
 } // namespace tptest

@@ -7,10 +7,53 @@
 #include <QProcess>
 #include <QString>
 
+#include <cstring>
+#include <map>
+#include <vector>
+
 #include "model/judge/validity_policy.h"
 
 namespace tptest
 {
+
+// Whether two doubles are the same bits (NaN payloads and -0.0 included): stored samples and
+// restored losses must round-trip exactly, not merely compare equal.
+inline bool sameBits(double a, double b)
+{
+    // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
+    return std::memcmp(&a, &b, sizeof a) == 0;
+}
+
+// Empty when `a` and `b` hold the same doubles bit for bit (up to the shorter one); else the first
+// sample that differs, both values in full.
+inline QString firstBitDifference(const std::vector<double> &a, const std::vector<double> &b)
+{
+    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
+        if (!sameBits(a[i], b[i]))
+            return QStringLiteral("sample %1: %2 vs %3")
+                .arg(i)
+                .arg(a[i], 0, 'g', 17)
+                .arg(b[i], 0, 'g', 17);
+    return {};
+}
+
+// Empty when every step of `part` has the reference's loss bit for bit; else the first step that
+// is missing or differs, both values in full.
+inline QString bitwiseDifference(const std::map<long long, double> &reference,
+                                 const std::map<long long, double> &part)
+{
+    for (const auto &[step, loss] : part) {
+        const auto ref = reference.find(step);
+        if (ref == reference.end())
+            return QStringLiteral("step %1 is not in the reference").arg(step);
+        if (!sameBits(ref->second, loss))
+            return QStringLiteral("step %1: %2 vs %3")
+                .arg(step)
+                .arg(ref->second, 0, 'g', 17)
+                .arg(loss, 0, 'g', 17);
+    }
+    return {};
+}
 
 // What a run of the built torchpilot did: its exit code (-1: timed out or crashed) and streams.
 struct AppResult {
@@ -18,9 +61,11 @@ struct AppResult {
     QString out, err;
 };
 
-inline AppResult runApp(const QStringList &args, int timeoutMs = 120000)
+inline AppResult runApp(const QStringList &args, const QProcessEnvironment &env,
+                        int timeoutMs = 120000)
 {
     QProcess p;
+    p.setProcessEnvironment(env);
     p.start(QStringLiteral(TP_APP_PATH), args);
     AppResult r;
     if (!p.waitForFinished(timeoutMs)) {
@@ -33,6 +78,24 @@ inline AppResult runApp(const QStringList &args, int timeoutMs = 120000)
     r.out = QString::fromUtf8(p.readAllStandardOutput());
     r.err = QString::fromUtf8(p.readAllStandardError());
     return r;
+}
+
+inline AppResult runApp(const QStringList &args, int timeoutMs = 120000)
+{
+    return runApp(args, QProcessEnvironment::systemEnvironment(), timeoutMs);
+}
+
+// The environment of a user without a display: no DISPLAY, Wayland or platform plugin; the
+// built runner; XDG data (the default database) under `dataHome`.
+inline QProcessEnvironment headlessEnv(const QString &dataHome)
+{
+    auto env = QProcessEnvironment::systemEnvironment();
+    env.remove(QStringLiteral("DISPLAY"));
+    env.remove(QStringLiteral("WAYLAND_DISPLAY"));
+    env.remove(QStringLiteral("QT_QPA_PLATFORM"));
+    env.insert(QStringLiteral("TORCHPILOT_RUNNER"), QStringLiteral(TP_RUNNER_PATH));
+    env.insert(QStringLiteral("XDG_DATA_HOME"), dataHome);
+    return env;
 }
 
 // `torchpilot SUBCOMMAND args…` with its output as bytes (for JSON, CSV and byte comparisons).

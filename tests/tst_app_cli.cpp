@@ -1,7 +1,7 @@
-// The torchpilot executable as a user drives it: import, run, pilot without a display,
-// --screenshot, and clear errors for bad input that leave the database untouched.
+// The torchpilot executable as a user drives it: import, run, pilot without a display, gates and
+// review, and clear errors for bad input that leave the database untouched (its window from the
+// command line: tst_app_window.cpp).
 #include "model/store/store.h"
-#include "screenshot_pixels.h"
 #include "test_util.h"
 
 #include <QImage>
@@ -22,9 +22,6 @@ private Q_SLOTS:
     void newerSchemaDatabaseIsRefusedUntouched();
     void runStoresOneRunPerProcess();
     void pilotWithoutDisplayStoresAndExits();
-    void screenshotWritesPng();
-    void guiWithoutDisplaySaysSo();
-    void fileArguments();
     void gatesExitCodes();
     void reviewSignOffRecordHistory();
 
@@ -37,24 +34,12 @@ private:
                const QProcessEnvironment &env = QProcessEnvironment::systemEnvironment(),
                int timeoutMs = 240000)
     {
-        QProcess p;
-        p.setProcessEnvironment(env);
-        p.start(QStringLiteral(TP_APP_PATH), args);
-        if (!p.waitForFinished(timeoutMs))
-            return {};
-        return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-                QString::fromUtf8(p.readAllStandardOutput()),
-                QString::fromUtf8(p.readAllStandardError())};
+        const tptest::AppResult r = tptest::runApp(args, env, timeoutMs);
+        return {r.exitCode, r.out, r.err};
     }
     QProcessEnvironment headless() const
     {
-        auto env = QProcessEnvironment::systemEnvironment();
-        env.remove(QStringLiteral("DISPLAY"));
-        env.remove(QStringLiteral("WAYLAND_DISPLAY"));
-        env.remove(QStringLiteral("QT_QPA_PLATFORM"));
-        env.insert(QStringLiteral("TORCHPILOT_RUNNER"), QStringLiteral(TP_RUNNER_PATH));
-        env.insert(QStringLiteral("XDG_DATA_HOME"), m_dir.filePath(QStringLiteral("xdg")));
-        return env;
+        return tptest::headlessEnv(m_dir.filePath(QStringLiteral("xdg")));
     }
     QString db(const char *name) const { return m_dir.filePath(QLatin1String(name)); }
     QTemporaryDir m_dir;
@@ -197,89 +182,6 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
     // (the store judges it invalid), leaving that criterion to the reviewer is the right answer.
     if (!anyInvalid)
         QVERIFY2(!r.out.contains(QStringLiteral("compatibility/")), qPrintable(r.out));
-}
-
-void TestAppCli::screenshotWritesPng()
-{
-    const Result imported = app({QStringLiteral("import"), QStringLiteral("--db"),
-                                 db("shot.sqlite"), tptest::dataFile("valid_run.jsonl")},
-                                headless());
-    QVERIFY2(imported.code == 0, qPrintable(imported.out + imported.err));
-    auto env = headless();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    const QString png = m_dir.filePath(QStringLiteral("shot.png"));
-    const Result r =
-        app({QStringLiteral("--db"), db("shot.sqlite"), QStringLiteral("--screenshot"), png}, env);
-    QVERIFY2(r.code == 0, qPrintable(r.err));
-    const tptest::ShotPixels shot(png);
-    QVERIFY(!shot.image.isNull());
-    QCOMPARE_GE(shot.image.width(), 800);
-    QCOMPARE_GE(shot.image.height(), 500);
-    // A painted window, not one flat colour.
-    QCOMPARE_GE(shot.colours(), 8);
-    // The database's only run is selected: one row of the runs table in the highlight colour.
-    QCOMPARE_GE(shot.selectedRowLines(), 12);
-    QCOMPARE_LE(shot.selectedRowLines(), 40);
-    // Its detail is shown: the cold-vs-warm chart's first call, warmup and steady-state bars, in
-    // their fixed colours (cold_warm_chart.cpp).
-    QCOMPARE_GE(shot.pixels(qRgb(0x3f, 0x51, 0xb5)), 500);
-    QCOMPARE_GE(shot.pixels(qRgb(0xff, 0x98, 0x00)), 500);
-    QCOMPARE_GE(shot.pixels(qRgb(0x00, 0x96, 0x88)), 500);
-}
-
-void TestAppCli::guiWithoutDisplaySaysSo()
-{
-    const Result r = app({QStringLiteral("--db"), db("gui.sqlite")}, headless(), 30000);
-    QCOMPARE(r.code, 1);
-    QVERIFY2(r.err.contains(QStringLiteral("no display available")), qPrintable(r.err));
-}
-
-void TestAppCli::fileArguments()
-{
-    // `torchpilot FILE.sqlite` (a double-click) opens that database; a missing one is not created.
-    const Result seeded = app({QStringLiteral("import"), QStringLiteral("--db"), db("open.sqlite"),
-                               tptest::dataFile("valid_run.jsonl")},
-                              headless());
-    QVERIFY2(seeded.code == 0, qPrintable(seeded.out + seeded.err));
-    auto env = headless();
-    env.insert(QStringLiteral("QT_QPA_PLATFORM"), QStringLiteral("offscreen"));
-    const QString png = m_dir.filePath(QStringLiteral("open.png"));
-    const Result r = app({db("open.sqlite"), QStringLiteral("--screenshot"), png}, env);
-    QVERIFY2(r.code == 0, qPrintable(r.err));
-    {
-        const tptest::ShotPixels shot(png);
-        QVERIFY(!shot.image.isNull());
-        QCOMPARE_GE(shot.colours(), 8);
-        // That database's one run is listed and selected.
-        QCOMPARE_GE(shot.selectedRowLines(), 12);
-        QCOMPARE_LE(shot.selectedRowLines(), 40);
-    }
-    const Result missing = app({db("typo.sqlite"), QStringLiteral("--screenshot"), png}, env);
-    QCOMPARE(missing.code, 2);
-    QVERIFY2(missing.err.contains(QStringLiteral("no database at")), qPrintable(missing.err));
-    QVERIFY(!QFileInfo::exists(db("typo.sqlite")));
-    // The file given is the one opened: a text file under that name is refused, untouched.
-    QFile text(db("notes.sqlite"));
-    QVERIFY(text.open(QIODevice::WriteOnly));
-    QCOMPARE_GT(text.write("just notes\n"), 0);
-    text.close();
-    const Result foreign = app({db("notes.sqlite"), QStringLiteral("--screenshot"), png}, env);
-    QCOMPARE(foreign.code, 1);
-    QVERIFY2(foreign.err.contains(QStringLiteral("cannot open database")), qPrintable(foreign.err));
-    QCOMPARE(QFileInfo(db("notes.sqlite")).size(), qint64(11));
-    // A stream under its own extension (a double-clicked .tprun) or any other name is imported
-    // into the database, as File ▸ Import results… does; the window shows its runs.
-    QVERIFY(QFile::copy(tptest::dataFile("two_runs.jsonl"), db("streamed.tprun")));
-    const Result imported = app({QStringLiteral("--db"), db("open.sqlite"), db("streamed.tprun"),
-                                 QStringLiteral("--screenshot"), png},
-                                env);
-    QVERIFY2(imported.code == 0, qPrintable(imported.err));
-    QCOMPARE(tp::Store(db("open.sqlite").toStdString()).listRuns().size(), size_t(3));
-    const Result absent = app({QStringLiteral("--db"), db("open.sqlite"), db("absent.jsonl"),
-                               QStringLiteral("--screenshot"), png},
-                              env);
-    QCOMPARE(absent.code, 2);
-    QVERIFY2(absent.err.contains(QStringLiteral("absent.jsonl")), qPrintable(absent.err));
 }
 
 void TestAppCli::gatesExitCodes()

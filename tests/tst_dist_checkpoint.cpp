@@ -25,20 +25,9 @@ QString shard(const QString &dir, int step, int rank)
                      .arg(rank, 5, 10, QLatin1Char('0'));
 }
 
-struct AppResult {
-    int exitCode = -1;
-    QString out, err;
-};
-
 AppResult app(const QStringList &args)
 {
-    QProcess p;
-    p.start(QStringLiteral(TP_APP_PATH), args);
-    if (!p.waitForFinished(300000))
-        return {};
-    return {p.exitStatus() == QProcess::NormalExit ? p.exitCode() : -1,
-            QString::fromUtf8(p.readAllStandardOutput()),
-            QString::fromUtf8(p.readAllStandardError())};
+    return runApp(args, 300000);
 }
 
 // The operations gate's criteria of the shipped definitions under `pilot`, by id.

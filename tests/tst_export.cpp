@@ -16,23 +16,6 @@
 
 using nlohmann::json;
 
-namespace
-{
-// Empty when `a` and `b` hold the same doubles bit for bit (up to the shorter one); else the first
-// sample that differs, both values in full.
-QString firstDifference(const std::vector<double> &a, const std::vector<double> &b)
-{
-    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
-        // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
-        if (std::memcmp(&a[i], &b[i], sizeof(double)) != 0)
-            return QStringLiteral("sample %1: %2 vs %3")
-                .arg(i)
-                .arg(a[i], 0, 'g', 17)
-                .arg(b[i], 0, 'g', 17);
-    return {};
-}
-} // namespace
-
 class TestExport : public QObject
 {
     Q_OBJECT
@@ -138,7 +121,7 @@ void TestExport::jsonWithSamplesIsExact()
         const std::vector<double> stored = store.samples(id, "steady");
         QCOMPARE(steady.size(), stored.size());
         QVERIFY2(std::memcmp(steady.data(), stored.data(), steady.size() * 8) == 0,
-                 qPrintable(firstDifference(steady, stored)));
+                 qPrintable(tptest::firstBitDifference(steady, stored)));
     }
 }
 
@@ -159,7 +142,7 @@ void TestExport::csvSamplesAreExact()
     const std::vector<double> stored = store.samples(3, "steady");
     QCOMPARE(steady.size(), stored.size());
     QVERIFY2(std::memcmp(steady.data(), stored.data(), steady.size() * 8) == 0,
-             qPrintable(firstDifference(steady, stored)));
+             qPrintable(tptest::firstBitDifference(steady, stored)));
 }
 
 void TestExport::badInput_data()

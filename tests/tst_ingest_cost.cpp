@@ -86,8 +86,7 @@ bool samplesExact(tp::Store &store, long long runId)
             return false;
         for (int i = 0; i < kPhases[p].values; ++i) {
             const double want = std::strtod(QByteArray::number(valueOf(p, i), 'g', 17), nullptr);
-            // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip intended
-            if (std::memcmp(&got[std::size_t(i)], &want, 8) != 0)
+            if (!tptest::sameBits(got[std::size_t(i)], want))
                 return false;
         }
     }

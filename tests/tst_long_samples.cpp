@@ -6,6 +6,7 @@
 #include "model/samples/long_samples.h"
 #include "model/samples/sample_chunks.h"
 #include "model/store/store.h"
+#include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -190,8 +191,7 @@ void TestLongSamples::streamedStatsAreComputeStats()
     const double want[] = {b.mean, b.stddev, b.cv, b.min, b.max, b.median,
                            b.p90,  b.p99,    b.q1, b.q3,  b.iqr};
     for (std::size_t i = 0; i < std::size(got); ++i)
-        // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
-        QVERIFY2(std::memcmp(&got[i], &want[i], 8) == 0, qPrintable(QString::number(i)));
+        QVERIFY2(tptest::sameBits(got[i], want[i]), qPrintable(QString::number(i)));
     QCOMPARE(a.madOutliers, b.madOutliers);
     if (kind == 0)
         QCOMPARE_GT(a.madOutliers, std::size_t(0));

@@ -22,23 +22,6 @@
 #include <cstring>
 #include <sys/stat.h>
 
-namespace
-{
-// Empty when `a` and `b` hold the same doubles bit for bit (up to the shorter one); else the first
-// sample that differs, both values in full.
-QString firstDifference(const std::vector<double> &a, const std::vector<double> &b)
-{
-    for (std::size_t i = 0; i < std::min(a.size(), b.size()); ++i)
-        // NOLINTNEXTLINE(bugprone-suspicious-memory-comparison): bit-exact round trip on purpose
-        if (std::memcmp(&a[i], &b[i], sizeof(double)) != 0)
-            return QStringLiteral("sample %1: %2 vs %3")
-                .arg(i)
-                .arg(a[i], 0, 'g', 17)
-                .arg(b[i], 0, 'g', 17);
-    return {};
-}
-} // namespace
-
 class TestMerge : public QObject
 {
     Q_OBJECT
@@ -88,7 +71,7 @@ void TestMerge::mergeIsIdempotent()
             const auto a = them.samples(r.id, phase), b = ours.samples(*here, phase);
             QCOMPARE(a.size(), b.size());
             QVERIFY2(std::memcmp(a.data(), b.data(), a.size() * 8) == 0,
-                     qPrintable(firstDifference(a, b)));
+                     qPrintable(tptest::firstBitDifference(a, b)));
         }
         QCOMPARE(ours.run(*here)->sampleCount, r.sampleCount);
         QCOMPARE(ours.events(*here).size(), them.events(r.id).size());

@@ -1,4 +1,4 @@
-// The Review page, offscreen: the checklist model (QAbstractItemModelTester, verdict colours); the
+// The Review page, offscreen (its checklist model alone: tst_gate_checklist_model.cpp): the
 // page evaluates real runner output on its worker, signs a gate off through the dialog (reviewer
 // prefilled from the settings), records a decision, flags a sign-off made on older evidence, lists
 // what changed; the cost editor's prices persist and its sensitivity table has one row per price.
@@ -15,7 +15,6 @@
 #include "ui/review/signoff_dialog.h"
 #include "ui/review/snapshot_history.h"
 
-#include <QAbstractItemModelTester>
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -38,9 +37,6 @@ class TestReviewPage : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
-    void checklistModel();
-    void verdictColours_data();
-    void verdictColours();
     void evaluatesTheGates();
     void signOffAndRecordDecision();
     void staleSignoffAndChanges();
@@ -90,98 +86,6 @@ private:
     QTemporaryDir m_dir;
     tp::Settings m_settings{m_dir.filePath(QStringLiteral("settings.ini"))};
 };
-
-namespace
-{
-tp::GateReport sampleReport()
-{
-    using tp::Verdict;
-    tp::GateReport r;
-    r.definitions = "default@1";
-    r.gates = {
-        {"compatibility", Verdict::Pass, {{"outputs_finite", Verdict::Pass, "all finite", {1, 2}}}},
-        {"performance",
-         Verdict::Fail,
-         {{"p99_within_slo", Verdict::Fail, "p99 9 ms > 5 ms", {3}},
-          {"throughput_vs_baseline", Verdict::Pass, "1.4×", {1, 2, 3, 4, 5, 6, 7, 8}}}},
-        {"cost",
-         Verdict::Insufficient,
-         {{"cost_per_useful_result_not_worse", Verdict::Insufficient, "-", {}}}}};
-    r.decision = tp::Decision::KeepCurrentPath;
-    return r;
-}
-} // namespace
-
-void TestReviewPage::checklistModel()
-{
-    GateChecklistModel model;
-    QAbstractItemModelTester tester(&model, QAbstractItemModelTester::FailureReportingMode::QtTest);
-    tp::GateSignoff fresh{1, "compatibility", "Ana", "2026-12-01T10:00:00Z", "ok", "abc", 0, 0, {}};
-    tp::GateSignoff stale{2, "performance", "Bea", "2026-12-01T09:00:00Z", "", "old", 0, 0, {}};
-    model.setReview(sampleReport(), {fresh, stale}, std::nullopt, "abc");
-    QCOMPARE(model.rowCount(), 3);
-    QCOMPARE(model.columnCount(), int(GateChecklistModel::ColumnCount));
-    const QModelIndex perf = model.index(1, 0);
-    QCOMPARE(model.rowCount(perf), 2);
-    QCOMPARE(model.rowCount(model.index(0, 0, perf)), 0);
-    QCOMPARE(perf.data().toString(), QStringLiteral("2. Performance"));
-    QCOMPARE(model.index(0, 0, perf).data().toString(),
-             QStringLiteral("p99 latency within the SLO"));
-    QCOMPARE(model.index(0, GateChecklistModel::Detail, perf).data().toString(),
-             QStringLiteral("p99 9 ms > 5 ms"));
-    QCOMPARE(model.gateIdAt(model.index(1, GateChecklistModel::Evidence, perf)),
-             QStringLiteral("performance"));
-    QCOMPARE(model.index(1, GateChecklistModel::Evidence, perf).data().toString(),
-             QStringLiteral("#1, #2, #3, #4, #5, #6, +2 more"));
-    QCOMPARE(model.index(1, 0, perf)
-                 .data(GateChecklistModel::RunIdsRole)
-                 .value<QList<qlonglong>>()
-                 .size(),
-             8);
-    QCOMPARE(model.index(1, GateChecklistModel::Evidence, perf)
-                 .data(GateChecklistModel::SortRole)
-                 .toLongLong(),
-             8);
-    QVERIFY(!model.index(0, 0).data(GateChecklistModel::StaleSignoffRole).toBool());
-    QVERIFY(perf.data(GateChecklistModel::StaleSignoffRole).toBool());
-    QCOMPARE(model.staleSignoffCount(), 1);
-    QVERIFY(model.index(0, GateChecklistModel::Signoff)
-                .data()
-                .toString()
-                .contains(QStringLiteral("Ana")));
-    QVERIFY(model.index(1, GateChecklistModel::Signoff)
-                .data()
-                .toString()
-                .contains(QStringLiteral("older evidence")));
-    QCOMPARE(model.index(2, GateChecklistModel::Signoff).data().toString(),
-             QStringLiteral("not signed off"));
-    QVERIFY(!model.headerData(GateChecklistModel::Signoff, Qt::Horizontal).toString().isEmpty());
-    model.clear();
-    QCOMPARE(model.rowCount(), 0);
-}
-
-void TestReviewPage::verdictColours_data()
-{
-    QTest::addColumn<int>("gateRow");
-    QTest::addColumn<QString>("text");
-    QTest::addColumn<QColor>("colour");
-    QTest::newRow("pass green") << 0 << "pass" << QColor(0x2e, 0x7d, 0x32);
-    QTest::newRow("fail red") << 1 << "fail" << QColor(0xc6, 0x28, 0x28);
-    QTest::newRow("insufficient amber") << 2 << "insufficient" << QColor(0xb2, 0x6a, 0x00);
-}
-
-void TestReviewPage::verdictColours()
-{
-    QFETCH(int, gateRow);
-    QFETCH(QString, text);
-    QFETCH(QColor, colour);
-    GateChecklistModel model;
-    model.setReview(sampleReport(), {}, std::nullopt, "h");
-    const QModelIndex v = model.index(gateRow, GateChecklistModel::VerdictColumn);
-    QCOMPARE(v.data().toString(), text);
-    QCOMPARE(v.data(Qt::ForegroundRole).value<QColor>(), colour);
-    QVERIFY(!v.data(Qt::DecorationRole).value<QIcon>().isNull());
-}
 
 void TestReviewPage::evaluatesTheGates()
 {
