@@ -1,20 +1,17 @@
 #include "cli_commands.h"
 
-#include "model/analysis/dist_runs.h"
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
 #include "model/store/store_merge.h"
-#include "rank_group_text.h"
-#include "runner/launch/kube_launcher.h"
-#include "runner/launch/launcher_factory.h"
-#include "runner/launch/local_launcher.h"
+#include "run_outcome_text.h"
+#include "runner/launch/kube_run_manifest.h"
 #include "runner/launch/target_profiles.h"
+#include "runner/orchestrate/spec_runs.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QDateTime>
 #include <QDir>
-#include <QEventLoop>
 #include <QLocale>
 #include <QStandardPaths>
 #include <QTextStream>
@@ -60,18 +57,6 @@ std::unique_ptr<Store> openStore(const QString &path)
         err() << Cli::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
         return nullptr;
     }
-}
-
-QString formatSeconds(std::optional<double> s)
-{
-    if (!s)
-        return QStringLiteral("—");
-    const double v = *s;
-    if (v < 1e-3)
-        return QStringLiteral("%1 µs").arg(v * 1e6, 0, 'f', 1);
-    if (v < 1.0)
-        return QStringLiteral("%1 ms").arg(v * 1e3, 0, 'f', 2);
-    return QStringLiteral("%1 s").arg(v, 0, 'f', 3);
 }
 
 void addRunOptions(QCommandLineParser &p)
@@ -129,37 +114,17 @@ void addRunOptions(QCommandLineParser &p)
 // unusable.
 std::optional<TargetProfile> chosenTarget(const QCommandLineParser &p)
 {
-    const QString name = p.value(QStringLiteral("target"));
-    TargetProfiles profiles(p.value(QStringLiteral("targets")));
     QString why;
-    std::optional<TargetProfile> target;
-    if (name == QLatin1String("local") || profiles.load(&why)) { // local needs no file
-        target = profiles.find(name);
-        if (!target)
-            why = Cli::tr("no target named '%1' in %2 (see 'torchpilot targets --list')")
-                      .arg(name, profiles.path());
-    }
-    if (target) {
-        if (p.isSet(QStringLiteral("runner")) && target->kind == TargetProfile::Kind::Kubernetes)
-            target->kubernetes.insert(QStringLiteral("runner"),
-                                      p.value(QStringLiteral("runner"))); // in the image
-        else if (p.isSet(QStringLiteral("runner")))
-            target->runnerPath = p.value(QStringLiteral("runner"));
-        if (target->isLocal() && target->runnerPath.isEmpty())
-            target->runnerPath = LocalLauncher::locateRunner();
-        if (const QStringList problems = target->validate(); !problems.isEmpty()) {
-            why = problems.join(QLatin1Char(' '));
-            target.reset();
-        }
-    }
+    auto target =
+        resolveTarget(p.value(QStringLiteral("target")), p.value(QStringLiteral("targets")),
+                      p.value(QStringLiteral("runner")), &why);
     if (!target)
         err() << Cli::tr("torchpilot: error: %1").arg(why) << Qt::endl;
     return target;
 }
 
-// Runs each spec in its own runner process, one after the other (parallel runs would perturb
-// each other's timings). Returns the number of runs that did not end ok, or -1 on setup errors.
-int executeSpecs(const QCommandLineParser &p, Store &store)
+// The specs of the options; false (and a message) on a bad number.
+bool specsOf(const QCommandLineParser &p, std::vector<RunSpec> &specs)
 {
     bool ok = true;
     auto intOpt = [&](const char *name) {
@@ -183,8 +148,6 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
     base.threads = intOpt("threads");
     base.batch = intOpt("batch");
     base.worldSize = intOpt("world-size");
-    if (!ok)
-        return -1;
     // Passed through to the runner as separate arguments; it validates them (exit code 2).
     for (const char *name :
          {"preset", "catalog", "seq-len", "deadline", "target-loss", "model", "input", "steps"})
@@ -196,9 +159,19 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
             ? p.value(QStringLiteral("run-key"))
             : QStringLiteral("pilot-") +
                   QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss"));
-    const auto specs = expandSpecs(
+    specs = expandSpecs(
         base, p.value(QStringLiteral("mode")).split(QLatin1Char(','), Qt::SkipEmptyParts),
         p.value(QStringLiteral("dtype")).split(QLatin1Char(','), Qt::SkipEmptyParts), prefix);
+    return ok;
+}
+
+// Runs each spec in its own runner process, one after the other (parallel runs would perturb
+// each other's timings). Returns the number of runs that did not end ok, or -1 on setup errors.
+int executeSpecs(const QCommandLineParser &p, Store &store)
+{
+    std::vector<RunSpec> specs;
+    if (!specsOf(p, specs))
+        return -1;
     const auto target = chosenTarget(p);
     if (!target)
         return -1;
@@ -216,49 +189,13 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
         return 0;
     }
     int failures = 0;
-    for (const RunSpec &spec : specs) {
-        QString why;
-        std::unique_ptr<Launcher> launcher(
-            makeLauncher(*target, store, nullptr, &why, spec.worldSize));
-        if (!launcher) {
-            err() << Cli::tr("torchpilot: error: %1").arg(why) << Qt::endl;
-            return -1;
-        }
-        QEventLoop loop;
-        LaunchResult result;
-        QObject::connect(launcher.get(), &Launcher::finished, &loop, [&](const LaunchResult &r) {
-            result = r;
-            loop.quit();
-        });
-        QObject::connect(launcher.get(), &Launcher::logLine, &loop, [](const QString &line) {
-            err() << QStringLiteral("  runner: ") << line << Qt::endl;
-        });
-        launcher->start(spec);
-        loop.exec();
-        const QString label =
-            target->isLocal() ? spec.label() : spec.label() + QStringLiteral(" @ ") + target->name;
-        const auto run = result.runId ? store.run(result.runId) : std::nullopt;
-        if (result.runId && distributedRunOf(store, result.runId)) { // local ranks or pods
-            const bool groupOk = printRankGroup(store, result.runId, label);
-            failures += groupOk ? 0 : 1;
-            if (!groupOk)
-                out() << Cli::tr("%1: %2 — %3").arg(label, result.status, result.error) << Qt::endl;
-        } else if (run && run->status == "ok") {
-            out() << Cli::tr("%1: ok — steady %2/batch (p50 %3, p99 %4), %5 samples/s, first call "
-                             "%6 [run %7]")
-                         .arg(label, formatSeconds(run->meanBatchSeconds),
-                              formatSeconds(run->p50Seconds), formatSeconds(run->p99Seconds),
-                              QLocale::system().toString(run->samplesPerSecond.value_or(0), 'f', 0),
-                              formatSeconds(run->firstCallSeconds))
-                         .arg(run->id)
-                  << Qt::endl;
-        } else {
-            ++failures;
-            out() << Cli::tr("%1: %2 — %3%4")
-                         .arg(label, result.status, result.error,
-                              result.runId ? Cli::tr(" [run %1]").arg(result.runId) : QString())
-                  << Qt::endl;
-        }
+    SpecRunObserver observer;
+    observer.log = printRunnerLine;
+    observer.ended = [&](const SpecRun &run) { failures += printSpecRun(store, run) ? 0 : 1; };
+    const SpecRunsResult result = runSpecsInTurn(*target, store, specs, observer);
+    if (!result.setupError.isEmpty()) {
+        err() << Cli::tr("torchpilot: error: %1").arg(result.setupError) << Qt::endl;
+        return -1;
     }
     return failures;
 }

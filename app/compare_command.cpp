@@ -3,6 +3,8 @@
 // selected pilot's allowed differences through core/compare_pilot.h) as text, JSON, CSV or
 // Markdown. Exit 0; 1 when --fail-if-slower (or --fail-if-confounded) trips; 2 bad input or nothing
 // to compare.
+#include "compare_command.h"
+
 #include "cli_commands.h"
 #include "core/compare_pilot.h"
 #include "core/qt_text.h"
@@ -141,11 +143,9 @@ void printText(const Comparison &c, std::optional<CompareMetric> only, double co
                                                     "differs."))
       << Qt::endl;
 }
-} // namespace
 
-int compareCommand(const QStringList &args)
+void addCompareOptions(QCommandLineParser &p)
 {
-    QCommandLineParser p;
     p.setApplicationDescription(Compare::tr(
         "Compare baseline and candidate runs: candidate/baseline ratios of the mean, median and "
         "p99 batch time and of samples/s, with percentile-bootstrap intervals and the confounder "
@@ -176,104 +176,182 @@ int compareCommand(const QStringList &args)
          Compare::tr("factor")},
         {QStringLiteral("latest"), Compare::tr("Only the newest matching run of each side.")},
     });
-    p.process(args);
-    const QString db = p.value(QStringLiteral("db")), format = p.value(QStringLiteral("format"));
-    if (db.isEmpty() || !p.isSet(QStringLiteral("baseline")) ||
-        !p.isSet(QStringLiteral("candidate")))
-        return fail(Compare::tr("compare needs --db PATH --baseline SELECTION --candidate "
-                                "SELECTION"));
-    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("csv"),
-                     QStringLiteral("markdown")}
-             .contains(format))
-        return fail(Compare::tr("unknown format '%1' (text, json, csv or markdown)").arg(format));
-    std::optional<CompareMetric> only;
+}
+
+// What the options ask for, checked.
+struct CompareRequest {
+    QString db, format;
+    std::optional<CompareMetric> only; // --metric
+    std::optional<double> threshold;   // --fail-if-slower
+    RunSelection baseline, candidate;
+    CompareOptions options; // the --axis
+};
+
+// --metric and --fail-if-slower into *r; false after the message when either does not parse.
+bool readMetricOptions(const QCommandLineParser &p, CompareRequest *r)
+{
     if (p.isSet(QStringLiteral("metric"))) {
-        only = compareMetricFromName(p.value(QStringLiteral("metric")).toStdString());
-        if (!only)
-            return fail(Compare::tr("unknown metric '%1' (mean, median, p99 or throughput)")
-                            .arg(p.value(QStringLiteral("metric"))));
+        r->only = compareMetricFromName(p.value(QStringLiteral("metric")).toStdString());
+        if (!r->only) {
+            fail(Compare::tr("unknown metric '%1' (mean, median, p99 or throughput)")
+                     .arg(p.value(QStringLiteral("metric"))));
+            return false;
+        }
     }
-    std::optional<double> threshold;
     if (p.isSet(QStringLiteral("fail-if-slower"))) {
         bool ok = false;
-        threshold = p.value(QStringLiteral("fail-if-slower")).toDouble(&ok);
-        if (!ok || !std::isfinite(*threshold) || *threshold < 0)
-            return fail(Compare::tr("--fail-if-slower needs a percentage ≥ 0, not '%1'")
-                            .arg(p.value(QStringLiteral("fail-if-slower"))));
+        r->threshold = p.value(QStringLiteral("fail-if-slower")).toDouble(&ok);
+        if (!ok || !std::isfinite(*r->threshold) || *r->threshold < 0) {
+            fail(Compare::tr("--fail-if-slower needs a percentage ≥ 0, not '%1'")
+                     .arg(p.value(QStringLiteral("fail-if-slower"))));
+            return false;
+        }
     }
-    if (!QFileInfo(db).isFile())
-        return fail(Compare::tr("no database at '%1' (the file does not exist)").arg(db));
-    RunSelection base, cand;
+    return true;
+}
+
+// The two selections and the compared axis into *r; false after the message on bad input.
+bool readSides(const QCommandLineParser &p, CompareRequest *r)
+{
     try {
-        base = sideSelection(p.value(QStringLiteral("baseline")));
-        cand = sideSelection(p.value(QStringLiteral("candidate")));
+        r->baseline = sideSelection(p.value(QStringLiteral("baseline")));
+        r->candidate = sideSelection(p.value(QStringLiteral("candidate")));
     } catch (const ExportError &e) {
-        return fail(fromStd(e.what()));
+        fail(fromStd(e.what()));
+        return false;
     }
-    CompareOptions options;
-    options.axis = p.isSet(QStringLiteral("axis")) ? p.value(QStringLiteral("axis")).toStdString()
-                                                   : inferredAxis(base, cand);
+    r->options.axis = p.isSet(QStringLiteral("axis"))
+                          ? p.value(QStringLiteral("axis")).toStdString()
+                          : inferredAxis(r->baseline, r->candidate);
     const std::vector<std::string> &keys = confounderKeys();
-    if (!options.axis.empty() && std::find(keys.begin(), keys.end(), options.axis) == keys.end())
-        return fail(Compare::tr("unknown factor '%1' for --axis").arg(fromStd(options.axis)));
-    Comparison comparison;
+    if (!r->options.axis.empty() &&
+        std::find(keys.begin(), keys.end(), r->options.axis) == keys.end()) {
+        fail(Compare::tr("unknown factor '%1' for --axis").arg(fromStd(r->options.axis)));
+        return false;
+    }
+    return true;
+}
+
+// The options, checked in order; nullopt after the message (exit 2) at the first bad one.
+std::optional<CompareRequest> readRequest(const QCommandLineParser &p)
+{
+    CompareRequest r;
+    r.db = p.value(QStringLiteral("db"));
+    r.format = p.value(QStringLiteral("format"));
+    if (r.db.isEmpty() || !p.isSet(QStringLiteral("baseline")) ||
+        !p.isSet(QStringLiteral("candidate"))) {
+        fail(Compare::tr("compare needs --db PATH --baseline SELECTION --candidate "
+                         "SELECTION"));
+        return std::nullopt;
+    }
+    if (!QStringList{QStringLiteral("text"), QStringLiteral("json"), QStringLiteral("csv"),
+                     QStringLiteral("markdown")}
+             .contains(r.format)) {
+        fail(Compare::tr("unknown format '%1' (text, json, csv or markdown)").arg(r.format));
+        return std::nullopt;
+    }
+    if (!readMetricOptions(p, &r))
+        return std::nullopt;
+    if (!QFileInfo(r.db).isFile()) {
+        fail(Compare::tr("no database at '%1' (the file does not exist)").arg(r.db));
+        return std::nullopt;
+    }
+    if (!readSides(p, &r))
+        return std::nullopt;
+    return r;
+}
+
+// The runs of both sides compared; nullopt after the message when the store will not open or a
+// side matches no run.
+std::optional<Comparison> loadComparison(const QCommandLineParser &p, const CompareRequest &r)
+{
     try {
-        Store store(db.toStdString());
+        Store store(r.db.toStdString());
         auto ids = [&](const RunSelection &sel) {
             std::vector<long long> out;
-            for (const RunRecord &r : store.listRuns(sel))
-                out.push_back(r.id);
+            for (const RunRecord &run : store.listRuns(sel))
+                out.push_back(run.id);
             if (p.isSet(QStringLiteral("latest")) && out.size() > 1)
                 out = {*std::max_element(out.begin(), out.end())};
             return out;
         };
-        const std::vector<long long> b = ids(base), c = ids(cand);
-        if (b.empty() || c.empty())
-            return fail(Compare::tr("no run matches the %1 selection '%2'")
-                            .arg(b.empty() ? Compare::tr("baseline") : Compare::tr("candidate"),
-                                 p.value(b.empty() ? QStringLiteral("baseline")
-                                                   : QStringLiteral("candidate"))));
+        const std::vector<long long> b = ids(r.baseline), c = ids(r.candidate);
+        if (b.empty() || c.empty()) {
+            fail(Compare::tr("no run matches the %1 selection '%2'")
+                     .arg(b.empty() ? Compare::tr("baseline") : Compare::tr("candidate"),
+                          p.value(b.empty() ? QStringLiteral("baseline")
+                                            : QStringLiteral("candidate"))));
+            return std::nullopt;
+        }
         QString baselineLabel, candidateLabel;
-        comparison = compareRuns(
-            store, b, c, withPilotReasons(store, b, c, options, &baselineLabel, &candidateLabel));
+        return compareRuns(
+            store, b, c, withPilotReasons(store, b, c, r.options, &baselineLabel, &candidateLabel));
     } catch (const std::exception &e) { // StoreError: foreign, newer or corrupt database
-        return fail(fromStd(e.what()));
+        fail(fromStd(e.what()));
+        return std::nullopt;
     }
-    const double confidence = CompareOptions().confidence;
-    if (format == QLatin1String("json"))
-        std::cout << comparisonJson(comparison, only, confidence).dump(2) << '\n';
-    else if (format == QLatin1String("csv"))
-        std::cout << comparisonCsv(comparison, only);
-    else if (format == QLatin1String("markdown"))
-        std::cout << comparisonMarkdown(comparison, only, confidence);
+}
+
+void printComparison(const Comparison &comparison, const CompareRequest &r, double confidence)
+{
+    if (r.format == QLatin1String("json"))
+        std::cout << comparisonJson(comparison, r.only, confidence).dump(2) << '\n';
+    else if (r.format == QLatin1String("csv"))
+        std::cout << comparisonCsv(comparison, r.only);
+    else if (r.format == QLatin1String("markdown"))
+        std::cout << comparisonMarkdown(comparison, r.only, confidence);
     else
-        printText(comparison, only, confidence);
+        printText(comparison, r.only, confidence);
     std::cout << std::flush;
+}
+
+// --fail-if-slower: 0 pass, 1 the candidate is too slow, 2 (after the message) nothing to test.
+int slowdownVerdict(const Comparison &comparison, std::optional<CompareMetric> only,
+                    double threshold)
+{
+    const CompareMetric tested = only.value_or(CompareMetric::MeanSeconds);
+    const std::vector<MetricComparison> tests = reportedMetrics(comparison, tested);
+    const Slowdown s = tests.empty() ? Slowdown() : slowdownOf(tests.front());
+    if (!s.pointPercent)
+        return fail(Compare::tr("no %1 figures to test --fail-if-slower against")
+                        .arg(QLatin1String(compareMetricName(tested))));
+    const double judged = s.bestCasePercent.value_or(*s.pointPercent);
+    if (s.exceeds(threshold)) {
+        err() << Compare::tr("compare: FAIL: the candidate is %1 % slower (%2), more than the "
+                             "%3 % allowed")
+                     .arg(QString::number(judged, 'f', 1), QLatin1String(compareMetricName(tested)),
+                          QString::number(threshold))
+              << Qt::endl;
+        return 1;
+    }
+    err() << Compare::tr("compare: pass: %1 slowdown %2 % (at most %3 % allowed)")
+                 .arg(QLatin1String(compareMetricName(tested)), QString::number(judged, 'f', 1),
+                      QString::number(threshold))
+          << Qt::endl;
+    return 0;
+}
+} // namespace
+
+int compareCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    addCompareOptions(p);
+    p.process(args);
+    const std::optional<CompareRequest> r = readRequest(p);
+    if (!r)
+        return 2;
+    const std::optional<Comparison> comparison = loadComparison(p, *r);
+    if (!comparison)
+        return 2;
+    printComparison(*comparison, *r, CompareOptions().confidence);
 
     int code = 0;
-    if (threshold) {
-        const CompareMetric tested = only.value_or(CompareMetric::MeanSeconds);
-        const std::vector<MetricComparison> tests = reportedMetrics(comparison, tested);
-        const Slowdown s = tests.empty() ? Slowdown() : slowdownOf(tests.front());
-        if (!s.pointPercent)
-            return fail(Compare::tr("no %1 figures to test --fail-if-slower against")
-                            .arg(QLatin1String(compareMetricName(tested))));
-        const double judged = s.bestCasePercent.value_or(*s.pointPercent);
-        if (s.exceeds(*threshold)) {
-            err() << Compare::tr("compare: FAIL: the candidate is %1 % slower (%2), more than the "
-                                 "%3 % allowed")
-                         .arg(QString::number(judged, 'f', 1),
-                              QLatin1String(compareMetricName(tested)), QString::number(*threshold))
-                  << Qt::endl;
-            code = 1;
-        } else {
-            err() << Compare::tr("compare: pass: %1 slowdown %2 % (at most %3 % allowed)")
-                         .arg(QLatin1String(compareMetricName(tested)),
-                              QString::number(judged, 'f', 1), QString::number(*threshold))
-                  << Qt::endl;
-        }
+    if (r->threshold) {
+        code = slowdownVerdict(*comparison, r->only, *r->threshold);
+        if (code == 2)
+            return code;
     }
-    if (p.isSet(QStringLiteral("fail-if-confounded")) && comparison.hasUnexpectedConfounder()) {
+    if (p.isSet(QStringLiteral("fail-if-confounded")) && comparison->hasUnexpectedConfounder()) {
         err() << Compare::tr("compare: FAIL: not like for like (a factor other than the compared "
                              "one differs)")
               << Qt::endl;

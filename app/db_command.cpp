@@ -1,5 +1,7 @@
 // torchpilot db compact: the database's sample chunks rewritten in the v12 layout and the file
 // shrunk by VACUUM (model/store/store_compact.h). Prints what it did; exit 2 on bad input.
+#include "db_command.h"
+
 #include "cli_commands.h"
 #include "core/qt_text.h"
 #include "model/store/store.h"

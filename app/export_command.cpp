@@ -1,6 +1,8 @@
 // torchpilot export: runs with their figures and verdicts, and samples on request, as CSV or JSON
 // for other tools (model/store/run_export.h). Written to --out through a temporary file, so a
 // failed export leaves no half file; stdout without --out.
+#include "export_command.h"
+
 #include "cli_commands.h"
 #include "core/qt_text.h"
 #include "model/store/run_export.h"

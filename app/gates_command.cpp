@@ -2,6 +2,8 @@
 // reviewers stored in the database (flags override them), and prints each gate's status, the
 // evidence hash and what changed since the last recorded decision; exits 0 only when the decision
 // is "migrate", so a nightly pipeline can use it.
+#include "gates_command.h"
+
 #include "cli_commands.h"
 
 #include "core/model_text_tr.h"
@@ -49,9 +51,10 @@ QString decisionText(Decision d)
     return QString::fromStdString(decisionName(d));
 }
 
-int gatesCommand(const QStringList &args)
+namespace
 {
-    QCommandLineParser p;
+void addGatesOptions(QCommandLineParser &p)
+{
     p.setApplicationDescription(
         Gates::tr("Evaluate the five approval gates. Exit status 0 only when the "
                   "decision is 'migrate'; 1 keep or inconclusive; 2 bad input."));
@@ -83,65 +86,101 @@ int gatesCommand(const QStringList &args)
                    "review)."),
          Gates::tr("text")},
     });
-    p.process(args);
-    QTextStream out(stdout), err(stderr);
-    ReviewState state;
+}
+
+// The review's inputs as reviewers stored them, with --baseline-cost, --candidate-cost and
+// --rollback on top.
+ReviewInputs inputsWithOverrides(const QCommandLineParser &p, Store &store)
+{
+    ReviewInputs inputs = ReviewStore(store).inputs(); // what reviewers stored; flags override
+    const QString presets = p.value(QStringLiteral("cost-presets"));
+    if (p.isSet(QStringLiteral("baseline-cost")))
+        inputs.baselineCost = readCostPreset(presets, p.value(QStringLiteral("baseline-cost")));
+    if (p.isSet(QStringLiteral("candidate-cost")))
+        inputs.candidateCost = readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
+    if (p.isSet(QStringLiteral("rollback")))
+        inputs.rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
+    return inputs;
+}
+
+// Evaluates the review into *state; false after the message (exit 2) on bad input.
+bool evaluate(const QCommandLineParser &p, ReviewState *state)
+{
+    QTextStream err(stderr);
     try {
         const GateDefinitions defs = readGateDefinitions(p.value(QStringLiteral("definitions")));
         Store store(p.value(QStringLiteral("db")).toStdString());
-        ReviewInputs inputs = ReviewStore(store).inputs(); // what reviewers stored; flags override
-        const QString presets = p.value(QStringLiteral("cost-presets"));
-        if (p.isSet(QStringLiteral("baseline-cost")))
-            inputs.baselineCost = readCostPreset(presets, p.value(QStringLiteral("baseline-cost")));
-        if (p.isSet(QStringLiteral("candidate-cost")))
-            inputs.candidateCost =
-                readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
-        if (p.isSet(QStringLiteral("rollback")))
-            inputs.rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
-        state = evaluateReview(store, defs, inputs, p.value(QStringLiteral("pilot")).toStdString());
+        const ReviewInputs inputs = inputsWithOverrides(p, store);
+        *state =
+            evaluateReview(store, defs, inputs, p.value(QStringLiteral("pilot")).toStdString());
     } catch (const std::exception
                  &e) { // unreadable definitions or presets, unknown preset, store errors
         err << Gates::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what())) << Qt::endl;
-        return 2;
+        return false;
     }
-    const GateReport &report = state.report;
-    if (p.isSet(QStringLiteral("json"))) {
-        nlohmann::json j = report.toJson();
-        addReviewJson(j, state); // evidence_hash, last_review, changes_since_last_review, …
-        out << QString::fromStdString(j.dump(2)) << Qt::endl;
-    } else {
-        out << Gates::tr("Pilot %1 (version %2): %3 vs %4")
-                   .arg(QString::fromStdString(state.pilot.name))
-                   .arg(state.pilot.version)
-                   .arg(trModelText(state.definitions.baselineLabel),
-                        trModelText(state.definitions.candidateLabel))
+    return true;
+}
+
+void printGate(QTextStream &out, const GateResult &g)
+{
+    out << QStringLiteral("%1  %2")
+               .arg(verdictText(g.verdict).toUpper(), -13)
+               .arg(QString::fromStdString(g.id))
+        << Qt::endl;
+    for (const CriterionResult &c : g.criteria) {
+        QStringList runs;
+        for (long long id : c.runIds)
+            runs << QString::number(id);
+        out << QStringLiteral("    %1 %2: %3%4")
+                   .arg(verdictText(c.verdict), -13)
+                   .arg(QString::fromStdString(c.id), trModelText(c.detail),
+                        runs.isEmpty() ? QString()
+                                       : Gates::tr(" [runs %1]").arg(runs.join(QLatin1Char(','))))
             << Qt::endl;
-        for (const GateResult &g : report.gates) {
-            out << QStringLiteral("%1  %2")
-                       .arg(verdictText(g.verdict).toUpper(), -13)
-                       .arg(QString::fromStdString(g.id))
-                << Qt::endl;
-            for (const CriterionResult &c : g.criteria) {
-                QStringList runs;
-                for (long long id : c.runIds)
-                    runs << QString::number(id);
-                out << QStringLiteral("    %1 %2: %3%4")
-                           .arg(verdictText(c.verdict), -13)
-                           .arg(QString::fromStdString(c.id), trModelText(c.detail),
-                                runs.isEmpty()
-                                    ? QString()
-                                    : Gates::tr(" [runs %1]").arg(runs.join(QLatin1Char(','))))
-                    << Qt::endl;
-            }
-        }
-        if (!report.excludedInvalidRuns.empty())
-            out << Gates::tr("Runs excluded as invalid evidence: %n", nullptr,
-                             int(report.excludedInvalidRuns.size()))
-                << Qt::endl;
-        out << Gates::tr("Decision: %1").arg(decisionText(report.decision)) << Qt::endl;
-        printReviewStatus(out, state);
     }
-    return report.decision == Decision::Migrate ? 0 : 1;
+}
+
+void printText(QTextStream &out, const ReviewState &state)
+{
+    const GateReport &report = state.report;
+    out << Gates::tr("Pilot %1 (version %2): %3 vs %4")
+               .arg(QString::fromStdString(state.pilot.name))
+               .arg(state.pilot.version)
+               .arg(trModelText(state.definitions.baselineLabel),
+                    trModelText(state.definitions.candidateLabel))
+        << Qt::endl;
+    for (const GateResult &g : report.gates)
+        printGate(out, g);
+    if (!report.excludedInvalidRuns.empty())
+        out << Gates::tr("Runs excluded as invalid evidence: %n", nullptr,
+                         int(report.excludedInvalidRuns.size()))
+            << Qt::endl;
+    out << Gates::tr("Decision: %1").arg(decisionText(report.decision)) << Qt::endl;
+    printReviewStatus(out, state);
+}
+
+void printJson(QTextStream &out, const ReviewState &state)
+{
+    nlohmann::json j = state.report.toJson();
+    addReviewJson(j, state); // evidence_hash, last_review, changes_since_last_review, …
+    out << QString::fromStdString(j.dump(2)) << Qt::endl;
+}
+} // namespace
+
+int gatesCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    addGatesOptions(p);
+    p.process(args);
+    QTextStream out(stdout);
+    ReviewState state;
+    if (!evaluate(p, &state))
+        return 2;
+    if (p.isSet(QStringLiteral("json")))
+        printJson(out, state);
+    else
+        printText(out, state);
+    return state.report.decision == Decision::Migrate ? 0 : 1;
 }
 
 } // namespace tp::cli

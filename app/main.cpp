@@ -1,10 +1,20 @@
 // torchpilot: the dashboard by default; headless subcommands import, run and pilot.
 #include "cli_commands.h"
+#include "compare_command.h"
 #include "core/settings.h"
 #include "core/version_info.h"
+#include "db_command.h"
+#include "export_command.h"
+#include "faulttest_command.h"
+#include "gates_command.h"
 #include "gui.h"
 #include "i18n.h"
 #include "model/store/store_merge.h"
+#include "pilot_command.h"
+#include "pilots_command.h"
+#include "report_command.h"
+#include "review_command.h"
+#include "targets_command.h"
 
 #include <QApplication>
 #include <QCommandLineParser>
@@ -85,92 +95,106 @@ void setIdentity()
     // Every command speaks the language chosen in the dashboard (Settings), else the system's.
     tp::installTranslations(*QCoreApplication::instance(), tp::Settings().language());
 }
-} // namespace
 
-int main(int argc, char **argv)
+// The arguments a subcommand parses: the program's, without the subcommand's name.
+QStringList subcommandArguments()
 {
-    const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (std::any_of(std::begin(kHeadless), std::end(kHeadless),
-                    [&](const char *c) { return command == QLatin1String(c); })) {
-        QCoreApplication app(argc, argv);
-        setIdentity();
-        QStringList args = QCoreApplication::arguments();
-        args.removeAt(1);
-        if (command == QLatin1String("gates"))
-            return tp::cli::gatesCommand(args);
-        if (command == QLatin1String("review"))
-            return tp::cli::reviewCommand(args);
-        if (command == QLatin1String("targets"))
-            return tp::cli::targetsCommand(args);
-        if (command == QLatin1String("faulttest"))
-            return tp::cli::faulttestCommand(args);
-        if (command == QLatin1String("pilots"))
-            return tp::cli::pilotsCommand(args);
-        if (command == QLatin1String("export"))
-            return tp::cli::exportCommand(args);
-        if (command == QLatin1String("compare"))
-            return tp::cli::compareCommand(args);
-        if (command == QLatin1String("db"))
-            return tp::cli::dbCommand(args);
-        return command == QLatin1String("import") ? tp::cli::importCommand(args)
-                                                  : tp::cli::runCommand(args);
-    }
-    if (command == QLatin1String("report")) {
-        // Qt Charts draw through widgets: a QApplication even without a display (offscreen).
-        if (!tp::cli::displayAvailable() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
-            qputenv("QT_QPA_PLATFORM", "offscreen");
-        QApplication app(argc, argv);
-        setIdentity();
-        QStringList args = QCoreApplication::arguments();
-        args.removeAt(1);
-        return tp::cli::reportCommand(args);
-    }
-    if (command == QLatin1String("pilot")) {
-        std::unique_ptr<QCoreApplication> app;
-        if (tp::cli::displayAvailable())
-            app = std::make_unique<QApplication>(argc, argv);
-        else
-            app = std::make_unique<QCoreApplication>(argc, argv);
-        setIdentity();
-        QStringList args = QCoreApplication::arguments();
-        args.removeAt(1);
-        return tp::cli::pilotCommand(
-            args, [](const QString &db) { return tp::cli::runGui(db, QString()); });
-    }
-    if (wantsHelpOrVersion(argc, argv)) {
-        QCoreApplication app(argc, argv);
-        setIdentity();
-        QCommandLineParser p;
-        addDashboardOptions(p);
-        p.process(app); // --help prints and exits here
-        QTextStream(stdout) << tp::versionText() << Qt::endl;
-        return 0;
-    }
-    if (!tp::cli::renderingAvailable()) {
-        QCoreApplication app(argc, argv);
-        setIdentity();
-        QTextStream(stderr)
-            << Main::tr("torchpilot: error: no display available (DISPLAY and WAYLAND_DISPLAY "
-                        "are unset). Use QT_QPA_PLATFORM=offscreen with --screenshot, or a "
-                        "headless subcommand: import, run, pilot, gates, compare, report, "
-                        "export (torchpilot --help lists them).")
-            << Qt::endl;
-        return 1;
-    }
+    QStringList args = QCoreApplication::arguments();
+    args.removeAt(1);
+    return args;
+}
+
+int dispatchHeadless(const QString &command, const QStringList &args)
+{
+    if (command == QLatin1String("gates"))
+        return tp::cli::gatesCommand(args);
+    if (command == QLatin1String("review"))
+        return tp::cli::reviewCommand(args);
+    if (command == QLatin1String("targets"))
+        return tp::cli::targetsCommand(args);
+    if (command == QLatin1String("faulttest"))
+        return tp::cli::faulttestCommand(args);
+    if (command == QLatin1String("pilots"))
+        return tp::cli::pilotsCommand(args);
+    if (command == QLatin1String("export"))
+        return tp::cli::exportCommand(args);
+    if (command == QLatin1String("compare"))
+        return tp::cli::compareCommand(args);
+    if (command == QLatin1String("db"))
+        return tp::cli::dbCommand(args);
+    return command == QLatin1String("import") ? tp::cli::importCommand(args)
+                                              : tp::cli::runCommand(args);
+}
+
+bool isHeadless(const QString &command)
+{
+    return std::any_of(std::begin(kHeadless), std::end(kHeadless),
+                       [&](const char *c) { return command == QLatin1String(c); });
+}
+
+int runHeadless(const QString &command, int &argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    setIdentity();
+    return dispatchHeadless(command, subcommandArguments());
+}
+
+int runReport(int &argc, char **argv)
+{
+    // Qt Charts draw through widgets: a QApplication even without a display (offscreen).
+    if (!tp::cli::displayAvailable() && qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM"))
+        qputenv("QT_QPA_PLATFORM", "offscreen");
     QApplication app(argc, argv);
     setIdentity();
-    QApplication::setWindowIcon(QIcon(QStringLiteral(":/torchpilot/icons/torchpilot.svg")));
+    return tp::cli::reportCommand(subcommandArguments());
+}
+
+int runPilot(int &argc, char **argv)
+{
+    std::unique_ptr<QCoreApplication> app;
+    if (tp::cli::displayAvailable())
+        app = std::make_unique<QApplication>(argc, argv);
+    else
+        app = std::make_unique<QCoreApplication>(argc, argv);
+    setIdentity();
+    return tp::cli::pilotCommand(subcommandArguments(),
+                                 [](const QString &db) { return tp::cli::runGui(db, QString()); });
+}
+
+int printHelpOrVersion(int &argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    setIdentity();
     QCommandLineParser p;
     addDashboardOptions(p);
-    p.process(app);
-    // A database given as a file argument (a double-click in the file manager) is opened; result
-    // files are imported into the database. Without either the dashboard reopens the last one.
-    QString db = p.value(QStringLiteral("db"));
-    QStringList imports;
+    p.process(app); // --help prints and exits here
+    QTextStream(stdout) << tp::versionText() << Qt::endl;
+    return 0;
+}
+
+int refuseWithoutDisplay(int &argc, char **argv)
+{
+    QCoreApplication app(argc, argv);
+    setIdentity();
+    QTextStream(stderr)
+        << Main::tr("torchpilot: error: no display available (DISPLAY and WAYLAND_DISPLAY "
+                    "are unset). Use QT_QPA_PLATFORM=offscreen with --screenshot, or a "
+                    "headless subcommand: import, run, pilot, gates, compare, report, "
+                    "export (torchpilot --help lists them).")
+        << Qt::endl;
+    return 1;
+}
+
+// A database given as a file argument (a double-click in the file manager) is opened; result
+// files are imported into the database. Without either the dashboard reopens the last one.
+// Returns 0, or 2 after the message when a file argument cannot be used.
+int readFileArguments(const QCommandLineParser &p, QString *db, QStringList *imports)
+{
+    *db = p.value(QStringLiteral("db"));
     bool dbGiven = p.isSet(QStringLiteral("db"));
     for (const QString &file : p.positionalArguments()) {
         if (!isDatabaseArgument(file)) {
-            imports << file;
+            *imports << file;
         } else if (!dbGiven) {
             if (!QFileInfo(file).isFile()) { // a typo must not become a new, empty database
                 QTextStream(stderr)
@@ -179,7 +203,7 @@ int main(int argc, char **argv)
                     << Qt::endl;
                 return 2;
             }
-            db = file;
+            *db = file;
             dbGiven = true;
         } else {
             QTextStream(stderr)
@@ -189,7 +213,39 @@ int main(int argc, char **argv)
         }
     }
     if (!dbGiven && !tp::Settings().lastDatabase().isEmpty())
-        db = tp::Settings().lastDatabase();
+        *db = tp::Settings().lastDatabase();
+    return 0;
+}
+
+int runDashboard(int &argc, char **argv)
+{
+    QApplication app(argc, argv);
+    setIdentity();
+    QApplication::setWindowIcon(QIcon(QStringLiteral(":/torchpilot/icons/torchpilot.svg")));
+    QCommandLineParser p;
+    addDashboardOptions(p);
+    p.process(app);
+    QString db;
+    QStringList imports;
+    if (const int code = readFileArguments(p, &db, &imports))
+        return code;
     return tp::cli::runGui(db, p.value(QStringLiteral("screenshot")),
                            p.value(QStringLiteral("page")), imports);
+}
+} // namespace
+
+int main(int argc, char **argv)
+{
+    const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
+    if (isHeadless(command))
+        return runHeadless(command, argc, argv);
+    if (command == QLatin1String("report"))
+        return runReport(argc, argv);
+    if (command == QLatin1String("pilot"))
+        return runPilot(argc, argv);
+    if (wantsHelpOrVersion(argc, argv))
+        return printHelpOrVersion(argc, argv);
+    if (!tp::cli::renderingAvailable())
+        return refuseWithoutDisplay(argc, argv);
+    return runDashboard(argc, argv);
 }

@@ -1,5 +1,7 @@
 // torchpilot pilots: list, add, edit and remove the pilots of a database
 // (model/pilot/pilot_store.h).
+#include "pilots_command.h"
+
 #include "cli_commands.h"
 #include "core/model_text_tr.h"
 #include "core/qt_text.h"

@@ -2,6 +2,8 @@
 // dashboard and `torchpilot gates` do (stored inputs, optionally overridden by flags) and writes
 // an A4 PDF. Exit 0 when the file was written (whatever the decision), 2 on bad input; on failure
 // nothing is left at --out.
+#include "report_command.h"
+
 #include "cli_commands.h"
 
 #include "core/review_files.h"
@@ -20,6 +22,7 @@
 #include <QTextStream>
 
 #include <memory>
+#include <optional>
 
 namespace tp::cli
 {
@@ -35,11 +38,9 @@ int fail(const QString &message)
     QTextStream(stderr) << ReportCmd::tr("torchpilot: error: %1").arg(message) << Qt::endl;
     return 2;
 }
-} // namespace
 
-int reportCommand(const QStringList &args)
+void addReportOptions(QCommandLineParser &p)
 {
-    QCommandLineParser p;
     p.setApplicationDescription(
         ReportCmd::tr("Write the PDF decision report of a database: decision, gates and "
                       "sign-offs, changes since the last review, the three panels, charts, "
@@ -71,12 +72,16 @@ int reportCommand(const QStringList &args)
         {QStringLiteral("rollback"), ReportCmd::tr("Rollback path, instead of the stored one."),
          ReportCmd::tr("text")},
     });
-    p.process(args);
+}
 
-    // The language first: every message after this point speaks it.
-    const QString lang = p.value(QStringLiteral("lang"));
-    if (lang != QLatin1String("en") && lang != QLatin1String("pt_BR"))
-        return fail(ReportCmd::tr("--lang must be en or pt_BR, not '%1'").arg(lang));
+// The language first: every message after this point speaks it. The report's locale, or nullopt
+// after the message when --lang is neither en nor pt_BR.
+std::optional<QLocale> installLanguage(const QString &lang)
+{
+    if (lang != QLatin1String("en") && lang != QLatin1String("pt_BR")) {
+        fail(ReportCmd::tr("--lang must be en or pt_BR, not '%1'").arg(lang));
+        return std::nullopt;
+    }
     const QString inEffect = installTranslations(*QCoreApplication::instance(), lang);
     const QLocale locale = lang == QLatin1String("en")
                                ? QLocale(QLocale::English, QLocale::UnitedStates)
@@ -89,51 +94,90 @@ int reportCommand(const QStringList &args)
                    "build; the report text stays in English (numbers and dates follow %1).")
                    .arg(lang)
             << Qt::endl;
+    return locale;
+}
 
-    const QString db = p.value(QStringLiteral("db"));
-    const QString out = p.value(QStringLiteral("out"));
-    if (out.isEmpty())
-        return fail(ReportCmd::tr("--out is required (the PDF file to write)"));
-    if (!QFileInfo(db).isFile())
-        return fail(
-            ReportCmd::tr("no database at '%1' (import or run something first, or pass --db)")
-                .arg(db));
-    if (QFileInfo(out).absoluteFilePath() == QFileInfo(db).absoluteFilePath())
-        return fail(ReportCmd::tr("--out would overwrite the database '%1'").arg(db));
+// --out is given, the database exists and is not --out; false after the message otherwise.
+bool checkPaths(const QString &db, const QString &out)
+{
+    if (out.isEmpty()) {
+        fail(ReportCmd::tr("--out is required (the PDF file to write)"));
+        return false;
+    }
+    if (!QFileInfo(db).isFile()) {
+        fail(ReportCmd::tr("no database at '%1' (import or run something first, or pass --db)")
+                 .arg(db));
+        return false;
+    }
+    if (QFileInfo(out).absoluteFilePath() == QFileInfo(db).absoluteFilePath()) {
+        fail(ReportCmd::tr("--out would overwrite the database '%1'").arg(db));
+        return false;
+    }
+    return true;
+}
 
-    QElapsedTimer timer;
-    timer.start();
-    std::unique_ptr<ReportData> data;
+// The stored review inputs with --baseline-cost, --candidate-cost and --rollback on top; nullopt
+// (the stored inputs as they are) when none of them is given.
+std::optional<ReviewInputs> inputOverrides(const QCommandLineParser &p, Store &store)
+{
+    const bool anyOverride = p.isSet(QStringLiteral("baseline-cost")) ||
+                             p.isSet(QStringLiteral("candidate-cost")) ||
+                             p.isSet(QStringLiteral("rollback"));
+    if (!anyOverride)
+        return std::nullopt;
+    ReviewInputs overrides = ReviewStore(store).inputs(); // what is not overridden stays as stored
+    const QString presets = p.value(QStringLiteral("cost-presets"));
+    if (p.isSet(QStringLiteral("baseline-cost")))
+        overrides.baselineCost = readCostPreset(presets, p.value(QStringLiteral("baseline-cost")));
+    if (p.isSet(QStringLiteral("candidate-cost")))
+        overrides.candidateCost =
+            readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
+    if (p.isSet(QStringLiteral("rollback")))
+        overrides.rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
+    return overrides;
+}
+
+// Everything the report shows, evaluated as `gates` does; nullptr after the message on bad input.
+std::unique_ptr<ReportData> collectData(const QCommandLineParser &p, const QString &db)
+{
     try {
         const GateDefinitions defs = readGateDefinitions(p.value(QStringLiteral("definitions")));
         Store store(db.toStdString());
-        std::optional<ReviewInputs> overrides;
-        const bool anyOverride = p.isSet(QStringLiteral("baseline-cost")) ||
-                                 p.isSet(QStringLiteral("candidate-cost")) ||
-                                 p.isSet(QStringLiteral("rollback"));
-        if (anyOverride) {
-            overrides = ReviewStore(store).inputs(); // what is not overridden stays as stored
-            const QString presets = p.value(QStringLiteral("cost-presets"));
-            if (p.isSet(QStringLiteral("baseline-cost")))
-                overrides->baselineCost =
-                    readCostPreset(presets, p.value(QStringLiteral("baseline-cost")));
-            if (p.isSet(QStringLiteral("candidate-cost")))
-                overrides->candidateCost =
-                    readCostPreset(presets, p.value(QStringLiteral("candidate-cost")));
-            if (p.isSet(QStringLiteral("rollback")))
-                overrides->rollbackPath = p.value(QStringLiteral("rollback")).toStdString();
-        }
-        data = std::make_unique<ReportData>(collectReportData(
+        const std::optional<ReviewInputs> overrides = inputOverrides(p, store);
+        return std::make_unique<ReportData>(collectReportData(
             store, defs, overrides, p.value(QStringLiteral("pilot")).toStdString()));
     } catch (const std::exception &e) {
-        return fail(QString::fromUtf8(e.what()));
+        fail(QString::fromUtf8(e.what()));
+        return nullptr;
     }
-    const ReportRenderer::Result r = ReportRenderer::writePdf(*data, out, locale);
+}
+} // namespace
+
+int reportCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    addReportOptions(p);
+    p.process(args);
+    const std::optional<QLocale> locale = installLanguage(p.value(QStringLiteral("lang")));
+    if (!locale)
+        return 2;
+
+    const QString db = p.value(QStringLiteral("db"));
+    const QString out = p.value(QStringLiteral("out"));
+    if (!checkPaths(db, out))
+        return 2;
+
+    QElapsedTimer timer;
+    timer.start();
+    const std::unique_ptr<ReportData> data = collectData(p, db);
+    if (!data)
+        return 2;
+    const ReportRenderer::Result r = ReportRenderer::writePdf(*data, out, *locale);
     if (!r.ok)
         return fail(r.error);
     QTextStream(stdout) << ReportCmd::tr("Wrote %1: %n page(s) in %2 s (decision: %3)", nullptr,
                                          r.pages)
-                               .arg(out, locale.toString(double(timer.elapsed()) / 1000.0, 'f', 2),
+                               .arg(out, locale->toString(double(timer.elapsed()) / 1000.0, 'f', 2),
                                     report::decisionLabel(data->review.report.decision))
                         << Qt::endl;
     return 0;

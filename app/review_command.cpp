@@ -1,6 +1,8 @@
 // torchpilot review: the decision review without the dashboard. Stores what reviewers enter (cost
 // models, rollback path), signs off gates, records decision snapshots with the SHA-256 of the
 // evidence they rest on, and lists them. Without an action it shows the review's state.
+#include "review_command.h"
+
 #include "cli_commands.h"
 
 #include "core/qt_text.h"
@@ -71,104 +73,147 @@ void printHistory(QTextStream &out, const std::vector<DecisionSnapshot> &snapsho
     }
 }
 
-int run(const QCommandLineParser &p, QTextStream &out)
+// What the options ask for, checked before the store opens.
+struct ReviewRequest {
+    QStringList chosen; // the action flags given (at most one)
+    QString reviewer;
+    bool signs = false; // --sign-off or --record
+    QString side;       // --set-cost's
+    std::optional<CostModel> cost;
+    std::optional<GateDefinitions> defs; // for the actions that evaluate the gates
+};
+
+ReviewRequest readRequest(const QCommandLineParser &p)
 {
+    ReviewRequest r;
     const QStringList actions{QStringLiteral("sign-off"), QStringLiteral("record"),
                               QStringLiteral("set-cost"), QStringLiteral("set-rollback"),
                               QStringLiteral("history")};
-    QStringList chosen;
     for (const QString &a : actions)
         if (p.isSet(a))
-            chosen << QStringLiteral("--") + a;
-    if (chosen.size() > 1)
+            r.chosen << QStringLiteral("--") + a;
+    if (r.chosen.size() > 1)
         throw BadInput{
-            ReviewCmd::tr("choose one action, not %1").arg(chosen.join(QStringLiteral(", ")))};
+            ReviewCmd::tr("choose one action, not %1").arg(r.chosen.join(QStringLiteral(", ")))};
     if (!p.positionalArguments().isEmpty())
         throw BadInput{
             ReviewCmd::tr("unexpected argument '%1'").arg(p.positionalArguments().constFirst())};
-    const QString reviewer = p.value(QStringLiteral("reviewer")).trimmed();
-    const bool signs = p.isSet(QStringLiteral("sign-off")) || p.isSet(QStringLiteral("record"));
-    if (signs && reviewer.isEmpty())
+    r.reviewer = p.value(QStringLiteral("reviewer")).trimmed();
+    r.signs = p.isSet(QStringLiteral("sign-off")) || p.isSet(QStringLiteral("record"));
+    if (r.signs && r.reviewer.isEmpty())
         throw BadInput{
             ReviewCmd::tr("--reviewer NAME is required to sign off or record a decision")};
-    std::optional<CostModel> cost;
-    const QString side = p.value(QStringLiteral("set-cost"));
+    r.side = p.value(QStringLiteral("set-cost"));
     if (p.isSet(QStringLiteral("set-cost"))) {
-        if (side != QLatin1String("baseline") && side != QLatin1String("candidate"))
+        if (r.side != QLatin1String("baseline") && r.side != QLatin1String("candidate"))
             throw BadInput{
-                ReviewCmd::tr("--set-cost takes 'baseline' or 'candidate', not '%1'").arg(side)};
-        cost = costFromOptions(p);
+                ReviewCmd::tr("--set-cost takes 'baseline' or 'candidate', not '%1'").arg(r.side)};
+        r.cost = costFromOptions(p);
     }
-    std::optional<GateDefinitions> defs;
-    if (signs || chosen.isEmpty())
-        defs = readGateDefinitions(p.value(QStringLiteral("definitions")));
+    if (r.signs || r.chosen.isEmpty())
+        r.defs = readGateDefinitions(p.value(QStringLiteral("definitions")));
+    return r;
+}
 
+void setCost(ReviewStore &reviews, const QString &side, const CostModel &cost, QTextStream &out)
+{
+    ReviewInputs in = reviews.inputs();
+    (side == QLatin1String("baseline") ? in.baselineCost : in.candidateCost) = cost;
+    reviews.saveInputs(in);
+    out << (side == QLatin1String("baseline") ? ReviewCmd::tr("Baseline cost model set to '%1'.")
+                                              : ReviewCmd::tr("Candidate cost model set to '%1'."))
+               .arg(fromStd(cost.name))
+        << Qt::endl;
+}
+
+void setRollback(ReviewStore &reviews, const QString &path, QTextStream &out)
+{
+    ReviewInputs in = reviews.inputs();
+    in.rollbackPath = path.trimmed().toStdString();
+    reviews.saveInputs(in);
+    out << (in.rollbackPath.empty() ? ReviewCmd::tr("Rollback path cleared.")
+                                    : ReviewCmd::tr("Rollback path recorded."))
+        << Qt::endl;
+}
+
+void signOff(ReviewStore &reviews, const ReviewState &state, const QString &gate,
+             const QString &reviewer, const std::string &comment, QTextStream &out)
+{
+    const GateSignoff s =
+        reviews.signOff(state, gate.toStdString(), reviewer.toStdString(), comment);
+    out << ReviewCmd::tr(
+               "Gate %1 signed off by %2 on evidence sha256 %3; it is attached to the next "
+               "recorded decision.")
+               .arg(fromStd(s.gateId), fromStd(s.reviewer), fromStd(s.evidenceHash))
+        << Qt::endl;
+}
+
+void recordDecision(ReviewStore &reviews, const ReviewState &state, const QString &reviewer,
+                    const std::string &comment, QTextStream &out)
+{
+    const DecisionSnapshot s = reviews.recordDecision(state, reviewer.toStdString(), comment);
+    out << ReviewCmd::tr(
+               "Recorded decision #%1: %2 (evidence sha256 %3), with %n gate sign-off(s).", nullptr,
+               int(s.signoffs.size()))
+               .arg(QString::number(s.id), decisionText(s.decision), fromStd(s.evidenceHash))
+        << Qt::endl;
+    for (const GateSignoff &g : s.signoffs)
+        if (g.evidenceHash != s.evidenceHash)
+            out << ReviewCmd::tr("Note: gate %1 was signed off on other evidence (sha256 %2).")
+                       .arg(fromStd(g.gateId), fromStd(g.evidenceHash))
+                << Qt::endl;
+}
+
+void showHistory(const std::vector<DecisionSnapshot> &snapshots, bool json, QTextStream &out)
+{
+    if (json) {
+        nlohmann::json all = nlohmann::json::array();
+        for (const DecisionSnapshot &s : snapshots)
+            all.push_back(s.toJson());
+        out << fromStd(all.dump(2)) << Qt::endl;
+    } else {
+        printHistory(out, snapshots);
+    }
+}
+
+// No action: the decision now and what changed since the last recorded one.
+void showState(const ReviewState &state, bool json, QTextStream &out)
+{
+    if (json) {
+        nlohmann::json j = {{"decision", decisionName(state.report.decision)}};
+        addReviewJson(j, state);
+        out << fromStd(j.dump(2)) << Qt::endl;
+    } else {
+        out << ReviewCmd::tr("Decision now: %1").arg(decisionText(state.report.decision))
+            << Qt::endl;
+        printReviewStatus(out, state);
+    }
+}
+
+int run(const QCommandLineParser &p, QTextStream &out)
+{
+    const ReviewRequest r = readRequest(p);
     Store store(p.value(QStringLiteral("db")).toStdString());
     ReviewStore reviews(store);
     const std::string pilot = p.value(QStringLiteral("pilot")).toStdString();
     const std::string comment = p.value(QStringLiteral("comment")).toStdString();
-    if (cost) {
-        ReviewInputs in = reviews.inputs();
-        (side == QLatin1String("baseline") ? in.baselineCost : in.candidateCost) = *cost;
-        reviews.saveInputs(in);
-        out << (side == QLatin1String("baseline")
-                    ? ReviewCmd::tr("Baseline cost model set to '%1'.")
-                    : ReviewCmd::tr("Candidate cost model set to '%1'."))
-                   .arg(fromStd(cost->name))
-            << Qt::endl;
+    const bool json = p.isSet(QStringLiteral("json"));
+    if (r.cost) {
+        setCost(reviews, r.side, *r.cost, out);
     } else if (p.isSet(QStringLiteral("set-rollback"))) {
-        ReviewInputs in = reviews.inputs();
-        in.rollbackPath = p.value(QStringLiteral("set-rollback")).trimmed().toStdString();
-        reviews.saveInputs(in);
-        out << (in.rollbackPath.empty() ? ReviewCmd::tr("Rollback path cleared.")
-                                        : ReviewCmd::tr("Rollback path recorded."))
-            << Qt::endl;
+        setRollback(reviews, p.value(QStringLiteral("set-rollback")), out);
     } else if (p.isSet(QStringLiteral("sign-off"))) {
-        const ReviewState state = evaluateReview(store, *defs, std::nullopt, pilot);
-        const GateSignoff s =
-            reviews.signOff(state, p.value(QStringLiteral("sign-off")).toStdString(),
-                            reviewer.toStdString(), comment);
-        out << ReviewCmd::tr(
-                   "Gate %1 signed off by %2 on evidence sha256 %3; it is attached to the next "
-                   "recorded decision.")
-                   .arg(fromStd(s.gateId), fromStd(s.reviewer), fromStd(s.evidenceHash))
-            << Qt::endl;
+        signOff(reviews, evaluateReview(store, *r.defs, std::nullopt, pilot),
+                p.value(QStringLiteral("sign-off")), r.reviewer, comment, out);
     } else if (p.isSet(QStringLiteral("record"))) {
-        const ReviewState state = evaluateReview(store, *defs, std::nullopt, pilot);
-        const DecisionSnapshot s = reviews.recordDecision(state, reviewer.toStdString(), comment);
-        out << ReviewCmd::tr(
-                   "Recorded decision #%1: %2 (evidence sha256 %3), with %n gate sign-off(s).",
-                   nullptr, int(s.signoffs.size()))
-                   .arg(QString::number(s.id), decisionText(s.decision), fromStd(s.evidenceHash))
-            << Qt::endl;
-        for (const GateSignoff &g : s.signoffs)
-            if (g.evidenceHash != s.evidenceHash)
-                out << ReviewCmd::tr("Note: gate %1 was signed off on other evidence (sha256 %2).")
-                           .arg(fromStd(g.gateId), fromStd(g.evidenceHash))
-                    << Qt::endl;
+        recordDecision(reviews, evaluateReview(store, *r.defs, std::nullopt, pilot), r.reviewer,
+                       comment, out);
     } else if (p.isSet(QStringLiteral("history"))) {
         // Every pilot's decisions, or only those of the pilot named by --pilot.
-        const auto snapshots =
-            reviews.snapshots(pilot.empty() ? 0 : PilotStore(store).resolve(pilot).id);
-        if (p.isSet(QStringLiteral("json"))) {
-            nlohmann::json all = nlohmann::json::array();
-            for (const DecisionSnapshot &s : snapshots)
-                all.push_back(s.toJson());
-            out << fromStd(all.dump(2)) << Qt::endl;
-        } else {
-            printHistory(out, snapshots);
-        }
+        showHistory(reviews.snapshots(pilot.empty() ? 0 : PilotStore(store).resolve(pilot).id),
+                    json, out);
     } else {
-        const ReviewState state = evaluateReview(store, *defs, std::nullopt, pilot);
-        if (p.isSet(QStringLiteral("json"))) {
-            nlohmann::json j = {{"decision", decisionName(state.report.decision)}};
-            addReviewJson(j, state);
-            out << fromStd(j.dump(2)) << Qt::endl;
-        } else {
-            out << ReviewCmd::tr("Decision now: %1").arg(decisionText(state.report.decision))
-                << Qt::endl;
-            printReviewStatus(out, state);
-        }
+        showState(evaluateReview(store, *r.defs, std::nullopt, pilot), json, out);
     }
     return 0;
 }

@@ -2,6 +2,8 @@
 // `torchpilot run --target NAME` and the launch dialog offer, with the runner each one starts;
 // a Kubernetes target's flags include its Job's security baseline (Workload Identity, artifact
 // destinations, the launcher's ServiceAccount). The profiles live in one JSON file.
+#include "targets_command.h"
+
 #include "cli_commands.h"
 
 #include "runner/launch/target_profiles.h"
@@ -100,26 +102,10 @@ std::optional<TargetProfile> kubernetesTarget(const QCommandLineParser &p, QStri
     return t;
 }
 
-} // namespace
-
-int targetsCommand(const QStringList &args)
+// The Kubernetes Job's settings and its security baseline (--add-kubernetes).
+void addKubernetesOptions(QCommandLineParser &p)
 {
-    QCommandLineParser p;
-    p.setApplicationDescription(TargetsCli::tr(
-        "Manage the targets runs can execute on (local, SSH hosts).\n"
-        "SSH runs use the system ssh with BatchMode=yes and StrictHostKeyChecking=yes: "
-        "the host's key must already be in the known_hosts file and the identity "
-        "must not need a passphrase prompt (use ssh-agent)."));
-    p.addHelpOption();
     p.addOptions({
-        {QStringLiteral("targets"),
-         TargetsCli::tr("Target profiles file (default: %1).").arg(TargetProfiles::defaultPath()),
-         TargetsCli::tr("file"), TargetProfiles::defaultPath()},
-        {QStringLiteral("list"), TargetsCli::tr("List the targets (the default).")},
-        {QStringLiteral("add-ssh"), TargetsCli::tr("Add or replace an SSH target."),
-         TargetsCli::tr("name")},
-        {QStringLiteral("add-kubernetes"),
-         TargetsCli::tr("Add or replace a Kubernetes (GKE TPU) target."), TargetsCli::tr("name")},
         {QStringLiteral("kube-settings"),
          TargetsCli::tr("JSON file with the Job settings (image, namespace, "
                         "accelerator, topology, requests and limits…)."),
@@ -152,7 +138,13 @@ int targetsCommand(const QStringList &args)
          TargetsCli::tr("ServiceAccount the launcher's Role is bound to: NAME (in the Job's "
                         "namespace) or NAMESPACE:NAME (default: no RoleBinding)."),
          TargetsCli::tr("name")},
-        {QStringLiteral("remove"), TargetsCli::tr("Remove a target."), TargetsCli::tr("name")},
+    });
+}
+
+// Where an SSH target is and how to reach it (--add-ssh).
+void addSshOptions(QCommandLineParser &p)
+{
+    p.addOptions({
         {QStringLiteral("host"), TargetsCli::tr("SSH host name or address."),
          TargetsCli::tr("host")},
         {QStringLiteral("user"), TargetsCli::tr("SSH user (default: ssh's)."),
@@ -163,6 +155,13 @@ int targetsCommand(const QStringList &args)
          TargetsCli::tr("file")},
         {QStringLiteral("known-hosts"),
          TargetsCli::tr("known_hosts file (default ~/.ssh/known_hosts)."), TargetsCli::tr("file")},
+    });
+}
+
+// The runner a target starts (SSH and Kubernetes).
+void addRunnerOptions(QCommandLineParser &p)
+{
+    p.addOptions({
         {QStringLiteral("runner"),
          TargetsCli::tr(
              "Path of the runner on the host: torchpilot-runner (default: found on its PATH) "
@@ -184,10 +183,94 @@ int targetsCommand(const QStringList &args)
              "Device passed as --device to every run: cpu, cuda or tpu (default: the runner's; "
              "Kubernetes: tpu)."),
          TargetsCli::tr("device")},
-        {QStringLiteral("connect-timeout"),
-         TargetsCli::tr("Seconds to wait for the connection (default 10)."), TargetsCli::tr("s"),
-         QStringLiteral("10")},
     });
+}
+
+// Every option, in the order --help lists them.
+void addTargetsOptions(QCommandLineParser &p)
+{
+    p.setApplicationDescription(TargetsCli::tr(
+        "Manage the targets runs can execute on (local, SSH hosts).\n"
+        "SSH runs use the system ssh with BatchMode=yes and StrictHostKeyChecking=yes: "
+        "the host's key must already be in the known_hosts file and the identity "
+        "must not need a passphrase prompt (use ssh-agent)."));
+    p.addHelpOption();
+    p.addOptions({
+        {QStringLiteral("targets"),
+         TargetsCli::tr("Target profiles file (default: %1).").arg(TargetProfiles::defaultPath()),
+         TargetsCli::tr("file"), TargetProfiles::defaultPath()},
+        {QStringLiteral("list"), TargetsCli::tr("List the targets (the default).")},
+        {QStringLiteral("add-ssh"), TargetsCli::tr("Add or replace an SSH target."),
+         TargetsCli::tr("name")},
+        {QStringLiteral("add-kubernetes"),
+         TargetsCli::tr("Add or replace a Kubernetes (GKE TPU) target."), TargetsCli::tr("name")},
+    });
+    addKubernetesOptions(p);
+    p.addOption(
+        {QStringLiteral("remove"), TargetsCli::tr("Remove a target."), TargetsCli::tr("name")});
+    addSshOptions(p);
+    addRunnerOptions(p);
+    p.addOption({QStringLiteral("connect-timeout"),
+                 TargetsCli::tr("Seconds to wait for the connection (default 10)."),
+                 TargetsCli::tr("s"), QStringLiteral("10")});
+}
+
+// An SSH profile from --add-ssh and its flags; nullopt and *why when --host is missing or a
+// number does not parse.
+std::optional<TargetProfile> sshTarget(const QCommandLineParser &p, QString *why)
+{
+    if (!p.isSet(QStringLiteral("host"))) {
+        *why = TargetsCli::tr("--add-ssh needs --host");
+        return std::nullopt;
+    }
+    TargetProfile t =
+        TargetProfile::ssh(p.value(QStringLiteral("add-ssh")), p.value(QStringLiteral("host")),
+                           p.value(QStringLiteral("user")));
+    bool portOk = false, timeoutOk = false;
+    t.port = p.value(QStringLiteral("port")).toInt(&portOk);
+    t.connectTimeoutSeconds = p.value(QStringLiteral("connect-timeout")).toInt(&timeoutOk);
+    if (!portOk || !timeoutOk) {
+        *why = TargetsCli::tr("--port and --connect-timeout must be whole numbers");
+        return std::nullopt;
+    }
+    t.identityFile = p.value(QStringLiteral("identity"));
+    t.knownHostsFile = p.value(QStringLiteral("known-hosts"));
+    t.runnerPath = p.value(QStringLiteral("runner"));
+    t.runner = p.value(QStringLiteral("runner-kind"));
+    t.python = p.value(QStringLiteral("python"));
+    t.device = p.value(QStringLiteral("device"));
+    return t;
+}
+
+// --remove, --add-kubernetes or --add-ssh applied to the loaded profiles; false and *why when the
+// flags are wrong or the profiles refuse it (exit 2).
+bool applyChange(const QCommandLineParser &p, TargetProfiles &profiles, QString *why)
+{
+    if (p.isSet(QStringLiteral("remove")))
+        return profiles.remove(p.value(QStringLiteral("remove")), why);
+    const std::optional<TargetProfile> t =
+        p.isSet(QStringLiteral("add-kubernetes")) ? kubernetesTarget(p, why) : sshTarget(p, why);
+    return t && profiles.put(*t, why);
+}
+
+void printChange(const QCommandLineParser &p, const TargetProfiles &profiles)
+{
+    const bool addKube = p.isSet(QStringLiteral("add-kubernetes"));
+    const bool add = p.isSet(QStringLiteral("add-ssh")) || addKube;
+    out() << (add ? TargetsCli::tr("target '%1' saved in %2")
+                        .arg(p.value(addKube ? QStringLiteral("add-kubernetes")
+                                             : QStringLiteral("add-ssh")))
+                  : TargetsCli::tr("target '%1' removed from %2")
+                        .arg(p.value(QStringLiteral("remove"))))
+                 .arg(QDir::toNativeSeparators(profiles.path()))
+          << Qt::endl;
+}
+} // namespace
+
+int targetsCommand(const QStringList &args)
+{
+    QCommandLineParser p;
+    addTargetsOptions(p);
     p.process(args);
     const bool addKube = p.isSet(QStringLiteral("add-kubernetes"));
     const bool add = p.isSet(QStringLiteral("add-ssh")) || addKube,
@@ -205,42 +288,11 @@ int targetsCommand(const QStringList &args)
         list(profiles);
         return 0;
     }
-    if (remove) {
-        if (!profiles.remove(p.value(QStringLiteral("remove")), &why))
-            return fail(why, 2);
-    } else if (addKube) {
-        std::optional<TargetProfile> t = kubernetesTarget(p, &why);
-        if (!t || !profiles.put(*t, &why))
-            return fail(why, 2);
-    } else {
-        if (!p.isSet(QStringLiteral("host")))
-            return fail(TargetsCli::tr("--add-ssh needs --host"), 2);
-        TargetProfile t =
-            TargetProfile::ssh(p.value(QStringLiteral("add-ssh")), p.value(QStringLiteral("host")),
-                               p.value(QStringLiteral("user")));
-        bool portOk = false, timeoutOk = false;
-        t.port = p.value(QStringLiteral("port")).toInt(&portOk);
-        t.connectTimeoutSeconds = p.value(QStringLiteral("connect-timeout")).toInt(&timeoutOk);
-        if (!portOk || !timeoutOk)
-            return fail(TargetsCli::tr("--port and --connect-timeout must be whole numbers"), 2);
-        t.identityFile = p.value(QStringLiteral("identity"));
-        t.knownHostsFile = p.value(QStringLiteral("known-hosts"));
-        t.runnerPath = p.value(QStringLiteral("runner"));
-        t.runner = p.value(QStringLiteral("runner-kind"));
-        t.python = p.value(QStringLiteral("python"));
-        t.device = p.value(QStringLiteral("device"));
-        if (!profiles.put(t, &why))
-            return fail(why, 2);
-    }
+    if (!applyChange(p, profiles, &why))
+        return fail(why, 2);
     if (!profiles.save(&why))
         return fail(why, 1);
-    out() << (add ? TargetsCli::tr("target '%1' saved in %2")
-                        .arg(p.value(addKube ? QStringLiteral("add-kubernetes")
-                                             : QStringLiteral("add-ssh")))
-                  : TargetsCli::tr("target '%1' removed from %2")
-                        .arg(p.value(QStringLiteral("remove"))))
-                 .arg(QDir::toNativeSeparators(profiles.path()))
-          << Qt::endl;
+    printChange(p, profiles);
     return 0;
 }
 

@@ -4,6 +4,7 @@
 // RunQueue to the Queue page, the status bar and the run detail (screenshots/ in the build).
 #include "alert_fixture.h"
 #include "model/alerts/alert_store.h"
+#include "model/review/gate_report.h"
 #include "model/review/gates.h"
 #include "model/store/store.h"
 #include "runner/launch/kube_launcher.h"
@@ -340,7 +341,7 @@ void TestAlerts::queueShowsAlertsInTheGui()
     RunDetailView detail;
     detail.resize(1100, 420);
     QSignalSpy loaded(&detail, &RunDetailView::runLoaded);
-    detail.loadRun(store, hangJob.runId);
+    detail.loadRun(&store, hangJob.runId);
     QVERIFY(loaded.wait(10000)); // read on a worker
     QCOMPARE(detail.runId(), hangJob.runId);
     detail.show();

@@ -4,6 +4,7 @@
 // whose stored evidence the operations gate judges as distributed_recovery for a 2-rank pilot.
 #include "dist_fixture.h"
 #include "model/pilot/pilot.h"
+#include "model/review/gate_report.h"
 #include "model/review/gates.h"
 #include "model/store/store.h"
 

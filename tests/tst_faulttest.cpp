@@ -3,6 +3,7 @@
 // as a run that the operations gate judges, and clear errors for bad input. The checkpoint files
 // themselves (torn or hostile): tst_checkpoint_files.
 #include "checkpoint_fixture.h"
+#include "model/review/gate_report.h"
 #include "model/review/gates.h"
 #include "model/store/store.h"
 

@@ -2,6 +2,7 @@
 // present (migrate), a failing criterion (keep), missing evidence (inconclusive), and invalid
 // runs that must never count — from synthetic streams and from fixture files under tests/data/.
 #include "model/ingest/ingestor.h"
+#include "model/review/gate_report.h"
 #include "model/review/gates.h"
 #include "test_util.h"
 

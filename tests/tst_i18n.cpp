@@ -164,10 +164,11 @@ void TestI18n::sourcesHaveNoUntranslatedString()
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
     const QString src = QStringLiteral(TP_SOURCE_DIR);
-    // The same scan as the update_translations target: ui/, core/, app/, runner/launch/ and the
-    // catalog of model sentences.
+    // The same scan as the update_translations target: ui/, core/, app/, runner/launch/,
+    // runner/orchestrate/ and the catalog of model sentences.
     p.start(lupdate, {src + QStringLiteral("/ui"), src + QStringLiteral("/core"),
                       src + QStringLiteral("/app"), src + QStringLiteral("/runner/launch"),
+                      src + QStringLiteral("/runner/orchestrate"),
                       src + QStringLiteral("/model/contract/model_texts.h"),
                       QStringLiteral("-no-obsolete"), QStringLiteral("-locations"),
                       QStringLiteral("none"), QStringLiteral("-source-language"),

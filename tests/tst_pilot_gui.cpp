@@ -1,10 +1,13 @@
-// The Queue page's "Run pilot" with the real executable and runner (offscreen, no mocks):
+// The Queue page's "Run pilot" with the real runner (offscreen, no mocks), through the
+// orchestration library on PilotRun's worker thread:
 //  - a smoke pilot on a fresh database: buttons locked while it runs, the progress bar reaches
-//    its last step, the log shows the child's summary, what is left for the reviewer is picked
-//    out, and the database holds the pilot's runs (every write in the child process);
-//  - Cancel pilot stops the child at once and the database still opens;
-//  - a missing executable ends at once with a line saying why, the buttons usable again;
+//    its last step, the log shows each run, what is left for the reviewer comes as typed
+//    criteria, and the database holds the pilot's runs (written by the worker thread);
+//  - Cancel pilot stops the running process at once and the database still opens;
+//  - a pilot whose target does not exist ends at once with a line naming it, the buttons usable
+//    again;
 //  - with a run in the queue, Run pilot refuses (parallel runs perturb each other's timings).
+#include "model/pilot/pilot_store.h"
 #include "model/store/store.h"
 #include "runner/launch/run_queue.h"
 #include "ui/pages/pilot_run.h"
@@ -27,10 +30,9 @@ class TestPilotGui : public QObject
     Q_OBJECT
 private Q_SLOTS:
     void initTestCase();
-    void progressLinesParse();
     void smokePilotFromTheQueuePage();
     void cancelStopsThePilot();
-    void missingProgramFailsAtOnce();
+    void unknownTargetFailsAtOnce();
     void refusedWhileRunsAreQueued();
 
 private:
@@ -61,25 +63,8 @@ private:
 
 void TestPilotGui::initTestCase()
 {
-    // The child (the app) and its own children inherit this environment.
+    // LocalLauncher::locateRunner() finds the runner of this build through it.
     qputenv("TORCHPILOT_RUNNER", TP_RUNNER_PATH);
-}
-
-void TestPilotGui::progressLinesParse()
-{
-    int step = 0, total = 0;
-    QString what;
-    QVERIFY(tp::PilotRun::parseProgress(QStringLiteral("[2/5] candidate inference (3 s so far)"),
-                                        &step, &total, &what));
-    QCOMPARE(step, 2);
-    QCOMPARE(total, 5);
-    QCOMPARE(what, QStringLiteral("candidate inference"));
-    QVERIFY(tp::PilotRun::parseProgress(QStringLiteral("[1/4] treino base (0 s até agora)"), &step,
-                                        &total, &what));
-    QCOMPARE(what, QStringLiteral("treino base"));
-    QVERIFY(!tp::PilotRun::parseProgress(QStringLiteral("  [1/5] indented"), &step, &total, &what));
-    QVERIFY(!tp::PilotRun::parseProgress(QStringLiteral("Pilot evidence collected in 9 s."), &step,
-                                         &total, &what));
 }
 
 void TestPilotGui::smokePilotFromTheQueuePage()
@@ -88,7 +73,6 @@ void TestPilotGui::smokePilotFromTheQueuePage()
     const QString db = freshDatabase(dir, "gui-pilot.sqlite");
     tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
     tp::QueuePage page(&queue);
-    page.pilotRun()->setProgram(QStringLiteral(TP_APP_PATH));
     page.resize(1100, 560);
     page.show();
     QCOMPARE(child<QComboBox>(page, "pilotPreset")->currentData().toString(),
@@ -119,10 +103,14 @@ void TestPilotGui::smokePilotFromTheQueuePage()
     QCOMPARE(progress.last().at(0).toInt(), total);
     QCOMPARE(bar->maximum(), total);
     QCOMPARE(bar->value(), total);
-    QVERIFY2(log.contains(QStringLiteral("Left for the reviewer")) ||
-                 log.contains(QStringLiteral("Every gate criterion")),
-             qPrintable(log));
-    QVERIFY2(!log.contains(QStringLiteral("No display available")), qPrintable(log));
+    // Every run of the pilot is in the log, with its run id, then the fault test's verdict.
+    QVERIFY2(log.contains(QStringLiteral("mlp/compiled/bfloat16: ok [run ")), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("train-mlp/compiled/float32: ok [run ")), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("Recovery verified [run 8]")), qPrintable(log));
+    QCOMPARE(page.pilotRun()->evidence().failures, 0);
+    QVERIFY2(page.pilotRun()->evidence().reviewError.isEmpty(),
+             qPrintable(page.pilotRun()->evidence().reviewError));
+    QVERIFY(page.pilotRun()->evidence().reviewed);
     // A rollback path is never measured: only a person can supply it.
     const QStringList left = page.pilotRun()->leftForReviewer();
     QVERIFY2(!left.filter(QStringLiteral("operations/rollback_path_recorded")).isEmpty(),
@@ -143,7 +131,6 @@ void TestPilotGui::cancelStopsThePilot()
     const QString db = freshDatabase(dir, "cancelled-pilot.sqlite");
     tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
     tp::QueuePage page(&queue);
-    page.pilotRun()->setProgram(QStringLiteral(TP_APP_PATH));
     page.show();
     choosePreset(page, "smoke");
     QSignalSpy finished(&page, &tp::QueuePage::pilotFinished);
@@ -177,25 +164,37 @@ void TestPilotGui::cancelStopsThePilot()
     QCOMPARE_EQ(store.listRuns().size(), std::size_t(store.runCount()));
 }
 
-void TestPilotGui::missingProgramFailsAtOnce()
+void TestPilotGui::unknownTargetFailsAtOnce()
 {
     QTemporaryDir dir;
-    const QString db = freshDatabase(dir, "no-program.sqlite");
+    const QString db = freshDatabase(dir, "no-target.sqlite");
+    {
+        tp::Store store(db.toStdString());
+        tp::PilotStore pilots(store);
+        tp::PilotDefinition pilot = pilots.selected();
+        pilot.baseline.target = "no-such-host";
+        pilots.update(pilot.name, pilot);
+    }
+    // No target profiles file (TargetProfiles::defaultPath() under this configuration home).
+    const QByteArray configHome = qgetenv("XDG_CONFIG_HOME");
+    qputenv("XDG_CONFIG_HOME", dir.path().toUtf8());
     tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
     tp::QueuePage page(&queue);
-    page.pilotRun()->setProgram(dir.filePath(QStringLiteral("no-such-torchpilot")));
     page.show();
     QSignalSpy finished(&page, &tp::QueuePage::pilotFinished);
     child<QPushButton>(page, "runPilot")->click();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
-    QCOMPARE(finished.first().first().toInt(), -1);
+    qputenv("XDG_CONFIG_HOME", configHome);
+    QCOMPARE(finished.first().first().toInt(), 2);
     const QString log = logText(page);
-    QVERIFY2(log.contains(QStringLiteral("could not start")), qPrintable(log));
-    QVERIFY2(log.contains(QStringLiteral("no-such-torchpilot")), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("The pilot stopped: ")), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("no-such-host")), qPrintable(log));
     QCOMPARE(child<QLabel>(page, "pilotStatus")->text(),
-             QStringLiteral("Pilot stopped with exit code -1"));
+             QStringLiteral("Pilot stopped with exit code 2"));
     QVERIFY(!page.pilotRun()->isRunning());
     checkIdleButtons(page);
+    tp::Store store(db.toStdString());
+    QCOMPARE(store.runCount(), 0);
 }
 
 void TestPilotGui::refusedWhileRunsAreQueued()
@@ -204,7 +203,6 @@ void TestPilotGui::refusedWhileRunsAreQueued()
     const QString db = freshDatabase(dir, "busy-queue.sqlite");
     tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
     tp::QueuePage page(&queue);
-    page.pilotRun()->setProgram(QStringLiteral(TP_APP_PATH));
     page.show();
     tp::RunSpec longer;
     longer.iterations = 300000; // float32 MLP: tens of seconds

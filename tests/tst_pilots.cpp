@@ -5,6 +5,7 @@
 // and a database from before pilots migrating to the default pilot with its old verdicts.
 #include "model/ingest/ingestor.h"
 #include "model/pilot/pilot_store.h"
+#include "model/review/gate_report.h"
 #include "model/review/gates.h"
 #include "model/review/review.h"
 #include "model/store/store.h"

@@ -2,6 +2,7 @@
 // operations and cost here; compatibility and correctness in gate_criteria_correctness.cpp.
 #include "gate_criteria.h"
 
+#include "gate_criteria_correctness.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
 #include "model/pilot/break_even.h"

@@ -7,6 +7,11 @@
 #include <string>
 #include <vector>
 
+namespace tp
+{
+class Store;
+}
+
 namespace tp::detail
 {
 
@@ -21,12 +26,6 @@ struct GateEvidence {
 
 // One criterion of knownCriteria(); throws GateError for an unknown id.
 CriterionResult evaluateCriterion(const GateEvidence &c, const std::string &id);
-
-// The compatibility and correctness criteria (gate_criteria_correctness.cpp).
-CriterionResult catalogCoverage(const GateEvidence &c, const std::string &id);
-CriterionResult unsupportedOps(const GateEvidence &c, const std::string &id);
-CriterionResult outputsFinite(const GateEvidence &c, const std::string &id);
-CriterionResult precisionCriterion(const GateEvidence &c, const std::string &id, bool training);
 
 // What every criterion's file writes with.
 inline CriterionResult make(const std::string &id, Verdict v, std::string detail,

@@ -1,8 +1,9 @@
 // The compatibility and correctness criteria: the shape catalog in every required mode (a shape
 // that ran eagerly is no compiled evidence), unsupported operators, finite outputs, precision and
 // loss curves (naming a reduced float32 matmul precision).
-#include "gate_criteria.h"
+#include "gate_criteria_correctness.h"
 
+#include "gate_criteria.h"
 #include "model/analysis/precision_mode.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"

@@ -1,7 +1,8 @@
 // evaluateGates: the evidence of both sides, every gate's criteria and the decision; the report
 // as JSON.
-#include "gate_criteria.h"
+#include "gate_report.h"
 
+#include "gate_criteria.h"
 #include "model/store/store.h"
 
 #include <algorithm>

@@ -16,8 +16,6 @@
 namespace tp
 {
 
-class Store;
-
 class GateError : public std::runtime_error
 {
 public:
@@ -70,15 +68,5 @@ struct GateInputs {
     std::optional<CostModel> baselineCost, candidateCost; // empty: cost gate is insufficient
     std::string rollbackPath;                             // recorded by a reviewer; empty: none
 };
-
-struct GateReport {
-    std::string definitions; // name@version
-    std::vector<GateResult> gates;
-    Decision decision = Decision::Inconclusive;
-    std::vector<long long> baselineRuns, candidateRuns, excludedInvalidRuns;
-    nlohmann::json toJson() const;
-};
-
-GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateInputs &inputs);
 
 } // namespace tp

@@ -1,6 +1,6 @@
 // What changed between two canonical evidence documents (see evidenceDocument()): the decision,
 // the definitions, the reviewers' inputs, each gate and criterion, and each run used as evidence.
-#include "review.h"
+#include "review_diff.h"
 
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"

@@ -1,8 +1,9 @@
 // ReviewStore: the review tables of schema v4 (review_inputs, gate_signoffs, decision_snapshots).
-#include "review.h"
+#include "review_store.h"
 
 #include "model/store/sqlite_row.h"
 #include "model/store/store.h"
+#include "review.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 

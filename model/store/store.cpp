@@ -118,6 +118,11 @@ void enableWal(SQLite::Database &db)
 
 } // namespace
 
+void Store::setBusyTimeout(int ms)
+{
+    m_db->setBusyTimeout(ms);
+}
+
 Store::Store(const std::string &path, const ValidityPolicy &policy) : m_path(path), m_policy(policy)
 {
     try {

@@ -41,6 +41,9 @@ public:
 
     const std::string &path() const { return m_path; }
     int schemaVersion() const;
+    // How long a statement waits for another connection's write lock before "database is
+    // locked" (default 10 s). A GUI writer on a worker thread waits longer: an import may hold it.
+    void setBusyTimeout(int ms);
 
     std::vector<RunRecord> listRuns() const;
     // The runs matching `selection`, by id (see RunSelection for the meaning of each filter).

@@ -715,11 +715,11 @@
     </message>
     <message>
         <source>torchpilot: error: cannot create a temporary directory: %1</source>
-        <translation>torchpilot: erro: não foi possível criar um diretório temporário: %1</translation>
+        <translation type="vanished">torchpilot: erro: não foi possível criar um diretório temporário: %1</translation>
     </message>
     <message>
         <source>torchpilot: error: the uninterrupted reference run failed (exit code %1): %2</source>
-        <translation>torchpilot: erro: a execução de referência sem interrupção falhou (código de saída %1): %2</translation>
+        <translation type="vanished">torchpilot: erro: a execução de referência sem interrupção falhou (código de saída %1): %2</translation>
     </message>
     <message>
         <source>  reference: %1 steps uninterrupted, final loss %2</source>
@@ -828,6 +828,22 @@
     <message>
         <source>  %1 ranks: the lost rank was detected by every other rank within %2 s (bound %3 s: the collective timeout + 10 s)</source>
         <translation>  %1 ranks: o rank perdido foi detectado por todos os demais em até %2 s (limite de %3 s: o timeout da operação coletiva + 10 s)</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>cancelado</translation>
+    </message>
+    <message>
+        <source>cannot create a temporary directory: %1</source>
+        <translation>não foi possível criar um diretório temporário: %1</translation>
+    </message>
+    <message>
+        <source>the uninterrupted reference run failed (exit code %1): %2</source>
+        <translation>a execução de referência sem interrupção falhou (código de saída %1): %2</translation>
+    </message>
+    <message>
+        <source>the fault test needs at least 3 steps and positive sizes</source>
+        <translation>o teste de falha precisa de pelo menos 3 passos e de tamanhos positivos</translation>
     </message>
 </context>
 <context>
@@ -1012,7 +1028,7 @@
     <name>LatencyChart</name>
     <message>
         <source>%1 — no steady-state samples stored</source>
-        <translation>%1 — nenhuma amostra de regime estável armazenada</translation>
+        <translation type="vanished">%1 — nenhuma amostra de regime estável armazenada</translation>
     </message>
 </context>
 <context>
@@ -1203,7 +1219,7 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     </message>
     <message>
         <source>  skipped: the fault test runs a local runner; run it on the candidate host with &apos;torchpilot faulttest&apos;</source>
-        <translation>  omitido: o teste de falha executa um runner local; rode-o no host candidato com &apos;torchpilot faulttest&apos;</translation>
+        <translation type="vanished">  omitido: o teste de falha executa um runner local; rode-o no host candidato com &apos;torchpilot faulttest&apos;</translation>
     </message>
     <message>
         <source>Pilot evidence collected in %1 s.</source>
@@ -1223,7 +1239,19 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     </message>
     <message>
         <source>Do not open the dashboard at the end (the GUI&apos;s Run pilot uses it).</source>
-        <translation>Não abre o painel ao final (usado pelo Executar piloto da interface).</translation>
+        <translation type="vanished">Não abre o painel ao final (usado pelo Executar piloto da interface).</translation>
+    </message>
+    <message>
+        <source>Do not open the dashboard at the end.</source>
+        <translation>Não abre o painel ao final.</translation>
+    </message>
+    <message>
+        <source>  skipped: %1</source>
+        <translation>  omitido: %1</translation>
+    </message>
+    <message>
+        <source>the fault test runs a local runner; run it on the candidate host with &apos;torchpilot faulttest&apos;</source>
+        <translation>o teste de falha executa um runner local; rode-o no host candidato com &apos;torchpilot faulttest&apos;</translation>
     </message>
 </context>
 <context>
@@ -6026,11 +6054,67 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>The pilot process ended abnormally: %1</source>
-        <translation>O processo do piloto terminou de forma anormal: %1</translation>
+        <translation type="vanished">O processo do piloto terminou de forma anormal: %1</translation>
     </message>
     <message>
         <source>The pilot could not start (%1): %2</source>
-        <translation>O piloto não pôde iniciar (%1): %2</translation>
+        <translation type="vanished">O piloto não pôde iniciar (%1): %2</translation>
+    </message>
+    <message>
+        <source>[%1/%2] %3 (%4 s so far)</source>
+        <translation>[%1/%2] %3 (%4 s até agora)</translation>
+    </message>
+    <message>
+        <source>  skipped: %1</source>
+        <translation>  omitido: %1</translation>
+    </message>
+    <message>
+        <source>%1: %2 [run %3]</source>
+        <translation>%1: %2 [execução %3]</translation>
+    </message>
+    <message>
+        <source>%1: %2 — %3 [run %4]</source>
+        <translation>%1: %2 — %3 [execução %4]</translation>
+    </message>
+    <message>
+        <source>  trial %1: RPO %2 steps, RTO %3 s, losses bitwise equal</source>
+        <translation>  ensaio %1: RPO %2 passos, RTO %3 s, valores de loss idênticos bit a bit</translation>
+    </message>
+    <message>
+        <source>  trial %1: %2</source>
+        <translation>  ensaio %1: %2</translation>
+    </message>
+    <message>
+        <source>Recovery verified [run %1]</source>
+        <translation>Recuperação verificada [execução %1]</translation>
+    </message>
+    <message>
+        <source>Recovery not verified [run %1]</source>
+        <translation>Recuperação não verificada [execução %1]</translation>
+    </message>
+    <message>
+        <source>The fault test failed: %1</source>
+        <translation>O teste de falha falhou: %1</translation>
+    </message>
+    <message>
+        <source>Pilot %1 (version %2): %3 vs %4</source>
+        <translation>Piloto %1 (versão %2): %3 vs %4</translation>
+    </message>
+    <message>
+        <source>the database cannot be used: %1</source>
+        <translation>o banco de dados não pode ser usado: %1</translation>
+    </message>
+    <message>
+        <source>The pilot stopped: %1</source>
+        <translation>O piloto parou: %1</translation>
+    </message>
+    <message>
+        <source>The gates could not be evaluated: %1</source>
+        <translation>Não foi possível avaliar os portões: %1</translation>
+    </message>
+    <message>
+        <source>Pilot evidence collected in %1 s.</source>
+        <translation>Evidências do piloto coletadas em %1 s.</translation>
     </message>
 </context>
 <context>
@@ -6311,11 +6395,11 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>No database</source>
-        <translation>Nenhum banco de dados</translation>
+        <translation type="vanished">Nenhum banco de dados</translation>
     </message>
     <message>
         <source>Cannot read the gate definitions: %1</source>
-        <translation>Não foi possível ler as definições dos portões: %1</translation>
+        <translation type="vanished">Não foi possível ler as definições dos portões: %1</translation>
     </message>
     <message>
         <source>Evaluating the gates…</source>
@@ -6323,7 +6407,7 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>Cannot evaluate the gates: %1</source>
-        <translation>Não foi possível avaliar os portões: %1</translation>
+        <translation type="vanished">Não foi possível avaliar os portões: %1</translation>
     </message>
     <message>
         <source>Sign off “%1”…</source>
@@ -6355,7 +6439,7 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>Cannot sign off: %1</source>
-        <translation>Não é possível assinar: %1</translation>
+        <translation type="vanished">Não é possível assinar: %1</translation>
     </message>
     <message>
         <source>%1 signed off by %2</source>
@@ -6392,7 +6476,7 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>Cannot record the decision: %1</source>
-        <translation>Não foi possível registrar a decisão: %1</translation>
+        <translation type="vanished">Não foi possível registrar a decisão: %1</translation>
     </message>
     <message>
         <source>Decision “%1” recorded by %2</source>
@@ -6417,6 +6501,45 @@ chave da execução: %2</translation>
     <message>
         <source>Pilot “%1” removed</source>
         <translation>Piloto “%1” removido</translation>
+    </message>
+    <message>
+        <source>Saving the review inputs…</source>
+        <translation>Salvando as entradas da revisão…</translation>
+    </message>
+    <message>
+        <source>Nothing was written: %1</source>
+        <translation>Nada foi gravado: %1</translation>
+    </message>
+    <message>
+        <source>Saving the pilots…</source>
+        <translation>Salvando os pilotos…</translation>
+    </message>
+    <message>
+        <source>Cannot sign off: no gate &apos;%1&apos; in this review.</source>
+        <translation>Não é possível assinar: não há portão &apos;%1&apos; nesta revisão.</translation>
+    </message>
+    <message>
+        <source>Signing off…</source>
+        <translation>Assinando…</translation>
+    </message>
+    <message>
+        <source>Recording the decision…</source>
+        <translation>Registrando a decisão…</translation>
+    </message>
+</context>
+<context>
+    <name>tp::ReviewSession</name>
+    <message>
+        <source>No database</source>
+        <translation>Nenhum banco de dados</translation>
+    </message>
+    <message>
+        <source>Cannot read the gate definitions: %1</source>
+        <translation>Não foi possível ler as definições dos portões: %1</translation>
+    </message>
+    <message>
+        <source>Cannot evaluate the gates: %1</source>
+        <translation>Não foi possível avaliar os portões: %1</translation>
     </message>
 </context>
 <context>

@@ -1,7 +1,7 @@
 #pragma once
 // Checkpoint files of the training workloads, written so that a crash at any instant leaves either
 // the previous checkpoint or the new one, never a torn file that looks complete. No torch here:
-// the state itself is an opaque byte string (TrainingState::saveState() in training.h).
+// the state itself is an opaque byte string (TrainingState::saveState() in training_state.h).
 //
 // A checkpoint of step S (the last completed step; a resume continues at S + 1) is two files in
 // the checkpoint directory:

@@ -2,6 +2,7 @@
 
 #include "engine.h"
 #include "model/contract/stats.h"
+#include "workloads.h"
 
 #include <cmath>
 

@@ -8,6 +8,7 @@
 #include "torchenv.h"
 #include "training_run.h"
 #include "watchdog.h"
+#include "workloads.h"
 
 #include <ATen/Parallel.h>
 #include <c10/core/InferenceMode.h>

@@ -5,15 +5,13 @@
 #include "options.h"
 #include "protocol.h"
 #include "workload.h"
+#include "workloads.h" // makeWorkload
 
 #include <chrono>
 #include <memory>
 
 namespace tp::runner
 {
-
-// Builds the workload named by options.workload (validated by parseOptions).
-std::unique_ptr<Workload> makeWorkload(const std::string &name, const WorkloadConfig &config);
 
 // SIGINT/SIGTERM ask the run to stop between iterations (installCancelHandlers() in
 // protocol.h); it then finishes with status "cancelled". A second signal ends it at once.

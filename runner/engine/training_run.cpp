@@ -1,6 +1,6 @@
 #include "training_run.h"
 
-#include "training.h"
+#include "training_state.h"
 
 #include <algorithm>
 #include <chrono>

@@ -2,7 +2,7 @@
 // Checkpoint/resume around the training phases (no torch): resuming from the newest complete
 // checkpoint of --resume DIR, the step plan of --steps, and a checkpoint every --checkpoint-every
 // steps into --checkpoint-dir. The engine calls it; the state itself comes from TrainingState
-// (training.h) and the files from CheckpointWriter (checkpoint.h).
+// (training_state.h) and the files from CheckpointWriter (checkpoint.h).
 #include "checkpoint.h"
 #include "dist_checkpoint.h"
 #include "emitter.h"

@@ -1,5 +1,7 @@
 // The training state of TrainingWorkload (training_workload.h) as one torch archive: the
 // checkpoint payload of --checkpoint-dir / --resume (the files themselves: checkpoint.h).
+#include "training_state.h"
+
 #include "training_workload.h"
 
 #include <sstream>

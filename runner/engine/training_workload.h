@@ -6,6 +6,7 @@
 #include "gradient_sync.h"
 #include "torchutil.h"
 #include "training.h"
+#include "training_state.h"
 
 #include <c10/core/InferenceMode.h>
 

@@ -1,7 +1,7 @@
 #pragma once
 // The interface the engine times. Implementations own their tensors in their .cpp files, so this
 // header carries no torch. A new workload (encoder, TorchScript file, training step) implements
-// Workload and is added to makeWorkload() in engine.cpp and to knownWorkloads() in options.cpp.
+// Workload and is added to makeWorkload() in workloads.cpp and to knownWorkloads() in options.cpp.
 #include <nlohmann/json.hpp>
 
 #include <cstdint>

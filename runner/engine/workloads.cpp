@@ -1,7 +1,8 @@
 // The workload factory: maps a --workload name to its implementation. No torch here; each
 // workload's torch code lives in its own .cpp.
+#include "workloads.h"
+
 #include "encoder.h"
-#include "engine.h"
 #include "mlp.h"
 #include "torchscript_workload.h"
 #include "training.h"

@@ -46,7 +46,8 @@ void RunnerProcess::terminateAndWait(int graceMs, bool alreadyTerminated)
 }
 
 RunnerProcess::Ended RunnerProcess::runToEnd(int timeoutMs,
-                                             const std::function<bool(const QByteArray &)> &onLine)
+                                             const std::function<bool(const QByteArray &)> &onLine,
+                                             const std::atomic_bool *cancel)
 {
     Ended out;
     start();
@@ -78,6 +79,11 @@ RunnerProcess::Ended RunnerProcess::runToEnd(int timeoutMs,
     QElapsedTimer since;
     since.start();
     while (isRunning()) {
+        if (cancel && cancel->load() && !killed) {
+            out.cancelled = true;
+            killed = true;
+            m_process->kill();
+        }
         if (since.elapsed() > timeoutMs) {
             out.timedOut = true;
             m_process->kill();

@@ -10,6 +10,7 @@
 #include <QObject>
 #include <QProcess>
 
+#include <atomic>
 #include <functional>
 
 namespace tp
@@ -40,13 +41,16 @@ public:
         bool crashed = false;       // ended by a signal rather than exit()
         bool timedOut = false;      // still running at the deadline (then killed)
         bool failedToStart = false; // `error` says why
+        bool cancelled = false;     // *cancel turned true: SIGKILLed
         QString error;
         QString stderrTail; // the last 4 KiB of stderr, trimmed
     };
     // Synchronous: starts the prepared process and waits for its end (at most timeoutMs, then
     // SIGKILL), calling onLine for each complete stdout line as it arrives and once for a
-    // truncated last line; onLine returning false SIGKILLs the process at once.
-    Ended runToEnd(int timeoutMs, const std::function<bool(const QByteArray &line)> &onLine);
+    // truncated last line; onLine returning false SIGKILLs the process at once, as does *cancel
+    // turning true (looked at every 50 ms).
+    Ended runToEnd(int timeoutMs, const std::function<bool(const QByteArray &line)> &onLine,
+                   const std::atomic_bool *cancel = nullptr);
 
     // How a finished runner ended, for people: empty for exit code 0, else "runner crashed",
     // "cancelled: runner killed" or "runner exited with code N", then ": <last stderr line>".

@@ -26,10 +26,9 @@
 namespace tp
 {
 
-ChartsPage::ChartsPage(Store *store, Settings *settings, QWidget *parent)
-    : QWidget(parent), m_store(store), m_settings(settings),
-      m_session(store ? std::make_shared<ChartSession>(store->path(), store->validityPolicy())
-                      : nullptr)
+ChartsPage::ChartsPage(const StoreLocation &store, Settings *settings, QWidget *parent)
+    : QWidget(parent), m_settings(settings),
+      m_session(store.isNull() ? nullptr : std::make_shared<ChartSession>(store.path, store.policy))
 {
     m_pool.setMaxThreadCount(1); // one connection, one query at a time; newer requests cancel
 
@@ -101,14 +100,12 @@ ChartsPage::~ChartsPage()
     m_pool.waitForDone();
 }
 
-void ChartsPage::setStore(Store *store)
+void ChartsPage::setStore(const StoreLocation &store)
 {
-    m_store = store;
     if (m_session)
         m_session->supersede(++m_generation);
     // A new connection; the old one closes with the last job holding it.
-    m_session =
-        store ? std::make_shared<ChartSession>(store->path(), store->validityPolicy()) : nullptr;
+    m_session = store.isNull() ? nullptr : std::make_shared<ChartSession>(store.path, store.policy);
     m_breakEven->clear();
     m_breakEvenStale = true;
     clear();

@@ -17,6 +17,7 @@
 // connection reads and reduces the data (ChartDataLoader) and posts the result back; a newer
 // request cancels an older one and superseded results are dropped. While the page is hidden,
 // requests are remembered and loaded when it is shown.
+#include "ui/store_location.h"
 #include <QList>
 #include <QThreadPool>
 #include <QWidget>
@@ -46,10 +47,11 @@ class ChartsPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ChartsPage(Store *store, Settings *settings = nullptr, QWidget *parent = nullptr);
+    explicit ChartsPage(const StoreLocation &store, Settings *settings = nullptr,
+                        QWidget *parent = nullptr);
     ~ChartsPage() override;
 
-    void setStore(Store *store); // the page reads through its own connection to store->path()
+    void setStore(const StoreLocation &store); // the page reads through its own connection
     void showRun(long long runId);
     void showRuns(long long focusRunId, const QList<long long> &runIds);
     // Re-reads the current selection, and the worker's run index (siblings, first calls): call
@@ -85,7 +87,6 @@ private:
     void apply(const ChartData &data);
     void setLatencyKind(int index);
 
-    Store *m_store = nullptr;
     Settings *m_settings = nullptr;
     long long m_runId = 0;
     QList<long long> m_runIds; // explicit selection; empty = siblings

@@ -46,8 +46,8 @@ QString valueOrUnknown(const std::string &v)
 }
 } // namespace
 
-ComparePage::ComparePage(Store *store, QWidget *parent)
-    : QWidget(parent), m_store(store), m_debounce(new QTimer(this)),
+ComparePage::ComparePage(StoreLocation store, QWidget *parent)
+    : QWidget(parent), m_db(std::move(store)), m_debounce(new QTimer(this)),
       m_model(new CompareModel(this)), m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     m_preset = new QComboBox;
@@ -153,9 +153,9 @@ void ComparePage::reload()
 {
     const quint64 generation = ++*m_listing;
     m_listingBusy = true;
-    const std::string path = m_store ? m_store->path() : std::string();
+    const std::string path = !m_db.isNull() ? m_db.path : std::string();
     const std::optional<ValidityPolicy> policy =
-        m_store ? std::optional<ValidityPolicy>(m_store->validityPolicy()) : std::nullopt;
+        !m_db.isNull() ? std::optional<ValidityPolicy>(m_db.policy) : std::nullopt;
     runSuperseding<Listing>(
         this, m_listing,
         [path, policy, generation] {
@@ -263,12 +263,12 @@ void ComparePage::compareNow()
     m_debounce->stop();
     const quint64 generation = ++*m_generation;
     const QList<qlonglong> b = checked(m_baseline), c = checked(m_candidate);
-    if (!m_store || b.isEmpty() || c.isEmpty())
+    if (m_db.isNull() || b.isEmpty() || c.isEmpty())
         return apply({generation, {}, tr("Check at least one run on each side."), {}, {}});
     CompareOptions options;
     options.axis = m_axis->currentData().toString().toStdString();
-    const std::string path = m_store->path();
-    const ValidityPolicy policy = m_store->validityPolicy(); // the worker judges alike
+    const std::string path = m_db.path;
+    const ValidityPolicy policy = m_db.policy; // the worker judges alike
     const std::vector<long long> base(b.begin(), b.end()), cand(c.begin(), c.end());
     m_busy = true;
     m_state->setText(tr("Comparing…"));

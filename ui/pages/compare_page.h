@@ -6,6 +6,7 @@
 // tp::compareRuns runs on a worker thread with its own store connection; a newer request
 // supersedes an older one, whose result is dropped.
 #include "model/analysis/compare.h"
+#include "ui/store_location.h"
 
 #include <QList>
 #include <QPair>
@@ -34,7 +35,7 @@ class ComparePage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit ComparePage(Store *store, QWidget *parent = nullptr);
+    explicit ComparePage(StoreLocation store, QWidget *parent = nullptr);
     ~ComparePage() override // a running listing's or comparison's result is dropped
     {
         ++*m_generation;
@@ -42,9 +43,9 @@ public:
     }
 
     // Another database (nullptr: none); the checks are cleared, then reload().
-    void setStore(Store *store)
+    void setStore(StoreLocation store)
     {
-        m_store = store;
+        m_db = std::move(store);
         reload();
     }
     // Re-reads the runs and presets on a worker, keeping the checked runs (same database), and
@@ -95,7 +96,7 @@ private:
     void apply(const Result &result);
     void showConfounders(const std::vector<Confounder> &confounders);
 
-    Store *m_store = nullptr;
+    StoreLocation m_db;       // never a connection: workers open their own
     std::string m_listedPath; // database whose runs the lists show
     std::vector<ComparePreset> m_presets;
     QComboBox *m_preset = nullptr, *m_axis = nullptr;

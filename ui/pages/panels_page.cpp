@@ -108,8 +108,9 @@ QString unitText(const PanelFigure &f, const QString &currency)
 }
 } // namespace
 
-PanelsPage::PanelsPage(Store *store, QWidget *parent)
-    : QWidget(parent), m_store(store), m_generation(std::make_shared<std::atomic<quint64>>(0))
+PanelsPage::PanelsPage(StoreLocation store, QWidget *parent)
+    : QWidget(parent), m_db(std::move(store)),
+      m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
     const QString titles[] = {tr("Completed runs"),
                               tr("Within deadline"),
@@ -279,14 +280,14 @@ RunSelection PanelsPage::selection() const
 void PanelsPage::reload()
 {
     const quint64 generation = ++*m_generation; // supersedes any running computation
-    if (!m_store)
+    if (m_db.isNull())
         return apply({generation, {}, {}, tr("No database"), {}, {}});
     PanelOptions options = m_options;
     options.cancelled = [counter = m_generation, generation] {
         return counter->load() != generation;
     };
-    const std::string path = m_store->path();
-    const ValidityPolicy policy = m_store->validityPolicy(); // the worker judges alike
+    const std::string path = m_db.path;
+    const ValidityPolicy policy = m_db.policy; // the worker judges alike
     const RunSelection sel = selection();
     const int side = m_side->currentData().toInt();
     m_busy = true;

@@ -5,6 +5,7 @@
 // tp::computePanels on a worker thread with its own store connection; a newer reload cancels
 // and supersedes an older one, whose result is dropped.
 #include "model/analysis/panels.h"
+#include "ui/store_location.h"
 
 #include <QFont>
 #include <QList>
@@ -31,14 +32,14 @@ class PanelsPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit PanelsPage(Store *store, QWidget *parent = nullptr);
+    explicit PanelsPage(StoreLocation store, QWidget *parent = nullptr);
     // A running computation sees the bumped generation, stops, and its result is dropped.
     ~PanelsPage() override { ++*m_generation; }
 
     // Another database (nullptr: none), then reload(); a running computation is superseded.
-    void setStore(Store *store)
+    void setStore(StoreLocation store)
     {
-        m_store = store;
+        m_db = std::move(store);
         reload();
     }
     // Recomputes every figure in the background for the current filters.
@@ -81,7 +82,7 @@ private:
     void applyFacets(const RunFacets &facets);
     void showCard(Card &card);
 
-    Store *m_store = nullptr;
+    StoreLocation m_db; // never a connection: workers open their own
     std::vector<Card> m_cards;
     static constexpr std::size_t kPeriod = 6; // m_combos: the six fields, then the period
     std::array<QComboBox *, 7> m_combos{};    // workload, mode, dtype, device, status, target

@@ -1,157 +1,132 @@
 #include "pilot_run.h"
 
-#include <QCoreApplication>
-#include <QRegularExpression>
-#include <QTimer>
+#include "core/qt_text.h"
+#include "model/pilot/pilot_store.h"
+#include "model/store/store.h"
 
-#include <utility>
+#include <QThread>
 
 namespace tp
 {
 
-PilotRun::PilotRun(QObject *parent)
-    : QObject(parent), m_process(new QProcess(this)), m_killTimer(new QTimer(this)),
-      m_program(QCoreApplication::applicationFilePath())
-{
-    m_process->setProcessChannelMode(QProcess::MergedChannels);
-    m_killTimer->setSingleShot(true);
-    m_killTimer->setInterval(kKillGraceMs);
-    connect(m_killTimer, &QTimer::timeout, this, [this] {
-        if (m_process->state() != QProcess::NotRunning)
-            m_process->kill();
-    });
-    connect(m_process, &QProcess::readyRead, this, &PilotRun::onReadyRead);
-    connect(m_process, &QProcess::finished, this, &PilotRun::onProcessFinished);
-    connect(m_process, &QProcess::errorOccurred, this, &PilotRun::onErrorOccurred);
-}
+PilotRun::PilotRun(QObject *parent) : QObject(parent) {}
 
 PilotRun::~PilotRun()
 {
-    // The owner may be half destroyed already: no signal reaches it from here on.
-    m_process->disconnect(this);
-    if (m_process->state() != QProcess::NotRunning) {
-        m_process->kill();
-        m_process->waitForFinished(2000);
-    }
+    if (!m_thread)
+        return;
+    m_cancel = true;
+    m_thread->wait(); // bounded: every process of a cancelled pilot is stopped within seconds
+    delete m_thread;
 }
 
 bool PilotRun::start(const QString &databasePath, const QString &preset)
 {
-    if (m_active) {
+    if (m_thread) {
         Q_EMIT line(tr("A pilot is running already."));
         return false;
     }
-    m_partial.clear();
-    m_left.clear();
-    m_inLeft = false;
-    m_cancelled = false;
-    m_active = true;
-    m_process->start(m_program,
-                     {QStringLiteral("pilot"), QStringLiteral("--db"), databasePath,
-                      QStringLiteral("--preset"), preset, QStringLiteral("--no-dashboard")});
+    m_cancel = false;
+    m_evidence = PilotEvidence();
+    m_thread = QThread::create([this, databasePath, preset] { work(databasePath, preset); });
+    m_thread->setObjectName(QStringLiteral("pilot"));
+    m_thread->start();
     return true;
 }
 
 void PilotRun::cancel()
 {
-    if (!m_active)
-        return;
-    m_cancelled = true;
-    if (m_process->state() == QProcess::NotRunning || m_killTimer->isActive())
-        return; // not started (finished() is on its way), or asked already
-    m_process->terminate();
-    m_killTimer->start();
+    if (m_thread)
+        m_cancel = true;
 }
 
-bool PilotRun::parseProgress(const QString &line, int *step, int *total, QString *what)
+QStringList PilotRun::leftForReviewer() const
 {
-    static const QRegularExpression progressLine(QStringLiteral("^\\[(\\d+)/(\\d+)\\]\\s*(.*)$"));
-    static const QRegularExpression elapsedTail(QStringLiteral("\\s*\\([^()]*\\)\\s*$"));
-    const QRegularExpressionMatch m = progressLine.match(line);
-    if (!m.hasMatch())
-        return false;
-    *step = m.captured(1).toInt();
-    *total = m.captured(2).toInt();
-    QString text = m.captured(3);
-    *what = text.remove(elapsedTail).trimmed(); // "(S s so far)", in whatever language
-    return true;
+    QStringList left;
+    for (const OpenCriterion &c : m_evidence.leftForReviewer)
+        left << c.text();
+    return left;
 }
 
-bool PilotRun::isLeftHeader(const QString &text)
+void PilotRun::post(const QString &text)
 {
-    // The child speaks the dashboard's language (Settings), as this process does.
-    const QString translated = QCoreApplication::translate(
-        "PilotCmd", "Left for the reviewer (Review page, or 'torchpilot review'):");
-    return text.startsWith(QLatin1String("Left for the reviewer")) ||
-           text.trimmed() == translated.trimmed();
-}
-
-void PilotRun::handleLine(QString text)
-{
-    if (text.endsWith(QLatin1Char('\r')))
-        text.chop(1);
-    Q_EMIT line(text);
-    int step = 0, total = 0;
-    QString what;
-    if (parseProgress(text, &step, &total, &what))
-        Q_EMIT progress(step, total, what);
-    if (m_inLeft) {
-        if (text.startsWith(QLatin1String("  "))) {
-            m_left << text.trimmed();
-            return;
-        }
-        m_inLeft = false;
-    }
-    if (isLeftHeader(text))
-        m_inLeft = true;
-}
-
-void PilotRun::onReadyRead()
-{
-    m_partial += m_process->readAll();
-    qsizetype end;
-    while ((end = m_partial.indexOf('\n')) >= 0) {
-        const QByteArray bytes = m_partial.left(end);
-        m_partial.remove(0, end + 1);
-        handleLine(QString::fromUtf8(bytes));
-    }
-}
-
-void PilotRun::onProcessFinished(int exitCode, QProcess::ExitStatus status)
-{
-    m_killTimer->stop();
-    onReadyRead(); // whatever is still in the pipe, then a last line without '\n'
-    if (!m_partial.isEmpty()) {
-        const QByteArray rest = std::exchange(m_partial, QByteArray());
-        handleLine(QString::fromUtf8(rest));
-    }
-    if (!m_active)
-        return;
-    m_active = false;
-    if (status == QProcess::CrashExit) {
-        if (!m_cancelled)
-            Q_EMIT line(tr("The pilot process ended abnormally: %1").arg(m_process->errorString()));
-        exitCode = -1;
-    }
-    Q_EMIT finished(exitCode, m_cancelled);
-}
-
-void PilotRun::onErrorOccurred(QProcess::ProcessError error)
-{
-    if (error != QProcess::FailedToStart || !m_active)
-        return; // the other errors end in finished() (crash) or are not fatal (read, write)
-    const QString why = m_process->errorString();
-    // Possibly still inside start(): the owner hears of it once start() has returned.
     QMetaObject::invokeMethod(
-        this,
-        [this, why] {
-            if (!m_active)
-                return;
-            m_active = false;
-            Q_EMIT line(tr("The pilot could not start (%1): %2").arg(m_program, why));
-            Q_EMIT finished(-1, m_cancelled);
-        },
-        Qt::QueuedConnection);
+        this, [this, text] { Q_EMIT line(text); }, Qt::QueuedConnection);
+}
+
+// Worker thread: the observer turns typed values into queued signals and log lines.
+PilotObserver PilotRun::observer()
+{
+    PilotObserver o;
+    o.stepStarted = [this](const PilotProgress &p) {
+        QMetaObject::invokeMethod(
+            this, [this, p] { Q_EMIT progress(p.step, p.total, p.what); }, Qt::QueuedConnection);
+        post(tr("[%1/%2] %3 (%4 s so far)")
+                 .arg(p.step)
+                 .arg(p.total)
+                 .arg(p.what)
+                 .arg(p.elapsedMs / 1000));
+    };
+    o.stepSkipped = [this](const PilotStep &s) { post(tr("  skipped: %1").arg(s.skipped)); };
+    o.runs.log = [this](const QString &text) { post(QStringLiteral("  ") + text); };
+    o.runs.ended = [this](const SpecRun &r) {
+        const LaunchResult &l = r.launch;
+        post(l.error.isEmpty()
+                 ? tr("%1: %2 [run %3]").arg(r.label, l.status).arg(l.runId)
+                 : tr("%1: %2 — %3 [run %4]").arg(r.label, l.status, l.error).arg(l.runId));
+    };
+    o.faultTest.trialDone = [this](const TrialResult &t) {
+        post(t.verified ? tr("  trial %1: RPO %2 steps, RTO %3 s, losses bitwise equal")
+                              .arg(t.trial)
+                              .arg(t.rpoSteps)
+                              .arg(t.rtoSeconds, 0, 'f', 3)
+                        : tr("  trial %1: %2").arg(t.trial).arg(t.problem));
+    };
+    o.faultTestEnded = [this](const FaultTestResult &r) {
+        using O = FaultTestResult::Outcome;
+        if (r.outcome == O::Verified)
+            post(tr("Recovery verified [run %1]").arg(r.runId));
+        else if (r.outcome == O::NotVerified)
+            post(tr("Recovery not verified [run %1]").arg(r.runId));
+        else if (r.outcome == O::Failed)
+            post(tr("The fault test failed: %1").arg(r.error));
+    };
+    return o;
+}
+
+void PilotRun::work(const QString &databasePath, const QString &preset)
+{
+    PilotEvidence evidence;
+    try {
+        Store store(databasePath.toStdString()); // this thread's own connection
+        const PilotDefinition pilot = PilotStore(store).selected();
+        PilotOptions options;
+        options.preset = preset;
+        post(tr("Pilot %1 (version %2): %3 vs %4")
+                 .arg(fromStd(pilot.name))
+                 .arg(pilot.version)
+                 .arg(fromStd(pilot.baseline.label), fromStd(pilot.candidate.label)));
+        evidence = collectPilotEvidence(store, pilot, options, observer(), &m_cancel);
+    } catch (const std::exception &e) {
+        evidence.error = tr("the database cannot be used: %1").arg(fromStd(e.what()));
+    }
+    QMetaObject::invokeMethod(
+        this, [this, evidence] { onWorkerDone(evidence); }, Qt::QueuedConnection);
+}
+
+void PilotRun::onWorkerDone(const PilotEvidence &evidence)
+{
+    m_thread->wait();
+    delete m_thread;
+    m_thread = nullptr;
+    m_evidence = evidence;
+    if (!evidence.error.isEmpty())
+        Q_EMIT line(tr("The pilot stopped: %1").arg(evidence.error));
+    else if (!evidence.reviewError.isEmpty())
+        Q_EMIT line(tr("The gates could not be evaluated: %1").arg(evidence.reviewError));
+    else if (evidence.reviewed)
+        Q_EMIT line(tr("Pilot evidence collected in %1 s.").arg(evidence.elapsedMs / 1000));
+    Q_EMIT finished(evidence.exitCode(), evidence.cancelled);
 }
 
 } // namespace tp

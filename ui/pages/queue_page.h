@@ -2,9 +2,9 @@
 // The "Queue" page: the jobs of a RunQueue with a progress bar, elapsed time, ETA and a cancel
 // button each, the alerts raised so far, and the live runner log of the selected job. Everything
 // it shows arrives through the queue's queued signals (the alert history is handed in by whoever
-// owns the database); the page itself never touches the database. "Run pilot" runs
-// `torchpilot pilot` as a child process (PilotRun, queue_page_pilot.cpp): its steps in a progress
-// bar, its output in the log view.
+// owns the database); the page itself never touches the database. "Run pilot" collects the
+// selected pilot's evidence on a worker thread (PilotRun, queue_page_pilot.cpp): its steps in a
+// progress bar, its runs and trials in the log view.
 #include "model/alerts/alert_rules.h"
 #include "runner/launch/run_spec.h"
 #include "runner/launch/target_profile.h"

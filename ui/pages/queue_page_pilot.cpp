@@ -1,6 +1,7 @@
-// The Queue page's "Run pilot": `torchpilot pilot --no-dashboard` as a child process (PilotRun),
-// so every database write of the pilot happens there. Its output goes to the log view under a
-// job id of its own (kPilotLogId), its steps to a progress bar.
+// The Queue page's "Run pilot": the selected pilot's evidence collected on PilotRun's worker
+// thread (the orchestration library `torchpilot pilot` uses too), which does every database write.
+// Its log lines go to the log view under a job id of its own (kPilotLogId), its steps to a
+// progress bar.
 #include "queue_page.h"
 
 #include "pilot_run.h"

@@ -2,7 +2,6 @@
 
 #include "core/model_text_tr.h"
 #include "core/review_files.h"
-
 #include "core/settings.h"
 #include "model/pilot/pilot_store.h"
 #include "model/store/store.h"
@@ -14,7 +13,6 @@
 #include "ui/review/pilot_editor.h"
 #include "ui/review/signoff_dialog.h"
 #include "ui/review/snapshot_history.h"
-#include "ui/superseding_task.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -24,36 +22,43 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <utility>
 
 namespace tp
 {
 
-namespace
+ReviewPage::ReviewPage(StoreLocation location, Settings *settings, QWidget *parent)
+    : QWidget(parent), m_session(new ReviewSession(this)), m_settings(settings),
+      m_model(new GateChecklistModel(this))
 {
-
-// The runs the cost gate prices: valid, complete evidence that measured a steady state.
-std::vector<RunRecord> costRuns(Store &store, const RunSelection &selection)
-{
-    std::vector<RunRecord> out;
-    for (RunRecord &r : store.listRuns(selection))
-        if (r.valid.value_or(false) && r.complete && r.meanBatchSeconds)
-            out.push_back(std::move(r));
-    return out;
-}
-
-} // namespace
-
-ReviewPage::ReviewPage(Store *store, Settings *settings, QWidget *parent)
-    : QWidget(parent), m_store(store), m_settings(settings),
-      m_definitionsPath(defaultGateDefinitionsPath()), m_model(new GateChecklistModel(this)),
-      m_generation(std::make_shared<std::atomic<quint64>>(0))
-{
+    m_session->setStore(std::move(location));
+    connect(m_session, &ReviewSession::evaluated, this, &ReviewPage::apply);
+    connect(m_session, &ReviewSession::progress, this, [this](const QString &what) {
+        m_status->setText(what.isEmpty() ? tr("Evaluating the gates…") : what);
+        if (!m_evaluated)
+            m_banner->showMessage(tr("Evaluating the gates…"));
+        updateActions();
+        m_pilotEditor->setBusy(true);
+    });
     m_banner = new DecisionBanner;
 
-    m_editor = new CostModelEditor(store);
+    m_editor = new CostModelEditor;
+    m_editor->setHasStore(!m_session->store().isNull());
     m_editor->loadPresets(defaultCostPresetsPath());
-    connect(m_editor, &CostModelEditor::saved, this,
-            [this] { written(tr("Review inputs saved")); });
+    connect(m_editor, &CostModelEditor::saveRequested, this, [this](const ReviewInputs &in) {
+        writeReview(
+            tr("Saving the review inputs…"),
+            [in](Store &store) {
+                ReviewStore(store).saveInputs(in);
+                return tr("Review inputs saved");
+            },
+            [this, in](const QString &message, bool failed) {
+                if (failed)
+                    m_editor->saveFailed(message);
+                else
+                    m_editor->markSaved(in);
+            });
+    });
     m_tabs = new QTabWidget;
     m_tabs->addTab(buildGatesTab(), tr("Gates and decisions"));
     m_tabs->addTab(m_editor, tr("Cost model and rollback path"));
@@ -108,10 +113,10 @@ QWidget *ReviewPage::buildGatesTab()
     return splitter;
 }
 
-void ReviewPage::setStore(Store *store)
+void ReviewPage::setStore(StoreLocation store)
 {
-    m_store = store;
-    m_editor->setStore(store);
+    m_editor->setHasStore(!store.isNull());
+    m_session->setStore(std::move(store));
     m_editor->setInputs({}, true); // edits made for another database are dropped
     reload();
 }
@@ -123,68 +128,37 @@ void ReviewPage::setPresetsPath(const QString &path)
 
 void ReviewPage::reload()
 {
-    evaluate({});
+    m_session->reload();
 }
 
-void ReviewPage::evaluate(StoreWrite write)
+void ReviewPage::writeReview(const QString &what, ReviewSession::Write work,
+                             ReviewSession::Done ended)
 {
-    const quint64 generation = ++*m_generation; // supersedes any running evaluation
-    Result failed;
-    failed.generation = generation;
-    if (!m_store) {
-        failed.error = tr("No database");
-        return apply(failed);
-    }
-    GateDefinitions defs;
-    try {
-        defs = readGateDefinitions(m_definitionsPath);
-    } catch (const std::exception &e) {
-        failed.error = tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
-        return apply(failed);
-    }
-    const std::string path = m_store->path();
-    const ValidityPolicy policy = m_store->validityPolicy(); // the worker judges alike
-    m_busy = true;
-    m_status->setText(tr("Evaluating the gates…"));
-    if (!m_evaluated)
-        m_banner->showMessage(tr("Evaluating the gates…"));
-    updateActions();
-    m_pilotEditor->setBusy(true);
-    runSuperseding<Result>(
-        this, m_generation,
-        [path, policy, defs, generation, write = std::move(write)] {
-            Result r;
-            r.generation = generation;
-            try {
-                Store store(path, policy); // its own connection: never shared across threads
-                if (write) {
-                    r.wrote = true;
-                    try {
-                        r.writeMessage = write(store);
-                    } catch (const std::exception &e) { // PilotError, StoreError: nothing written
-                        r.writeFailed = true;
-                        r.writeMessage = QString::fromUtf8(e.what());
-                    }
-                }
-                PilotStore pilots(store);
-                r.pilots = pilots.list();
-                r.selectedPilot = pilots.selected().name;
-                r.state = evaluateReview(store, defs);
-                r.snapshots = ReviewStore(store).snapshots(r.state.pilot.id); // this pilot's
-                r.baselineRuns = costRuns(store, r.state.definitions.baseline);
-                r.candidateRuns = costRuns(store, r.state.definitions.candidate);
-            } catch (const std::exception &e) {
-                r.error = tr("Cannot evaluate the gates: %1").arg(QString::fromUtf8(e.what()));
-            }
-            return r;
-        },
-        [this](const Result &r) { apply(r); });
+    m_session->write(what, std::move(work),
+                     [this, ended = std::move(ended)](const QString &message, bool failed) {
+                         m_message = failed ? tr("Nothing was written: %1").arg(message) : message;
+                         if (ended)
+                             ended(message, failed);
+                         if (!failed)
+                             Q_EMIT reviewChanged();
+                         Q_EMIT written(message, failed);
+                     });
+}
+
+void ReviewPage::writePilot(ReviewSession::Write work)
+{
+    m_session->write(tr("Saving the pilots…"), std::move(work),
+                     [this](const QString &message, bool failed) {
+                         m_pilotWrite = {true, failed, message}; // shown with the pilots
+                         if (!failed)
+                             Q_EMIT reviewChanged();
+                         Q_EMIT written(message, failed);
+                     });
 }
 
 void ReviewPage::apply(const Result &r)
 {
     const QString selected = currentGateId();
-    m_busy = false;
     m_error = r.error;
     m_evaluated = r.error.isEmpty();
     m_state = r.state;
@@ -218,7 +192,7 @@ void ReviewPage::apply(const Result &r)
 
 void ReviewPage::updateActions()
 {
-    const bool ready = m_evaluated && !m_busy && m_store;
+    const bool ready = m_evaluated && !m_session->isBusy() && !m_session->store().isNull();
     m_signOff->setEnabled(ready && !currentGateId().isEmpty());
     m_record->setEnabled(ready);
     m_tree->setSignOffEnabled(ready);
@@ -262,21 +236,25 @@ void ReviewPage::requestSignOff(const QString &id)
 
 bool ReviewPage::signOff(const QString &gateId, const QString &reviewer, const QString &comment)
 {
-    if (!m_store || !m_evaluated || reviewer.trimmed().isEmpty()) {
+    if (m_session->store().isNull() || !m_evaluated || reviewer.trimmed().isEmpty()) {
         m_status->setText(tr("Cannot sign off: no evaluated evidence or no reviewer."));
         return false;
     }
-    try {
-        ReviewStore(*m_store).signOff(m_state, gateId.toStdString(),
-                                      reviewer.trimmed().toStdString(),
-                                      comment.toStdString()); // against the evidence shown
-    } catch (const std::exception &e) {
-        m_status->setText(tr("Cannot sign off: %1").arg(QString::fromUtf8(e.what())));
+    const std::string gate = gateId.toStdString();
+    const auto &gates = m_state.report.gates;
+    if (std::none_of(gates.begin(), gates.end(),
+                     [&](const GateResult &g) { return g.id == gate; })) {
+        m_status->setText(tr("Cannot sign off: no gate '%1' in this review.").arg(gateId));
         return false;
     }
     noteReviewer(reviewer);
-    written(tr("%1 signed off by %2")
-                .arg(GateChecklistModel::gateTitle(gateId.toStdString()), reviewer.trimmed()));
+    const QString message =
+        tr("%1 signed off by %2").arg(GateChecklistModel::gateTitle(gate), reviewer.trimmed());
+    writeReview(tr("Signing off…"), [state = m_state, gate, who = reviewer.trimmed().toStdString(),
+                                     why = comment.toStdString(), message](Store &store) {
+        ReviewStore(store).signOff(state, gate, who, why); // against the evidence shown
+        return message;
+    });
     return true;
 }
 
@@ -305,20 +283,20 @@ void ReviewPage::requestRecordDecision()
 
 bool ReviewPage::recordDecision(const QString &reviewer, const QString &comment)
 {
-    if (!m_store || !m_evaluated || reviewer.trimmed().isEmpty()) {
+    if (m_session->store().isNull() || !m_evaluated || reviewer.trimmed().isEmpty()) {
         m_status->setText(tr("Cannot record the decision: no evaluated evidence or no reviewer."));
         return false;
     }
-    try {
-        ReviewStore(*m_store).recordDecision(m_state, reviewer.trimmed().toStdString(),
-                                             comment.toStdString());
-    } catch (const std::exception &e) {
-        m_status->setText(tr("Cannot record the decision: %1").arg(QString::fromUtf8(e.what())));
-        return false;
-    }
     noteReviewer(reviewer);
-    written(tr("Decision “%1” recorded by %2")
-                .arg(SnapshotHistory::decisionText(m_state.report.decision), reviewer.trimmed()));
+    const QString message =
+        tr("Decision “%1” recorded by %2")
+            .arg(SnapshotHistory::decisionText(m_state.report.decision), reviewer.trimmed());
+    writeReview(tr("Recording the decision…"),
+                [state = m_state, who = reviewer.trimmed().toStdString(),
+                 why = comment.toStdString(), message](Store &store) {
+                    ReviewStore(store).recordDecision(state, who, why);
+                    return message;
+                });
     return true;
 }
 
@@ -329,12 +307,63 @@ void ReviewPage::noteReviewer(const QString &name)
         m_settings->setLastReviewer(m_lastReviewer);
 }
 
-void ReviewPage::written(const QString &message)
+// --- The Pilot tab: the editor's requests become writes on the session's worker -----------
+
+void ReviewPage::connectPilotEditor()
 {
-    m_message = message; // shown again once the evaluation lands
-    emit reviewChanged();
-    reload();
-    m_status->setText(message);
+    PilotEditor *e = m_pilotEditor;
+    connect(e, &PilotEditor::selectRequested, this, [this](const QString &name) {
+        writePilot([name](Store &store) {
+            PilotStore(store).select(name.toStdString());
+            return tr("Pilot “%1” selected: the gates now compare its sides").arg(name);
+        });
+    });
+    connect(e, &PilotEditor::saveRequested, this,
+            [this](const QString &original, const PilotDefinition &edited) {
+                writePilot([original, edited](Store &store) {
+                    const PilotDefinition saved =
+                        PilotStore(store).update(original.toStdString(), edited);
+                    return tr("Pilot “%1” saved (version %2)")
+                        .arg(fmt::fromStd(saved.name), QString::number(saved.version));
+                });
+            });
+    connect(e, &PilotEditor::addRequested, this, [this](const PilotDefinition &pilot) {
+        writePilot([pilot](Store &store) {
+            PilotStore pilots(store);
+            const PilotDefinition added = pilots.add(pilot);
+            pilots.select(added.name); // the pilot just made is the one the user looks at
+            return tr("Pilot “%1” added and selected").arg(fmt::fromStd(added.name));
+        });
+    });
+    connect(e, &PilotEditor::removeRequested, this, [this](const QString &name) {
+        writePilot([name](Store &store) {
+            PilotStore(store).remove(name.toStdString());
+            return tr("Pilot “%1” removed").arg(name);
+        });
+    });
+}
+
+bool ReviewPage::showTab(const QString &name)
+{
+    const QStringList names{QStringLiteral("gates"), QStringLiteral("cost"),
+                            QStringLiteral("pilot")};
+    const int i = int(names.indexOf(name));
+    if (i >= 0)
+        m_tabs->setCurrentIndex(i);
+    return i >= 0;
+}
+
+void ReviewPage::applyPilots(const Result &r)
+{
+    m_pilotEditor->setBusy(false);
+    if (!r.error.isEmpty() && r.pilots.empty())
+        return m_pilotEditor->showStatus(r.error, true);
+    // A reload for another reason (a run landed), or a refused write, keeps the edits in progress.
+    const PilotWrite wrote = std::exchange(m_pilotWrite, {});
+    if ((wrote.ended && !wrote.failed) || !m_pilotEditor->isModified())
+        m_pilotEditor->setPilots(r.pilots, r.selectedPilot);
+    if (wrote.ended)
+        m_pilotEditor->showStatus(wrote.message, wrote.failed);
 }
 
 } // namespace tp

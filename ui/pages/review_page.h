@@ -3,11 +3,13 @@
 // with the hash of the evidence it rests on, the gate checklist where each gate is signed off,
 // "Record decision…" that stores a snapshot of the evidence, the recorded decisions and what
 // changed since the last one; a second tab edits the cost models and the rollback path.
-// tp::evaluateReview runs on a worker thread with its own store connection; a newer reload
-// supersedes an older one, whose result is dropped. Sign-offs and decisions are written on the
-// GUI thread through ReviewStore, then the page reloads. A third tab edits the pilots (the
-// platform comparison the gates evaluate): its writes run on the worker, before the evaluation.
+// A third tab edits the pilots (the platform comparison the gates evaluate). Every read and write
+// goes through ReviewSession on a store worker: the evaluation, sign-offs, decisions, the review
+// inputs and pilot edits; the GUI thread never waits for the database (an import holding it
+// only delays a write, which the status line says).
 #include "model/review/review.h"
+#include "ui/review/review_session.h"
+#include "ui/store_location.h"
 
 #include <QList>
 #include <QWidget>
@@ -37,17 +39,18 @@ class ReviewPage : public QWidget
     Q_OBJECT
 public:
     // `settings` may be null: the reviewer's name is then remembered for this page only.
-    explicit ReviewPage(Store *store, Settings *settings = nullptr, QWidget *parent = nullptr);
-    ~ReviewPage() override { ++*m_generation; } // a running evaluation's result is dropped
+    explicit ReviewPage(StoreLocation store, Settings *settings = nullptr,
+                        QWidget *parent = nullptr);
 
-    void setStore(Store *store);
+    void setStore(StoreLocation store);
     // Gate definitions and cost presets (files or Qt resources); the shipped ones by default.
-    void setDefinitionsPath(const QString &path) { m_definitionsPath = path; }
+    void setDefinitionsPath(const QString &path) { m_session->setDefinitionsPath(path); }
     void setPresetsPath(const QString &path);
 
     const ReviewState &state() const { return m_state; }
     const std::vector<DecisionSnapshot> &snapshots() const { return m_snapshots; }
-    bool isBusy() const { return m_busy; }
+    bool isBusy() const { return m_session->isBusy(); }
+    ReviewSession *session() const { return m_session; }
     GateChecklistModel *checklist() const { return m_model; }
     GateChecklistView *checklistView() const { return m_tree; }
     CostModelEditor *costEditor() const { return m_editor; }
@@ -63,7 +66,8 @@ public slots:
     void reload();
     // Asks who signs and why, then signOff(); an empty id means the selected row's gate.
     void requestSignOff(const QString &gateId = {});
-    // Signs the gate off against the evidence shown now; false (reason shown) on failure.
+    // Signs the gate off against the evidence shown now, on the worker: false (reason shown) when
+    // there is nothing evaluated, no reviewer or no such gate; true: written() follows.
     bool signOff(const QString &gateId, const QString &reviewer, const QString &comment);
     // Asks who records and why, then recordDecision().
     void requestRecordDecision();
@@ -74,25 +78,20 @@ signals:
     void computed(const QString &error);
     // A sign-off, a decision or the inputs were written to the database.
     void reviewChanged();
+    // A write of the page ended: what it said, or why nothing was written.
+    void written(const QString &message, bool failed);
     // A criterion's evidence was double-clicked: show these runs.
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
 
 private:
-    struct Result {
-        quint64 generation = 0;
-        ReviewState state;
-        std::vector<DecisionSnapshot> snapshots;
-        std::vector<RunRecord> baselineRuns, candidateRuns;
-        QString error;
-        std::vector<PilotDefinition> pilots;
-        std::string selectedPilot;
-        bool wrote = false, writeFailed = false; // a pilot write ran (and failed)
-        QString writeMessage;
-    };
-    // A pilot write, run on the worker's connection before the evaluation; returns what to tell
-    // the user (PilotError and StoreError are shown in red, and nothing is written).
-    using StoreWrite = std::function<QString(Store &)>;
-    void evaluate(StoreWrite write);
+    using Result = ReviewSession::Result;
+    // Queues a write of the Gates or Cost tab (and the evaluation after it): the status line
+    // says `what` until it lands, then its message; reviewChanged() when it was written.
+    // `ended` hears of it first.
+    void writeReview(const QString &what, ReviewSession::Write work,
+                     ReviewSession::Done ended = {});
+    // A write of the Pilot tab: its outcome goes to the pilot editor.
+    void writePilot(ReviewSession::Write work);
     QWidget *buildGatesTab();
     void connectPilotEditor();
     void applyPilots(const Result &result);
@@ -100,11 +99,10 @@ private:
     void updateActions();
     QString currentGateId() const;
     void noteReviewer(const QString &name);
-    void written(const QString &message);
 
-    Store *m_store = nullptr;
+    ReviewSession *m_session = nullptr;
     Settings *m_settings = nullptr;
-    QString m_definitionsPath, m_lastReviewer;
+    QString m_lastReviewer;
     QTabWidget *m_tabs = nullptr;
     DecisionBanner *m_banner = nullptr;
     QLabel *m_status = nullptr;
@@ -117,8 +115,11 @@ private:
     ReviewState m_state;
     std::vector<DecisionSnapshot> m_snapshots;
     QString m_error, m_message;
-    bool m_busy = false, m_evaluated = false;
-    std::shared_ptr<std::atomic<quint64>> m_generation;
+    bool m_evaluated = false;
+    struct PilotWrite {
+        bool ended = false, failed = false; // a pilot write ended; its outcome not shown yet
+        QString message;
+    } m_pilotWrite;
 };
 
 } // namespace tp

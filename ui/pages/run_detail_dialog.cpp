@@ -1,8 +1,8 @@
 #include "run_detail_dialog.h"
 
-#include "model/store/store.h"
 #include "run_detail_view.h"
 #include "ui/format.h"
+#include "ui/store_location.h"
 
 #include <QDialogButtonBox>
 #include <QPushButton>
@@ -11,7 +11,7 @@
 namespace tp
 {
 
-RunDetailDialog::RunDetailDialog(Store &store, long long runId, QWidget *parent)
+RunDetailDialog::RunDetailDialog(const StoreLocation &store, long long runId, QWidget *parent)
     : QDialog(parent), m_runId(runId)
 {
     setAttribute(Qt::WA_DeleteOnClose);

@@ -7,13 +7,13 @@ namespace tp
 {
 
 class RunDetailView;
-class Store;
+struct StoreLocation;
 
 class RunDetailDialog : public QDialog
 {
     Q_OBJECT
 public:
-    RunDetailDialog(Store &store, long long runId, QWidget *parent = nullptr);
+    RunDetailDialog(const StoreLocation &store, long long runId, QWidget *parent = nullptr);
 
     long long runId() const { return m_runId; }
     RunDetailView *view() const { return m_view; }

@@ -120,25 +120,23 @@ RunDetailView::~RunDetailView()
     ++*m_generation; // a load still running is dropped
 }
 
-void RunDetailView::loadRun(const Store &store, long long runId)
+void RunDetailView::loadRun(const StoreLocation &store, long long runId)
 {
     const quint64 generation = ++*m_generation;
-    const std::string &path = store.path(); // the lambda captures copies of both
-    const ValidityPolicy &policy = store.validityPolicy();
     runSuperseding<Loaded>(
         this, m_generation,
-        [path, policy, generation, runId] {
+        [store, generation, runId] {
             Loaded l;
             l.generation = generation;
             l.runId = runId;
             try {
-                Store own(path, policy); // its own connection: never shared across threads
-                l.run = own.run(runId);
+                const std::unique_ptr<Store> own = store.open(); // this worker's connection
+                l.run = own->run(runId);
                 if (l.run) {
-                    l.warmup = own.samples(runId, phase::Warmup);
-                    l.steady = own.samples(runId, phase::Steady);
-                    l.alerts = AlertStore(own).forRun(runId);
-                    l.group = distributedRunOf(own, runId);
+                    l.warmup = own->samples(runId, phase::Warmup);
+                    l.steady = own->samples(runId, phase::Steady);
+                    l.alerts = AlertStore(*own).forRun(runId);
+                    l.group = distributedRunOf(*own, runId);
                 }
             } catch (const std::exception &e) {
                 l.error = tr("Cannot read run %1: %2").arg(runId).arg(QString::fromUtf8(e.what()));

@@ -4,6 +4,7 @@
 // (RunFigures), and the cold-vs-warm chart. Reads the run from the store on a worker thread.
 #include "model/alerts/alert_rules.h"
 #include "model/store/run_record.h"
+#include "ui/store_location.h"
 
 #include "model/analysis/dist_runs.h"
 
@@ -36,7 +37,7 @@ public:
     // Reads the run, its warmup/steady samples and its alerts on a worker thread (its own
     // connection to the store's file), then shows them and emits runLoaded(); an unknown id (or
     // a store error) shows the empty state with an explanation. A newer call supersedes it.
-    void loadRun(const Store &store, long long runId);
+    void loadRun(const StoreLocation &store, long long runId);
     // Shows already-loaded data (no store access).
     void showRun(const RunRecord &run, const std::vector<double> &warmup,
                  const std::vector<double> &steady, const std::vector<RunAlert> &alerts = {});

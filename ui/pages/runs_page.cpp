@@ -26,8 +26,8 @@
 namespace tp
 {
 
-RunsPage::RunsPage(Store *store, QWidget *parent)
-    : QWidget(parent), m_store(store), m_model(new RunsModel(this)),
+RunsPage::RunsPage(StoreLocation store, QWidget *parent)
+    : QWidget(parent), m_db(std::move(store)), m_model(new RunsModel(this)),
       m_proxy(new RunFilterProxy(this)), m_importer(new FileImporter(this)),
       m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
@@ -102,24 +102,24 @@ RunsPage::~RunsPage()
     ++*m_generation; // a listing still running is dropped
 }
 
-void RunsPage::setStore(Store *store)
+void RunsPage::setStore(StoreLocation store)
 {
-    m_store = store;
+    m_db = std::move(store);
     reload();
 }
 
 void RunsPage::reload()
 {
     const quint64 generation = ++*m_generation;
-    if (!m_store) {
+    if (m_db.isNull()) {
         applyListing({generation, {}, {}});
         return;
     }
     if (!m_loading)
         m_pendingSelect = selectedRunId(); // kept when it still exists
     m_loading = true;
-    const std::string path = m_store->path();
-    const ValidityPolicy policy = m_store->validityPolicy();
+    const std::string path = m_db.path;
+    const ValidityPolicy policy = m_db.policy;
     runSuperseding<Listing>(
         this, m_generation,
         [path, policy, generation] {
@@ -216,18 +216,18 @@ QList<long long> RunsPage::visibleRunIds() const
 void RunsPage::onCurrentRowChanged()
 {
     const long long id = selectedRunId();
-    if (id == 0 || !m_store)
+    if (id == 0 || m_db.isNull())
         m_detail->showEmpty();
     else
-        m_detail->loadRun(*m_store, id);
+        m_detail->loadRun(m_db, id);
     emit currentRunChanged(id);
 }
 
 void RunsPage::openRunDetail(long long runId)
 {
-    if (!m_store || runId <= 0)
+    if (m_db.isNull() || runId <= 0)
         return;
-    auto *dialog = new RunDetailDialog(*m_store, runId, this);
+    auto *dialog = new RunDetailDialog(m_db, runId, this);
     dialog->show();
 }
 
@@ -260,7 +260,7 @@ QStringList RunsPage::importableFiles(const QMimeData *mime)
 void RunsPage::dragEnterEvent(QDragEnterEvent *event)
 {
     const QStringList files = importableFiles(event->mimeData());
-    if (files.isEmpty() || !m_store) {
+    if (files.isEmpty() || m_db.isNull()) {
         event->ignore();
         return;
     }
@@ -278,7 +278,7 @@ void RunsPage::dragLeaveEvent(QDragLeaveEvent *event)
 void RunsPage::dropEvent(QDropEvent *event)
 {
     const QStringList files = importableFiles(event->mimeData());
-    if (files.isEmpty() || !m_store) {
+    if (files.isEmpty() || m_db.isNull()) {
         event->ignore();
         return;
     }
@@ -288,11 +288,11 @@ void RunsPage::dropEvent(QDropEvent *event)
 
 void RunsPage::importFiles(const QStringList &files)
 {
-    if (!m_store || files.isEmpty())
+    if (m_db.isNull() || files.isEmpty())
         return;
     showMessage(tr("Importing %n file(s)…", nullptr, static_cast<int>(files.size())));
     emit importStarted(static_cast<int>(files.size()));
-    m_importer->importFiles(QString::fromStdString(m_store->path()), files);
+    m_importer->importFiles(QString::fromStdString(m_db.path), files);
 }
 
 void RunsPage::onImportFinished(const ImportOutcome &outcome)

@@ -5,6 +5,7 @@
 // GUI thread) and selects the first imported run. The runs are read on a worker thread with its
 // own connection (SupersedingTask): the GUI thread never waits for SQLite.
 #include "model/store/run_record.h"
+#include "ui/store_location.h"
 
 #include <QList>
 #include <QWidget>
@@ -35,10 +36,10 @@ class RunsPage : public QWidget
 {
     Q_OBJECT
 public:
-    explicit RunsPage(Store *store, QWidget *parent = nullptr);
+    explicit RunsPage(StoreLocation store, QWidget *parent = nullptr);
     ~RunsPage() override;
 
-    void setStore(Store *store); // then reload()
+    void setStore(StoreLocation store); // then reload()
     // Re-reads the store's runs on a worker, keeping the selected run (by id) when it still
     // exists; loaded() says when the table shows them. A newer reload supersedes an older one.
     void reload();
@@ -91,7 +92,7 @@ private:
     void showMessage(const QString &text, bool error = false);
     static QStringList importableFiles(const QMimeData *mime);
 
-    Store *m_store = nullptr;
+    StoreLocation m_db; // never a connection: workers open their own
     RunsModel *m_model = nullptr;
     RunFilterProxy *m_proxy = nullptr;
     RunFilterBar *m_filterBar = nullptr;

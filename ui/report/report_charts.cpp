@@ -3,7 +3,7 @@
 #include "model/charts/chart_data_loader.h"
 #include "report_data.h"
 #include "report_format.h"
-#include "report_html.h"
+#include "report_html_decision.h"
 #include "ui/charts/cold_warm_chart.h"
 #include "ui/charts/latency_chart.h"
 
@@ -69,7 +69,9 @@ std::vector<QPicture> renderReportCharts(const ReportData &data)
         if (summary.steadyCount > 0)
             latency->setLatency(*s.chartRun, summary);
         else
-            latency->clear(LatencyChart::tr("%1 — no steady-state samples stored")
+            // The chart's own sentence (its context named, so every lupdate scan agrees).
+            latency->clear(QCoreApplication::translate("tp::LatencyChart",
+                                                       "%1 — no steady-state samples stored")
                                .arg(QString::fromStdString(s.chartRun->runKey)
                                         .toHtmlEscaped())); // a chart title is rich text
         views[2 + side] = std::move(latency);

@@ -1,5 +1,7 @@
 // The closing sections of the report: cost with breakdown and ±25 % sensitivity, environment and
 // versions, and the appendix listing every run.
+#include "report_html_appendix.h"
+
 #include "core/model_text_tr.h"
 #include "model/judge/run_judge.h"
 #include "report_format.h"

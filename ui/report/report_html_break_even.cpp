@@ -1,4 +1,6 @@
 // The report's compile-cost break-even section: the same rows as the Charts page's table.
+#include "report_html_break_even.h"
+
 #include "report_format.h"
 #include "report_html.h"
 #include "ui/charts/break_even_table.h"

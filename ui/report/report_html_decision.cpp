@@ -1,4 +1,6 @@
 // The decision half of the report: cover, gate table with sign-offs, changes since the last review.
+#include "report_html_decision.h"
+
 #include "core/model_text_tr.h"
 #include "report_format.h"
 #include "report_html.h"

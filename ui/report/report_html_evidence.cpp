@@ -1,5 +1,7 @@
 // The evidence half of the report: the three panels per side, the chart pages and the precision
 // verdicts.
+#include "report_html_evidence.h"
+
 #include "core/model_text_tr.h"
 #include "report_format.h"
 #include "report_html.h"

@@ -18,8 +18,8 @@
 namespace tp
 {
 
-CostModelEditor::CostModelEditor(Store *store, QWidget *parent)
-    : QWidget(parent), m_store(store), m_labels{tr("Baseline"), tr("Candidate")}
+CostModelEditor::CostModelEditor(QWidget *parent)
+    : QWidget(parent), m_labels{tr("Baseline"), tr("Candidate")}
 {
     m_rollback = new QLineEdit;
     m_rollback->setObjectName(QStringLiteral("rollback"));
@@ -137,24 +137,38 @@ ReviewInputs CostModelEditor::inputs() const
     return in;
 }
 
+void CostModelEditor::setHasStore(bool hasStore)
+{
+    m_hasStore = hasStore;
+    updateState();
+}
+
 bool CostModelEditor::save()
 {
-    if (!m_store) {
+    if (!m_hasStore) {
         updateState(tr("No database to save to"));
         return false;
     }
-    try {
-        const ReviewInputs in = inputs();
-        ReviewStore(*m_store).saveInputs(in);
-        m_stored = in;
-    } catch (const std::exception &e) {
-        updateState(tr("Cannot save: %1").arg(QString::fromUtf8(e.what())));
-        return false;
-    }
-    m_dirty = false;
+    m_saving = true;
+    m_savedEdit = m_edits;
+    updateState();
+    emit saveRequested(inputs());
+    return true;
+}
+
+void CostModelEditor::markSaved(const ReviewInputs &stored)
+{
+    m_saving = false;
+    m_stored = stored;
+    m_dirty = m_edits != m_savedEdit; // edited while it was being written
     updateState();
     emit saved();
-    return true;
+}
+
+void CostModelEditor::saveFailed(const QString &why)
+{
+    m_saving = false;
+    updateState(tr("Cannot save: %1").arg(why));
 }
 
 void CostModelEditor::revert()
@@ -164,6 +178,7 @@ void CostModelEditor::revert()
 
 void CostModelEditor::edited()
 {
+    ++m_edits;
     m_dirty = true;
     updateState();
     recompute();
@@ -177,7 +192,7 @@ void CostModelEditor::recompute()
 
 void CostModelEditor::updateState(const QString &error)
 {
-    m_save->setEnabled(m_dirty && m_store);
+    m_save->setEnabled(m_dirty && m_hasStore && !m_saving);
     m_revert->setEnabled(m_dirty);
     if (!error.isEmpty())
         m_state->setText(

@@ -2,8 +2,9 @@
 // What reviewers enter for the decision: a cost model for the baseline and for the candidate
 // (every CostModel field, or a preset from :/torchpilot/cost/presets.json) and the rollback
 // path. The result view next to the form recomputes live, over the runs the gate definitions
-// select, as fields change; Save writes the inputs through ReviewStore::saveInputs, after which
-// the gates see them. Edits are kept across reloads of the page until saved or reverted.
+// select, as fields change; Save asks for the inputs to be written (saveRequested: the Review page
+// writes them on its worker), and markSaved() reports they were. Edits are kept across reloads
+// of the page until saved or reverted. No database access here.
 #include "cost_result_view.h"
 #include "model/review/review.h"
 
@@ -17,15 +18,15 @@ namespace tp
 {
 
 class CostModelFields;
-class Store;
 
 class CostModelEditor : public QWidget
 {
     Q_OBJECT
 public:
-    explicit CostModelEditor(Store *store, QWidget *parent = nullptr);
+    explicit CostModelEditor(QWidget *parent = nullptr);
 
-    void setStore(Store *store) { m_store = store; }
+    // Whether there is a database to save to (Save is disabled without one).
+    void setHasStore(bool hasStore);
     // Reads the presets (a file or a Qt resource); false, with the reason shown, when unreadable.
     bool loadPresets(const QString &path);
     void setSideLabels(const QString &baseline, const QString &candidate);
@@ -43,10 +44,16 @@ public:
     CostResultView *resultView() const { return m_view; }
 
 public slots:
-    bool save();   // false (reason shown) when there is no database or writing failed
+    // Asks for the inputs to be written (saveRequested); false (reason shown) without a database.
+    bool save();
     void revert(); // back to the inputs last stored
+    // The inputs `stored` were written: they are the stored ones now (edits made since stay).
+    void markSaved(const ReviewInputs &stored);
+    // Writing failed: the edits stay, the reason is shown.
+    void saveFailed(const QString &why);
 
 signals:
+    void saveRequested(const tp::ReviewInputs &inputs);
     void saved();
 
 private:
@@ -54,7 +61,9 @@ private:
     void recompute();
     void updateState(const QString &error = {});
 
-    Store *m_store = nullptr;
+    bool m_hasStore = true;
+    bool m_saving = false;
+    quint64 m_edits = 0, m_savedEdit = 0; // edits so far; how many the save in flight holds
     CostModelFields *m_fields[2] = {};
     QLineEdit *m_rollback = nullptr;
     QPushButton *m_save = nullptr, *m_revert = nullptr;

@@ -1,6 +1,8 @@
 // The multi-host form of the Job (see k8s_job.h): one pod per TPU host as an Indexed Job, and the
 // headless Service that gives every pod a stable DNS name, <job>-<index>.<service>, before it is
 // ready (publishNotReadyAddresses), so the ranks can rendezvous while they start.
+#include "k8s_indexed.h"
+
 #include "k8s_job.h"
 
 namespace tp

@@ -11,6 +11,9 @@
 // destinations the target lists, the GKE metadata server when Workload Identity is used and — on
 // several hosts — each other; a minimal Role (and RoleBinding) for the launcher; the Workload
 // Identity annotation on the ServiceAccount instead of keys. No Qt.
+#include "k8s_manifest.h" // KubeManifest, makeKubeJob, toYaml
+#include "k8s_security.h" // the security baseline's settings and objects
+
 #include <nlohmann/json.hpp>
 
 #include <functional>
@@ -92,59 +95,10 @@ int kubeChipsPerHost(const KubeJobConfig &c);
 // do not divide into hosts of chips_per_host chips.
 int kubeHosts(const KubeJobConfig &c);
 
-struct KubeManifest {
-    std::string jobName;
-    int hosts = 1;          // > 1: an Indexed Job of that many pods
-    std::string rendezvous; // multi-host: the headless Service's name (the pods' subdomain)
-    nlohmann::json ns, serviceAccount, service, job; // service: null for a single host
-    // The security baseline: the launcher's Role and RoleBinding (null without
-    // launcher_service_account) and the Job's NetworkPolicy (named after the Job).
-    nlohmann::json role, roleBinding, networkPolicy;
-    // kubectl apply input, in the order it is applied: a v1 List of Namespace, ServiceAccount,
-    // Role, RoleBinding, NetworkPolicy, the Service (multi-host) and the Job.
-    nlohmann::json list() const;
-    // The same objects as YAML documents separated by "---".
-    std::string yaml() const;
-    // Only what is this run's own: the NetworkPolicy, the Service (multi-host) and the Job.
-    std::string workloadYaml() const;
-    // Multi-host: the pods' stable DNS names <job>-<i>.<service>, i = 0..hosts-1.
-    std::vector<std::string> podHostnames() const;
-};
-
-// Job names are unique per configuration: tp-<run key slug>-<10 hex of sha256(config+command)>,
-// a valid DNS-1123 label. The run key itself goes into an annotation.
-KubeManifest makeKubeJob(const KubeJobConfig &config, const std::string &runKey,
-                         const std::vector<std::string> &command, const std::string &targetName);
-// Turns m's Job into an Indexed Job of `hosts` pods that find each other through a headless
-// Service: completionMode Indexed, parallelism = completions = hosts, the pods' subdomain, and
-// the env the runners form their group from (TPU_WORKER_HOSTNAMES, MASTER_ADDR, MASTER_PORT;
-// the rank is the JOB_COMPLETION_INDEX Kubernetes sets). Used by makeKubeJob.
-void makeIndexedKubeJob(KubeManifest &m, const KubeJobConfig &config, int hosts);
-
-// The security baseline (k8s_security.cpp). One artifact destination, "CIDR" or "CIDR:PORT"
-// (10.20.0.0/16:443, 2001:db8::/48:443): the network in canonical form and the TCP port (0:
-// every port and protocol). Throws KubeError saying what is wrong (a host name, host bits set).
-struct KubeEgressDestination {
-    std::string cidr;
-    int port = 0;
-};
-KubeEgressDestination parseEgressDestination(const std::string &text);
-// The form of a Google service account: NAME@PROJECT.iam.gserviceaccount.com (6 to 30 of a-z,
-// 0-9 and '-' each, starting with a letter, not ending with '-').
-bool isGcpServiceAccount(const std::string &email);
-// Reads gcp_service_account, artifact_destinations and launcher_service_account into c.
 // Reads the string field `key` of j into `out` when it is there; throws KubeError naming origin
 // and the field when it is not a string or check(value) is false ("… is 'v': what").
 void readKubeString(const nlohmann::json &j, const char *key, std::string &out,
                     const std::string &origin,
                     const std::function<bool(const std::string &)> &check, const char *what);
-void readKubeSecuritySettings(const nlohmann::json &j, KubeJobConfig &c, const std::string &origin);
-// Adds m's security baseline (role, roleBinding, networkPolicy; the Workload Identity annotation
-// and node selector). Used by makeKubeJob, after makeIndexedKubeJob.
-void addKubeSecurityBaseline(KubeManifest &m, const KubeJobConfig &config);
-
-// YAML for any JSON value: block style, every string double-quoted (so "y", "1x1", "no" stay
-// strings).
-std::string toYaml(const nlohmann::json &value);
 
 } // namespace tp

@@ -1,6 +1,8 @@
 // The Job manifest itself and its YAML form (see k8s_job.h).
-#include "k8s_job.h"
+#include "k8s_manifest.h"
 
+#include "k8s_indexed.h"
+#include "k8s_job.h"
 #include "model/review/review.h" // sha256Hex
 
 #include <cctype>

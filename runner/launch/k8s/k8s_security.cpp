@@ -6,6 +6,8 @@
 //    namespace) and, when the target names its ServiceAccount, the RoleBinding;
 //  - Workload Identity instead of keys: the iam.gke.io/gcp-service-account annotation on the
 //    Job's ServiceAccount and a node selector for nodes that run the GKE metadata server.
+#include "k8s_security.h"
+
 #include "k8s_job.h"
 
 #include <arpa/inet.h>

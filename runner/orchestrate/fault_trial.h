@@ -1,7 +1,7 @@
 #pragma once
-// The worker-failure test of `torchpilot faulttest` (faulttest_command.cpp): a training runner
-// is SIGKILLed at a chosen step, a new one resumes from its checkpoints, and the losses of both
-// are compared with an uninterrupted reference. Runners are started by the launch library's
+// The worker-failure test (fault_test.h, `torchpilot faulttest`, a pilot's last step): a training
+// runner is SIGKILLed at a chosen step, a new one resumes from its checkpoints, and the losses of
+// both are compared with an uninterrupted reference. Runners are started by the launch library's
 // RunnerProcess (QProcess, no shell) and read synchronously, so the kill follows the streamed
 // train_step line within a few milliseconds. QtCore only.
 #include <QElapsedTimer>
@@ -10,11 +10,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <atomic>
 #include <map>
 #include <optional>
 #include <vector>
 
-namespace tp::cli
+namespace tp
 {
 
 // What one runner process wrote on stdout (the run contract), as far as the fault test needs.
@@ -24,17 +25,20 @@ struct RunnerOutput {
     nlohmann::json started, resume, finished; // run_started, resume, run_finished (null: none)
     nlohmann::json distributedFailure;        // a data-parallel rank's distributed_failure event
     int exitCode = -1;
-    bool crashed = false;  // ended by a signal (our SIGKILL) rather than exit()
-    bool timedOut = false; // still running at the deadline (then killed)
-    QString stderrTail;    // last lines of stderr, for error messages
+    bool crashed = false;   // ended by a signal (our SIGKILL) rather than exit()
+    bool timedOut = false;  // still running at the deadline (then killed)
+    bool cancelled = false; // the caller's cancel flag turned true (then killed)
+    QString stderrTail;     // last lines of stderr, for error messages
 };
 
-// Runs `runner args` to the end (at most timeoutMs). `killAtStep` >= 0: SIGKILL it as soon as a
-// train_step line for that step or a later one arrives. Times on `clock` (nsecsElapsed()): the
-// kill into *killedAtNs, the arrival of the first train_step line into *firstStepAtNs.
+// Runs `runner args` to the end (at most timeoutMs; SIGKILLed once *cancel turns true).
+// `killAtStep` >= 0: SIGKILL it as soon as a train_step line for that step or a later one
+// arrives. Times on `clock` (nsecsElapsed()): the kill into *killedAtNs, the arrival of the first
+// train_step line into *firstStepAtNs.
 RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeoutMs,
-                       long long killAtStep = -1, const QElapsedTimer *clock = nullptr,
-                       qint64 *killedAtNs = nullptr, qint64 *firstStepAtNs = nullptr);
+                       const std::atomic_bool *cancel = nullptr, long long killAtStep = -1,
+                       const QElapsedTimer *clock = nullptr, qint64 *killedAtNs = nullptr,
+                       qint64 *firstStepAtNs = nullptr);
 
 struct TrialResult {
     int trial = 0;
@@ -66,10 +70,11 @@ struct TrialSetup {
     QString checkpointDir; // fresh, empty directory for this trial
     int checkpointEvery = 1;
     long long steps = 0;
-    int timeoutMs = 600000; // per runner process
+    int timeoutMs = 600000;                   // per runner process
+    const std::atomic_bool *cancel = nullptr; // true: every process is killed, the trial fails
 };
 
-// Parses one stdout line of a runner into `out` (fault_trial.cpp).
+// Parses one stdout line of a runner into `out`.
 void handleRunnerLine(const QByteArray &line, RunnerOutput &out);
 // Whether two doubles are the same bits.
 bool bitwiseEqual(double a, double b);
@@ -79,4 +84,4 @@ bool bitwiseEqual(double a, double b);
 TrialResult runFaultTrial(const TrialSetup &setup, int trial, long long killTarget,
                           const std::map<long long, double> &reference);
 
-} // namespace tp::cli
+} // namespace tp

@@ -11,7 +11,7 @@
 #include <limits>
 #include <memory>
 
-namespace tp::cli
+namespace tp
 {
 namespace
 {
@@ -45,7 +45,7 @@ std::vector<QStringList> rankArguments(const QStringList &common, int worldSize,
 
 GroupOutput runRunnerGroup(const QString &program, const std::vector<QStringList> &perRankArgs,
                            int timeoutMs, int killRank, long long killAtStep, int survivorBoundMs,
-                           const QElapsedTimer &clock)
+                           const QElapsedTimer &clock, const std::atomic_bool *cancel)
 {
     const std::size_t n = perRankArgs.size();
     GroupOutput g;
@@ -64,11 +64,14 @@ GroupOutput runRunnerGroup(const QString &program, const std::vector<QStringList
         const qint64 now = clock.nsecsElapsed();
         const bool pastBound =
             g.killedAtNs >= 0 && now - g.killedAtNs > qint64(survivorBoundMs) * 1000000;
+        g.cancelled |= cancel && cancel->load();
         for (std::size_t r = 0; r < n; ++r) {
             RankProcess &p = procs[r];
             if (p.ended)
                 continue;
-            if (now > deadline || pastBound) {
+            if (g.cancelled) {
+                p.process->kill();
+            } else if (now > deadline || pastBound) {
                 g.forcedSurvivors |= pastBound;
                 g.ranks[r].timedOut = now > deadline;
                 p.process->kill();
@@ -134,12 +137,16 @@ TrialResult runGroupFaultTrial(const GroupTrialSetup &setup, int trial, long lon
     QElapsedTimer clock;
     clock.start();
     const int boundMs = static_cast<int>(r.detectBoundSeconds * 1000);
-    const GroupOutput killed = runRunnerGroup(b.runner,
-                                              rankArguments(b.args + ckpt, setup.worldSize,
-                                                            RankGroupLauncher::freeLoopbackPort(),
-                                                            setup.distTimeoutSeconds),
-                                              b.timeoutMs, killRank, killTarget, boundMs, clock);
+    const GroupOutput killed = runRunnerGroup(
+        b.runner,
+        rankArguments(b.args + ckpt, setup.worldSize, RankGroupLauncher::freeLoopbackPort(),
+                      setup.distTimeoutSeconds),
+        b.timeoutMs, killRank, killTarget, boundMs, clock, b.cancel);
     const RunnerOutput &victim = killed.ranks[static_cast<std::size_t>(killRank)];
+    if (killed.cancelled) {
+        r.problem = FaultTest::tr("cancelled");
+        return r;
+    }
     for (const RunnerOutput &o : killed.ranks)
         r.checkpoints.insert(r.checkpoints.end(), o.checkpoints.begin(), o.checkpoints.end());
     if (killed.killedAtNs < 0) {
@@ -177,7 +184,11 @@ TrialResult runGroupFaultTrial(const GroupTrialSetup &setup, int trial, long lon
         rankArguments(b.args + ckpt + QStringList{QStringLiteral("--resume"), b.checkpointDir},
                       setup.worldSize, RankGroupLauncher::freeLoopbackPort(),
                       setup.distTimeoutSeconds),
-        b.timeoutMs, -1, -1, boundMs, clock);
+        b.timeoutMs, -1, -1, boundMs, clock, b.cancel);
+    if (resumed.cancelled) {
+        r.problem = FaultTest::tr("cancelled");
+        return r;
+    }
     const RunnerOutput &lead = resumed.ranks.front();
     r.resume = lead.resume;
     for (const RunnerOutput &o : resumed.ranks) {
@@ -238,4 +249,4 @@ TrialResult runGroupFaultTrial(const GroupTrialSetup &setup, int trial, long lon
     return r;
 }
 
-} // namespace tp::cli
+} // namespace tp

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <limits>
 
-namespace tp::cli
+namespace tp
 {
 using nlohmann::json;
 
@@ -57,27 +57,31 @@ bool bitwiseEqual(double a, double b)
 }
 
 RunnerOutput runRunner(const QString &runner, const QStringList &args, int timeoutMs,
-                       long long killAtStep, const QElapsedTimer *clock, qint64 *killedAtNs,
-                       qint64 *firstStepAtNs)
+                       const std::atomic_bool *cancel, long long killAtStep,
+                       const QElapsedTimer *clock, qint64 *killedAtNs, qint64 *firstStepAtNs)
 {
     RunnerOutput out;
     RunnerProcess process; // the launch library's process handling, driven synchronously
     process.prepare(RunnerCommand{RunnerCommand::Kind::Cpp, runner, {}, {}}, args);
     bool killed = false;
-    const RunnerProcess::Ended ended = process.runToEnd(timeoutMs, [&](const QByteArray &line) {
-        const bool hadSteps = !out.losses.empty();
-        handleRunnerLine(line, out);
-        if (!hadSteps && !out.losses.empty() && clock && firstStepAtNs)
-            *firstStepAtNs = clock->nsecsElapsed();
-        if (killAtStep >= 0 && !killed && !out.losses.empty() &&
-            out.losses.rbegin()->first >= killAtStep) {
-            if (clock && killedAtNs)
-                *killedAtNs = clock->nsecsElapsed();
-            killed = true;
-            return false; // SIGKILL now: no handler, no flush, no last checkpoint
-        }
-        return true;
-    });
+    const RunnerProcess::Ended ended = process.runToEnd(
+        timeoutMs,
+        [&](const QByteArray &line) {
+            const bool hadSteps = !out.losses.empty();
+            handleRunnerLine(line, out);
+            if (!hadSteps && !out.losses.empty() && clock && firstStepAtNs)
+                *firstStepAtNs = clock->nsecsElapsed();
+            if (killAtStep >= 0 && !killed && !out.losses.empty() &&
+                out.losses.rbegin()->first >= killAtStep) {
+                if (clock && killedAtNs)
+                    *killedAtNs = clock->nsecsElapsed();
+                killed = true;
+                return false; // SIGKILL now: no handler, no flush, no last checkpoint
+            }
+            return true;
+        },
+        cancel);
+    out.cancelled = ended.cancelled;
     out.crashed = ended.crashed;
     out.timedOut = ended.timedOut;
     out.exitCode = ended.failedToStart ? -1 : ended.exitCode;
@@ -123,8 +127,12 @@ TrialResult runFaultTrial(const TrialSetup &setup, int trial, long long killTarg
     clock.start();
     qint64 killedAt = -1, firstStepAt = -1;
     const RunnerOutput killed =
-        runRunner(setup.runner, args, setup.timeoutMs, killTarget, &clock, &killedAt);
+        runRunner(setup.runner, args, setup.timeoutMs, setup.cancel, killTarget, &clock, &killedAt);
     r.checkpoints = killed.checkpoints;
+    if (killed.cancelled) {
+        r.problem = FaultTest::tr("cancelled");
+        return r;
+    }
     if (killedAt < 0) {
         r.problem = killed.timedOut
                         ? FaultTest::tr("the runner timed out before step %1").arg(killTarget)
@@ -138,10 +146,14 @@ TrialResult runFaultTrial(const TrialSetup &setup, int trial, long long killTarg
     r.killStep = killed.losses.rbegin()->first;
     const RunnerOutput resumed =
         runRunner(setup.runner, args + QStringList{QStringLiteral("--resume"), setup.checkpointDir},
-                  setup.timeoutMs, -1, &clock, nullptr, &firstStepAt);
+                  setup.timeoutMs, setup.cancel, -1, &clock, nullptr, &firstStepAt);
     r.checkpoints.insert(r.checkpoints.end(), resumed.checkpoints.begin(),
                          resumed.checkpoints.end());
     r.resume = resumed.resume;
+    if (resumed.cancelled) {
+        r.problem = FaultTest::tr("cancelled");
+        return r;
+    }
     if (resumed.crashed || resumed.exitCode != 0 || !resumed.resume.is_object()) {
         r.problem = FaultTest::tr("the resumed runner failed (exit code %1): %2")
                         .arg(resumed.exitCode)
@@ -199,4 +211,4 @@ TrialResult runFaultTrial(const TrialSetup &setup, int trial, long long killTarg
     return r;
 }
 
-} // namespace tp::cli
+} // namespace tp

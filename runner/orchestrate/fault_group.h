@@ -10,7 +10,7 @@
 
 #include <QElapsedTimer>
 
-namespace tp::cli
+namespace tp
 {
 
 struct GroupOutput {
@@ -19,14 +19,16 @@ struct GroupOutput {
     std::vector<qint64> endedAtNs; // per rank: when its process ended (-1: still running)
     qint64 allSteppedAtNs = -1;    // when the last rank reported its first train_step
     bool forcedSurvivors = false;  // survivors had to be killed: they did not stop in time
+    bool cancelled = false;        // *cancel turned true: every rank was killed
 };
 
-// Runs rank r with perRankArgs[r], all at once, to the end (at most timeoutMs). killRank >= 0:
-// SIGKILL that rank once it reports step killAtStep (or later); survivors then have
-// survivorBoundMs to end by themselves before they are killed too.
+// Runs rank r with perRankArgs[r], all at once, to the end (at most timeoutMs; every rank is
+// SIGKILLed once *cancel turns true). killRank >= 0: SIGKILL that rank once it reports step
+// killAtStep (or later); survivors then have survivorBoundMs to end by themselves before they
+// are killed too.
 GroupOutput runRunnerGroup(const QString &program, const std::vector<QStringList> &perRankArgs,
                            int timeoutMs, int killRank, long long killAtStep, int survivorBoundMs,
-                           const QElapsedTimer &clock);
+                           const QElapsedTimer &clock, const std::atomic_bool *cancel = nullptr);
 
 struct GroupTrialSetup {
     TrialSetup base; // program, shared arguments, checkpoint directory, steps
@@ -43,4 +45,4 @@ TrialResult runGroupFaultTrial(const GroupTrialSetup &setup, int trial, long lon
                                int killRank,
                                const std::vector<std::map<long long, double>> &references);
 
-} // namespace tp::cli
+} // namespace tp

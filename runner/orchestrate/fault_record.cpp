@@ -9,7 +9,7 @@
 
 #include <algorithm>
 
-namespace tp::cli
+namespace tp
 {
 using nlohmann::json;
 
@@ -161,4 +161,4 @@ long long recordFaultTestRun(Store &store, const FaultTestSettings &s,
     return report.runIds.empty() ? 0 : report.runIds.back();
 }
 
-} // namespace tp::cli
+} // namespace tp

@@ -1,0 +1,84 @@
+#pragma once
+// The review's records in the evidence database: per-gate sign-offs, decision snapshots with the
+// evidence they rest on, and ReviewStore, which reads and writes them and the reviewers' inputs.
+#include "gate_report.h"
+
+#include <nlohmann/json.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tp
+{
+
+class Store;
+struct ReviewInputs; // review.h
+struct ReviewState;  // review.h
+
+struct GateSignoff {
+    long long id = 0;
+    std::string gateId;
+    std::string reviewer;
+    std::string signedAt; // ISO-8601 UTC
+    std::string comment;
+    std::string evidenceHash; // the evidence the reviewer saw when signing
+    long long snapshotId = 0; // 0: pending, not yet part of a recorded decision
+    long long pilotId = 0;    // the pilot it was signed under (0: none recorded)
+    std::string mergedFrom;   // the database it was merged from; empty: signed here
+};
+
+struct DecisionSnapshot {
+    long long id = 0;
+    std::string createdAt; // ISO-8601 UTC
+    std::string reviewer;  // who recorded the decision
+    std::string comment;
+    Decision decision = Decision::Inconclusive;
+    std::string evidenceHash; // sha256 hex of evidence.dump()
+    nlohmann::json evidence;  // the canonical evidence document that was hashed
+    std::vector<GateSignoff> signoffs;
+    long long pilotId = 0;  // the pilot the decision is about (0: its pilot was removed)
+    std::string mergedFrom; // the database it was merged from (history only); empty: recorded here
+    nlohmann::json toJson(bool withEvidence = false) const; // id, created_at, reviewer, … sign-offs
+};
+
+// Persistence of the review on the store's database (tables review_inputs, gate_signoffs,
+// decision_snapshots). Throws StoreError on database errors, ReviewError when a reviewer name is
+// empty after trimming (names are stored trimmed) or a gate id is empty. Sign-offs and decisions
+// belong to a pilot (schema v8). Writing with `pilotId` 0 means the pilot the evidence names,
+// else the selected one; reading with 0 reads those of every pilot.
+class ReviewStore
+{
+public:
+    explicit ReviewStore(Store &store);
+
+    ReviewInputs inputs() const;
+    void saveInputs(const ReviewInputs &inputs);
+
+    // A pending sign-off for one gate of pilot `pilotId` (replaces an earlier pending one for the
+    // same gate and pilot).
+    GateSignoff signOff(const std::string &gateId, const std::string &reviewer,
+                        const std::string &comment, const std::string &evidenceHash,
+                        long long pilotId = 0);
+    // The same, for a gate of the evaluated report, signed on the evidence `state` shows; throws
+    // ReviewError for a gate id the report does not have, or an empty reviewer.
+    GateSignoff signOff(const ReviewState &state, const std::string &gateId,
+                        const std::string &reviewer, const std::string &comment);
+    std::vector<GateSignoff> pendingSignoffs(long long pilotId = 0) const;
+
+    // Records the decision about pilot `pilotId` with the evidence it rests on; attaches that
+    // pilot's pending sign-offs.
+    DecisionSnapshot recordDecision(const GateReport &report, const nlohmann::json &evidence,
+                                    const std::string &reviewer, const std::string &comment,
+                                    long long pilotId = 0);
+    // The same, for what `state` evaluated (its report, evidence and pilot).
+    DecisionSnapshot recordDecision(const ReviewState &state, const std::string &reviewer,
+                                    const std::string &comment);
+    std::vector<DecisionSnapshot> snapshots(long long pilotId = 0) const; // newest first
+    std::optional<DecisionSnapshot> latestSnapshot(long long pilotId = 0) const;
+
+private:
+    Store &m_store;
+};
+
+} // namespace tp

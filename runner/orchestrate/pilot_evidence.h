@@ -1,0 +1,67 @@
+#pragma once
+// Collecting a pilot's evidence (pilot_plan.h's steps) into a store, then what is left for a
+// reviewer: the gate criteria the evidence cannot decide. The one implementation behind
+// `torchpilot pilot` and the Queue page's "Run pilot": progress, runs and trials come as typed
+// values through the observer, the result is a typed value, and a cancel flag (set from any
+// thread) stops the running process and the steps after it. Synchronous on the calling thread,
+// which writes the store: the CLI's main thread, a worker thread in the GUI. QtCore only.
+#include "fault_test.h"
+#include "pilot_plan.h"
+#include "spec_runs.h"
+
+#include <QString>
+
+#include <atomic>
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace tp
+{
+
+class Store;
+struct PilotDefinition;
+
+struct PilotProgress {
+    int step = 0; // 1-based: this step has started
+    int total = 0;
+    PilotStep::Kind kind = PilotStep::Kind::Inference;
+    QString what;
+    qint64 elapsedMs = 0; // since the pilot started
+};
+
+// A gate criterion the evidence leaves undecided (verdict insufficient): a person supplies it.
+struct OpenCriterion {
+    QString gate, criterion, detail;
+    QString text() const; // "gate/criterion: detail"
+};
+
+struct PilotObserver {
+    std::function<void(const PilotProgress &progress)> stepStarted;
+    std::function<void(const PilotStep &step)> stepSkipped; // step.skipped says why
+    SpecRunObserver runs;
+    FaultTestObserver faultTest;
+    std::function<void(const FaultTestResult &result)> faultTestEnded;
+};
+
+struct PilotEvidence {
+    int failures = 0;       // runs and fault tests that did not end ok
+    QString error;          // the collection stopped: a target or launcher that cannot be used
+    bool cancelled = false; // *cancel turned true
+    bool reviewed = false;  // leftForReviewer was evaluated (not after an error or a cancel)
+    std::vector<OpenCriterion> leftForReviewer;
+    QString reviewError; // evaluating the gates failed
+    qint64 elapsedMs = 0;
+    // 0 everything ran ok, 1 something failed or was cancelled, 2 the collection stopped on error.
+    int exitCode() const { return !error.isEmpty() ? 2 : (failures > 0 || cancelled ? 1 : 0); }
+};
+
+PilotEvidence collectPilotEvidence(Store &store, const PilotDefinition &pilot,
+                                   const PilotOptions &options, const PilotObserver &observer = {},
+                                   const std::atomic_bool *cancel = nullptr);
+
+// The criteria of the pilot's gates that only a person can settle now. Throws on a store or
+// gate definitions error.
+std::vector<OpenCriterion> openCriteria(Store &store, const std::string &pilotName);
+
+} // namespace tp

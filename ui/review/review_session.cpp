@@ -1,0 +1,129 @@
+#include "review_session.h"
+
+#include "core/review_files.h"
+#include "model/pilot/pilot_store.h"
+#include "model/store/store.h"
+#include "ui/superseding_task.h"
+
+namespace tp
+{
+
+namespace
+{
+
+// The runs the cost gate prices: valid, complete evidence that measured a steady state.
+std::vector<RunRecord> costRuns(Store &store, const RunSelection &selection)
+{
+    std::vector<RunRecord> out;
+    for (RunRecord &r : store.listRuns(selection))
+        if (r.valid.value_or(false) && r.complete && r.meanBatchSeconds)
+            out.push_back(std::move(r));
+    return out;
+}
+
+void evaluateInto(Store &store, const GateDefinitions &defs, ReviewSession::Result &r)
+{
+    PilotStore pilots(store);
+    r.pilots = pilots.list();
+    r.selectedPilot = pilots.selected().name;
+    r.state = evaluateReview(store, defs);
+    r.snapshots = ReviewStore(store).snapshots(r.state.pilot.id); // this pilot's
+    r.baselineRuns = costRuns(store, r.state.definitions.baseline);
+    r.candidateRuns = costRuns(store, r.state.definitions.candidate);
+}
+
+} // namespace
+
+ReviewSession::ReviewSession(QObject *parent)
+    : QObject(parent), m_definitionsPath(defaultGateDefinitionsPath()),
+      m_generation(std::make_shared<std::atomic<quint64>>(0))
+{
+}
+
+void ReviewSession::reload()
+{
+    if (m_writing) {
+        m_reloadAfterWrite = true; // the write's own evaluation comes after it
+        return;
+    }
+    start({});
+}
+
+void ReviewSession::write(const QString &what, Write work, Done done)
+{
+    Pending p{what, std::move(work), std::move(done)};
+    if (m_writing)
+        return m_writes.push_back(std::move(p));
+    start(std::move(p));
+}
+
+void ReviewSession::start(Pending pending)
+{
+    const quint64 generation = ++*m_generation; // supersedes any running evaluation
+    m_running = true;
+    m_writing = bool(pending.work);
+    Q_EMIT progress(pending.what);
+    Result failed;
+    failed.generation = generation;
+    GateDefinitions defs;
+    if (m_db.isNull()) {
+        failed.error = tr("No database");
+    } else {
+        try {
+            defs = readGateDefinitions(m_definitionsPath);
+        } catch (const std::exception &e) {
+            failed.error =
+                tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
+        }
+    }
+    if (!failed.error.isEmpty() && !pending.work) // a write still runs, and says why it failed
+        return finished(failed, {});
+    runSuperseding<Result>(
+        this, m_generation,
+        [db = m_db, defs, generation, work = std::move(pending.work), noDefs = failed.error] {
+            Result r;
+            r.generation = generation;
+            try {
+                const std::unique_ptr<Store> store = work ? db.openForWriting() : db.open();
+                if (work) {
+                    r.wrote = true;
+                    try {
+                        r.writeMessage = work(*store);
+                    } catch (const std::exception &e) { // nothing written
+                        r.writeFailed = true;
+                        r.writeMessage = QString::fromUtf8(e.what());
+                    }
+                }
+                if (noDefs.isEmpty())
+                    evaluateInto(*store, defs, r);
+                else
+                    r.error = noDefs;
+            } catch (const std::exception &e) {
+                r.error = tr("Cannot evaluate the gates: %1").arg(QString::fromUtf8(e.what()));
+                if (work && !r.wrote) {
+                    r.wrote = r.writeFailed = true;
+                    r.writeMessage = QString::fromUtf8(e.what());
+                }
+            }
+            return r;
+        },
+        [this, done = std::move(pending.done)](const Result &r) { finished(r, done); });
+}
+
+void ReviewSession::finished(const Result &result, const Done &done)
+{
+    const bool wasWrite = m_writing;
+    m_running = m_writing = false;
+    if (wasWrite && done)
+        done(result.writeMessage, result.writeFailed);
+    Q_EMIT evaluated(result);
+    if (!m_writes.empty()) {
+        Pending next = std::move(m_writes.front());
+        m_writes.pop_front();
+        start(std::move(next));
+    } else if (std::exchange(m_reloadAfterWrite, false)) {
+        start({});
+    }
+}
+
+} // namespace tp

@@ -1,0 +1,33 @@
+#pragma once
+// Where a page's database work goes. A page holds the database's location — its path and the
+// validity policy its runs are judged by — never a connection: every read and every write runs on
+// a store worker (superseding_task.h) with a connection of its own, so the GUI thread never waits
+// for SQLite. The window hands its store to the pages as a location (`Store *` converts).
+#include "model/judge/validity_policy.h"
+
+#include <memory>
+#include <string>
+
+namespace tp
+{
+
+class Store;
+
+struct StoreLocation {
+    std::string path; // empty: no database
+    ValidityPolicy policy = defaultValidityPolicy();
+
+    StoreLocation() = default;
+    StoreLocation(const Store *store); // NOLINT: implicit on purpose; null: no database
+
+    bool isNull() const { return path.empty(); }
+    // A connection of its own, for the worker thread calling it; throws StoreError.
+    std::unique_ptr<Store> open() const;
+    // The same, for a write: it waits up to kWriteWaitMs for a lock another writer holds (an
+    // import), which only the worker notices.
+    std::unique_ptr<Store> openForWriting() const;
+
+    static constexpr int kWriteWaitMs = 5 * 60 * 1000;
+};
+
+} // namespace tp
