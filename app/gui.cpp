@@ -4,6 +4,7 @@
 #include "model/store/store.h"
 #include "ui/file_actions.h"
 #include "ui/main_window.h"
+#include "ui/store_location.h"
 
 #include <QApplication>
 #include <QDir>
@@ -27,14 +28,12 @@ int runGui(const QString &db, const QString &screenshot, const QString &page,
            const QStringList &imports)
 {
     QDir().mkpath(QFileInfo(db).absolutePath());
-    std::unique_ptr<Store> store;
-    try {
-        store = std::make_unique<Store>(db.toStdString());
-    } catch (const StoreError &e) {
-        const QString msg = QString::fromStdString(e.what());
-        QTextStream(stderr) << Gui::tr("torchpilot: error: %1").arg(msg) << Qt::endl;
+    QString why; // opening may migrate and re-judge: on a store worker, the event loop running
+    const std::shared_ptr<Store> store = openStoreOnWorker(db.toStdString(), &why);
+    if (!store) {
+        QTextStream(stderr) << Gui::tr("torchpilot: error: %1").arg(why) << Qt::endl;
         if (screenshot.isEmpty())
-            QMessageBox::critical(nullptr, Gui::tr("TorchPilot"), msg);
+            QMessageBox::critical(nullptr, Gui::tr("TorchPilot"), why);
         return 1;
     }
     Settings settings;

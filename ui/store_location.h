@@ -5,6 +5,8 @@
 // for SQLite. The window hands its store to the pages as a location (`Store *` converts).
 #include "model/judge/validity_policy.h"
 
+#include <QString>
+
 #include <memory>
 #include <string>
 
@@ -29,5 +31,10 @@ struct StoreLocation {
 
     static constexpr int kWriteWaitMs = 5 * 60 * 1000;
 };
+
+// Opens (creates, migrates, re-judges) the store at `path` on a store worker while the calling
+// thread's event loop keeps running: the startup open, before a window exists. Null, and
+// *error, when it cannot be opened.
+std::shared_ptr<Store> openStoreOnWorker(const std::string &path, QString *error);
 
 } // namespace tp

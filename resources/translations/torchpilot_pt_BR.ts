@@ -5788,6 +5788,65 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
 </context>
 <context>
+    <name>tp::PilotControls</name>
+    <message>
+        <source>Run pilot</source>
+        <translation>Executar piloto</translation>
+    </message>
+    <message>
+        <source>Collect every piece of evidence the selected pilot needs, on both sides (what &apos;torchpilot pilot&apos; does), then say what is left for the reviewer.</source>
+        <translation>Coleta todas as evidências de que o piloto selecionado precisa, nos dois lados (o que &apos;torchpilot pilot&apos; faz), e diz o que resta para o revisor.</translation>
+    </message>
+    <message>
+        <source>smoke: seconds, but fp32 runs are often too noisy to judge</source>
+        <translation>smoke: segundos, mas as execuções fp32 costumam ser ruidosas demais para julgar</translation>
+    </message>
+    <message>
+        <source>standard: the default, under a minute on 2 cores</source>
+        <translation>standard: o padrão, menos de um minuto em 2 núcleos</translation>
+    </message>
+    <message>
+        <source>loadgen: MLPerf LoadGen&apos;s minimums, 60 s per run</source>
+        <translation>loadgen: os mínimos do MLPerf LoadGen, 60 s por execução</translation>
+    </message>
+    <message>
+        <source>Protocol preset of the pilot&apos;s runs.</source>
+        <translation>Preset do protocolo das execuções do piloto.</translation>
+    </message>
+    <message>
+        <source>Cancel pilot</source>
+        <translation>Cancelar piloto</translation>
+    </message>
+    <message>
+        <source>Cancelling the pilot…</source>
+        <translation>Cancelando o piloto…</translation>
+    </message>
+    <message>
+        <source>Pilot running (preset %1)…</source>
+        <translation>Piloto em execução (preset %1)…</translation>
+    </message>
+    <message>
+        <source>Pilot step %1 of %2: %3</source>
+        <translation>Etapa %1 de %2 do piloto: %3</translation>
+    </message>
+    <message>
+        <source>Pilot cancelled</source>
+        <translation>Piloto cancelado</translation>
+    </message>
+    <message>
+        <source>Pilot stopped with exit code %1</source>
+        <translation>Piloto parou com código de saída %1</translation>
+    </message>
+    <message>
+        <source>Pilot finished: every gate criterion judged from evidence</source>
+        <translation>Piloto concluído: todos os critérios dos portões julgados pelas evidências</translation>
+    </message>
+    <message>
+        <source>Pilot finished; left for the reviewer: %1</source>
+        <translation>Piloto concluído; resta para o revisor: %1</translation>
+    </message>
+</context>
+<context>
     <name>tp::PilotEditor</name>
     <message>
         <source>Held fixed on both sides</source>
@@ -6258,23 +6317,23 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>Run pilot</source>
-        <translation>Executar piloto</translation>
+        <translation type="vanished">Executar piloto</translation>
     </message>
     <message>
         <source>Collect every piece of evidence the selected pilot needs, on both sides (what &apos;torchpilot pilot&apos; does), then say what is left for the reviewer.</source>
-        <translation>Coleta todas as evidências de que o piloto selecionado precisa, nos dois lados (o que &apos;torchpilot pilot&apos; faz), e diz o que resta para o revisor.</translation>
+        <translation type="vanished">Coleta todas as evidências de que o piloto selecionado precisa, nos dois lados (o que &apos;torchpilot pilot&apos; faz), e diz o que resta para o revisor.</translation>
     </message>
     <message>
         <source>Protocol preset of the pilot&apos;s runs.</source>
-        <translation>Preset do protocolo das execuções do piloto.</translation>
+        <translation type="vanished">Preset do protocolo das execuções do piloto.</translation>
     </message>
     <message>
         <source>Cancel pilot</source>
-        <translation>Cancelar piloto</translation>
+        <translation type="vanished">Cancelar piloto</translation>
     </message>
     <message>
         <source>Cancelling the pilot…</source>
-        <translation>Cancelando o piloto…</translation>
+        <translation type="vanished">Cancelando o piloto…</translation>
     </message>
     <message>
         <source>Wait for the queued runs to finish: parallel runs perturb each other&apos;s timings.</source>
@@ -6282,39 +6341,39 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>Pilot running (preset %1)…</source>
-        <translation>Piloto em execução (preset %1)…</translation>
+        <translation type="vanished">Piloto em execução (preset %1)…</translation>
     </message>
     <message>
         <source>Pilot step %1 of %2: %3</source>
-        <translation>Etapa %1 de %2 do piloto: %3</translation>
+        <translation type="vanished">Etapa %1 de %2 do piloto: %3</translation>
     </message>
     <message>
         <source>Pilot cancelled</source>
-        <translation>Piloto cancelado</translation>
+        <translation type="vanished">Piloto cancelado</translation>
     </message>
     <message>
         <source>Pilot stopped with exit code %1</source>
-        <translation>Piloto parou com código de saída %1</translation>
+        <translation type="vanished">Piloto parou com código de saída %1</translation>
     </message>
     <message>
         <source>Pilot finished: every gate criterion judged from evidence</source>
-        <translation>Piloto concluído: todos os critérios dos portões julgados pelas evidências</translation>
+        <translation type="vanished">Piloto concluído: todos os critérios dos portões julgados pelas evidências</translation>
     </message>
     <message>
         <source>Pilot finished; left for the reviewer: %1</source>
-        <translation>Piloto concluído; resta para o revisor: %1</translation>
+        <translation type="vanished">Piloto concluído; resta para o revisor: %1</translation>
     </message>
     <message>
         <source>smoke: seconds, but fp32 runs are often too noisy to judge</source>
-        <translation>smoke: segundos, mas as execuções fp32 costumam ser ruidosas demais para julgar</translation>
+        <translation type="vanished">smoke: segundos, mas as execuções fp32 costumam ser ruidosas demais para julgar</translation>
     </message>
     <message>
         <source>standard: the default, under a minute on 2 cores</source>
-        <translation>standard: o padrão, menos de um minuto em 2 núcleos</translation>
+        <translation type="vanished">standard: o padrão, menos de um minuto em 2 núcleos</translation>
     </message>
     <message>
         <source>loadgen: MLPerf LoadGen&apos;s minimums, 60 s per run</source>
-        <translation>loadgen: os mínimos do MLPerf LoadGen, 60 s por execução</translation>
+        <translation type="vanished">loadgen: os mínimos do MLPerf LoadGen, 60 s por execução</translation>
     </message>
 </context>
 <context>
@@ -6540,6 +6599,10 @@ chave da execução: %2</translation>
     <message>
         <source>Cannot evaluate the gates: %1</source>
         <translation>Não foi possível avaliar os portões: %1</translation>
+    </message>
+    <message>
+        <source>%1 (waiting: another program is writing to the database)</source>
+        <translation>%1 (aguardando: outro programa está gravando no banco de dados)</translation>
     </message>
 </context>
 <context>

@@ -1,5 +1,7 @@
 #include "queue_page.h"
 
+#include "pilot_controls.h"
+
 #include "runner/launch/run_queue.h"
 #include "ui/dialogs/launch_dialog.h"
 #include "ui/models/queue_model.h"
@@ -85,7 +87,8 @@ QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
 
     auto *buttons = new QHBoxLayout;
     buttons->addWidget(m_newRun);
-    QLayout *pilotRow = setUpPilot(buttons);
+    m_pilot = new PilotControls([this] { return m_queue->databasePath(); }, this);
+    QLayout *pilotRow = m_pilot->addTo(buttons);
     buttons->addWidget(m_cancelAll);
     buttons->addWidget(m_clearFinished);
     buttons->addWidget(m_summary, 1);
@@ -95,6 +98,7 @@ QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
     layout->addLayout(pilotRow);
     layout->addWidget(splitter, 1);
 
+    connectPilot();
     connect(m_queue, &RunQueue::jobChanged, this, &QueuePage::onJobChanged);
     connect(m_queue, &RunQueue::jobFinished, this, &QueuePage::onJobFinished);
     connect(m_queue, &RunQueue::jobLog, this, &QueuePage::onJobLog);
@@ -102,6 +106,38 @@ QueuePage::QueuePage(RunQueue *queue, QWidget *parent)
     for (const QueueJobStatus &job : m_queue->jobs())
         m_model->upsert(job);
     updateSummary();
+}
+
+void QueuePage::connectPilot()
+{
+    m_pilot->setRefusal([this] {
+        return m_queue->pendingCount() > 0
+                   ? tr("Wait for the queued runs to finish: parallel runs perturb each "
+                        "other's timings.")
+                   : QString();
+    });
+    connect(m_pilot, &PilotControls::started, this, [this] {
+        m_logs.remove(kPilotLogId);
+        m_newRun->setEnabled(false);
+        m_table->selectionModel()->clearCurrentIndex(); // selecting any job shows its log again
+        showLogOf(kPilotLogId);
+    });
+    connect(m_pilot, &PilotControls::logLine, this,
+            [this](const QString &line) { appendLog(kPilotLogId, line); });
+    connect(m_pilot, &PilotControls::finished, this, [this](int exitCode) {
+        m_newRun->setEnabled(true);
+        Q_EMIT pilotFinished(exitCode);
+    });
+}
+
+PilotRun *QueuePage::pilotRun() const
+{
+    return m_pilot->pilotRun();
+}
+
+void QueuePage::runPilot()
+{
+    m_pilot->runPilot();
 }
 
 QList<int> QueuePage::enqueue(const std::vector<RunSpec> &specs, const TargetProfile &target)

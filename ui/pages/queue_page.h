@@ -29,6 +29,7 @@ namespace tp
 {
 
 class AlertList;
+class PilotControls;
 class PilotRun;
 class QueueModel;
 class RunQueue;
@@ -55,7 +56,7 @@ public:
                        const TargetProfile &target = TargetProfile::local());
     void selectJob(int jobId);
     int selectedJobId() const; // 0 when none
-    PilotRun *pilotRun() const { return m_pilot; }
+    PilotRun *pilotRun() const;
 
 public Q_SLOTS:
     // Opens the launch dialog (window-modal, no nested event loop); OK enqueues its runs.
@@ -70,7 +71,7 @@ Q_SIGNALS:
     void pendingCountChanged(int count); // queued + running jobs
     void alertRaised(const tp::RunAlert &alert); // recorded already; shown in the list
     void runActivated(long long runId);          // the user asked to see this run
-    void pilotFinished(int exitCode); // the pilot's child process ended; its runs are stored
+    void pilotFinished(int exitCode);            // the pilot ended; its runs are stored
 
 private:
     void onJobChanged(const QueueJobStatus &job);
@@ -82,11 +83,8 @@ private:
     void updateRowWidgets(int row);
     void showLogOf(int jobId);
     void updateSummary();
-    // queue_page_pilot.cpp: the pilot's buttons (into `buttons`) and its progress row (returned).
-    QLayout *setUpPilot(QHBoxLayout *buttons);
-    void setPilotRunning(bool running);
-    void onPilotProgress(int step, int total, const QString &what);
-    void onPilotFinished(int exitCode, bool cancelled);
+    // The pilot's controls, their log (kPilotLogId) and the buttons it locks.
+    void connectPilot();
 
     RunQueue *m_queue = nullptr;
     QueueModel *m_model = nullptr;
@@ -95,11 +93,7 @@ private:
     QPushButton *m_newRun = nullptr, *m_cancelAll = nullptr, *m_clearFinished = nullptr;
     QPlainTextEdit *m_log = nullptr;
     AlertList *m_alerts = nullptr;
-    PilotRun *m_pilot = nullptr;
-    QPushButton *m_runPilot = nullptr, *m_cancelPilot = nullptr;
-    QComboBox *m_pilotPreset = nullptr;
-    QProgressBar *m_pilotProgress = nullptr;
-    QLabel *m_pilotStatus = nullptr;
+    PilotControls *m_pilot = nullptr;
     QHash<int, QStringList> m_logs;    // by job id
     QHash<int, long long> m_announced; // job id -> run id already announced by runStarted
     int m_shownJob = 0;

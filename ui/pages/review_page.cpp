@@ -28,11 +28,11 @@ namespace tp
 {
 
 ReviewPage::ReviewPage(StoreLocation location, Settings *settings, QWidget *parent)
-    : QWidget(parent), m_session(new ReviewSession(this)), m_settings(settings),
-      m_model(new GateChecklistModel(this))
+    : QWidget(parent),
+      m_session(new ReviewSession([this](Result &&r) { apply(std::move(r)); }, this)),
+      m_settings(settings), m_model(new GateChecklistModel(this))
 {
     m_session->setStore(std::move(location));
-    connect(m_session, &ReviewSession::evaluated, this, &ReviewPage::apply);
     connect(m_session, &ReviewSession::progress, this, [this](const QString &what) {
         m_status->setText(what.isEmpty() ? tr("Evaluating the gates…") : what);
         if (!m_evaluated)
@@ -156,16 +156,16 @@ void ReviewPage::writePilot(ReviewSession::Write work)
                      });
 }
 
-void ReviewPage::apply(const Result &r)
+void ReviewPage::apply(Result &&r)
 {
     const QString selected = currentGateId();
     m_error = r.error;
     m_evaluated = r.error.isEmpty();
-    m_state = r.state;
+    m_state = std::move(r.state);
     if (m_evaluated)
         m_editor->setSideLabels(trModelText(m_state.definitions.baselineLabel),
                                 trModelText(m_state.definitions.candidateLabel));
-    m_snapshots = r.snapshots;
+    m_snapshots = std::move(r.snapshots);
     if (m_evaluated) {
         m_model->setReview(m_state.report, m_state.pendingSignoffs, m_state.lastReview,
                            m_state.evidenceHash);
@@ -173,7 +173,7 @@ void ReviewPage::apply(const Result &r)
         m_history->setPilotName(QString::fromStdString(m_state.pilot.name));
         m_history->setChanges(m_state.changesSinceLastReview, m_state.lastReview);
         m_editor->setInputs(m_state.inputs);
-        m_editor->setRuns(r.baselineRuns, r.candidateRuns);
+        m_editor->setRuns(std::move(r.baselineRuns), std::move(r.candidateRuns));
     } else {
         m_model->clear();
         m_history->clear();
@@ -353,7 +353,7 @@ bool ReviewPage::showTab(const QString &name)
     return i >= 0;
 }
 
-void ReviewPage::applyPilots(const Result &r)
+void ReviewPage::applyPilots(Result &r)
 {
     m_pilotEditor->setBusy(false);
     if (!r.error.isEmpty() && r.pilots.empty())

@@ -94,8 +94,8 @@ private:
     void writePilot(ReviewSession::Write work);
     QWidget *buildGatesTab();
     void connectPilotEditor();
-    void applyPilots(const Result &result);
-    void apply(const Result &result);
+    void applyPilots(Result &result);
+    void apply(Result &&result);
     void updateActions();
     QString currentGateId() const;
     void noteReviewer(const QString &name);

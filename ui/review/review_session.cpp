@@ -5,11 +5,15 @@
 #include "model/store/store.h"
 #include "ui/superseding_task.h"
 
+#include <QTimer>
+
 namespace tp
 {
 
 namespace
 {
+
+constexpr int kSlowWriteMs = 1000;
 
 // The runs the cost gate prices: valid, complete evidence that measured a steady state.
 std::vector<RunRecord> costRuns(Store &store, const RunSelection &selection)
@@ -34,8 +38,9 @@ void evaluateInto(Store &store, const GateDefinitions &defs, ReviewSession::Resu
 
 } // namespace
 
-ReviewSession::ReviewSession(QObject *parent)
-    : QObject(parent), m_definitionsPath(defaultGateDefinitionsPath()),
+ReviewSession::ReviewSession(Receiver receiver, QObject *parent)
+    : QObject(parent), m_receiver(std::move(receiver)),
+      m_definitionsPath(defaultGateDefinitionsPath()),
       m_generation(std::make_shared<std::atomic<quint64>>(0))
 {
 }
@@ -63,6 +68,12 @@ void ReviewSession::start(Pending pending)
     m_running = true;
     m_writing = bool(pending.work);
     Q_EMIT progress(pending.what);
+    if (m_writing) // a write still running a second later waits for another writer's lock
+        QTimer::singleShot(kSlowWriteMs, this, [this, generation, what = pending.what] {
+            if (m_writing && m_generation->load() == generation)
+                Q_EMIT progress(
+                    tr("%1 (waiting: another program is writing to the database)").arg(what));
+        });
     Result failed;
     failed.generation = generation;
     GateDefinitions defs;
@@ -77,7 +88,7 @@ void ReviewSession::start(Pending pending)
         }
     }
     if (!failed.error.isEmpty() && !pending.work) // a write still runs, and says why it failed
-        return finished(failed, {});
+        return finished(std::move(failed), {});
     runSuperseding<Result>(
         this, m_generation,
         [db = m_db, defs, generation, work = std::move(pending.work), noDefs = failed.error] {
@@ -107,16 +118,19 @@ void ReviewSession::start(Pending pending)
             }
             return r;
         },
-        [this, done = std::move(pending.done)](const Result &r) { finished(r, done); });
+        [this, done = std::move(pending.done)](Result r) { finished(std::move(r), done); });
 }
 
-void ReviewSession::finished(const Result &result, const Done &done)
+void ReviewSession::finished(Result &&result, const Done &done)
 {
     const bool wasWrite = m_writing;
     m_running = m_writing = false;
     if (wasWrite && done)
         done(result.writeMessage, result.writeFailed);
-    Q_EMIT evaluated(result);
+    const QString error = result.error;
+    if (m_receiver)
+        m_receiver(std::move(result));
+    Q_EMIT evaluated(error);
     if (!m_writes.empty()) {
         Pending next = std::move(m_writes.front());
         m_writes.pop_front();

@@ -42,7 +42,10 @@ public:
     // On the GUI thread once the write ran: its message, and whether it failed.
     using Done = std::function<void(const QString &message, bool failed)>;
 
-    explicit ReviewSession(QObject *parent = nullptr);
+    // Where every evaluation goes, moved (a 10 000-run database's runs are not copied on the GUI
+    // thread): the owner's apply.
+    using Receiver = std::function<void(Result &&result)>;
+    explicit ReviewSession(Receiver receiver, QObject *parent = nullptr);
     ~ReviewSession() override { ++*m_generation; } // a running evaluation's result is dropped
 
     void setStore(StoreLocation store) { m_db = std::move(store); }
@@ -58,8 +61,8 @@ public:
     bool isWriting() const { return m_writing; }
 
 signals:
-    void progress(const QString &what); // an evaluation or a write started
-    void evaluated(const tp::ReviewSession::Result &result);
+    void progress(const QString &what);   // an evaluation or a write started
+    void evaluated(const QString &error); // after the receiver had the result
 
 private:
     struct Pending {
@@ -68,8 +71,9 @@ private:
         Done done;
     };
     void start(Pending pending);
-    void finished(const Result &result, const Done &done);
+    void finished(Result &&result, const Done &done);
 
+    Receiver m_receiver;
     StoreLocation m_db;
     QString m_definitionsPath;
     std::shared_ptr<std::atomic<quint64>> m_generation;
