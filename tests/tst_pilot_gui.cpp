@@ -15,6 +15,7 @@
 #include "widget_test_util.h"
 
 #include <QComboBox>
+#include <QDir>
 #include <QLabel>
 #include <QPlainTextEdit>
 #include <QProgressBar>
@@ -118,6 +119,8 @@ void TestPilotGui::smokePilotFromTheQueuePage()
     const QString status = child<QLabel>(page, "pilotStatus")->text();
     QVERIFY2(status.startsWith(QStringLiteral("Pilot finished; left for the reviewer: ")),
              qPrintable(status));
+    QDir().mkpath(QStringLiteral("screenshots"));
+    QVERIFY(page.grab().save(QStringLiteral("screenshots/queue_pilot_finished.png")));
 
     tp::Store store(db.toStdString());
     QCOMPARE_GE(store.runCount(), 8);

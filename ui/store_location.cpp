@@ -4,8 +4,6 @@
 #include "superseding_task.h"
 
 #include <QEventLoop>
-#include <QFutureWatcher>
-#include <QtConcurrent>
 
 namespace tp
 {
@@ -33,27 +31,31 @@ std::unique_ptr<Store> StoreLocation::openForWriting() const
 std::shared_ptr<Store> openStoreOnWorker(const std::string &path, QString *error)
 {
     struct Opened {
-        std::shared_ptr<Store> store; // QFuture's result must be copyable
+        quint64 generation = 1;
+        std::shared_ptr<Store> store; // a QFuture's result is copied
         QString error;
     };
-    QFutureWatcher<Opened> watcher;
     QEventLoop loop;
-    QObject::connect(&watcher, &QFutureWatcher<Opened>::finished, &loop, &QEventLoop::quit);
-    watcher.setFuture(QtConcurrent::run(storeWorkerPool(), [path] {
-        Opened o;
-        try {
-            o.store = std::make_shared<Store>(path);
-        } catch (const std::exception &e) {
-            o.error = QString::fromUtf8(e.what());
-        }
-        return o;
-    }));
-    if (!watcher.isFinished())
-        loop.exec();
-    Opened o = watcher.result();
-    if (!o.store)
-        *error = o.error;
-    return o.store;
+    Opened opened;
+    runSuperseding<Opened>(
+        &loop, std::make_shared<std::atomic<quint64>>(1),
+        [path] {
+            Opened o;
+            try {
+                o.store = std::make_shared<Store>(path);
+            } catch (const std::exception &e) {
+                o.error = QString::fromUtf8(e.what());
+            }
+            return o;
+        },
+        [&](Opened o) {
+            opened = std::move(o);
+            loop.quit();
+        });
+    loop.exec();
+    if (!opened.store)
+        *error = opened.error;
+    return opened.store;
 }
 
 } // namespace tp

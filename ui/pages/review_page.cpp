@@ -253,7 +253,7 @@ bool ReviewPage::signOff(const QString &gateId, const QString &reviewer, const Q
     writeReview(tr("Signing off…"), [state = m_state, gate, who = reviewer.trimmed().toStdString(),
                                      why = comment.toStdString(), message](Store &store) {
         ReviewStore(store).signOff(state, gate, who, why); // against the evidence shown
-        return message;
+        return QString(message);                           // a copy: the captured one is const
     });
     return true;
 }
@@ -295,7 +295,7 @@ bool ReviewPage::recordDecision(const QString &reviewer, const QString &comment)
                 [state = m_state, who = reviewer.trimmed().toStdString(),
                  why = comment.toStdString(), message](Store &store) {
                     ReviewStore(store).recordDecision(state, who, why);
-                    return message;
+                    return QString(message); // a copy: the captured one is const
                 });
     return true;
 }

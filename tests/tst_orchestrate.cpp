@@ -1,0 +1,195 @@
+// The orchestration library (runner/orchestrate) as the CLI and the GUI call it, without either:
+//  - a pilot's plan from its definition alone: the steps, their specs, run keys, targets, ranks,
+//    and the fault test left out (or skipped, with why, on a remote candidate);
+//  - the fault test's settings checked before anything starts;
+//  - cancel: a fault test cancelled after its reference stores nothing, a pilot cancelled before
+//    its first step starts none; an unknown target stops the collection with its name.
+#include "model/pilot/pilot.h"
+#include "model/store/store.h"
+#include "runner/orchestrate/pilot_evidence.h"
+
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include <atomic>
+
+class TestOrchestrate : public QObject
+{
+    Q_OBJECT
+private Q_SLOTS:
+    void initTestCase();
+    void planOfTheDefaultPilot();
+    void planOfARemoteDistributedCandidate();
+    void planWithoutTrainingOrFaultTest();
+    void faultTestSettingsAreChecked();
+    void cancelledFaultTestStoresNothing();
+    void cancelledPilotStartsNothing();
+    void unknownTargetStopsTheCollection();
+
+private:
+    static QStringList labels(const tp::PilotStep &step)
+    {
+        QStringList out;
+        for (const tp::RunSpec &s : step.specs)
+            out << s.label();
+        return out;
+    }
+    QTemporaryDir m_dir;
+};
+
+void TestOrchestrate::initTestCase()
+{
+    QVERIFY(m_dir.isValid());
+    qputenv("TORCHPILOT_RUNNER", TP_RUNNER_PATH);      // LocalLauncher::locateRunner()
+    qputenv("XDG_CONFIG_HOME", m_dir.path().toUtf8()); // no target profiles file
+}
+
+void TestOrchestrate::planOfTheDefaultPilot()
+{
+    tp::PilotOptions options;
+    options.preset = QStringLiteral("smoke");
+    options.catalog = QStringLiteral("/srv/catalog.json");
+    options.runKeyPrefix = QStringLiteral("p");
+    const std::vector<tp::PilotStep> steps = tp::planPilot(tp::defaultPilot(), options);
+    QCOMPARE(steps.size(), std::size_t(5));
+    using K = tp::PilotStep::Kind;
+    QCOMPARE(steps[0].kind, K::Inference);
+    QCOMPARE(steps[0].what, QStringLiteral("baseline inference"));
+    QCOMPARE(labels(steps[0]), QStringList{QStringLiteral("mlp/eager/float32")});
+    QCOMPARE(steps[0].specs[0].runKey, QStringLiteral("p/baseline/mlp/eager/float32"));
+    QCOMPARE(steps[0].specs[0].extraArgs,
+             (QStringList{QStringLiteral("--preset"), QStringLiteral("smoke"),
+                          QStringLiteral("--catalog"), QStringLiteral("/srv/catalog.json")}));
+    QCOMPARE(steps[0].specs[0].iterations, 0); // the preset decides
+    QCOMPARE(steps[0].target, QStringLiteral("local"));
+    // The candidate runs every required mode, float32 and bfloat16.
+    QVERIFY(steps[1].candidate);
+    QCOMPARE(labels(steps[1]).join(QLatin1Char(' ')),
+             QStringLiteral("mlp/eager/float32 mlp/eager/bfloat16 mlp/compiled/float32 "
+                            "mlp/compiled/bfloat16"));
+    QCOMPARE(steps[2].kind, K::Training);
+    QCOMPARE(labels(steps[2]), QStringList{QStringLiteral("train-mlp/eager/float32")});
+    QCOMPARE(labels(steps[3]), QStringList{QStringLiteral("train-mlp/compiled/float32")});
+    QCOMPARE(steps[3].specs[0].extraArgs,
+             (QStringList{QStringLiteral("--preset"), QStringLiteral("smoke")})); // no target loss
+    QCOMPARE(steps[4].kind, K::FaultTest);
+    QVERIFY(steps[4].skipped.isEmpty());
+    QCOMPARE(steps[4].faultTest.mode, QStringLiteral("compiled"));
+    QCOMPARE(steps[4].faultTest.runKey, QStringLiteral("p/candidate-faulttest"));
+    QCOMPARE(steps[4].faultTest.runnerKind, QStringLiteral("cpp"));
+}
+
+void TestOrchestrate::planOfARemoteDistributedCandidate()
+{
+    tp::PilotDefinition pilot = tp::defaultPilot();
+    pilot.candidate.target = "tpu-host";
+    pilot.candidate.runner = "python";
+    pilot.candidate.batch = 256;
+    pilot.trainingWorldSize = 4;
+    pilot.qualityTarget = 0.25;
+    const std::vector<tp::PilotStep> steps = tp::planPilot(pilot, {});
+    QCOMPARE(steps.size(), std::size_t(5));
+    QCOMPARE(steps[1].target, QStringLiteral("tpu-host"));
+    QCOMPARE(steps[1].specs[0].batch, 256);
+    // Ranks train where they can run: on this machine for the local baseline only.
+    QCOMPARE(steps[2].specs[0].worldSize, 4);
+    QCOMPARE(steps[3].specs[0].worldSize, 1);
+    QVERIFY(steps[3].specs[0].extraArgs.contains(QStringLiteral("--target-loss")));
+    // The fault test drives a local process: skipped on a remote candidate, saying how to run it.
+    QVERIFY2(steps[4].skipped.contains(QStringLiteral("torchpilot faulttest")),
+             qPrintable(steps[4].skipped));
+    QCOMPARE(steps[4].faultTest.runnerKind, QStringLiteral("python"));
+    QCOMPARE(steps[4].faultTest.worldSize, 4);
+}
+
+void TestOrchestrate::planWithoutTrainingOrFaultTest()
+{
+    tp::PilotOptions noFault;
+    noFault.faultTest = false;
+    QCOMPARE(tp::planPilot(tp::defaultPilot(), noFault).size(), std::size_t(4));
+    tp::PilotDefinition inferenceOnly = tp::defaultPilot();
+    inferenceOnly.trainingWorkload.clear();
+    QCOMPARE(tp::planPilot(inferenceOnly, {}).size(), std::size_t(2));
+}
+
+void TestOrchestrate::faultTestSettingsAreChecked()
+{
+    tp::FaultTestSettings s;
+    QCOMPARE(s.resolve(), QString());
+    QCOMPARE(s.runner, QStringLiteral(TP_RUNNER_PATH));
+    QCOMPARE(s.runKey, QStringLiteral("faulttest/train-mlp/compiled"));
+    QVERIFY(s.commonArguments().contains(QStringLiteral("--no-precision")));
+    tp::FaultTestSettings bad;
+    bad.workload = QStringLiteral("mlp");
+    QVERIFY2(bad.resolve().contains(QStringLiteral("train-mlp or train-encoder")),
+             qPrintable(bad.resolve()));
+    tp::FaultTestSettings tight;
+    tight.steps = 10;
+    tight.every = 9;
+    QVERIFY2(tight.resolve().contains(QStringLiteral("--checkpoint-every 9")),
+             qPrintable(tight.resolve()));
+    tp::FaultTestSettings missing;
+    missing.runner = m_dir.filePath(QStringLiteral("no-runner"));
+    QVERIFY2(missing.resolve().contains(QStringLiteral("no-runner")),
+             qPrintable(missing.resolve()));
+}
+
+void TestOrchestrate::cancelledFaultTestStoresNothing()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("fault.sqlite")).toStdString());
+    tp::FaultTestSettings s;
+    s.steps = 60;
+    s.every = 10;
+    QCOMPARE(s.resolve(), QString());
+    std::atomic_bool cancel{false};
+    bool referenceRan = false;
+    int trials = 0;
+    tp::FaultTestObserver observer;
+    observer.referenceDone = [&](const tp::RunnerOutput &reference) {
+        referenceRan = reference.losses.size() == 60;
+        cancel = true; // as Cancel pilot does from the GUI thread
+    };
+    observer.trialDone = [&](const tp::TrialResult &) { ++trials; };
+    const tp::FaultTestResult r = tp::runFaultTest(store, s, observer, &cancel);
+    QVERIFY(referenceRan);
+    QCOMPARE(r.outcome, tp::FaultTestResult::Outcome::Cancelled);
+    QCOMPARE(trials, 0);
+    QCOMPARE(r.runId, 0LL);
+    QCOMPARE(store.runCount(), 0LL);
+}
+
+void TestOrchestrate::cancelledPilotStartsNothing()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("cancelled.sqlite")).toStdString());
+    std::atomic_bool cancel{true};
+    int started = 0;
+    tp::PilotObserver observer;
+    observer.stepStarted = [&](const tp::PilotProgress &) { ++started; };
+    const tp::PilotEvidence e =
+        tp::collectPilotEvidence(store, tp::defaultPilot(), {}, observer, &cancel);
+    QVERIFY(e.cancelled);
+    QVERIFY(!e.reviewed);
+    QCOMPARE(started, 0);
+    QCOMPARE(e.exitCode(), 1);
+    QCOMPARE(store.runCount(), 0LL);
+}
+
+void TestOrchestrate::unknownTargetStopsTheCollection()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("unknown.sqlite")).toStdString());
+    tp::PilotDefinition pilot = tp::defaultPilot();
+    pilot.baseline.target = "no-such-host";
+    std::vector<tp::PilotProgress> progress;
+    tp::PilotObserver observer;
+    observer.stepStarted = [&](const tp::PilotProgress &p) { progress.push_back(p); };
+    const tp::PilotEvidence e = tp::collectPilotEvidence(store, pilot, {}, observer);
+    QVERIFY2(e.error.contains(QStringLiteral("no-such-host")), qPrintable(e.error));
+    QCOMPARE(e.exitCode(), 2);
+    QCOMPARE(progress.size(), std::size_t(1)); // the first step started, and stopped there
+    QCOMPARE(progress[0].step, 1);
+    QCOMPARE(progress[0].total, 5);
+    QCOMPARE(store.runCount(), 0LL);
+}
+
+QTEST_MAIN(TestOrchestrate)
+#include "tst_orchestrate.moc"
