@@ -56,7 +56,11 @@ fi
 [[ ${#files[@]} -gt 0 ]] || { echo "run_clang_tidy: nothing to check"; exit 0; }
 log=$(mktemp); trap 'rm -f "$log"' EXIT
 start=$SECONDS
-printf '%s\n' "${files[@]}" | sort | xargs -P "$(nproc)" -n 4 "$tidy" -p "$build" --quiet >"$log" 2>&1 || true
+# -Wno-error: the compiler's own warnings are the build's job (CI builds with -Werror, which the
+# compile database then carries); under it clang's front end would also turn GCC-only flags
+# (-Wshadow=local) and Qt Test's macros under -Wpedantic into errors that are not findings.
+printf '%s\n' "${files[@]}" | sort |
+  xargs -P "$(nproc)" -n 4 "$tidy" -p "$build" --quiet --extra-arg=-Wno-error >"$log" 2>&1 || true
 findings=$(grep -cE '(warning|error): .*\[[a-z]+-[a-z-]+(,-warnings-as-errors)?\]$' "$log" || true)
 grep -E '(warning|error): ' "$log" | sort -u || true
 echo "run_clang_tidy: ${#files[@]} source(s), $findings finding(s), $((SECONDS - start)) s"

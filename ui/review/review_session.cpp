@@ -87,8 +87,12 @@ void ReviewSession::start(Pending pending)
                 tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
         }
     }
-    if (!failed.error.isEmpty() && !pending.work) // a write still runs, and says why it failed
-        return finished(std::move(failed), {});
+    if (m_db.isNull() && pending.work) { // nowhere to write: nothing is written
+        failed.wrote = failed.writeFailed = true;
+        failed.writeMessage = failed.error;
+    }
+    if (m_db.isNull() || (!failed.error.isEmpty() && !pending.work))
+        return finished(std::move(failed), pending.done);
     runSuperseding<Result>(
         this, m_generation,
         [db = m_db, defs, generation, work = std::move(pending.work), noDefs = failed.error] {
