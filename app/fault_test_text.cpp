@@ -3,20 +3,12 @@
 #include "cli_commands.h"
 #include "runner/orchestrate/fault_test.h"
 
-#include <QCoreApplication>
 #include <QLocale>
 #include <QTextStream>
 
 namespace tp::cli
 {
 using nlohmann::json;
-
-namespace
-{
-struct FaultTest {
-    Q_DECLARE_TR_FUNCTIONS(FaultTest)
-};
-} // namespace
 
 void printTrial(const TrialResult &t)
 {

@@ -13,7 +13,6 @@
 #include "runner/orchestrate/fault_test.h"
 
 #include <QCommandLineParser>
-#include <QCoreApplication>
 #include <QDir>
 #include <QFileInfo>
 #include <QLocale>
@@ -25,10 +24,6 @@ using nlohmann::json;
 
 namespace
 {
-
-struct FaultTest {
-    Q_DECLARE_TR_FUNCTIONS(FaultTest)
-};
 
 void addFaultTestOptions(QCommandLineParser &p)
 {

@@ -32,8 +32,26 @@ struct Main {
     Q_DECLARE_TR_FUNCTIONS(Main)
 };
 
-const char *const kHeadless[] = {"import",    "run",    "gates",  "review",  "targets",
-                                 "faulttest", "pilots", "export", "compare", "db"};
+// The subcommands that need no display, and what runs each.
+struct Headless {
+    const char *name;
+    int (*run)(const QStringList &args);
+};
+const Headless kHeadless[] = {
+    {"import", tp::cli::importCommand},   {"run", tp::cli::runCommand},
+    {"gates", tp::cli::gatesCommand},     {"review", tp::cli::reviewCommand},
+    {"targets", tp::cli::targetsCommand}, {"faulttest", tp::cli::faulttestCommand},
+    {"pilots", tp::cli::pilotsCommand},   {"export", tp::cli::exportCommand},
+    {"compare", tp::cli::compareCommand}, {"db", tp::cli::dbCommand},
+};
+
+const Headless *headless(const QString &command)
+{
+    for (const Headless &h : kHeadless)
+        if (command == QLatin1String(h.name))
+            return &h;
+    return nullptr;
+}
 
 // The dashboard's options; --help and --version need no display, so they are answered before
 // a QApplication would refuse to start.
@@ -104,39 +122,11 @@ QStringList subcommandArguments()
     return args;
 }
 
-int dispatchHeadless(const QString &command, const QStringList &args)
-{
-    if (command == QLatin1String("gates"))
-        return tp::cli::gatesCommand(args);
-    if (command == QLatin1String("review"))
-        return tp::cli::reviewCommand(args);
-    if (command == QLatin1String("targets"))
-        return tp::cli::targetsCommand(args);
-    if (command == QLatin1String("faulttest"))
-        return tp::cli::faulttestCommand(args);
-    if (command == QLatin1String("pilots"))
-        return tp::cli::pilotsCommand(args);
-    if (command == QLatin1String("export"))
-        return tp::cli::exportCommand(args);
-    if (command == QLatin1String("compare"))
-        return tp::cli::compareCommand(args);
-    if (command == QLatin1String("db"))
-        return tp::cli::dbCommand(args);
-    return command == QLatin1String("import") ? tp::cli::importCommand(args)
-                                              : tp::cli::runCommand(args);
-}
-
-bool isHeadless(const QString &command)
-{
-    return std::any_of(std::begin(kHeadless), std::end(kHeadless),
-                       [&](const char *c) { return command == QLatin1String(c); });
-}
-
 int runHeadless(const QString &command, int &argc, char **argv)
 {
     QCoreApplication app(argc, argv);
     setIdentity();
-    return dispatchHeadless(command, subcommandArguments());
+    return headless(command)->run(subcommandArguments());
 }
 
 int runReport(int &argc, char **argv)
@@ -237,7 +227,7 @@ int runDashboard(int &argc, char **argv)
 int main(int argc, char **argv)
 {
     const QString command = argc > 1 ? QString::fromLocal8Bit(argv[1]) : QString();
-    if (isHeadless(command))
+    if (headless(command))
         return runHeadless(command, argc, argv);
     if (command == QLatin1String("report"))
         return runReport(argc, argv);

@@ -19,6 +19,7 @@
 #include <QComboBox>
 #include <QDoubleSpinBox>
 #include <QElapsedTimer>
+#include <QFile>
 #include <QLineEdit>
 #include <QPlainTextEdit>
 #include <QPushButton>
@@ -124,6 +125,23 @@ void TestReviewPage::evaluatesTheGates()
     QCOMPARE(done.count(), 1);
     QCOMPARE(done.first().first().toString(), QStringLiteral("No database"));
     QVERIFY(!none.findChild<QPushButton *>(QStringLiteral("recordDecision"))->isEnabled());
+
+    // Gate definitions are a file from outside: a hostile one (not JSON) is read on the worker
+    // and said, and the page offers nothing to sign.
+    const QString hostile = m_dir.filePath(QStringLiteral("gates-hostile.json"));
+    {
+        QFile f(hostile);
+        QVERIFY(f.open(QIODevice::WriteOnly));
+        f.write(QByteArray("{\"gates\": [") + QByteArray(4096, '['));
+    }
+    tp::ReviewPage bad(store.get(), &m_settings);
+    bad.setDefinitionsPath(hostile);
+    QSignalSpy failed(&bad, &tp::ReviewPage::computed);
+    bad.reload();
+    QVERIFY(computed(failed));
+    const QString why = failed.last().first().toString();
+    QVERIFY2(why.startsWith(QStringLiteral("Cannot read the gate definitions: ")), qPrintable(why));
+    QVERIFY(!bad.findChild<QPushButton *>(QStringLiteral("recordDecision"))->isEnabled());
 }
 
 void TestReviewPage::signOffAndRecordDecision()

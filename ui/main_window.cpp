@@ -86,11 +86,6 @@ struct AlertHistory {
     std::vector<RunAlert> recent;
     QHash<long long, QString> labels; // what each run ran, as the queue labels it
 };
-struct OpenedStore {
-    quint64 generation = 0;
-    std::shared_ptr<Store> store;
-    QString error;
-};
 } // namespace
 
 void MainWindow::loadAlertHistory()
@@ -148,39 +143,26 @@ void MainWindow::openDatabase(const QString &path)
 {
     // Opening may migrate and re-judge an older database: on a worker, never on the GUI thread.
     statusBar()->showMessage(tr("Opening %1…").arg(QDir::toNativeSeparators(path)));
-    const quint64 generation = ++*m_generation;
-    runSuperseding<OpenedStore>(
-        this, m_generation,
-        [path, generation] {
-            OpenedStore o;
-            o.generation = generation;
-            try {
-                o.store = std::make_shared<Store>(path.toStdString());
-            } catch (const std::exception &e) {
-                o.error = QString::fromUtf8(e.what());
-            }
-            return o;
-        },
-        [this, path](OpenedStore o) {
-            statusBar()->clearMessage();
-            if (!o.store) {
-                if (m_settings)
-                    m_settings->removeRecentDatabase(path);
-                FileActions::warn(this, tr("Cannot open database"),
-                                  tr("“%1” cannot be opened as a TorchPilot database. This "
-                                     "window keeps its database.")
-                                      .arg(QDir::toNativeSeparators(path)),
-                                  o.error);
-                emit databaseOpenFailed(path, o.error);
-                return;
-            }
-            auto *window = new MainWindow(o.store.get(), m_settings);
-            window->m_ownedStore = std::move(o.store);
-            window->setAttribute(Qt::WA_DeleteOnClose);
-            window->show();
-            window->selectFirstRun();
-            emit databaseOpened(window);
-        });
+    openStoreLater(this, m_generation, path.toStdString(), [this, path](OpenedStore o) {
+        statusBar()->clearMessage();
+        if (!o.store) {
+            if (m_settings)
+                m_settings->removeRecentDatabase(path);
+            FileActions::warn(this, tr("Cannot open database"),
+                              tr("“%1” cannot be opened as a TorchPilot database. This "
+                                 "window keeps its database.")
+                                  .arg(QDir::toNativeSeparators(path)),
+                              o.error);
+            emit databaseOpenFailed(path, o.error);
+            return;
+        }
+        auto *window = new MainWindow(o.store.get(), m_settings);
+        window->m_ownedStore = std::move(o.store);
+        window->setAttribute(Qt::WA_DeleteOnClose);
+        window->show();
+        window->selectFirstRun();
+        emit databaseOpened(window);
+    });
 }
 
 void MainWindow::addPages()

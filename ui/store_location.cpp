@@ -28,19 +28,15 @@ std::unique_ptr<Store> StoreLocation::openForWriting() const
     return store;
 }
 
-std::shared_ptr<Store> openStoreOnWorker(const std::string &path, QString *error)
+void openStoreLater(QObject *owner, std::shared_ptr<std::atomic<quint64>> latest,
+                    const std::string &path, std::function<void(OpenedStore)> apply)
 {
-    struct Opened {
-        quint64 generation = 1;
-        std::shared_ptr<Store> store; // a QFuture's result is copied
-        QString error;
-    };
-    QEventLoop loop;
-    Opened opened;
-    runSuperseding<Opened>(
-        &loop, std::make_shared<std::atomic<quint64>>(1),
-        [path] {
-            Opened o;
+    const quint64 generation = ++*latest;
+    runSuperseding<OpenedStore>(
+        owner, std::move(latest),
+        [path, generation] {
+            OpenedStore o;
+            o.generation = generation;
             try {
                 o.store = std::make_shared<Store>(path);
             } catch (const std::exception &e) {
@@ -48,10 +44,17 @@ std::shared_ptr<Store> openStoreOnWorker(const std::string &path, QString *error
             }
             return o;
         },
-        [&](Opened o) {
-            opened = std::move(o);
-            loop.quit();
-        });
+        std::move(apply));
+}
+
+std::shared_ptr<Store> openStoreOnWorker(const std::string &path, QString *error)
+{
+    QEventLoop loop;
+    OpenedStore opened;
+    openStoreLater(&loop, std::make_shared<std::atomic<quint64>>(0), path, [&](OpenedStore o) {
+        opened = std::move(o);
+        loop.quit();
+    });
     loop.exec();
     if (!opened.store)
         *error = opened.error;

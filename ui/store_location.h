@@ -7,8 +7,12 @@
 
 #include <QString>
 
+#include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
+
+class QObject;
 
 namespace tp
 {
@@ -32,9 +36,18 @@ struct StoreLocation {
     static constexpr int kWriteWaitMs = 5 * 60 * 1000;
 };
 
-// Opens (creates, migrates, re-judges) the store at `path` on a store worker while the calling
-// thread's event loop keeps running: the startup open, before a window exists. Null, and
-// *error, when it cannot be opened.
+// A store opened on a store worker, or why it could not be.
+struct OpenedStore {
+    quint64 generation = 0;
+    std::shared_ptr<Store> store; // null: `error` says why
+    QString error;
+};
+// Opens (creates, migrates, re-judges) the store at `path` on a store worker; `apply` gets it on
+// `owner`'s thread unless a newer request (++*latest) superseded this one (File ▸ Open).
+void openStoreLater(QObject *owner, std::shared_ptr<std::atomic<quint64>> latest,
+                    const std::string &path, std::function<void(OpenedStore)> apply);
+// The same, waiting for it while the calling thread's event loop keeps running: the startup
+// open, before a window exists. Null, and *error, when it cannot be opened.
 std::shared_ptr<Store> openStoreOnWorker(const std::string &path, QString *error);
 
 } // namespace tp

@@ -1,8 +1,8 @@
 #include "fault_group.h"
 
+#include "fault_test_settings.h"
 #include "runner/launch/rank_group_launcher.h"
 
-#include <QCoreApplication>
 #include <QDir>
 #include <QProcess>
 #include <QThread>
@@ -15,10 +15,6 @@ namespace tp
 {
 namespace
 {
-
-struct FaultTest {
-    Q_DECLARE_TR_FUNCTIONS(FaultTest)
-};
 
 struct RankProcess {
     std::unique_ptr<QProcess> process;

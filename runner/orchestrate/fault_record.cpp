@@ -13,13 +13,6 @@ namespace tp
 {
 using nlohmann::json;
 
-namespace
-{
-struct FaultTest {
-    Q_DECLARE_TR_FUNCTIONS(FaultTest)
-};
-} // namespace
-
 // summary.recovery: the worst trial's RPO and RTO (the acceptance criteria hold for every trial).
 json recoverySummary(const std::vector<TrialResult> &trials)
 {

@@ -4,7 +4,6 @@
 #include "fault_record.h"
 #include "runner/launch/rank_group_launcher.h"
 
-#include <QCoreApplication>
 #include <QTemporaryDir>
 
 #include <algorithm>
@@ -14,10 +13,6 @@ namespace tp
 {
 namespace
 {
-struct FaultTest {
-    Q_DECLARE_TR_FUNCTIONS(FaultTest)
-};
-
 constexpr int kProcessTimeoutMs = 600000;
 
 // The uninterrupted reference: one process, or every rank of one group (losses by rank).

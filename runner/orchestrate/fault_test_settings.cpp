@@ -2,7 +2,6 @@
 
 #include "runner/launch/local_launcher.h"
 
-#include <QCoreApplication>
 #include <QFileInfo>
 #include <QStandardPaths>
 
@@ -10,12 +9,6 @@
 
 namespace tp
 {
-namespace
-{
-struct FaultTest {
-    Q_DECLARE_TR_FUNCTIONS(FaultTest)
-};
-} // namespace
 
 QString FaultTestSettings::resolve()
 {

@@ -2,11 +2,17 @@
 // What one fault test runs (fault_test.h): the training workload and its size, the trials, the
 // runner (C++, or the Python runner under an interpreter), the database and run key; checked and
 // completed by resolve() before the first process starts. QtCore only.
+#include <QCoreApplication>
 #include <QString>
 #include <QStringList>
 
 namespace tp
 {
+
+// The translation context of every sentence of the fault test, the library's and `faulttest`'s.
+struct FaultTest {
+    Q_DECLARE_TR_FUNCTIONS(FaultTest)
+};
 
 struct FaultTestSettings {
     QString db, runner, workload = QStringLiteral("train-mlp"), mode = QStringLiteral("compiled");

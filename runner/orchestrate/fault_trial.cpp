@@ -1,9 +1,9 @@
 #include "fault_trial.h"
 
+#include "fault_test_settings.h"
 #include "model/contract/contract.h"
 #include "runner/launch/runner_process.h"
 
-#include <QCoreApplication>
 #include <QDir>
 
 #include <cmath>
@@ -13,15 +13,6 @@
 namespace tp
 {
 using nlohmann::json;
-
-namespace
-{
-
-struct FaultTest {
-    Q_DECLARE_TR_FUNCTIONS(FaultTest)
-};
-
-} // namespace
 
 void handleRunnerLine(const QByteArray &line, RunnerOutput &out)
 {

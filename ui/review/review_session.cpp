@@ -74,28 +74,17 @@ void ReviewSession::start(Pending pending)
                 Q_EMIT progress(
                     tr("%1 (waiting: another program is writing to the database)").arg(what));
         });
-    Result failed;
-    failed.generation = generation;
-    GateDefinitions defs;
-    if (m_db.isNull()) {
-        failed.error = tr("No database");
-    } else {
-        try {
-            defs = readGateDefinitions(m_definitionsPath);
-        } catch (const std::exception &e) {
-            failed.error =
-                tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
-        }
+    if (m_db.isNull()) { // nowhere to read or write: nothing is written
+        Result none;
+        none.generation = generation;
+        none.error = tr("No database");
+        none.wrote = none.writeFailed = m_writing;
+        none.writeMessage = none.error;
+        return finished(std::move(none), pending.done);
     }
-    if (m_db.isNull() && pending.work) { // nowhere to write: nothing is written
-        failed.wrote = failed.writeFailed = true;
-        failed.writeMessage = failed.error;
-    }
-    if (m_db.isNull() || (!failed.error.isEmpty() && !pending.work))
-        return finished(std::move(failed), pending.done);
     runSuperseding<Result>(
         this, m_generation,
-        [db = m_db, defs, generation, work = std::move(pending.work), noDefs = failed.error] {
+        [db = m_db, definitions = m_definitionsPath, generation, work = std::move(pending.work)] {
             Result r;
             r.generation = generation;
             try {
@@ -109,10 +98,15 @@ void ReviewSession::start(Pending pending)
                         r.writeMessage = QString::fromUtf8(e.what());
                     }
                 }
-                if (noDefs.isEmpty())
-                    evaluateInto(*store, defs, r);
-                else
-                    r.error = noDefs;
+                GateDefinitions defs; // a file or a Qt resource: read here, not on the GUI thread
+                try {
+                    defs = readGateDefinitions(definitions);
+                } catch (const std::exception &e) {
+                    r.error =
+                        tr("Cannot read the gate definitions: %1").arg(QString::fromUtf8(e.what()));
+                    return r;
+                }
+                evaluateInto(*store, defs, r);
             } catch (const std::exception &e) {
                 r.error = tr("Cannot evaluate the gates: %1").arg(QString::fromUtf8(e.what()));
                 if (work && !r.wrote) {
