@@ -24,7 +24,36 @@ struct FakeRun {
     bool shapes = true;
     bool eagerFallback = false; // the batch-64 shape hit a recompile limit and ran eagerly
     std::string matmul = {};    // env.precision.float32_matmul ("" not recorded)
+    // The profile event (--profile-steps 5): aten::copy_ calls per call (an addmm's bias copy on
+    // both sides), plus aten::_to_copy calls per call (a CPU round-trip); no profile when < 0.
+    int copies = 2, toCopies = 0;
 };
+
+json profileEvent(const FakeRun &r)
+{
+    const int steps = 5;
+    return {
+        {"v", 1},
+        {"event", "profile"},
+        {"steps", steps},
+        {"tool", "torch.profiler"},
+        {"activities", {"cpu"}},
+        {"ops",
+         {{{"name", "aten::addmm"},
+           {"calls", 2 * steps},
+           {"self_seconds", 0.0004},
+           {"total_seconds", 0.0005},
+           {"device", "cpu"}}}},
+        {"ops_seen", 6},
+        {"copies",
+         {{"calls", (r.copies + r.toCopies) * steps},
+          {"per_call", double(r.copies + r.toCopies)},
+          {"by_op", {{"aten::copy_", r.copies * steps}, {"aten::_to_copy", r.toCopies * steps}}}}},
+        {"trace",
+         {{"path", "/tmp/" + r.key + ".pt.trace.json"},
+          {"bytes", 4096},
+          {"format", "chrome_trace"}}}};
+}
 
 // One run as the runner would stream it.
 std::string stream(const FakeRun &r)
@@ -61,6 +90,8 @@ std::string stream(const FakeRun &r)
           {"seconds", {r.firstCall}}});
     line({{"v", 1}, {"event", "phase"}, {"phase", "steady"}, {"batch", 64}, {"seconds", steady}});
     line({{"v", 1}, {"event", "precision"}, {"verdict", r.precision}, {"policy", "default"}});
+    if (r.copies >= 0)
+        line(profileEvent(r));
     if (r.shapes)
         for (int b : {1, 64})
             line({{"v", 1},
@@ -221,6 +252,14 @@ void TestGates::evaluate_data()
         << "insufficient"
         << "inconclusive"
         << QString::fromLatin1("pass,pass,pass,insufficient,insufficient").split(QLatin1Char(','));
+    // TorchTPU's sign of a CPU fallback: copy operators the baseline does not have.
+    QTest::newRow("host round-trips")
+        << "roundtrip"
+        << "keep" << QString::fromLatin1("fail,pass,pass,pass,pass").split(QLatin1Char(','));
+    QTest::newRow("no candidate profile")
+        << "noprofile"
+        << "inconclusive"
+        << QString::fromLatin1("insufficient,pass,pass,pass,pass").split(QLatin1Char(','));
     // Too noisy to time: its timings never count, but its precision verdict does (like its
     // finiteness) — correctness does not depend on timing noise.
     QTest::newRow("candidate invalid")
@@ -252,6 +291,10 @@ void TestGates::evaluate()
         cand.eagerFallback = true;
     if (scenario == QLatin1String("slow"))
         cand.p99 = 0.006; // SLO is 5 ms
+    if (scenario == QLatin1String("roundtrip"))
+        cand.toCopies = 3;
+    if (scenario == QLatin1String("noprofile"))
+        cand.copies = -1;
     if (scenario.startsWith(QLatin1String("invalid")))
         cand.valid = false, cand.p99 = 0.006; // the slow p99 would fail — but never counts
     if (scenario == QLatin1String("invalid"))
@@ -295,6 +338,18 @@ void TestGates::evaluate()
                     return c.detail;
         return std::string();
     };
+    if (scenario == QLatin1String("roundtrip"))
+        QCOMPARE(
+            detailOf("no_host_round_trips"),
+            std::string("mlp: 5 host↔device copies per call in candidate run(s) 2 against 2 in "
+                        "baseline run(s) 1 (aten::_to_copy ×15, aten::copy_ ×10)"));
+    if (scenario == QLatin1String("noprofile"))
+        QVERIFY2(detailOf("no_host_round_trips").find("--profile-steps") != std::string::npos,
+                 detailOf("no_host_round_trips").c_str());
+    if (scenario == QLatin1String("pass"))
+        QCOMPARE(detailOf("no_host_round_trips"),
+                 std::string("no host round-trips beyond the baseline's in 1 profiled candidate "
+                             "run(s) (2 copy operators per call)"));
     if (scenario == QLatin1String("fallback"))
         QVERIFY2(detailOf("catalog_shapes_in_required_modes") ==
                      "compiled ran 1 of 2 shapes eagerly after a recompile limit (run(s) 2)",

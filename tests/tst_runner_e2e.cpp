@@ -1,6 +1,7 @@
 // End to end with the real libtorch runner: spawned as its own process, its stream stored as it
 // arrives, and the stored figures checked against the stored samples.
 #include "model/analysis/precision_mode.h"
+#include "model/analysis/run_profile.h"
 #include "model/contract/stats.h"
 #include "model/ingest/ingestor.h"
 #include "runner/launch/local_launcher.h"
@@ -36,6 +37,9 @@ private Q_SLOTS:
     void nonFiniteOutputFailsTheRun();
     void killedRunnerKeepsEverythingBeforeTheCut();
     void cancelMarksRunCancelled();
+    void profileAndTransfersOutsideTheTimedSamples_data();
+    void profileAndTransfersOutsideTheTimedSamples();
+    void unwritableProfileDirIsBadInput();
 
 private:
     tp::LaunchResult launch(tp::Store &store, const tp::RunSpec &spec, int timeoutMs = 120000);
@@ -257,6 +261,94 @@ void TestRunnerE2E::cancelMarksRunCancelled()
     const auto r = done.at(0).at(0).value<tp::LaunchResult>();
     QCOMPARE(r.status, QStringLiteral("cancelled"));
     QCOMPARE(store.run(r.runId)->status, std::string("cancelled"));
+}
+
+void TestRunnerE2E::profileAndTransfersOutsideTheTimedSamples_data()
+{
+    QTest::addColumn<QString>("workload");
+    QTest::addColumn<QString>("mode");
+    QTest::newRow("mlp eager") << QStringLiteral("mlp") << QStringLiteral("eager");
+    QTest::newRow("mlp compiled") << QStringLiteral("mlp") << QStringLiteral("compiled");
+    QTest::newRow("train-mlp") << QStringLiteral("train-mlp") << QStringLiteral("eager");
+}
+
+// --profile-steps 3 --transfers: the steady samples are exactly --iterations (nothing profiled
+// among them), the profile's operators add up (self <= total, calls a multiple of 3), the trace
+// is a Chrome trace of the size stated, and the copies are phases of their own.
+void TestRunnerE2E::profileAndTransfersOutsideTheTimedSamples()
+{
+    QFETCH(QString, workload);
+    QFETCH(QString, mode);
+    tp::Store store(
+        m_dir.filePath(QStringLiteral("profile-%1-%2.sqlite").arg(workload, mode)).toStdString());
+    tp::RunSpec spec;
+    spec.workload = workload;
+    spec.mode = mode;
+    spec.warmup = 3;
+    spec.iterations = 30;
+    spec.profileSteps = 3;
+    spec.profileDir = m_dir.filePath(QStringLiteral("traces"));
+    spec.transfers = true;
+    spec.extraArgs = QStringList{QStringLiteral("--no-precision")};
+    const tp::LaunchResult r = launch(store, spec);
+    QCOMPARE(r.status, QStringLiteral("ok"));
+    const bool training = workload.startsWith(QLatin1String("train"));
+    QCOMPARE(store.samples(r.runId, "steady").size(), std::size_t(30));
+    const auto h2d = store.samples(r.runId, "h2d");
+    // Inference: one copy per steady call; training: one per step (first call + warmup + steady).
+    if (training)
+        QCOMPARE(h2d.size(), store.samples(r.runId, "first_call").size() +
+                                 store.samples(r.runId, "warmup").size() + 30);
+    else
+        QCOMPARE(h2d.size(), std::size_t(30));
+    QCOMPARE(store.samples(r.runId, "d2h").size(), training ? std::size_t(0) : std::size_t(30));
+    for (double s : h2d)
+        QCOMPARE_GT(s, 0.0);
+    const auto summary = nlohmann::json::parse(store.run(r.runId)->summaryJson);
+    QCOMPARE(summary["transfers"]["host_memory"], "pageable");
+    QCOMPARE_GT(summary["transfers"]["h2d_median_seconds"].get<double>(), 0.0);
+
+    const std::optional<tp::RunProfile> p = tp::runProfile(store, r.runId);
+    QVERIFY(p);
+    QVERIFY2(p->error.empty(), p->error.c_str());
+    QVERIFY(p->usable());
+    QCOMPARE(p->steps, 3);
+    QVERIFY(!p->ops.empty());
+    for (const tp::ProfileOp &op : p->ops) {
+        QCOMPARE_LE(op.selfSeconds, op.totalSeconds + 1e-12);
+        QCOMPARE_GT(op.calls, 0LL);
+    }
+    for (std::size_t i = 1; i < p->ops.size(); ++i)
+        QCOMPARE_LE(p->ops[i].selfSeconds, p->ops[i - 1].selfSeconds);
+    const bool hasMatmul = std::any_of(p->ops.begin(), p->ops.end(), [](const tp::ProfileOp &o) {
+        return o.name == "aten::addmm" || o.name == "aten::mm";
+    });
+    QVERIFY(hasMatmul);
+    QCOMPARE(p->activities, std::vector<std::string>{"cpu"});
+    QFile trace(QString::fromStdString(p->tracePath));
+    QVERIFY2(trace.open(QIODevice::ReadOnly), p->tracePath.c_str());
+    QVERIFY(p->tracePath.find(spec.profileDir.toStdString()) == 0);
+    QCOMPARE(static_cast<long long>(trace.size()), p->traceBytes.value_or(-1));
+    const auto traceJson = nlohmann::json::parse(trace.readAll().toStdString());
+    QVERIFY(traceJson["traceEvents"].is_array());
+    QVERIFY(!traceJson["traceEvents"].empty());
+    QCOMPARE(p->traceFormat, std::string("chrome_trace"));
+}
+
+void TestRunnerE2E::unwritableProfileDirIsBadInput()
+{
+    QFile blocker(m_dir.filePath(QStringLiteral("a-file")));
+    QVERIFY(blocker.open(QIODevice::WriteOnly));
+    blocker.close();
+    QProcess p;
+    p.start(QStringLiteral(TP_RUNNER_PATH),
+            {QStringLiteral("--profile-steps"), QStringLiteral("2"),
+             QStringLiteral("--profile-dir"), blocker.fileName() + QStringLiteral("/traces")});
+    QVERIFY(p.waitForFinished(60000));
+    QCOMPARE(p.exitCode(), 2);
+    QVERIFY(p.readAllStandardOutput().isEmpty());
+    const QByteArray err = p.readAllStandardError();
+    QVERIFY2(err.contains(blocker.fileName().toUtf8() + "/traces"), err.constData());
 }
 
 QTEST_GUILESS_MAIN(TestRunnerE2E)

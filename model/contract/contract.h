@@ -12,6 +12,11 @@ namespace tp
 {
 
 inline constexpr int kContractVersion = 1;
+// Additions within version 1 that a reader of an older revision stores unchanged (unknown events
+// are kept): revision 2 adds the profile event, phases h2d/d2h and summary.transfers
+// (resources/protocol/runner.json, "contract_revisions"). Runners record it in
+// run_started.env.protocol.contract_revision.
+inline constexpr int kContractRevision = 2;
 
 // Event names (the article's vocabulary).
 namespace ev
@@ -24,6 +29,7 @@ inline constexpr const char *Precision = "precision";
 inline constexpr const char *TrainStep = "train_step";
 inline constexpr const char *Checkpoint = "checkpoint";
 inline constexpr const char *Resources = "resources";
+inline constexpr const char *Profile = "profile"; // revision 2
 inline constexpr const char *RunFinished = "run_finished";
 } // namespace ev
 
@@ -38,6 +44,9 @@ namespace phase
 inline constexpr const char *FirstCall = "first_call";
 inline constexpr const char *Warmup = "warmup";
 inline constexpr const char *Steady = "steady";
+// Revision 2, after the steady phase: copies timed apart from compute.
+inline constexpr const char *HostToDevice = "h2d";
+inline constexpr const char *DeviceToHost = "d2h";
 } // namespace phase
 
 // Final statuses of a run. "incomplete" is never written by a runner: the store sets it when a

@@ -69,6 +69,8 @@
     X(CriterionCost, QT_TRANSLATE_NOOP("tp::ModelText", "cost per useful result: candidate %1 vs baseline %2 %3")) \
     X(CriterionNoRollback, QT_TRANSLATE_NOOP("tp::ModelText", "no rollback path recorded by a reviewer")) \
     X(CriterionRollback, QT_TRANSLATE_NOOP("tp::ModelText", "rollback path: %1")) \
+    X(CriterionNoProfile, QT_TRANSLATE_NOOP("tp::ModelText", "no candidate run carries a profile: run the candidate with --profile-steps N (a pilot: its Profile steps option)")) \
+    X(CriterionNoRoundTrips, QT_TRANSLATE_NOOP("tp::ModelText", "no host round-trips beyond the baseline's in %1 profiled candidate run(s) (%2 copy operators per call)")) \
     /* Validity reasons (validity.cpp, run_judge.cpp) */ \
     X(ValidityNonFinite, QT_TRANSLATE_NOOP("tp::ModelText", "non-finite output")) \
     X(ValidityTooFewIterations, QT_TRANSLATE_NOOP("tp::ModelText", "too short: %1 steady iterations, at least %2 needed")) \
@@ -138,6 +140,8 @@
     X(CriterionPrecisionOutside, QT_TRANSLATE_NOOP("tp::ModelText", "%1 of %2 candidate run(s) outside the precision policy")) \
     X(CriterionP99Above, QT_TRANSLATE_NOOP("tp::ModelText", "%1 run(s) with p99 above %2 s")) \
     X(CriterionNoProgress, QT_TRANSLATE_NOOP("tp::ModelText", "%1 candidate run(s) raised a no-progress alert")) \
+    X(CriterionRoundTrips, QT_TRANSLATE_NOOP("tp::ModelText", "%1: %2 host↔device copies per call in candidate run(s) %3 against %4 in baseline run(s) %5 (%6)")) \
+    X(CriterionNoBaselineProfile, QT_TRANSLATE_NOOP("tp::ModelText", "%1: %2 host↔device copies per call in candidate run(s) %3, and no baseline run of it carries a profile to compare with (run the baseline with --profile-steps N)")) \
     X(CriterionThroughputRequired, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2× (required ≥ %3×)")) \
     X(CriterionThroughput, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2×")) \
     X(PrecisionMismatch, QT_TRANSLATE_NOOP("tp::ModelText", "%1% of elements outside atol %2 + rtol %3 (allowed %4%)")) \

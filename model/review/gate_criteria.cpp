@@ -232,6 +232,8 @@ CriterionResult detail::evaluateCriterion(const GateEvidence &c, const std::stri
         return catalogCoverage(c, id);
     if (id == "no_unsupported_op_failures")
         return unsupportedOps(c, id);
+    if (id == "no_host_round_trips")
+        return hostRoundTrips(c, id);
     if (id == "outputs_finite")
         return outputsFinite(c, id);
     if (id == "precision_within_policy")

@@ -5,6 +5,7 @@
 
 #include "gate_criteria.h"
 #include "model/analysis/precision_mode.h"
+#include "model/analysis/run_profile.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
 #include "model/store/store.h"
@@ -93,6 +94,103 @@ CriterionResult unsupportedOps(const GateEvidence &c, const std::string &id)
         return make(id, Verdict::Fail, fillText(txt::CriterionUnsupported, {count(bad.size())}),
                     bad);
     return make(id, Verdict::Pass, txt::CriterionNoUnsupported, ids(c.candidateAll));
+}
+
+namespace
+{
+
+std::string runList(const std::vector<long long> &runs)
+{
+    std::string out;
+    for (long long r : runs)
+        out += (out.empty() ? "" : ", ") + std::to_string(r);
+    return out;
+}
+
+// "aten::_to_copy ×12, aten::copy_ ×4": the copy operators a profile counted, most first.
+std::string copyOps(const std::vector<RunProfile> &profiles)
+{
+    std::map<std::string, long long> calls;
+    for (const RunProfile &p : profiles)
+        for (const auto &[name, n] : p.copiesByOp)
+            calls[name] += n;
+    std::vector<std::pair<std::string, long long>> sorted(calls.begin(), calls.end());
+    std::sort(sorted.begin(), sorted.end(),
+              [](const auto &a, const auto &b) { return a.second > b.second; });
+    std::string out;
+    for (const auto &[name, n] : sorted)
+        if (n > 0)
+            out += (out.empty() ? "" : ", ") + name + " ×" + std::to_string(n);
+    return out;
+}
+
+double perCall(const std::vector<RunProfile> &profiles)
+{
+    double most = 0;
+    for (const RunProfile &p : profiles)
+        most = std::max(most, p.copiesPerCall.value_or(0));
+    return most;
+}
+
+} // namespace
+
+// TorchTPU's error glossary: high counts of aten::copy_ / aten::_to_copy reveal CPU round-trips
+// (operators that fell back to the host). A candidate run's profile may hold no more copy
+// operators per call than the baseline's profiles of the same workload hold: a copy both sides
+// make (an addmm's bias, a dtype cast the model does) is no fallback.
+CriterionResult hostRoundTrips(const GateEvidence &c, const std::string &id)
+{
+    std::map<std::string, std::vector<RunProfile>> candidate, baseline;
+    for (const RunRecord &r : c.candidateAll)
+        if (r.status == "ok")
+            if (auto p = runProfile(c.store, r.id); p && p->usable())
+                candidate[r.workload].push_back(std::move(*p));
+    if (candidate.empty())
+        return make(id, Verdict::Insufficient, txt::CriterionNoProfile, ids(c.candidateAll));
+    for (const RunRecord &r : c.baseline)
+        if (candidate.count(r.workload))
+            if (auto p = runProfile(c.store, r.id); p && p->usable())
+                baseline[r.workload].push_back(std::move(*p));
+    std::vector<std::string> fails, missing;
+    std::vector<long long> used;
+    std::size_t profiled = 0;
+    double worst = 0;
+    for (const auto &[workload, profiles] : candidate) {
+        std::vector<long long> runs, baseRuns;
+        for (const RunProfile &p : profiles)
+            runs.push_back(p.runId);
+        used.insert(used.end(), runs.begin(), runs.end());
+        profiled += profiles.size();
+        const double mine = perCall(profiles);
+        worst = std::max(worst, mine);
+        const auto base = baseline.find(workload);
+        if (base == baseline.end()) {
+            if (mine > 0)
+                missing.push_back(fillText(txt::CriterionNoBaselineProfile,
+                                           {workload, textNumber(mine, 3), runList(runs)}));
+            continue;
+        }
+        for (const RunProfile &p : base->second)
+            baseRuns.push_back(p.runId);
+        used.insert(used.end(), baseRuns.begin(), baseRuns.end());
+        const double theirs = perCall(base->second);
+        if (mine > theirs + 1e-9)
+            fails.push_back(
+                fillText(txt::CriterionRoundTrips,
+                         {workload, textNumber(mine, 3), runList(runs), textNumber(theirs, 3),
+                          runList(baseRuns), copyOps(profiles)}));
+    }
+    std::sort(used.begin(), used.end());
+    used.erase(std::unique(used.begin(), used.end()), used.end());
+    if (!fails.empty()) {
+        fails.insert(fails.end(), missing.begin(), missing.end());
+        return make(id, Verdict::Fail, joinParts(fails), used);
+    }
+    if (!missing.empty())
+        return make(id, Verdict::Insufficient, joinParts(missing), used);
+    return make(id, Verdict::Pass,
+                fillText(txt::CriterionNoRoundTrips, {count(profiled), textNumber(worst, 3)}),
+                used);
 }
 
 CriterionResult outputsFinite(const GateEvidence &c, const std::string &id)

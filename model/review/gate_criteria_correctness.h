@@ -12,6 +12,7 @@ namespace tp::detail
 // The compatibility and correctness criteria (gate_criteria_correctness.cpp).
 CriterionResult catalogCoverage(const GateEvidence &c, const std::string &id);
 CriterionResult unsupportedOps(const GateEvidence &c, const std::string &id);
+CriterionResult hostRoundTrips(const GateEvidence &c, const std::string &id);
 CriterionResult outputsFinite(const GateEvidence &c, const std::string &id);
 CriterionResult precisionCriterion(const GateEvidence &c, const std::string &id, bool training);
 

@@ -40,6 +40,7 @@ const std::vector<std::string> &knownCriteria()
 {
     static const std::vector<std::string> v{"catalog_shapes_in_required_modes",
                                             "no_unsupported_op_failures",
+                                            "no_host_round_trips",
                                             "outputs_finite",
                                             "precision_within_policy",
                                             "loss_curve_within_tolerance",

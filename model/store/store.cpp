@@ -314,6 +314,19 @@ std::vector<EventRecord> Store::events(long long runId) const
     return out;
 }
 
+std::vector<EventRecord> Store::events(long long runId, const std::string &name) const
+{
+    SQLite::Statement q(*m_db,
+                        "SELECT seq, event, json FROM events WHERE run_id = ? AND event = ? ORDER BY seq");
+    q.bind(1, static_cast<int64_t>(runId));
+    q.bind(2, name);
+    std::vector<EventRecord> out;
+    while (q.executeStep())
+        out.push_back(
+            {q.getColumn(0).getInt64(), q.getColumn(1).getString(), q.getColumn(2).getString()});
+    return out;
+}
+
 std::vector<ShapeCaseRecord> Store::shapeCases(long long runId) const
 {
     SQLite::Statement q(*m_db,

@@ -57,6 +57,7 @@ public:
     void visitSamples(long long runId, const std::string &phase,
                       const std::function<void(const double *, std::size_t)> &fn) const;
     std::vector<EventRecord> events(long long runId) const;
+    std::vector<EventRecord> events(long long runId, const std::string &name) const; // one kind
     std::vector<ShapeCaseRecord> shapeCases(long long runId) const;
     std::vector<TrainStepRecord> trainSteps(long long runId) const;
     long long runCount() const;

@@ -2430,6 +2430,10 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <source>Distributed recovery: one rank lost, group resumed</source>
         <translation>Recuperação distribuída: um rank perdido, grupo retomado</translation>
     </message>
+    <message>
+        <source>No host round-trips beyond the baseline&apos;s</source>
+        <translation>Nenhuma ida e volta ao host além das da linha de base</translation>
+    </message>
 </context>
 <context>
     <name>Review</name>
@@ -4275,6 +4279,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>Distributed recovery: one rank lost, group resumed</source>
         <translation>Recuperação distribuída: um rank perdido, grupo retomado</translation>
     </message>
+    <message>
+        <source>No host round-trips beyond the baseline&apos;s</source>
+        <translation>Nenhuma ida e volta ao host além das da linha de base</translation>
+    </message>
 </context>
 <context>
     <name>tp::GateChecklistView</name>
@@ -5495,6 +5503,22 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>%1 ran %2 of %3 shapes eagerly after a recompile limit (run(s) %4)</source>
         <translation>%1 rodou %2 de %3 formatos em eager após um limite de recompilação (execução(ões) %4)</translation>
+    </message>
+    <message>
+        <source>no candidate run carries a profile: run the candidate with --profile-steps N (a pilot: its Profile steps option)</source>
+        <translation>nenhuma execução candidata traz um perfil: execute o candidato com --profile-steps N (num piloto: a opção Passos de perfil)</translation>
+    </message>
+    <message>
+        <source>no host round-trips beyond the baseline&apos;s in %1 profiled candidate run(s) (%2 copy operators per call)</source>
+        <translation>nenhuma ida e volta ao host além das da linha de base em %1 execução(ões) candidata(s) com perfil (%2 operadores de cópia por chamada)</translation>
+    </message>
+    <message>
+        <source>%1: %2 host↔device copies per call in candidate run(s) %3 against %4 in baseline run(s) %5 (%6)</source>
+        <translation>%1: %2 cópias host↔dispositivo por chamada na(s) execução(ões) candidata(s) %3 contra %4 na(s) execução(ões) de linha de base %5 (%6)</translation>
+    </message>
+    <message>
+        <source>%1: %2 host↔device copies per call in candidate run(s) %3, and no baseline run of it carries a profile to compare with (run the baseline with --profile-steps N)</source>
+        <translation>%1: %2 cópias host↔dispositivo por chamada na(s) execução(ões) candidata(s) %3, e nenhuma execução de linha de base dela traz um perfil para comparar (execute a linha de base com --profile-steps N)</translation>
     </message>
 </context>
 <context>

@@ -66,7 +66,8 @@ nlohmann::json summaryJson(const Measurements &m)
           {"precision", &m.precision},
           {"training", &m.training},
           {"catalog", &m.catalog},
-          {"distributed", &m.distributed}})
+          {"distributed", &m.distributed},
+          {"transfers", &m.transfers}})
         if (!value->is_null())
             s[key] = *value;
     s["cache_state"] = m.cacheState;

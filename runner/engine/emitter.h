@@ -32,6 +32,7 @@ struct Measurements {
     nlohmann::json training;    // training figures (losses, time to target), if training
     nlohmann::json catalog;     // shape catalog summary, if a catalog ran
     nlohmann::json distributed; // data-parallel rank: identity and all-reduce counters
+    nlohmann::json transfers;   // h2d/d2h timed apart: host memory used, bytes, medians
     std::string cacheState = "cold";
     std::string compiler; // what "compiled" means here: "none", "torchscript(…)"
 };

@@ -4,9 +4,12 @@
 #include "dist_group.h"
 #include "hostinfo.h"
 #include "local_rendezvous.h"
+#include "profile_capture.h"
+#include "profile_summary.h"
 #include "protocol.h"
 #include "torchenv.h"
 #include "training_run.h"
+#include "transfers.h"
 #include "watchdog.h"
 #include "workloads.h"
 
@@ -62,7 +65,11 @@ private:
     void configureThreads();
     void sync() const;
     double timedCall(Workload &w) const;
+    double timedCopy(const std::function<void()> &copy) const;
     void measure(Workload &w, Measurements &m);
+    void measureTraining(Workload &w, Measurements &m, PhaseSettings settings);
+    void timeTransfers(Workload &w, Measurements &m);
+    void profile(const std::function<void()> &call);
     WorkloadConfig workloadConfig() const;
 
     const RunOptions &m_options;
@@ -104,6 +111,37 @@ double Engine::timedCall(Workload &w) const
     return secondsSince(t0);
 }
 
+double Engine::timedCopy(const std::function<void()> &copy) const
+{
+    sync();
+    const auto t0 = Clock::now();
+    copy();
+    sync();
+    return secondsSince(t0);
+}
+
+// Phases h2d and d2h (transfers.h), after the steady phase.
+void Engine::timeTransfers(Workload &w, Measurements &m)
+{
+    const TransferTimer timer{[this](const std::function<void()> &copy) { return timedCopy(copy); },
+                              [this] { m_control.check(); }};
+    m.transfers =
+        timeInferenceTransfers(w, m.steadySeconds.size(), m_options.pinned, timer,
+                               [&](const std::string &phase, const std::vector<double> &s) {
+                                   m_emitter.phase(phase, m.batch, s);
+                               });
+}
+
+void Engine::profile(const std::function<void()> &call)
+{
+    if (m_options.profileSteps <= 0)
+        return;
+    m_control.check();
+    ProfileRequest request{m_options.profileSteps, m_options.profileDir, m_options.executionKey,
+                           m_device};
+    m_emitter.event(tp::ev::Profile, captureProfile(request, call));
+}
+
 WorkloadConfig Engine::workloadConfig() const
 {
     WorkloadConfig c;
@@ -123,6 +161,52 @@ WorkloadConfig Engine::workloadConfig() const
     c.worldSize = m_options.dist.enabled ? m_options.dist.worldSize : 1;
     c.rank = m_options.dist.enabled ? m_options.dist.rank : 0;
     return c;
+}
+
+// Each step's batch is drawn on the host, then copied to the device timed apart (phase h2d):
+// the step's sample is compute alone.
+void Engine::measureTraining(Workload &w, Measurements &m, PhaseSettings settings)
+{
+    TrainingRun &tr = *m_training;
+    settings = tr.phaseSettings(settings);
+    if (m_group) // the ranks train the same steps: the phases' lengths are voted
+        settings.groupContinue = [this](bool mine) { return m_group->anyRank(mine); };
+    TrainingLog log(m_emitter, m_options.targetLoss, tr.firstStep(), tr.trainStepBatch());
+    std::vector<double> copies;
+    const TimedCall call = [&] {
+        if (w.drawNextBatch())
+            copies.push_back(timedCopy([&] { w.copyBatchToDevice(); }));
+        const double t = timedCall(w);
+        log.record(w.lastLoss(), t);
+        tr.afterStep(w, m_emitter); // a due checkpoint, outside the step's time
+        return t;
+    };
+    const bool nothingLeft = tr.remainingSteps() == 0LL;
+    auto finishLog = [&] {
+        log.flush();
+        m.training = log.summary(m.batch);
+        tr.addSummary(m.training);
+        if (!copies.empty()) {
+            m_emitter.phase(tp::phase::HostToDevice, m.batch, copies);
+            m.transfers = trainingTransfers(copies, m_options.pinned);
+        }
+    };
+    try {
+        if (!nothingLeft)
+            runPhases(settings, call, m_control, m, m_emitter);
+    } catch (...) {
+        finishLog();
+        throw;
+    }
+    finishLog();
+    // A resume at the last step has nothing left to train: nothing ran, nothing is non-finite.
+    m.finite = nothingLeft || (w.outputFinite() && std::isfinite(w.lastLoss()));
+    assessRun(m, m_options);
+    if (!nothingLeft) // extra steps, outside the log and the checkpoints
+        profile([&] { w.forward(); });
+    if (m_options.precision)
+        m.precision =
+            checkTrainingPrecision(workloadConfig(), m_options.workload, m_policy, m_emitter);
 }
 
 void Engine::measure(Workload &w, Measurements &m)
@@ -150,38 +234,8 @@ void Engine::measure(Workload &w, Measurements &m)
     PhaseSettings settings = phaseSettings(m_options);
     const WorkloadConfig config = workloadConfig();
 
-    if (w.isTraining()) {
-        TrainingRun &tr = *m_training;
-        settings = tr.phaseSettings(settings);
-        if (m_group) // the ranks train the same steps: the phases' lengths are voted
-            settings.groupContinue = [this](bool mine) { return m_group->anyRank(mine); };
-        TrainingLog log(m_emitter, m_options.targetLoss, tr.firstStep(), tr.trainStepBatch());
-        const TimedCall call = [&] {
-            const double t = timedCall(w);
-            log.record(w.lastLoss(), t);
-            tr.afterStep(w, m_emitter); // a due checkpoint, outside the step's time
-            return t;
-        };
-        const bool nothingLeft = tr.remainingSteps() == 0LL;
-        try {
-            if (!nothingLeft)
-                runPhases(settings, call, m_control, m, m_emitter);
-        } catch (...) {
-            log.flush();
-            m.training = log.summary(m.batch);
-            tr.addSummary(m.training);
-            throw;
-        }
-        log.flush();
-        m.training = log.summary(m.batch);
-        tr.addSummary(m.training);
-        // A resume at the last step has nothing left to train: nothing ran, nothing is non-finite.
-        m.finite = nothingLeft || (w.outputFinite() && std::isfinite(w.lastLoss()));
-        assessRun(m, m_options);
-        if (m_options.precision)
-            m.precision = checkTrainingPrecision(config, m_options.workload, m_policy, m_emitter);
-        return;
-    }
+    if (w.isTraining())
+        return measureTraining(w, m, settings);
 
     c10::InferenceMode inferenceMode;
     if (m_options.warmStart)
@@ -190,6 +244,9 @@ void Engine::measure(Workload &w, Measurements &m)
     runPhases(settings, call, m_control, m, m_emitter);
     m.finite = w.outputFinite();
     assessRun(m, m_options);
+    if (m_options.transfers)
+        timeTransfers(w, m);
+    profile([&] { w.forward(); });
     if (m_options.precision)
         m.precision = checkInferencePrecision(config, m_options.workload, w, m_policy, m_emitter);
     if (m_catalog)
@@ -213,6 +270,8 @@ int Engine::run()
             m_catalog = loadCatalog(m_options.catalogPath);
         if (m_options.workload.rfind("train-", 0) == 0)
             m_training.emplace(m_options); // checkpoint dir writable, --resume has a checkpoint
+        if (m_options.profileSteps > 0)
+            checkProfileDir(m_options.profileDir);
     } catch (const std::exception &e) {
         std::cerr << "torchpilot-runner: error: " << e.what() << '\n';
         return exitcode::BadArguments;
@@ -254,16 +313,7 @@ int Engine::run()
     started.cacheState = m_options.warmStart ? "warm" : "cold";
     started.modelRevision = workload->modelRevision();
     started.env = runEnvironment(m_blasThreads);
-    started.env["protocol"] = {{"preset", m_options.preset},
-                               {"warmup_min", m_options.warmup},
-                               {"warmup_max", std::max(m_options.maxWarmup, m_options.warmup)},
-                               {"warmup_window", m_options.warmupWindow},
-                               {"warmup_tolerance", m_options.warmupCv},
-                               {"steady_min_iterations", m_options.iterations},
-                               {"steady_min_seconds", m_options.minTime},
-                               {"deadline_seconds", m_options.deadline},
-                               {"steps", m_options.steps}, // > 0: fixed warmup, the rest is steady
-                               {"precision_policy", m_policy.name}};
+    started.env["protocol"] = protocolEnvironment(m_options, m_policy.name);
     if (m_catalog)
         started.env["catalog"] = m_catalog->name;
     if (m_options.injectFault != "none")

@@ -66,6 +66,49 @@ public:
         return values;
     }
 
+    TransferInfo prepareTransfers(bool pinned) override
+    {
+        TransferInfo info;
+        info.supported = true;
+        const bool canPin = pinned && m_config.device == "cuda";
+        info.hostMemory = canPin ? "pinned" : "pageable";
+        m_pinned = canPin;
+        m_hostInputs.clear();
+        for (const c10::IValue &v : m_inputs) {
+            std::vector<torch::Tensor> tensors;
+            collectTensors(v, tensors);
+            for (const torch::Tensor &t : tensors) {
+                torch::Tensor host = t.to(torch::kCPU, /*non_blocking=*/false, /*copy=*/true);
+                if (canPin)
+                    host = host.pin_memory();
+                info.inputBytes += static_cast<long long>(host.nbytes());
+                m_hostInputs.push_back(host);
+            }
+        }
+        std::vector<torch::Tensor> outputs;
+        collectTensors(m_out, outputs);
+        for (const torch::Tensor &t : outputs)
+            info.outputBytes += static_cast<long long>(t.nbytes());
+        return info;
+    }
+
+    void copyInputToDevice() override
+    {
+        const torch::Device device(m_config.device);
+        m_deviceCopies.clear();
+        for (const torch::Tensor &h : m_hostInputs)
+            m_deviceCopies.push_back(h.to(device, /*non_blocking=*/m_pinned, /*copy=*/true));
+    }
+
+    void copyOutputToHost() override
+    {
+        std::vector<torch::Tensor> outputs;
+        collectTensors(m_out, outputs);
+        m_deviceCopies.clear();
+        for (const torch::Tensor &t : outputs)
+            m_deviceCopies.push_back(t.to(torch::kCPU, /*non_blocking=*/false, /*copy=*/true));
+    }
+
 protected:
     // One eager forward call (under InferenceMode, like forward()).
     virtual c10::IValue eagerForward() = 0;
@@ -81,6 +124,8 @@ protected:
 private:
     FrozenModule m_compiled;
     c10::IValue m_out;
+    std::vector<torch::Tensor> m_hostInputs, m_deviceCopies; // --transfers
+    bool m_pinned = false;
 };
 
 } // namespace tp::runner::detail

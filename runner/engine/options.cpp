@@ -266,6 +266,16 @@ void addOptions(CLI::App &app, RunOptions &o)
         ->check(CLI::ExistingFile);
     app.add_flag("!--no-precision", o.precision,
                  "Skip the comparison against the float32 eager reference");
+    app.add_option("--profile-steps", o.profileSteps,
+                   "After the steady phase, profile N more calls (a profile event and a trace)")
+        ->check(CLI::NonNegativeNumber)
+        ->capture_default_str();
+    app.add_option("--profile-dir", o.profileDir, "Directory of the profiler's trace files")
+        ->capture_default_str();
+    app.add_flag("--transfers", o.transfers,
+                 "Inference: time the input's copy to the device and the output's copy back "
+                 "(phases h2d, d2h)");
+    app.add_flag("--pinned", o.pinned, "Copy from pinned host memory where the device supports it");
 }
 
 } // namespace

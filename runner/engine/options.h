@@ -65,6 +65,13 @@ struct RunOptions {
     std::string precisionPolicyPath; // precision policy JSON (empty: built-in default)
     bool precision = true;           // compare against the fp32 eager reference
 
+    // After the steady phase: N calls under the profiler (profile event, a trace file in
+    // profileDir), and the input/output copies timed apart (phases h2d, d2h).
+    int profileSteps = 0;
+    std::string profileDir = "torchpilot-traces";
+    bool transfers = false;
+    bool pinned = false; // the host buffer of the copies is pinned where the device allows it
+
     DistOptions dist; // data-parallel ranks (dist_options.h); training workloads only
 };
 

@@ -2,6 +2,7 @@
 
 #include "model/contract/validity.h"
 
+#include <algorithm>
 #include <csignal>
 #include <numeric>
 #include <stdexcept>
@@ -85,6 +86,24 @@ void RunControl::check() const
     if (deadlinePassed())
         throw StopRequested{"timeout", "deadline of " + std::to_string(m_deadline) + " s reached",
                             kTimeoutExitCode};
+}
+
+nlohmann::json protocolEnvironment(const RunOptions &o, const std::string &precisionPolicy)
+{
+    return {{"preset", o.preset},
+            {"warmup_min", o.warmup},
+            {"warmup_max", std::max(o.maxWarmup, o.warmup)},
+            {"warmup_window", o.warmupWindow},
+            {"warmup_tolerance", o.warmupCv},
+            {"steady_min_iterations", o.iterations},
+            {"steady_min_seconds", o.minTime},
+            {"deadline_seconds", o.deadline},
+            {"steps", o.steps}, // > 0: fixed warmup, the rest is steady
+            {"precision_policy", precisionPolicy},
+            {"profile_steps", o.profileSteps},
+            {"transfers", o.transfers},
+            {"pinned", o.pinned},
+            {"contract_revision", kContractRevision}};
 }
 
 PhaseSettings phaseSettings(const RunOptions &o)

@@ -58,6 +58,10 @@ struct PhaseSettings {
 
 PhaseSettings phaseSettings(const RunOptions &o);
 
+// run_started.env.protocol: the preset, the phases' bounds, the precision policy's name and what
+// runs after the steady phase (profile steps, transfers).
+nlohmann::json protocolEnvironment(const RunOptions &o, const std::string &precisionPolicy);
+
 // Runs the three phases into m, emitting each phase line as soon as the phase ends.
 // `perIteration` is called after every steady iteration (training records its loss there).
 void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &control,

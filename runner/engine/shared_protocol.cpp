@@ -40,6 +40,7 @@ const Shared &shared()
     static const Shared s = [] {
         const ordered_json j = ordered_json::parse(kSharedProtocolJson);
         if (j.at("contract_version").get<int>() != kContractVersion ||
+            j.at("contract_revision").get<int>() != kContractRevision ||
             j.at("compile_method").get<std::string>() != kCompileMethod)
             throw std::logic_error("resources/protocol/runner.json disagrees with contract.h");
         Shared out;

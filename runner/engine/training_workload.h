@@ -74,23 +74,44 @@ public:
         return detail::graphOps(m_script);
     }
 
-    void forward() override
+    // Batch k of this rank, drawn on the host (float32, CPU).
+    bool drawNextBatch() override
     {
-        // The engine may call us under InferenceMode; a training step needs autograd.
         c10::InferenceMode notInference(false);
-        const torch::Device device(m_config.device);
-        const torch::Dtype dtype = detail::runDtype(m_config.dtype);
+        torch::NoGradGuard noGrad;
         detail::reseed(m_dataGenerator,
                        m_config.seed * kDataSeedStride +
                            m_step * static_cast<std::uint64_t>(m_config.worldSize) +
                            static_cast<std::uint64_t>(m_config.rank));
-        torch::Tensor x, y;
-        {
-            torch::NoGradGuard noGrad;
-            drawBatch(m_dataGenerator, x, y);
-            x = x.to(device, dtype);
-            y = y.to(device, dtype);
-        }
+        drawBatch(m_dataGenerator, m_x, m_y);
+        m_drawn = true;
+        m_copied = false;
+        return true;
+    }
+
+    // The drawn batch to the device in the run's dtype: always a real copy (on the CPU device, a
+    // copy on the CPU), so the engine times the same work on every device.
+    void copyBatchToDevice() override
+    {
+        c10::InferenceMode notInference(false);
+        torch::NoGradGuard noGrad;
+        const torch::Device device(m_config.device);
+        const torch::Dtype dtype = detail::runDtype(m_config.dtype);
+        m_x = m_x.to(device, dtype, /*non_blocking=*/false, /*copy=*/true);
+        m_y = m_y.to(device, dtype, /*non_blocking=*/false, /*copy=*/true);
+        m_copied = true;
+    }
+
+    void forward() override
+    {
+        // The engine may call us under InferenceMode; a training step needs autograd.
+        c10::InferenceMode notInference(false);
+        if (!m_drawn)
+            drawNextBatch();
+        if (!m_copied)
+            copyBatchToDevice();
+        m_drawn = m_copied = false;
+        torch::Tensor x = m_x, y = m_y;
         m_optimizer->zero_grad();
         torch::Tensor pred = m_isCompiled ? m_script.forward({x}).toTensor() : predictEager(x);
         // The loss is computed in float32 (from bf16 predictions and targets in bfloat16 runs).
@@ -170,8 +191,10 @@ private:
     at::Generator m_dataGenerator;
     torch::jit::Module m_script;
     bool m_isCompiled = false;
-    std::uint64_t m_step = 0;  // data position: the next batch drawn is batch m_step
-    double m_learningRate = 0; // the schedule's current rate
+    std::uint64_t m_step = 0;
+    torch::Tensor m_x, m_y; // the next step's batch (drawNextBatch, copyBatchToDevice)
+    bool m_drawn = false, m_copied = false; // data position: the next batch drawn is batch m_step
+    double m_learningRate = 0;              // the schedule's current rate
     double m_lastLoss = std::numeric_limits<double>::quiet_NaN();
     torch::Tensor m_pred;
 };

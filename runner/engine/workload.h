@@ -35,6 +35,13 @@ struct WorkloadConfig {
     GradientSync *gradientSync = nullptr;
 };
 
+// What prepareTransfers() set up.
+struct TransferInfo {
+    bool supported = false;
+    std::string hostMemory = "pageable"; // "pinned" | "pageable"
+    long long inputBytes = 0, outputBytes = 0;
+};
+
 class Workload
 {
 public:
@@ -74,6 +81,21 @@ public:
         (void)seqLen;
         return false;
     }
+
+    // Transfers timed apart (--transfers, inference): prepareTransfers() makes a host copy of the
+    // input batch once (pinned when asked and the device allows it); copyInputToDevice() and
+    // copyOutputToHost() each make one real copy (on the CPU device, a copy on the CPU).
+    virtual TransferInfo prepareTransfers(bool pinned)
+    {
+        (void)pinned;
+        return {};
+    }
+    virtual void copyInputToDevice() {}
+    virtual void copyOutputToHost() {}
+    // Training: drawNextBatch() draws the next step's batch on the host (untimed) and returns
+    // true; copyBatchToDevice() copies it to the device, timed apart from the step by the engine.
+    virtual bool drawNextBatch() { return false; }
+    virtual void copyBatchToDevice() {}
 };
 
 } // namespace tp::runner

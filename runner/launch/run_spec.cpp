@@ -17,6 +17,15 @@ QStringList RunSpec::runnerArguments() const
         args << QStringLiteral("--iterations") << QString::number(iterations);
     if (!runKey.isEmpty())
         args << QStringLiteral("--run-key") << runKey;
+    if (profileSteps > 0) {
+        args << QStringLiteral("--profile-steps") << QString::number(profileSteps);
+        if (!profileDir.isEmpty())
+            args << QStringLiteral("--profile-dir") << profileDir;
+    }
+    if (transfers)
+        args << QStringLiteral("--transfers");
+    if (pinned)
+        args << QStringLiteral("--pinned");
     args << extraArgs;
     return args;
 }

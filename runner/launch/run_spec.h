@@ -22,6 +22,13 @@ struct RunSpec {
     // Data-parallel ranks of one training run (> 1: RankGroupLauncher starts one process per
     // rank on loopback; each adds --world-size N --rank R --rendezvous 127.0.0.1:PORT).
     int worldSize = 1;
+    // After the steady phase (contract revision 2): N calls under the profiler, the trace into
+    // profileDir (empty: the runner's default, ./torchpilot-traces on the host that runs it);
+    // the input and output copies timed apart (phases h2d, d2h), from pinned host memory.
+    int profileSteps = 0;
+    QString profileDir;
+    bool transfers = false;
+    bool pinned = false;
 
     QStringList runnerArguments() const;
     QString label() const; // "mlp/eager/float32"

@@ -315,6 +315,7 @@ QString GateChecklistModel::criterionTitle(const std::string &id)
     static const std::pair<const char *, const char *> titles[] = {
         {"catalog_shapes_in_required_modes", QT_TR_NOOP("Shape catalog in every required mode")},
         {"no_unsupported_op_failures", QT_TR_NOOP("No unsupported-operation failures")},
+        {"no_host_round_trips", QT_TR_NOOP("No host round-trips beyond the baseline's")},
         {"outputs_finite", QT_TR_NOOP("Outputs are finite")},
         {"precision_within_policy", QT_TR_NOOP("Precision within the policy")},
         {"loss_curve_within_tolerance", QT_TR_NOOP("Loss curve within tolerance")},

@@ -197,6 +197,8 @@ QString criterionName(const std::string &id)
         return ReportText::tr("Catalog shapes run in every required mode");
     if (id == "no_unsupported_op_failures")
         return ReportText::tr("No failure on an unsupported operator");
+    if (id == "no_host_round_trips")
+        return ReportText::tr("No host round-trips beyond the baseline's");
     if (id == "outputs_finite")
         return ReportText::tr("Outputs are finite");
     if (id == "precision_within_policy")
