@@ -52,6 +52,9 @@ int exportCommand(const QStringList &args)
          {QStringLiteral("samples"),
           Export::tr("Also the samples: in JSON under each run; in CSV instead of the runs, one "
                      "row per sample (run_id, execution_key, phase, seq, seconds).")},
+         {QStringLiteral("profiles"),
+          Export::tr("CSV: instead of the runs, one row per top operator of each profiled run "
+                     "(runner option --profile-steps); JSON always has each run's profile.")},
          {QStringLiteral("out"), Export::tr("Write to this file (default: standard output)."),
           Export::tr("file")}});
     p.process(args);
@@ -78,6 +81,8 @@ int exportCommand(const QStringList &args)
         const bool samples = p.isSet(QStringLiteral("samples"));
         if (format == QLatin1String("json"))
             text << exportJson(store, runs, samples).dump(1) << '\n';
+        else if (p.isSet(QStringLiteral("profiles")))
+            writeProfilesCsv(text, store, runs);
         else if (samples)
             writeSamplesCsv(text, store, runs);
         else

@@ -49,6 +49,11 @@ void addPilotOptions(QCommandLineParser &p)
         {QStringLiteral("runner"), PilotCmd::tr("Path of torchpilot-runner."),
          PilotCmd::tr("path")},
         {QStringLiteral("targets"), PilotCmd::tr("Target profiles file."), PilotCmd::tr("file")},
+        {QStringLiteral("profile-steps"),
+         PilotCmd::tr("Profile this many calls of each inference run after its steady phase "
+                      "(0: none; default 5). The traces of local runs go next to the database, in "
+                      "<name>-traces."),
+         PilotCmd::tr("N"), QStringLiteral("5")},
         {QStringLiteral("no-faulttest"), PilotCmd::tr("Leave out the fault test.")},
         {QStringLiteral("no-dashboard"), PilotCmd::tr("Do not open the dashboard at the end.")},
     });
@@ -62,6 +67,8 @@ PilotOptions optionsOf(const QCommandLineParser &p)
     o.runner = p.value(QStringLiteral("runner"));
     o.targetsFile = p.value(QStringLiteral("targets"));
     o.faultTest = !p.isSet(QStringLiteral("no-faulttest"));
+    o.profileSteps = p.value(QStringLiteral("profile-steps")).toInt();
+    o.profileDir = traceDirectoryFor(p.value(QStringLiteral("db")));
     return o;
 }
 
@@ -117,6 +124,14 @@ int pilotCommand(const QStringList &args,
     QCommandLineParser p;
     addPilotOptions(p);
     p.process(args);
+    bool number = false;
+    if (p.value(QStringLiteral("profile-steps")).toInt(&number) < 0 || !number) {
+        err() << PilotCmd::tr("torchpilot: error: --profile-steps must be a whole number of 0 or "
+                              "more, not '%1'")
+                     .arg(p.value(QStringLiteral("profile-steps")))
+              << Qt::endl;
+        return 2;
+    }
     const QString db = p.value(QStringLiteral("db"));
     QDir().mkpath(QFileInfo(db).absolutePath()); // a new database, as `run` creates it
     std::unique_ptr<Store> store;

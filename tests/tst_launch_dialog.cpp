@@ -39,6 +39,7 @@ private Q_SLOTS:
     void invalidInputDisablesOk_data();
     void invalidInputDisablesOk();
     void customPresetPassesItsMinimums();
+    void profileAndTransfers();
     void workloadOptions();
     void ranksForTrainingOnly();
     void targetComboListsTheProfiles();
@@ -141,6 +142,27 @@ void TestLaunchDialog::customPresetPassesItsMinimums()
     QCOMPARE(specs[0].extraArgs,
              (QStringList{QStringLiteral("--min-time"), QStringLiteral("1.5")}));
     QVERIFY(specs[0].runKey.isEmpty()); // the runner's default key
+}
+
+// Profile steps, transfers and pinned memory reach the runner's arguments; pinned only with
+// transfers.
+void TestLaunchDialog::profileAndTransfers()
+{
+    tp::LaunchDialog d;
+    auto *pinned = child<QCheckBox>(d, "pinned");
+    QVERIFY(!pinned->isEnabled());
+    QVERIFY(!d.specs().at(0).runnerArguments().contains(QStringLiteral("--profile-steps")));
+    child<QSpinBox>(d, "profileSteps")->setValue(4);
+    child<QCheckBox>(d, "transfers")->setChecked(true);
+    QVERIFY(pinned->isEnabled());
+    pinned->setChecked(true);
+    const QStringList args = d.specs().at(0).runnerArguments();
+    QVERIFY2(args.join(QLatin1Char(' ')).contains(QStringLiteral("--profile-steps 4")),
+             qPrintable(args.join(QLatin1Char(' '))));
+    QVERIFY(args.contains(QStringLiteral("--transfers")));
+    QVERIFY(args.contains(QStringLiteral("--pinned")));
+    child<QCheckBox>(d, "transfers")->setChecked(false);
+    QVERIFY(!d.specs().at(0).runnerArguments().contains(QStringLiteral("--pinned")));
 }
 
 void TestLaunchDialog::workloadOptions()

@@ -62,6 +62,14 @@ void TestOrchestrate::planOfTheDefaultPilot()
                           QStringLiteral("--catalog"), QStringLiteral("/srv/catalog.json")}));
     QCOMPARE(steps[0].specs[0].iterations, 0); // the preset decides
     QCOMPARE(steps[0].target, QStringLiteral("local"));
+    // Every inference run profiles 5 calls after its steady phase (the compatibility gate's
+    // host round-trips); training runs are not profiled.
+    for (int i : {0, 1})
+        for (const tp::RunSpec &spec : steps[i].specs) {
+            QCOMPARE(spec.profileSteps, 5);
+            QVERIFY(spec.runnerArguments().contains(QStringLiteral("--profile-steps")));
+        }
+    QCOMPARE(steps[2].specs[0].profileSteps, 0);
     // The candidate runs every required mode, float32 and bfloat16.
     QVERIFY(steps[1].candidate);
     QCOMPARE(labels(steps[1]).join(QLatin1Char(' ')),
@@ -91,6 +99,13 @@ void TestOrchestrate::planOfARemoteDistributedCandidate()
     QCOMPARE(steps.size(), std::size_t(5));
     QCOMPARE(steps[1].target, QStringLiteral("tpu-host"));
     QCOMPARE(steps[1].specs[0].batch, 256);
+    // A local directory means nothing on the remote host: its trace stays there.
+    tp::PilotOptions withDir;
+    withDir.profileDir = tp::traceDirectoryFor(QStringLiteral("/data/pilot.sqlite"));
+    QCOMPARE(withDir.profileDir, QStringLiteral("/data/pilot-traces"));
+    const std::vector<tp::PilotStep> traced = tp::planPilot(pilot, withDir);
+    QCOMPARE(traced[0].specs[0].profileDir, QStringLiteral("/data/pilot-traces"));
+    QCOMPARE(traced[1].specs[0].profileDir, QString());
     // Ranks train where they can run: on this machine for the local baseline only.
     QCOMPARE(steps[2].specs[0].worldSize, 4);
     QCOMPARE(steps[3].specs[0].worldSize, 1);

@@ -40,6 +40,7 @@ private Q_SLOTS:
     void acceleratorMemory();
     void capacityWait();
     void emptyStore();
+    void transfers();
     void cancels();
 
 private:
@@ -291,8 +292,46 @@ void TestPanels::emptyStore()
     QCOMPARE(f.application.latencyP50.state, PanelFigure::State::NoData);
     QCOMPARE(f.application.throughput.state, PanelFigure::State::NoData);
     QCOMPARE(f.application.timeWithoutProgress.state, PanelFigure::State::NoData);
+    QCOMPARE(f.application.hostToDevice.state, PanelFigure::State::NoData);
+    QCOMPARE(f.application.hostToDevice.note,
+             std::string("no selected run timed its copies (runner option --transfers)"));
     QCOMPARE(f.infrastructure.peakRam.state, PanelFigure::State::NoData);
     QCOMPARE(f.infrastructure.restarts.value.value(), 0.0);
+}
+
+// Copies timed apart (phases h2d, d2h): the median over the runs of each run's median.
+void TestPanels::transfers()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("transfers.sqlite")).toStdString(),
+                    tptest::fixturePolicy());
+    auto run = [](const std::string &key, const std::string &phases) {
+        return R"({"v":1,"event":"run_started","run_key":")" + key + R"(","execution_key":")" +
+               key +
+               R"(","workload":"mlp","mode":"eager","dtype":"float32","device":"cpu"})"
+               "\n" +
+               phases +
+               R"({"v":1,"event":"run_finished","status":"ok","summary":{}})"
+               "\n";
+    };
+    tp::RunIngestor in(store, "fixture");
+    in.feed(
+        run("a", R"({"v":1,"event":"phase","phase":"h2d","batch":64,"seconds":[0.001,0.002,0.003]})"
+                 "\n"
+                 R"({"v":1,"event":"phase","phase":"d2h","batch":64,"seconds":[0.0005]})"
+                 "\n") +
+        run("b",
+            R"({"v":1,"event":"phase","phase":"h2d","batch":64,"seconds":[0.004,0.005,0.006,0.007]})"
+            "\n") +
+        run("c", ""));
+    const auto ingest = in.finish();
+    QCOMPARE(ingest.runIds.size(), std::size_t(3));
+    const auto a = tp::computePanels(store, {}).application;
+    QCOMPARE(a.hostToDevice.state, PanelFigure::State::Value);
+    QVERIFY(qFuzzyCompare(a.hostToDevice.value.value(), (0.002 + 0.0055) / 2));
+    QCOMPARE(a.hostToDevice.runIds, (Ids{ingest.runIds[0], ingest.runIds[1]}));
+    QCOMPARE(a.deviceToHost.value.value(), 0.0005);
+    QCOMPARE(a.deviceToHost.runIds, Ids{ingest.runIds[0]});
+    QCOMPARE(a.deviceToHost.note, std::string("median copy time per batch of 1 run"));
 }
 
 void TestPanels::cancels()

@@ -15,6 +15,7 @@ private Q_SLOTS:
     void hostileEvents_data();
     void hostileEvents();
     void boundsTheOperators();
+    void withoutAnOperatorTable();
 };
 
 namespace
@@ -101,6 +102,21 @@ void TestRunProfile::boundsTheOperators()
     QVERIFY(p.usable());
     QCOMPARE(p.ops.size(), tp::kMaxProfileOps);
     QCOMPARE_LE(p.ops[0].name.size(), std::size_t(310));
+}
+
+// TorchTPU's XProf capture alone: a trace, no operator table; nothing counted, nothing wrong.
+void TestRunProfile::withoutAnOperatorTable()
+{
+    json e = goodEvent();
+    e["ops"] = "not available";
+    e["ops_seen"] = "not available";
+    e["copies"] = "not available";
+    e["trace"] = {{"path", "/t/xprof"}, {"bytes", 99}, {"format", "xplane"}};
+    const tp::RunProfile p = tp::parseProfileEvent(e);
+    QVERIFY2(p.error.empty(), p.error.c_str());
+    QVERIFY(!p.usable());
+    QVERIFY(p.ops.empty());
+    QCOMPARE(p.traceFormat, std::string("xplane"));
 }
 
 QTEST_GUILESS_MAIN(TestRunProfile)

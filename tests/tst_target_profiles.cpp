@@ -209,6 +209,15 @@ void TestTargetProfiles::jsonRoundTrip()
     const auto back = tp::TargetProfile::fromJson(p.toJson(), &error);
     QVERIFY2(back, qPrintable(error));
     QCOMPARE(back->toJson(), p.toJson());
+    // A target's default profile steps: kept, and given to every run that sets none itself.
+    p.profileSteps = 7;
+    QCOMPARE(tp::TargetProfile::fromJson(p.toJson(), &error)->profileSteps, 7);
+    const tp::RunnerCommand command = p.runnerCommand();
+    QVERIFY(
+        command.arguments({}).join(QLatin1Char(' ')).endsWith(QStringLiteral("--profile-steps 7")));
+    QCOMPARE(command.arguments({QStringLiteral("--profile-steps"), QStringLiteral("2")})
+                 .count(QStringLiteral("--profile-steps")),
+             1);
     tp::TargetProfile k;
     k.name = QStringLiteral("gke");
     k.kind = tp::TargetProfile::Kind::Kubernetes;
@@ -244,6 +253,9 @@ void TestTargetProfiles::jsonErrors_data()
     QTest::newRow("device") << QByteArray(R"({"name":"a","kind":"ssh","host":"h","device":"gpu"})")
                             << QStringLiteral(
                                    "\"device\" must be \"cpu\", \"cuda\" or \"tpu\", not 'gpu'");
+    QTest::newRow("profile steps")
+        << QByteArray(R"({"name":"a","kind":"ssh","host":"h","profile_steps":-1})")
+        << QStringLiteral("\"profile_steps\" must be a whole number from 0 to 10000");
     QTest::newRow("python type") << QByteArray(
                                         R"({"name":"a","kind":"ssh","host":"h","python":[]})")
                                  << QStringLiteral("\"python\" must be a string");

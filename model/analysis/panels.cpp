@@ -110,6 +110,26 @@ BusinessPanel business(const std::vector<RunRecord> &rs, const PanelOptions &o)
     return b;
 }
 
+// The median over the runs of each run's median copy time (a phase of its own, revision 2).
+PanelFigure transferFigure(Store &store, const std::vector<RunRecord> &rs, const char *phaseName,
+                           const PanelOptions &o)
+{
+    std::vector<double> medians;
+    std::vector<long long> ids;
+    for (const RunRecord &r : rs) {
+        checkCancel(o);
+        const std::vector<double> s = store.samples(r.id, phaseName);
+        if (s.empty())
+            continue;
+        medians.push_back(computeStats(s).median);
+        ids.push_back(r.id);
+    }
+    if (medians.empty())
+        return none(State::NoData, Unit::Seconds, txt::PanelNoTransfers);
+    return value(computeStats(medians).median, Unit::Seconds, ids,
+                 runsNote(medians.size(), txt::PanelTransferOne, txt::PanelTransfer));
+}
+
 ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, const PanelOptions &o)
 {
     ApplicationPanel a;
@@ -200,6 +220,10 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, con
             : value(std::accumulate(waits.begin(), waits.end(), 0.0) / double(waits.size()),
                     Unit::Seconds, waitIds,
                     runsNote(waits.size(), txt::PanelQueueWaitOne, txt::PanelQueueWait));
+
+    for (auto [fig, name] : {std::pair{&a.hostToDevice, phase::HostToDevice},
+                             std::pair{&a.deviceToHost, phase::DeviceToHost}})
+        *fig = transferFigure(store, rs, name, o);
 
     const double now = o.now.value_or(
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());

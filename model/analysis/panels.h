@@ -31,6 +31,9 @@
 //                      within one run, over the selected runs; for a run still "running" the
 //                      time since its last event counts too. runIds = that one run. Runs with
 //                      target "imported" are left out: their arrival times are the import's.
+//   hostToDevice, deviceToHost  the copies timed apart from compute (runner --transfers; a
+//                      training run's batch copies are h2d): the median over the selected runs
+//                      of each run's median h2d (d2h) sample, seconds per batch.
 // Infrastructure
 //   cpuTime            sum of cpu_user_seconds + cpu_system_seconds (runs with a resources line).
 //   cpuUtilisation     mean over those runs of (user + system) / wall, as a fraction of one core
@@ -77,6 +80,7 @@ struct BusinessPanel {
 struct ApplicationPanel {
     PanelFigure latencyP50, latencyP90, latencyP99, medianRunP99;
     PanelFigure throughput, errors, queueWait, timeWithoutProgress;
+    PanelFigure hostToDevice, deviceToHost;
 };
 
 struct InfrastructurePanel {

@@ -112,12 +112,18 @@ RunProfile parseProfileEvent(const json &event)
         p.error = err;
         return p;
     }
+    // A profiler without an operator table (TorchTPU's XProf capture alone) says "not
+    // available": a profile with a trace but nothing to count, not a malformed one.
+    auto notAvailable = [](const json &v) { return v.is_string() && v == "not available"; };
     std::string why;
-    if (const auto ops = event.find("ops"); ops != event.end())
+    if (const auto ops = event.find("ops"); ops != event.end() && !notAvailable(*ops))
         why = readOps(*ops, p);
     if (why.empty()) {
         const auto copies = event.find("copies");
-        why = copies == event.end() ? "field 'copies' is missing" : readCopies(*copies, p);
+        if (copies == event.end())
+            why = "field 'copies' is missing";
+        else if (!notAvailable(*copies))
+            why = readCopies(*copies, p);
     }
     if (!why.empty()) {
         p.error = "malformed profile event: " + why;
@@ -131,6 +137,41 @@ RunProfile parseProfileEvent(const json &event)
         p.traceBytes = whole(*t, "bytes");
     }
     return p;
+}
+
+json profileJson(const RunProfile &p)
+{
+    if (!p.error.empty())
+        return {{"steps", p.steps}, {"error", p.error}};
+    json ops = json::array();
+    for (const ProfileOp &op : p.ops)
+        ops.push_back({{"name", op.name},
+                       {"device", op.device},
+                       {"calls", op.calls},
+                       {"self_seconds", op.selfSeconds},
+                       {"total_seconds", op.totalSeconds}});
+    json byOp = json::object();
+    for (const auto &[name, n] : p.copiesByOp)
+        byOp[name] = n;
+    json j = {
+        {"steps", p.steps},
+        {"tool", p.tool},
+        {"activities", p.activities},
+        {"ops", ops},
+        {"ops_seen", p.opsSeen},
+        {"copies",
+         {{"calls", p.copyCalls}, {"per_call", p.copiesPerCall.value_or(0)}, {"by_op", byOp}}}};
+    json trace = json::object();
+    if (!p.tracePath.empty())
+        trace["path"] = p.tracePath;
+    if (p.traceBytes)
+        trace["bytes"] = *p.traceBytes;
+    if (!p.traceFormat.empty())
+        trace["format"] = p.traceFormat;
+    if (!p.traceError.empty())
+        trace["error"] = p.traceError;
+    j["trace"] = trace;
+    return j;
 }
 
 std::optional<RunProfile> runProfile(const Store &store, long long runId)

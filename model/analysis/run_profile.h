@@ -37,6 +37,8 @@ struct RunProfile {
     std::optional<long long> traceBytes;
     std::optional<double> wallSeconds;
 
+    // Copy operators counted: evidence for the gate (a profiler without an operator table gives
+    // "not available": no error, nothing counted).
     bool usable() const { return error.empty() && copiesPerCall.has_value(); }
 };
 
@@ -44,6 +46,10 @@ inline constexpr std::size_t kMaxProfileOps = 50;
 
 // The profile of one event object (hostile input: sizes bounded, types checked).
 RunProfile parseProfileEvent(const nlohmann::json &event);
+
+// The profile as export and reports write it: {"steps","tool","activities","ops":[…],
+// "ops_seen","copies":{"calls","per_call","by_op"},"trace":{…}} or {"error"}.
+nlohmann::json profileJson(const RunProfile &p);
 
 // The last profile event of a run, if it has one.
 std::optional<RunProfile> runProfile(const Store &store, long long runId);

@@ -112,6 +112,9 @@
     X(PanelNoQueue, QT_TRANSLATE_NOOP("tp::ModelText", "no selected run went through a queue")) \
     X(PanelQueueWaitOne, QT_TRANSLATE_NOOP("tp::ModelText", "mean over %1 run queued")) \
     X(PanelQueueWait, QT_TRANSLATE_NOOP("tp::ModelText", "mean over %1 runs queued")) \
+    X(PanelNoTransfers, QT_TRANSLATE_NOOP("tp::ModelText", "no selected run timed its copies (runner option --transfers)")) \
+    X(PanelTransferOne, QT_TRANSLATE_NOOP("tp::ModelText", "median copy time per batch of %1 run")) \
+    X(PanelTransfer, QT_TRANSLATE_NOOP("tp::ModelText", "median over %1 runs of each run's median copy time per batch")) \
     X(PanelNoLiveRun, QT_TRANSLATE_NOOP("tp::ModelText", "no live run (imports are left out)")) \
     X(PanelGapOne, QT_TRANSLATE_NOOP("tp::ModelText", "largest gap between two event lines, run #%1 (of %2 run)")) \
     X(PanelGap, QT_TRANSLATE_NOOP("tp::ModelText", "largest gap between two event lines, run #%1 (of %2 runs)")) \

@@ -1,6 +1,8 @@
 #include "run_export.h"
 
+#include "model/analysis/run_profile.h"
 #include "model/contract/contract.h"
+#include "model/contract/stats.h"
 
 #include <charconv>
 #include <cstdio>
@@ -203,7 +205,8 @@ void writeSamplesCsv(std::ostream &out, const Store &store, const std::vector<Ru
 {
     out << "run_id,execution_key,phase,seq,seconds\r\n";
     for (const RunRecord &r : runs)
-        for (const char *p : {phase::FirstCall, phase::Warmup, phase::Steady}) {
+        for (const char *p : {phase::FirstCall, phase::Warmup, phase::Steady, phase::HostToDevice,
+                              phase::DeviceToHost}) {
             long long seq = 0;
             const std::string prefix =
                 std::to_string(r.id) + ',' + csvField(r.executionKey) + ',' + p + ',';
@@ -214,15 +217,43 @@ void writeSamplesCsv(std::ostream &out, const Store &store, const std::vector<Ru
         }
 }
 
+void writeProfilesCsv(std::ostream &out, const Store &store, const std::vector<RunRecord> &runs)
+{
+    out << "run_id,execution_key,rank,operator,device,calls,self_seconds,total_seconds,"
+           "steps,copies_per_call\r\n";
+    for (const RunRecord &r : runs) {
+        const auto p = runProfile(store, r.id);
+        if (!p || !p->usable())
+            continue;
+        int rank = 0;
+        for (const ProfileOp &op : p->ops)
+            out << r.id << ',' << csvField(r.executionKey) << ',' << ++rank << ','
+                << csvField(op.name) << ',' << csvField(op.device) << ',' << op.calls << ','
+                << g17(op.selfSeconds) << ',' << g17(op.totalSeconds) << ',' << p->steps << ','
+                << g17(*p->copiesPerCall) << "\r\n";
+    }
+}
+
 json exportJson(const Store &store, const std::vector<RunRecord> &runs, bool withSamples)
 {
     json all = json::array();
     for (const RunRecord &r : runs) {
         json j = exportRun(r);
+        if (const auto p = runProfile(store, r.id))
+            j["profile"] = profileJson(*p);
+        json transfers = json::object();
+        for (const char *p : {phase::HostToDevice, phase::DeviceToHost})
+            if (const auto s = store.samples(r.id, p); !s.empty())
+                transfers[std::string(p) + "_median_seconds"] = computeStats(s).median;
+        if (!transfers.empty())
+            j["transfers"] = std::move(transfers);
         if (withSamples) {
             json samples = json::object();
             for (const char *p : {phase::FirstCall, phase::Warmup, phase::Steady})
                 samples[p] = store.samples(r.id, p);
+            for (const char *p : {phase::HostToDevice, phase::DeviceToHost})
+                if (auto s = store.samples(r.id, p); !s.empty())
+                    samples[p] = std::move(s);
             j["samples"] = std::move(samples);
         }
         all.push_back(std::move(j));

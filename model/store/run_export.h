@@ -38,7 +38,11 @@ void writeRunsCsv(std::ostream &out, const std::vector<RunRecord> &runs);
 // Samples: run_id,execution_key,phase,seq,seconds, one row per sample (17 significant digits:
 // the stored doubles exactly).
 void writeSamplesCsv(std::ostream &out, const Store &store, const std::vector<RunRecord> &runs);
-// {"runs": [exportRun + (withSamples) "samples": {phase: [seconds…]}]}.
+// Profiles (--profiles): one row per top operator of each profiled run (rank 1 = most self
+// time), with the capture's steps and host<->device copies per call.
+void writeProfilesCsv(std::ostream &out, const Store &store, const std::vector<RunRecord> &runs);
+// {"runs": [exportRun + "profile" (a run profiled with --profile-steps) + "transfers" (medians of
+// phases h2d/d2h) + + (withSamples) "samples": {phase: [seconds…]}]}.
 nlohmann::json exportJson(const Store &store, const std::vector<RunRecord> &runs, bool withSamples);
 
 } // namespace tp

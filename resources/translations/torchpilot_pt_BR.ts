@@ -570,6 +570,10 @@
             <numerusform>%n execuções exportadas para %1</numerusform>
         </translation>
     </message>
+    <message>
+        <source>CSV: instead of the runs, one row per top operator of each profiled run (runner option --profile-steps); JSON always has each run&apos;s profile.</source>
+        <translation>CSV: em vez das execuções, uma linha por operador principal de cada execução com perfil (opção do runner --profile-steps); o JSON sempre traz o perfil de cada execução.</translation>
+    </message>
 </context>
 <context>
     <name>FaultTest</name>
@@ -1252,6 +1256,18 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>the fault test runs a local runner; run it on the candidate host with &apos;torchpilot faulttest&apos;</source>
         <translation>o teste de falha executa um runner local; rode-o no host candidato com &apos;torchpilot faulttest&apos;</translation>
+    </message>
+    <message>
+        <source>Profile this many calls of each inference run after its steady phase (0: none; default 5). The traces of local runs go next to the database, in &lt;name&gt;-traces.</source>
+        <translation>Faz o perfil desta quantidade de chamadas de cada execução de inferência depois da fase estável (0: nenhuma; padrão 5). Os traces das execuções locais ficam ao lado do banco de dados, em &lt;nome&gt;-traces.</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: --profile-steps must be a whole number of 0 or more, not &apos;%1&apos;</source>
+        <translation>torchpilot: erro: --profile-steps deve ser um número inteiro igual ou maior que 0, não &apos;%1&apos;</translation>
     </message>
 </context>
 <context>
@@ -2280,6 +2296,62 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>matmul %1</source>
         <translation>matmul %1</translation>
+    </message>
+    <message>
+        <source>Host → device copy per batch</source>
+        <translation>Cópia host → dispositivo por lote</translation>
+    </message>
+    <message>
+        <source>Device → host copy per batch</source>
+        <translation>Cópia dispositivo → host por lote</translation>
+    </message>
+    <message>
+        <source>Not profiled: run this side with --profile-steps N (a pilot: its Profile steps option) to see where its time goes.</source>
+        <translation>Sem perfil: execute este lado com --profile-steps N (num piloto: a opção Passos de perfil) para ver para onde vai o tempo.</translation>
+    </message>
+    <message>
+        <source>Run #%1: the profile could not be read: %2</source>
+        <translation>Execução #%1: não foi possível ler o perfil: %2</translation>
+    </message>
+    <message>
+        <source>Run #%1: %2 call(s) profiled with %3 after the steady phase. Host↔device copy operators per call: %4.</source>
+        <translation>Execução #%1: %2 chamada(s) com perfil por %3 depois da fase estável. Operadores de cópia host↔dispositivo por chamada: %4.</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Operador</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Calls per call</source>
+        <translation>Chamadas por chamada</translation>
+    </message>
+    <message>
+        <source>Self per call</source>
+        <translation>Próprio por chamada</translation>
+    </message>
+    <message>
+        <source>Total per call</source>
+        <translation>Total por chamada</translation>
+    </message>
+    <message>
+        <source>Share</source>
+        <translation>Parcela</translation>
+    </message>
+    <message>
+        <source>Trace (%1, %2): %3</source>
+        <translation>Trace (%1, %2): %3</translation>
+    </message>
+    <message>
+        <source>Where the time goes</source>
+        <translation>Para onde vai o tempo</translation>
+    </message>
+    <message>
+        <source>A short profiler capture of each side, taken after its timed samples (no sample carries profiler overhead). Copy operators (aten::copy_, aten::_to_copy) beyond the current path&apos;s are host round-trips: operators that fell back to the CPU.</source>
+        <translation>Uma captura curta do profiler de cada lado, feita depois das amostras cronometradas (nenhuma amostra carrega o custo do profiler). Operadores de cópia (aten::copy_, aten::_to_copy) além dos do caminho atual são idas e voltas ao host: operadores que recaíram na CPU.</translation>
     </message>
 </context>
 <context>
@@ -4822,6 +4894,26 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>Use only models you trust: a TorchScript program runs its code on the target with the rights of whoever starts the runner.</source>
         <translation>Use apenas modelos em que você confia: um programa TorchScript executa o seu código no destino com os direitos de quem inicia o runner.</translation>
     </message>
+    <message>
+        <source>none (or the target&apos;s default)</source>
+        <translation>nenhum (ou o padrão do alvo)</translation>
+    </message>
+    <message>
+        <source>Calls profiled after the steady phase: the top operators, host↔device copies per call and a trace file. No timed sample is taken under the profiler.</source>
+        <translation>Chamadas com perfil depois da fase estável: os principais operadores, as cópias host↔dispositivo por chamada e um arquivo de trace. Nenhuma amostra cronometrada é tomada sob o profiler.</translation>
+    </message>
+    <message>
+        <source>Time the copies to and from the device (h2d, d2h)</source>
+        <translation>Cronometrar as cópias de e para o dispositivo (h2d, d2h)</translation>
+    </message>
+    <message>
+        <source>From pinned host memory</source>
+        <translation>A partir de memória do host fixada (pinned)</translation>
+    </message>
+    <message>
+        <source>Profile steps:</source>
+        <translation>Passos de perfil:</translation>
+    </message>
 </context>
 <context>
     <name>tp::Launcher</name>
@@ -5520,6 +5612,37 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>%1: %2 host↔device copies per call in candidate run(s) %3, and no baseline run of it carries a profile to compare with (run the baseline with --profile-steps N)</source>
         <translation>%1: %2 cópias host↔dispositivo por chamada na(s) execução(ões) candidata(s) %3, e nenhuma execução de linha de base dela traz um perfil para comparar (execute a linha de base com --profile-steps N)</translation>
     </message>
+    <message>
+        <source>no selected run timed its copies (runner option --transfers)</source>
+        <translation>nenhuma execução selecionada cronometrou suas cópias (opção do runner --transfers)</translation>
+    </message>
+    <message>
+        <source>median copy time per batch of %1 run</source>
+        <translation>tempo mediano de cópia por lote de %1 execução</translation>
+    </message>
+    <message>
+        <source>median over %1 runs of each run&apos;s median copy time per batch</source>
+        <translation>mediana sobre %1 execuções do tempo mediano de cópia por lote de cada uma</translation>
+    </message>
+</context>
+<context>
+    <name>tp::OperatorsComparison</name>
+    <message>
+        <source>Top operators</source>
+        <translation>Principais operadores</translation>
+    </message>
+    <message>
+        <source>%1 — run #%2</source>
+        <translation>%1 — execução #%2</translation>
+    </message>
+    <message>
+        <source>Baseline</source>
+        <translation>Linha de base</translation>
+    </message>
+    <message>
+        <source>Candidate</source>
+        <translation>Candidato</translation>
+    </message>
 </context>
 <context>
     <name>tp::PanelsPage</name>
@@ -5661,7 +5784,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>Steady-state latency, throughput, errors, queue and stalls.</source>
-        <translation>Latência em regime estável, vazão, erros, fila e travamentos.</translation>
+        <translation type="vanished">Latência em regime estável, vazão, erros, fila e travamentos.</translation>
     </message>
     <message>
         <source>Infrastructure</source>
@@ -5750,6 +5873,18 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>The runs of one side of the selected pilot (Review page, Pilot tab)</source>
         <translation>As execuções de um lado do piloto selecionado (página Revisão, aba Piloto)</translation>
+    </message>
+    <message>
+        <source>Host → device copy</source>
+        <translation>Cópia host → dispositivo</translation>
+    </message>
+    <message>
+        <source>Device → host copy</source>
+        <translation>Cópia dispositivo → host</translation>
+    </message>
+    <message>
+        <source>Steady-state latency, throughput, errors, queue, stalls and copies to and from the device.</source>
+        <translation>Latência em regime estável, vazão, erros, fila, paradas e cópias de e para o dispositivo.</translation>
     </message>
 </context>
 <context>
@@ -5868,6 +6003,14 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Pilot finished; left for the reviewer: %1</source>
         <translation>Piloto concluído; resta para o revisor: %1</translation>
+    </message>
+    <message>
+        <source>Profile steps: </source>
+        <translation>Passos de perfil: </translation>
+    </message>
+    <message>
+        <source>Calls of each inference run profiled after its steady phase (0: none). The compatibility gate compares the two sides&apos; host round-trips from these profiles; the traces are kept next to the database.</source>
+        <translation>Chamadas de cada execução de inferência com perfil depois da fase estável (0: nenhuma). O portão de compatibilidade compara as idas e voltas ao host dos dois lados a partir desses perfis; os traces ficam ao lado do banco de dados.</translation>
     </message>
 </context>
 <context>
@@ -6198,6 +6341,53 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Pilot evidence collected in %1 s.</source>
         <translation>Evidências do piloto coletadas em %1 s.</translation>
+    </message>
+</context>
+<context>
+    <name>tp::ProfileOpsModel</name>
+    <message>
+        <source>%1 %</source>
+        <translation>%1 %</translation>
+    </message>
+    <message>
+        <source>Times the operator ran per profiled call of the model</source>
+        <translation>Vezes que o operador rodou por chamada do modelo com perfil</translation>
+    </message>
+    <message>
+        <source>Time in the operator itself per profiled call, without the operators it called</source>
+        <translation>Tempo no próprio operador por chamada com perfil, sem os operadores que ele chamou</translation>
+    </message>
+    <message>
+        <source>Time in the operator per profiled call, the operators it called included</source>
+        <translation>Tempo no operador por chamada com perfil, incluídos os operadores que ele chamou</translation>
+    </message>
+    <message>
+        <source>Share of the self time of the operators listed</source>
+        <translation>Parcela do tempo próprio dos operadores listados</translation>
+    </message>
+    <message>
+        <source>Operator</source>
+        <translation>Operador</translation>
+    </message>
+    <message>
+        <source>Device</source>
+        <translation>Dispositivo</translation>
+    </message>
+    <message>
+        <source>Calls per call</source>
+        <translation>Chamadas por chamada</translation>
+    </message>
+    <message>
+        <source>Self per call</source>
+        <translation>Próprio por chamada</translation>
+    </message>
+    <message>
+        <source>Total per call</source>
+        <translation>Total por chamada</translation>
+    </message>
+    <message>
+        <source>Share of self time</source>
+        <translation>Parcela do tempo próprio</translation>
     </message>
 </context>
 <context>
@@ -7448,6 +7638,59 @@ chave da execução: %2</translation>
     <message>
         <source>samples/s</source>
         <translation>amostras/s</translation>
+    </message>
+</context>
+<context>
+    <name>tp::TopOperatorsView</name>
+    <message>
+        <source>Top operators</source>
+        <translation>Principais operadores</translation>
+    </message>
+    <message>
+        <source>Not profiled: run with --profile-steps N to see where the time goes.</source>
+        <translation>Sem perfil: execute com --profile-steps N para ver para onde vai o tempo.</translation>
+    </message>
+    <message>
+        <source>The profile could not be read: %1</source>
+        <translation>Não foi possível ler o perfil: %1</translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) profiled</source>
+        <translation>
+            <numerusform>%n chamada com perfil</numerusform>
+            <numerusform>%n chamadas com perfil</numerusform>
+        </translation>
+    </message>
+    <message numerus="yes">
+        <source>%n call(s) profiled with %1</source>
+        <translation>
+            <numerusform>%n chamada com perfil por %1</numerusform>
+            <numerusform>%n chamadas com perfil por %1</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>host↔device copies per call: %1</source>
+        <translation>cópias host↔dispositivo por chamada: %1</translation>
+    </message>
+    <message>
+        <source>%1 ×%2</source>
+        <translation>%1 ×%2</translation>
+    </message>
+    <message>
+        <source>host↔device copies per call: %1 (%2)</source>
+        <translation>cópias host↔dispositivo por chamada: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>trace: %1</source>
+        <translation>trace: %1</translation>
+    </message>
+    <message>
+        <source>trace: %1 (%2)</source>
+        <translation>trace: %1 (%2)</translation>
+    </message>
+    <message>
+        <source>no trace written: %1</source>
+        <translation>nenhum trace gravado: %1</translation>
     </message>
 </context>
 <context>

@@ -188,7 +188,7 @@ void Engine::measureTraining(Workload &w, Measurements &m, PhaseSettings setting
         tr.addSummary(m.training);
         if (!copies.empty()) {
             m_emitter.phase(tp::phase::HostToDevice, m.batch, copies);
-            m.transfers = trainingTransfers(copies, m_options.pinned);
+            m.transfers = trainingTransfers(copies, m_options.pinned, w.drawnBatchBytes());
         }
     };
     try {

@@ -84,6 +84,7 @@ public:
                            m_step * static_cast<std::uint64_t>(m_config.worldSize) +
                            static_cast<std::uint64_t>(m_config.rank));
         drawBatch(m_dataGenerator, m_x, m_y);
+        m_batchBytes = static_cast<long long>(m_x.nbytes() + m_y.nbytes());
         m_drawn = true;
         m_copied = false;
         return true;
@@ -101,6 +102,8 @@ public:
         m_y = m_y.to(device, dtype, /*non_blocking=*/false, /*copy=*/true);
         m_copied = true;
     }
+
+    long long drawnBatchBytes() const override { return m_batchBytes; }
 
     void forward() override
     {
@@ -193,8 +196,9 @@ private:
     bool m_isCompiled = false;
     std::uint64_t m_step = 0;
     torch::Tensor m_x, m_y; // the next step's batch (drawNextBatch, copyBatchToDevice)
-    bool m_drawn = false, m_copied = false; // data position: the next batch drawn is batch m_step
-    double m_learningRate = 0;              // the schedule's current rate
+    bool m_drawn = false, m_copied = false;
+    long long m_batchBytes = 0; // data position: the next batch drawn is batch m_step
+    double m_learningRate = 0;  // the schedule's current rate
     double m_lastLoss = std::numeric_limits<double>::quiet_NaN();
     torch::Tensor m_pred;
 };

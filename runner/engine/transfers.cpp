@@ -36,10 +36,12 @@ nlohmann::json timeInferenceTransfers(Workload &w, std::size_t steadyCalls, bool
             {"h2d_median_seconds", medianOf(h2d)}, {"d2h_median_seconds", medianOf(d2h)}};
 }
 
-nlohmann::json trainingTransfers(const std::vector<double> &copies, bool pinnedRequested)
+nlohmann::json trainingTransfers(const std::vector<double> &copies, bool pinnedRequested,
+                                 long long batchBytes)
 {
     return {{"host_memory", "pageable"},
             {"pinned_requested", pinnedRequested},
+            {"h2d_bytes", batchBytes},
             {"h2d_median_seconds", medianOf(copies)}};
 }
 

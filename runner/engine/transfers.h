@@ -27,7 +27,8 @@ nlohmann::json timeInferenceTransfers(Workload &w, std::size_t steadyCalls, bool
                                       const TransferTimer &timer, const PhaseWriter &write);
 
 // summary.transfers of a training run: each step's batch copy, timed apart from the step.
-nlohmann::json trainingTransfers(const std::vector<double> &copies, bool pinnedRequested);
+nlohmann::json trainingTransfers(const std::vector<double> &copies, bool pinnedRequested,
+                                 long long batchBytes);
 
 // The median of `v` (0 when empty).
 double medianOf(std::vector<double> v);

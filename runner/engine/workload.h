@@ -96,6 +96,7 @@ public:
     // true; copyBatchToDevice() copies it to the device, timed apart from the step by the engine.
     virtual bool drawNextBatch() { return false; }
     virtual void copyBatchToDevice() {}
+    virtual long long drawnBatchBytes() const { return 0; } // the host batch drawn last
 };
 
 } // namespace tp::runner

@@ -69,6 +69,9 @@ std::vector<RunSpec> LaunchRequest::toSpecs() const
     base.threads = threads;
     base.batch = batch;
     base.worldSize = worldSize;
+    base.profileSteps = profileSteps;
+    base.transfers = transfers;
+    base.pinned = pinned;
     auto arg = [&base](const char *option, const QString &value) {
         base.extraArgs << QLatin1String(option) << value;
     };

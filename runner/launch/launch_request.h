@@ -32,6 +32,9 @@ public:
     double minSeconds = 0;                       // custom preset: minimum steady seconds (0: none)
     int threads = 1;
     double deadlineSeconds = 0; // 0: none
+    int profileSteps = 0;       // > 0: profile N calls after the steady phase (0: the target's)
+    bool transfers = false;     // inference: time the copies to and from the device
+    bool pinned = false;        // ... from pinned host memory where the device allows it
     TargetProfile target;       // where the runs execute (default: this machine)
     QString runKeyPrefix;       // empty: the runner's default keys
 

@@ -17,11 +17,11 @@ QStringList RunSpec::runnerArguments() const
         args << QStringLiteral("--iterations") << QString::number(iterations);
     if (!runKey.isEmpty())
         args << QStringLiteral("--run-key") << runKey;
-    if (profileSteps > 0) {
+    if (profileSteps > 0)
         args << QStringLiteral("--profile-steps") << QString::number(profileSteps);
-        if (!profileDir.isEmpty())
-            args << QStringLiteral("--profile-dir") << profileDir;
-    }
+    // Also without profile steps: a target's default (--profile-steps) writes its trace here too.
+    if (!profileDir.isEmpty())
+        args << QStringLiteral("--profile-dir") << profileDir;
     if (transfers)
         args << QStringLiteral("--transfers");
     if (pinned)

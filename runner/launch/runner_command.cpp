@@ -37,6 +37,9 @@ QStringList RunnerCommand::arguments(const QStringList &runArguments) const
     QStringList args = leading + runArguments;
     if (!device.isEmpty() && !namesDevice(runArguments))
         args << kDeviceOption << device;
+    const QString profile = QStringLiteral("--profile-steps");
+    if (profileSteps > 0 && !runArguments.contains(profile))
+        args << profile << QString::number(profileSteps);
     return args;
 }
 
@@ -93,6 +96,7 @@ QString TargetProfile::effectiveDevice() const
 RunnerCommand TargetProfile::runnerCommand() const
 {
     RunnerCommand c;
+    c.profileSteps = profileSteps;
     if (kind == Kind::Kubernetes) { // the Job settings decide (see k8s_job.h)
         try {
             const KubeJobConfig k = kubeConfig();

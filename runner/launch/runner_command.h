@@ -14,11 +14,13 @@ struct RunnerCommand {
     enum class Kind { Cpp, Python };
 
     Kind kind = Kind::Cpp;
-    QString program;     // cpp: the runner; python: the interpreter
-    QStringList leading; // python: {script}
-    QString device;      // empty: the runner's default
+    QString program;      // cpp: the runner; python: the interpreter
+    QStringList leading;  // python: {script}
+    QString device;       // empty: the runner's default
+    int profileSteps = 0; // > 0: --profile-steps N unless the run sets its own
 
-    // Leading arguments, the run's arguments, then --device (unless the run names one).
+    // Leading arguments, the run's arguments, then --device and --profile-steps (unless the run
+    // names them).
     QStringList arguments(const QStringList &runArguments) const;
     // program + arguments(runArguments).
     QStringList argv(const QStringList &runArguments) const;

@@ -20,7 +20,8 @@ const QString kName = QStringLiteral("name"), kKind = QStringLiteral("kind"),
               kKnownHosts = QStringLiteral("known_hosts_file"),
               kRunner = QStringLiteral("runner_path"), kTimeout = QStringLiteral("connect_timeout"),
               kKubernetes = QStringLiteral("kubernetes"), kRunnerKind = QStringLiteral("runner"),
-              kPython = QStringLiteral("python"), kDevice = QStringLiteral("device");
+              kPython = QStringLiteral("python"), kDevice = QStringLiteral("device"),
+              kProfileSteps = QStringLiteral("profile_steps");
 } // namespace
 
 TargetProfile TargetProfile::ssh(const QString &name, const QString &host, const QString &user,
@@ -133,6 +134,8 @@ QJsonObject TargetProfile::toJson() const
     } else if (kind == Kind::Kubernetes) {
         o.insert(kKubernetes, kubernetes);
     }
+    if (profileSteps > 0)
+        o.insert(kProfileSteps, profileSteps);
     // Only when set: an unset field keeps following its default (e.g. device tpu → python).
     for (const auto &[key, value] :
          {std::pair{kRunnerKind, runner}, {kPython, python}, {kDevice, device}})
@@ -170,8 +173,9 @@ std::optional<TargetProfile> TargetProfile::fromJson(const QJsonObject &o, QStri
             return fail(tr("target '%1': \"%2\" must be a string").arg(p.name, key));
         *field = v.toString();
     }
-    for (const auto &[key, field, min, max] :
-         {std::tuple{kPort, &p.port, 1, 65535}, {kTimeout, &p.connectTimeoutSeconds, 1, 600}}) {
+    for (const auto &[key, field, min, max] : {std::tuple{kPort, &p.port, 1, 65535},
+                                               {kTimeout, &p.connectTimeoutSeconds, 1, 600},
+                                               {kProfileSteps, &p.profileSteps, 0, 10000}}) {
         const QJsonValue v = o.value(key);
         if (v.isUndefined())
             continue;

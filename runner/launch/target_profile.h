@@ -11,7 +11,8 @@
 //   {"name": "tpu-vm", "kind": "ssh", "host": "tpu-vm.example", "runner": "python",
 //    "python": "/opt/venv/bin/python3", "device": "tpu"}
 //   {"name": "gke-v5e", "kind": "kubernetes", "kubernetes": {…}}
-// "runner", "python" and "device" are optional (files written before them still load).
+// "runner", "python", "device" and "profile_steps" are optional (files written before them still
+// load).
 #include "runner_command.h"
 
 #include <QCoreApplication>
@@ -51,6 +52,9 @@ public:
     // Kubernetes: when set, these are the Job settings' runner_kind, python and device (whose
     // defaults are python, python3 and tpu: the article's Jobs run on TPUs).
     QString runner, python, device;
+    // JSON "profile_steps": every run through this target profiles N calls after its steady
+    // phase (runner --profile-steps) unless the run sets its own; 0: none.
+    int profileSteps = 0;
 
     static TargetProfile local() { return {}; }
     static TargetProfile ssh(const QString &name, const QString &host, const QString &user = {},

@@ -6,6 +6,8 @@
 
 #include <QCoreApplication>
 #include <QDateTime>
+#include <QDir>
+#include <QFileInfo>
 
 namespace tp
 {
@@ -48,6 +50,12 @@ PilotStep sideStep(PilotStep::Kind kind, const PilotSide &side, const QString &w
 
 } // namespace
 
+QString traceDirectoryFor(const QString &databasePath)
+{
+    const QFileInfo db(databasePath);
+    return db.absoluteDir().filePath(db.completeBaseName() + QStringLiteral("-traces"));
+}
+
 std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOptions &options)
 {
     const QString prefix =
@@ -83,6 +91,13 @@ std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOption
                              prefix + QLatin1String("/candidate"), inference, 1));
     steps.back().what = PilotCmd::tr("candidate inference");
     steps.back().candidate = true;
+    for (std::size_t i = 0; i < steps.size(); ++i) {
+        const bool local = isLocal(i == 0 ? pilot.baseline : pilot.candidate);
+        for (RunSpec &spec : steps[i].specs) {
+            spec.profileSteps = std::max(0, options.profileSteps);
+            spec.profileDir = local ? options.profileDir : QString();
+        }
+    }
     if (pilot.trainingWorkload.empty())
         return steps;
 

@@ -23,7 +23,15 @@ struct PilotOptions {
     QString targetsFile; // target profiles; empty: TargetProfiles::defaultPath()
     bool faultTest = true;
     QString runKeyPrefix; // empty: pilot-<name>-<UTC yyyyMMdd-HHmmss>
+    // Each inference run profiles this many calls after its steady phase (the compatibility
+    // gate's host round-trips need a profile on both sides); 0: none. The traces of local runs go
+    // to profileDir (empty: the runner's default); a remote run keeps its trace on its host.
+    int profileSteps = 5;
+    QString profileDir;
 };
+
+// Where a database's profiler traces are kept: "<its directory>/<its base name>-traces".
+QString traceDirectoryFor(const QString &databasePath);
 
 struct PilotStep {
     enum class Kind { Inference, Training, FaultTest };

@@ -4,13 +4,15 @@ where only Python reaches the device (TorchTPU's `tpu` device and torch.compile(
 CUDA with inductor, or the CPU).
 
 Prints the TorchPilot run contract as JSON Lines on stdout (run_started, phase first_call /
-warmup / steady, progress, precision, shape_case, catalog_summary, train_step, checkpoint,
-resume, resources, run_finished); diagnostics go to stderr. One process = one execution mode.
+warmup / steady / h2d / d2h, progress, profile, precision, shape_case, catalog_summary,
+train_step, checkpoint, resume, resources, run_finished); diagnostics go to stderr. One process =
+one execution mode.
 
   torchpilot_runner.py --device tpu --mode compiled --dtype bfloat16 --preset standard
   torchpilot_runner.py --workload train-mlp --steps 100 --checkpoint-dir ck --checkpoint-every 10
   torchpilot_runner.py --model examples/tiny_classifier.py:make_model --catalog catalog.json
   torchpilot_runner.py --model model.pt --input 'float32[64,16]'
+  torchpilot_runner.py --profile-steps 20 --profile-dir traces --transfers --pinned
   torchpilot_runner.py --workload train-mlp --steps 100 --world-size 2 --rank 0
       --rendezvous 10.0.0.1:29500 --dist-timeout 30     (one line; data parallel: tp_distributed.py)
 

@@ -13,10 +13,20 @@
     reset_peak_memory_stats is not implemented for TPU.", TORCH_WARN_ONCE);
   - the torch_tpu package: `import torch_tpu` registers nothing by itself; newer builds autoload
     (torch.tpu exists after `import torch`), older ones need torch_tpu.api.tpu_device(); some bind
-    torch_tpu._internal.precision.precision_impl._get_precision().
+    torch_tpu._internal.precision.precision_impl._get_precision();
+  - torch_tpu._internal.profiler (torch_tpu/_internal/profiler/__init__.py re-exporting
+    profiler_api.py): ProfilerActivity, an enum.Enum CPU=1/TPU=2/GPU=3;
+    xprof_trace_handler(dir_name, worker_rank=None) returns a handler_fn(prof) that only returns
+    str(dir_name); profile(activities, on_trace_ready) is a @contextlib.contextmanager that
+    raises ValueError without on_trace_ready or with GPU, calls on_trace_ready(None) ONCE AT THE
+    START for the log directory, starts the trace, does `yield None` (no profiler object: no
+    key_averages()/events()), and on exit stop_trace (_impl.py) writes
+    <log_dir>/plugins/profile/<%Y_%m_%d_%H_%M_%S>/<hostname>.xplane.pb.
 Not a TorchTPU: every fake records its calls so a test can tell what the runner used."""
 import contextlib
 import datetime
+import enum
+import os
 import types
 import warnings
 
@@ -150,14 +160,69 @@ def torch_with_tpu(tpu=None, accel=None, excess_precision=True, matmul="highest"
     return torch
 
 
-def torch_tpu_package(get_precision=None, api_registers=None, loader_registers=None):
+class ProfilerActivity(enum.Enum):
+    """profiler_api.ProfilerActivity."""
+    CPU = 1
+    TPU = 2
+    GPU = 3
+
+
+def profiler_module(hostname="t1v-fake-0", trace_bytes=4096, fail_on_stop=None):
+    """torch_tpu._internal.profiler as profiler_api.py / _impl.py define it; `state` records what
+    the runner asked for (activities, the handler's argument, the log directory)."""
+    state = types.SimpleNamespace(activities=None, handler_args=[], log_dirs=[], stopped=0,
+                                  files=[])
+
+    def xprof_trace_handler(dir_name, worker_rank=None):
+        def handler_fn(prof):
+            state.handler_args.append(prof)
+            return str(dir_name)
+        handler_fn.worker_rank = worker_rank
+        return handler_fn
+
+    @contextlib.contextmanager
+    def profile(activities=None, on_trace_ready=None):
+        if not on_trace_ready:
+            raise ValueError("on_trace_ready must be provided for profiler.profile.")
+        if activities is None:
+            activities = [ProfilerActivity.CPU, ProfilerActivity.TPU]
+        if ProfilerActivity.GPU in activities:
+            raise ValueError("GPU profiling is not supported.")
+        state.activities = list(activities)
+        log_dir = on_trace_ready(None)  # called before the trace starts, with no profiler
+        state.log_dirs.append(log_dir)
+        try:
+            yield None
+        finally:
+            state.stopped += 1
+            if fail_on_stop is not None:
+                raise fail_on_stop
+            plugin_dir = os.path.join(log_dir, "plugins", "profile",
+                                      datetime.datetime.now().strftime("%Y_%m_%d_%H_%M_%S"))
+            os.makedirs(plugin_dir, exist_ok=True)
+            path = os.path.join(plugin_dir, "%s.xplane.pb" % hostname)
+            with open(path, "wb") as f:
+                f.write(b"\x0a" * trace_bytes)
+            state.files.append(path)
+
+    return types.SimpleNamespace(ProfilerActivity=ProfilerActivity, profile=profile,
+                                 xprof_trace_handler=xprof_trace_handler,
+                                 register_kineto_backend=lambda: None, state=state)
+
+
+def torch_tpu_package(get_precision=None, api_registers=None, loader_registers=None,
+                      profiler=None):
     """The torch_tpu package object: optional precision_impl._get_precision (some builds), an
     older build's api.tpu_device() or a newer build's _loader.load(), each registering
-    torch.tpu on the torch given."""
+    torch.tpu on the torch given; optional _internal.profiler (profiler_module())."""
     pkg = types.SimpleNamespace(__version__="0.1.0+fake", synchronize=Calls())  # never called
+    if get_precision is not None or profiler is not None:
+        pkg._internal = types.SimpleNamespace()
     if get_precision is not None:
         impl = types.SimpleNamespace(_get_precision=get_precision)
-        pkg._internal = types.SimpleNamespace(precision=types.SimpleNamespace(precision_impl=impl))
+        pkg._internal.precision = types.SimpleNamespace(precision_impl=impl)
+    if profiler is not None:
+        pkg._internal.profiler = profiler
     if api_registers is not None:
         torch = api_registers
 

@@ -206,6 +206,15 @@ QWidget *LaunchDialog::createProtocolGroup()
     m_threads = spin("threads", 1, std::max(1, QThread::idealThreadCount()), 1);
     m_deadline = spin<QDoubleSpinBox>("deadline", 0.0, 7 * 86400.0, 0.0, tr(" s"));
     m_deadline->setSpecialValueText(tr("none"));
+    m_profileSteps = spin("profileSteps", 0, 100000, 0);
+    m_profileSteps->setSpecialValueText(tr("none (or the target's default)"));
+    m_profileSteps->setToolTip(tr("Calls profiled after the steady phase: the top operators, "
+                                  "host↔device copies per call and a trace file. No timed "
+                                  "sample is taken under the profiler."));
+    m_transfers = checked(tr("Time the copies to and from the device (h2d, d2h)"), "transfers");
+    m_transfers->setChecked(false);
+    m_pinned = checked(tr("From pinned host memory"), "pinned");
+    m_pinned->setChecked(false);
 
     auto *box = new QGroupBox(tr("How to measure"));
     auto *form = new QFormLayout(box);
@@ -215,6 +224,10 @@ QWidget *LaunchDialog::createProtocolGroup()
     form->addRow(tr("Steady time (minimum):"), m_minSeconds);
     form->addRow(tr("&Threads:"), m_threads);
     form->addRow(tr("&Deadline:"), m_deadline);
+    form->addRow(tr("Profile steps:"), m_profileSteps);
+    form->addRow(QString(), m_transfers);
+    form->addRow(QString(), m_pinned);
+    connect(m_transfers, &QCheckBox::toggled, this, &LaunchDialog::updateState);
     connect(m_preset, &QComboBox::currentIndexChanged, this, &LaunchDialog::updateState);
     return box;
 }
@@ -339,6 +352,9 @@ LaunchRequest LaunchDialog::request() const
     r.minSeconds = m_minSeconds->value();
     r.threads = m_threads->value();
     r.deadlineSeconds = m_deadline->value();
+    r.profileSteps = m_profileSteps->value();
+    r.transfers = m_transfers->isChecked();
+    r.pinned = m_transfers->isChecked() && m_pinned->isChecked();
     r.target = target();
     r.runKeyPrefix = m_runKeyPrefix->text();
     return r;
@@ -346,6 +362,7 @@ LaunchRequest LaunchDialog::request() const
 
 void LaunchDialog::updateState()
 {
+    m_pinned->setEnabled(m_transfers->isChecked());
     const QString workload = m_workload->currentData().toString();
     m_seqLen->setEnabled(LaunchRequest::isEncoderWorkload(workload));
     m_ranks->setEnabled(workload.startsWith(QLatin1String("train-")));

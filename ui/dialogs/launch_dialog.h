@@ -62,6 +62,8 @@ private:
     QComboBox *m_preset = nullptr;
     QSpinBox *m_warmup = nullptr, *m_iterations = nullptr, *m_threads = nullptr;
     QDoubleSpinBox *m_minSeconds = nullptr, *m_deadline = nullptr;
+    QSpinBox *m_profileSteps = nullptr;
+    QCheckBox *m_transfers = nullptr, *m_pinned = nullptr;
     QComboBox *m_target = nullptr;
     QLabel *m_runner = nullptr;       // which runner the chosen target starts (read-only)
     QLabel *m_modelWarning = nullptr; // a model file runs its code: shown for a model workload

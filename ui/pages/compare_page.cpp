@@ -10,6 +10,7 @@
 #include "ui/models/compare_model.h"
 #include "ui/models/run_check_model.h"
 #include "ui/superseding_task.h"
+#include "ui/widgets/operators_comparison.h"
 
 #include <QComboBox>
 #include <QGroupBox>
@@ -44,6 +45,20 @@ QString valueOrUnknown(const std::string &v)
 {
     return v.empty() ? ComparePage::tr("unknown") : QString::fromStdString(v);
 }
+// The profile of a side's first run that has one (on the worker); a read error is shown as such.
+std::optional<RunProfile> firstProfile(const Store &store, const std::vector<long long> &ids)
+{
+    try {
+        for (long long id : ids)
+            if (std::optional<RunProfile> p = runProfile(store, id))
+                return p;
+    } catch (const std::exception &e) {
+        RunProfile failed;
+        failed.error = e.what();
+        return failed;
+    }
+    return std::nullopt;
+}
 } // namespace
 
 ComparePage::ComparePage(StoreLocation store, QWidget *parent)
@@ -74,8 +89,10 @@ ComparePage::ComparePage(StoreLocation store, QWidget *parent)
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(buildSides());
     splitter->addWidget(buildResults());
+    splitter->addWidget(m_operators = new OperatorsComparison);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
+    splitter->setStretchFactor(2, 2);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
@@ -264,7 +281,7 @@ void ComparePage::compareNow()
     const quint64 generation = ++*m_generation;
     const QList<qlonglong> b = checked(m_baseline), c = checked(m_candidate);
     if (m_db.isNull() || b.isEmpty() || c.isEmpty())
-        return apply({generation, {}, tr("Check at least one run on each side."), {}, {}});
+        return apply({generation, {}, tr("Check at least one run on each side."), {}, {}, {}, {}});
     CompareOptions options;
     options.axis = m_axis->currentData().toString().toStdString();
     const std::string path = m_db.path;
@@ -275,12 +292,14 @@ void ComparePage::compareNow()
     runSuperseding<Result>(
         this, m_generation,
         [path, policy, base, cand, options, generation] {
-            Result r{generation, {}, {}, {}, {}};
+            Result r{generation, {}, {}, {}, {}, {}, {}};
             try {
                 Store store(path, policy); // its own connection: never shared across threads
                 r.comparison = compareRuns(store, base, cand,
                                            withPilotReasons(store, base, cand, options,
                                                             &r.baselineLabel, &r.candidateLabel));
+                r.baselineProfile = firstProfile(store, base);
+                r.candidateProfile = firstProfile(store, cand);
             } catch (const std::exception &e) {
                 r.error = QString::fromUtf8(e.what());
             }
@@ -300,6 +319,9 @@ void ComparePage::apply(const Result &r)
         {tr("Factor"), r.baselineLabel.isEmpty() ? tr("Baseline") : r.baselineLabel,
          r.candidateLabel.isEmpty() ? tr("Candidate") : r.candidateLabel, QString()});
     showConfounders(r.comparison.confounders);
+    m_operators->setSides(
+        r.baselineLabel.isEmpty() ? tr("Baseline") : r.baselineLabel, r.baselineProfile,
+        r.candidateLabel.isEmpty() ? tr("Candidate") : r.candidateLabel, r.candidateProfile);
     const Comparison &c = r.comparison;
     QStringList notes;
     if (r.error.isEmpty())

@@ -2,10 +2,12 @@
 // The "Compare" page: check baseline runs and candidate runs (or pick a preset such as eager vs
 // compiled for one workload and dtype), name the axis being compared, and read the ratio table
 // (bootstrap 95 % intervals, better/worse/inconclusive) and the confounder table, where a factor
-// that differs between the sides without being the compared axis is highlighted in amber.
-// tp::compareRuns runs on a worker thread with its own store connection; a newer request
-// supersedes an older one, whose result is dropped.
+// that differs between the sides without being the compared axis is highlighted in amber. Below,
+// each side's top operators (OperatorsComparison), from the first of its runs that was profiled.
+// tp::compareRuns and tp::runProfile run on a worker thread with its own store connection; a newer
+// request supersedes an older one, whose result is dropped.
 #include "model/analysis/compare.h"
+#include "model/analysis/run_profile.h"
 #include "ui/store_location.h"
 
 #include <QList>
@@ -28,6 +30,7 @@ namespace tp
 {
 
 class CompareModel;
+class OperatorsComparison;
 class RunCheckModel;
 class Store;
 
@@ -62,6 +65,7 @@ public:
 
     const Comparison &comparison() const { return m_comparison; }
     CompareModel *model() const { return m_model; }
+    OperatorsComparison *operators() const { return m_operators; }
     bool isBusy() const { return m_busy; }
 
 signals:
@@ -78,6 +82,7 @@ private:
         Comparison comparison;
         QString error;
         QString baselineLabel, candidateLabel; // the pilot's, when the sides are its runs
+        std::optional<RunProfile> baselineProfile, candidateProfile; // a profiled run's each
     };
 
     struct Listing {
@@ -106,6 +111,7 @@ private:
     QLabel *m_state = nullptr, *m_notes = nullptr;
     QTimer *m_debounce = nullptr;
     CompareModel *m_model = nullptr;
+    OperatorsComparison *m_operators = nullptr; // each side's top operators
     Comparison m_comparison;
     bool m_busy = false;
     std::shared_ptr<std::atomic<quint64>> m_generation;

@@ -36,19 +36,19 @@ struct PanelsPage::Result {
 
 namespace
 {
-constexpr std::size_t kFigureCount = 18;
+constexpr std::size_t kFigureCount = 20;
 
-// Every figure in card order: Business 4, Application 8, Infrastructure 6.
+// Every figure in card order: Business 4, Application 10, Infrastructure 6.
 std::array<const PanelFigure *, kFigureCount> ordered(const PanelFigures &f)
 {
     const auto &b = f.business;
     const auto &a = f.application;
     const auto &i = f.infrastructure;
-    return {&b.completed,         &b.withinDeadline, &b.meetingContract, &b.costPerUsefulResult,
-            &a.latencyP50,        &a.latencyP90,     &a.latencyP99,      &a.medianRunP99,
-            &a.throughput,        &a.errors,         &a.queueWait,       &a.timeWithoutProgress,
-            &i.cpuTime,           &i.cpuUtilisation, &i.peakRam,         &i.restarts,
-            &i.acceleratorMemory, &i.capacityWait};
+    return {&b.completed,    &b.withinDeadline, &b.meetingContract,   &b.costPerUsefulResult,
+            &a.latencyP50,   &a.latencyP90,     &a.latencyP99,        &a.medianRunP99,
+            &a.throughput,   &a.errors,         &a.queueWait,         &a.timeWithoutProgress,
+            &a.hostToDevice, &a.deviceToHost,   &i.cpuTime,           &i.cpuUtilisation,
+            &i.peakRam,      &i.restarts,       &i.acceleratorMemory, &i.capacityWait};
 }
 
 QString valueText(const PanelFigure &f)
@@ -124,6 +124,8 @@ PanelsPage::PanelsPage(StoreLocation store, QWidget *parent)
                               tr("Errors"),
                               tr("Queue wait"),
                               tr("Time without progress"),
+                              tr("Host → device copy"),
+                              tr("Device → host copy"),
                               tr("CPU time"),
                               tr("CPU utilisation"),
                               tr("Peak RAM"),
@@ -153,12 +155,12 @@ PanelsPage::PanelsPage(StoreLocation store, QWidget *parent)
                                  0, 4));
     panels->addWidget(buildPanel(tr("Application"),
                                  tr("Steady-state latency, throughput, errors, "
-                                    "queue and stalls."),
-                                 4, 8));
+                                    "queue, stalls and copies to and from the device."),
+                                 4, 10));
     panels->addWidget(buildPanel(tr("Infrastructure"),
                                  tr("What the runs consumed and how often "
                                     "they had to run again."),
-                                 12, 6));
+                                 14, 6));
     panels->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

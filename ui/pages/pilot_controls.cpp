@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QSpinBox>
 
 #include <algorithm>
 
@@ -47,11 +48,21 @@ QLayout *PilotControls::addTo(QHBoxLayout *buttons)
                          presets[0].second + QLatin1Char('\n') + presets[1].second +
                          QLatin1Char('\n') + presets[2].second);
     m_preset->setSizeAdjustPolicy(QComboBox::AdjustToContents);
+    m_profileSteps = new QSpinBox;
+    m_profileSteps->setObjectName(QStringLiteral("pilotProfileSteps"));
+    m_profileSteps->setRange(0, 1000);
+    m_profileSteps->setValue(5);
+    m_profileSteps->setPrefix(tr("Profile steps: "));
+    m_profileSteps->setToolTip(
+        tr("Calls of each inference run profiled after its steady phase (0: none). The "
+           "compatibility gate compares the two sides' host round-trips from these profiles; the "
+           "traces are kept next to the database."));
     m_cancelPilot = new QPushButton(tr("Cancel pilot"));
     m_cancelPilot->setObjectName(QStringLiteral("cancelPilot"));
     m_cancelPilot->setEnabled(false);
     buttons->addWidget(m_runPilot);
     buttons->addWidget(m_preset);
+    buttons->addWidget(m_profileSteps);
     buttons->addWidget(m_cancelPilot);
 
     m_progress = new QProgressBar;
@@ -90,7 +101,8 @@ void PilotControls::runPilot()
         return;
     }
     Q_EMIT started();
-    if (!m_pilot->start(m_databasePath(), m_preset->currentData().toString()))
+    if (!m_pilot->start(m_databasePath(), m_preset->currentData().toString(),
+                        m_profileSteps->value()))
         return; // its log line says why
     setRunning(true);
     m_progress->setRange(0, 0); // busy until the first step says how many there are
@@ -102,6 +114,7 @@ void PilotControls::setRunning(bool running)
 {
     m_runPilot->setEnabled(!running);
     m_preset->setEnabled(!running);
+    m_profileSteps->setEnabled(!running);
     m_cancelPilot->setEnabled(running);
 }
 

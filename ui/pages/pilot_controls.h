@@ -9,6 +9,7 @@
 #include <functional>
 
 class QComboBox;
+class QSpinBox;
 class QHBoxLayout;
 class QLabel;
 class QLayout;
@@ -52,6 +53,7 @@ private:
     PilotRun *m_pilot = nullptr;
     QPushButton *m_runPilot = nullptr, *m_cancelPilot = nullptr;
     QComboBox *m_preset = nullptr;
+    QSpinBox *m_profileSteps = nullptr;
     QProgressBar *m_progress = nullptr;
     QLabel *m_status = nullptr;
 };

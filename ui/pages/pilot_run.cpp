@@ -20,7 +20,7 @@ PilotRun::~PilotRun()
     delete m_thread;
 }
 
-bool PilotRun::start(const QString &databasePath, const QString &preset)
+bool PilotRun::start(const QString &databasePath, const QString &preset, int profileSteps)
 {
     if (m_thread) {
         Q_EMIT line(tr("A pilot is running already."));
@@ -28,7 +28,8 @@ bool PilotRun::start(const QString &databasePath, const QString &preset)
     }
     m_cancel = false;
     m_evidence = PilotEvidence();
-    m_thread = QThread::create([this, databasePath, preset] { work(databasePath, preset); });
+    m_thread = QThread::create(
+        [this, databasePath, preset, profileSteps] { work(databasePath, preset, profileSteps); });
     m_thread->setObjectName(QStringLiteral("pilot"));
     m_thread->start();
     return true;
@@ -94,7 +95,7 @@ PilotObserver PilotRun::observer()
     return o;
 }
 
-void PilotRun::work(const QString &databasePath, const QString &preset)
+void PilotRun::work(const QString &databasePath, const QString &preset, int profileSteps)
 {
     PilotEvidence evidence;
     try {
@@ -102,6 +103,8 @@ void PilotRun::work(const QString &databasePath, const QString &preset)
         const PilotDefinition pilot = PilotStore(store).selected();
         PilotOptions options;
         options.preset = preset;
+        options.profileSteps = profileSteps;
+        options.profileDir = traceDirectoryFor(databasePath);
         post(tr("Pilot %1 (version %2): %3 vs %4")
                  .arg(fromStd(pilot.name))
                  .arg(pilot.version)

@@ -3,6 +3,7 @@
 #include "pilot_controls.h"
 
 #include "runner/launch/run_queue.h"
+#include "runner/orchestrate/pilot_plan.h"
 #include "ui/dialogs/launch_dialog.h"
 #include "ui/models/queue_model.h"
 #include "ui/widgets/alert_list.h"
@@ -155,7 +156,13 @@ void QueuePage::openLaunchDialog()
     dialog->setMaxParallel(m_queue->maxParallel());
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         m_queue->setMaxParallel(dialog->maxParallel());
-        enqueue(dialog->specs(), dialog->target());
+        std::vector<RunSpec> specs = dialog->specs();
+        // A local run's trace is kept next to the database (a remote one stays on its host).
+        const bool local = dialog->target().isLocal();
+        if (local)
+            for (RunSpec &s : specs)
+                s.profileDir = traceDirectoryFor(m_queue->databasePath());
+        enqueue(specs, dialog->target());
     });
     dialog->open();
 }

@@ -10,6 +10,7 @@
 #include "ui/format.h"
 #include "ui/superseding_task.h"
 #include "ui/widgets/alert_list.h"
+#include "ui/widgets/top_operators_view.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -101,7 +102,9 @@ QWidget *RunDetailView::buildContent()
     auto *body = new QHBoxLayout;
     body->addWidget(m_figures = new RunFigures);
     body->addWidget(m_chart, 1);
-    layout->addLayout(body, 1);
+    layout->addLayout(body, 3);
+    // Below them, where the time goes: a line, and a table when the run was profiled.
+    layout->addWidget(m_operators = new TopOperatorsView, 2);
     return page;
 }
 
@@ -137,6 +140,12 @@ void RunDetailView::loadRun(const StoreLocation &store, long long runId)
                     l.steady = own->samples(runId, phase::Steady);
                     l.alerts = AlertStore(*own).forRun(runId);
                     l.group = distributedRunOf(*own, runId);
+                    try { // the run is shown even when its profile cannot be read
+                        l.profile = runProfile(*own, runId);
+                    } catch (const std::exception &e) {
+                        l.profile = RunProfile{};
+                        l.profile->error = e.what();
+                    }
                 }
             } catch (const std::exception &e) {
                 l.error = tr("Cannot read run %1: %2").arg(runId).arg(QString::fromUtf8(e.what()));
@@ -153,7 +162,7 @@ void RunDetailView::applyLoaded(Loaded l)
     else if (!l.run)
         showEmpty(tr("Run %1 is not in the store.").arg(l.runId));
     else
-        showRun(*l.run, l.warmup, l.steady, l.alerts);
+        showRun(*l.run, l.warmup, l.steady, l.alerts, std::move(l.profile));
     showGroup(l.run ? l.group : std::nullopt);
     emit runLoaded(m_runId);
 }
@@ -217,7 +226,8 @@ void RunDetailView::showAlerts(const std::vector<RunAlert> &alerts)
 }
 
 void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &warmup,
-                            const std::vector<double> &steady, const std::vector<RunAlert> &alerts)
+                            const std::vector<double> &steady, const std::vector<RunAlert> &alerts,
+                            std::optional<RunProfile> profile)
 {
     ++*m_generation; // a load still running must not replace this
     m_runId = run.id;
@@ -242,6 +252,7 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
     showAlerts(alerts);
 
     m_chart->setRun(run, warmup, steady);
+    m_operators->setProfile(std::move(profile));
     m_stack->setCurrentIndex(1);
 }
 

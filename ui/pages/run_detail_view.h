@@ -1,8 +1,10 @@
 #pragma once
 // Everything about one run: header (key, configuration, status, start), its error, the alerts
 // recorded with it, its data-parallel group, the protocol's figures and the environment it ran in
-// (RunFigures), and the cold-vs-warm chart. Reads the run from the store on a worker thread.
+// (RunFigures), the cold-vs-warm chart and its top operators when it was profiled
+// (TopOperatorsView). Reads the run from the store on a worker thread.
 #include "model/alerts/alert_rules.h"
+#include "model/analysis/run_profile.h"
 #include "model/store/run_record.h"
 #include "ui/store_location.h"
 
@@ -25,6 +27,7 @@ namespace tp
 class ColdWarmChart;
 class RunFigures;
 class Store;
+class TopOperatorsView;
 struct RunRecord;
 
 class RunDetailView : public QWidget
@@ -34,17 +37,19 @@ public:
     explicit RunDetailView(QWidget *parent = nullptr);
     ~RunDetailView() override;
 
-    // Reads the run, its warmup/steady samples and its alerts on a worker thread (its own
-    // connection to the store's file), then shows them and emits runLoaded(); an unknown id (or
-    // a store error) shows the empty state with an explanation. A newer call supersedes it.
+    // Reads the run, its warmup/steady samples, its alerts and its profile on a worker thread
+    // (its own connection to the store's file), then shows them and emits runLoaded(); an unknown
+    // id (or a store error) shows the empty state with an explanation. A newer call supersedes it.
     void loadRun(const StoreLocation &store, long long runId);
-    // Shows already-loaded data (no store access).
+    // Shows already-loaded data (no store access); no profile: "Not profiled".
     void showRun(const RunRecord &run, const std::vector<double> &warmup,
-                 const std::vector<double> &steady, const std::vector<RunAlert> &alerts = {});
+                 const std::vector<double> &steady, const std::vector<RunAlert> &alerts = {},
+                 std::optional<RunProfile> profile = std::nullopt);
     void showEmpty(const QString &message = {});
 
     long long runId() const { return m_runId; }
     const std::string &runKey() const { return m_runKey; } // of the run shown, else empty
+    TopOperatorsView *operators() const { return m_operators; }
 
 signals:
     void runLoaded(long long runId); // loadRun() finished (0: nothing to show, see the message)
@@ -57,6 +62,7 @@ private:
         std::vector<double> warmup, steady;
         std::vector<RunAlert> alerts;
         std::optional<DistributedRun> group;
+        std::optional<RunProfile> profile;
         QString error;
     };
     void applyLoaded(Loaded loaded);
@@ -75,6 +81,7 @@ private:
     QLabel *m_distributed = nullptr; // the run's data-parallel group, when it is a rank
     RunFigures *m_figures = nullptr;
     ColdWarmChart *m_chart = nullptr;
+    TopOperatorsView *m_operators = nullptr; // the run's profiler capture
 };
 
 } // namespace tp

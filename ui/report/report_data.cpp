@@ -90,7 +90,12 @@ void fillSide(Store &store, ReportSide &side, const std::string &label,
         side.firstCall = store.samples(side.chartRun->id, phase::FirstCall);
         side.warmup = store.samples(side.chartRun->id, phase::Warmup);
         side.steady = store.samples(side.chartRun->id, phase::Steady);
+        side.profile = runProfile(store, side.chartRun->id);
     }
+    // Newest first, a bounded look back: a side of thousands of runs is not read event by event.
+    constexpr std::size_t kProfileLookBack = 200;
+    for (std::size_t i = 0; !side.profile && i < runs.size() && i < kProfileLookBack; ++i)
+        side.profile = runProfile(store, runs[runs.size() - 1 - i].id);
 }
 
 std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)

@@ -6,6 +6,7 @@
 // values, no widgets: it can be collected on a worker thread and rendered on the GUI thread.
 // Deterministic: nothing here reads the clock ("now" of the panels is the newest stored time).
 #include "model/analysis/panels.h"
+#include "model/analysis/run_profile.h"
 #include "model/pilot/break_even.h"
 #include "model/review/cost.h"
 #include "model/review/review.h"
@@ -33,6 +34,8 @@ struct ReportSide {
     // valid), with its per-iteration samples.
     std::optional<RunRecord> chartRun;
     std::vector<double> firstCall, warmup, steady;
+    // Where the side's time goes: the chart run's profile, else the newest profiled run's.
+    std::optional<RunProfile> profile;
 };
 
 struct PrecisionRow {

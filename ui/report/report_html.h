@@ -7,6 +7,7 @@
 #include "report_html_break_even.h"
 #include "report_html_decision.h"
 #include "report_html_evidence.h"
+#include "report_html_profile.h"
 
 #include <QCoreApplication>
 

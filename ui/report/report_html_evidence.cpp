@@ -119,6 +119,12 @@ Html panelsHtml(const ReportData &d, const QLocale &locale)
           {ReportHtml::tr("Time without progress"),
            [](const PanelFigures &p) -> const PanelFigure & {
                return p.application.timeWithoutProgress;
+           }},
+          {ReportHtml::tr("Host → device copy per batch"),
+           [](const PanelFigures &p) -> const PanelFigure & { return p.application.hostToDevice; }},
+          {ReportHtml::tr("Device → host copy per batch"),
+           [](const PanelFigures &p) -> const PanelFigure & {
+               return p.application.deviceToHost;
            }}}},
         {ReportHtml::tr("Infrastructure"),
          {{ReportHtml::tr("CPU time"),
@@ -132,13 +138,11 @@ Html panelsHtml(const ReportData &d, const QLocale &locale)
           {ReportHtml::tr("Restarts / retries"),
            [](const PanelFigures &p) -> const PanelFigure & { return p.infrastructure.restarts; }},
           {ReportHtml::tr("Accelerator memory"),
-           [](const PanelFigures &p) -> const PanelFigure & {
-               return p.infrastructure.acceleratorMemory;
-           }},
+           [](const PanelFigures &p)
+               -> const PanelFigure & { return p.infrastructure.acceleratorMemory; }},
           {ReportHtml::tr("Capacity wait"),
-           [](const PanelFigures &p) -> const PanelFigure & {
-               return p.infrastructure.capacityWait;
-           }}}},
+           [](const PanelFigures &p)
+               -> const PanelFigure & { return p.infrastructure.capacityWait; }}}},
     }};
     for (const auto &[title, rows] : panels) {
         h += markup(QStringLiteral("<h2>%1</h2>")).arg(title);

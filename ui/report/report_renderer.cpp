@@ -64,7 +64,7 @@ QString ReportRenderer::html(const ReportData &d, const QLocale &locale,
     const Html body = coverHtml(d, locale) + gatesHtml(d, locale) + changesHtml(d, locale) +
                       panelsHtml(d, locale) + chartsHtml(d, locale) + breakEvenHtml(d, locale) +
                       precisionHtml(d, locale) + costHtml(d, locale) + environmentHtml(d, locale) +
-                      appendixHtml(d, locale, fitKey);
+                      profileHtml(d, locale) + appendixHtml(d, locale, fitKey);
     return markup(QStringLiteral("<html><body>%1</body></html>")).arg(body).toString();
 }
 

@@ -1,8 +1,10 @@
 """One run of the Python runner, in the order of runner/engine/engine.cpp: input files checked first (a
 bad catalog, policy or checkpoint directory is bad input: exit 2, nothing on stdout), then
-run_started, build (+ resume), compile, the phases (training: train_step lines and checkpoints),
-the synchronize self-check (accelerators), the precision check, the shape catalog, resources and
-run_finished. Exit status: 0 ok, 1 failed, 124 deadline, 128+N cancelled by signal N.
+run_started, build (+ resume), compile, the phases (training: train_step lines and checkpoints,
+each step's batch copy timed apart: phase h2d), the h2d/d2h phases (--transfers), the profile
+(--profile-steps), the synchronize self-check (accelerators), the precision check, the shape
+catalog, resources and run_finished. Exit status: 0 ok, 1 failed, 124 deadline, 128+N cancelled
+by signal N.
 
 Compiled mode: torch.compile is lazy, so what compiling cost is measured at the first call of
 each shape (first call minus that shape's steady median, summary.compile_method); compiled calls
@@ -13,7 +15,8 @@ ran the shape eagerly."""
 import math
 import time
 
-from .tp_contract import EXIT_FAILED, EXIT_OK, BadInput, StopRequested, diagnostic, utc_now
+from .tp_contract import (CONTRACT_REVISION, EXIT_FAILED, EXIT_OK, BadInput, StopRequested,
+                          diagnostic, utc_now)
 from .tp_protocol import (Measurements, PhaseSettings, RunControl, Watchdog, assess_run,
                          resource_usage, run_phases, summary_json)
 
@@ -33,6 +36,7 @@ class Engine:
         self.dynamic = "auto"
         self.shape_keys = None
         self.precision_mode = "not available"
+        self.profile_dir = None
 
     def _check_inputs(self, torch):
         from . import tp_catalog
@@ -44,6 +48,9 @@ class Engine:
                            % (origin, self.policy["name"], o.dtype))
         if o.catalog:
             self.catalog = tp_catalog.load_catalog(o.catalog)
+        if o.profile_steps > 0:
+            from . import tp_profile
+            self.profile_dir = tp_profile.prepare_dir(o.profile_dir)
         if o.training and o.distributed:
             from . import tp_dist_checkpoint
             self.training = tp_dist_checkpoint.DistTrainingRun(o)
@@ -118,7 +125,9 @@ class Engine:
                            "warmup_tolerance": o.warmup_cv, "steady_min_iterations": o.iterations,
                            "steady_min_seconds": o.min_time, "deadline_seconds": o.deadline,
                            "steps": o.steps or 0,  # > 0: fixed warmup, the rest is steady
-                           "precision_policy": self.policy["name"]}
+                           "precision_policy": self.policy["name"],
+                           "profile_steps": o.profile_steps, "transfers": o.transfers,
+                           "pinned": o.pinned, "contract_revision": CONTRACT_REVISION}
         if self.catalog:
             env["catalog"] = self.catalog.name
         if o.inject_fault != "none":
@@ -291,7 +300,8 @@ class Engine:
 
         try:
             if w.is_training:
-                self._train(torch, w, m, settings, first_call_done)
+                if self._train(torch, w, m, settings, first_call_done):
+                    self._profile(torch, w)  # N extra steps: no train_step line, no checkpoint
                 if m.compiled:
                     facts, _ = watch.end(shape_begin, self.shape_keys[0] if self.shape_keys else None)
                     m.extra["eager_fallback"] = facts.get("eager_fallback", False)
@@ -319,6 +329,11 @@ class Engine:
                     m.extra["eager_fallback"] = facts.get("eager_fallback", False)
                 m.finite = w.output_finite()
                 assess_run(m, o)
+                if o.transfers:
+                    from . import tp_transfers
+                    tp_transfers.inference_phases(w, m, self.device, self.accel.synchronize,
+                                                  o.pinned, self.emitter, self.control)
+                self._profile(torch, w)
                 check = self.accel.sync_self_check(w.forward, lambda: tensors_of(w.y))
                 if check is not None:
                     m.extra["sync_check"] = check
@@ -350,15 +365,26 @@ class Engine:
             counters["recompiles"] = end["dynamo_frames_ok"] - after_first[0]["dynamo_frames_ok"]
         return counters
 
+    def _profile(self, torch, w):
+        """--profile-steps N: the profile event (tp_profile)."""
+        if self.o.profile_steps > 0:
+            from . import tp_profile
+            self.emitter.event("profile", tp_profile.capture(
+                torch, self.device, self.o.profile_steps, w.forward, self.accel.sync_function(),
+                self.profile_dir, self.o.execution_key, self.control, self.accel.torch_tpu))
+
     def _train(self, torch, w, m, settings, first_call_done=None):
         from .tp_training import TrainingLog
+        from .tp_transfers import TrainingCopies
         tr = self.training
         settings = tr.phase_settings(settings)
         log = TrainingLog(self.emitter, self.o.target_loss, tr.first_step, tr.train_step_batch())
 
         timed = self._timed_call(w)
+        copies = TrainingCopies(w, self.device, self.accel.synchronize, self.o.pinned)
 
         def call():
+            copies.stage()  # the batch's copy to the device, its own sample (phase h2d)
             t = timed()
             log.record(w.last_loss(), t)
             tr.after_step(w, self.emitter)  # a due checkpoint, outside the step's time
@@ -371,7 +397,9 @@ class Engine:
                            after_first=first_call_done)
         finally:
             log.flush()
+            copies.finish(self.emitter, m)
             m.training = log.summary(m.batch)
             tr.add_summary(m.training)
         m.finite = nothing_left or (w.output_finite() and math.isfinite(w.last_loss()))
         assess_run(m, self.o)
+        return not nothing_left  # whether steps ran (a resume at the last step runs none)

@@ -1,6 +1,7 @@
 """Command-line options of torchpilot_runner.py: the options, defaults, presets and validation of
-the C++ torchpilot-runner (runner/engine/options.cpp), plus the Python-only ones (--backend, --dynamic,
---cache-dir, --target, --topology, --model-revision, --train, --allow-unsafe-pt2). A bad argument
+the C++ torchpilot-runner (runner/engine/options.cpp; also --profile-steps, --profile-dir,
+--transfers and --pinned), plus the Python-only ones (--backend, --dynamic, --cache-dir, --target,
+--topology, --model-revision, --train, --allow-unsafe-pt2). A bad argument
 raises BadInput with a one-line message naming the option; the caller prints it and exits 2 with
 nothing on stdout."""
 import argparse
@@ -36,6 +37,7 @@ DEFAULTS = {
     "model_revision": "",
     "world_size": None, "rank": None, "rendezvous": "",
     "dist_timeout": tp_dist_options.DEFAULT_TIMEOUT,
+    "profile_steps": 0, "profile_dir": "torchpilot-traces",
 }
 
 TRAINING_ONLY = ["--steps", "--checkpoint-dir", "--checkpoint-every", "--resume", "--lr-step-size"]
@@ -190,7 +192,19 @@ def _build_parser():
         "else the first TPU_WORKER_HOSTNAMES entry, else 127.0.0.1; port 29500)")
     opt("--dist-timeout", _positive_real,
         "seconds that bound the rendezvous and every collective (default 30)")
+    opt("--profile-steps", _int_at_least(0),
+        "after the steady phase, N more calls (training: N extra optimizer steps, not logged or "
+        "checkpointed) under the profiler: a 'profile' event with the top operators, the "
+        "host<->device copy count and a trace file; no sample is timed under it (default 0: off)")
+    opt("--profile-dir", str, "directory of the --profile-steps trace files, created if missing "
+        "(default ./torchpilot-traces)")
     for name, help_text in (("--warm-start", "one untimed call first: a warm-process first call"),
+                            ("--transfers",
+                             "inference: after the steady phase, time copies of the input batch "
+                             "to the device (phase h2d) and of the output back (phase d2h); "
+                             "training always times each step's batch copy apart (phase h2d)"),
+                            ("--pinned", "copy from pinned host memory where the device has it "
+                             "(cuda, TorchTPU's pinned host allocator; not cpu)"),
                             ("--no-precision", "skip the comparison with the float32 reference"),
                             ("--train", "train the --model factory's model with its loss"),
                             ("--allow-unsafe-pt2",
@@ -214,7 +228,7 @@ def parse_options(argv):
     """Returns an argparse.Namespace with every option (the C++ RunOptions plus the Python ones);
     raises BadInput. --help and --version exit 0 through argparse."""
     ns = argparse.Namespace(given=set(), warm_start=False, no_precision=False, train=False,
-                            allow_unsafe_pt2=False)
+                            allow_unsafe_pt2=False, transfers=False, pinned=False)
     _build_parser().parse_args(argv, namespace=ns)
     given = ns.given
     for key, value in DEFAULTS.items():
@@ -236,6 +250,8 @@ def parse_options(argv):
         raise BadInput("--run-key must not be empty")
     if "--execution-key" in given and not ns.execution_key:
         raise BadInput("--execution-key must not be empty")
+    if "--profile-dir" in given and not ns.profile_dir:
+        raise BadInput("--profile-dir must not be empty")
     if ns.preset:
         w, mw, win, it, cv, mt = PRESETS[ns.preset]
         for flag, attr, value in (("--warmup", "warmup", w), ("--max-warmup", "max_warmup", mw),

@@ -7,7 +7,7 @@ import json
 import os
 import sys
 
-from .tp_contract import CONTRACT_VERSION, PROG
+from .tp_contract import CONTRACT_REVISION, CONTRACT_VERSION, PROG
 
 # The launcher's directory (torchpilot_runner.py sits next to this package): the lookups are
 # relative to it, as they were when the modules lay there flat.
@@ -40,6 +40,9 @@ def _load():
                 if shared["contract_version"] != CONTRACT_VERSION:
                     _fail("%s is for contract version %s, this runner writes %s"
                           % (path, shared["contract_version"], CONTRACT_VERSION))
+                if shared.get("contract_revision", CONTRACT_REVISION) != CONTRACT_REVISION:
+                    _fail("%s is for contract revision %s, this runner writes %s"
+                          % (path, shared["contract_revision"], CONTRACT_REVISION))
                 return shared, presets, defaults
             except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
                 _fail("%s: not the runners' shared protocol file (%s)" % (path, e))

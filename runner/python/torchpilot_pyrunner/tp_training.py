@@ -5,7 +5,9 @@ on rank r of N data-parallel ranks seed*1000003 + k*N + r; targets from a fixed 
 seed + 2), then a StepLR-like schedule (lr *= --lr-gamma every
 --lr-step-size steps). The loss is MSE in float32. save_state()/load_state() hold the whole state
 for checkpoint/resume: model, optimizer, schedule, RNG (torch CPU, CUDA when present, Python's
-random, the data sampler) and the data position."""
+random, the data sampler) and the data position. The engine draws each step's batch
+(draw_step_batch) and copies it to the device (stage_batch) apart from the timed step
+(tp_transfers.TrainingCopies); forward() alone draws and copies where nothing was staged."""
 import io
 import json
 import math
@@ -57,6 +59,7 @@ class TrainingWorkload(Base):
         self.lr = o.learning_rate
         self.loss_value = float("nan")
         self.pred = None
+        self.staged = None  # the next step's batch on the device (stage_batch), else None
 
     # --- subclass interface ---
     def create_model(self):  # float32 on the CPU
@@ -96,20 +99,42 @@ class TrainingWorkload(Base):
         self.model.train()
         return True
 
-    def _to_device(self, t):
+    def _to_device(self, t, non_blocking=False, copy=False):
         if t is None:
             return None
         if isinstance(t, (tuple, list)):
-            return tuple(self._to_device(v) for v in t)
-        return t.to(self.device, self.dtype) if t.is_floating_point() else t.to(self.device)
+            return tuple(self._to_device(v, non_blocking, copy) for v in t)
+        if t.is_floating_point():
+            return t.to(self.device, self.dtype, non_blocking=non_blocking, copy=copy)
+        return t.to(self.device, non_blocking=non_blocking, copy=copy)
 
-    def forward(self):
+    def draw_step_batch(self):
+        """The next step's (inputs, target) on the CPU, as forward() would draw them."""
         with torch.inference_mode(False):
             self.data_gen.manual_seed((self.o.seed * DATA_SEED_STRIDE + self.step * self.dist_world
                                        + self.dist_rank) & MASK64)
             with torch.no_grad():
-                x, y = self.draw_batch(self.data_gen)
-                x, y = self._to_device(x), self._to_device(y)
+                return self.draw_batch(self.data_gen)
+
+    def stage_batch(self, batch, non_blocking=False):
+        """Copies a drawn batch to the device for the next forward() (tp_transfers times this
+        apart from the step). On the cpu device it is a real copy on the CPU (copy=True), as a
+        host-to-device copy is on such a machine; the values are the same either way."""
+        x, y = batch
+        with torch.inference_mode(False), torch.no_grad():
+            copy = self.device.type == "cpu"
+            self.staged = (self._to_device(x, non_blocking, copy),
+                           self._to_device(y, non_blocking, copy))
+
+    def forward(self):
+        with torch.inference_mode(False):
+            staged, self.staged = self.staged, None
+            if staged is None:  # not staged (precision check, profile): drawn and copied here
+                x, y = self.draw_step_batch()
+                with torch.no_grad():
+                    x, y = self._to_device(x), self._to_device(y)
+            else:
+                x, y = staged
             self.optimizer.zero_grad()
             fn = self.call if self.call is not None else self.model
             pred = fn(*x) if isinstance(x, tuple) else fn(x)

@@ -201,6 +201,9 @@ class FileModelWorkload(Base):
         fn = self.call if self.call is not None else self.module
         self.y = fn(*self.inputs)
 
+    def input_value(self):
+        return tuple(self.inputs)
+
     def reshape(self, batch, seq_len):
         self.specs = [(d, [batch] + dims[1:]) for d, dims in self.specs]
         self.batch = batch
@@ -329,6 +332,9 @@ class FactoryWorkload(Base):
     def forward(self):
         fn = self.call if self.call is not None else self.model
         self.y = fn(*self.inputs)
+
+    def input_value(self):
+        return tuple(self.inputs)
 
     def reshape(self, batch, seq_len):
         self.batch, self.seq_len = batch, seq_len

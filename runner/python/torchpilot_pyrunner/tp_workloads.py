@@ -4,7 +4,7 @@ same inputs: every random draw happens in float32 on the CPU (the article's glob
 mlp, dedicated generators for the encoder) and is then moved and cast.
 
 A workload object has: shape(), model_revision(), build(), compile() -> bool, compiled_ops(),
-forward(), output_finite(), output_values() (float32 CPU, flat), reshape(batch, seq_len) -> bool,
+forward(), input_value(), output_finite(), output_values() (float32 CPU, flat), reshape(batch, seq_len) -> bool,
 is_training, and for training last_loss() and gradient_values()."""
 import math
 
@@ -125,6 +125,10 @@ class Base:
     def forward(self):
         fn = self.call if self.call is not None else self.eager_model()
         self.y = fn(self.x)
+
+    def input_value(self):
+        """What forward() passes the model (a tensor, or a tuple of them)."""
+        return getattr(self, "x", None)
 
     def output_finite(self):
         return self.y is not None and all_finite(self.y)
