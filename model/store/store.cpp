@@ -316,8 +316,8 @@ std::vector<EventRecord> Store::events(long long runId) const
 
 std::vector<EventRecord> Store::events(long long runId, const std::string &name) const
 {
-    SQLite::Statement q(*m_db,
-                        "SELECT seq, event, json FROM events WHERE run_id = ? AND event = ? ORDER BY seq");
+    SQLite::Statement q(
+        *m_db, "SELECT seq, event, json FROM events WHERE run_id = ? AND event = ? ORDER BY seq");
     q.bind(1, static_cast<int64_t>(runId));
     q.bind(2, name);
     std::vector<EventRecord> out;
