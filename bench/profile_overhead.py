@@ -45,6 +45,7 @@ def main():
     p.add_argument("--iterations", type=int, default=300)
     p.add_argument("--steps", type=int, default=20)
     p.add_argument("--runners", default="cpp,python")
+    p.add_argument("--shapes", default="0,1,2", help="indexes into SHAPES")
     a = p.parse_args()
     runners = {"cpp": [os.path.join(a.build, "bin", "torchpilot-runner")],
                "python": ["/usr/bin/python3", os.path.join(ROOT, "runner/python/torchpilot_runner.py")]}
@@ -57,11 +58,12 @@ def main():
     worst = 0.0
     with tempfile.TemporaryDirectory() as traces:
         for name in a.runners.split(","):
-            for workload, shape in SHAPES:
+            for workload, shape in [SHAPES[int(i)] for i in a.shapes.split(",")]:
                 extra = ["--workload", workload] + shape + protocol
                 pa, aa, last = [], [], None
                 for r in range(a.rounds):
-                    order = ["A", "P", "A2"] if r % 2 == 0 else ["A2", "P", "A"]
+                    # Every position in turn: no side always runs first, or in the middle.
+                    order = [["A", "P", "A2"], ["P", "A2", "A"], ["A2", "A", "P"]][r % 3]
                     got = {}
                     for which in order:
                         steps = ["--profile-steps", str(a.steps)] if which == "P" else []

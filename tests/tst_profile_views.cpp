@@ -19,6 +19,7 @@
 #include <QLocale>
 #include <QSignalSpy>
 #include <QSortFilterProxyModel>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -328,6 +329,9 @@ void TestProfileViews::comparePageShowsBothSides()
     QCOMPARE(ops->candidate()->summary(), goodLine());
     page.resize(1280, 900);
     page.show();
+    auto *tabs = page.findChild<QTabWidget *>(QStringLiteral("compareTabs"));
+    QVERIFY(tabs);
+    tabs->setCurrentWidget(ops);
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QTest::qWait(50);
     tptest::saveShot(page, "compare_top_operators.png");

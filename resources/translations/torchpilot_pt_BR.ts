@@ -3740,6 +3740,14 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>Pilot “%1”: %2 vs %3 (#%4 vs #%5)</source>
         <translation>Piloto “%1”: %2 vs %3 (#%4 vs #%5)</translation>
     </message>
+    <message>
+        <source>Comparison</source>
+        <translation>Comparação</translation>
+    </message>
+    <message>
+        <source>Top operators</source>
+        <translation>Principais operadores</translation>
+    </message>
 </context>
 <context>
     <name>tp::CostModelEditor</name>

@@ -20,6 +20,7 @@
 #include <QListView>
 #include <QLocale>
 #include <QSplitter>
+#include <QTabWidget>
 #include <QTableView>
 #include <QTableWidget>
 #include <QTimer>
@@ -86,13 +87,16 @@ ComparePage::ComparePage(StoreLocation store, QWidget *parent)
     top->addWidget(m_state = new QLabel);
     m_state->setTextFormat(Qt::PlainText); // may quote a database error
 
+    // The figures and, a tab away, where each side's time goes: each gets the page's height.
+    auto *tabs = new QTabWidget;
+    tabs->setObjectName(QStringLiteral("compareTabs"));
+    tabs->addTab(buildResults(), tr("Comparison"));
+    tabs->addTab(m_operators = new OperatorsComparison, tr("Top operators"));
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(buildSides());
-    splitter->addWidget(buildResults());
-    splitter->addWidget(m_operators = new OperatorsComparison);
+    splitter->addWidget(tabs);
     splitter->setStretchFactor(0, 2);
     splitter->setStretchFactor(1, 3);
-    splitter->setStretchFactor(2, 2);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);

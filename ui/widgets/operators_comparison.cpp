@@ -20,8 +20,13 @@ OperatorsComparison::OperatorsComparison(QWidget *parent) : QWidget(parent)
     m_candidate = new TopOperatorsView;
     m_candidate->setObjectName(QStringLiteral("candidateOperators"));
     auto *sides = new QHBoxLayout;
-    sides->addWidget(m_baseline, 1);
-    sides->addWidget(m_candidate, 1);
+    // A side without a table is a line at the top of its column, not centred in it.
+    for (TopOperatorsView *view : {m_baseline, m_candidate}) {
+        auto *column = new QVBoxLayout;
+        column->addWidget(view, 1);
+        column->addStretch(0);
+        sides->addLayout(column, 1);
+    }
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(heading);

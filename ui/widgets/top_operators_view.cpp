@@ -42,9 +42,10 @@ TopOperatorsView::TopOperatorsView(QWidget *parent)
     m_table->setAlternatingRowColors(true);
     m_table->setWordWrap(false);
     m_table->verticalHeader()->hide();
+    // Operator names in full (aten::scaled_dot_product_attention…); the last column takes what
+    // is left, a narrow view scrolls.
     m_table->horizontalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
-    m_table->horizontalHeader()->setSectionResizeMode(ProfileOpsModel::Operator,
-                                                      QHeaderView::Stretch);
+    m_table->horizontalHeader()->setStretchLastSection(true);
     m_table->setSortingEnabled(true);
     m_table->sortByColumn(ProfileOpsModel::SelfPerCall, Qt::DescendingOrder);
 
