@@ -90,6 +90,9 @@ class Conformance(unittest.TestCase):
             ("train-mlp", ["--workload", "train-mlp", "--preset", "smoke", "--iterations", "200"]),
             ("train-steps", ["--workload", "train-mlp", "--preset", "smoke", "--steps", "200"]),
             ("catalog", ["--workload", "mlp", "--catalog", catalog] + steady),
+            # Contract revision 2: a profile after the steady phase, the copies timed apart.
+            ("profiled", ["--workload", "mlp", "--profile-steps", "3", "--transfers", "--profile-dir",
+                          os.path.join(d, "traces")] + steady),
             ("torchscript", ["--workload", "torchscript", "--model", model, "--input", "float32[8,16]"] + steady),
             ("deadline", ["--workload", "mlp", "--deadline", "3", "--iterations", "100000000"]),
             ("sigterm", ["--workload", "mlp", "--deadline", "120", "--iterations", "100000000"]),
