@@ -84,7 +84,7 @@ public:
                            m_step * static_cast<std::uint64_t>(m_config.worldSize) +
                            static_cast<std::uint64_t>(m_config.rank));
         drawBatch(m_dataGenerator, m_x, m_y);
-        m_batchBytes = static_cast<long long>(m_x.nbytes() + m_y.nbytes());
+        m_batchBytes = static_cast<long long>(m_x.nbytes()) + static_cast<long long>(m_y.nbytes());
         m_drawn = true;
         m_copied = false;
         return true;
@@ -194,10 +194,10 @@ private:
     at::Generator m_dataGenerator;
     torch::jit::Module m_script;
     bool m_isCompiled = false;
-    std::uint64_t m_step = 0;
-    torch::Tensor m_x, m_y; // the next step's batch (drawNextBatch, copyBatchToDevice)
+    std::uint64_t m_step = 0; // data position: the next batch drawn is batch m_step
+    torch::Tensor m_x, m_y;   // the next step's batch (drawNextBatch, copyBatchToDevice)
     bool m_drawn = false, m_copied = false;
-    long long m_batchBytes = 0; // data position: the next batch drawn is batch m_step
+    long long m_batchBytes = 0; // bytes of the host batch drawn last
     double m_learningRate = 0;  // the schedule's current rate
     double m_lastLoss = std::numeric_limits<double>::quiet_NaN();
     torch::Tensor m_pred;
