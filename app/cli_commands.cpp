@@ -182,8 +182,9 @@ int executeSpecs(const QCommandLineParser &p, Store &store)
             return -1;
         }
         for (const RunSpec &spec : specs)
-            out() << QString::fromStdString(
-                         kubeManifestFor(target->kubeConfig(), spec, target->name).yaml())
+            out() << QString::fromStdString(kubeManifestFor(target->kubeConfig(), spec,
+                                                            target->name, target->profileSteps)
+                                                .yaml())
                   << (&spec != &specs.back() ? "---\n" : "");
         out().flush();
         return 0;

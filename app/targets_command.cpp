@@ -42,6 +42,19 @@ void list(const TargetProfiles &profiles)
     }
 }
 
+// --profile-steps into `t`; false and *why when it is not a whole number from 0 to 10000.
+bool readProfileSteps(const QCommandLineParser &p, TargetProfile &t, QString *why)
+{
+    if (!p.isSet(QStringLiteral("profile-steps")))
+        return true;
+    bool ok = false;
+    t.profileSteps = p.value(QStringLiteral("profile-steps")).toInt(&ok);
+    if (ok && t.profileSteps >= 0 && t.profileSteps <= 10000)
+        return true;
+    *why = TargetsCli::tr("--profile-steps must be a whole number from 0 to 10000");
+    return false;
+}
+
 // A Kubernetes profile from --kube-settings (a JSON object) with the flags on top of it; the
 // profile's own validation checks every field (see k8s_job.h).
 std::optional<TargetProfile> kubernetesTarget(const QCommandLineParser &p, QString *why)
@@ -95,6 +108,8 @@ std::optional<TargetProfile> kubernetesTarget(const QCommandLineParser &p, QStri
                                     {"device", "device"}})
         if (p.isSet(QLatin1String(flag)))
             t.kubernetes.insert(QLatin1String(key), p.value(QLatin1String(flag)));
+    if (!readProfileSteps(p, t, why))
+        return std::nullopt;
     if (const QStringList problems = t.validate(); !problems.isEmpty()) {
         *why = problems.join(QLatin1Char(' '));
         return std::nullopt;
@@ -183,6 +198,10 @@ void addRunnerOptions(QCommandLineParser &p)
              "Device passed as --device to every run: cpu, cuda or tpu (default: the runner's; "
              "Kubernetes: tpu)."),
          TargetsCli::tr("device")},
+        {QStringLiteral("profile-steps"),
+         TargetsCli::tr("Every run through the target profiles N calls after its steady phase "
+                        "(--profile-steps) unless it sets its own (default 0: none)."),
+         TargetsCli::tr("N")},
     });
 }
 
@@ -239,6 +258,8 @@ std::optional<TargetProfile> sshTarget(const QCommandLineParser &p, QString *why
     t.runner = p.value(QStringLiteral("runner-kind"));
     t.python = p.value(QStringLiteral("python"));
     t.device = p.value(QStringLiteral("device"));
+    if (!readProfileSteps(p, t, why))
+        return std::nullopt;
     return t;
 }
 

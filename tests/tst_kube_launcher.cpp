@@ -186,11 +186,18 @@ private Q_SLOTS:
                       QStringLiteral("--artifact-destination"),
                       QStringLiteral("storage.googleapis.com:443")}),
                  2);
-        // A TPU target left to its defaults: the Python runner with --device tpu.
+        // A TPU target left to its defaults: the Python runner with --device tpu; every run through
+        // it profiles 4 calls after its steady phase unless it sets its own.
         QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
                       QStringLiteral("--add-kubernetes"), QStringLiteral("gke-tpu"),
-                      QStringLiteral("--image"), QStringLiteral("reg.example/runner:1")}),
+                      QStringLiteral("--image"), QStringLiteral("reg.example/runner:1"),
+                      QStringLiteral("--profile-steps"), QStringLiteral("4")}),
                  0);
+        QCOMPARE(app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
+                      QStringLiteral("--add-kubernetes"), QStringLiteral("bad-steps"),
+                      QStringLiteral("--image"), QStringLiteral("x"),
+                      QStringLiteral("--profile-steps"), QStringLiteral("many")}),
+                 2);
         QCOMPARE(
             app({QStringLiteral("targets"), QStringLiteral("--targets"), targets,
                  QStringLiteral("--add-kubernetes"), QStringLiteral("bad-kind"),
@@ -233,7 +240,9 @@ private Q_SLOTS:
         QCOMPARE(app(tpuRun + QStringList{QStringLiteral("--print-job")}, &yaml), 0);
         QVERIFY2(yaml.contains("command:\n") && yaml.contains("- \"python3\"\n") &&
                      yaml.contains("- \"/app/torchpilot_runner.py\"\n") &&
-                     yaml.contains("- \"--device\"\n") && yaml.contains("- \"tpu\"\n"),
+                     yaml.contains("- \"--device\"\n") && yaml.contains("- \"tpu\"\n") &&
+                     QString::fromUtf8(yaml).contains(QRegularExpression(
+                         QStringLiteral("- \"--profile-steps\"\\n *- \"4\"\\n"))),
                  yaml.constData());
         QByteArray multi; // 4x4: 4 hosts of 4 chips, an Indexed Job and its headless Service
         tpuRun[tpuRun.indexOf(QStringLiteral("gke-tpu"))] = QStringLiteral("gke-4x4");

@@ -3197,6 +3197,18 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>ServiceAccount the launcher&apos;s Role is bound to: NAME (in the Job&apos;s namespace) or NAMESPACE:NAME (default: no RoleBinding).</source>
         <translation>ServiceAccount à qual a Role do lançador é vinculada: NOME (no namespace do Job) ou NAMESPACE:NOME (padrão: nenhum RoleBinding).</translation>
     </message>
+    <message>
+        <source>--profile-steps must be a whole number from 0 to 10000</source>
+        <translation>--profile-steps deve ser um número inteiro de 0 a 10000</translation>
+    </message>
+    <message>
+        <source>Every run through the target profiles N calls after its steady phase (--profile-steps) unless it sets its own (default 0: none).</source>
+        <translation>Toda execução por este alvo faz o perfil de N chamadas depois da fase estável (--profile-steps), a menos que defina o seu (padrão 0: nenhuma).</translation>
+    </message>
+    <message>
+        <source>N</source>
+        <translation>N</translation>
+    </message>
 </context>
 <context>
     <name>tp::AlertList</name>

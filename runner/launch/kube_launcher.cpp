@@ -50,7 +50,7 @@ QStringList KubeLauncher::kubectlArgs(const QStringList &args) const
 
 KubeManifest KubeLauncher::manifest(const RunSpec &spec) const
 {
-    return kubeManifestFor(m_config, spec, m_target);
+    return kubeManifestFor(m_config, spec, m_target, m_profileSteps);
 }
 
 QString KubeLauncher::commandLine(const RunSpec &spec) const

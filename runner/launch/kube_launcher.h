@@ -41,6 +41,8 @@ public:
     // kubectl to run: $TORCHPILOT_KUBECTL, else "kubectl" from PATH. Tests point it elsewhere.
     void setKubectl(const QString &path) { m_kubectl = path; }
     void setPollInterval(int ms) { m_pollMs = ms; }
+    // The target's "profile_steps": --profile-steps N for a run that sets none.
+    void setDefaultProfileSteps(int steps) { m_profileSteps = steps; }
 
     void start(const RunSpec &spec) override;
     void cancel() override;
@@ -70,6 +72,7 @@ private:
     QString m_target;
     QString m_kubectl;
     int m_pollMs = 1000;
+    int m_profileSteps = 0;
     Step m_step = Step::Idle;
     KubectlCall m_call; // the kubectl call of the current step (index 0's logs)
     QTimer m_pollTimer;

@@ -12,8 +12,9 @@ namespace tp
 {
 
 // The Job that runs `spec` on a Kubernetes target: the image's runner ({python, script} or
-// {runner}, kubeRunnerProgram()) with the spec's arguments and the target's --device.
+// {runner}, kubeRunnerProgram()) with the spec's arguments and the target's --device, and the
+// target's default --profile-steps when the spec sets none.
 KubeManifest kubeManifestFor(const KubeJobConfig &config, const RunSpec &spec,
-                             const QString &targetName);
+                             const QString &targetName, int defaultProfileSteps = 0);
 
 } // namespace tp

@@ -40,7 +40,9 @@ Launcher *makeLauncher(const TargetProfile &profile, Store &store, QObject *pare
         return new SshLauncher(store, profile, parent);
     case TargetProfile::Kind::Kubernetes:
         try {
-            return new KubeLauncher(store, profile.kubeConfig(), profile.name, parent);
+            auto *launcher = new KubeLauncher(store, profile.kubeConfig(), profile.name, parent);
+            launcher->setDefaultProfileSteps(profile.profileSteps);
+            return launcher;
         } catch (const KubeError &e) {
             if (error)
                 *error = QString::fromUtf8(e.what());

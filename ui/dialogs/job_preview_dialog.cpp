@@ -147,7 +147,7 @@ bool JobPreviewDialog::confirm(QWidget *parent, const TargetProfile &target,
     try {
         const KubeJobConfig config = target.kubeConfig();
         for (const RunSpec &s : specs)
-            jobs.push_back(kubeManifestFor(config, s, target.name));
+            jobs.push_back(kubeManifestFor(config, s, target.name, target.profileSteps));
     } catch (const KubeError &e) {
         QMessageBox::warning(parent, tr("Kubernetes target"), QString::fromUtf8(e.what()));
         return false;
