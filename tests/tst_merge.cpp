@@ -120,6 +120,10 @@ void TestMerge::hostileFilesAreRefused_data()
                                           << "sample_chunks.count is text in 1 row(s)";
     QTest::newRow("JSON nested 100000 deep") << "deep"
                                              << "is not JSON nested at most 128 levels deep";
+    // Found by fuzz_merge: a pilot whose definition does not read would leave ours unable to
+    // list its pilots.
+    QTest::newRow("a pilot that does not read") << "pilot"
+                                                << "pilot 'broken': field 'baseline' is missing";
     QTest::newRow("a FIFO") << "fifo"
                             << "is a FIFO";
     QTest::newRow("another application") << "appid"
@@ -186,6 +190,9 @@ void TestMerge::hostileFilesAreRefused()
             q.bind(1, c.data.data(), int(c.data.size()));
             q.exec();
         }
+        if (kind == QLatin1String("pilot"))
+            db.exec("INSERT INTO pilots(name, version, definition_json, selected) VALUES "
+                    "('broken', 1, '{\"name\":\"broken\",\"workload\":\"mlp\"}', 0)");
         if (kind == QLatin1String("textcount"))
             db.exec(std::string("UPDATE sample_chunks SET count = 'abc' WHERE id = ") + firstRaw);
         if (kind == QLatin1String("deep")) { // SIGSEGV in every later command, before

@@ -3,6 +3,7 @@
 #include "merge_vetting.h"
 #include "model/ingest/ingestor.h"
 #include "model/judge/run_judge.h"
+#include "model/pilot/pilot.h"
 #include "schema.h"
 #include "store.h"
 
@@ -174,6 +175,28 @@ ImportResult importAny(Store &store, const std::string &path)
     return r;
 }
 
+namespace
+{
+
+// Their pilots that would be merged (a name we do not have) must read as pilots: one that does
+// not would leave our database unable to list its pilots. Refused before anything is written.
+void checkTheirPilots(SQLite::Database &db, const std::string &what)
+{
+    SQLite::Statement q(db, "SELECT name, definition_json FROM other.pilots WHERE name NOT IN "
+                            "(SELECT name FROM main.pilots) ORDER BY id");
+    while (q.executeStep()) {
+        const std::string name = q.getColumn(0).getString();
+        try {
+            parsePilot(nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false),
+                       "pilot '" + name + "'");
+        } catch (const std::exception &e) {
+            throw StoreError(what + ": " + e.what() + "; nothing was merged");
+        }
+    }
+}
+
+} // namespace
+
 MergeReport mergeDatabase(Store &ours, const std::string &otherPath)
 {
     const std::string what = "'" + otherPath + "'";
@@ -224,6 +247,7 @@ MergeReport mergeDatabase(Store &ours, const std::string &otherPath)
     attach.bind(1, uri);
     attach.exec();
     detach.attached = true;
+    checkTheirPilots(db, what);
 
     SQLite::Transaction tx(db, SQLite::TransactionBehavior::IMMEDIATE);
     db.exec("CREATE TEMP TABLE merge_keys(their_id INTEGER PRIMARY KEY, key TEXT UNIQUE)");
