@@ -1,12 +1,12 @@
 // torchpilot gates: evaluates the five approval gates from the stored evidence, with the inputs
 // reviewers stored in the database (flags override them), and prints each gate's status, the
 // evidence hash and what changed since the last recorded decision; exits 0 only when the decision
-// is "migrate", so a nightly pipeline can use it.
+// is "migrate", so a nightly pipeline can use it. The table and the exit code: gate_table_text.h,
+// which `torchpilot pilot` ends with as well.
 #include "gates_command.h"
 
 #include "cli_commands.h"
-
-#include "core/model_text_tr.h"
+#include "gate_table_text.h"
 #include "model/store/store.h"
 #include "review_text.h"
 
@@ -22,37 +22,7 @@ namespace
 struct Gates {
     Q_DECLARE_TR_FUNCTIONS(Gates)
 };
-} // namespace
 
-// Verdicts and the decision in the reader's language; --json keeps the model's names.
-QString verdictText(Verdict v)
-{
-    switch (v) {
-    case Verdict::Pass:
-        return Gates::tr("pass", "gate verdict");
-    case Verdict::Fail:
-        return Gates::tr("fail", "gate verdict");
-    case Verdict::Insufficient:
-        return Gates::tr("insufficient", "gate verdict");
-    }
-    return QString::fromStdString(verdictName(v));
-}
-
-QString decisionText(Decision d)
-{
-    switch (d) {
-    case Decision::Migrate:
-        return Gates::tr("migrate", "gate decision");
-    case Decision::KeepCurrentPath:
-        return Gates::tr("keep", "gate decision: keep the current path");
-    case Decision::Inconclusive:
-        return Gates::tr("inconclusive", "gate decision");
-    }
-    return QString::fromStdString(decisionName(d));
-}
-
-namespace
-{
 void addGatesOptions(QCommandLineParser &p)
 {
     p.setApplicationDescription(
@@ -121,44 +91,6 @@ bool evaluate(const QCommandLineParser &p, ReviewState *state)
     return true;
 }
 
-void printGate(QTextStream &out, const GateResult &g)
-{
-    out << QStringLiteral("%1  %2")
-               .arg(verdictText(g.verdict).toUpper(), -13)
-               .arg(QString::fromStdString(g.id))
-        << Qt::endl;
-    for (const CriterionResult &c : g.criteria) {
-        QStringList runs;
-        for (long long id : c.runIds)
-            runs << QString::number(id);
-        out << QStringLiteral("    %1 %2: %3%4")
-                   .arg(verdictText(c.verdict), -13)
-                   .arg(QString::fromStdString(c.id), trModelText(c.detail),
-                        runs.isEmpty() ? QString()
-                                       : Gates::tr(" [runs %1]").arg(runs.join(QLatin1Char(','))))
-            << Qt::endl;
-    }
-}
-
-void printText(QTextStream &out, const ReviewState &state)
-{
-    const GateReport &report = state.report;
-    out << Gates::tr("Pilot %1 (version %2): %3 vs %4")
-               .arg(QString::fromStdString(state.pilot.name))
-               .arg(state.pilot.version)
-               .arg(trModelText(state.definitions.baselineLabel),
-                    trModelText(state.definitions.candidateLabel))
-        << Qt::endl;
-    for (const GateResult &g : report.gates)
-        printGate(out, g);
-    if (!report.excludedInvalidRuns.empty())
-        out << Gates::tr("Runs excluded as invalid evidence: %n", nullptr,
-                         int(report.excludedInvalidRuns.size()))
-            << Qt::endl;
-    out << Gates::tr("Decision: %1").arg(decisionText(report.decision)) << Qt::endl;
-    printReviewStatus(out, state);
-}
-
 void printJson(QTextStream &out, const ReviewState &state)
 {
     nlohmann::json j = state.report.toJson();
@@ -179,8 +111,8 @@ int gatesCommand(const QStringList &args)
     if (p.isSet(QStringLiteral("json")))
         printJson(out, state);
     else
-        printText(out, state);
-    return state.report.decision == Decision::Migrate ? 0 : 1;
+        printGateTable(out, state);
+    return decisionExitCode(state.report.decision);
 }
 
 } // namespace tp::cli

@@ -1,12 +1,16 @@
 // torchpilot pilot: every piece of evidence the selected (or named) pilot needs, on both of its
 // sides, in one action (runner/orchestrate/pilot_evidence.h, which the GUI's Run pilot calls as
-// well); then what is left for a reviewer, then the dashboard (unless --no-dashboard).
+// well); then the gate table and the decision exactly as `torchpilot gates` prints them, with its
+// exit code; then the dashboard (unless --no-dashboard).
 #include "pilot_command.h"
 
 #include "cli_commands.h"
 #include "core/qt_text.h"
+#include "core/review_files.h"
 #include "fault_test_text.h"
+#include "gate_table_text.h"
 #include "model/pilot/pilot_store.h"
+#include "model/review/review.h"
 #include "model/store/store.h"
 #include "run_outcome_text.h"
 #include "runner/orchestrate/pilot_evidence.h"
@@ -31,8 +35,9 @@ void addPilotOptions(QCommandLineParser &p)
     p.setApplicationDescription(PilotCmd::tr(
         "Collect all the evidence of a pilot on both sides (inference over the shape catalog in "
         "every required mode, the training workload to its quality target, the checkpoint/kill/"
-        "resume fault test on the candidate side), say what is left for the reviewer, open the "
-        "dashboard."));
+        "resume fault test on the candidate side), print the gates and the decision as 'torchpilot "
+        "gates' does and exit with its status (0 migrate, 1 keep or inconclusive, 2 bad input), "
+        "open the dashboard."));
     p.addHelpOption();
     p.addOptions({
         {QStringLiteral("db"),
@@ -99,21 +104,48 @@ PilotObserver printingObserver(Store &store)
     return o;
 }
 
+// Points at the gate table below, which lists every criterion the evidence left open (after a
+// review error, printDecision reports it).
 void printLeft(const PilotEvidence &evidence)
 {
-    if (!evidence.reviewError.isEmpty()) {
-        err() << PilotCmd::tr("torchpilot: error: %1").arg(evidence.reviewError) << Qt::endl;
+    if (!evidence.reviewed)
         return;
-    }
-    QStringList left;
-    for (const OpenCriterion &c : evidence.leftForReviewer)
-        left << c.text();
-    if (left.isEmpty())
+    if (evidence.leftForReviewer.empty())
         out() << PilotCmd::tr("Every gate criterion is judged from evidence.") << Qt::endl;
     else
-        out() << PilotCmd::tr("Left for the reviewer (Review page, or 'torchpilot review'):")
-              << Qt::endl
-              << QStringLiteral("  ") << left.join(QStringLiteral("\n  ")) << Qt::endl;
+        out() << PilotCmd::tr("Left for the reviewer (Review page, or 'torchpilot review'): the "
+                              "criteria marked insufficient below.")
+              << Qt::endl;
+}
+
+// The gates of the pilot that ran, from its database, as `torchpilot gates --db <db>` evaluates
+// and prints them by default (shipped definitions, the inputs reviewers stored, the selected pilot
+// unless --pilot named another); returns the exit code `gates` would give.
+int printDecision(Store &store, const PilotDefinition &pilot)
+{
+    ReviewState state;
+    try {
+        state = evaluateReview(store, readGateDefinitions(defaultGateDefinitionsPath()),
+                               std::nullopt, pilot.name);
+    } catch (const std::exception &e) {
+        err() << PilotCmd::tr("torchpilot: error: %1").arg(fromStd(e.what())) << Qt::endl;
+        return 2;
+    }
+    printGateTable(out(), state);
+    return decisionExitCode(state.report.decision);
+}
+
+// The dashboard on `db`, or why it does not open.
+void showDashboard(const QString &db, const std::function<int(const QString &db)> &openDashboard)
+{
+    if (displayAvailable()) {
+        openDashboard(db); // its own errors go to stderr; the exit status is the decision's
+        return;
+    }
+    out() << PilotCmd::tr("No display available (DISPLAY and WAYLAND_DISPLAY are unset): not "
+                          "opening the dashboard. Open it later with: torchpilot --db %1")
+                 .arg(db)
+          << Qt::endl;
 }
 
 } // namespace
@@ -157,18 +189,11 @@ int pilotCommand(const QStringList &args,
     out() << PilotCmd::tr("Pilot evidence collected in %1 s.").arg(evidence.elapsedMs / 1000)
           << Qt::endl;
     printLeft(evidence);
+    const int decided = printDecision(*store, pilot);
     store.reset();
-    if (p.isSet(QStringLiteral("no-dashboard")))
-        return evidence.exitCode();
-    if (!displayAvailable()) {
-        out() << PilotCmd::tr(
-                     "No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening "
-                     "the dashboard. Open it later with: torchpilot --db %1")
-                     .arg(db)
-              << Qt::endl;
-        return evidence.exitCode();
-    }
-    return openDashboard(db);
+    if (!p.isSet(QStringLiteral("no-dashboard")))
+        showDashboard(db, openDashboard);
+    return decided;
 }
 
 } // namespace tp::cli

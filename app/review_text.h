@@ -10,7 +10,7 @@
 namespace tp::cli
 {
 
-// Verdict and decision names in the reader's language (gates_command.cpp).
+// Verdict and decision names in the reader's language (gate_table_text.cpp).
 QString verdictText(Verdict v);
 QString decisionText(Decision d);
 QString changeText(const ReviewChange &change);        // "gate performance: pass → fail"

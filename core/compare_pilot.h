@@ -21,7 +21,8 @@ CompareOptions withPilotReasons(Store &store, const std::vector<long long> &base
                                 QString *baselineLabel, QString *candidateLabel);
 
 // The newest valid run of each side with the pilot's workload (axis "pilot", fixedValue: the
-// pilot's name, side values: its labels); nullopt when a side has none.
+// pilot's name, side values: its labels); nullopt when a side has none. The Compare page's
+// default.
 std::optional<ComparePreset> pilotPreset(Store &store);
 
 } // namespace tp

@@ -52,7 +52,13 @@ grep -q compare help.txt
 man -w torchpilot >/dev/null && man -w torchpilot-runner >/dev/null
 
 step "torchpilot pilot --db $scratch/pilot.sqlite"
-/usr/bin/torchpilot pilot --db "$scratch/pilot.sqlite" | tail -n 5
+# pilot exits as `gates` does: 1 (keep or inconclusive; no cost model or rollback path here) is
+# expected, 2 (bad input) is not.
+code=0
+/usr/bin/torchpilot pilot --db "$scratch/pilot.sqlite" > pilot.txt || code=$?
+sed -n '/^Decision: /,$p' pilot.txt
+[[ $code -le 1 ]] || { echo "torchpilot pilot exited $code" >&2; exit 1; }
+grep -q '^Decision: ' pilot.txt
 /usr/bin/torchpilot export --db "$scratch/pilot.sqlite" --format csv --out runs.csv
 echo "exported $(($(wc -l < runs.csv) - 1)) runs"
 step "torchpilot compare (exit codes)"

@@ -22,6 +22,7 @@ private Q_SLOTS:
     void newerSchemaDatabaseIsRefusedUntouched();
     void runStoresOneRunPerProcess();
     void pilotWithoutDisplayStoresAndExits();
+    void pilotEndsWithTheGatesDecision();
     void gatesExitCodes();
     void reviewSignOffRecordHistory();
 
@@ -152,11 +153,13 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
 {
     const Result r = app(
         {QStringLiteral("pilot"), QStringLiteral("--preset"), QStringLiteral("smoke")}, headless());
-    QVERIFY2(r.code == 0, qPrintable(r.out + r.err));
+    // Exits as `gates` does: no rollback path is stored, so the decision is not "migrate".
+    QVERIFY2(r.code == 1, qPrintable(r.out + r.err));
     QVERIFY2(r.out.contains(QStringLiteral("No display available")), qPrintable(r.out));
-    // Progress, then what only a person can supply (a rollback path is never measured).
+    // Progress, then the gate table with what only a person can supply (a rollback path is never
+    // measured).
     QVERIFY2(r.out.contains(QStringLiteral("[5/5] candidate fault test")), qPrintable(r.out));
-    QVERIFY2(r.out.contains(QStringLiteral("operations/rollback_path_recorded")),
+    QVERIFY2(r.out.contains(QStringLiteral("insufficient  rollback_path_recorded: ")),
              qPrintable(r.out));
     // Default database path under the user's data dir (XDG_DATA_HOME here).
     const QString defaultDb = m_dir.filePath(QStringLiteral("xdg/torchpilot/torchpilot.sqlite"));
@@ -181,7 +184,37 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
     // coverage counts valid runs only: when the parallel suite's load makes a smoke run too noisy
     // (the store judges it invalid), leaving that criterion to the reviewer is the right answer.
     if (!anyInvalid)
-        QVERIFY2(!r.out.contains(QStringLiteral("compatibility/")), qPrintable(r.out));
+        for (const char *criterion :
+             {"catalog_shapes_in_required_modes", "no_unsupported_op_failures",
+              "no_host_round_trips"}) // the compatibility gate's
+            QVERIFY2(!r.out.contains(QStringLiteral("insufficient  ") + QLatin1String(criterion)),
+                     qPrintable(r.out));
+}
+
+void TestAppCli::pilotEndsWithTheGatesDecision()
+{
+    // `pilot` ends with the gate table and the decision exactly as `gates` then prints them from
+    // the same database, and exits with the same code, so a pipeline can use either. Here no cost
+    // model and no rollback path are stored: never "migrate", exit 1.
+    const QString path = db("pilot-gates.sqlite");
+    const Result pilot = app({QStringLiteral("pilot"), QStringLiteral("--preset"),
+                              QStringLiteral("smoke"), QStringLiteral("--no-faulttest"),
+                              QStringLiteral("--no-dashboard"), QStringLiteral("--db"), path},
+                             headless());
+    const Result gates = app({QStringLiteral("gates"), QStringLiteral("--db"), path}, headless());
+    QVERIFY2(gates.code == 1, qPrintable(gates.out + gates.err));
+    QCOMPARE(pilot.code, gates.code);
+    QVERIFY2(gates.out.contains(QStringLiteral("\nDecision: ")), qPrintable(gates.out));
+    for (const char *gate : {"compatibility", "correctness", "performance", "operations", "cost"})
+        QVERIFY2(gates.out.contains(QLatin1String(gate)), gate);
+    QVERIFY2(pilot.out.endsWith(gates.out),
+             qPrintable(pilot.out + QStringLiteral("\n--- gates:\n") + gates.out));
+    // Before the table: the collection, and a pointer to what it left open.
+    const QString before = pilot.out.chopped(gates.out.size());
+    QVERIFY2(before.contains(QStringLiteral("Pilot evidence collected in")), qPrintable(before));
+    QVERIFY2(before.endsWith(QStringLiteral("the criteria marked insufficient below.\n")),
+             qPrintable(before));
+    QVERIFY2(!pilot.out.contains(QStringLiteral("No display available")), qPrintable(pilot.out));
 }
 
 void TestAppCli::gatesExitCodes()

@@ -1,5 +1,6 @@
-// CompareModel under QAbstractItemModelTester, and the Compare page offscreen: presets, the
-// confounder table's amber warnings, and a screenshot on a realistic database.
+// CompareModel under QAbstractItemModelTester, and the Compare page offscreen: its default (the
+// selected pilot's sides), presets, the confounder table's amber warnings, and a screenshot on a
+// realistic database.
 #include "model/ingest/ingestor.h"
 #include "model/pilot/pilot_store.h"
 #include "model/store/store.h"
@@ -28,6 +29,7 @@ private Q_SLOTS:
     void runCheckModel();
     void pageAppliesPresetAndWarns();
     void pilotPresetNamesTheColumns();
+    void defaultIsThePilotsSides();
     void screenshot();
 
 private:
@@ -138,12 +140,18 @@ void TestCompareModel::pageAppliesPresetAndWarns()
     tp::ComparePage page(m_store.get());
     QSignalSpy done(&page, &tp::ComparePage::computed);
     QSignalSpy listed(&page, &tp::ComparePage::listed);
-    page.reload();             // applies the first preset: eager R3 vs compiled R2, both bfloat16
+    page.reload();             // opens on the pilot's sides (defaultIsThePilotsSides)
     QVERIFY(page.isListing()); // the runs are read on a worker
     QVERIFY(listed.wait(20000));
     QCOMPARE(page.presetCount(), 4); // mode and dtype presets, then the pilot's own comparison
     QVERIFY(done.count() > 0 || done.wait(20000));
     QCOMPARE(done.last().first().toString(), QString());
+    // The first preset: eager R3 vs compiled R2, both bfloat16.
+    done.clear();
+    page.applyPreset(0);
+    QVERIFY(done.wait(20000));
+    QCOMPARE(done.last().first().toString(), QString());
+    QVERIFY(!page.showsDefault()); // a choice, kept over a reload
     QCOMPARE(page.comparison().baselineRuns, std::vector<long long>{m_ids[2]});
     QCOMPARE(page.comparison().candidateRuns, std::vector<long long>{m_ids[1]});
     QVERIFY(!page.comparison().hasUnexpectedConfounder()); // only the mode differs, on purpose
@@ -202,7 +210,13 @@ void TestCompareModel::pilotPresetNamesTheColumns()
     page.reload();
     QVERIFY(listed.wait(20000));
     QVERIFY(done.count() > 0 || done.wait(20000));
-    // Mode presets name the columns "Baseline" and "Candidate"; the pilot's runs carry its sides.
+    // The page opens on the pilot's runs, whose columns carry its sides' names.
+    QCOMPARE(page.model()->headerData(1, Qt::Horizontal).toString(),
+             QStringLiteral("local eager float32 (current)"));
+    // Mode presets name the columns "Baseline" and "Candidate".
+    done.clear();
+    page.applyPreset(0);
+    QVERIFY(done.wait(20000));
     QCOMPARE(page.model()->headerData(1, Qt::Horizontal).toString(), QStringLiteral("Baseline"));
     done.clear();
     page.applyPreset(page.presetCount() - 1);
@@ -211,6 +225,81 @@ void TestCompareModel::pilotPresetNamesTheColumns()
              QStringLiteral("local eager float32 (current)"));
     QCOMPARE(page.model()->headerData(2, Qt::Horizontal).toString(),
              QStringLiteral("local compiled (candidate)"));
+}
+
+// The page opens on the selected pilot's sides, not on the first pair of modes (eager R3 vs
+// compiled R2, both bfloat16): for a pilot of eager float32 against compiled, the newest valid run
+// of each side with the pilot's workload — R1 on the left (R5, newer, is invalid), R2 on the right
+// (R4 failed, R8 is invalid). The default follows the pilot on a reload; a user's check stays.
+void TestCompareModel::defaultIsThePilotsSides()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("pilot.sqlite")).toStdString(),
+                    tptest::fixturePolicy());
+    const std::vector<long long> ids =
+        tp::importFile(store, tptest::dataFile("panels_fixture.jsonl").toStdString()).runIds;
+    QCOMPARE(ids.size(), std::size_t(8));
+    tp::PilotStore pilots(store);
+    tp::PilotDefinition pilot;
+    pilot.name = "eager-vs-compiled";
+    pilot.baseline = {"eager float32", "", "", "", "eager", "float32", 0, 0};
+    pilot.candidate = {"compiled", "", "", "", "compiled", "", 0, 0};
+    pilot.allowed = {{"mode", "the compared axis"}, {"dtype", "the candidate's own precision"}};
+    pilots.add(pilot);
+    pilots.select(pilot.name);
+
+    tp::ComparePage page(&store);
+    QSignalSpy done(&page, &tp::ComparePage::computed);
+    QSignalSpy listed(&page, &tp::ComparePage::listed);
+    page.reload();
+    QVERIFY(listed.wait(20000));
+    QVERIFY(done.count() > 0 || done.wait(20000));
+    QCOMPARE(done.last().first().toString(), QString());
+    QVERIFY(page.showsDefault());
+    QCOMPARE(page.baselineChecked(), QList<qlonglong>{ids[0]});
+    QCOMPARE(page.candidateChecked(), QList<qlonglong>{ids[1]});
+    QCOMPARE(page.comparison().baselineRuns, std::vector<long long>{ids[0]});
+    QCOMPARE(page.comparison().candidateRuns, std::vector<long long>{ids[1]});
+    QCOMPARE(page.model()->headerData(1, Qt::Horizontal).toString(),
+             QStringLiteral("eager float32"));
+    QCOMPARE(page.model()->headerData(2, Qt::Horizontal).toString(), QStringLiteral("compiled"));
+    QVERIFY(!page.comparison().hasUnexpectedConfounder()); // the pilot allows mode and dtype
+
+    // The pilot's baseline becomes eager float16: on a reload the default follows it (R7).
+    tp::setPilotField(pilot, "baseline.dtype", "float16");
+    pilots.update(pilot.name, pilot);
+    done.clear();
+    listed.clear();
+    page.reload();
+    QVERIFY(listed.wait(20000));
+    QVERIFY(done.count() > 0 || done.wait(20000));
+    QCOMPARE(page.baselineChecked(), QList<qlonglong>{ids[6]});
+    QCOMPARE(page.candidateChecked(), QList<qlonglong>{ids[1]});
+    QVERIFY(page.showsDefault());
+
+    // The user also checks R3 on the candidate side: that choice survives a reload.
+    const QList<tp::RunCheckModel *> lists =
+        page.findChildren<tp::RunCheckModel *>(Qt::FindDirectChildrenOnly);
+    QCOMPARE(lists.size(), 2); // baseline, candidate
+    tp::RunCheckModel *candidate = lists[1];
+    QModelIndex r3;
+    for (int row = 0; row < candidate->rowCount(); ++row)
+        if (candidate->index(row).data(tp::RunCheckModel::RunIdRole).toLongLong() == ids[2])
+            r3 = candidate->index(row);
+    QVERIFY(r3.isValid());
+    done.clear();
+    QVERIFY(candidate->setData(r3, Qt::Checked, Qt::CheckStateRole)); // a click
+    QVERIFY(done.wait(20000));
+    QVERIFY(!page.showsDefault());
+    const QList<qlonglong> chosen{ids[2], ids[1]}; // newest first
+    QCOMPARE(page.candidateChecked(), chosen);
+    done.clear();
+    listed.clear();
+    page.reload();
+    QVERIFY(listed.wait(20000));
+    QVERIFY(done.count() > 0 || done.wait(20000));
+    QCOMPARE(page.baselineChecked(), QList<qlonglong>{ids[6]});
+    QCOMPARE(page.candidateChecked(), chosen);
+    QVERIFY(!page.showsDefault());
 }
 
 void TestCompareModel::screenshot()
@@ -229,7 +318,7 @@ void TestCompareModel::screenshot()
     page.show();
     QVERIFY(QTest::qWaitForWindowExposed(&page));
     QSignalSpy done(&page, &tp::ComparePage::computed);
-    page.reload(); // the first preset: eager vs compiled
+    page.reload(); // the default: the pilot's sides (else the first preset, eager vs compiled)
     QVERIFY(done.count() > 0 || done.wait(20000));
     QCOMPARE(done.last().first().toString(), QString());
     // What the page shows: both sides chosen, a row per compared metric.

@@ -84,6 +84,7 @@ void TestPilotGui::smokePilotFromTheQueuePage()
     checkIdleButtons(page);
 
     QSignalSpy finished(&page, &tp::QueuePage::pilotFinished);
+    QSignalSpy decided(&page, &tp::QueuePage::pilotDecided); // the window shows the Review page
     QSignalSpy progress(page.pilotRun(), &tp::PilotRun::progress);
     child<QPushButton>(page, "runPilot")->click();
     QVERIFY(page.pilotRun()->isRunning());
@@ -95,6 +96,7 @@ void TestPilotGui::smokePilotFromTheQueuePage()
 
     const QString log = logText(page);
     QVERIFY2(finished.first().first().toInt() == 0, qPrintable(log));
+    QCOMPARE(decided.size(), 1);
     QVERIFY(!page.pilotRun()->isRunning());
     checkIdleButtons(page);
     QVERIFY2(!progress.isEmpty(), qPrintable(log));
@@ -137,6 +139,7 @@ void TestPilotGui::cancelStopsThePilot()
     page.show();
     choosePreset(page, "smoke");
     QSignalSpy finished(&page, &tp::QueuePage::pilotFinished);
+    QSignalSpy decided(&page, &tp::QueuePage::pilotDecided);
     QSignalSpy progress(page.pilotRun(), &tp::PilotRun::progress);
     child<QPushButton>(page, "runPilot")->click();
     QTRY_VERIFY_WITH_TIMEOUT(!progress.isEmpty(), 60000);
@@ -146,6 +149,7 @@ void TestPilotGui::cancelStopsThePilot()
     cancel->click();
     QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
     QCOMPARE(child<QLabel>(page, "pilotStatus")->text(), QStringLiteral("Pilot cancelled"));
+    QCOMPARE(decided.size(), 0); // a cancelled pilot stays on the Queue page
     QVERIFY(!page.pilotRun()->isRunning());
     checkIdleButtons(page);
     // The bar stays where the pilot was stopped: the steps done before the last one started, out

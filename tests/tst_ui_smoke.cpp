@@ -5,6 +5,8 @@
 #include "model/ingest/ingestor.h"
 #include "test_util.h"
 #include "ui/main_window.h"
+#include "ui/pages/queue_page.h"
+#include "ui/pages/review_page.h"
 #include "ui/pages/runs_page.h"
 
 #include <QChartView>
@@ -111,6 +113,15 @@ void TestUiSmoke::emptyDatabaseOpens()
     QVERIFY(empty->isVisible());
     QVERIFY(!empty->geometry().isEmpty());
     verifyRendered(w, nullptr);
+    // A pilot that ran to its end (tst_pilot_gui: decided, not cancelled) ends on its decision.
+    auto *tabs = w.findChild<QTabWidget *>();
+    auto *queue = w.findChild<tp::QueuePage *>();
+    QVERIFY(tabs && queue);
+    QVERIFY(tabs->currentWidget() != w.findChild<tp::ReviewPage *>());
+    Q_EMIT queue->pilotFinished(1);
+    QVERIFY(tabs->currentWidget() != w.findChild<tp::ReviewPage *>()); // cancelled or stopped
+    Q_EMIT queue->pilotDecided();
+    QCOMPARE(tabs->currentWidget(), w.findChild<tp::ReviewPage *>());
 }
 
 void TestUiSmoke::showsSelectedRun()

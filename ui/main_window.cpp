@@ -176,6 +176,10 @@ void MainWindow::addPages()
         connect(m_queuePage, &QueuePage::runStarted, m_runsPage, &RunsPage::reload);
         connect(m_queuePage, &QueuePage::runFinished, this, &MainWindow::reload);
         connect(m_queuePage, &QueuePage::pilotFinished, this, &MainWindow::reload);
+        // A pilot that ran to its end ends on its decision: the Review page evaluates the gates
+        // as `torchpilot gates` does (a cancelled or stopped pilot stays on the Queue page).
+        connect(m_queuePage, &QueuePage::pilotDecided, this,
+                [this] { showPage(QStringLiteral("review")); });
         connect(m_queuePage, &QueuePage::alertRaised, this, &MainWindow::showAlert);
         connect(m_queuePage, &QueuePage::runActivated, this, &MainWindow::selectRunId);
         connect(m_queuePage, &QueuePage::pendingCountChanged, this, [this, queueTab](int n) {
@@ -190,7 +194,14 @@ void MainWindow::addPages()
     m_tabs->addTab(m_chartsPage, tr("Charts"));
     m_reviewPage = new ReviewPage(m_store, m_settings);
     m_tabs->addTab(m_reviewPage, tr("Review"));
-    connect(m_runsPage, &RunsPage::currentRunChanged, m_chartsPage, &ChartsPage::showRun);
+    // The Runs page's own first selection (the newest run, perhaps a fault test without samples)
+    // is no one's choice: the Charts page then shows its default, a run with steady samples.
+    connect(m_runsPage, &RunsPage::currentRunChanged, this, [this](long long id) {
+        if (m_runsPage->isFirstRunSelected())
+            m_chartsPage->showDefaultRun();
+        else
+            m_chartsPage->showRun(id);
+    });
     connect(m_runsPage, &RunsPage::importFinished, this, &MainWindow::reload);
     connect(m_runsPage, &RunsPage::statusMessage, this,
             [this](const QString &message) { statusBar()->showMessage(message, 10000); });

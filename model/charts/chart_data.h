@@ -18,6 +18,8 @@ namespace tp
 // What to chart: the focus run and the selection around it.
 struct ChartRequest {
     long long runId = 0; // 0: no focus run (only the break-even, when `breakEven`)
+    // With runId 0: the focus is the default run (ChartDataLoader::defaultRun) when there is one.
+    bool defaultFocus = false;
     // Empty: the focus run's siblings (same run-key prefix). Otherwise exactly these runs (the
     // focus is added when missing).
     std::vector<long long> runIds;
@@ -55,7 +57,8 @@ struct CacheStateGroup {
 };
 
 struct ChartData {
-    long long focusRunId = 0;
+    long long focusRunId = 0;  // the requested run, or the default run (0: none has samples)
+    bool defaultFocus = false; // the focus is the default run, not a requested one
     std::optional<RunRecord> focus;
     std::vector<RunRecord> selection; // the charted runs, focus included, by id
     // Of the selection, the runs comparable with the focus (same workload, dtype and device):

@@ -184,13 +184,30 @@ bool loadFocus(Store &store, const ChartRequest &request, ChartData &d,
 
 } // namespace
 
-ChartData ChartDataLoader::load(Store &store, const ChartRequest &request,
+long long ChartDataLoader::defaultRun(Store &store)
+{
+    ChartQueries queries(store);
+    const PilotDefinition pilot = PilotStore(store).selected();
+    const std::vector<RunRecord> candidate =
+        store.listRuns(pilot.candidate.selection(pilot.workload));
+    for (auto it = candidate.rbegin(); it != candidate.rend(); ++it) // newest first
+        if (queries.hasSteadySamples(it->id))
+            return it->id;
+    return queries.newestRunWithSteadySamples();
+}
+
+ChartData ChartDataLoader::load(Store &store, const ChartRequest &original,
                                 const std::function<bool()> &cancelled, RunIndex *index)
 {
     ChartData d;
-    d.focusRunId = request.runId;
+    d.focusRunId = original.runId;
     auto stop = [&] { return cancelled && (d.cancelled = cancelled()); };
     try {
+        ChartRequest request = original;
+        if (request.runId <= 0 && request.defaultFocus) {
+            request.runId = d.focusRunId = defaultRun(store);
+            d.defaultFocus = request.runId > 0;
+        }
         // runId 0: no run selected, only the pilot's break-even (when asked for).
         if (request.runId > 0 && !loadFocus(store, request, d, stop, index))
             return d;

@@ -21,6 +21,11 @@ public:
     static ChartData load(Store &store, const ChartRequest &request,
                           const std::function<bool()> &cancelled = {}, RunIndex *index = nullptr);
 
+    // The run charted when none is chosen: the newest run with steady samples of the selected
+    // pilot's candidate side (with the pilot's workload), else the newest run with steady samples
+    // of any kind; 0 when no run has steady samples. Never a run without them (a fault test).
+    static long long defaultRun(Store &store);
+
     // The pieces, public for tests.
     static LatencySummary summarizeLatency(const RunRecord &run, std::vector<double> firstCall,
                                            const std::vector<double> &warmup,

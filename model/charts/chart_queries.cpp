@@ -1,5 +1,6 @@
 #include "chart_queries.h"
 
+#include "model/contract/contract.h"
 #include "model/store/sqlite_row.h"
 #include "model/store/store.h"
 
@@ -64,6 +65,25 @@ std::vector<FirstCallRecord> ChartQueries::firstCalls(const std::string &workloa
         out.push_back(std::move(r));
     }
     return out;
+}
+
+bool ChartQueries::hasSteadySamples(long long runId) const
+{
+    SQLite::Statement q(m_store.db(),
+                        "SELECT 1 FROM sample_chunks WHERE run_id = ? AND phase = ? LIMIT 1");
+    q.bind(1, static_cast<int64_t>(runId));
+    q.bind(2, phase::Steady);
+    return q.executeStep();
+}
+
+long long ChartQueries::newestRunWithSteadySamples() const
+{
+    // Newest first; each run's lookup uses the chunks' (run_id, phase, first_seq) index.
+    SQLite::Statement q(m_store.db(),
+                        "SELECT r.id FROM runs r WHERE EXISTS (SELECT 1 FROM sample_chunks c "
+                        "WHERE c.run_id = r.id AND c.phase = ?) ORDER BY r.id DESC LIMIT 1");
+    q.bind(1, phase::Steady);
+    return q.executeStep() ? q.getColumn(0).getInt64() : 0;
 }
 
 RunTableSignature ChartQueries::signature() const

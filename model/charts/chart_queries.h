@@ -1,6 +1,7 @@
 #pragma once
 // Read-only queries behind the charts page: a run's siblings (the runs launched with the same
-// run-key prefix) and every first call of a workload/dtype/device by cache state. All SQL of
+// run-key prefix), every first call of a workload/dtype/device by cache state, and which runs
+// have steady samples. All SQL of
 // these queries lives here (model/), never in ui/.
 #include "model/store/run_record.h"
 
@@ -54,6 +55,10 @@ public:
     // Every measured first call of one workload/dtype/device, by id.
     std::vector<FirstCallRecord> firstCalls(const std::string &workload, const std::string &dtype,
                                             const std::string &device) const;
+    // Whether the run has stored steady samples (what the latency charts draw).
+    bool hasSteadySamples(long long runId) const;
+    // The newest run that has steady samples; 0 when none has.
+    long long newestRunWithSteadySamples() const;
     RunTableSignature signature() const;
     std::vector<RunIndexRow> indexRows() const; // every run, by id
 

@@ -1147,7 +1147,11 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <name>PilotCmd</name>
     <message>
         <source>Collect all the evidence of a pilot on both sides (inference over the shape catalog in every required mode, the training workload to its quality target, the checkpoint/kill/resume fault test on the candidate side), say what is left for the reviewer, open the dashboard.</source>
-        <translation>Coleta todas as evidências de um piloto nos dois lados (inferência sobre o catálogo de formatos em todos os modos exigidos, a carga de treino até a meta de qualidade, o teste de falha checkpoint/kill/resume no lado candidato), diz o que resta para o revisor e abre o painel.</translation>
+        <translation type="vanished">Coleta todas as evidências de um piloto nos dois lados (inferência sobre o catálogo de formatos em todos os modos exigidos, a carga de treino até a meta de qualidade, o teste de falha checkpoint/kill/resume no lado candidato), diz o que resta para o revisor e abre o painel.</translation>
+    </message>
+    <message>
+        <source>Collect all the evidence of a pilot on both sides (inference over the shape catalog in every required mode, the training workload to its quality target, the checkpoint/kill/resume fault test on the candidate side), print the gates and the decision as &apos;torchpilot gates&apos; does and exit with its status (0 migrate, 1 keep or inconclusive, 2 bad input), open the dashboard.</source>
+        <translation>Coleta todas as evidências de um piloto nos dois lados (inferência sobre o catálogo de formatos em todos os modos exigidos, a carga de treino até a meta de qualidade, o teste de falha checkpoint/kill/resume no lado candidato), mostra os portões e a decisão como &apos;torchpilot gates&apos; faz e sai com o status dele (0 migrar, 1 manter ou inconclusivo, 2 entrada inválida) e abre o painel.</translation>
     </message>
     <message>
         <source>SQLite database file (default: %1).</source>
@@ -1235,7 +1239,11 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     </message>
     <message>
         <source>Left for the reviewer (Review page, or &apos;torchpilot review&apos;):</source>
-        <translation>Resta para o revisor (página Revisão, ou &apos;torchpilot review&apos;):</translation>
+        <translation type="vanished">Resta para o revisor (página Revisão, ou &apos;torchpilot review&apos;):</translation>
+    </message>
+    <message>
+        <source>Left for the reviewer (Review page, or &apos;torchpilot review&apos;): the criteria marked insufficient below.</source>
+        <translation>Resta para o revisor (página Revisão, ou &apos;torchpilot review&apos;): os critérios marcados como insuficientes abaixo.</translation>
     </message>
     <message>
         <source>No display available (DISPLAY and WAYLAND_DISPLAY are unset): not opening the dashboard. Open it later with: torchpilot --db %1</source>
@@ -3438,6 +3446,14 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Cannot compute the break-even: %1</source>
         <translation>Não foi possível calcular o ponto de equilíbrio: %1</translation>
+    </message>
+    <message>
+        <source>No run has steady samples yet. Select a run on the Runs page to chart it with its siblings.</source>
+        <translation>Nenhuma execução tem amostras estáveis ainda. Selecione uma execução na página Execuções para vê-la no gráfico junto com as irmãs.</translation>
+    </message>
+    <message>
+        <source>Charted by default: the newest run with steady samples (the selected pilot&apos;s candidate side first) and the runs launched with the same run-key prefix (%1/…). Select a run on the Runs page to chart another.</source>
+        <translation>No gráfico por padrão: a execução mais recente com amostras estáveis (primeiro as do lado candidato do piloto selecionado) e as execuções lançadas com o mesmo prefixo de chave (%1/…). Selecione uma execução na página Execuções para ver outra.</translation>
     </message>
 </context>
 <context>

@@ -112,18 +112,26 @@ void ChartsPage::setStore(const StoreLocation &store)
     prewarm();
 }
 
+void ChartsPage::showDefaultRun()
+{
+    if (m_runId > 0)
+        clear();
+}
+
 void ChartsPage::clear()
 {
     if (m_session)
         m_session->supersede(++m_generation);
     m_runId = 0;
+    m_defaultRunId = 0;
     m_runIds.clear();
     m_loading = false;
     m_selection->setText(tr("Select a run on the Runs page to chart it with its siblings."));
+    m_selection->setToolTip(QString());
     m_status->clear();
     clearCharts();
-    m_pending = m_breakEvenStale; // the break-even needs no run
-    if (m_pending && isVisible())
+    m_pending = true; // the default run (and the break-even when stale)
+    if (isVisible())
         startLoad();
 }
 
@@ -169,7 +177,7 @@ void ChartsPage::reload()
     if (m_runId > 0) {
         showRuns(m_runId, m_runIds);
     } else {
-        m_pending = true; // the break-even alone
+        m_pending = true; // the default run, picked again: newer runs may have samples
         if (isVisible())
             startLoad();
     }
@@ -185,16 +193,16 @@ void ChartsPage::showEvent(QShowEvent *event)
 void ChartsPage::startLoad()
 {
     m_pending = false;
-    if (!m_session || (m_runId <= 0 && !m_breakEvenStale))
+    if (!m_session)
         return;
     const quint64 generation = ++m_generation;
     m_session->supersede(generation);
-    // Only a run's charts count as loading (chartsUpdated ends it); the break-even alone does not.
-    m_loading = m_runId > 0;
-    if (m_loading)
-        m_status->setText(tr("Loading…"));
+    // A run's charts, the chosen run's or the default's (apply() ends it, with or without a run).
+    m_loading = true;
+    m_status->setText(tr("Loading…"));
     ChartRequest request;
     request.runId = m_runId;
+    request.defaultFocus = m_runId <= 0;
     request.runIds.assign(m_runIds.begin(), m_runIds.end());
     request.breakEven = m_breakEvenStale;
     std::shared_ptr<ChartSession> session = m_session;
@@ -216,17 +224,24 @@ void ChartsPage::apply(const ChartData &data)
 {
     m_loading = false;
     m_status->clear();
+    if (m_runId <= 0) // the request was for the default run
+        m_defaultRunId = data.focusRunId;
     if (data.breakEvenLoaded) {
         m_breakEvenStale = false;
         m_breakEven->setRows(data.breakEven, trModelText(data.baselineLabel),
                              trModelText(data.candidateLabel));
         emit breakEvenUpdated();
     }
-    if (data.focusRunId <= 0) { // no run selected: only the break-even was asked for
-        if (!data.error.empty())
-            m_selection->setText(tr("Cannot compute the break-even: %1")
-                                     .arg(QString::fromStdString(data.error))
-                                     .toHtmlEscaped());
+    if (data.focusRunId <= 0) { // no run has steady samples: only the break-even
+        clearCharts();
+        m_selection->setToolTip(QString());
+        m_selection->setText(
+            !data.error.empty()
+                ? tr("Cannot compute the break-even: %1")
+                      .arg(QString::fromStdString(data.error))
+                      .toHtmlEscaped()
+                : tr("No run has steady samples yet. Select a run on the Runs page to chart it "
+                     "with its siblings."));
         return;
     }
     if (!data.error.empty() || !data.focus) {
@@ -239,10 +254,16 @@ void ChartsPage::apply(const ChartData &data)
         return;
     }
     const RunRecord &focus = *data.focus;
+    const QString prefix = QString::fromStdString(ChartQueries::runKeyPrefix(focus.runKey));
     m_selection->setToolTip(fmt::plainToolTip(
-        tr("Charted: the selected run and the runs launched with the same "
-           "run-key prefix (%1/…)")
-            .arg(QString::fromStdString(ChartQueries::runKeyPrefix(focus.runKey)))));
+        data.defaultFocus
+            ? tr("Charted by default: the newest run with steady samples (the selected pilot's "
+                 "candidate side first) and the runs launched with the same run-key prefix "
+                 "(%1/…). Select a run on the Runs page to chart another.")
+                  .arg(prefix)
+            : tr("Charted: the selected run and the runs launched with the same "
+                 "run-key prefix (%1/…)")
+                  .arg(prefix)));
     // One pass: a "%2" inside the run key stays as it is.
     m_selection->setText(
         tr("<b>%1</b> — %2 runs in the selection; %3 comparable (%4 · %5 · %6)")

@@ -6,7 +6,10 @@
 // "pilot-7/mlp/eager/float32"): one `torchpilot run` launches eager and compiled, each dtype, in
 // one prefix, which is exactly what the comparisons need. showRuns() charts an explicit set
 // instead. Of the selection, the runs with the focus's workload, dtype and device form the
-// comparison group (modes and cache states side by side).
+// comparison group (modes and cache states side by side). With no run chosen (showDefaultRun()),
+// the worker picks the focus: the newest run with steady samples, the selected pilot's candidate
+// side first (ChartDataLoader::defaultRun), re-picked on every reload; never a run without
+// samples (a fault test) while one with samples exists.
 //
 // Charts: latency distribution of the focus (histogram or CDF, p50/p90/p99 markers), its
 // per-iteration trace, first call vs warmup vs steady per mode and shape, first call cold vs warm
@@ -57,9 +60,12 @@ public:
     // Re-reads the current selection, and the worker's run index (siblings, first calls): call
     // when runs were added or changed (after an import, when a run finishes).
     void reload();
-    void clear();
+    // No run chosen: chart the default run (see above); nothing to do when already so.
+    void showDefaultRun();
 
-    long long runId() const { return m_runId; }
+    // The charted run: the chosen one, else the default (0: none, or not known yet).
+    long long runId() const { return m_runId > 0 ? m_runId : m_defaultRunId; }
+    bool showsDefaultRun() const { return m_runId <= 0; }
     bool isLoading() const { return m_loading; }
 
     LatencyChart *latencyChart() const { return m_latency; }
@@ -82,14 +88,16 @@ protected:
 
 private:
     void prewarm();
+    void clear(); // forgets the chosen run: the default is loaded (now, or when shown)
     void startLoad();
     void clearCharts();
     void apply(const ChartData &data);
     void setLatencyKind(int index);
 
     Settings *m_settings = nullptr;
-    long long m_runId = 0;
-    QList<long long> m_runIds; // explicit selection; empty = siblings
+    long long m_runId = 0;        // the chosen run; 0: the default
+    long long m_defaultRunId = 0; // what the worker picked as the default (0: none)
+    QList<long long> m_runIds;    // explicit selection; empty = siblings
     bool m_pending = false, m_loading = false;
     quint64 m_generation = 0;
     // Inputs of the phase/throughput, speedup and cache-state charts now drawn: a chart whose

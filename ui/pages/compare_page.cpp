@@ -73,7 +73,10 @@ ComparePage::ComparePage(StoreLocation store, QWidget *parent)
     m_axis->addItem(tr("nothing in particular"), QString());
     for (const std::string &key : confounderKeys())
         m_axis->addItem(CompareModel::factorName(key), QString::fromStdString(key));
-    connect(m_axis, &QComboBox::activated, this, [this] { m_debounce->start(); });
+    connect(m_axis, &QComboBox::activated, this, [this] {
+        m_userChoice = true; // the axis too is kept on a reload
+        m_debounce->start();
+    });
     m_debounce->setSingleShot(true);
     m_debounce->setInterval(150);
     m_debounce->callOnTimeout(this, &ComparePage::compareNow);
@@ -121,6 +124,7 @@ QWidget *ComparePage::buildSides()
         view->setEditTriggers(QAbstractItemView::NoEditTriggers);
         connect(model, &RunCheckModel::checkedChanged, this, [this] {
             m_preset->setCurrentIndex(0); // a manual choice is no longer the preset
+            m_userChoice = true;
             m_debounce->start();
         });
         connect(view, &QListView::doubleClicked, this, [this](const QModelIndex &index) {
@@ -197,6 +201,9 @@ void ComparePage::reload()
             l.presets = comparePresets(runs);
             if (pilot) // last: the mode and dtype presets keep their places
                 l.presets.push_back(*pilot);
+            // The default: the pilot's sides; an arbitrary pair of modes only without them.
+            if (!l.presets.empty())
+                l.defaultPreset = pilot ? static_cast<int>(l.presets.size()) - 1 : 0;
             l.items.reserve(static_cast<qsizetype>(runs.size()));
             for (auto it = runs.rbegin(); it != runs.rend(); ++it) { // newest first
                 const RunRecord &r = *it;
@@ -242,12 +249,21 @@ void ComparePage::applyListing(Listing l)
     m_baseline->setRuns(l.items);
     m_candidate->setRuns(l.items);
     emit listed();
-    if (!keepBase.isEmpty() || !keepCand.isEmpty())
+    // A user's choice stays (same database); the page's own default follows the pilot's newest
+    // runs, and another pilot once selected.
+    if (m_userChoice && (!keepBase.isEmpty() || !keepCand.isEmpty()))
         setSides(keepBase, keepCand, m_axis->currentData().toString());
-    else if (!m_presets.empty())
-        applyPreset(0);
+    else
+        applyDefault(l.defaultPreset);
+}
+
+void ComparePage::applyDefault(int preset)
+{
+    if (preset >= 0)
+        applyPreset(preset);
     else
         compareNow();
+    m_userChoice = false;
 }
 
 void ComparePage::applyPreset(int index)
@@ -259,9 +275,20 @@ void ComparePage::applyPreset(int index)
     m_preset->setCurrentIndex(index + 1);
 }
 
+QList<qlonglong> ComparePage::baselineChecked() const
+{
+    return checked(m_baseline);
+}
+
+QList<qlonglong> ComparePage::candidateChecked() const
+{
+    return checked(m_candidate);
+}
+
 void ComparePage::setSides(const QList<qlonglong> &baseline, const QList<qlonglong> &candidate,
                            const QString &axis)
 {
+    m_userChoice = true; // a caller's choice, or applyDefault()'s until it says otherwise
     check(m_baseline, baseline);
     check(m_candidate, candidate);
     m_axis->setCurrentIndex(std::max(0, m_axis->findData(axis)));

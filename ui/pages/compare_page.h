@@ -6,6 +6,11 @@
 // each side's top operators (OperatorsComparison), from the first of its runs that was profiled.
 // tp::compareRuns and tp::runProfile run on a worker thread with its own store connection; a newer
 // request supersedes an older one, whose result is dropped.
+// By default the page checks the selected pilot's sides: the newest valid run of its baseline side
+// against the newest valid run of its candidate side, with the pilot's workload (pilotPreset);
+// only when a side has none, the first mode/dtype preset. The default follows the pilot and the
+// runs on every reload until the user (or a caller) chooses runs, a preset or an axis: that
+// choice (a run checked at least) is kept while the database stays the same.
 #include "model/analysis/compare.h"
 #include "model/analysis/run_profile.h"
 #include "ui/store_location.h"
@@ -62,6 +67,11 @@ public:
     // Presets offered (the combo also holds "Custom selection" first).
     int presetCount() const { return static_cast<int>(m_presets.size()); }
     void applyPreset(int index);
+    // The runs checked on each side, in list order (newest first).
+    QList<qlonglong> baselineChecked() const;
+    QList<qlonglong> candidateChecked() const;
+    // True while the checks are the page's default (the pilot's sides), no one's choice.
+    bool showsDefault() const { return !m_userChoice; }
 
     const Comparison &comparison() const { return m_comparison; }
     CompareModel *model() const { return m_model; }
@@ -89,10 +99,12 @@ private:
         quint64 generation = 0;
         std::string path;
         std::vector<ComparePreset> presets;
+        int defaultPreset = -1;                 // the pilot's preset, else the first; -1: none
         QList<QPair<qlonglong, QString>> items; // run id and its label, newest first
         QString error;
     };
     void applyListing(Listing listing);
+    void applyDefault(int preset); // the page's own choice: kept only until a reload
     QWidget *buildSides();
     QWidget *buildResults();
     QList<qlonglong> checked(RunCheckModel *list) const;
@@ -114,6 +126,7 @@ private:
     OperatorsComparison *m_operators = nullptr; // each side's top operators
     Comparison m_comparison;
     bool m_busy = false;
+    bool m_userChoice = false; // the checks (or the axis) are a user's or caller's, not the default
     std::shared_ptr<std::atomic<quint64>> m_generation;
     std::shared_ptr<std::atomic<quint64>> m_listing = std::make_shared<std::atomic<quint64>>(0);
     bool m_listingBusy = false;

@@ -147,6 +147,8 @@ void PilotControls::onFinished(int exitCode, bool cancelled)
     m_status->setText(text);
     Q_EMIT logLine(QStringLiteral("— ") + text);
     Q_EMIT finished(exitCode);
+    if (!cancelled && exitCode != 2)
+        Q_EMIT decided();
 }
 
 } // namespace tp

@@ -43,6 +43,7 @@ Q_SIGNALS:
     void started();                    // the pilot runs: its log starts afresh
     void logLine(const QString &line); // for the pilot's log
     void finished(int exitCode);       // its runs are stored
+    void decided(); // it ran to its end (not cancelled, not stopped on an error): review it
 
 private:
     void setRunning(bool running);

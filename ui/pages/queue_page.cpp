@@ -129,6 +129,7 @@ void QueuePage::connectPilot()
         m_newRun->setEnabled(true);
         Q_EMIT pilotFinished(exitCode);
     });
+    connect(m_pilot, &PilotControls::decided, this, &QueuePage::pilotDecided);
 }
 
 PilotRun *QueuePage::pilotRun() const

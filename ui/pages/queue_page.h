@@ -72,6 +72,7 @@ Q_SIGNALS:
     void alertRaised(const tp::RunAlert &alert); // recorded already; shown in the list
     void runActivated(long long runId);          // the user asked to see this run
     void pilotFinished(int exitCode);            // the pilot ended; its runs are stored
+    void pilotDecided(); // the pilot ran to its end: the Review page has its decision
 
 private:
     void onJobChanged(const QueueJobStatus &job);

@@ -154,7 +154,7 @@ void RunsPage::applyListing(Listing listing)
     else if (keep == -1 && m_proxy->rowCount() > 0)
         selectFirstRun();
     else if (keep > 0 && m_model->rowForRunId(keep) >= 0)
-        selectRunId(keep);
+        setCurrentRun(keep); // kept, or asked for while loading (then no longer the first run)
     else
         m_detail->showEmpty(m_model->rowCount() == 0
                                 ? tr("No runs yet. Launch a benchmark, or drop result files "
@@ -166,13 +166,20 @@ void RunsPage::applyListing(Listing listing)
 
 void RunsPage::selectRunId(long long id)
 {
+    m_firstRunSelected = false; // a caller's choice
     if (m_loading) {
         m_pendingSelect = id;
         return;
     }
+    setCurrentRun(id);
+}
+
+void RunsPage::setCurrentRun(long long id)
+{
     const int row = m_model->rowForRunId(id);
     if (row < 0)
         return;
+    m_settingCurrent = true;
     QModelIndex index = m_proxy->mapFromSource(m_model->index(row, 0));
     if (!index.isValid()) { // hidden by the filters: clear them so the run can be shown
         m_filterBar->clearFilters();
@@ -184,6 +191,7 @@ void RunsPage::selectRunId(long long id)
     m_table->scrollTo(index);
     if (alreadyCurrent) // no currentRowChanged will come: re-read the run anyway
         onCurrentRowChanged();
+    m_settingCurrent = false;
 }
 
 void RunsPage::selectFirstRun()
@@ -194,7 +202,8 @@ void RunsPage::selectFirstRun()
     }
     if (m_proxy->rowCount() == 0)
         return;
-    selectRunId(m_proxy->index(0, 0).data(RunsModel::RunIdRole).toLongLong());
+    m_firstRunSelected = true; // before the current row moves: currentRunChanged() tells
+    setCurrentRun(m_proxy->index(0, 0).data(RunsModel::RunIdRole).toLongLong());
 }
 
 long long RunsPage::selectedRunId() const
@@ -215,6 +224,8 @@ QList<long long> RunsPage::visibleRunIds() const
 
 void RunsPage::onCurrentRowChanged()
 {
+    if (!m_settingCurrent) // the user (or the filters) moved it
+        m_firstRunSelected = false;
     const long long id = selectedRunId();
     if (id == 0 || m_db.isNull())
         m_detail->showEmpty();

@@ -49,6 +49,9 @@ public:
     void selectRunId(long long id);
     void selectFirstRun();
     long long selectedRunId() const; // 0 when nothing is selected
+    // True while the selected run is the one selectFirstRun() picked (the newest), kept across
+    // reloads: no one chose it, so pages that follow the selection may show their own default.
+    bool isFirstRunSelected() const { return m_firstRunSelected; }
     int runCount() const;
     QList<long long> visibleRunIds() const; // accepted by the filters, in table order
 
@@ -87,6 +90,7 @@ private:
         QString error;
     };
     void applyListing(Listing listing);
+    void setCurrentRun(long long id); // selectRunId() without changing isFirstRunSelected()
     void onCurrentRowChanged();
     void onImportFinished(const ImportOutcome &outcome);
     void showMessage(const QString &text, bool error = false);
@@ -105,6 +109,8 @@ private:
     std::shared_ptr<std::atomic<quint64>> m_generation;
     bool m_loading = false;
     long long m_pendingSelect = 0; // while loading: the run to select after, -1 the first
+    bool m_firstRunSelected = false;
+    bool m_settingCurrent = false; // setCurrentRun() moves the current row, not the user
 };
 
 } // namespace tp
