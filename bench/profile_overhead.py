@@ -38,6 +38,26 @@ def run(cmd, extra, trace_dir):
     return statistics.median(steady), len(steady), profile
 
 
+def pairs(a, runners, protocol):
+    """N alternating pairs (A then P, then P then A, ...): the median of P/A per pair, which a
+    process's own spread (a few percent at milliseconds a call) blurs less than a few rounds."""
+    steps = ["--profile-steps", str(a.steps)]
+    with tempfile.TemporaryDirectory() as traces:
+        for name in a.runners.split(","):
+            for workload, shape in [SHAPES[int(i)] for i in a.shapes.split(",")]:
+                extra = ["--workload", workload] + shape + protocol
+                ratios = []
+                for i in range(a.pairs):
+                    first, second = (steps, []) if i % 2 else ([], steps)
+                    x = run(runners[name], extra + first, traces)[0]
+                    y = run(runners[name], extra + second, traces)[0]
+                    ratios.append(x / y if first else y / x)
+                print("%-7s %-32s %d pairs: median P/A %.3f (from %.3f to %.3f)" % (
+                    name, workload + " " + " ".join(shape), a.pairs, statistics.median(ratios),
+                    min(ratios), max(ratios)))
+    return 0
+
+
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--build", default=os.path.join(ROOT, "build"))
@@ -46,6 +66,8 @@ def main():
     p.add_argument("--steps", type=int, default=20)
     p.add_argument("--runners", default="cpp,python")
     p.add_argument("--shapes", default="0,1,2", help="indexes into SHAPES")
+    p.add_argument("--pairs", type=int, default=0,
+                   help="instead: N alternating A/P pairs per runner and shape, the median P/A")
     a = p.parse_args()
     runners = {"cpp": [os.path.join(a.build, "bin", "torchpilot-runner")],
                "python": ["/usr/bin/python3", os.path.join(ROOT, "runner/python/torchpilot_runner.py")]}
@@ -53,6 +75,8 @@ def main():
     print("host: %s, %d cores; %d rounds of A, P (--profile-steps %d), A' interleaved, "
           "%d steady iterations each" % (os.uname().nodename, os.cpu_count(), a.rounds, a.steps,
                                          a.iterations))
+    if a.pairs:
+        return pairs(a, runners, protocol)
     print("%-7s %-22s %10s %10s %9s %9s %10s %9s %7s" % (
         "runner", "shape", "A median", "P median", "P/A", "A'/A", "capture", "trace", "copies"))
     worst = 0.0
