@@ -1,9 +1,11 @@
 // The five gates, table-driven over fixture databases built from contract streams: all evidence
 // present (migrate), a failing criterion (keep), missing evidence (inconclusive), and invalid
 // runs that must never count — from synthetic streams and from fixture files under tests/data/.
+#include "gate_fixture.h"
 #include "model/ingest/ingestor.h"
 #include "model/review/gate_report.h"
 #include "model/review/gates.h"
+#include "review_fixture.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -14,115 +16,10 @@ using nlohmann::json;
 namespace
 {
 
-struct FakeRun {
-    std::string key, mode = "eager", dtype = "float32", workload = "mlp";
-    bool valid = true;
-    std::string precision = "pass";
-    double p99 = 0.001, sps = 100000, firstCall = 0.01;
-    bool finite = true;
-    std::string status = "ok", error = {};
-    bool shapes = true;
-    bool eagerFallback = false; // the batch-64 shape hit a recompile limit and ran eagerly
-    std::string matmul = {};    // env.precision.float32_matmul ("" not recorded)
-    // The profile event (--profile-steps 5): aten::copy_ calls per call (an addmm's bias copy on
-    // both sides), plus aten::_to_copy calls per call (a CPU round-trip); no profile when < 0.
-    int copies = 2, toCopies = 0;
-};
-
-json profileEvent(const FakeRun &r)
-{
-    const int steps = 5;
-    return {
-        {"v", 1},
-        {"event", "profile"},
-        {"steps", steps},
-        {"tool", "torch.profiler"},
-        {"activities", {"cpu"}},
-        {"ops",
-         {{{"name", "aten::addmm"},
-           {"calls", 2 * steps},
-           {"self_seconds", 0.0004},
-           {"total_seconds", 0.0005},
-           {"device", "cpu"}}}},
-        {"ops_seen", 6},
-        {"copies",
-         {{"calls", (r.copies + r.toCopies) * steps},
-          {"per_call", double(r.copies + r.toCopies)},
-          {"by_op", {{"aten::copy_", r.copies * steps}, {"aten::_to_copy", r.toCopies * steps}}}}},
-        {"trace",
-         {{"path", "/tmp/" + r.key + ".pt.trace.json"},
-          {"bytes", 4096},
-          {"format", "chrome_trace"}}}};
-}
-
-// One run as the runner would stream it.
-std::string stream(const FakeRun &r)
-{
-    std::string out;
-    auto line = [&out](const json &j) { out += j.dump() + "\n"; };
-    line({{"v", 1},
-          {"event", "run_started"},
-          {"run_key", r.key},
-          {"execution_key", r.key + "@1"},
-          {"workload", r.workload},
-          {"mode", r.mode},
-          {"dtype", r.dtype},
-          {"device", "cpu"},
-          {"shape", {{"batch", 64}}},
-          {"env", r.matmul.empty()
-                      ? json{{"threads", 1}}
-                      : json{{"threads", 1},
-                             {"precision", {{"float32_matmul", r.matmul}, {"source", "torch"}}}}}});
-    // 200 steady samples whose mean is 64/sps and whose p99 (type 7: between the 198th and 199th
-    // sorted values) is exactly r.p99: 197 at the body value, 3 in the tail. An invalid run is
-    // made noisy (IQR/median 0.6), as the store judges it from the samples.
-    const double mean = 64.0 / r.sps, tail = std::max(r.p99, mean);
-    const double body = (200 * mean - 3 * tail) / 197;
-    std::vector<double> steady;
-    steady.reserve(200);
-    for (int i = 0; i < 197; ++i)
-        steady.push_back(r.valid ? body : body * (i % 2 ? 1.3 : 0.7));
-    steady.insert(steady.end(), 3, tail);
-    line({{"v", 1},
-          {"event", "phase"},
-          {"phase", "first_call"},
-          {"batch", 64},
-          {"seconds", {r.firstCall}}});
-    line({{"v", 1}, {"event", "phase"}, {"phase", "steady"}, {"batch", 64}, {"seconds", steady}});
-    line({{"v", 1}, {"event", "precision"}, {"verdict", r.precision}, {"policy", "default"}});
-    if (r.copies >= 0)
-        line(profileEvent(r));
-    if (r.shapes)
-        for (int b : {1, 64})
-            line({{"v", 1},
-                  {"event", "shape_case"},
-                  {"batch", b},
-                  {"first_call_seconds", 0.01},
-                  {"mean_seconds", 0.001},
-                  {"samples_per_second", 1000.0 * b},
-                  {"eager_fallback", r.eagerFallback && b == 64}});
-    json summary = {
-        {"batch", 64},
-        {"steady_iterations", 1000},
-        {"first_call_seconds", r.firstCall},
-        {"mean_batch_seconds", 64.0 / r.sps},
-        {"p99_seconds", r.p99},
-        {"samples_per_second", r.sps},
-        {"finite", r.finite},
-        {"validity",
-         {{"valid", r.valid}, {"reasons", r.valid ? json::array() : json::array({"too noisy"})}}}};
-    json fin = {{"v", 1}, {"event", "run_finished"}, {"status", r.status}, {"summary", summary}};
-    if (!r.error.empty())
-        fin["error"] = r.error;
-    line({{"v", 1}, {"event", "resources"}, {"wall_seconds", 3600}});
-    line(fin);
-    return out;
-}
-
-tp::GateDefinitions definitions()
-{
-    return tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json");
-}
+using tptest::definitions;
+using tptest::FakeRun;
+using tptest::recoveryStream;
+using tptest::stream;
 
 tp::GateInputs fullInputs()
 {
@@ -134,28 +31,6 @@ tp::GateInputs fullInputs()
     in.candidateCost = tpu;
     in.rollbackPath = "keep the GPU image v41 and route traffic back";
     return in;
-}
-
-std::string recoveryStream()
-{
-    return json({{"v", 1},
-                 {"event", "run_started"},
-                 {"run_key", "faulttest"},
-                 {"execution_key", "ft@1"},
-                 {"workload", "faulttest"},
-                 {"mode", "compiled"},
-                 {"dtype", "float32"}})
-               .dump() +
-           "\n" +
-           json({{"v", 1},
-                 {"event", "run_finished"},
-                 {"status", "ok"},
-                 {"summary",
-                  {{"finite", true},
-                   {"validity", {{"valid", true}}},
-                   {"recovery", {{"verified", true}, {"rpo_steps", 10}, {"rto_seconds", 3.5}}}}}})
-               .dump() +
-           "\n";
 }
 
 } // namespace

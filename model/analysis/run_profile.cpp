@@ -174,6 +174,20 @@ json profileJson(const RunProfile &p)
     return j;
 }
 
+std::optional<RunProfile> firstRunProfile(const Store &store, const std::vector<long long> &runIds)
+{
+    try {
+        for (long long id : runIds)
+            if (std::optional<RunProfile> p = runProfile(store, id))
+                return p;
+    } catch (const std::exception &e) {
+        RunProfile failed;
+        failed.error = e.what();
+        return failed;
+    }
+    return std::nullopt;
+}
+
 std::optional<RunProfile> runProfile(const Store &store, long long runId)
 {
     const std::vector<EventRecord> events = store.events(runId, "profile");

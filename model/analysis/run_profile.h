@@ -54,4 +54,8 @@ nlohmann::json profileJson(const RunProfile &p);
 // The last profile event of a run, if it has one.
 std::optional<RunProfile> runProfile(const Store &store, long long runId);
 
+// The profile of the first of `runIds` that has one; a store that cannot be read gives a profile
+// whose error says so.
+std::optional<RunProfile> firstRunProfile(const Store &store, const std::vector<long long> &runIds);
+
 } // namespace tp

@@ -64,8 +64,7 @@ public:
 private:
     void configureThreads();
     void sync() const;
-    double timedCall(Workload &w) const;
-    double timedCopy(const std::function<void()> &copy) const;
+    template <typename Work> double timed(const Work &work) const;
     void measure(Workload &w, Measurements &m);
     void measureTraining(Workload &w, Measurements &m, PhaseSettings settings);
     void timeTransfers(Workload &w, Measurements &m);
@@ -102,20 +101,12 @@ void Engine::sync() const
         torch::cuda::synchronize();
 }
 
-double Engine::timedCall(Workload &w) const
+// Any timed piece of work (a call, a copy): bracketed by the device synchronize.
+template <typename Work> double Engine::timed(const Work &work) const
 {
     sync();
     const auto t0 = Clock::now();
-    w.forward();
-    sync();
-    return secondsSince(t0);
-}
-
-double Engine::timedCopy(const std::function<void()> &copy) const
-{
-    sync();
-    const auto t0 = Clock::now();
-    copy();
+    work();
     sync();
     return secondsSince(t0);
 }
@@ -123,7 +114,7 @@ double Engine::timedCopy(const std::function<void()> &copy) const
 // Phases h2d and d2h (transfers.h), after the steady phase.
 void Engine::timeTransfers(Workload &w, Measurements &m)
 {
-    const TransferTimer timer{[this](const std::function<void()> &copy) { return timedCopy(copy); },
+    const TransferTimer timer{[this](const std::function<void()> &copy) { return timed(copy); },
                               [this] { m_control.check(); }};
     m.transfers =
         timeInferenceTransfers(w, m.steadySeconds.size(), m_options.pinned, timer,
@@ -175,8 +166,8 @@ void Engine::measureTraining(Workload &w, Measurements &m, PhaseSettings setting
     std::vector<double> copies;
     const TimedCall call = [&] {
         if (w.drawNextBatch())
-            copies.push_back(timedCopy([&] { w.copyBatchToDevice(); }));
-        const double t = timedCall(w);
+            copies.push_back(timed([&] { w.copyBatchToDevice(); }));
+        const double t = timed([&w] { w.forward(); });
         log.record(w.lastLoss(), t);
         tr.afterStep(w, m_emitter); // a due checkpoint, outside the step's time
         return t;
@@ -240,7 +231,7 @@ void Engine::measure(Workload &w, Measurements &m)
     c10::InferenceMode inferenceMode;
     if (m_options.warmStart)
         w.forward(); // untimed: the timed first call below then runs in a warm process
-    const TimedCall call = [&] { return timedCall(w); };
+    const TimedCall call = [&] { return timed([&w] { w.forward(); }); };
     runPhases(settings, call, m_control, m, m_emitter);
     m.finite = w.outputFinite();
     assessRun(m, m_options);

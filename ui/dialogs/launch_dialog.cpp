@@ -51,10 +51,10 @@ QComboBox *combo(const char *name, const QList<std::pair<QString, const char *>>
     return c;
 }
 
-QCheckBox *checked(const QString &text, const char *name)
+QCheckBox *checked(const QString &text, const char *name, bool on = true)
 {
     auto *box = named(new QCheckBox(text), name);
-    box->setChecked(true);
+    box->setChecked(on);
     return box;
 }
 
@@ -211,10 +211,9 @@ QWidget *LaunchDialog::createProtocolGroup()
     m_profileSteps->setToolTip(tr("Calls profiled after the steady phase: the top operators, "
                                   "host↔device copies per call and a trace file. No timed "
                                   "sample is taken under the profiler."));
-    m_transfers = checked(tr("Time the copies to and from the device (h2d, d2h)"), "transfers");
-    m_transfers->setChecked(false);
-    m_pinned = checked(tr("From pinned host memory"), "pinned");
-    m_pinned->setChecked(false);
+    m_transfers =
+        checked(tr("Time the copies to and from the device (h2d, d2h)"), "transfers", false);
+    m_pinned = checked(tr("From pinned host memory"), "pinned", false);
 
     auto *box = new QGroupBox(tr("How to measure"));
     auto *form = new QFormLayout(box);

@@ -46,20 +46,6 @@ QString valueOrUnknown(const std::string &v)
 {
     return v.empty() ? ComparePage::tr("unknown") : QString::fromStdString(v);
 }
-// The profile of a side's first run that has one (on the worker); a read error is shown as such.
-std::optional<RunProfile> firstProfile(const Store &store, const std::vector<long long> &ids)
-{
-    try {
-        for (long long id : ids)
-            if (std::optional<RunProfile> p = runProfile(store, id))
-                return p;
-    } catch (const std::exception &e) {
-        RunProfile failed;
-        failed.error = e.what();
-        return failed;
-    }
-    return std::nullopt;
-}
 } // namespace
 
 ComparePage::ComparePage(StoreLocation store, QWidget *parent)
@@ -329,8 +315,8 @@ void ComparePage::compareNow()
                 r.comparison = compareRuns(store, base, cand,
                                            withPilotReasons(store, base, cand, options,
                                                             &r.baselineLabel, &r.candidateLabel));
-                r.baselineProfile = firstProfile(store, base);
-                r.candidateProfile = firstProfile(store, cand);
+                r.baselineProfile = firstRunProfile(store, base);
+                r.candidateProfile = firstRunProfile(store, cand);
             } catch (const std::exception &e) {
                 r.error = QString::fromUtf8(e.what());
             }
