@@ -21,6 +21,8 @@
 #include <QFileInfo>
 #include <QTextStream>
 
+#include <algorithm>
+
 namespace tp::cli
 {
 
@@ -59,6 +61,10 @@ void addPilotOptions(QCommandLineParser &p)
                       "(0: none; default 5). The traces of local runs go next to the database, in "
                       "<name>-traces."),
          PilotCmd::tr("N"), QStringLiteral("5")},
+        {QStringLiteral("retries"),
+         PilotCmd::tr("Run a run that is not valid evidence (too noisy, too few samples, a failed "
+                      "sync check) again, up to N times (default 2; 0: never)."),
+         PilotCmd::tr("N"), QStringLiteral("2")},
         {QStringLiteral("no-faulttest"), PilotCmd::tr("Leave out the fault test.")},
         {QStringLiteral("no-dashboard"), PilotCmd::tr("Do not open the dashboard at the end.")},
     });
@@ -73,6 +79,7 @@ PilotOptions optionsOf(const QCommandLineParser &p)
     o.targetsFile = p.value(QStringLiteral("targets"));
     o.faultTest = !p.isSet(QStringLiteral("no-faulttest"));
     o.profileSteps = p.value(QStringLiteral("profile-steps")).toInt();
+    o.retries = p.value(QStringLiteral("retries")).toInt();
     o.profileDir = traceDirectoryFor(p.value(QStringLiteral("db")));
     return o;
 }
@@ -92,6 +99,15 @@ PilotObserver printingObserver(Store &store)
     o.stepSkipped = [](const PilotStep &step) {
         out() << PilotCmd::tr("  skipped: %1").arg(step.skipped) << Qt::endl;
     };
+    o.retrying = [](const PilotRetry &r) {
+        out() << PilotCmd::tr("  retry %1 of %2: %3, since run %4 is not valid evidence: %5")
+                     .arg(r.retry)
+                     .arg(r.retries)
+                     .arg(r.label)
+                     .arg(r.previous)
+                     .arg(r.reasons.join(QStringLiteral("; ")))
+              << Qt::endl;
+    };
     o.runs.log = printRunnerLine;
     o.runs.ended = [&store](const SpecRun &run) { printSpecRun(store, run); };
     o.faultTest.trialDone = printTrial;
@@ -102,6 +118,25 @@ PilotObserver printingObserver(Store &store)
             printSummary(r);
     };
     return o;
+}
+
+// How many runs it took, and what stayed invalid evidence after its retries.
+void printAttempts(const PilotEvidence &evidence, int retries)
+{
+    out() << PilotCmd::tr("Runs: %1, baseline and candidate alternating; retries of runs that "
+                          "were not valid evidence: %2.")
+                 .arg(evidence.runs)
+                 .arg(evidence.retries)
+          << Qt::endl;
+    for (const InvalidRun &r : evidence.stillInvalid) {
+        QStringList ids;
+        for (long long id : r.attempts)
+            ids << QString::number(id);
+        out() << PilotCmd::tr("Not valid evidence after %1 retries: %2 [runs %3]: %4")
+                     .arg(retries)
+                     .arg(r.label, ids.join(QLatin1Char(',')), r.reasons.join(QStringLiteral("; ")))
+              << Qt::endl;
+    }
 }
 
 // Points at the gate table below, which lists every criterion the evidence left open (after a
@@ -164,6 +199,13 @@ int pilotCommand(const QStringList &args,
               << Qt::endl;
         return 2;
     }
+    if (p.value(QStringLiteral("retries")).toInt(&number) < 0 || !number) {
+        err() << PilotCmd::tr("torchpilot: error: --retries must be a whole number of 0 or more, "
+                              "not '%1'")
+                     .arg(p.value(QStringLiteral("retries")))
+              << Qt::endl;
+        return 2;
+    }
     const QString db = p.value(QStringLiteral("db"));
     QDir().mkpath(QFileInfo(db).absolutePath()); // a new database, as `run` creates it
     std::unique_ptr<Store> store;
@@ -188,6 +230,7 @@ int pilotCommand(const QStringList &args,
     }
     out() << PilotCmd::tr("Pilot evidence collected in %1 s.").arg(evidence.elapsedMs / 1000)
           << Qt::endl;
+    printAttempts(evidence, std::max(0, p.value(QStringLiteral("retries")).toInt()));
     printLeft(evidence);
     const int decided = printDecision(*store, pilot);
     store.reset();

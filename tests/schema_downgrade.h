@@ -1,7 +1,8 @@
 #pragma once
-// Takes a current database back to an older schema for migration tests: v12's phase_lines and
-// arrival columns go, v11's merged_from columns go, v10's compiled-mode shape columns go, v9's
-// sample chunks become v1–v8 `samples` rows again (one per value), v8's pilot columns go.
+// Takes a current database back to an older schema for migration tests: v13's collection columns
+// go, v12's phase_lines and arrival columns go, v11's merged_from columns go, v10's compiled-mode
+// shape columns go, v9's sample chunks become v1–v8 `samples` rows again (one per value), v8's
+// pilot columns go.
 #include "model/samples/sample_codec.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -12,8 +13,16 @@
 namespace tptest
 {
 
+inline void downgradeToV12(SQLite::Database &db)
+{
+    db.exec("ALTER TABLE runs DROP COLUMN collection_order");
+    db.exec("ALTER TABLE runs DROP COLUMN retry_of");
+    db.exec("PRAGMA user_version = 12");
+}
+
 inline void downgradeToV11(SQLite::Database &db)
 {
+    downgradeToV12(db);
     db.exec("DROP TABLE phase_lines");
     db.exec("ALTER TABLE runs DROP COLUMN last_line_at");
     db.exec("ALTER TABLE runs DROP COLUMN longest_line_gap");

@@ -158,32 +158,38 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
     QVERIFY2(r.out.contains(QStringLiteral("No display available")), qPrintable(r.out));
     // Progress, then the gate table with what only a person can supply (a rollback path is never
     // measured).
-    QVERIFY2(r.out.contains(QStringLiteral("[5/5] candidate fault test")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("[3/3] candidate fault test")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("insufficient  rollback_path_recorded: ")),
              qPrintable(r.out));
     // Default database path under the user's data dir (XDG_DATA_HOME here).
     const QString defaultDb = m_dir.filePath(QStringLiteral("xdg/torchpilot/torchpilot.sqlite"));
     QVERIFY2(QFile::exists(defaultDb), qPrintable(r.out));
     tp::Store store(defaultDb.toStdString());
-    // The default pilot: baseline mlp eager float32; candidate mlp × {eager, compiled} ×
-    // {float32, bfloat16} over the catalog; train-mlp on each side; the candidate's fault test.
-    QCOMPARE(store.runCount(), 8LL);
+    // The default pilot: the baseline's mlp eager float32 between the candidate's mlp × {eager,
+    // compiled} × {float32, bfloat16} over the catalog; train-mlp on each side; the candidate's
+    // fault test. Retries of runs judged not valid evidence come on top, each linked.
     std::multiset<std::string> workloads;
-    bool anyInvalid = false;
+    long long order = 0;
     for (const auto &run : store.listRuns()) {
         QCOMPARE(run.status, std::string("ok"));
-        anyInvalid = anyInvalid || !run.valid.value_or(false);
+        QCOMPARE(run.collectionOrder.value_or(0), ++order); // every run has its place
+        if (!run.retryOf.empty()) {
+            const auto repeated = store.runIdForExecutionKey(run.retryOf);
+            QVERIFY(repeated && *repeated < run.id);
+            QCOMPARE(store.run(*repeated)->valid, std::optional<bool>(false));
+            continue;
+        }
         workloads.insert(run.workload);
         if (run.workload == "mlp")
             QVERIFY2(!store.shapeCases(run.id).empty(), run.runKey.c_str());
     }
-    QCOMPARE(workloads.count("mlp"), std::size_t(5));
+    QCOMPARE(workloads.count("mlp"), std::size_t(8));
     QCOMPARE(workloads.count("train-mlp"), std::size_t(2));
     QCOMPARE(workloads.count("faulttest"), std::size_t(1));
     // The catalog covers every required mode, so compatibility is judged from evidence. Catalog
-    // coverage counts valid runs only: when the parallel suite's load makes a smoke run too noisy
-    // (the store judges it invalid), leaving that criterion to the reviewer is the right answer.
-    if (!anyInvalid)
+    // coverage counts valid runs only: when the parallel suite's load keeps a smoke run too noisy
+    // after its retries (it is then named), leaving that criterion open is the right answer.
+    if (!r.out.contains(QStringLiteral("Not valid evidence after")))
         for (const char *criterion :
              {"catalog_shapes_in_required_modes", "no_unsupported_op_failures",
               "no_host_round_trips"}) // the compatibility gate's

@@ -1,6 +1,7 @@
 // The orchestration library (runner/orchestrate) as the CLI and the GUI call it, without either:
-//  - a pilot's plan from its definition alone: the steps, their specs, run keys, targets, ranks,
-//    and the fault test left out (or skipped, with why, on a remote candidate);
+//  - a pilot's plan from its definition alone: the steps, their runs (the two sides alternating),
+//    run keys, targets, ranks, and the fault test left out (or skipped, with why, on a remote
+//    candidate);
 //  - the fault test's settings checked before anything starts;
 //  - cancel: a fault test cancelled after its reference stores nothing, a pilot cancelled before
 //    its first step starts none; an unknown target stops the collection with its name.
@@ -30,8 +31,8 @@ private:
     static QStringList labels(const tp::PilotStep &step)
     {
         QStringList out;
-        for (const tp::RunSpec &s : step.specs)
-            out << s.label();
+        for (const tp::PlannedRun &r : step.runs)
+            out << r.label();
         return out;
     }
     QTemporaryDir m_dir;
@@ -51,40 +52,60 @@ void TestOrchestrate::planOfTheDefaultPilot()
     options.catalog = QStringLiteral("/srv/catalog.json");
     options.runKeyPrefix = QStringLiteral("p");
     const std::vector<tp::PilotStep> steps = tp::planPilot(tp::defaultPilot(), options);
-    QCOMPARE(steps.size(), std::size_t(5));
+    QCOMPARE(steps.size(), std::size_t(3));
     using K = tp::PilotStep::Kind;
     QCOMPARE(steps[0].kind, K::Inference);
-    QCOMPARE(steps[0].what, QStringLiteral("baseline inference"));
-    QCOMPARE(labels(steps[0]), QStringList{QStringLiteral("mlp/eager/float32")});
-    QCOMPARE(steps[0].specs[0].runKey, QStringLiteral("p/baseline/mlp/eager/float32"));
-    QCOMPARE(steps[0].specs[0].extraArgs,
+    QCOMPARE(steps[0].what, QStringLiteral("inference, baseline and candidate alternating"));
+    // The candidate runs every required mode, float32 and bfloat16; the baseline's one run
+    // repeats between them, so the two sides alternate whatever the machine does meanwhile.
+    QCOMPARE(labels(steps[0]).join(QLatin1Char(' ')),
+             QStringLiteral("baseline mlp/eager/float32 candidate mlp/eager/float32 "
+                            "baseline mlp/eager/float32 candidate mlp/eager/bfloat16 "
+                            "baseline mlp/eager/float32 candidate mlp/compiled/float32 "
+                            "baseline mlp/eager/float32 candidate mlp/compiled/bfloat16"));
+    const tp::RunSpec &first = steps[0].runs[0].spec;
+    QCOMPARE(first.runKey, QStringLiteral("p/baseline/mlp/eager/float32"));
+    QCOMPARE(steps[0].runs[1].spec.runKey, QStringLiteral("p/candidate/mlp/eager/float32"));
+    QCOMPARE(first.extraArgs,
              (QStringList{QStringLiteral("--preset"), QStringLiteral("smoke"),
                           QStringLiteral("--catalog"), QStringLiteral("/srv/catalog.json")}));
-    QCOMPARE(steps[0].specs[0].iterations, 0); // the preset decides
-    QCOMPARE(steps[0].target, QStringLiteral("local"));
+    QCOMPARE(first.iterations, 0); // the preset decides
+    QCOMPARE(steps[0].runs[0].target, QStringLiteral("local"));
+    QVERIFY(!steps[0].runs[0].candidate);
+    QVERIFY(steps[0].runs[1].candidate);
     // Every inference run profiles 5 calls after its steady phase (the compatibility gate's
     // host round-trips); training runs are not profiled.
-    for (int i : {0, 1})
-        for (const tp::RunSpec &spec : steps[i].specs) {
-            QCOMPARE(spec.profileSteps, 5);
-            QVERIFY(spec.runnerArguments().contains(QStringLiteral("--profile-steps")));
-        }
-    QCOMPARE(steps[2].specs[0].profileSteps, 0);
-    // The candidate runs every required mode, float32 and bfloat16.
-    QVERIFY(steps[1].candidate);
-    QCOMPARE(labels(steps[1]).join(QLatin1Char(' ')),
-             QStringLiteral("mlp/eager/float32 mlp/eager/bfloat16 mlp/compiled/float32 "
-                            "mlp/compiled/bfloat16"));
-    QCOMPARE(steps[2].kind, K::Training);
-    QCOMPARE(labels(steps[2]), QStringList{QStringLiteral("train-mlp/eager/float32")});
-    QCOMPARE(labels(steps[3]), QStringList{QStringLiteral("train-mlp/compiled/float32")});
-    QCOMPARE(steps[3].specs[0].extraArgs,
+    for (const tp::PlannedRun &run : steps[0].runs) {
+        QCOMPARE(run.spec.profileSteps, 5);
+        QVERIFY(run.spec.runnerArguments().contains(QStringLiteral("--profile-steps")));
+    }
+    QCOMPARE(steps[1].kind, K::Training);
+    QCOMPARE(labels(steps[1]),
+             (QStringList{QStringLiteral("baseline train-mlp/eager/float32"),
+                          QStringLiteral("candidate train-mlp/compiled/float32")}));
+    QCOMPARE(steps[1].runs[0].spec.profileSteps, 0);
+    QCOMPARE(steps[1].runs[1].spec.extraArgs,
              (QStringList{QStringLiteral("--preset"), QStringLiteral("smoke")})); // no target loss
-    QCOMPARE(steps[4].kind, K::FaultTest);
-    QVERIFY(steps[4].skipped.isEmpty());
-    QCOMPARE(steps[4].faultTest.mode, QStringLiteral("compiled"));
-    QCOMPARE(steps[4].faultTest.runKey, QStringLiteral("p/candidate-faulttest"));
-    QCOMPARE(steps[4].faultTest.runnerKind, QStringLiteral("cpp"));
+    QCOMPARE(steps[2].kind, K::FaultTest);
+    QVERIFY(steps[2].skipped.isEmpty());
+    QCOMPARE(steps[2].faultTest.mode, QStringLiteral("compiled"));
+    QCOMPARE(steps[2].faultTest.runKey, QStringLiteral("p/candidate-faulttest"));
+    QCOMPARE(steps[2].faultTest.runnerKind, QStringLiteral("cpp"));
+    // Alternating when either side has more runs, and a side alone as it is.
+    auto named = [](const char *name) {
+        return tp::PlannedRun{{}, QString::fromLatin1(name), false};
+    };
+    auto targets = [](const std::vector<tp::PlannedRun> &runs) {
+        QStringList out;
+        for (const tp::PlannedRun &r : runs)
+            out << r.target;
+        return out.join(QString());
+    };
+    QCOMPARE(targets(tp::interleave({named("a"), named("b"), named("c")}, {named("X")})),
+             QStringLiteral("aXbXcX"));
+    QCOMPARE(targets(tp::interleave({named("a"), named("b")}, {named("X"), named("Y")})),
+             QStringLiteral("aXbY"));
+    QCOMPARE(targets(tp::interleave({}, {named("X"), named("Y")})), QStringLiteral("XY"));
 }
 
 void TestOrchestrate::planOfARemoteDistributedCandidate()
@@ -96,35 +117,36 @@ void TestOrchestrate::planOfARemoteDistributedCandidate()
     pilot.trainingWorldSize = 4;
     pilot.qualityTarget = 0.25;
     const std::vector<tp::PilotStep> steps = tp::planPilot(pilot, {});
-    QCOMPARE(steps.size(), std::size_t(5));
-    QCOMPARE(steps[1].target, QStringLiteral("tpu-host"));
-    QCOMPARE(steps[1].specs[0].batch, 256);
+    QCOMPARE(steps.size(), std::size_t(3));
+    QCOMPARE(steps[0].runs[0].target, QStringLiteral("local"));
+    QCOMPARE(steps[0].runs[1].target, QStringLiteral("tpu-host"));
+    QCOMPARE(steps[0].runs[1].spec.batch, 256);
     // A local directory means nothing on the remote host: its trace stays there.
     tp::PilotOptions withDir;
     withDir.profileDir = tp::traceDirectoryFor(QStringLiteral("/data/pilot.sqlite"));
     QCOMPARE(withDir.profileDir, QStringLiteral("/data/pilot-traces"));
     const std::vector<tp::PilotStep> traced = tp::planPilot(pilot, withDir);
-    QCOMPARE(traced[0].specs[0].profileDir, QStringLiteral("/data/pilot-traces"));
-    QCOMPARE(traced[1].specs[0].profileDir, QString());
+    QCOMPARE(traced[0].runs[0].spec.profileDir, QStringLiteral("/data/pilot-traces"));
+    QCOMPARE(traced[0].runs[1].spec.profileDir, QString());
     // Ranks train where they can run: on this machine for the local baseline only.
-    QCOMPARE(steps[2].specs[0].worldSize, 4);
-    QCOMPARE(steps[3].specs[0].worldSize, 1);
-    QVERIFY(steps[3].specs[0].extraArgs.contains(QStringLiteral("--target-loss")));
+    QCOMPARE(steps[1].runs[0].spec.worldSize, 4);
+    QCOMPARE(steps[1].runs[1].spec.worldSize, 1);
+    QVERIFY(steps[1].runs[1].spec.extraArgs.contains(QStringLiteral("--target-loss")));
     // The fault test drives a local process: skipped on a remote candidate, saying how to run it.
-    QVERIFY2(steps[4].skipped.contains(QStringLiteral("torchpilot faulttest")),
-             qPrintable(steps[4].skipped));
-    QCOMPARE(steps[4].faultTest.runnerKind, QStringLiteral("python"));
-    QCOMPARE(steps[4].faultTest.worldSize, 4);
+    QVERIFY2(steps[2].skipped.contains(QStringLiteral("torchpilot faulttest")),
+             qPrintable(steps[2].skipped));
+    QCOMPARE(steps[2].faultTest.runnerKind, QStringLiteral("python"));
+    QCOMPARE(steps[2].faultTest.worldSize, 4);
 }
 
 void TestOrchestrate::planWithoutTrainingOrFaultTest()
 {
     tp::PilotOptions noFault;
     noFault.faultTest = false;
-    QCOMPARE(tp::planPilot(tp::defaultPilot(), noFault).size(), std::size_t(4));
+    QCOMPARE(tp::planPilot(tp::defaultPilot(), noFault).size(), std::size_t(2));
     tp::PilotDefinition inferenceOnly = tp::defaultPilot();
     inferenceOnly.trainingWorkload.clear();
-    QCOMPARE(tp::planPilot(inferenceOnly, {}).size(), std::size_t(2));
+    QCOMPARE(tp::planPilot(inferenceOnly, {}).size(), std::size_t(1));
 }
 
 void TestOrchestrate::faultTestSettingsAreChecked()
@@ -202,7 +224,7 @@ void TestOrchestrate::unknownTargetStopsTheCollection()
     QCOMPARE(e.exitCode(), 2);
     QCOMPARE(progress.size(), std::size_t(1)); // the first step started, and stopped there
     QCOMPARE(progress[0].step, 1);
-    QCOMPARE(progress[0].total, 5);
+    QCOMPARE(progress[0].total, 3);
     QCOMPARE(store.runCount(), 0LL);
 }
 

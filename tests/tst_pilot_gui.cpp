@@ -20,6 +20,7 @@
 #include <QPlainTextEdit>
 #include <QProgressBar>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QtTest>
@@ -101,15 +102,25 @@ void TestPilotGui::smokePilotFromTheQueuePage()
     checkIdleButtons(page);
     QVERIFY2(!progress.isEmpty(), qPrintable(log));
     const int total = progress.first().at(1).toInt();
-    QCOMPARE(total, 5); // the default pilot: 2 inference, 2 training, the fault test
-    QCOMPARE(progress.first().at(2).toString(), QStringLiteral("baseline inference"));
+    QCOMPARE(total,
+             3); // the default pilot: inference, training (the sides alternating), fault test
+    QCOMPARE(progress.first().at(2).toString(),
+             QStringLiteral("inference, baseline and candidate alternating"));
     QCOMPARE(progress.last().at(0).toInt(), total);
     QCOMPARE(bar->maximum(), total);
     QCOMPARE(bar->value(), total);
     // Every run of the pilot is in the log, with its run id, then the fault test's verdict.
-    QVERIFY2(log.contains(QStringLiteral("mlp/compiled/bfloat16: ok [run ")), qPrintable(log));
-    QVERIFY2(log.contains(QStringLiteral("train-mlp/compiled/float32: ok [run ")), qPrintable(log));
-    QVERIFY2(log.contains(QStringLiteral("Recovery verified [run 8]")), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("candidate mlp/compiled/bfloat16: ok [run ")),
+             qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("baseline train-mlp/eager/float32: ok [run ")),
+             qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("candidate train-mlp/compiled/float32: ok [run ")),
+             qPrintable(log));
+    // The fault test ran last: its run is the newest (11 planned runs, and retries if any).
+    const QRegularExpressionMatch recovery =
+        QRegularExpression(QStringLiteral("Recovery verified \\[run (\\d+)\\]")).match(log);
+    QVERIFY2(recovery.hasMatch(), qPrintable(log));
+    QVERIFY2(log.contains(QStringLiteral("Pilot evidence collected in ")), qPrintable(log));
     QCOMPARE(page.pilotRun()->evidence().failures, 0);
     QVERIFY2(page.pilotRun()->evidence().reviewError.isEmpty(),
              qPrintable(page.pilotRun()->evidence().reviewError));
@@ -125,7 +136,8 @@ void TestPilotGui::smokePilotFromTheQueuePage()
     QVERIFY(page.grab().save(QStringLiteral("screenshots/queue_pilot_finished.png")));
 
     tp::Store store(db.toStdString());
-    QCOMPARE_GE(store.runCount(), 8);
+    QCOMPARE_GE(store.runCount(), 11);
+    QCOMPARE(recovery.captured(1).toLongLong(), store.runCount());
     for (const auto &run : store.listRuns())
         QVERIFY2(run.status == "ok", (run.runKey + ": " + run.status).c_str());
 }
@@ -157,7 +169,7 @@ void TestPilotGui::cancelStopsThePilot()
     auto *bar = child<QProgressBar>(page, "pilotProgress");
     QVERIFY(!bar->isHidden());
     const int lastStep = progress.last().at(0).toInt(), total = progress.last().at(1).toInt();
-    QCOMPARE(total, 5); // the default pilot: 2 inference, 2 training, the fault test
+    QCOMPARE(total, 3); // the default pilot: inference, training, the fault test
     QCOMPARE(bar->maximum(), total);
     QCOMPARE(bar->value(), qBound(0, lastStep - 1, total));
     QCOMPARE_LT(bar->value(), bar->maximum());

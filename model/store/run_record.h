@@ -33,6 +33,10 @@ struct RunRecord {
     std::string storeSummaryJson = "{}"; // the store's own figures, computed from the samples
     std::string witnessJson =
         "[]"; // [{field, runner, store}]: where the runner's summary disagrees
+    // How a pilot collected it (schema v13): its place in the pilot's order, where baseline and
+    // candidate alternate, and the execution key of the invalid attempt it repeats ("": none).
+    std::optional<long long> collectionOrder;
+    std::string retryOf;
 };
 
 struct ShapeCaseRecord {

@@ -8,7 +8,7 @@ namespace tp::schema
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 12> kMigrations = {
+inline constexpr std::array<const char *, 13> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -240,6 +240,14 @@ CREATE TABLE phase_lines(
   lines INTEGER NOT NULL DEFAULT 0 CHECK(lines >= 0),
   PRIMARY KEY(run_id, phase)
 ) WITHOUT ROWID;
+)sql",
+    // v13: how a pilot collected each run (runner/orchestrate/pilot_evidence.h): its place in the
+    // pilot's order, where baseline and candidate alternate (NULL: not collected by a pilot), and
+    // the attempt it repeats because that one was not valid evidence, by execution key so that a
+    // merge keeps the link ('': a first attempt).
+    R"sql(
+ALTER TABLE runs ADD COLUMN collection_order INTEGER;
+ALTER TABLE runs ADD COLUMN retry_of TEXT NOT NULL DEFAULT '';
 )sql",
 };
 

@@ -27,7 +27,7 @@ const char *kRunColumns =
     "sample_count, valid, validity_reasons, "
     "precision_verdict, precision_policy, cache_state, peak_rss_bytes, cpu_user_seconds, "
     "cpu_system_seconds, wall_seconds, queued_at, validity_policy, store_summary_json, "
-    "witness_json";
+    "witness_json, collection_order, retry_of";
 
 std::optional<double> optReal(const SQLite::Column &c)
 {
@@ -95,6 +95,8 @@ RunRecord readRun(SQLite::Statement &q)
     r.validityPolicy = q.getColumn(i++).getString();
     r.storeSummaryJson = q.getColumn(i++).getString();
     r.witnessJson = q.getColumn(i++).getString();
+    r.collectionOrder = optInteger(q.getColumn(i++));
+    r.retryOf = q.getColumn(i++).getString();
     return r;
 }
 
@@ -381,6 +383,15 @@ void Store::setQueuedAt(long long runId, const std::string &isoUtc)
     SQLite::Statement q(*m_db, "UPDATE runs SET queued_at = ? WHERE id = ?");
     q.bind(1, isoUtc);
     q.bind(2, static_cast<int64_t>(runId));
+    q.exec();
+}
+
+void Store::setCollection(long long runId, long long order, const std::string &retryOf)
+{
+    SQLite::Statement q(*m_db, "UPDATE runs SET collection_order = ?, retry_of = ? WHERE id = ?");
+    q.bind(1, static_cast<int64_t>(order));
+    q.bind(2, retryOf);
+    q.bind(3, static_cast<int64_t>(runId));
     q.exec();
 }
 

@@ -29,7 +29,7 @@ public:
 class Store
 {
 public:
-    static constexpr int kSchemaVersion = 12;
+    static constexpr int kSchemaVersion = 13;
 
     // Opens (creating parent-less files as needed), migrates to kSchemaVersion and re-judges the
     // runs judged under another validity policy than `policy` (the shipped one unless a test
@@ -63,6 +63,9 @@ public:
     long long runCount() const;
     // Records when a launch queue accepted the run (ISO-8601 UTC); the ingestor never sets it.
     void setQueuedAt(long long runId, const std::string &isoUtc);
+    // Records a pilot's collection of the run: its place in the pilot's order (1-based) and the
+    // execution key of the attempt it repeats ("" for a first attempt).
+    void setCollection(long long runId, long long order, const std::string &retryOf);
 
     // The policy every run of this store is judged under (run_judge.h).
     const ValidityPolicy &validityPolicy() const { return m_policy; }

@@ -1203,19 +1203,19 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     </message>
     <message>
         <source>baseline inference</source>
-        <translation>inferência da linha de base</translation>
+        <translation type="vanished">inferência da linha de base</translation>
     </message>
     <message>
         <source>candidate inference</source>
-        <translation>inferência do candidato</translation>
+        <translation type="vanished">inferência do candidato</translation>
     </message>
     <message>
         <source>baseline training</source>
-        <translation>treino da linha de base</translation>
+        <translation type="vanished">treino da linha de base</translation>
     </message>
     <message>
         <source>candidate training</source>
-        <translation>treino do candidato</translation>
+        <translation type="vanished">treino do candidato</translation>
     </message>
     <message>
         <source>candidate fault test</source>
@@ -1276,6 +1276,46 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>torchpilot: error: --profile-steps must be a whole number of 0 or more, not &apos;%1&apos;</source>
         <translation>torchpilot: erro: --profile-steps deve ser um número inteiro igual ou maior que 0, não &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>Run a run that is not valid evidence (too noisy, too few samples, a failed sync check) again, up to N times (default 2; 0: never).</source>
+        <translation>Executa de novo uma execução que não é evidência válida (ruidosa demais, poucas amostras, verificação de sincronização falha), até N vezes (padrão 2; 0: nunca).</translation>
+    </message>
+    <message>
+        <source>  retry %1 of %2: %3, since run %4 is not valid evidence: %5</source>
+        <translation>  nova tentativa %1 de %2: %3, pois a execução %4 não é evidência válida: %5</translation>
+    </message>
+    <message>
+        <source>Runs: %1, baseline and candidate alternating; retries of runs that were not valid evidence: %2.</source>
+        <translation>Execuções: %1, linha de base e candidato alternados; novas tentativas de execuções que não eram evidência válida: %2.</translation>
+    </message>
+    <message>
+        <source>Not valid evidence after %1 retries: %2 [runs %3]: %4</source>
+        <translation>Sem evidência válida depois de %1 novas tentativas: %2 [execuções %3]: %4</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: --retries must be a whole number of 0 or more, not &apos;%1&apos;</source>
+        <translation>torchpilot: erro: --retries deve ser um número inteiro igual ou maior que 0, não &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>not valid evidence</source>
+        <translation>não é evidência válida</translation>
+    </message>
+    <message>
+        <source>candidate %1</source>
+        <translation>candidato %1</translation>
+    </message>
+    <message>
+        <source>baseline %1</source>
+        <translation>linha de base %1</translation>
+    </message>
+    <message>
+        <source>inference, baseline and candidate alternating</source>
+        <translation>inferência, linha de base e candidato alternados</translation>
+    </message>
+    <message>
+        <source>training, baseline and candidate alternating</source>
+        <translation>treino, linha de base e candidato alternados</translation>
     </message>
 </context>
 <context>
@@ -2360,6 +2400,22 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>A short profiler capture of each side, taken after its timed samples (no sample carries profiler overhead). Copy operators (aten::copy_, aten::_to_copy) beyond the current path&apos;s are host round-trips: operators that fell back to the CPU.</source>
         <translation>Uma captura curta do profiler de cada lado, feita depois das amostras cronometradas (nenhuma amostra carrega o custo do profiler). Operadores de cópia (aten::copy_, aten::_to_copy) além dos do caminho atual são idas e voltas ao host: operadores que recaíram na CPU.</translation>
+    </message>
+    <message>
+        <source>not collected by a pilot: the order of the two sides&apos; runs is not recorded</source>
+        <translation>não coletadas por um piloto: a ordem das execuções dos dois lados não está registrada</translation>
+    </message>
+    <message>
+        <source>%1 of %2 evidence runs collected by a pilot, baseline and candidate alternating, each with its place in the order; retries of runs that were not valid evidence: %3</source>
+        <translation>%1 de %2 execuções de evidência coletadas por um piloto, linha de base e candidato alternados, cada uma com seu lugar na ordem; novas tentativas de execuções que não eram evidência válida: %3</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>nenhuma</translation>
+    </message>
+    <message>
+        <source>Collection</source>
+        <translation>Coleta</translation>
     </message>
 </context>
 <context>
@@ -6376,7 +6432,19 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>Pilot evidence collected in %1 s.</source>
-        <translation>Evidências do piloto coletadas em %1 s.</translation>
+        <translation type="vanished">Evidências do piloto coletadas em %1 s.</translation>
+    </message>
+    <message>
+        <source>  retry %1 of %2: %3, since run %4 is not valid evidence: %5</source>
+        <translation>  nova tentativa %1 de %2: %3, pois a execução %4 não é evidência válida: %5</translation>
+    </message>
+    <message>
+        <source>Pilot evidence collected in %1 s: %2 runs, %3 of them retries.</source>
+        <translation>Evidências do piloto coletadas em %1 s: %2 execuções, %3 delas novas tentativas.</translation>
+    </message>
+    <message>
+        <source>Still not valid evidence: %1 [runs %2]: %3</source>
+        <translation>Ainda sem evidência válida: %1 [execuções %2]: %3</translation>
     </message>
 </context>
 <context>

@@ -4,45 +4,168 @@
 #include "core/review_files.h"
 #include "model/pilot/pilot.h"
 #include "model/review/review.h"
+#include "model/store/store.h"
 #include "runner/launch/target_profiles.h"
 
+#include <QCoreApplication>
 #include <QElapsedTimer>
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <map>
 
 namespace tp
 {
 namespace
 {
+struct PilotCmd {
+    Q_DECLARE_TR_FUNCTIONS(PilotCmd)
+};
 
 bool cancelled(const std::atomic_bool *cancel)
 {
     return cancel && cancel->load();
 }
 
-// One run step: its target resolved, its specs run in turn. false: the collection stops.
-bool runStep(Store &store, const PilotStep &step, const PilotOptions &options,
-             const PilotObserver &observer, const std::atomic_bool *cancel, PilotEvidence &out)
+// The runs of one step in their planned order, each attempt numbered in the pilot's order. A
+// planned run none of whose attempts is valid evidence yet is run again after the step's other
+// runs, once per pass; a run planned several times (the baseline repeated between the candidate's
+// runs) needs one valid attempt, not one per repetition.
+class StepRunner
 {
-    const QString profiles =
-        options.targetsFile.isEmpty() ? TargetProfiles::defaultPath() : options.targetsFile;
-    QString why;
-    const std::optional<TargetProfile> target =
-        resolveTarget(step.target, profiles, options.runner, &why);
-    if (!target) {
-        out.error = why;
-        return false;
+public:
+    StepRunner(Store &store, const PilotOptions &options, const PilotObserver &observer,
+               const std::atomic_bool *cancel, PilotEvidence &out)
+        : m_store(store), m_options(options), m_observer(observer), m_cancel(cancel), m_out(out)
+    {
     }
-    const SpecRunsResult runs = runSpecsInTurn(*target, store, step.specs, observer.runs, cancel);
-    out.cancelled |= runs.cancelled;
-    if (!runs.setupError.isEmpty()) {
-        out.error = runs.setupError;
-        return false;
+
+    // false: the collection stops (a target or launcher that cannot be used).
+    bool run(const PilotStep &step)
+    {
+        std::vector<Planned> planned;
+        std::vector<std::size_t> order; // step.runs[i] is planned[order[i]]
+        for (const PlannedRun &run : step.runs) {
+            const auto same = std::find_if(planned.begin(), planned.end(), [&](const Planned &p) {
+                return p.run->target == run.target && p.run->spec.runKey == run.spec.runKey;
+            });
+            order.push_back(static_cast<std::size_t>(same - planned.begin()));
+            if (same == planned.end())
+                planned.push_back({&run, {}, {}, false, {}});
+        }
+        for (std::size_t i : order)
+            if (!attempt(planned[i], false))
+                return m_out.error.isEmpty();
+        for (int pass = 1; pass <= m_options.retries; ++pass)
+            for (Planned &p : planned) {
+                if (p.valid || p.reasons.isEmpty())
+                    continue; // valid evidence already, or a failure that a retry would repeat
+                if (m_observer.retrying)
+                    m_observer.retrying(
+                        {p.run->label(), pass, m_options.retries, p.runIds.back(), p.reasons});
+                ++m_out.retries;
+                if (!attempt(p, true))
+                    return m_out.error.isEmpty();
+            }
+        for (const Planned &p : planned)
+            if (!p.valid && !p.reasons.isEmpty())
+                m_out.stillInvalid.push_back({p.run->label(), p.runIds, p.reasons});
+        return true;
     }
-    out.failures += runs.failures();
-    return true;
-}
+
+    // The fault test's run takes its place in the order too.
+    void record(long long runId)
+    {
+        ++m_out.runs;
+        m_store.setCollection(runId, ++m_order, {});
+    }
+
+private:
+    struct Planned {
+        const PlannedRun *run;
+        std::vector<long long> runIds; // every attempt
+        std::string invalidKey;        // the last attempt that was not valid evidence
+        bool valid = false;            // an attempt was valid evidence
+        QStringList reasons;           // why the last attempt was not (empty: it was, or failed)
+    };
+
+    const TargetProfile *target(const QString &name)
+    {
+        if (const auto it = m_targets.find(name); it != m_targets.end())
+            return &it->second;
+        const QString profiles =
+            m_options.targetsFile.isEmpty() ? TargetProfiles::defaultPath() : m_options.targetsFile;
+        std::optional<TargetProfile> t =
+            resolveTarget(name, profiles, m_options.runner, &m_out.error);
+        return t ? &m_targets.emplace(name, std::move(*t)).first->second : nullptr;
+    }
+
+    // false: the collection stops (cancelled, or an error).
+    bool attempt(Planned &p, bool retry)
+    {
+        if (m_out.cancelled || cancelled(m_cancel)) {
+            m_out.cancelled = true;
+            return false;
+        }
+        p.reasons.clear();
+        const TargetProfile *where = target(p.run->target);
+        if (!where)
+            return false;
+        SpecRunObserver observer = m_observer.runs; // its runs named with their side
+        observer.ended = [&](const SpecRun &r) {
+            SpecRun named = r;
+            named.label = p.run->label() + r.label.mid(p.run->spec.label().size());
+            if (m_observer.runs.ended)
+                m_observer.runs.ended(named);
+        };
+        const SpecRunsResult r = runSpecsInTurn(*where, m_store, {p.run->spec}, observer, m_cancel);
+        m_out.cancelled |= r.cancelled;
+        if (!r.setupError.isEmpty())
+            m_out.error = r.setupError;
+        m_out.failures += r.failures();
+        if (r.runs.empty() || r.runs.front().launch.runId == 0)
+            return !m_out.cancelled && m_out.error.isEmpty();
+        ++m_out.runs;
+        const long long id = r.runs.front().launch.runId;
+        m_store.setCollection(id, ++m_order, retry ? p.invalidKey : std::string());
+        p.runIds.push_back(id);
+        judged(p, m_store.run(id));
+        return !m_out.cancelled;
+    }
+
+    // What the store judged of the attempt.
+    static void judged(Planned &p, const std::optional<RunRecord> &stored)
+    {
+        // A run that failed is a failure, not noisy evidence: running it again would not help.
+        if (!stored || stored->status != "ok")
+            return;
+        if (stored->valid.value_or(true)) {
+            p.valid = true;
+            return;
+        }
+        p.invalidKey = stored->executionKey;
+        const nlohmann::json why =
+            nlohmann::json::parse(stored->validityReasonsJson, nullptr, false);
+        if (why.is_array())
+            for (const nlohmann::json &reason : why)
+                if (reason.is_string())
+                    p.reasons << fromStd(reason.get<std::string>());
+        if (p.reasons.isEmpty())
+            p.reasons << PilotCmd::tr("not valid evidence");
+    }
+
+    Store &m_store;
+    const PilotOptions &m_options;
+    const PilotObserver &m_observer;
+    const std::atomic_bool *m_cancel;
+    PilotEvidence &m_out;
+    std::map<QString, TargetProfile> m_targets;
+    long long m_order = 0;
+};
 
 void runFaultStep(Store &store, const PilotStep &step, const PilotObserver &observer,
-                  const std::atomic_bool *cancel, PilotEvidence &out)
+                  const std::atomic_bool *cancel, StepRunner &steps, PilotEvidence &out)
 {
     FaultTestSettings settings = step.faultTest;
     FaultTestResult result;
@@ -52,6 +175,8 @@ void runFaultStep(Store &store, const PilotStep &step, const PilotObserver &obse
     out.cancelled |= result.outcome == FaultTestResult::Outcome::Cancelled;
     out.failures += result.outcome != FaultTestResult::Outcome::Verified &&
                     result.outcome != FaultTestResult::Outcome::Cancelled;
+    if (result.runId)
+        steps.record(result.runId);
     if (observer.faultTestEnded)
         observer.faultTestEnded(result);
 }
@@ -82,10 +207,11 @@ PilotEvidence collectPilotEvidence(Store &store, const PilotDefinition &pilot,
     PilotEvidence out;
     QElapsedTimer clock;
     clock.start();
-    const std::vector<PilotStep> steps = planPilot(pilot, options);
-    const int total = static_cast<int>(steps.size());
+    const std::vector<PilotStep> plan = planPilot(pilot, options);
+    const int total = static_cast<int>(plan.size());
+    StepRunner steps(store, options, observer, cancel, out);
     for (int i = 0; i < total && !out.cancelled; ++i) {
-        const PilotStep &step = steps[static_cast<std::size_t>(i)];
+        const PilotStep &step = plan[static_cast<std::size_t>(i)];
         if (cancelled(cancel)) {
             out.cancelled = true;
             break;
@@ -96,8 +222,8 @@ PilotEvidence collectPilotEvidence(Store &store, const PilotDefinition &pilot,
             if (observer.stepSkipped)
                 observer.stepSkipped(step);
         } else if (step.kind == PilotStep::Kind::FaultTest) {
-            runFaultStep(store, step, observer, cancel, out);
-        } else if (!runStep(store, step, options, observer, cancel, out)) {
+            runFaultStep(store, step, observer, cancel, steps, out);
+        } else if (!steps.run(step)) {
             break;
         }
     }

@@ -1,6 +1,9 @@
 #pragma once
 // Collecting a pilot's evidence (pilot_plan.h's steps) into a store, then what is left for a
-// reviewer: the gate criteria the evidence cannot decide. The one implementation behind
+// reviewer: the gate criteria the evidence cannot decide. A run the store judges not valid
+// evidence is run again (PilotOptions::retries) after its step's other runs; every attempt stays
+// in the store, each retry linked to the attempt it repeats, and every run records its place in
+// the pilot's order (Store::setCollection). The one implementation behind
 // `torchpilot pilot` and the Queue page's "Run pilot": progress, runs and trials come as typed
 // values through the observer, the result is a typed value, and a cancel flag (set from any
 // thread) stops the running process and the steps after it. Synchronous on the calling thread,
@@ -36,16 +39,36 @@ struct OpenCriterion {
     QString text() const; // "gate/criterion: detail"
 };
 
+// A run about to be repeated because its previous attempt was not valid evidence.
+struct PilotRetry {
+    QString label;          // PlannedRun::label()
+    int retry = 0;          // 1-based
+    int retries = 0;        // at most this many
+    long long previous = 0; // the attempt it repeats
+    QStringList reasons;    // why that one was not valid evidence, as the store says
+};
+
+// A run of the plan whose every attempt was not valid evidence.
+struct InvalidRun {
+    QString label;
+    std::vector<long long> attempts; // run ids, in order
+    QStringList reasons;             // the last attempt's
+};
+
 struct PilotObserver {
     std::function<void(const PilotProgress &progress)> stepStarted;
     std::function<void(const PilotStep &step)> stepSkipped; // step.skipped says why
     SpecRunObserver runs;
+    std::function<void(const PilotRetry &retry)> retrying;
     FaultTestObserver faultTest;
     std::function<void(const FaultTestResult &result)> faultTestEnded;
 };
 
 struct PilotEvidence {
-    int failures = 0;       // runs and fault tests that did not end ok
+    int failures = 0; // runs and fault tests that did not end ok
+    int runs = 0;     // runner processes started, retries included
+    int retries = 0;  // of them, retries of a run that was not valid evidence
+    std::vector<InvalidRun> stillInvalid;
     QString error;          // the collection stopped: a target or launcher that cannot be used
     bool cancelled = false; // *cancel turned true
     bool reviewed = false;  // leftForReviewer was evaluated (not after an error or a cancel)

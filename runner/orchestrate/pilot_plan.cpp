@@ -27,10 +27,11 @@ bool isLocal(const PilotSide &side)
     return side.target.empty() || side.target == "local";
 }
 
-// One side's runs of `workload`: its batch and threads, the preset deciding the iterations.
-PilotStep sideStep(PilotStep::Kind kind, const PilotSide &side, const QString &workload,
-                   const QString &modes, const QString &dtypes, const QString &runKey,
-                   const QStringList &extraArgs, int worldSize)
+// One side's runs of `workload` on its target: its batch and threads, the preset deciding the
+// iterations.
+std::vector<PlannedRun> sideRuns(const PilotSide &side, bool candidate, const QString &workload,
+                                 const QString &modes, const QString &dtypes, const QString &runKey,
+                                 const QStringList &extraArgs, int worldSize)
 {
     RunSpec base;
     base.workload = workload;
@@ -40,15 +41,34 @@ PilotStep sideStep(PilotStep::Kind kind, const PilotSide &side, const QString &w
     base.batch = side.batch > 0 ? static_cast<int>(side.batch) : 64;
     base.worldSize = worldSize;
     base.extraArgs = extraArgs;
-    PilotStep step;
-    step.kind = kind;
-    step.target = orDefault(side.target, "local");
-    step.specs = expandSpecs(base, modes.split(QLatin1Char(','), Qt::SkipEmptyParts),
-                             dtypes.split(QLatin1Char(','), Qt::SkipEmptyParts), runKey);
-    return step;
+    std::vector<PlannedRun> runs;
+    for (RunSpec &spec : expandSpecs(base, modes.split(QLatin1Char(','), Qt::SkipEmptyParts),
+                                     dtypes.split(QLatin1Char(','), Qt::SkipEmptyParts), runKey))
+        runs.push_back({std::move(spec), orDefault(side.target, "local"), candidate});
+    return runs;
 }
 
 } // namespace
+
+QString PlannedRun::label() const
+{
+    return (candidate ? PilotCmd::tr("candidate %1") : PilotCmd::tr("baseline %1"))
+        .arg(spec.label());
+}
+
+std::vector<PlannedRun> interleave(const std::vector<PlannedRun> &a,
+                                   const std::vector<PlannedRun> &b)
+{
+    if (a.empty() || b.empty())
+        return a.empty() ? b : a;
+    std::vector<PlannedRun> out;
+    const std::size_t rounds = std::max(a.size(), b.size());
+    for (std::size_t i = 0; i < rounds; ++i) {
+        out.push_back(a[i % a.size()]);
+        out.push_back(b[i % b.size()]);
+    }
+    return out;
+}
 
 QString traceDirectoryFor(const QString &databasePath)
 {
@@ -79,25 +99,24 @@ std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOption
     if (!pilot.candidate.mode.empty() && !candidateModes.contains(fromStd(pilot.candidate.mode)))
         candidateModes << fromStd(pilot.candidate.mode);
     const QString workload = fromStd(pilot.workload);
-    std::vector<PilotStep> steps;
-    steps.push_back(sideStep(PilotStep::Kind::Inference, pilot.baseline, workload,
-                             orDefault(pilot.baseline.mode, "eager"),
-                             orDefault(pilot.baseline.dtype, "float32"),
-                             prefix + QLatin1String("/baseline"), inference, 1));
-    steps.back().what = PilotCmd::tr("baseline inference");
-    steps.push_back(sideStep(PilotStep::Kind::Inference, pilot.candidate, workload,
-                             candidateModes.join(QLatin1Char(',')),
-                             orDefault(pilot.candidate.dtype, "float32,bfloat16"),
-                             prefix + QLatin1String("/candidate"), inference, 1));
-    steps.back().what = PilotCmd::tr("candidate inference");
-    steps.back().candidate = true;
-    for (std::size_t i = 0; i < steps.size(); ++i) {
-        const bool local = isLocal(i == 0 ? pilot.baseline : pilot.candidate);
-        for (RunSpec &spec : steps[i].specs) {
-            spec.profileSteps = std::max(0, options.profileSteps);
-            spec.profileDir = local ? options.profileDir : QString();
+    std::vector<PlannedRun> baseline =
+        sideRuns(pilot.baseline, false, workload, orDefault(pilot.baseline.mode, "eager"),
+                 orDefault(pilot.baseline.dtype, "float32"), prefix + QLatin1String("/baseline"),
+                 inference, 1);
+    std::vector<PlannedRun> candidate =
+        sideRuns(pilot.candidate, true, workload, candidateModes.join(QLatin1Char(',')),
+                 orDefault(pilot.candidate.dtype, "float32,bfloat16"),
+                 prefix + QLatin1String("/candidate"), inference, 1);
+    for (std::vector<PlannedRun> *side : {&baseline, &candidate}) {
+        const bool local = isLocal(side == &baseline ? pilot.baseline : pilot.candidate);
+        for (PlannedRun &run : *side) {
+            run.spec.profileSteps = std::max(0, options.profileSteps);
+            run.spec.profileDir = local ? options.profileDir : QString();
         }
     }
+    std::vector<PilotStep> steps(1);
+    steps[0].what = PilotCmd::tr("inference, baseline and candidate alternating");
+    steps[0].runs = interleave(baseline, candidate);
     if (pilot.trainingWorkload.empty())
         return steps;
 
@@ -105,25 +124,26 @@ std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOption
     if (pilot.qualityKind == "training_loss" && pilot.qualityTarget > 0)
         quality << QStringLiteral("--target-loss") << QString::number(pilot.qualityTarget);
     const QString train = fromStd(pilot.trainingWorkload);
+    std::vector<PlannedRun> training[2];
     for (const PilotSide *side : {&pilot.baseline, &pilot.candidate}) {
         const bool base = side == &pilot.baseline;
         // A distributed pilot trains with its ranks wherever they can run: on this machine.
         const int ranks = isLocal(*side) ? std::max(1, pilot.trainingWorldSize) : 1;
-        steps.push_back(sideStep(
-            PilotStep::Kind::Training, *side, train,
-            orDefault(side->mode, base ? "eager" : "compiled"), orDefault(side->dtype, "float32"),
-            prefix + QLatin1String(base ? "/baseline-train" : "/candidate-train"), quality, ranks));
-        steps.back().what =
-            base ? PilotCmd::tr("baseline training") : PilotCmd::tr("candidate training");
-        steps.back().candidate = !base;
+        training[base ? 0 : 1] = sideRuns(
+            *side, !base, train, orDefault(side->mode, base ? "eager" : "compiled"),
+            orDefault(side->dtype, "float32"),
+            prefix + QLatin1String(base ? "/baseline-train" : "/candidate-train"), quality, ranks);
     }
+    PilotStep trainingStep;
+    trainingStep.kind = PilotStep::Kind::Training;
+    trainingStep.what = PilotCmd::tr("training, baseline and candidate alternating");
+    trainingStep.runs = interleave(training[0], training[1]);
+    steps.push_back(trainingStep);
     if (!options.faultTest)
         return steps;
     PilotStep fault;
     fault.kind = PilotStep::Kind::FaultTest;
-    fault.candidate = true;
     fault.what = PilotCmd::tr("candidate fault test");
-    fault.target = orDefault(pilot.candidate.target, "local");
     FaultTestSettings &f = fault.faultTest;
     f.workload = train;
     f.mode = orDefault(pilot.candidate.mode, "compiled");

@@ -3,7 +3,9 @@
 // inference over the shape catalog on both sides (the candidate in every required mode, the
 // compatibility gate), the training workload to its quality target on both sides (its ranks on
 // this machine for a distributed pilot), and the checkpoint/kill/resume fault test on the
-// candidate side. Plain values: pilot_evidence.h runs them. QtCore only.
+// candidate side. The two sides' runs of a workload alternate (baseline, candidate, baseline, …:
+// the baseline's runs repeat while the candidate has more), so that a machine drifting during
+// the pilot does not favour one side. Plain values: pilot_evidence.h runs them. QtCore only.
 #include "fault_test_settings.h"
 #include "runner/launch/run_spec.h"
 
@@ -22,6 +24,9 @@ struct PilotOptions {
     QString runner;      // runner path for every side (and the fault test); empty: the profile's
     QString targetsFile; // target profiles; empty: TargetProfiles::defaultPath()
     bool faultTest = true;
+    // A run the store judges not valid evidence (noise, too few samples, a failed sync check)
+    // is run again up to this many times, after the step's other runs.
+    int retries = 2;
     QString runKeyPrefix; // empty: pilot-<name>-<UTC yyyyMMdd-HHmmss>
     // Each inference run profiles this many calls after its steady phase (the compatibility
     // gate's host round-trips need a profile on both sides); 0: none. The traces of local runs go
@@ -33,16 +38,27 @@ struct PilotOptions {
 // Where a database's profiler traces are kept: "<its directory>/<its base name>-traces".
 QString traceDirectoryFor(const QString &databasePath);
 
+// One runner process of a step: its spec, on its side's target.
+struct PlannedRun {
+    RunSpec spec;
+    QString target; // the side's target profile ("local" by default)
+    bool candidate = false;
+    QString label() const; // "candidate mlp/compiled/float32"
+};
+
 struct PilotStep {
     enum class Kind { Inference, Training, FaultTest };
     Kind kind = Kind::Inference;
-    bool candidate = false;
-    QString what;                // "baseline inference", translated
-    QString target;              // the side's target profile ("local" by default)
-    std::vector<RunSpec> specs;  // Inference and Training: one runner process each
-    FaultTestSettings faultTest; // FaultTest (not resolve()d yet)
-    QString skipped;             // not empty: the step cannot run here, and why
+    QString what;                 // "inference, baseline and candidate alternating", translated
+    std::vector<PlannedRun> runs; // Inference and Training, in the order they run
+    FaultTestSettings faultTest;  // FaultTest (not resolve()d yet): a local runner process
+    QString skipped;              // not empty: the step cannot run here, and why
 };
+
+// The two sides' runs alternating: a[0], b[0], a[1], b[1], …, the shorter side starting over
+// until the longer one has run every one of its runs.
+std::vector<PlannedRun> interleave(const std::vector<PlannedRun> &a,
+                                   const std::vector<PlannedRun> &b);
 
 std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOptions &options);
 

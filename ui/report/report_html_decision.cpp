@@ -78,6 +78,33 @@ Html field(const QString &name, const Html &value)
                    "<tr><td width=\"28%\" class=\"muted\">%1</td><td width=\"72%\">%2</td></tr>"))
         .arg(name, value);
 }
+// How the evidence runs were collected: in a pilot's order, the two sides alternating, and how
+// many of them repeat an attempt that was not valid evidence (schema v13).
+Html collectionHtml(const ReportData &d, const QLocale &locale)
+{
+    const ReviewState &r = d.review;
+    std::set<long long> evidence(r.report.baselineRuns.begin(), r.report.baselineRuns.end());
+    evidence.insert(r.report.candidateRuns.begin(), r.report.candidateRuns.end());
+    evidence.insert(r.report.excludedInvalidRuns.begin(), r.report.excludedInvalidRuns.end());
+    std::vector<long long> retries;
+    qlonglong ordered = 0;
+    for (const RunRecord &run : d.runs) {
+        if (!evidence.count(run.id) || !run.collectionOrder)
+            continue;
+        ++ordered;
+        if (!run.retryOf.empty())
+            retries.push_back(run.id);
+    }
+    if (ordered == 0)
+        return esc(ReportHtml::tr("not collected by a pilot: the order of the two sides' runs is "
+                                  "not recorded"));
+    return markup(ReportHtml::tr("%1 of %2 evidence runs collected by a pilot, baseline and "
+                                 "candidate alternating, each with its place in the order; "
+                                 "retries of runs that were not valid evidence: %3"))
+        .arg(locale.toString(ordered), locale.toString(qlonglong(evidence.size())),
+             retries.empty() ? ReportHtml::tr("none") : idRanges(retries));
+}
+
 } // namespace
 
 Html coverHtml(const ReportData &d, const QLocale &locale)
@@ -136,6 +163,7 @@ Html coverHtml(const ReportData &d, const QLocale &locale)
         markup(ReportHtml::tr("current path: %1; candidate: %2; excluded as invalid evidence: %3"))
             .arg(idRanges(r.report.baselineRuns), idRanges(r.report.candidateRuns),
                  idRanges(r.report.excludedInvalidRuns)));
+    h += field(ReportHtml::tr("Collection"), collectionHtml(d, locale));
     h += field(
         ReportHtml::tr("Database"),
         markup(ReportHtml::tr("%1, %n run(s)", nullptr, int(d.runs.size()))).arg(d.databaseName));
