@@ -4,6 +4,7 @@
 #include "gate_table_text.h"
 
 #include "core/model_text_tr.h"
+#include "core/next_evidence_text.h"
 #include "review_text.h"
 
 #include <QCoreApplication>
@@ -33,6 +34,9 @@ void printGate(QTextStream &out, const GateResult &g)
                         runs.isEmpty() ? QString()
                                        : Gates::tr(" [runs %1]").arg(runs.join(QLatin1Char(','))))
             << Qt::endl;
+        if (c.next) // what would decide it
+            for (const QString &line : nextEvidenceLines(*c.next))
+                out << QStringLiteral("                  %1").arg(line) << Qt::endl;
     }
 }
 } // namespace

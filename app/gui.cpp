@@ -59,11 +59,13 @@ int runGui(const QString &db, const QString &screenshot, const QString &page,
     }
     if (!screenshot.isEmpty()) {
         // Pages compute on worker threads: give them a moment to deliver before the grab.
-        // An import started above is waited for (at most a minute), so the shot shows its runs.
+        // An import started above is waited for (at most a minute), so the shot shows its runs,
+        // and so is the Review page's evaluation of the gates.
         QElapsedTimer settle;
         settle.start();
         while (settle.elapsed() < 1500 ||
-               (window.fileActions()->isImporting() && settle.elapsed() < 60000))
+               ((window.fileActions()->isImporting() || window.isReviewBusy()) &&
+                settle.elapsed() < 60000))
             QApplication::processEvents(QEventLoop::AllEvents, 50);
         const QPixmap shot = window.grab();
         if (shot.isNull() || !shot.save(screenshot, "PNG")) {

@@ -103,7 +103,7 @@ void TestDecisiveness::equalRatiosAreWithinNoise()
     if (in.interval.low < 1.0 && in.interval.high > 1.0) {
         const tp::Decisiveness d = tp::assessDecisiveness(in);
         QVERIFY2(d.state == tp::Decisiveness::State::WithinNoise ||
-                     d.moreCandidateSamples < 100 * 500,
+                     d.moreCandidateSamples < std::size_t(100) * 500,
                  qPrintable(QString::number(d.moreCandidateSamples)));
     }
 }

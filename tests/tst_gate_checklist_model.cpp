@@ -24,15 +24,16 @@ tp::GateReport sampleReport()
     using tp::Verdict;
     tp::GateReport r;
     r.definitions = "default@1";
-    r.gates = {
-        {"compatibility", Verdict::Pass, {{"outputs_finite", Verdict::Pass, "all finite", {1, 2}}}},
-        {"performance",
-         Verdict::Fail,
-         {{"p99_within_slo", Verdict::Fail, "p99 9 ms > 5 ms", {3}},
-          {"throughput_vs_baseline", Verdict::Pass, "1.4×", {1, 2, 3, 4, 5, 6, 7, 8}}}},
-        {"cost",
-         Verdict::Insufficient,
-         {{"cost_per_useful_result_not_worse", Verdict::Insufficient, "-", {}}}}};
+    r.gates = {{"compatibility",
+                Verdict::Pass,
+                {{"outputs_finite", Verdict::Pass, "all finite", {1, 2}, {}}}},
+               {"performance",
+                Verdict::Fail,
+                {{"p99_within_slo", Verdict::Fail, "p99 9 ms > 5 ms", {3}, {}},
+                 {"throughput_vs_baseline", Verdict::Pass, "1.4×", {1, 2, 3, 4, 5, 6, 7, 8}, {}}}},
+               {"cost",
+                Verdict::Insufficient,
+                {{"cost_per_useful_result_not_worse", Verdict::Insufficient, "-", {}, {}}}}};
     r.decision = tp::Decision::KeepCurrentPath;
     return r;
 }

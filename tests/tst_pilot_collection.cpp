@@ -12,6 +12,8 @@
 #include "runner/orchestrate/pilot_evidence.h"
 #include "test_util.h"
 
+#include <nlohmann/json.hpp>
+
 #include <QFile>
 #include <QProcess>
 #include <QTemporaryDir>
@@ -208,6 +210,24 @@ void TestPilotCollection::theCommandPrintsRetries()
                                           "mlp/compiled/float32 [runs 2,4]: ")),
              qPrintable(text));
     QVERIFY2(text.contains(QStringLiteral("Decision: ")), qPrintable(text));
+    // The gate table says what would decide the criteria left open: the runs, measured like the
+    // evidence (the smoke preset), and what a reviewer gives.
+    QVERIFY2(text.contains(QStringLiteral("                  Run: candidate inference mlp "
+                                          "compiled float32, shape catalog, preset smoke, 5 calls "
+                                          "profiled")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("                  Reviewer: a rollback path: ")),
+             qPrintable(text));
+    QProcess gates;
+    gates.start(QStringLiteral(TP_APP_PATH),
+                {QStringLiteral("gates"), QStringLiteral("--db"), db, QStringLiteral("--json")});
+    QVERIFY(gates.waitForFinished(60000));
+    const nlohmann::json report =
+        nlohmann::json::parse(gates.readAllStandardOutput().toStdString());
+    const nlohmann::json &catalog = report["gates"][0]["criteria"][0];
+    QCOMPARE(catalog["verdict"].get<std::string>(), std::string("insufficient"));
+    QCOMPARE(catalog["next_evidence"]["runs"][0]["preset"].get<std::string>(),
+             std::string("smoke"));
     QCOMPARE(QProcess::execute(QStringLiteral(TP_APP_PATH),
                                {QStringLiteral("pilot"), QStringLiteral("--db"), db,
                                 QStringLiteral("--retries"), QStringLiteral("-1")}),

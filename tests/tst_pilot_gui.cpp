@@ -6,7 +6,10 @@
 //  - Cancel pilot stops the running process at once and the database still opens;
 //  - a pilot whose target does not exist ends at once with a line naming it, the buttons usable
 //    again;
-//  - with a run in the queue, Run pilot refuses (parallel runs perturb each other's timings).
+//  - with a run in the queue, Run pilot refuses (parallel runs perturb each other's timings);
+//  - the Review page's "Collect missing evidence" queues exactly the runs asked for, as the
+//    pilot's sides run them, and they land in the database; a fault test is said apart.
+#include "model/pilot/pilot.h"
 #include "model/pilot/pilot_store.h"
 #include "model/store/store.h"
 #include "runner/launch/run_queue.h"
@@ -36,6 +39,7 @@ private Q_SLOTS:
     void cancelStopsThePilot();
     void unknownTargetFailsAtOnce();
     void refusedWhileRunsAreQueued();
+    void collectEvidenceQueuesTheRuns();
 
 private:
     // A fresh database (tp::Store creates it, with the default pilot) in `dir`.
@@ -239,6 +243,42 @@ void TestPilotGui::refusedWhileRunsAreQueued()
     queue.cancelAll();
     QTRY_VERIFY_WITH_TIMEOUT(queue.job(ids.first()).isFinished(), 30000);
     QCOMPARE(finished.size(), 0);
+}
+
+void TestPilotGui::collectEvidenceQueuesTheRuns()
+{
+    QTemporaryDir dir;
+    const QString db = freshDatabase(dir, "collect.sqlite");
+    tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
+    tp::QueuePage page(&queue);
+    tp::EvidenceRequest baseline;
+    baseline.side = "baseline";
+    baseline.kind = "inference";
+    baseline.workload = "mlp";
+    baseline.mode = "eager";
+    baseline.dtype = "float32";
+    baseline.preset = "smoke";
+    baseline.count = 2;
+    tp::EvidenceRequest fault = baseline;
+    fault.side = "candidate";
+    fault.kind = "faulttest";
+    fault.count = 1;
+    QSignalSpy finished(&queue, &tp::RunQueue::jobFinished);
+    const QString said = page.collectEvidence({baseline, fault}, tp::defaultPilot());
+    QVERIFY2(said.startsWith(QStringLiteral("Queued 2 run(s) of the missing evidence.")),
+             qPrintable(said));
+    QVERIFY2(said.contains(QStringLiteral("torchpilot faulttest")), qPrintable(said));
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 2, 60000);
+    tp::Store store(db.toStdString());
+    const auto runs = store.listRuns();
+    QCOMPARE(runs.size(), std::size_t(2));
+    for (const auto &run : runs) {
+        QVERIFY2(QString::fromStdString(run.runKey)
+                     .contains(QRegularExpression(QStringLiteral(
+                         "^evidence-local-\\d{8}-\\d{6}/baseline/mlp/eager/float32$"))),
+                 run.runKey.c_str());
+        QCOMPARE(run.status, std::string("ok"));
+    }
 }
 
 QTEST_MAIN(TestPilotGui)

@@ -44,6 +44,9 @@ void TestReviewDiff::changesSinceLastReview_data()
                QStringLiteral("criterion p99_within_slo: pass -> fail"),
                QStringLiteral("criterion p99_within_slo: runs 2 -> runs 4"), // a failure names the
                                                                              // failing runs
+               // The slow run's samples pooled with the fast one's: the throughput interval
+               // now straddles the required ratio.
+               QStringLiteral("criterion throughput_vs_baseline: pass -> insufficient"),
                QStringLiteral("criterion throughput_vs_baseline: runs 1,2 -> runs 1,2,4"),
                QStringLiteral("criterion cold_start_and_recompile_reported: runs 2 -> runs 2,4"),
                QStringLiteral("criterion no_progress_alerts_absent: runs 2,3 -> runs 2,3,4"),

@@ -5,6 +5,7 @@
 // Screenshots of both tabs and of the dialog land in screenshots/ of the build directory.
 #include "core/settings.h"
 #include "model/ingest/ingestor.h"
+#include "model/review/next_evidence.h"
 #include "test_util.h"
 #include "ui/models/gate_checklist_model.h"
 #include "ui/pages/review_page.h"
@@ -12,6 +13,7 @@
 #include "ui/review/cost_model_fields.h"
 #include "ui/review/decision_banner.h"
 #include "ui/review/gate_checklist_view.h"
+#include "ui/review/next_evidence_panel.h"
 #include "ui/review/signoff_dialog.h"
 #include "ui/review/snapshot_history.h"
 
@@ -43,6 +45,7 @@ private Q_SLOTS:
     void signOffAndRecordDecision();
     void staleSignoffAndChanges();
     void costEditorPersists();
+    void collectMissingEvidence();
     void screenshots();
 
 private:
@@ -282,6 +285,34 @@ void TestReviewPage::costEditorPersists()
     QCOMPARE_NE(cost.verdict, tp::Verdict::Insufficient);
     QVERIFY(reopened.costEditor()->resultView()->summary().contains(
         QStringLiteral("per useful result")));
+}
+
+void TestReviewPage::collectMissingEvidence()
+{
+    // No runs at all: every criterion is open, and says what would decide it.
+    auto store =
+        std::make_unique<tp::Store>(m_dir.filePath(QStringLiteral("collect.sqlite")).toStdString());
+    tp::ReviewPage page(store.get(), &m_settings);
+    QVERIFY(evaluate(page));
+    tp::NextEvidencePanel *panel = page.nextEvidence();
+    const QString text = panel->text();
+    QVERIFY2(text.contains(QStringLiteral("Run: candidate inference mlp compiled float32, shape "
+                                          "catalog, preset standard, 5 calls profiled")),
+             qPrintable(text));
+    QVERIFY2(text.contains(QStringLiteral("Reviewer: a rollback path")), qPrintable(text));
+    auto *collect = page.findChild<QPushButton *>(QStringLiteral("collectEvidence"));
+    QVERIFY(collect && collect->isEnabled());
+    QSignalSpy asked(&page, &tp::ReviewPage::collectEvidence);
+    collect->click();
+    QCOMPARE(asked.count(), 1);
+    const auto runs = asked.first().at(0).value<std::vector<tp::EvidenceRequest>>();
+    QCOMPARE(runs.size(), tp::missingRuns(page.state().report).size());
+    QCOMPARE(asked.first().at(1).value<tp::PilotDefinition>().name, std::string("local"));
+
+    // Everything decided but what a reviewer gives: nothing to queue.
+    tp::ReviewPage none(nullptr);
+    none.reload();
+    QVERIFY(!none.findChild<QPushButton *>(QStringLiteral("collectEvidence"))->isEnabled());
 }
 
 void TestReviewPage::screenshots()

@@ -165,6 +165,11 @@ void MainWindow::openDatabase(const QString &path)
     });
 }
 
+bool MainWindow::isReviewBusy() const
+{
+    return m_reviewPage && m_reviewPage->isBusy();
+}
+
 void MainWindow::addPages()
 {
     if (m_store) {
@@ -208,6 +213,14 @@ void MainWindow::addPages()
     connect(m_panelsPage, &PanelsPage::showRuns, this, &MainWindow::showRuns);
     connect(m_comparePage, &ComparePage::showRuns, this, &MainWindow::showRuns);
     connect(m_reviewPage, &ReviewPage::showRuns, this, &MainWindow::showRuns);
+    // "Collect missing evidence": the runs open criteria ask for go to the queue.
+    connect(m_reviewPage, &ReviewPage::collectEvidence, this,
+            [this](const std::vector<EvidenceRequest> &runs, const PilotDefinition &pilot) {
+                if (!m_queuePage)
+                    return;
+                statusBar()->showMessage(m_queuePage->collectEvidence(runs, pilot), 15000);
+                showPage(QStringLiteral("queue"));
+            });
     // Another pilot, or an edited one: the panels, comparisons and break-even follow its sides.
     connect(m_reviewPage, &ReviewPage::reviewChanged, this, [this] {
         m_panelsPage->reload();

@@ -40,6 +40,8 @@ public:
     void selectFirstRun();
 
     RunsPage *runsPage() const { return m_runsPage; }
+    // The Review page is evaluating the gates on its worker (a screenshot waits for it).
+    bool isReviewBusy() const;
     // Shows a page by its name: runs, queue, panels, compare, charts, review (false when unknown).
     bool showPage(const QString &name);
     static QStringList pageNames();

@@ -69,6 +69,14 @@
     X(CriterionCost, QT_TRANSLATE_NOOP("tp::ModelText", "cost per useful result: candidate %1 vs baseline %2 %3")) \
     X(CriterionNoRollback, QT_TRANSLATE_NOOP("tp::ModelText", "no rollback path recorded by a reviewer")) \
     X(CriterionRollback, QT_TRANSLATE_NOOP("tp::ModelText", "rollback path: %1")) \
+    /* What would decide an open criterion (next_evidence.cpp, gate_criteria.cpp's throughput) */ \
+    X(NextMoreEvidence, QT_TRANSLATE_NOOP("tp::ModelText", "about %1 more steady samples of the baseline and %2 of the candidate (%3 more run(s) of each side) would put the interval on one side of %4×, with 80% power")) \
+    X(NextWithinRunNoise, QT_TRANSLATE_NOOP("tp::ModelText", "within noise: not decidable here — the ratio %1× is %2% from the required %3×, and identical runs here differ by %4%: even %5 runs of each side resolve %6% at best")) \
+    X(NextWithinSampleNoise, QT_TRANSLATE_NOOP("tp::ModelText", "within noise: not decidable here — the ratio %1× is %2% from the required %3×, and deciding it would take over %4 times the samples measured")) \
+    X(NextInputRollback, QT_TRANSLATE_NOOP("tp::ModelText", "a rollback path: the Review page, or torchpilot review --set-rollback TEXT")) \
+    X(NextInputCost, QT_TRANSLATE_NOOP("tp::ModelText", "a cost model for each side: the Review page's cost models, or torchpilot review --set-cost baseline|candidate")) \
+    X(NextInputSlo, QT_TRANSLATE_NOOP("tp::ModelText", "a p99 latency SLO: the Review page's pilot editor, or torchpilot pilots --edit %1 --set slo.p99_seconds=S")) \
+    X(NextInputTraining, QT_TRANSLATE_NOOP("tp::ModelText", "a training workload for the pilot: torchpilot pilots --edit %1 --set training_workload=train-mlp")) \
     X(CriterionNoProfile, QT_TRANSLATE_NOOP("tp::ModelText", "no candidate run carries a profile: run the candidate with --profile-steps N (a pilot: its Profile steps option)")) \
     X(CriterionNoRoundTrips, QT_TRANSLATE_NOOP("tp::ModelText", "no host round-trips beyond the baseline's in %1 profiled candidate run(s) (%2 copy operators per call)")) \
     /* Validity reasons (validity.cpp, run_judge.cpp) */ \
@@ -145,6 +153,8 @@
     X(CriterionNoProgress, QT_TRANSLATE_NOOP("tp::ModelText", "%1 candidate run(s) raised a no-progress alert")) \
     X(CriterionRoundTrips, QT_TRANSLATE_NOOP("tp::ModelText", "%1: %2 host↔device copies per call in candidate run(s) %3 against %4 in baseline run(s) %5 (%6)")) \
     X(CriterionNoBaselineProfile, QT_TRANSLATE_NOOP("tp::ModelText", "%1: %2 host↔device copies per call in candidate run(s) %3, and no baseline run of it carries a profile to compare with (run the baseline with --profile-steps N)")) \
+    X(CriterionThroughputStraddles, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2×, interval [%3×, %4×] straddles the required %5×")) \
+    X(CriterionThroughputInterval, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2× [%3×, %4×] (required ≥ %5×)")) \
     X(CriterionThroughputRequired, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2× (required ≥ %3×)")) \
     X(CriterionThroughput, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2×")) \
     X(PrecisionMismatch, QT_TRANSLATE_NOOP("tp::ModelText", "%1% of elements outside atol %2 + rtol %3 (allowed %4%)")) \

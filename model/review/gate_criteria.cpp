@@ -3,6 +3,8 @@
 #include "gate_criteria.h"
 
 #include "gate_criteria_correctness.h"
+#include "model/analysis/compare.h"
+#include "model/analysis/decisiveness.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
 #include "model/pilot/break_even.h"
@@ -23,15 +25,6 @@ using detail::count;
 using detail::GateEvidence;
 using detail::ids;
 using detail::make;
-
-double median(std::vector<double> v)
-{
-    if (v.empty())
-        return 0;
-    std::sort(v.begin(), v.end());
-    const std::size_t n = v.size();
-    return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
 
 std::string fmt(double v)
 {
@@ -61,36 +54,133 @@ CriterionResult p99WithinSlo(const GateEvidence &c, const std::string &id)
                 used);
 }
 
+// Groups of identical runs (same mode, dtype, batch, target, device on one side) and their
+// throughputs: the runs' own spread on this machine (decisiveness.h).
+std::vector<double> identicalRunDeviations(const std::vector<const RunRecord *> &baseline,
+                                           const std::vector<const RunRecord *> &candidate,
+                                           std::size_t *groups)
+{
+    std::map<std::string, std::vector<double>> byGroup;
+    for (const auto *side : {&baseline, &candidate})
+        for (const RunRecord *r : *side)
+            if (r->samplesPerSecond)
+                byGroup[std::string(side == &baseline ? "b|" : "c|") + r->mode + "|" + r->dtype +
+                        "|" + std::to_string(r->batch) + "|" + r->target + "|" + r->device]
+                    .push_back(*r->samplesPerSecond);
+    std::vector<std::vector<double>> values;
+    values.reserve(byGroup.size());
+    for (auto &[key, v] : byGroup)
+        values.push_back(std::move(v));
+    return runDeviations(values, groups);
+}
+
+std::string percent(double relative)
+{
+    return textNumber(100 * relative, 3);
+}
+
+// What would decide a ratio whose interval straddles the requirement.
+NextEvidence straddling(const Decisiveness &d, const DecisivenessInput &in,
+                        const std::string &workload)
+{
+    const RatioInterval &r = in.interval;
+    const double required = in.required;
+    NextEvidence next;
+    const double apart = std::abs(r.ratio / required - 1);
+    if (d.state == Decisiveness::State::WithinNoise) {
+        next.decidableHere = false;
+        next.estimate =
+            d.noiseMeasured
+                ? fillText(txt::NextWithinRunNoise,
+                           {fmt(r.ratio), percent(apart), fmt(required), percent(d.runNoise),
+                            std::to_string(in.maxRunsPerSide), percent(d.resolution)})
+                : fillText(txt::NextWithinSampleNoise,
+                           {fmt(r.ratio), percent(apart), fmt(required), fmt(in.maxSampleFactor)});
+        return next;
+    }
+    next.estimate =
+        fillText(txt::NextMoreEvidence,
+                 {std::to_string(d.moreBaselineSamples), std::to_string(d.moreCandidateSamples),
+                  std::to_string(d.moreRunsPerSide), fmt(required)});
+    for (const char *side : {"baseline", "candidate"}) {
+        EvidenceRequest run;
+        run.side = side;
+        run.kind = "inference";
+        run.workload = workload;
+        run.count = static_cast<int>(d.moreRunsPerSide);
+        next.runs.push_back(run);
+    }
+    return next;
+}
+
 CriterionResult throughput(const GateEvidence &c, const std::string &id)
 {
-    // Compared per workload: a ratio across different models would mean nothing.
-    std::map<std::string, std::pair<std::vector<double>, std::vector<double>>> byWorkload;
+    // Compared per workload: a ratio across different models would mean nothing. The steady
+    // samples of each side's runs are pooled; the bootstrap interval of samples/s decides.
+    std::map<std::string, std::pair<std::vector<const RunRecord *>, std::vector<const RunRecord *>>>
+        byWorkload;
     std::vector<long long> used;
     for (const RunRecord &r : c.baseline)
         if (r.samplesPerSecond)
-            byWorkload[r.workload].first.push_back(*r.samplesPerSecond), used.push_back(r.id);
+            byWorkload[r.workload].first.push_back(&r), used.push_back(r.id);
     for (const RunRecord &r : c.candidate)
         if (r.samplesPerSecond)
-            byWorkload[r.workload].second.push_back(*r.samplesPerSecond), used.push_back(r.id);
-    std::vector<std::pair<std::string, double>> ratios;
-    bool fail = false;
+            byWorkload[r.workload].second.push_back(&r), used.push_back(r.id);
+    const double required = c.defs.minThroughputRatio;
+    std::vector<std::string> parts;
+    bool fail = false, open = false;
+    NextEvidence next;
     for (const auto &[workload, sides] : byWorkload) {
         if (sides.first.empty() || sides.second.empty())
             continue;
-        ratios.emplace_back(workload, median(sides.second) / median(sides.first));
-        fail |= ratios.back().second < c.defs.minThroughputRatio;
+        std::vector<long long> b, k;
+        for (const RunRecord *r : sides.first)
+            b.push_back(r->id);
+        for (const RunRecord *r : sides.second)
+            k.push_back(r->id);
+        CompareOptions options;
+        options.resamples = 1000;
+        const Comparison cmp = compareRuns(c.store, b, k, options);
+        const auto sps = std::find_if(cmp.metrics.begin(), cmp.metrics.end(), [](const auto &m) {
+            return m.metric == MetricComparison::Metric::SamplesPerSecond;
+        });
+        if (sps == cmp.metrics.end() || !sps->ratio || !sps->ciLow || !sps->ciHigh)
+            continue;
+        DecisivenessInput in;
+        in.interval = {*sps->ratio, *sps->ciLow, *sps->ciHigh};
+        in.required = required;
+        in.baselineSamples = cmp.baselineSamples;
+        in.candidateSamples = cmp.candidateSamples;
+        in.baselineRuns = b.size();
+        in.candidateRuns = k.size();
+        in.runDeviations = identicalRunDeviations(sides.first, sides.second, &in.runGroups);
+        const Decisiveness d = assessDecisiveness(in);
+        const RatioInterval &r = in.interval;
+        if (d.state == Decisiveness::State::Decided) {
+            fail |= r.high < required;
+            parts.push_back(
+                fillText(txt::CriterionThroughputInterval,
+                         {workload, fmt(r.ratio), fmt(r.low), fmt(r.high), fmt(required)}));
+            continue;
+        }
+        open = true;
+        parts.push_back(fillText(txt::CriterionThroughputStraddles,
+                                 {workload, fmt(r.ratio), fmt(r.low), fmt(r.high), fmt(required)}));
+        const NextEvidence more = straddling(d, in, workload);
+        next.decidableHere = next.decidableHere && more.decidableHere;
+        next.estimate += (next.estimate.empty() ? "" : "; ") + more.estimate;
+        next.runs.insert(next.runs.end(), more.runs.begin(), more.runs.end());
     }
-    if (ratios.empty())
+    if (parts.empty())
         return make(id, Verdict::Insufficient, txt::CriterionNoBothSides, used);
-    // The requirement closes the last part, as in "w: candidate/baseline = 1.2× (required ≥ 1×)".
-    std::vector<std::string> parts;
-    for (std::size_t i = 0; i < ratios.size(); ++i)
-        parts.push_back(
-            i + 1 == ratios.size()
-                ? fillText(txt::CriterionThroughputRequired,
-                           {ratios[i].first, fmt(ratios[i].second), fmt(c.defs.minThroughputRatio)})
-                : fillText(txt::CriterionThroughput, {ratios[i].first, fmt(ratios[i].second)}));
-    return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), used);
+    CriterionResult result = make(id,
+                                  fail   ? Verdict::Fail
+                                  : open ? Verdict::Insufficient
+                                         : Verdict::Pass,
+                                  joinParts(parts), used);
+    if (!fail && open)
+        result.next = next;
+    return result;
 }
 
 CriterionResult coldStartReported(const GateEvidence &c, const std::string &id)

@@ -31,7 +31,7 @@ CriterionResult evaluateCriterion(const GateEvidence &c, const std::string &id);
 inline CriterionResult make(const std::string &id, Verdict v, std::string detail,
                             std::vector<long long> runs = {})
 {
-    return {id, v, std::move(detail), std::move(runs)};
+    return {id, v, std::move(detail), std::move(runs), std::nullopt};
 }
 inline std::vector<long long> ids(const std::vector<RunRecord> &runs)
 {

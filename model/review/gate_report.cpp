@@ -64,11 +64,14 @@ json GateReport::toJson() const
     json gatesJson = json::array();
     for (const GateResult &g : gates) {
         json criteria = json::array();
-        for (const CriterionResult &c : g.criteria)
+        for (const CriterionResult &c : g.criteria) {
             criteria.push_back({{"id", c.id},
                                 {"verdict", verdictName(c.verdict)},
                                 {"detail", c.detail},
                                 {"runs", c.runIds}});
+            if (c.next)
+                criteria.back()["next_evidence"] = c.next->toJson();
+        }
         gatesJson.push_back(
             {{"id", g.id}, {"verdict", verdictName(g.verdict)}, {"criteria", criteria}});
     }

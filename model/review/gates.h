@@ -48,11 +48,36 @@ GateDefinitions loadGateDefinitions(const std::string &path);
 enum class Verdict { Pass, Fail, Insufficient };
 std::string verdictName(Verdict v); // "pass" | "fail" | "insufficient"
 
+// One runner process that would give an open criterion the evidence it lacks (issue 30).
+struct EvidenceRequest {
+    std::string side; // "baseline" | "candidate"
+    std::string kind; // "inference" | "training" | "faulttest"
+    std::string workload, mode, dtype;
+    bool catalog = false; // over the pilot's shape catalog (else the side's batch)
+    std::string preset;   // the runner's protocol preset
+    int profileSteps = 0; // > 0: this many calls profiled after the steady phase
+    int worldSize = 1;    // ranks (training, fault test)
+    int count = 1;        // this many runs of it
+    nlohmann::json toJson() const;
+};
+
+// What would decide a criterion the evidence leaves open: the runs to launch, or what a reviewer
+// must enter; for a ratio whose interval straddles the requirement, how much more evidence, or
+// that this machine cannot decide it ("within noise: not decidable here").
+struct NextEvidence {
+    std::vector<EvidenceRequest> runs;
+    std::string reviewerInput; // a model text (model_texts.h); empty: none needed
+    std::string estimate;      // a model text; empty: none
+    bool decidableHere = true;
+    nlohmann::json toJson() const;
+};
+
 struct CriterionResult {
     std::string id;
     Verdict verdict = Verdict::Insufficient;
-    std::string detail;            // what was measured, in one sentence
-    std::vector<long long> runIds; // the evidence it used
+    std::string detail;               // what was measured, in one sentence
+    std::vector<long long> runIds;    // the evidence it used
+    std::optional<NextEvidence> next; // an insufficient criterion's (next_evidence.h)
 };
 
 struct GateResult {

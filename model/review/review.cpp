@@ -5,6 +5,7 @@
 #include "model/pilot/pilot_store.h"
 
 #include "model/store/store.h"
+#include "next_evidence.h"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -147,6 +148,7 @@ ReviewState evaluateReview(Store &store, const GateDefinitions &defs,
     s.definitions = applyPilot(defs, s.pilot);
     s.inputs = overrides ? *overrides : reviews.inputs();
     s.report = evaluateGates(s.definitions, store, s.inputs.toGateInputs());
+    attachNextEvidence(s.report, s.pilot, store); // advice, not evidence: not hashed
     s.evidence = evidenceDocument(s.report, s.inputs, store, &s.pilot);
     s.evidenceHash = evidenceHash(s.evidence);
     s.lastReview = reviews.latestSnapshot(s.pilot.id);

@@ -1144,6 +1144,65 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     </message>
 </context>
 <context>
+    <name>NextEvidenceText</name>
+    <message>
+        <source>baseline</source>
+        <translation>linha de base</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>candidato</translation>
+    </message>
+    <message>
+        <source>training</source>
+        <translation>treino</translation>
+    </message>
+    <message>
+        <source>fault test</source>
+        <translation>teste de falha</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>inferência</translation>
+    </message>
+    <message>
+        <source>%1 %2 %3 %4 %5</source>
+        <translation>%1 %2 %3 %4 %5</translation>
+    </message>
+    <message>
+        <source>shape catalog</source>
+        <translation>catálogo de formatos</translation>
+    </message>
+    <message>
+        <source>the side&apos;s batch</source>
+        <translation>o lote do lado</translation>
+    </message>
+    <message>
+        <source>preset %1</source>
+        <translation>preset %1</translation>
+    </message>
+    <message>
+        <source>%1 calls profiled</source>
+        <translation>%1 chamadas com perfil</translation>
+    </message>
+    <message>
+        <source>%1 ranks</source>
+        <translation>%1 ranks</translation>
+    </message>
+    <message>
+        <source>%1 × %2</source>
+        <translation>%1 × %2</translation>
+    </message>
+    <message>
+        <source>Run: %1</source>
+        <translation>Execução: %1</translation>
+    </message>
+    <message>
+        <source>Reviewer: %1</source>
+        <translation>Revisor: %1</translation>
+    </message>
+</context>
+<context>
     <name>PilotCmd</name>
     <message>
         <source>Collect all the evidence of a pilot on both sides (inference over the shape catalog in every required mode, the training workload to its quality target, the checkpoint/kill/resume fault test on the candidate side), say what is left for the reviewer, open the dashboard.</source>
@@ -2416,6 +2475,10 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>Collection</source>
         <translation>Coleta</translation>
+    </message>
+    <message>
+        <source>What would decide it:</source>
+        <translation>O que o decidiria:</translation>
     </message>
 </context>
 <context>
@@ -5716,6 +5779,61 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>median over %1 runs of each run&apos;s median copy time per batch</source>
         <translation>mediana sobre %1 execuções do tempo mediano de cópia por lote de cada uma</translation>
     </message>
+    <message>
+        <source>about %1 more steady samples of the baseline and %2 of the candidate (%3 more run(s) of each side) would put the interval on one side of %4×, with 80% power</source>
+        <translation>cerca de %1 amostras estáveis a mais da linha de base e %2 do candidato (%3 execução(ões) a mais de cada lado) poriam o intervalo de um só lado de %4×, com poder de 80%</translation>
+    </message>
+    <message>
+        <source>within noise: not decidable here — the ratio %1× is %2% from the required %3×, and identical runs here differ by %4%: even %5 runs of each side resolve %6% at best</source>
+        <translation>dentro do ruído: não decidível aqui — a razão %1× está a %2% da exigida %3×, e execuções idênticas aqui diferem %4%: mesmo %5 execuções de cada lado resolvem %6% no máximo</translation>
+    </message>
+    <message>
+        <source>within noise: not decidable here — the ratio %1× is %2% from the required %3×, and deciding it would take over %4 times the samples measured</source>
+        <translation>dentro do ruído: não decidível aqui — a razão %1× está a %2% da exigida %3×, e decidir exigiria mais de %4 vezes as amostras medidas</translation>
+    </message>
+    <message>
+        <source>a rollback path: the Review page, or torchpilot review --set-rollback TEXT</source>
+        <translation>um caminho de rollback: a página Revisão, ou torchpilot review --set-rollback TEXTO</translation>
+    </message>
+    <message>
+        <source>a cost model for each side: the Review page&apos;s cost models, or torchpilot review --set-cost baseline|candidate</source>
+        <translation>um modelo de custo para cada lado: os modelos de custo da página Revisão, ou torchpilot review --set-cost baseline|candidate</translation>
+    </message>
+    <message>
+        <source>a p99 latency SLO: the Review page&apos;s pilot editor, or torchpilot pilots --edit %1 --set slo.p99_seconds=S</source>
+        <translation>um SLO de latência p99: o editor de piloto da página Revisão, ou torchpilot pilots --edit %1 --set slo.p99_seconds=S</translation>
+    </message>
+    <message>
+        <source>a training workload for the pilot: torchpilot pilots --edit %1 --set training_workload=train-mlp</source>
+        <translation>uma carga de treino para o piloto: torchpilot pilots --edit %1 --set training_workload=train-mlp</translation>
+    </message>
+    <message>
+        <source>%1: candidate/baseline = %2×, interval [%3×, %4×] straddles the required %5×</source>
+        <translation>%1: candidato/linha de base = %2×, o intervalo [%3×, %4×] contém a exigida %5×</translation>
+    </message>
+    <message>
+        <source>%1: candidate/baseline = %2× [%3×, %4×] (required ≥ %5×)</source>
+        <translation>%1: candidato/linha de base = %2× [%3×, %4×] (exigido ≥ %5×)</translation>
+    </message>
+</context>
+<context>
+    <name>tp::NextEvidencePanel</name>
+    <message>
+        <source>Collect missing evidence</source>
+        <translation>Coletar evidências faltantes</translation>
+    </message>
+    <message>
+        <source>What would decide the open criteria</source>
+        <translation>O que decidiria os critérios em aberto</translation>
+    </message>
+    <message>
+        <source>Queue exactly the runs listed here, on each side&apos;s target</source>
+        <translation>Enfileira exatamente as execuções listadas aqui, no alvo de cada lado</translation>
+    </message>
+    <message>
+        <source>Every criterion is decided by the evidence.</source>
+        <translation>Todo critério é decidido pelas evidências.</translation>
+    </message>
 </context>
 <context>
     <name>tp::OperatorsComparison</name>
@@ -6692,6 +6810,14 @@ chave da execução: %2</translation>
     <message>
         <source>loadgen: MLPerf LoadGen&apos;s minimums, 60 s per run</source>
         <translation type="vanished">loadgen: os mínimos do MLPerf LoadGen, 60 s por execução</translation>
+    </message>
+    <message>
+        <source>Queued %1 run(s) of the missing evidence.</source>
+        <translation>%1 execução(ões) das evidências faltantes na fila.</translation>
+    </message>
+    <message>
+        <source>The fault test is not a queued run: run it with &apos;torchpilot faulttest&apos; on the candidate&apos;s host.</source>
+        <translation>O teste de falha não é uma execução da fila: execute-o com &apos;torchpilot faulttest&apos; no host do candidato.</translation>
     </message>
 </context>
 <context>

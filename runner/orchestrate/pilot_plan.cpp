@@ -160,4 +160,49 @@ std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOption
     return steps;
 }
 
+std::vector<PlannedRun> planRequests(const PilotDefinition &pilot,
+                                     const std::vector<EvidenceRequest> &requests,
+                                     const PilotOptions &options, int *faultTests)
+{
+    const QString prefix =
+        !options.runKeyPrefix.isEmpty()
+            ? options.runKeyPrefix
+            : QStringLiteral("evidence-%1-%2")
+                  .arg(fromStd(pilot.name),
+                       QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+    const QString catalog =
+        options.catalog.isEmpty() ? LaunchRequest::shippedCatalogPath() : options.catalog;
+    std::vector<PlannedRun> out;
+    int skipped = 0;
+    for (const EvidenceRequest &r : requests) {
+        if (r.kind == "faulttest") {
+            ++skipped;
+            continue;
+        }
+        const bool candidate = r.side == "candidate";
+        const bool training = r.kind == "training";
+        const PilotSide &side = candidate ? pilot.candidate : pilot.baseline;
+        QStringList args{QStringLiteral("--preset"),
+                         r.preset.empty() ? options.preset : fromStd(r.preset)};
+        if (r.catalog && !catalog.isEmpty())
+            args << QStringLiteral("--catalog") << catalog;
+        if (training && pilot.qualityKind == "training_loss" && pilot.qualityTarget > 0)
+            args << QStringLiteral("--target-loss") << QString::number(pilot.qualityTarget);
+        const QString key = prefix + QLatin1Char('/') +
+                            QLatin1String(candidate ? (training ? "candidate-train" : "candidate")
+                                                    : (training ? "baseline-train" : "baseline"));
+        const int ranks = training && isLocal(side) ? std::max(1, r.worldSize) : 1;
+        for (PlannedRun &run : sideRuns(side, candidate, fromStd(r.workload), fromStd(r.mode),
+                                        fromStd(r.dtype), key, args, ranks)) {
+            run.spec.profileSteps = std::max(0, r.profileSteps);
+            run.spec.profileDir = isLocal(side) ? options.profileDir : QString();
+            for (int i = 0; i < std::max(1, r.count); ++i)
+                out.push_back(run);
+        }
+    }
+    if (faultTests)
+        *faultTests = skipped;
+    return out;
+}
+
 } // namespace tp

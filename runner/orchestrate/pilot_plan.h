@@ -7,6 +7,7 @@
 // the baseline's runs repeat while the candidate has more), so that a machine drifting during
 // the pilot does not favour one side. Plain values: pilot_evidence.h runs them. QtCore only.
 #include "fault_test_settings.h"
+#include "model/review/gates.h"
 #include "runner/launch/run_spec.h"
 
 #include <QString>
@@ -61,5 +62,14 @@ std::vector<PlannedRun> interleave(const std::vector<PlannedRun> &a,
                                    const std::vector<PlannedRun> &b);
 
 std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOptions &options);
+
+// The runs open criteria ask for (model/review/next_evidence.h), made as the pilot makes its
+// sides' runs: each inference or training request becomes request.count runs on its side's
+// target, under run keys "<prefix>/baseline/…" (options.runKeyPrefix; empty:
+// evidence-<name>-<UTC time>). A fault test is not one runner process (`torchpilot faulttest`
+// runs it): it is left out and counted in *faultTests.
+std::vector<PlannedRun> planRequests(const PilotDefinition &pilot,
+                                     const std::vector<EvidenceRequest> &requests,
+                                     const PilotOptions &options, int *faultTests = nullptr);
 
 } // namespace tp

@@ -2,8 +2,11 @@
 
 #include "pilot_controls.h"
 
+#include "model/pilot/pilot.h"
 #include "runner/launch/run_queue.h"
+#include "runner/launch/target_profiles.h"
 #include "runner/orchestrate/pilot_plan.h"
+#include "runner/orchestrate/spec_runs.h"
 #include "ui/dialogs/launch_dialog.h"
 #include "ui/models/queue_model.h"
 #include "ui/widgets/alert_list.h"
@@ -20,6 +23,8 @@
 #include <QTableView>
 #include <QToolButton>
 #include <QVBoxLayout>
+
+#include <algorithm>
 
 namespace tp
 {
@@ -148,6 +153,45 @@ QList<int> QueuePage::enqueue(const std::vector<RunSpec> &specs, const TargetPro
     if (selectedJobId() == 0 && !ids.isEmpty())
         selectJob(ids.constFirst());
     return ids;
+}
+
+QString QueuePage::collectEvidence(const std::vector<EvidenceRequest> &runs,
+                                   const PilotDefinition &pilot)
+{
+    PilotOptions options;
+    options.profileDir = traceDirectoryFor(m_queue->databasePath());
+    int faultTests = 0;
+    const std::vector<PlannedRun> planned = planRequests(pilot, runs, options, &faultTests);
+    // Each side's runs on its target, in the order asked.
+    std::vector<std::pair<QString, std::vector<RunSpec>>> byTarget;
+    for (const PlannedRun &run : planned) {
+        auto it = std::find_if(byTarget.begin(), byTarget.end(),
+                               [&](const auto &t) { return t.first == run.target; });
+        if (it == byTarget.end())
+            it = byTarget.insert(byTarget.end(), {run.target, {}});
+        it->second.push_back(run.spec);
+    }
+    QStringList problems;
+    int queued = 0;
+    for (const auto &[name, specs] : byTarget) {
+        QString why;
+        const std::optional<TargetProfile> target =
+            name == QLatin1String("local")
+                ? std::optional<TargetProfile>(TargetProfile::local())
+                : resolveTarget(name, TargetProfiles::defaultPath(), {}, &why);
+        if (!target) {
+            problems << why;
+            continue;
+        }
+        queued += static_cast<int>(enqueue(specs, *target).size());
+    }
+    QString message = tr("Queued %1 run(s) of the missing evidence.").arg(queued);
+    if (faultTests > 0)
+        message += QLatin1Char(' ') + tr("The fault test is not a queued run: run it with "
+                                         "'torchpilot faulttest' on the candidate's host.");
+    if (!problems.isEmpty())
+        message += QLatin1Char(' ') + problems.join(QLatin1Char(' '));
+    return message;
 }
 
 void QueuePage::openLaunchDialog()

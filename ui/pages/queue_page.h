@@ -6,6 +6,7 @@
 // selected pilot's evidence on a worker thread (PilotRun, queue_page_pilot.cpp): its steps in a
 // progress bar, its runs and trials in the log view.
 #include "model/alerts/alert_rules.h"
+#include "model/review/gates.h"
 #include "runner/launch/run_spec.h"
 #include "runner/launch/target_profile.h"
 
@@ -33,6 +34,7 @@ class PilotControls;
 class PilotRun;
 class QueueModel;
 class RunQueue;
+struct PilotDefinition;
 struct QueueJobStatus;
 
 class QueuePage : public QWidget
@@ -54,6 +56,9 @@ public:
                           const QHash<long long, QString> &runLabels = {});
     QList<int> enqueue(const std::vector<RunSpec> &specs,
                        const TargetProfile &target = TargetProfile::local());
+    // Queues the runs open criteria ask for (the Review page's "Collect missing evidence"), as the
+    // pilot runs its sides, each on its side's target; says what was queued and what was not.
+    QString collectEvidence(const std::vector<EvidenceRequest> &runs, const PilotDefinition &pilot);
     void selectJob(int jobId);
     int selectedJobId() const; // 0 when none
     PilotRun *pilotRun() const;

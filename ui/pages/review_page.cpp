@@ -10,6 +10,7 @@
 #include "ui/review/cost_model_editor.h"
 #include "ui/review/decision_banner.h"
 #include "ui/review/gate_checklist_view.h"
+#include "ui/review/next_evidence_panel.h"
 #include "ui/review/pilot_editor.h"
 #include "ui/review/signoff_dialog.h"
 #include "ui/review/snapshot_history.h"
@@ -103,12 +104,19 @@ QWidget *ReviewPage::buildGatesTab()
     buttons->addWidget(m_status, 1);
     g->addLayout(buttons);
 
+    m_next = new NextEvidencePanel;
+    connect(m_next, &NextEvidencePanel::collectRequested, this,
+            [this](const std::vector<EvidenceRequest> &runs) {
+                emit collectEvidence(runs, m_state.pilot);
+            });
     m_history = new SnapshotHistory;
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(gates);
+    splitter->addWidget(m_next);
     splitter->addWidget(m_history);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 2);
+    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(2, 2);
     splitter->setChildrenCollapsible(false);
     return splitter;
 }
@@ -169,6 +177,7 @@ void ReviewPage::apply(Result &&r)
     if (m_evaluated) {
         m_model->setReview(m_state.report, m_state.pendingSignoffs, m_state.lastReview,
                            m_state.evidenceHash);
+        m_next->setReport(m_state.report);
         m_history->setSnapshots(m_snapshots);
         m_history->setPilotName(QString::fromStdString(m_state.pilot.name));
         m_history->setChanges(m_state.changesSinceLastReview, m_state.lastReview);
@@ -176,6 +185,7 @@ void ReviewPage::apply(Result &&r)
         m_editor->setRuns(std::move(r.baselineRuns), std::move(r.candidateRuns));
     } else {
         m_model->clear();
+        m_next->clear();
         m_history->clear();
         m_editor->setRuns({}, {});
     }
@@ -195,6 +205,7 @@ void ReviewPage::updateActions()
     const bool ready = m_evaluated && !m_session->isBusy() && !m_session->store().isNull();
     m_signOff->setEnabled(ready && !currentGateId().isEmpty());
     m_record->setEnabled(ready);
+    m_next->setCollectEnabled(ready);
     m_tree->setSignOffEnabled(ready);
     const QString gate = currentGateId();
     m_signOff->setText(

@@ -29,6 +29,7 @@ class CostModelEditor;
 class DecisionBanner;
 class GateChecklistModel;
 class GateChecklistView;
+class NextEvidencePanel;
 class PilotEditor;
 class Settings;
 class SnapshotHistory;
@@ -56,6 +57,7 @@ public:
     CostModelEditor *costEditor() const { return m_editor; }
     PilotEditor *pilotEditor() const { return m_pilotEditor; }
     SnapshotHistory *history() const { return m_history; }
+    NextEvidencePanel *nextEvidence() const { return m_next; }
     QTabWidget *tabs() const { return m_tabs; }
     DecisionBanner *banner() const { return m_banner; }
     // Shows the tab "gates", "cost" or "pilot"; false for another name.
@@ -82,6 +84,9 @@ signals:
     void written(const QString &message, bool failed);
     // A criterion's evidence was double-clicked: show these runs.
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
+    // "Collect missing evidence": queue these runs of `pilot` (QueuePage::collectEvidence).
+    void collectEvidence(const std::vector<tp::EvidenceRequest> &runs,
+                         const tp::PilotDefinition &pilot);
 
 private:
     using Result = ReviewSession::Result;
@@ -107,6 +112,7 @@ private:
     DecisionBanner *m_banner = nullptr;
     QLabel *m_status = nullptr;
     GateChecklistView *m_tree = nullptr;
+    NextEvidencePanel *m_next = nullptr;
     QPushButton *m_signOff = nullptr, *m_record = nullptr;
     GateChecklistModel *m_model = nullptr;
     SnapshotHistory *m_history = nullptr;

@@ -2,6 +2,7 @@
 #include "report_html_decision.h"
 
 #include "core/model_text_tr.h"
+#include "core/next_evidence_text.h"
 #include "report_format.h"
 #include "report_html.h"
 
@@ -186,6 +187,23 @@ Html coverHtml(const ReportData &d, const QLocale &locale)
     return h + t.html();
 }
 
+namespace
+{
+// What was measured, and for an open criterion what would decide it (next_evidence.h).
+Html detailHtml(const CriterionResult &c, const QLocale &locale)
+{
+    Html detail = esc(trModelText(c.detail, locale));
+    if (!c.next)
+        return detail;
+    std::vector<Html> lines;
+    for (const QString &line : nextEvidenceLines(*c.next, locale))
+        lines.push_back(esc(line));
+    return detail + markup(QStringLiteral("<br/><span class=\"small\"><b>%1</b><br/>%2</span>"))
+                        .arg(ReportHtml::tr("What would decide it:"),
+                             join(lines, markup(QStringLiteral("<br/>"))));
+}
+} // namespace
+
 Html gatesHtml(const ReportData &d, const QLocale &locale)
 {
     const ReviewState &r = d.review;
@@ -223,8 +241,7 @@ Html gatesHtml(const ReportData &d, const QLocale &locale)
             t.row({gate,
                    markup(QStringLiteral("%1<br/><span class=\"id\">%2</span>"))
                        .arg(criterionName(c.id), c.id),
-                   verdictHtml(c.verdict), esc(trModelText(c.detail, locale)),
-                   esc(idRanges(c.runIds))},
+                   verdictHtml(c.verdict), detailHtml(c, locale), esc(idRanges(c.runIds))},
                   first ? QStringLiteral("#fafafa") : QString());
             first = false;
         }
