@@ -138,7 +138,9 @@ const std::vector<std::string> &exportColumns()
                                             "validity_policy",
                                             "precision_verdict",
                                             "precision_policy",
-                                            "error"};
+                                            "error",
+                                            "collection_order",
+                                            "retry_of"};
     return c;
 }
 
@@ -177,7 +179,9 @@ json exportRun(const RunRecord &r)
             {"validity_policy", r.validityPolicy},
             {"precision_verdict", r.precisionVerdict},
             {"precision_policy", r.precisionPolicy},
-            {"error", r.error}};
+            {"error", r.error},
+            {"collection_order", r.collectionOrder ? json(*r.collectionOrder) : json()},
+            {"retry_of", r.retryOf}};
 }
 
 void writeRunsCsv(std::ostream &out, const std::vector<RunRecord> &runs)

@@ -115,7 +115,7 @@ QWidget *ReviewPage::buildGatesTab()
     splitter->addWidget(m_next);
     splitter->addWidget(m_history);
     splitter->setStretchFactor(0, 3);
-    splitter->setStretchFactor(1, 1);
+    splitter->setStretchFactor(1, 2);
     splitter->setStretchFactor(2, 2);
     splitter->setChildrenCollapsible(false);
     return splitter;
