@@ -21,8 +21,6 @@
 #include <QFileInfo>
 #include <QTextStream>
 
-#include <algorithm>
-
 namespace tp::cli
 {
 
@@ -99,15 +97,7 @@ PilotObserver printingObserver(Store &store)
     o.stepSkipped = [](const PilotStep &step) {
         out() << PilotCmd::tr("  skipped: %1").arg(step.skipped) << Qt::endl;
     };
-    o.retrying = [](const PilotRetry &r) {
-        out() << PilotCmd::tr("  retry %1 of %2: %3, since run %4 is not valid evidence: %5")
-                     .arg(r.retry)
-                     .arg(r.retries)
-                     .arg(r.label)
-                     .arg(r.previous)
-                     .arg(r.reasons.join(QStringLiteral("; ")))
-              << Qt::endl;
-    };
+    o.retrying = [](const PilotRetry &r) { out() << retryText(r) << Qt::endl; };
     o.runs.log = printRunnerLine;
     o.runs.ended = [&store](const SpecRun &run) { printSpecRun(store, run); };
     o.faultTest.trialDone = printTrial;
@@ -121,22 +111,15 @@ PilotObserver printingObserver(Store &store)
 }
 
 // How many runs it took, and what stayed invalid evidence after its retries.
-void printAttempts(const PilotEvidence &evidence, int retries)
+void printAttempts(const PilotEvidence &evidence)
 {
     out() << PilotCmd::tr("Runs: %1, baseline and candidate alternating; retries of runs that "
                           "were not valid evidence: %2.")
                  .arg(evidence.runs)
                  .arg(evidence.retries)
           << Qt::endl;
-    for (const InvalidRun &r : evidence.stillInvalid) {
-        QStringList ids;
-        for (long long id : r.attempts)
-            ids << QString::number(id);
-        out() << PilotCmd::tr("Not valid evidence after %1 retries: %2 [runs %3]: %4")
-                     .arg(retries)
-                     .arg(r.label, ids.join(QLatin1Char(',')), r.reasons.join(QStringLiteral("; ")))
-              << Qt::endl;
-    }
+    for (const InvalidRun &r : evidence.stillInvalid)
+        out() << invalidRunText(r, evidence.retriesAllowed) << Qt::endl;
 }
 
 // Points at the gate table below, which lists every criterion the evidence left open (after a
@@ -230,7 +213,7 @@ int pilotCommand(const QStringList &args,
     }
     out() << PilotCmd::tr("Pilot evidence collected in %1 s.").arg(evidence.elapsedMs / 1000)
           << Qt::endl;
-    printAttempts(evidence, std::max(0, p.value(QStringLiteral("retries")).toInt()));
+    printAttempts(evidence);
     printLeft(evidence);
     const int decided = printDecision(*store, pilot);
     store.reset();

@@ -1,8 +1,8 @@
 // The charts page on a fixture database (tests/data/charts_fixture.jsonl), offscreen (what the
 // loader computes is tested in tst_chart_data): what each chart draws (series, marker positions,
-// categories, the geometric mean), that superseded loads are dropped, the run it opens on when
-// none is chosen (never a fault test without samples), that a 1 M-sample run stays within the
-// point budget, and screenshots of the Runs page (with its filter bar) and the Charts page under
+// categories, the geometric mean), that superseded loads are dropped, that a 1 M-sample run stays
+// within the point budget (the run it opens on when none is chosen: tst_charts_default_run), and
+// screenshots of the Runs page (with its filter bar) and the Charts page under
 // screenshots/ (look at them).
 #include "model/charts/chart_data_loader.h"
 #include "model/ingest/ingestor.h"
@@ -61,25 +61,6 @@ bool chartRun(tp::ChartsPage &page, long long id, QSize size = {1280, 1000})
     return updated.wait(30000) && updated.front().front().toLongLong() == id;
 }
 
-// A fault test as the pilot records it: a run of workload "faulttest" on the candidate side
-// (compiled), without phases, so without samples. Its id, 0 when it could not be imported.
-long long importFaultTest(tp::Store &store, const QString &path)
-{
-    QFile f(path);
-    if (!f.open(QIODevice::WriteOnly))
-        return 0;
-    f.write(R"({"v":1,"event":"run_started","run_key":"pilot-local/faulttest","execution_key":)"
-            R"("pilot-local-faulttest","workload":"faulttest","mode":"compiled","dtype":"float32",)"
-            R"("device":"cpu","started_at":"2026-12-01T10:05:00Z"})"
-            "\n"
-            R"({"v":1,"event":"run_finished","status":"ok","summary":{"finite":true,)"
-            R"("validity":{"valid":true},"recovery":{"verified":true}}})"
-            "\n");
-    f.close();
-    const std::vector<long long> ids = tp::importFile(store, path.toStdString()).runIds;
-    return ids.empty() ? 0 : ids.back();
-}
-
 QString shot(const char *name)
 {
     QDir().mkpath(QStringLiteral("screenshots"));
@@ -97,10 +78,6 @@ private Q_SLOTS:
     void supersededLoadsAreDropped();
     void hiddenPageLoadsWhenShown();
     void breakEvenOfThePilot();
-    void opensOnARunWithSamples_data();
-    void opensOnARunWithSamples();
-    void noRunWithSamples();
-    void windowChartsTheDefaultUntilARunIsChosen();
     void screenshots();
     void millionSamplesStayWithinBudget();
 
@@ -238,107 +215,6 @@ void TestChartsPage::breakEvenOfThePilot()
 // newest run with steady samples of the selected pilot's candidate side — compiled mlp: 4, as 5
 // has a first call and warmup but no steady sample — else, when that side has none, on the
 // newest run with steady samples of any kind (the encoder run 6). Never on the fault test.
-void TestChartsPage::opensOnARunWithSamples_data()
-{
-    QTest::addColumn<QString>("candidateDtype"); // the selected pilot's candidate side
-    QTest::addColumn<long long>("expected");
-    QTest::newRow("candidate side") << QString() << 4LL;
-    QTest::newRow("no candidate run") << QStringLiteral("bfloat16") << 6LL;
-}
-
-void TestChartsPage::opensOnARunWithSamples()
-{
-    QFETCH(QString, candidateDtype);
-    QFETCH(long long, expected);
-    const QString name = QStringLiteral("default-%1").arg(expected);
-    tp::Store store(m_dir.filePath(name + QStringLiteral(".sqlite")).toStdString());
-    tp::importFile(store, tptest::dataFile("charts_fixture.jsonl").toStdString());
-    const long long fault = importFaultTest(store, m_dir.filePath(name + QStringLiteral(".jsonl")));
-    QCOMPARE(fault, 7LL);
-    QCOMPARE(store.run(fault)->sampleCount, 0LL);
-    if (!candidateDtype.isEmpty()) {
-        tp::PilotStore pilots(store);
-        tp::PilotDefinition p = pilots.selected();
-        tp::setPilotField(p, "candidate.dtype", candidateDtype.toStdString());
-        pilots.update(p.name, p);
-    }
-    QCOMPARE(tp::ChartDataLoader::defaultRun(store), expected);
-
-    tp::ChartsPage page(&store);
-    QSignalSpy updated(&page, &tp::ChartsPage::chartsUpdated);
-    page.resize(1280, 1000);
-    page.show(); // nothing chosen: the worker picks the run
-    QVERIFY(updated.wait(30000));
-    QCOMPARE(updated.last().first().toLongLong(), expected);
-    QCOMPARE(page.runId(), expected);
-    QVERIFY(page.showsDefaultRun());
-    QCOMPARE(page.traceChart()->pointCount(), 5); // first call, 1 warmup, 3 steady samples
-    QCOMPARE(page.latencyChart()->markerSeconds().size(), 3);
-
-    // The fault test, chosen, is charted as asked; back to the default, the run with samples.
-    updated.clear();
-    page.showRun(fault);
-    QVERIFY(updated.wait(30000));
-    QCOMPARE(updated.last().first().toLongLong(), fault);
-    QVERIFY(!page.showsDefaultRun());
-    updated.clear();
-    page.showDefaultRun();
-    QVERIFY(updated.wait(30000));
-    QCOMPARE(updated.last().first().toLongLong(), expected);
-}
-
-// Only a fault test: no run to chart, and the page says why.
-void TestChartsPage::noRunWithSamples()
-{
-    tp::Store store(m_dir.filePath(QStringLiteral("fault-only.sqlite")).toStdString());
-    QVERIFY(importFaultTest(store, m_dir.filePath(QStringLiteral("fault-only.jsonl"))) > 0);
-    QCOMPARE(tp::ChartDataLoader::defaultRun(store), 0LL);
-    tp::ChartsPage page(&store);
-    QSignalSpy computed(&page, &tp::ChartsPage::breakEvenUpdated);
-    QSignalSpy updated(&page, &tp::ChartsPage::chartsUpdated);
-    page.show();
-    QVERIFY(computed.wait(10000));
-    QCOMPARE(page.runId(), 0LL);
-    QVERIFY(updated.isEmpty());
-    QVERIFY(!page.isLoading());
-    QStringList texts;
-    for (const QLabel *l : page.findChildren<QLabel *>())
-        texts << l->text();
-    const QString all = texts.join(QLatin1Char('\n'));
-    QVERIFY2(all.contains(QStringLiteral("No run has steady samples yet.")), qPrintable(all));
-}
-
-// In the window, the Runs page opens on the newest run, the fault test; that selection is no
-// one's choice, so the Charts page shows its default (4). A run the user selects is charted.
-void TestChartsPage::windowChartsTheDefaultUntilARunIsChosen()
-{
-    tp::Store store(m_dir.filePath(QStringLiteral("window.sqlite")).toStdString());
-    tp::importFile(store, tptest::dataFile("charts_fixture.jsonl").toStdString());
-    const long long fault = importFaultTest(store, m_dir.filePath(QStringLiteral("window.jsonl")));
-    QVERIFY(fault > 0);
-    tp::MainWindow window(&store);
-    window.resize(1280, 800);
-    window.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&window));
-    auto *charts = window.findChild<tp::ChartsPage *>();
-    QVERIFY(charts);
-    QSignalSpy updated(charts, &tp::ChartsPage::chartsUpdated);
-    window.selectFirstRun();
-    QTRY_COMPARE_WITH_TIMEOUT(window.runsPage()->selectedRunId(), fault, 10000);
-    QVERIFY(window.runsPage()->isFirstRunSelected());
-    QVERIFY(window.showPage(QStringLiteral("charts")));
-    QTRY_VERIFY_WITH_TIMEOUT(!updated.isEmpty() && !charts->isLoading(), 30000);
-    QCOMPARE(updated.last().first().toLongLong(), 4LL);
-    QCOMPARE(charts->runId(), 4LL);
-    // The user selects the fault test on the Runs page: the Charts page follows that choice.
-    updated.clear();
-    window.runsPage()->selectRunId(fault);
-    QVERIFY(!window.runsPage()->isFirstRunSelected());
-    QVERIFY(updated.wait(30000));
-    QCOMPARE(updated.last().first().toLongLong(), fault);
-    QVERIFY(!charts->showsDefaultRun());
-}
-
 void TestChartsPage::screenshots()
 {
     tp::RunsPage runs(m_store.get());

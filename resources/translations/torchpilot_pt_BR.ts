@@ -6554,7 +6554,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>  retry %1 of %2: %3, since run %4 is not valid evidence: %5</source>
-        <translation>  nova tentativa %1 de %2: %3, pois a execução %4 não é evidência válida: %5</translation>
+        <translation type="vanished">  nova tentativa %1 de %2: %3, pois a execução %4 não é evidência válida: %5</translation>
     </message>
     <message>
         <source>Pilot evidence collected in %1 s: %2 runs, %3 of them retries.</source>
@@ -6562,7 +6562,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>Still not valid evidence: %1 [runs %2]: %3</source>
-        <translation>Ainda sem evidência válida: %1 [execuções %2]: %3</translation>
+        <translation type="vanished">Ainda sem evidência válida: %1 [execuções %2]: %3</translation>
     </message>
 </context>
 <context>

@@ -183,6 +183,26 @@ void runFaultStep(Store &store, const PilotStep &step, const PilotObserver &obse
 
 } // namespace
 
+QString retryText(const PilotRetry &r)
+{
+    return PilotCmd::tr("  retry %1 of %2: %3, since run %4 is not valid evidence: %5")
+        .arg(r.retry)
+        .arg(r.retries)
+        .arg(r.label)
+        .arg(r.previous)
+        .arg(r.reasons.join(QStringLiteral("; ")));
+}
+
+QString invalidRunText(const InvalidRun &run, int retries)
+{
+    QStringList ids;
+    for (long long id : run.attempts)
+        ids << QString::number(id);
+    return PilotCmd::tr("Not valid evidence after %1 retries: %2 [runs %3]: %4")
+        .arg(retries)
+        .arg(run.label, ids.join(QLatin1Char(',')), run.reasons.join(QStringLiteral("; ")));
+}
+
 QString OpenCriterion::text() const
 {
     return QStringLiteral("%1/%2: %3").arg(gate, criterion, detail);
@@ -205,6 +225,7 @@ PilotEvidence collectPilotEvidence(Store &store, const PilotDefinition &pilot,
                                    const std::atomic_bool *cancel)
 {
     PilotEvidence out;
+    out.retriesAllowed = std::max(0, options.retries);
     QElapsedTimer clock;
     clock.start();
     const std::vector<PilotStep> plan = planPilot(pilot, options);

@@ -55,6 +55,11 @@ struct InvalidRun {
     QStringList reasons;             // the last attempt's
 };
 
+// "  retry 1 of 2: candidate mlp/…, since run 7 is not valid evidence: too noisy: …"
+QString retryText(const PilotRetry &retry);
+// "Not valid evidence after 2 retries: candidate mlp/… [runs 4,9,12]: too noisy: …"
+QString invalidRunText(const InvalidRun &run, int retries);
+
 struct PilotObserver {
     std::function<void(const PilotProgress &progress)> stepStarted;
     std::function<void(const PilotStep &step)> stepSkipped; // step.skipped says why
@@ -65,9 +70,10 @@ struct PilotObserver {
 };
 
 struct PilotEvidence {
-    int failures = 0; // runs and fault tests that did not end ok
-    int runs = 0;     // runner processes started, retries included
-    int retries = 0;  // of them, retries of a run that was not valid evidence
+    int failures = 0;       // runs and fault tests that did not end ok
+    int runs = 0;           // runner processes started, retries included
+    int retries = 0;        // of them, retries of a run that was not valid evidence
+    int retriesAllowed = 0; // PilotOptions::retries
     std::vector<InvalidRun> stillInvalid;
     QString error;          // the collection stopped: a target or launcher that cannot be used
     bool cancelled = false; // *cancel turned true

@@ -48,6 +48,31 @@ std::vector<PlannedRun> sideRuns(const PilotSide &side, bool candidate, const QS
     return runs;
 }
 
+// "<kind>-<pilot>-<UTC yyyyMMdd-HHmmss>", unless the options name the prefix.
+QString runKeyPrefix(const PilotDefinition &pilot, const PilotOptions &options, const char *kind)
+{
+    if (!options.runKeyPrefix.isEmpty())
+        return options.runKeyPrefix;
+    return QStringLiteral("%1-%2-%3")
+        .arg(QLatin1String(kind), fromStd(pilot.name),
+             QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
+}
+
+// A run's protocol arguments: the preset, the shape catalog (the shipped one unless the options
+// name another) when it runs one, the pilot's target loss when it trains.
+QStringList protocolArgs(const PilotDefinition &pilot, const PilotOptions &options,
+                         const QString &preset, bool catalog, bool training)
+{
+    QStringList args{QStringLiteral("--preset"), preset};
+    const QString file =
+        options.catalog.isEmpty() ? LaunchRequest::shippedCatalogPath() : options.catalog;
+    if (catalog && !file.isEmpty())
+        args << QStringLiteral("--catalog") << file;
+    if (training && pilot.qualityKind == "training_loss" && pilot.qualityTarget > 0)
+        args << QStringLiteral("--target-loss") << QString::number(pilot.qualityTarget);
+    return args;
+}
+
 } // namespace
 
 QString PlannedRun::label() const
@@ -78,18 +103,8 @@ QString traceDirectoryFor(const QString &databasePath)
 
 std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOptions &options)
 {
-    const QString prefix =
-        !options.runKeyPrefix.isEmpty()
-            ? options.runKeyPrefix
-            : QStringLiteral("pilot-%1-%2")
-                  .arg(fromStd(pilot.name),
-                       QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
-    const QString catalog =
-        options.catalog.isEmpty() ? LaunchRequest::shippedCatalogPath() : options.catalog;
-    const QStringList preset{QStringLiteral("--preset"), options.preset};
-    QStringList inference = preset;
-    if (!catalog.isEmpty())
-        inference << QStringLiteral("--catalog") << catalog;
+    const QString prefix = runKeyPrefix(pilot, options, "pilot");
+    const QStringList inference = protocolArgs(pilot, options, options.preset, true, false);
 
     // The candidate's platform runs every required mode (the compatibility gate); the baseline
     // runs its own mode. A side without a dtype runs float32 and bfloat16.
@@ -120,9 +135,7 @@ std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOption
     if (pilot.trainingWorkload.empty())
         return steps;
 
-    QStringList quality = preset;
-    if (pilot.qualityKind == "training_loss" && pilot.qualityTarget > 0)
-        quality << QStringLiteral("--target-loss") << QString::number(pilot.qualityTarget);
+    const QStringList quality = protocolArgs(pilot, options, options.preset, false, true);
     const QString train = fromStd(pilot.trainingWorkload);
     std::vector<PlannedRun> training[2];
     for (const PilotSide *side : {&pilot.baseline, &pilot.candidate}) {
@@ -164,14 +177,7 @@ std::vector<PlannedRun> planRequests(const PilotDefinition &pilot,
                                      const std::vector<EvidenceRequest> &requests,
                                      const PilotOptions &options, int *faultTests)
 {
-    const QString prefix =
-        !options.runKeyPrefix.isEmpty()
-            ? options.runKeyPrefix
-            : QStringLiteral("evidence-%1-%2")
-                  .arg(fromStd(pilot.name),
-                       QDateTime::currentDateTimeUtc().toString(QStringLiteral("yyyyMMdd-HHmmss")));
-    const QString catalog =
-        options.catalog.isEmpty() ? LaunchRequest::shippedCatalogPath() : options.catalog;
+    const QString prefix = runKeyPrefix(pilot, options, "evidence");
     std::vector<PlannedRun> out;
     int skipped = 0;
     for (const EvidenceRequest &r : requests) {
@@ -182,12 +188,9 @@ std::vector<PlannedRun> planRequests(const PilotDefinition &pilot,
         const bool candidate = r.side == "candidate";
         const bool training = r.kind == "training";
         const PilotSide &side = candidate ? pilot.candidate : pilot.baseline;
-        QStringList args{QStringLiteral("--preset"),
-                         r.preset.empty() ? options.preset : fromStd(r.preset)};
-        if (r.catalog && !catalog.isEmpty())
-            args << QStringLiteral("--catalog") << catalog;
-        if (training && pilot.qualityKind == "training_loss" && pilot.qualityTarget > 0)
-            args << QStringLiteral("--target-loss") << QString::number(pilot.qualityTarget);
+        const QStringList args =
+            protocolArgs(pilot, options, r.preset.empty() ? options.preset : fromStd(r.preset),
+                         r.catalog, training);
         const QString key = prefix + QLatin1Char('/') +
                             QLatin1String(candidate ? (training ? "candidate-train" : "candidate")
                                                     : (training ? "baseline-train" : "baseline"));

@@ -3,6 +3,7 @@
 #include "job_preview_dialog.h"
 #include "runner/launch/target_profiles.h"
 #include "ui/format.h"
+#include "ui/widgets/form_widgets.h"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -25,52 +26,11 @@
 namespace tp
 {
 
-namespace
-{
-template <class W> W *named(W *w, const char *name)
-{
-    w->setObjectName(QLatin1String(name));
-    return w;
-}
-
-template <class Spin = QSpinBox, class V = int>
-Spin *spin(const char *name, V min, V max, V value, const QString &suffix = {})
-{
-    auto *s = named(new Spin, name);
-    s->setRange(min, max);
-    s->setValue(value);
-    s->setSuffix(suffix);
-    return s;
-}
-
-QComboBox *combo(const char *name, const QList<std::pair<QString, const char *>> &items)
-{
-    auto *c = named(new QComboBox, name);
-    for (const auto &[text, value] : items)
-        c->addItem(text, QLatin1String(value));
-    return c;
-}
-
-QCheckBox *checked(const QString &text, const char *name, bool on = true)
-{
-    auto *box = named(new QCheckBox(text), name);
-    box->setChecked(on);
-    return box;
-}
-
-QWidget *row(std::initializer_list<QWidget *> widgets, int stretchIndex = -1)
-{
-    auto *w = new QWidget;
-    auto *l = new QHBoxLayout(w);
-    l->setContentsMargins(0, 0, 0, 0);
-    int i = 0;
-    for (QWidget *child : widgets)
-        l->addWidget(child, i++ == stretchIndex ? 1 : 0);
-    if (stretchIndex < 0)
-        l->addStretch(1);
-    return w;
-}
-} // namespace
+using form::checked;
+using form::combo;
+using form::named;
+using form::row;
+using form::spin;
 
 LaunchDialog::LaunchDialog(QWidget *parent) : QDialog(parent)
 {

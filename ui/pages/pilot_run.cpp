@@ -69,14 +69,7 @@ PilotObserver PilotRun::observer()
                  .arg(p.elapsedMs / 1000));
     };
     o.stepSkipped = [this](const PilotStep &s) { post(tr("  skipped: %1").arg(s.skipped)); };
-    o.retrying = [this](const PilotRetry &r) {
-        post(tr("  retry %1 of %2: %3, since run %4 is not valid evidence: %5")
-                 .arg(r.retry)
-                 .arg(r.retries)
-                 .arg(r.label)
-                 .arg(r.previous)
-                 .arg(r.reasons.join(QStringLiteral("; "))));
-    };
+    o.retrying = [this](const PilotRetry &r) { post(retryText(r)); };
     o.runs.log = [this](const QString &text) { post(QStringLiteral("  ") + text); };
     o.runs.ended = [this](const SpecRun &r) {
         const LaunchResult &l = r.launch;
@@ -140,14 +133,8 @@ void PilotRun::onWorkerDone(const PilotEvidence &evidence)
                         .arg(evidence.elapsedMs / 1000)
                         .arg(evidence.runs)
                         .arg(evidence.retries));
-    for (const InvalidRun &r : evidence.stillInvalid) {
-        QStringList ids;
-        for (long long id : r.attempts)
-            ids << QString::number(id);
-        Q_EMIT line(
-            tr("Still not valid evidence: %1 [runs %2]: %3")
-                .arg(r.label, ids.join(QLatin1Char(',')), r.reasons.join(QStringLiteral("; "))));
-    }
+    for (const InvalidRun &r : evidence.stillInvalid)
+        Q_EMIT line(invalidRunText(r, evidence.retriesAllowed));
     Q_EMIT finished(evidence.exitCode(), evidence.cancelled);
 }
 
