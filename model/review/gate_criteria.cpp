@@ -5,6 +5,7 @@
 #include "gate_criteria_correctness.h"
 #include "model/analysis/compare.h"
 #include "model/analysis/decisiveness.h"
+#include "model/contract/contract.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
 #include "model/pilot/break_even.h"
@@ -79,6 +80,30 @@ std::string percent(double relative)
     return textNumber(100 * relative, 3);
 }
 
+// A side's steady samples, evenly spaced within each run so that the side keeps at most
+// options.maxSamplesPerSide of them, every run its share: the bootstrap resamples no more than
+// that (compare.h), so holding every sample of long runs would only cost memory and time.
+std::vector<TimedSample> spacedSamples(Store &store, const std::vector<const RunRecord *> &runs,
+                                       const CompareOptions &options)
+{
+    std::vector<TimedSample> out;
+    const std::size_t share =
+        std::max<std::size_t>(1, options.maxSamplesPerSide / std::max<std::size_t>(1, runs.size()));
+    for (const RunRecord *r : runs) {
+        std::size_t count = 0;
+        for (const ChunkSummary &chunk : store.sampleChunks(r->id, phase::Steady))
+            count += static_cast<std::size_t>(chunk.count);
+        const std::size_t stride = std::max<std::size_t>(1, (count + share - 1) / share);
+        std::size_t i = 0;
+        store.visitSamples(r->id, phase::Steady, [&](const double *v, std::size_t n) {
+            for (std::size_t j = 0; j < n; ++j, ++i)
+                if (i % stride == 0)
+                    out.push_back({v[j], static_cast<double>(r->batch)});
+        });
+    }
+    return out;
+}
+
 // What would decide a ratio whose interval straddles the requirement.
 NextEvidence straddling(const Decisiveness &d, const DecisivenessInput &in,
                         const std::string &workload)
@@ -133,26 +158,23 @@ CriterionResult throughput(const GateEvidence &c, const std::string &id)
     for (const auto &[workload, sides] : byWorkload) {
         if (sides.first.empty() || sides.second.empty())
             continue;
-        std::vector<long long> b, k;
-        for (const RunRecord *r : sides.first)
-            b.push_back(r->id);
-        for (const RunRecord *r : sides.second)
-            k.push_back(r->id);
         CompareOptions options;
         options.resamples = 1000;
-        const Comparison cmp = compareRuns(c.store, b, k, options);
-        const auto sps = std::find_if(cmp.metrics.begin(), cmp.metrics.end(), [](const auto &m) {
+        const std::vector<TimedSample> b = spacedSamples(c.store, sides.first, options),
+                                       k = spacedSamples(c.store, sides.second, options);
+        const auto metrics = compareSamples(b, k, options);
+        const auto sps = std::find_if(metrics.begin(), metrics.end(), [](const auto &m) {
             return m.metric == MetricComparison::Metric::SamplesPerSecond;
         });
-        if (sps == cmp.metrics.end() || !sps->ratio || !sps->ciLow || !sps->ciHigh)
+        if (sps == metrics.end() || !sps->ratio || !sps->ciLow || !sps->ciHigh)
             continue;
         DecisivenessInput in;
         in.interval = {*sps->ratio, *sps->ciLow, *sps->ciHigh};
         in.required = required;
-        in.baselineSamples = cmp.baselineSamples;
-        in.candidateSamples = cmp.candidateSamples;
-        in.baselineRuns = b.size();
-        in.candidateRuns = k.size();
+        in.baselineSamples = b.size(); // what the interval rests on
+        in.candidateSamples = k.size();
+        in.baselineRuns = sides.first.size();
+        in.candidateRuns = sides.second.size();
         in.runDeviations = identicalRunDeviations(sides.first, sides.second, &in.runGroups);
         const Decisiveness d = assessDecisiveness(in);
         const RatioInterval &r = in.interval;

@@ -14,6 +14,7 @@
 #include "ui/review/pilot_editor.h"
 #include "ui/review/signoff_dialog.h"
 #include "ui/review/snapshot_history.h"
+#include "ui/superseding_task.h"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -169,11 +170,11 @@ void ReviewPage::apply(Result &&r)
     const QString selected = currentGateId();
     m_error = r.error;
     m_evaluated = r.error.isEmpty();
-    m_state = std::move(r.state);
+    disposeOffThread(std::exchange(m_state, std::move(r.state))); // the last one, off this thread
     if (m_evaluated)
         m_editor->setSideLabels(trModelText(m_state.definitions.baselineLabel),
                                 trModelText(m_state.definitions.candidateLabel));
-    m_snapshots = std::move(r.snapshots);
+    disposeOffThread(std::exchange(m_snapshots, std::move(r.snapshots)));
     if (m_evaluated) {
         m_model->setReview(m_state.report, m_state.pendingSignoffs, m_state.lastReview,
                            m_state.evidenceHash);

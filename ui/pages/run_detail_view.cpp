@@ -164,6 +164,7 @@ void RunDetailView::applyLoaded(Loaded l)
     else
         showRun(*l.run, l.warmup, l.steady, l.alerts, std::move(l.profile));
     showGroup(l.run ? l.group : std::nullopt);
+    disposeOffThread(std::move(l)); // a long run's samples take tens of ms to free
     emit runLoaded(m_runId);
 }
 
