@@ -41,6 +41,17 @@ struct Cli {
     Q_DECLARE_TR_FUNCTIONS(Cli)
 };
 
+} // namespace
+
+int fail(const QString &message, int code)
+{
+    err() << Cli::tr("torchpilot: error: %1").arg(message) << Qt::endl;
+    return code;
+}
+
+namespace
+{
+
 QCommandLineOption dbOption()
 {
     return {QStringLiteral("db"),

@@ -15,6 +15,8 @@ int runCommand(const QStringList &args);
 // Standard output and error of the subcommands, shared so their buffers never interleave.
 QTextStream &out();
 QTextStream &err();
+// Writes "torchpilot: error: MESSAGE" to err() and returns `code` (2: bad input).
+int fail(const QString &message, int code = 2);
 
 // The part `run` and `pilot` share: parse the run options, open the store, run every spec.
 // Returns the exit code (0 all ok, 1 a run failed or the store would not open, 2 bad options);

@@ -30,12 +30,6 @@ struct Compare {
     Q_DECLARE_TR_FUNCTIONS(Compare)
 };
 
-int fail(const QString &message)
-{
-    err() << Compare::tr("torchpilot: error: %1").arg(message) << Qt::endl;
-    return 2;
-}
-
 // A side's selection as typed; without status= only runs that finished ok (status=any: all).
 RunSelection sideSelection(const QString &text)
 {

@@ -22,11 +22,6 @@ struct DbCmd {
     Q_DECLARE_TR_FUNCTIONS(DbCmd)
 };
 
-int fail(const QString &message, int code)
-{
-    err() << DbCmd::tr("torchpilot: error: %1").arg(message) << Qt::endl;
-    return code;
-}
 } // namespace
 
 int dbCommand(const QStringList &args)

@@ -26,11 +26,6 @@ struct Export {
     Q_DECLARE_TR_FUNCTIONS(Export)
 };
 
-int fail(const QString &message, int code)
-{
-    err() << Export::tr("torchpilot: error: %1").arg(message) << Qt::endl;
-    return code;
-}
 } // namespace
 
 int exportCommand(const QStringList &args)

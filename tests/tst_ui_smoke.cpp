@@ -4,12 +4,12 @@
 // holds for synchronous loading too.
 #include "model/ingest/ingestor.h"
 #include "test_util.h"
+#include "ui/charts/cold_warm_chart.h"
 #include "ui/main_window.h"
 #include "ui/pages/queue_page.h"
 #include "ui/pages/review_page.h"
 #include "ui/pages/runs_page.h"
 
-#include <QChartView>
 #include <QDir>
 #include <QHeaderView>
 #include <QLabel>
@@ -153,9 +153,11 @@ void TestUiSmoke::showsSelectedRun()
                (text.contains(QStringLiteral("3.00 ms")) || text.contains(QStringLiteral("3 ms")));
     };
     QTRY_VERIFY2_WITH_TIMEOUT(showsRun(), qPrintable(allLabelText(&w)), 10000);
-    auto *chart = w.runsPage()->findChild<QChartView *>(); // the detail view's cold-vs-warm chart
+    auto *chart = w.runsPage()->findChild<tp::ColdWarmChart *>(); // the detail's cold-vs-warm chart
     QVERIFY(chart);
-    QTRY_VERIFY_WITH_TIMEOUT(!chart->chart()->series().isEmpty(), 10000);
+    QTRY_VERIFY_WITH_TIMEOUT(!chart->bars().empty, 10000);
+    QVERIFY2(chart->bars().title.contains(QStringLiteral("fixture/mlp/eager/float32")),
+             qPrintable(chart->bars().title));
     QPixmap pixmap;
     verifyRendered(w, &pixmap);
     if (QTest::currentTestFailed())

@@ -55,6 +55,11 @@ QString number3(double value)
     return QLocale().toString(value, 'f', decimalsFor3(value));
 }
 
+QVariant sortValue(const std::optional<double> &v)
+{
+    return v ? QVariant(*v) : QVariant(-1.0);
+}
+
 QString duration(std::optional<double> seconds)
 {
     if (!seconds || !std::isfinite(*seconds))

@@ -7,12 +7,18 @@
 #include <QColor>
 #include <QIcon>
 #include <QString>
+#include <QVariant>
 
 #include <optional>
 #include <string>
 
 namespace tp::fmt
 {
+
+// A table cell's sort value: the number, or -1 when missing, so a missing value sorts below
+// every measured one (times and rates are never negative) and a descending sort lists the
+// measured first.
+QVariant sortValue(const std::optional<double> &v);
 
 // The placeholder for a value that was not measured.
 QString missing();

@@ -2,6 +2,7 @@
 #include "alert_store.h"
 
 #include "model/contract/contract.h"
+#include "model/store/sqlite_row.h"
 #include "model/store/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -9,17 +10,7 @@
 namespace tp
 {
 
-namespace
-{
-template <class F> auto guarded(const char *what, F &&f) -> decltype(f())
-{
-    try {
-        return f();
-    } catch (const SQLite::Exception &e) {
-        throw StoreError(std::string("cannot ") + what + ": " + e.what());
-    }
-}
-} // namespace
+using sqlrow::guarded;
 
 long long AlertStore::insert(const RunAlert &a)
 {

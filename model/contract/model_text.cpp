@@ -35,6 +35,13 @@ std::string joinParts(const std::vector<std::string> &parts)
     return out;
 }
 
+std::string fixedDecimals(double v, int decimals)
+{
+    char buf[64];
+    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
+    return buf;
+}
+
 std::string textNumber(double v, int significant)
 {
     char buf[40];

@@ -28,6 +28,9 @@ std::string joinParts(const std::vector<std::string> &parts);
 
 // A number as model sentences write it: `significant` digits, "%g" style ("0.0012", "1.5e+06").
 std::string textNumber(double v, int significant = 4);
+// A number with a fixed count of decimals ("%.6f"), as the validity and precision reasons have
+// always written it.
+std::string fixedDecimals(double v, int decimals);
 
 struct TextMatch {
     const char *templ = nullptr; // the catalog's template

@@ -24,14 +24,6 @@ double nonNegative(const json &obj, const char *key, double fallback, const std:
     return it->get<double>();
 }
 
-// A number with a fixed count of decimals ("%.6f"), as the reasons have always written it.
-std::string fixed(double v, int decimals)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
-
 } // namespace
 
 PrecisionPolicy parsePolicy(const json &j, const std::string &origin)
@@ -149,8 +141,8 @@ PrecisionVerdict judgeOutputs(const Comparison &c, const Tolerance &tol)
                      {textNumber(c.mismatchPercent, 3), textNumber(tol.atol, 3),
                       textNumber(tol.rtol, 3), textNumber(tol.maxMismatchPercent, 3)}));
     if (c.cosine < tol.minCosine)
-        v.reasons.push_back(
-            fillText(txt::PrecisionCosine, {fixed(c.cosine, 6), fixed(tol.minCosine, 6)}));
+        v.reasons.push_back(fillText(
+            txt::PrecisionCosine, {fixedDecimals(c.cosine, 6), fixedDecimals(tol.minCosine, 6)}));
     v.pass = v.reasons.empty();
     return v;
 }

@@ -12,13 +12,6 @@ namespace tp
 
 namespace
 {
-// A number with a fixed count of decimals ("%.3f"), as the reasons have always written it.
-std::string fixed(double v, int decimals)
-{
-    char buf[64];
-    std::snprintf(buf, sizeof buf, "%.*f", decimals, v);
-    return buf;
-}
 
 double medianOf(std::vector<double> v)
 {
@@ -50,7 +43,8 @@ Validity assessValidity(const ValidityInput &in, const ValidityCriteria &c)
     if (in.steady.n > 0 && in.steady.median > 0) {
         const double ratio = in.steady.iqr / in.steady.median;
         if (ratio >= c.maxIqrOverMedian)
-            fail(fillText(txt::ValidityTooNoisy, {fixed(ratio, 3), fixed(c.maxIqrOverMedian, 2)}));
+            fail(fillText(txt::ValidityTooNoisy,
+                          {fixedDecimals(ratio, 3), fixedDecimals(c.maxIqrOverMedian, 2)}));
     }
     if (!in.warmupSettled)
         fail(txt::ValidityNotSettled);

@@ -3,6 +3,7 @@
 #include "model/judge/run_judge.h"
 #include "model/pilot/pilot_store.h"
 #include "model/samples/sample_chunks.h"
+#include "model/store/thread_guard.h"
 #include "schema.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -118,6 +119,15 @@ void enableWal(SQLite::Database &db)
     }
 }
 
+// Every statement of a store's connection is reported to the thread guard as it starts (the tests
+// prove with it that the GUI thread runs none).
+int traceStatement(unsigned /*type*/, void * /*context*/, void * /*stmt*/, void *sql)
+{
+    if (thread_guard::guardedHere())
+        thread_guard::check("SQL statement", sql ? static_cast<const char *>(sql) : "?");
+    return 0;
+}
+
 } // namespace
 
 void Store::setBusyTimeout(int ms)
@@ -127,11 +137,13 @@ void Store::setBusyTimeout(int ms)
 
 Store::Store(const std::string &path, const ValidityPolicy &policy) : m_path(path), m_policy(policy)
 {
+    thread_guard::check("store opened", path);
     try {
         m_db = std::make_unique<SQLite::Database>(
             path, SQLite::OPEN_READWRITE | SQLite::OPEN_CREATE | SQLite::OPEN_FULLMUTEX |
                       SQLite::OPEN_URI); // URI: a merge attaches the other file read-only
         m_db->setBusyTimeout(kBusyTimeoutMs);
+        sqlite3_trace_v2(m_db->getHandle(), SQLITE_TRACE_STMT, traceStatement, nullptr);
         migrate();
         // Runs judged under another validity policy, or before the store judged (schema < 6),
         // are re-judged now: every verdict in this file follows the current policy.

@@ -5,6 +5,7 @@
 #include "model/pilot/pilot.h"
 #include "model/review/review.h"
 #include "model/store/store.h"
+#include "pilot_cmd_tr.h"
 #include "runner/launch/target_profiles.h"
 
 #include <QCoreApplication>
@@ -19,9 +20,6 @@ namespace tp
 {
 namespace
 {
-struct PilotCmd {
-    Q_DECLARE_TR_FUNCTIONS(PilotCmd)
-};
 
 bool cancelled(const std::atomic_bool *cancel)
 {

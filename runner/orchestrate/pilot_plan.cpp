@@ -2,6 +2,7 @@
 
 #include "core/qt_text.h"
 #include "model/pilot/pilot.h"
+#include "pilot_cmd_tr.h"
 #include "runner/launch/launch_request.h"
 
 #include <QCoreApplication>
@@ -13,9 +14,6 @@ namespace tp
 {
 namespace
 {
-struct PilotCmd {
-    Q_DECLARE_TR_FUNCTIONS(PilotCmd)
-};
 
 QString orDefault(const std::string &v, const char *fallback)
 {

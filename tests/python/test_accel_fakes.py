@@ -214,7 +214,7 @@ class SyncSelfCheckTests(unittest.TestCase):
         """TorchTPU before torch_tpu#2494: the compiled call's output was not waited for."""
         c = self.check(False)
         self.assertFalse(c["blocks"], c)
-        self.assertLess(c["sync_seconds"], 0.01)
+        # (How quickly the early return came back is a figure of the machine's load, not held.)
         self.assertGreaterEqual(c["output_wait_seconds"], 0.015)
 
 

@@ -47,6 +47,7 @@ class Deadline(unittest.TestCase):
             t0 = time.monotonic()
             rc, evs, _, err = lib.run(["--model", "hang:make", "--deadline", "4", "--no-precision"],
                                       cwd=d)
+            # A hang guard, 10x the 4 s deadline: the call itself sleeps 60 s.
             self.assertLess(time.monotonic() - t0, 40)
         self.assertEqual(rc, 124, err)
         fin = lib.one(evs, "run_finished")

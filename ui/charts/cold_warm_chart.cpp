@@ -3,13 +3,10 @@
 #include "model/contract/stats.h"
 #include "ui/format.h"
 
-#include <QBarCategoryAxis>
-#include <QBarSet>
-#include <QChart>
+#include <QFontMetricsF>
 #include <QLocale>
-#include <QLogValueAxis>
-#include <QPen>
-#include <QStackedBarSeries>
+#include <QPaintEvent>
+#include <QPainter>
 
 #include <algorithm>
 #include <cmath>
@@ -19,11 +16,6 @@ namespace tp
 
 namespace
 {
-struct Bar {
-    QString name;
-    std::optional<double> seconds;
-    int group; // 0 cold, 1 warmup, 2 steady
-};
 
 std::optional<double> mean(const std::vector<double> &v)
 {
@@ -40,119 +32,239 @@ std::optional<double> percentile(std::vector<double> v, double q)
     return percentileSorted(v, q);
 }
 
-const QColor kGroupColors[] = {QColor(0x3f, 0x51, 0xb5), QColor(0xff, 0x98, 0x00),
-                               QColor(0x00, 0x96, 0x88)};
+bool drawable(const std::optional<double> &s)
+{
+    return s && std::isfinite(*s) && *s > 0;
+}
+
+// A decade's label in the axis unit: 0.01 … 10000 written out, beyond that 1e-7, 1e+12.
+QString decadeLabel(int decade)
+{
+    if (decade >= -3 && decade <= 5)
+        return QLocale().toString(std::pow(10.0, decade), 'g', 6);
+    return QStringLiteral("1e%1%2")
+        .arg(decade < 0 ? QStringLiteral("-") : QStringLiteral("+"))
+        .arg(std::abs(decade));
+}
+
 } // namespace
 
-ColdWarmChart::ColdWarmChart(QWidget *parent) : QChartView(parent)
+ColdWarmBars ColdWarmBars::none()
 {
-    setRenderHint(QPainter::Antialiasing);
-    setMinimumHeight(260);
-    clear();
+    ColdWarmBars b;
+    b.title = ColdWarmChart::tr("No run selected");
+    return b;
 }
 
-void ColdWarmChart::resetChart()
+ColdWarmBars ColdWarmBars::compute(const RunRecord &run, const std::vector<double> &warmup,
+                                   const std::vector<double> &steady)
 {
-    // A fresh chart per run: reusing one leaves stale axis items on screen until the next full
-    // repaint, and removed axes would have to be deleted by hand.
-    QChart *old = chart(); // the first time, the default chart QChartView's constructor made
-    m_chart = new QChart;
-    m_chart->setAnimationOptions(QChart::NoAnimation);
-    m_chart->legend()->setAlignment(Qt::AlignBottom);
-    m_chart->legend()->hide();
-    m_chart->setMargins(QMargins(6, 6, 6, 6));
-    setChart(m_chart); // releases ownership of the previous chart
-    delete old;
-}
-
-void ColdWarmChart::clear()
-{
-    resetChart();
-    m_chart->setTitle(tr("No run selected"));
-}
-
-void ColdWarmChart::setRun(const RunRecord &run, const std::vector<double> &warmup,
-                           const std::vector<double> &steady)
-{
-    resetChart();
     const std::optional<double> warmMean =
         run.warmupMeanSeconds ? run.warmupMeanSeconds : mean(warmup);
     const std::optional<double> steadyMean =
         run.meanBatchSeconds ? run.meanBatchSeconds : mean(steady);
     const std::optional<double> p50 = run.p50Seconds ? run.p50Seconds : percentile(steady, 0.50);
     const std::optional<double> p99 = run.p99Seconds ? run.p99Seconds : percentile(steady, 0.99);
-    // Names break over two lines so the labels stay whole in a narrow chart.
-    const std::vector<Bar> bars = {
-        {tr("First<br>call"), run.firstCallSeconds, 0},
-        {tr("Warmup<br>mean"), warmMean, 1},
-        {tr("Steady<br>mean"), steadyMean, 2},
-        {tr("Steady<br>p50"), p50, 2},
-        {tr("Steady<br>p99"), p99, 2},
-    };
+    const std::optional<double> seconds[5] = {run.firstCallSeconds, warmMean, steadyMean, p50, p99};
+    const QString names[5] = {
+        ColdWarmChart::tr("First<br>call"), ColdWarmChart::tr("Warmup<br>mean"),
+        ColdWarmChart::tr("Steady<br>mean"), ColdWarmChart::tr("Steady<br>p50"),
+        ColdWarmChart::tr("Steady<br>p99")};
+    const int groups[5] = {0, 1, 2, 2, 2};
 
+    ColdWarmBars b;
+    // Every position in decades (log10 of seconds): finite for any positive finite double,
+    // denormals included, so nothing below can overflow.
     double lo = 0, hi = 0;
-    for (const Bar &b : bars) {
-        if (b.seconds && *b.seconds > 0) {
-            lo = lo == 0 ? *b.seconds : std::min(lo, *b.seconds);
-            hi = std::max(hi, *b.seconds);
-        }
+    for (int i = 0; i < 5; ++i) {
+        b.bars[i].name = names[i];
+        b.bars[i].value = fmt::duration(seconds[i]);
+        b.bars[i].group = groups[i];
+        if (!drawable(seconds[i]))
+            continue;
+        const double d = std::log10(*seconds[i]);
+        lo = b.empty ? d : std::min(lo, d);
+        hi = b.empty ? d : std::max(hi, d);
+        b.empty = false;
+        b.bars[i].present = true;
+        b.bars[i].decades = d;
     }
-    // A chart title is rich text: the run key goes in escaped.
-    const QString key = fmt::fromStd(run.runKey).toHtmlEscaped();
-    QString title = tr("%1 — time per batch").arg(key);
-    if (run.firstCallSeconds && steadyMean && *steadyMean > 0) {
+    const QString key = fmt::fromStd(run.runKey);
+    b.title = ColdWarmChart::tr("%1 — time per batch").arg(key);
+    if (drawable(run.firstCallSeconds) && drawable(steadyMean)) {
         const double ratio = *run.firstCallSeconds / *steadyMean;
-        title = tr("%1 — first call is %2× the steady mean")
-                    .arg(key, QLocale().toString(ratio, 'f', ratio < 10 ? 1 : 0));
+        if (std::isfinite(ratio))
+            b.title = ColdWarmChart::tr("%1 — first call is %2× the steady mean")
+                          .arg(key, QLocale().toString(ratio, 'f', ratio < 10 ? 1 : 0));
     }
-    m_chart->setTitle(title);
-    if (hi <= 0) {
-        m_chart->setTitle(tr("%1 — no timings recorded").arg(key));
-        return;
+    if (b.empty) {
+        b.title = ColdWarmChart::tr("%1 — no timings recorded").arg(key);
+        return b;
     }
     // The unit of the geometric middle keeps the decade labels short (0.01 … 10000, not 1e-05).
-    const fmt::TimeUnit unit = fmt::unitFor(std::sqrt(lo * hi));
-    const double minScaled = lo * unit.perSecond, maxScaled = hi * unit.perSecond;
-    const double axisMin = std::pow(10.0, std::floor(std::log10(minScaled)));
-    const double axisMax = std::pow(10.0, std::ceil(std::log10(maxScaled * 1.05)));
-    // A stacked segment that belongs to another phase gets a value far below the axis instead of
-    // zero (the log axis cannot place 0); it adds nothing visible to the bar.
-    const double none = axisMin * 1e-6;
+    const double middle = (lo + hi) / 2;
+    const fmt::TimeUnit unit = fmt::unitFor(middle > 300    ? 1e300
+                                            : middle < -300 ? 1e-300
+                                                            : std::pow(10.0, middle));
+    const double shift = std::log10(unit.perSecond);
+    for (ColdWarmBars::Bar &bar : b.bars)
+        bar.decades += shift;
+    b.minDecade = int(std::floor(lo + shift));
+    b.maxDecade = int(std::ceil(hi + shift + std::log10(1.05)));
+    if (b.maxDecade <= b.minDecade)
+        b.maxDecade = b.minDecade + 1;
+    b.unitSuffix = unit.suffix;
+    b.axisTitle = ColdWarmChart::tr("time per batch (%1, log scale)").arg(unit.suffix);
+    return b;
+}
 
-    QBarSet *sets[3] = {new QBarSet(tr("Cold (first call)")), new QBarSet(tr("Warmup")),
-                        new QBarSet(tr("Steady state"))};
-    QStringList categories;
-    for (const Bar &b : bars) {
-        categories << tr("<center>%1<br><b>%2</b></center>").arg(b.name, fmt::duration(b.seconds));
-        for (int g = 0; g < 3; ++g)
-            *sets[g] << (g == b.group && b.seconds && *b.seconds > 0 ? *b.seconds * unit.perSecond
-                                                                     : none);
+const std::array<QColor, 3> &ColdWarmChart::groupColors()
+{
+    static const std::array<QColor, 3> colors = {QColor(0x3f, 0x51, 0xb5), QColor(0xff, 0x98, 0x00),
+                                                 QColor(0x00, 0x96, 0x88)};
+    return colors;
+}
+
+ColdWarmChart::ColdWarmChart(QWidget *parent) : QWidget(parent), m_bars(ColdWarmBars::none())
+{
+    setMinimumHeight(260);
+    setAttribute(Qt::WA_OpaquePaintEvent);
+}
+
+void ColdWarmChart::clear()
+{
+    setBars(ColdWarmBars::none());
+}
+
+void ColdWarmChart::setRun(const RunRecord &run, const std::vector<double> &warmup,
+                           const std::vector<double> &steady)
+{
+    setBars(ColdWarmBars::compute(run, warmup, steady));
+}
+
+void ColdWarmChart::setBars(ColdWarmBars bars)
+{
+    m_bars = std::move(bars);
+    update(); // a repaint; the size and layout stay as they are
+}
+
+void ColdWarmChart::paintEvent(QPaintEvent *)
+{
+    QPainter p(this);
+    p.setRenderHint(QPainter::Antialiasing);
+    paint(p, rect(), m_bars, font(), palette().color(QPalette::WindowText),
+          palette().color(QPalette::Base));
+}
+
+void ColdWarmChart::paint(QPainter &p, const QRectF &area, const ColdWarmBars &b, const QFont &font,
+                          const QColor &text, const QColor &background)
+{
+    p.save();
+    p.fillRect(area, background);
+    const QRectF r = area.adjusted(8, 6, -8, -6);
+    QFont titleFont = font;
+    titleFont.setBold(true);
+    titleFont.setPointSizeF(font.pointSizeF() > 0 ? font.pointSizeF() * 1.1 : 10);
+    const QFontMetricsF tm(titleFont), fm(font);
+    QFont valueFont = font;
+    valueFont.setBold(true);
+    const QFontMetricsF vm(valueFont);
+    QColor grid = text;
+    grid.setAlphaF(0.18);
+
+    // Title: one line, elided: its length never moves anything else.
+    p.setFont(titleFont);
+    p.setPen(text);
+    const QRectF titleRect(r.left(), r.top(), r.width(), tm.height());
+    p.drawText(titleRect, Qt::AlignHCenter | Qt::AlignVCenter,
+               tm.elidedText(b.title, Qt::ElideMiddle, titleRect.width()));
+    if (b.empty) {
+        p.restore();
+        return;
     }
-    auto *series = new QStackedBarSeries;
-    series->setBarWidth(0.6);
+
+    // Fixed bands from the font's height alone: legend, bar labels (two name lines and a value
+    // line), the axis title (rotated) and the decade labels (the width of "0.001" or "1e-300").
+    const double line = fm.height();
+    const QRectF legend(r.left(), r.bottom() - line - 2, r.width(), line + 2);
+    const double labelsHeight = 2 * line + vm.height() + 4;
+    const double axisTitleWidth = line + 4;
+    const double decadeWidth = std::max(fm.horizontalAdvance(QStringLiteral("1e-300")),
+                                        fm.horizontalAdvance(QStringLiteral("0.0001"))) +
+                               6;
+    const QRectF plot(r.left() + axisTitleWidth + decadeWidth, titleRect.bottom() + line / 2,
+                      r.width() - axisTitleWidth - decadeWidth - 4,
+                      legend.top() - labelsHeight - (titleRect.bottom() + line / 2) - 4);
+    if (plot.width() < 20 || plot.height() < 20) {
+        p.restore();
+        return;
+    }
+    const int span = b.maxDecade - b.minDecade;
+    auto yOf = [&](double decades) {
+        const double f = std::clamp((decades - b.minDecade) / span, 0.0, 1.0);
+        return plot.bottom() - f * plot.height();
+    };
+
+    // Decade grid and labels: at most about eight labelled decades, whatever the span.
+    p.setFont(font);
+    const int step = std::max(1, (span + 7) / 8);
+    for (int d = b.minDecade; d <= b.maxDecade; d += step) {
+        const double y = yOf(d);
+        p.setPen(QPen(grid, 1));
+        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
+        p.setPen(text);
+        p.drawText(QRectF(plot.left() - decadeWidth, y - line / 2, decadeWidth - 4, line),
+                   Qt::AlignRight | Qt::AlignVCenter,
+                   fm.elidedText(decadeLabel(d), Qt::ElideRight, decadeWidth - 4));
+    }
+    p.setPen(QPen(text, 1));
+    p.drawLine(plot.bottomLeft(), plot.bottomRight());
+    p.drawLine(plot.bottomLeft(), plot.topLeft());
+    p.save();
+    p.translate(r.left() + line / 2 + 1, plot.center().y());
+    p.rotate(-90);
+    p.drawText(QRectF(-plot.height() / 2, -line / 2, plot.height(), line), Qt::AlignCenter,
+               fm.elidedText(b.axisTitle, Qt::ElideRight, plot.height()));
+    p.restore();
+
+    // Five slots; a bar fills 60 % of its slot, from the axis floor up to its value.
+    const double slot = plot.width() / 5;
+    for (int i = 0; i < 5; ++i) {
+        const ColdWarmBars::Bar &bar = b.bars[std::size_t(i)];
+        const double x = plot.left() + slot * i;
+        if (bar.present) {
+            const double top = yOf(bar.decades);
+            const QRectF rect(x + slot * 0.2, top, slot * 0.6, plot.bottom() - top);
+            p.fillRect(rect.toAlignedRect(), groupColors()[std::size_t(bar.group)]);
+        }
+        const QStringList nameLines = bar.name.split(QStringLiteral("<br>"));
+        p.setPen(text);
+        p.setFont(font);
+        for (int l = 0; l < 2 && l < nameLines.size(); ++l)
+            p.drawText(QRectF(x, plot.bottom() + 2 + l * line, slot, line), Qt::AlignCenter,
+                       fm.elidedText(nameLines.at(l), Qt::ElideRight, slot));
+        p.setFont(valueFont);
+        p.drawText(QRectF(x, plot.bottom() + 2 + 2 * line, slot, vm.height()), Qt::AlignCenter,
+                   vm.elidedText(bar.value, Qt::ElideRight, slot));
+    }
+
+    // Legend: three swatches and names, centred.
+    p.setFont(font);
+    const QString names[3] = {tr("Cold (first call)"), tr("Warmup"), tr("Steady state")};
+    double width = 0;
+    for (const QString &n : names)
+        width += line + 4 + fm.horizontalAdvance(n) + 16;
+    double x = legend.center().x() - width / 2;
     for (int g = 0; g < 3; ++g) {
-        sets[g]->setColor(kGroupColors[g]);
-        sets[g]->setPen(Qt::NoPen); // a border would draw the empty segments as lines
-        series->append(sets[g]);
+        p.fillRect(QRectF(x, legend.top() + 3, line - 4, line - 4).toAlignedRect(),
+                   groupColors()[std::size_t(g)]);
+        x += line + 4;
+        p.setPen(text);
+        p.drawText(QRectF(x, legend.top(), fm.horizontalAdvance(names[g]) + 2, line),
+                   Qt::AlignLeft | Qt::AlignVCenter, names[g]);
+        x += fm.horizontalAdvance(names[g]) + 16;
     }
-    m_chart->addSeries(series);
-
-    auto *axisX = new QBarCategoryAxis;
-    axisX->append(categories);
-    m_chart->addAxis(axisX, Qt::AlignBottom);
-    series->attachAxis(axisX);
-
-    auto *axisY = new QLogValueAxis;
-    axisY->setBase(10.0);
-    axisY->setLabelFormat(QStringLiteral("%g"));
-    axisY->setTitleText(tr("time per batch (%1, log scale)").arg(unit.suffix));
-    axisY->setMinorTickCount(-1);
-    // Nudged outwards so rounding cannot drop the first and last decade labels.
-    axisY->setRange(axisMin * (1 - 1e-9), axisMax * (1 + 1e-9));
-    m_chart->addAxis(axisY, Qt::AlignLeft);
-    series->attachAxis(axisY);
-
-    m_chart->legend()->show();
+    p.restore();
 }
 
 } // namespace tp

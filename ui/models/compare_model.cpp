@@ -13,11 +13,6 @@ using V = MetricComparison::Verdict;
 
 namespace
 {
-QVariant optNumber(const std::optional<double> &v)
-{
-    return v ? QVariant(*v) : QVariant(-1.0); // missing sorts below every measured value
-}
-
 QString ratioText(const std::optional<double> &v)
 {
     return v ? QStringLiteral("%1×").arg(fmt::number3(*v)) : fmt::missing();
@@ -141,13 +136,13 @@ QVariant CompareModel::sortValue(const MetricComparison &m, int column) const
     case Metric:
         return static_cast<int>(m.metric);
     case Baseline:
-        return optNumber(m.baseline);
+        return fmt::sortValue(m.baseline);
     case Candidate:
-        return optNumber(m.candidate);
+        return fmt::sortValue(m.candidate);
     case Ratio:
-        return optNumber(m.ratio);
+        return fmt::sortValue(m.ratio);
     case Interval:
-        return optNumber(m.ciLow);
+        return fmt::sortValue(m.ciLow);
     case Verdict:
         return static_cast<int>(m.verdict);
     }

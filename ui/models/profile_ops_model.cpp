@@ -19,10 +19,6 @@ QString countText(double v)
     return fmt::number3(v);
 }
 
-QVariant optNumber(const std::optional<double> &v)
-{
-    return v ? QVariant(*v) : QVariant(-1.0); // missing sorts below every measured value
-}
 } // namespace
 
 ProfileOpsModel::ProfileOpsModel(QObject *parent) : QAbstractTableModel(parent) {}
@@ -104,13 +100,13 @@ QVariant ProfileOpsModel::sortValue(const ProfileOp &op, int column) const
     case Device:
         return fmt::fromStd(op.device);
     case CallsPerCall:
-        return optNumber(perCall(static_cast<double>(op.calls)));
+        return fmt::sortValue(perCall(static_cast<double>(op.calls)));
     case SelfPerCall:
-        return optNumber(perCall(op.selfSeconds));
+        return fmt::sortValue(perCall(op.selfSeconds));
     case TotalPerCall:
-        return optNumber(perCall(op.totalSeconds));
+        return fmt::sortValue(perCall(op.totalSeconds));
     case SelfShare:
-        return optNumber(selfShare(op));
+        return fmt::sortValue(selfShare(op));
     }
     return {};
 }

@@ -8,16 +8,6 @@
 namespace tp
 {
 
-namespace
-{
-QVariant optNumber(const std::optional<double> &v)
-{
-    // Missing values sort below every measured one (times and rates are never negative), so a
-    // descending sort lists the measured runs first.
-    return v ? QVariant(*v) : QVariant(-1.0);
-}
-} // namespace
-
 RunsModel::RunsModel(QObject *parent) : QAbstractTableModel(parent) {}
 
 std::vector<RunRecord> RunsModel::setRuns(std::vector<RunRecord> runs)
@@ -101,13 +91,13 @@ QVariant RunsModel::sortValue(const RunRecord &r, int column) const
     case Id:
         return r.id;
     case FirstCall:
-        return optNumber(r.firstCallSeconds);
+        return fmt::sortValue(r.firstCallSeconds);
     case SteadyMean:
-        return optNumber(r.meanBatchSeconds);
+        return fmt::sortValue(r.meanBatchSeconds);
     case P99:
-        return optNumber(r.p99Seconds);
+        return fmt::sortValue(r.p99Seconds);
     case Throughput:
-        return optNumber(r.samplesPerSecond);
+        return fmt::sortValue(r.samplesPerSecond);
     case Started:
         return fmt::timestampMsecs(r.startedAt);
     case Status:

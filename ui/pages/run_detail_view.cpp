@@ -6,7 +6,6 @@
 #include "model/contract/contract.h"
 #include "model/store/store.h"
 #include "runner/launch/alert_text.h"
-#include "ui/charts/cold_warm_chart.h"
 #include "ui/format.h"
 #include "ui/superseding_task.h"
 #include "ui/widgets/alert_list.h"
@@ -138,6 +137,7 @@ void RunDetailView::loadRun(const StoreLocation &store, long long runId)
                 if (l.run) {
                     l.warmup = own->samples(runId, phase::Warmup);
                     l.steady = own->samples(runId, phase::Steady);
+                    l.bars = ColdWarmBars::compute(*l.run, l.warmup, l.steady);
                     l.alerts = AlertStore(*own).forRun(runId);
                     l.group = distributedRunOf(*own, runId);
                     try { // the run is shown even when its profile cannot be read
@@ -162,7 +162,7 @@ void RunDetailView::applyLoaded(Loaded l)
     else if (!l.run)
         showEmpty(tr("Run %1 is not in the store.").arg(l.runId));
     else
-        showRun(*l.run, l.warmup, l.steady, l.alerts, std::move(l.profile));
+        showLoaded(*l.run, l.bars, l.steady.size(), l.alerts, std::move(l.profile));
     showGroup(l.run ? l.group : std::nullopt);
     disposeOffThread(std::move(l)); // a long run's samples take tens of ms to free
     emit runLoaded(m_runId);
@@ -230,6 +230,17 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
                             const std::vector<double> &steady, const std::vector<RunAlert> &alerts,
                             std::optional<RunProfile> profile)
 {
+    showLoaded(run, ColdWarmBars::compute(run, warmup, steady), steady.size(), alerts,
+               std::move(profile));
+}
+
+// Texts, the figures and the chart's bars. The chart's geometry does not depend on what it shows
+// (it repaints, nothing is laid out again), and a style sheet is set only when the status colour
+// changes (setting one re-polishes the widget).
+void RunDetailView::showLoaded(const RunRecord &run, const ColdWarmBars &bars,
+                               std::size_t steadyCount, const std::vector<RunAlert> &alerts,
+                               std::optional<RunProfile> profile)
+{
     ++*m_generation; // a load still running must not replace this
     m_runId = run.id;
     m_distributed->hide(); // loadRun() shows the group once it is read
@@ -241,18 +252,20 @@ void RunDetailView::showRun(const RunRecord &run, const std::vector<double> &war
                                     fmt::fromStd(run.target)}
                             .join(sep));
     m_status->setText(fmt::statusLabel(run.status).toUpper());
-    m_status->setStyleSheet(
+    const QString statusStyle =
         QStringLiteral("QLabel { color: white; background: %1; border-radius: 3px; "
                        "padding: 2px 8px; }")
-            .arg(fmt::statusColor(run.status).name()));
+            .arg(fmt::statusColor(run.status).name());
+    if (m_status->styleSheet() != statusStyle)
+        m_status->setStyleSheet(statusStyle);
     m_started->setText(tr("#%1 · started %2").arg(run.id).arg(fmt::timestamp(run.startedAt)));
 
-    m_figures->showRun(run, steady.size());
+    m_figures->showRun(run, steadyCount);
     m_error->setVisible(!run.error.empty());
     m_error->setText(tr("Error: %1").arg(fmt::fromStd(run.error)));
     showAlerts(alerts);
 
-    m_chart->setRun(run, warmup, steady);
+    m_chart->setBars(bars);
     m_operators->setProfile(std::move(profile));
     m_stack->setCurrentIndex(1);
 }

@@ -6,7 +6,9 @@
 #include "model/alerts/alert_rules.h"
 #include "model/analysis/run_profile.h"
 #include "model/store/run_record.h"
+#include "ui/charts/cold_warm_chart.h"
 #include "ui/store_location.h"
+#include "ui/superseding_task.h"
 
 #include "model/analysis/dist_runs.h"
 
@@ -24,7 +26,6 @@ class QStackedWidget;
 namespace tp
 {
 
-class ColdWarmChart;
 class RunFigures;
 class Store;
 class TopOperatorsView;
@@ -63,9 +64,13 @@ private:
         std::vector<RunAlert> alerts;
         std::optional<DistributedRun> group;
         std::optional<RunProfile> profile;
+        ColdWarmBars bars; // the chart's bars, computed with the samples on the worker
         QString error;
+        OffThreadPayload payload; // freed through disposeOffThread(), never on the GUI thread
     };
     void applyLoaded(Loaded loaded);
+    void showLoaded(const RunRecord &run, const ColdWarmBars &bars, std::size_t steadyCount,
+                    const std::vector<RunAlert> &alerts, std::optional<RunProfile> profile);
     QWidget *buildContent();
     void showGroup(const std::optional<DistributedRun> &group);
     void showAlerts(const std::vector<RunAlert> &alerts);

@@ -54,15 +54,22 @@ void prepare(QChartView &view)
 std::vector<QPicture> renderReportCharts(const ReportData &data)
 {
     const ReportSide *sides[] = {&data.baseline, &data.candidate};
-    std::vector<std::unique_ptr<QChartView>> views(4);
+    std::vector<QPicture> pictures(4);
+    std::vector<std::unique_ptr<QChartView>> latencies(2);
+    const QRectF area(0, 0, ReportChartObjects::kLogicalWidth, ReportChartObjects::kLogicalHeight);
     for (int side = 0; side < 2; ++side) {
         const ReportSide &s = *sides[side];
         if (!s.chartRun)
             continue;
-        auto coldWarm = std::make_unique<ColdWarmChart>();
-        coldWarm->setRun(*s.chartRun, s.warmup, s.steady);
-        views[side] = std::move(coldWarm);
-
+        { // The cold-vs-warm chart paints itself (the run details' chart, in print colours).
+            QPainter p(&pictures[std::size_t(side)]);
+            p.setRenderHint(QPainter::Antialiasing);
+            ColdWarmChart::paint(p, area, ColdWarmBars::compute(*s.chartRun, s.warmup, s.steady),
+                                 report::noLigatures(QFont()), Qt::black, Qt::white);
+            p.setPen(QPen(QColor(0xb0, 0xbe, 0xc5), 1));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(area.adjusted(0.5, 0.5, -0.5, -0.5));
+        }
         auto latency = std::make_unique<LatencyChart>();
         const LatencySummary summary = ChartDataLoader::summarizeLatency(
             *s.chartRun, s.firstCall, s.warmup, s.steady, ChartRequest{});
@@ -74,22 +81,19 @@ std::vector<QPicture> renderReportCharts(const ReportData &data)
                                                        "%1 — no steady-state samples stored")
                                .arg(QString::fromStdString(s.chartRun->runKey)
                                         .toHtmlEscaped())); // a chart title is rich text
-        views[2 + side] = std::move(latency);
+        latencies[std::size_t(side)] = std::move(latency);
     }
-    for (auto &v : views)
+    for (auto &v : latencies)
         if (v)
             prepare(*v);
     QCoreApplication::sendPostedEvents(); // the charts lay themselves out on posted requests
-    std::vector<QPicture> pictures(views.size());
-    for (std::size_t i = 0; i < views.size(); ++i) {
-        if (!views[i])
+    for (std::size_t i = 0; i < latencies.size(); ++i) {
+        if (!latencies[i])
             continue;
-        QChart *c = views[i]->chart();
-        QPainter p(&pictures[i]);
+        QChart *c = latencies[i]->chart();
+        QPainter p(&pictures[2 + i]);
         p.setRenderHint(QPainter::Antialiasing);
-        c->scene()->render(
-            &p, QRectF(0, 0, ReportChartObjects::kLogicalWidth, ReportChartObjects::kLogicalHeight),
-            c->sceneBoundingRect(), Qt::IgnoreAspectRatio);
+        c->scene()->render(&p, area, c->sceneBoundingRect(), Qt::IgnoreAspectRatio);
     }
     return pictures;
 }

@@ -2,6 +2,7 @@
 
 #include "pilot_form.h"
 #include "ui/format.h"
+#include "ui/widgets/form_widgets.h"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -20,11 +21,7 @@ namespace tp
 
 namespace
 {
-template <class W> W *named(W *w, const QString &name)
-{
-    w->setObjectName(name);
-    return w;
-}
+using form::named;
 } // namespace
 
 PilotEditor::PilotEditor(QWidget *parent) : QWidget(parent)

@@ -1,6 +1,7 @@
 // The texts here were PilotEditor's and the shipped translation has them in its context, so they
 // are translated with QCoreApplication::translate("tp::PilotEditor", …), not tr().
 #include "pilot_form.h"
+#include "ui/widgets/form_widgets.h"
 
 #include "ui/format.h"
 
@@ -27,11 +28,7 @@ namespace tp
 namespace
 {
 
-template <class W> W *named(W *w, const QString &name)
-{
-    w->setObjectName(name);
-    return w;
-}
+using form::named;
 
 QComboBox *choices(QFormLayout *form, const QString &label, const QString &name,
                    const std::vector<std::pair<QString, QString>> &items)

@@ -21,6 +21,12 @@ template <class W> W *named(W *w, const char *name)
     return w;
 }
 
+template <class W> W *named(W *w, const QString &name)
+{
+    w->setObjectName(name);
+    return w;
+}
+
 template <class Spin = QSpinBox, class V = int>
 Spin *spin(const char *name, V min, V max, V value, const QString &suffix = {})
 {

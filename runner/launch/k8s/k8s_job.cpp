@@ -11,12 +11,6 @@ using nlohmann::json;
 namespace
 {
 
-bool isDnsLabel(const std::string &s)
-{
-    static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-    return !s.empty() && s.size() <= 63 && std::regex_match(s, re);
-}
-
 bool isQuantity(const std::string &s)
 {
     static const std::regex re("[0-9]+(\\.[0-9]+)?(m|k|M|G|T|Ki|Mi|Gi|Ti)?");

@@ -38,12 +38,6 @@ bool digits(const std::string &s)
            std::all_of(s.begin(), s.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
-bool isDnsLabel(const std::string &s)
-{
-    static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
-    return !s.empty() && s.size() <= 63 && std::regex_match(s, re);
-}
-
 struct Network {
     int family = AF_INET;
     unsigned char addr[16] = {};
@@ -300,6 +294,12 @@ void addKubeSecurityBaseline(KubeManifest &m, const KubeJobConfig &c)
                          {"policyTypes", json::array({"Ingress", "Egress"})},
                          {"ingress", ingress},
                          {"egress", egressRules(m, c, ownPods)}}}};
+}
+
+bool isDnsLabel(const std::string &s)
+{
+    static const std::regex re("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+    return !s.empty() && s.size() <= 63 && std::regex_match(s, re);
 }
 
 } // namespace tp

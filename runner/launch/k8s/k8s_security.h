@@ -23,6 +23,9 @@ KubeEgressDestination parseEgressDestination(const std::string &text);
 // The form of a Google service account: NAME@PROJECT.iam.gserviceaccount.com (6 to 30 of a-z,
 // 0-9 and '-' each, starting with a letter, not ending with '-').
 bool isGcpServiceAccount(const std::string &email);
+// A DNS-1123 label (namespaces, service accounts): 1 to 63 of a-z, 0-9 and '-', starting and
+// ending with a letter or digit.
+bool isDnsLabel(const std::string &s);
 // Reads gcp_service_account, artifact_destinations and launcher_service_account into c.
 void readKubeSecuritySettings(const nlohmann::json &j, KubeJobConfig &c, const std::string &origin);
 // Adds m's security baseline (role, roleBinding, networkPolicy; the Workload Identity annotation
