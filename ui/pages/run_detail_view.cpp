@@ -135,9 +135,12 @@ void RunDetailView::loadRun(const StoreLocation &store, long long runId)
                 const std::unique_ptr<Store> own = store.open(); // this worker's connection
                 l.run = own->run(runId);
                 if (l.run) {
-                    l.warmup = own->samples(runId, phase::Warmup);
-                    l.steady = own->samples(runId, phase::Steady);
-                    l.bars = ColdWarmBars::compute(*l.run, l.warmup, l.steady);
+                    // The samples serve the chart's bars and the count only: read, used and
+                    // freed here, never handed to the GUI thread.
+                    const std::vector<double> steady = own->samples(runId, phase::Steady);
+                    l.steadyCount = steady.size();
+                    l.bars =
+                        ColdWarmBars::compute(*l.run, own->samples(runId, phase::Warmup), steady);
                     l.alerts = AlertStore(*own).forRun(runId);
                     l.group = distributedRunOf(*own, runId);
                     try { // the run is shown even when its profile cannot be read
@@ -162,9 +165,9 @@ void RunDetailView::applyLoaded(Loaded l)
     else if (!l.run)
         showEmpty(tr("Run %1 is not in the store.").arg(l.runId));
     else
-        showLoaded(*l.run, l.bars, l.steady.size(), l.alerts, std::move(l.profile));
+        showLoaded(*l.run, l.bars, l.steadyCount, l.alerts, std::move(l.profile));
     showGroup(l.run ? l.group : std::nullopt);
-    disposeOffThread(std::move(l)); // a long run's samples take tens of ms to free
+    disposeOffThread(std::move(l)); // its profile, alerts and group: freed off the GUI thread
     emit runLoaded(m_runId);
 }
 

@@ -60,7 +60,7 @@ private:
         quint64 generation = 0;
         long long runId = 0;
         std::optional<RunRecord> run;
-        std::vector<double> warmup, steady;
+        std::size_t steadyCount = 0; // the samples themselves stay on the worker
         std::vector<RunAlert> alerts;
         std::optional<DistributedRun> group;
         std::optional<RunProfile> profile;
