@@ -282,6 +282,11 @@ int importCommand(const QStringList &args)
             for (const auto &w : r.warnings)
                 err() << Cli::tr("%1: warning: %2").arg(file, QString::fromStdString(w))
                       << Qt::endl;
+            for (const auto &why : r.refused)
+                err() << Cli::tr("%1: refused: %2").arg(file, QString::fromStdString(why))
+                      << Qt::endl;
+            if (!r.refused.empty())
+                ++failed;
         } catch (const std::exception &e) {
             ++failed;
             err() << Cli::tr("torchpilot: error: %1").arg(QString::fromStdString(e.what()))

@@ -9,6 +9,7 @@
 #include "core/compare_pilot.h"
 #include "core/qt_text.h"
 #include "model/analysis/compare_report.h"
+#include "model/contract/sound_values.h"
 #include "model/store/run_export.h"
 #include "model/store/store.h"
 
@@ -289,7 +290,7 @@ std::optional<Comparison> loadComparison(const QCommandLineParser &p, const Comp
 void printComparison(const Comparison &comparison, const CompareRequest &r, double confidence)
 {
     if (r.format == QLatin1String("json"))
-        std::cout << comparisonJson(comparison, r.only, confidence).dump(2) << '\n';
+        std::cout << dumpText(comparisonJson(comparison, r.only, confidence), 2) << '\n';
     else if (r.format == QLatin1String("csv"))
         std::cout << comparisonCsv(comparison, r.only);
     else if (r.format == QLatin1String("markdown"))
@@ -337,7 +338,12 @@ int compareCommand(const QStringList &args)
     const std::optional<Comparison> comparison = loadComparison(p, *r);
     if (!comparison)
         return 2;
-    printComparison(*comparison, *r, CompareOptions().confidence);
+    try { // whatever the store holds, an error with a message, never an abort
+        printComparison(*comparison, *r, CompareOptions().confidence);
+    } catch (const std::exception &e) {
+        fail(fromStd(e.what()), 1);
+        return 1;
+    }
 
     int code = 0;
     if (r->threshold) {

@@ -5,13 +5,14 @@
 
 #include "cli_commands.h"
 #include "core/qt_text.h"
+#include "model/contract/output_file.h"
+#include "model/contract/sound_values.h"
 #include "model/store/run_export.h"
 #include "model/store/store.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
 #include <QFileInfo>
-#include <QSaveFile>
 #include <QTextStream>
 
 #include <iostream>
@@ -75,7 +76,7 @@ int exportCommand(const QStringList &args)
         count = static_cast<long long>(runs.size());
         const bool samples = p.isSet(QStringLiteral("samples"));
         if (format == QLatin1String("json"))
-            text << exportJson(store, runs, samples).dump(1) << '\n';
+            text << dumpText(exportJson(store, runs, samples), 1) << '\n';
         else if (p.isSet(QStringLiteral("profiles")))
             writeProfilesCsv(text, store, runs);
         else if (samples)
@@ -90,13 +91,13 @@ int exportCommand(const QStringList &args)
         std::cout << bytes << std::flush;
         return 0;
     }
-    QSaveFile file(p.value(QStringLiteral("out")));
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(bytes.data(), qint64(bytes.size())) != qint64(bytes.size()) || !file.commit())
-        return fail(Export::tr("cannot write '%1': %2").arg(file.fileName(), file.errorString()),
-                    1);
-    err() << Export::tr("%n run(s) exported to %1", nullptr, int(count)).arg(file.fileName())
-          << Qt::endl;
+    const QString out = p.value(QStringLiteral("out"));
+    try { // a new file renamed into place; a link, FIFO or device there is refused (I4)
+        writeOutputFile(out.toStdString(), bytes);
+    } catch (const OutputError &e) {
+        return fail(fromStd(e.what()), 1);
+    }
+    err() << Export::tr("%n run(s) exported to %1", nullptr, int(count)).arg(out) << Qt::endl;
     return 0;
 }
 

@@ -7,6 +7,7 @@
 
 #include "cli_commands.h"
 #include "gate_table_text.h"
+#include "model/contract/sound_values.h"
 #include "model/store/store.h"
 #include "review_text.h"
 
@@ -95,7 +96,7 @@ void printJson(QTextStream &out, const ReviewState &state)
 {
     nlohmann::json j = state.report.toJson();
     addReviewJson(j, state); // evidence_hash, last_review, changes_since_last_review, …
-    out << QString::fromStdString(j.dump(2)) << Qt::endl;
+    out << QString::fromStdString(dumpText(j, 2)) << Qt::endl;
 }
 } // namespace
 

@@ -1,12 +1,14 @@
 #include "gui.h"
 
 #include "core/settings.h"
+#include "model/contract/output_file.h"
 #include "model/store/store.h"
 #include "ui/file_actions.h"
 #include "ui/main_window.h"
 #include "ui/store_location.h"
 
 #include <QApplication>
+#include <QBuffer>
 #include <QDir>
 #include <QElapsedTimer>
 #include <QFileInfo>
@@ -68,10 +70,21 @@ int runGui(const QString &db, const QString &screenshot, const QString &page,
                 settle.elapsed() < 60000))
             QApplication::processEvents(QEventLoop::AllEvents, 50);
         const QPixmap shot = window.grab();
-        if (shot.isNull() || !shot.save(screenshot, "PNG")) {
-            QTextStream(stderr)
-                << Gui::tr("torchpilot: error: cannot write screenshot '%1'").arg(screenshot)
-                << Qt::endl;
+        QByteArray png;
+        QBuffer buffer(&png);
+        QString problem;
+        if (shot.isNull() || !buffer.open(QIODevice::WriteOnly) || !shot.save(&buffer, "PNG"))
+            problem = Gui::tr("the window could not be rendered");
+        else
+            try { // a new file renamed into place; a link, FIFO or device there is refused (I4)
+                writeOutputFile(screenshot.toStdString(), std::string_view(png.data(), png.size()));
+            } catch (const OutputError &e) {
+                problem = QString::fromStdString(e.what());
+            }
+        if (!problem.isEmpty()) {
+            QTextStream(stderr) << Gui::tr("torchpilot: error: cannot write screenshot '%1': %2")
+                                       .arg(screenshot, problem)
+                                << Qt::endl;
             return 1;
         }
         QTextStream(stdout) << Gui::tr("screenshot written to %1").arg(screenshot) << Qt::endl;

@@ -6,6 +6,7 @@
 #include "core/model_text_tr.h"
 #include "core/qt_text.h"
 #include "model/contract/json_file.h"
+#include "model/contract/sound_values.h"
 #include "model/pilot/pilot_store.h"
 #include "model/store/store.h"
 
@@ -130,7 +131,7 @@ int pilotsCommand(const QStringList &args)
                 nlohmann::json all = nlohmann::json::array();
                 for (const PilotDefinition &pd : pilots.list())
                     all.push_back(pilotToJson(pd));
-                out() << fromStd(all.dump(2)) << Qt::endl;
+                out() << fromStd(dumpText(all, 2)) << Qt::endl;
             } else {
                 for (const PilotDefinition &pd : pilots.list())
                     printPilot(pd, pd.id == selected);

@@ -8,6 +8,7 @@
 
 #include "core/review_files.h"
 #include "i18n.h"
+#include "model/contract/output_file.h"
 #include "model/store/store.h"
 #include "ui/report/report_data.h"
 #include "ui/report/report_export.h"
@@ -105,6 +106,10 @@ bool checkPaths(const QString &db, const QString &out)
     }
     if (QFileInfo(out).absoluteFilePath() == QFileInfo(db).absoluteFilePath()) {
         fail(ReportCmd::tr("--out would overwrite the database '%1'").arg(db));
+        return false;
+    }
+    if (const std::string why = outputRefusal(out.toStdString()); !why.empty()) {
+        fail(QString::fromStdString(why)); // a link, FIFO or device is never replaced (I4)
         return false;
     }
     return true;

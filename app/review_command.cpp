@@ -4,6 +4,7 @@
 #include "review_command.h"
 
 #include "cli_commands.h"
+#include "model/contract/sound_values.h"
 
 #include "core/qt_text.h"
 #include "model/pilot/pilot_store.h"
@@ -170,7 +171,7 @@ void showHistory(const std::vector<DecisionSnapshot> &snapshots, bool json, QTex
         nlohmann::json all = nlohmann::json::array();
         for (const DecisionSnapshot &s : snapshots)
             all.push_back(s.toJson());
-        out << fromStd(all.dump(2)) << Qt::endl;
+        out << fromStd(dumpText(all, 2)) << Qt::endl;
     } else {
         printHistory(out, snapshots);
     }
@@ -182,7 +183,7 @@ void showState(const ReviewState &state, bool json, QTextStream &out)
     if (json) {
         nlohmann::json j = {{"decision", decisionName(state.report.decision)}};
         addReviewJson(j, state);
-        out << fromStd(j.dump(2)) << Qt::endl;
+        out << fromStd(dumpText(j, 2)) << Qt::endl;
     } else {
         out << ReviewCmd::tr("Decision now: %1").arg(decisionText(state.report.decision))
             << Qt::endl;

@@ -6,6 +6,7 @@
 
 #include "cli_commands.h"
 
+#include "model/contract/json_file.h"
 #include "runner/launch/target_profiles.h"
 
 #include <QCommandLineParser>
@@ -57,16 +58,25 @@ std::optional<TargetProfile> kubernetesTarget(const QCommandLineParser &p, QStri
     t.name = p.value(QStringLiteral("add-kubernetes"));
     t.kind = TargetProfile::Kind::Kubernetes;
     if (p.isSet(QStringLiteral("kube-settings"))) {
-        QFile f(p.value(QStringLiteral("kube-settings")));
-        if (!f.open(QIODevice::ReadOnly)) {
-            *why = TargetsCli::tr("cannot read '%1': %2").arg(f.fileName(), f.errorString());
+        const QString file = p.value(QStringLiteral("kube-settings"));
+        std::string bytes; // a regular file, bounded in size and depth (threat model I3)
+        try {
+            bytes = readConfigBytes<std::runtime_error>(file.toStdString(), "Kubernetes settings");
+        } catch (const std::runtime_error &e) {
+            *why = QString::fromStdString(e.what());
+            return std::nullopt;
+        }
+        if (jsonNestsDeeperThan(bytes, kMaxConfigDepth)) {
+            *why = TargetsCli::tr("%1: JSON nested deeper than %2 levels")
+                       .arg(file)
+                       .arg(kMaxConfigDepth);
             return std::nullopt;
         }
         QJsonParseError e;
-        const QJsonDocument doc = QJsonDocument::fromJson(f.readAll(), &e);
+        const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(bytes), &e);
         if (!doc.isObject()) {
             *why = TargetsCli::tr("%1: not a JSON object (%2 at byte %3)")
-                       .arg(f.fileName(), e.errorString())
+                       .arg(file, e.errorString())
                        .arg(e.offset);
             return std::nullopt;
         }

@@ -11,7 +11,9 @@ namespace tp
 
 nlohmann::json readJsonPath(const QString &path)
 {
-    QFile f(path);
+    if (!path.startsWith(QLatin1Char(':'))) // a file on disk: bounded, regular (threat model I3)
+        return readJsonFile<std::runtime_error>(path.toStdString(), "file");
+    QFile f(path); // one of our own resources, compiled in
     if (!f.open(QIODevice::ReadOnly))
         throw std::runtime_error("cannot read '" + path.toStdString() + "'");
     return parseJsonText<std::runtime_error>(f.readAll().toStdString(), path.toStdString());

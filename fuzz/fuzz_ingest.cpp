@@ -1,6 +1,8 @@
-// libFuzzer target: arbitrary bytes through RunIngestor into an empty in-memory Store — contract
-// streams, the smoke.py single object, truncated last lines, runs cut by finishWithError. Nothing
-// may throw out of the ingestor or crash, and what it reports must match what the store holds.
+// libFuzzer target: arbitrary bytes through RunIngestor into an in-memory Store that holds one
+// complete run (execution key "fuzz-sealed", in fuzz/contract.dict) — contract streams, the
+// smoke.py single object, truncated last lines, runs cut by finishWithError. Nothing may throw out
+// of the ingestor or crash, what it reports must match what the store holds, and the complete run
+// must not change (threat model I1), whatever the stream says under its key.
 #include "model/ingest/ingestor.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -23,9 +25,41 @@ void check(bool ok, const char *what)
     }
 }
 
-long long count(tp::Store &s, const char *sql)
+long long count(tp::Store &s, const std::string &sql)
 {
     return s.db().execAndGet(sql).getInt64();
+}
+
+std::string sealedStream()
+{
+    std::string s = R"({"v":1,"event":"run_started","run_key":"fuzz/sealed",)"
+                    R"("execution_key":"fuzz-sealed","workload":"mlp","mode":"eager",)"
+                    R"("device":"cpu","dtype":"float32","shape":{"batch":8}})"
+                    "\n"
+                    R"({"v":1,"event":"resources","cpu_user_seconds":1,"wall_seconds":2})"
+                    "\n";
+    for (int l = 0; l < 8; ++l)
+        s += R"({"v":1,"event":"phase","phase":"steady","batch":8,"seconds":[0.001,0.002]})"
+             "\n";
+    return s + R"({"v":1,"event":"run_finished","status":"ok"})"
+               "\n";
+}
+
+std::string snapshot(tp::Store &s, long long id)
+{
+    std::string out;
+    for (const char *sql :
+         {"SELECT * FROM runs WHERE id = ?", "SELECT seq, event, json FROM events WHERE run_id = ?",
+          "SELECT phase, first_seq, count, hex(data) FROM sample_chunks WHERE run_id = ?",
+          "SELECT phase, lines FROM phase_lines WHERE run_id = ?"}) {
+        SQLite::Statement q(s.db(), sql);
+        q.bind(1, static_cast<int64_t>(id));
+        while (q.executeStep())
+            for (int c = 0; c < q.getColumnCount(); ++c)
+                out += q.getColumn(c).getString() + "|";
+        out += "\n";
+    }
+    return out;
 }
 
 } // namespace
@@ -43,7 +77,16 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     // One in-memory store for the whole session (migrating a fresh one per input costs more than
     // the ingest); emptied before each input, so every input starts from the same state.
     static tp::Store store(":memory:");
-    store.db().exec("DELETE FROM runs"); // cascades to samples, events, shape cases, train steps
+    static const long long sealed = [] {
+        tp::RunIngestor in(store, "fuzz");
+        in.feed(sealedStream());
+        in.finish();
+        return *store.runIdForExecutionKey("fuzz-sealed");
+    }();
+    static const std::string sealedBefore = snapshot(store, sealed);
+    // Cascades to samples, events, shape cases, train steps.
+    store.db().exec("DELETE FROM runs WHERE id <> " + std::to_string(sealed));
+    const std::string others = " WHERE run_id <> " + std::to_string(sealed);
     tp::IngestReport report;
     {
         tp::RunIngestor in(store, "fuzz");
@@ -56,13 +99,17 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     // Invariants: every sample reported new is stored, the maintained count agrees, every run
     // reported exists and none is left "running".
-    const long long rows = count(store, "SELECT coalesce(sum(count), 0) FROM sample_chunks");
+    check(snapshot(store, sealed) == sealedBefore, "the complete run changed");
+    const long long rows =
+        count(store, "SELECT coalesce(sum(count), 0) FROM sample_chunks" + others);
     check(rows == report.samples, "samples reported != samples stored");
-    check(count(store, "SELECT coalesce(sum(sample_count), 0) FROM runs") == rows,
+    check(count(store, "SELECT coalesce(sum(sample_count), 0) FROM runs WHERE id <> " +
+                           std::to_string(sealed)) == rows,
           "runs.sample_count disagrees with the samples table");
     check(count(store, "SELECT count(*) FROM runs WHERE complete = 0 AND status = 'running'") == 0,
           "an unfinished run was left running after finish()");
     std::set<long long> reported(report.runIds.begin(), report.runIds.end());
+    reported.insert(sealed); // named or not, it is in the store
     check(store.runCount() == static_cast<long long>(reported.size()),
           "the store holds a run the report does not name");
     for (long long id : reported)

@@ -1,4 +1,5 @@
 #include "compare.h"
+#include "model/contract/sound_values.h"
 #include "precision_mode.h"
 
 #include "model/contract/contract.h"
@@ -106,7 +107,7 @@ std::string envText(const nlohmann::json &env, const char *key)
     if (!env.is_object() || !env.contains(key) || env[key].is_null())
         return {};
     const auto &v = env[key];
-    return v.is_string() ? v.get<std::string>() : v.dump();
+    return v.is_string() ? v.get<std::string>() : dumpText(v);
 }
 
 std::string confounderValue(const RunRecord &r, const nlohmann::json &env, const std::string &key)
@@ -136,7 +137,7 @@ std::string reasonsText(const std::string &json)
     const auto j = nlohmann::json::parse(json, nullptr, false);
     std::string out;
     for (const auto &x : j.is_array() ? j : nlohmann::json::array())
-        out += (out.empty() ? "" : "; ") + (x.is_string() ? x.get<std::string>() : x.dump());
+        out += (out.empty() ? "" : "; ") + (x.is_string() ? x.get<std::string>() : dumpText(x));
     return out.empty() ? json : out;
 }
 

@@ -1,5 +1,6 @@
 #include "run_profile.h"
 
+#include "model/contract/sound_values.h"
 #include "model/store/store.h"
 
 #include <algorithm>
@@ -19,10 +20,10 @@ std::string text(const json &o, const char *key)
     const auto it = o.find(key);
     if (it == o.end() || !it->is_string())
         return {};
-    std::string s = it->get<std::string>();
-    if (s.size() > kMaxText)
-        s = s.substr(0, kMaxText) + "…";
-    return s;
+    const std::string &s = it->get_ref<const std::string &>();
+    if (s.size() <= kMaxText)
+        return repairedUtf8(s);
+    return utf8Prefix(s, kMaxText) + "…"; // never cut inside a character (threat model I2)
 }
 
 // A finite, non-negative number, or nothing.
@@ -107,7 +108,7 @@ RunProfile parseProfileEvent(const json &event)
     if (const auto a = event.find("activities"); a != event.end() && a->is_array())
         for (const json &v : *a)
             if (v.is_string() && p.activities.size() < 8)
-                p.activities.push_back(v.get<std::string>().substr(0, 32));
+                p.activities.push_back(utf8Prefix(v.get_ref<const std::string &>(), 32));
     if (std::string err = text(event, "error"); !err.empty()) {
         p.error = err;
         return p;

@@ -1,6 +1,7 @@
 #include "catalog.h"
 
 #include "json_file.h"
+#include "sound_values.h"
 
 #include <algorithm>
 #include <set>
@@ -24,12 +25,15 @@ std::vector<long long> positiveInts(const json &j, const char *field, const std:
     if (!it->is_array() || (required && it->empty()))
         throw CatalogError(origin + ": field '" + field +
                            "' must be a non-empty array of positive integers");
+    if (it->size() > kMaxCatalogCases)
+        throw CatalogError(origin + ": field '" + field + "' holds " + std::to_string(it->size()) +
+                           " entries, over the limit of " + std::to_string(kMaxCatalogCases));
     std::vector<long long> out;
     for (std::size_t i = 0; i < it->size(); ++i) {
         const json &v = (*it)[i];
         if (!v.is_number_integer() || v.get<long long>() <= 0 || v.get<long long>() > (1LL << 31))
             throw CatalogError(origin + ": " + field + "[" + std::to_string(i) +
-                               "] must be a positive integer, got " + v.dump());
+                               "] must be a positive integer, got " + dumpText(v));
         out.push_back(v.get<long long>());
     }
     return out;
@@ -74,6 +78,10 @@ ShapeCatalog parseCatalog(const json &j, const std::string &origin)
     c.version = positiveInt(j, "version", 1, origin);
     c.batchSizes = positiveInts(j, "batch_sizes", origin, true);
     c.seqLens = positiveInts(j, "seq_lens", origin, false);
+    if (c.batchSizes.size() * std::max<std::size_t>(c.seqLens.size(), 1) > kMaxCatalogCases)
+        throw CatalogError(origin + ": " + std::to_string(c.batchSizes.size()) + " batch sizes × " +
+                           std::to_string(c.seqLens.size()) + " sequence lengths make more than " +
+                           std::to_string(kMaxCatalogCases) + " shape cases");
     if (auto d = j.find("dtypes"); d != j.end()) {
         if (!d->is_array())
             throw CatalogError(origin + ": field 'dtypes' must be an array of strings");
@@ -82,7 +90,8 @@ ShapeCatalog parseCatalog(const json &j, const std::string &origin)
             static const std::set<std::string> known{"float32", "bfloat16", "float16"};
             if (!v.is_string() || !known.count(v.get<std::string>()))
                 throw CatalogError(origin + ": dtypes[" + std::to_string(i) +
-                                   "] must be one of float32, bfloat16, float16, got " + v.dump());
+                                   "] must be one of float32, bfloat16, float16, got " +
+                                   dumpText(v));
             c.dtypes.push_back(v.get<std::string>());
         }
     }

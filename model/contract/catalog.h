@@ -22,6 +22,10 @@ struct ShapeCase {
     long long seqLen = 0; // 0: the workload has no sequence dimension
 };
 
+// The most shape cases one catalog may make (and entries one of its arrays may hold): each case
+// is a measured run, so a larger catalog is a mistake, not a sweep (threat model I3, I6).
+inline constexpr std::size_t kMaxCatalogCases = 4096;
+
 struct ShapeCatalog {
     std::string name;
     int version = 1;

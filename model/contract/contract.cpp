@@ -1,6 +1,9 @@
 #include "contract.h"
 
+#include "sound_values.h"
+
 #include "contract_fast.h"
+#include "json_file.h"
 
 namespace tp
 {
@@ -77,6 +80,8 @@ std::string readPhase(const json &o, PhaseSamples &p, std::vector<double> *fast)
         const double d = v.get<double>();
         if (d < 0)
             return "field 'seconds' must not contain negative durations";
+        if (!physical::seconds(d)) // threat model I2: finite, and in a physical range
+            return physical::secondsProblem("seconds", d);
         p.seconds.push_back(d);
     }
     return {};
@@ -106,35 +111,11 @@ std::string readFinished(const json &o, RunFinished &f)
     return {};
 }
 
-// True when arrays/objects in `text` nest deeper than `limit` (brackets inside strings skipped).
-bool nestsDeeperThan(const std::string &text, int limit)
-{
-    int depth = 0;
-    bool inString = false;
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const char c = text[i];
-        if (inString) {
-            if (c == '\\')
-                ++i;
-            else if (c == '"')
-                inString = false;
-        } else if (c == '"') {
-            inString = true;
-        } else if (c == '[' || c == '{') {
-            if (++depth > limit)
-                return true;
-        } else if (c == ']' || c == '}') {
-            --depth;
-        }
-    }
-    return false;
-}
-
 } // namespace
 
 json parseJsonLine(const std::string &line)
 {
-    if (nestsDeeperThan(line, kMaxJsonDepth))
+    if (jsonNestsDeeperThan(line, kMaxJsonDepth))
         return json(json::value_t::discarded);
     return json::parse(line, nullptr, /*allow_exceptions=*/false);
 }
@@ -150,7 +131,7 @@ ParseResult parseEventLine(const std::string &line)
     const bool fast = line.size() >= 256 && line.find("\"seconds\"") != std::string::npos &&
                       detail::parseSamplesLine(line, o, seconds) &&
                       o.value("event", json()) == ev::Phase;
-    if (!fast && nestsDeeperThan(line, kMaxJsonDepth)) {
+    if (!fast && jsonNestsDeeperThan(line, kMaxJsonDepth)) {
         r.error = "JSON nested deeper than " + std::to_string(kMaxJsonDepth) + " levels";
         return r;
     }

@@ -1,6 +1,7 @@
 #include "contract_fast.h"
 
 #include "contract.h"
+#include "sound_values.h"
 
 #include <simdjson.h>
 
@@ -28,7 +29,7 @@ bool parseSamplesLine(const std::string &line, nlohmann::json &rest, std::vector
             seconds.reserve(values.size());
             for (const simdjson::dom::element v : values) {
                 double d;
-                if (v.get_double().get(d) || !(d >= 0))
+                if (v.get_double().get(d) || !physical::seconds(d))
                     return false;
                 seconds.push_back(d);
             }
@@ -89,7 +90,7 @@ bool PhaseLineParser::parse(const std::string &line, std::string &phase, long lo
             seconds.clear();
             for (const simdjson::dom::element v : array) {
                 double d;
-                if (v.get_double().get(d) || !(d >= 0))
+                if (v.get_double().get(d) || !physical::seconds(d))
                     return false;
                 seconds.push_back(d);
             }

@@ -1,6 +1,7 @@
 #include "detail_tables.h"
 
 #include "ingest_util.h"
+#include "model/contract/sound_values.h"
 #include "model/store/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -11,17 +12,38 @@ namespace tp
 {
 using namespace ingest_detail;
 
-void DetailTables::store(long long runId, const Event &e)
+std::vector<std::string> DetailTables::store(long long runId, const Event &e)
 {
     SQLite::Database &db = m_store.db();
     const json &o = e.raw;
+    std::vector<std::string> refused;
+    // A duration or a rate is stored only within its physical range (threat model I2); out of it,
+    // the column stays NULL and the field is named.
+    auto bindChecked = [&](SQLite::Statement &q, int at, const json &obj, const char *key,
+                           bool (*sound)(double), std::optional<double> absent) {
+        const auto it = obj.find(key);
+        if (it == obj.end() || !it->is_number()) {
+            absent ? q.bind(at, *absent) : q.bind(at);
+            return;
+        }
+        const double v = it->get<double>();
+        if (sound(v)) {
+            q.bind(at, v);
+            return;
+        }
+        q.bind(at);
+        refused.push_back(sound == &physical::seconds
+                              ? physical::secondsProblem(key, v) + "; not stored"
+                              : "field '" + std::string(key) + "' holds " + dumpJson(*it) +
+                                    ", out of its physical range; not stored");
+    };
     if (e.name == ev::Resources) {
         SQLite::Statement q(db, "UPDATE runs SET peak_rss_bytes = ?, cpu_user_seconds = ?, "
                                 "cpu_system_seconds = ?, wall_seconds = ? WHERE id = ?");
         q.bind(1, intOr(o, "peak_rss_bytes", 0));
-        q.bind(2, numOr(o, "cpu_user_seconds", 0));
-        q.bind(3, numOr(o, "cpu_system_seconds", 0));
-        q.bind(4, numOr(o, "wall_seconds", 0));
+        bindChecked(q, 2, o, "cpu_user_seconds", &physical::seconds, 0.0);
+        bindChecked(q, 3, o, "cpu_system_seconds", &physical::seconds, 0.0);
+        bindChecked(q, 4, o, "wall_seconds", &physical::seconds, 0.0);
         q.bind(5, static_cast<int64_t>(runId));
         q.exec();
     } else if (e.name == ev::Precision) {
@@ -42,24 +64,15 @@ void DetailTables::store(long long runId, const Event &e)
         q.bind(3, intOr(o, "batch", 0));
         q.bind(4, intOr(o, "seq_len", 0));
         int i = 5;
-        for (const char *k : {"first_call_seconds", "mean_seconds", "p50_seconds", "p99_seconds",
-                              "samples_per_second"}) {
-            if (auto it = o.find(k); it != o.end() && it->is_number())
-                q.bind(i++, it->get<double>());
-            else
-                q.bind(i++);
-        }
+        for (const char *k : {"first_call_seconds", "mean_seconds", "p50_seconds", "p99_seconds"})
+            bindChecked(q, i++, o, k, &physical::seconds, std::nullopt);
+        bindChecked(q, i, o, "samples_per_second", &physical::rate, std::nullopt);
         const auto slow = o.find("slow_first_call");
         q.bind(10, slow != o.end() && slow->is_boolean() && slow->get<bool>() ? 1 : 0);
         // Compiled mode's facts: a number, a count or a boolean each, else NULL ("not
         // available" stays unknown, never 0).
         auto seconds = [&](int at, const char *key) {
-            const auto it = o.find(key);
-            if (it != o.end() && it->is_number() && std::isfinite(it->get<double>()) &&
-                it->get<double>() >= 0)
-                q.bind(at, it->get<double>());
-            else
-                q.bind(at);
+            bindChecked(q, at, o, key, &physical::seconds, std::nullopt);
         };
         auto counted = [&](int at, const char *key) {
             const auto it = o.find(key);
@@ -83,7 +96,7 @@ void DetailTables::store(long long runId, const Event &e)
         const auto losses = o.find("loss");
         const auto secs = o.find("seconds");
         if (losses == o.end() || !losses->is_array())
-            return;
+            return refused;
         const long long first = intOr(o, "first_step", 0); // ±2^53: first + i never overflows
         SQLite::Statement q(db, "INSERT OR IGNORE INTO train_steps(run_id, step, loss, seconds) "
                                 "VALUES(?, ?, ?, ?)");
@@ -91,17 +104,29 @@ void DetailTables::store(long long runId, const Event &e)
             q.bind(1, static_cast<int64_t>(runId));
             q.bind(2, static_cast<int64_t>(first + static_cast<long long>(i)));
             const json &l = (*losses)[i];
-            if (l.is_number())
+            // A loss is any finite number up to 1e30 in magnitude (a diverging run's included).
+            if (l.is_number() && std::abs(l.get<double>()) <= 1e30)
                 q.bind(3, l.get<double>());
             else
                 q.bind(3); // NaN losses arrive as null
+            if (l.is_number() && !(std::abs(l.get<double>()) <= 1e30))
+                refused.push_back("field 'loss' holds " + dumpJson(l) +
+                                  ": a loss must be finite and at most 1e30 in magnitude; not "
+                                  "stored");
             const bool hasSecs =
                 secs != o.end() && secs->is_array() && i < secs->size() && (*secs)[i].is_number();
-            q.bind(4, hasSecs ? (*secs)[i].get<double>() : 0.0);
+            const double sec = hasSecs ? (*secs)[i].get<double>() : 0.0;
+            if (physical::seconds(sec)) {
+                q.bind(4, sec);
+            } else {
+                q.bind(4);
+                refused.push_back(physical::secondsProblem("seconds", sec) + "; not stored");
+            }
             q.exec();
             q.reset();
         }
     }
+    return refused;
 }
 
 } // namespace tp

@@ -6,6 +6,9 @@
 // cases are numbered in stream order.
 #include "model/contract/contract.h"
 
+#include <string>
+#include <vector>
+
 namespace tp
 {
 
@@ -19,7 +22,9 @@ public:
     // A new run: its shape cases are numbered from 0.
     void startRun() { m_shapeCaseSeq = 0; }
     // Stores what event `e` of run `runId` adds to the typed tables; any other event, nothing.
-    void store(long long runId, const Event &e);
+    // Returns the fields refused (out of their physical range: the column stays NULL), each
+    // named with its value (threat model I2).
+    std::vector<std::string> store(long long runId, const Event &e);
 
 private:
     Store &m_store;

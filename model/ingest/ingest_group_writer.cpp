@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 
 namespace tp
 {
@@ -17,20 +18,26 @@ IngestGroupWriter::IngestGroupWriter(Store &store, IngestReport &report)
 
 IngestGroupWriter::~IngestGroupWriter() = default;
 
-void IngestGroupWriter::addValues(long long runId, const std::string &phase,
+bool IngestGroupWriter::addValues(long long runId, const std::string &phase,
                                   const std::vector<double> &values)
 {
-    auto it = std::find_if(m_phases.begin(), m_phases.end(),
-                           [&](const PhaseBuffer &b) { return b.phase == phase; });
-    if (it == m_phases.end()) {
-        it = m_phases.insert(m_phases.end(), PhaseBuffer{});
-        it->phase = phase;
-        it->values.reserve(chunk::kMaxChunk);
+    auto found = m_phaseIndex.find(phase);
+    if (found == m_phaseIndex.end()) {
+        if (m_phases.size() >= ingest_limits::kMaxPhasesPerRun)
+            return false;
+        found = m_phaseIndex.emplace(phase, m_phases.size()).first;
+        m_phases.emplace_back().phase = phase;
     }
-    PhaseBuffer &b = *it;
+    PhaseBuffer &b = m_phases[found->second];
+    if (!b.dirty) {
+        b.dirty = true;
+        m_dirty.push_back(found->second);
+    }
     ++b.lines;
-    for (std::size_t at = 0; at < values.size();) {
+    for (std::size_t at = 0; at < values.size() && m_refusal.empty();) {
         const std::size_t n = std::min(chunk::kMaxChunk - b.values.size(), values.size() - at);
+        if (m_existing && !matchesStored(runId, b, values.data() + at, n))
+            break;
         b.values.insert(b.values.end(), values.begin() + std::ptrdiff_t(at),
                         values.begin() + std::ptrdiff_t(at + n));
         at += n;
@@ -39,19 +46,57 @@ void IngestGroupWriter::addValues(long long runId, const std::string &phase,
             b.chunkFirst += static_cast<long long>(chunk::kMaxChunk);
             b.values.clear();
             b.accounted = 0;
+            b.storedRead = false;
         }
     }
+    return true;
+}
+
+bool IngestGroupWriter::matchesStored(long long runId, PhaseBuffer &b, const double *values,
+                                      std::size_t n)
+{
+    if (!b.storedRead) {
+        if (!m_chunks)
+            m_chunks = std::make_unique<ChunkWriter>(m_store.db());
+        m_chunks->read(runId, b.phase, b.chunkFirst, b.stored);
+        b.storedRead = true;
+    }
+    const std::size_t at = b.values.size();
+    const std::size_t same = at < b.stored.size() ? std::min(n, b.stored.size() - at) : 0;
+    for (std::size_t i = 0; i < same; ++i)
+        if (std::memcmp(&b.stored[at + i], &values[i], sizeof(double)) != 0) {
+            m_refusal = "sample " + std::to_string(b.chunkFirst + static_cast<long long>(at + i)) +
+                        " of phase '" + b.phase + "' is " + std::to_string(values[i]) +
+                        " s where the run holds " + std::to_string(b.stored[at + i]) + " s";
+            return false;
+        }
+    if (m_sealed && same < n) {
+        m_refusal = "phase '" + b.phase + "' brings sample " +
+                    std::to_string(b.chunkFirst + static_cast<long long>(at + same)) +
+                    ", which the complete run does not have";
+        return false;
+    }
+    return true;
 }
 
 void IngestGroupWriter::writeChunk(long long runId, PhaseBuffer &b)
 {
     const auto count = static_cast<long long>(b.values.size());
-    if (count == b.accounted)
-        return; // written at this length already
+    if (count == b.accounted || !m_refusal.empty())
+        return; // written at this length already, or the run is refused
     if (!m_chunks)
         m_chunks = std::make_unique<ChunkWriter>(m_store.db());
-    const long long before =
-        m_chunks->write(runId, b.phase, b.chunkFirst, b.values.data(), b.values.size());
+    const ChunkWriter::Result w = m_chunks->write(runId, b.phase, b.chunkFirst, b.values.data(),
+                                                  b.values.size(), b.accounted, !m_sealed);
+    if (w.refused) {
+        m_refusal = "phase '" + b.phase + "' from sample " + std::to_string(b.chunkFirst) +
+                    (w.before < count && m_sealed
+                         ? " has " + std::to_string(count) + " values where the run holds " +
+                               std::to_string(w.before)
+                         : " holds other values than the run");
+        return;
+    }
+    const long long before = w.before;
     // Counted at each write, under the group's write lock: values past what the chunk held just
     // now (`before`: another import of this stream may have filled it further since our last
     // write) are ours; the rest were already there (a re-import, or a concurrent one). Counting
@@ -65,9 +110,14 @@ void IngestGroupWriter::writeChunk(long long runId, PhaseBuffer &b)
     b.accounted = count;
 }
 
-void IngestGroupWriter::startRun()
+void IngestGroupWriter::startRun(bool existing, bool sealed)
 {
+    m_existing = existing;
     m_phases.clear();
+    m_phaseIndex.clear();
+    m_dirty.clear();
+    m_sealed = sealed;
+    m_refusal.clear();
     m_unflushedSamples = 0;
     m_lastLineAt = 0;
     m_longestGap = -1;
@@ -76,6 +126,8 @@ void IngestGroupWriter::startRun()
 void IngestGroupWriter::forgetPhases()
 {
     m_phases.clear();
+    m_phaseIndex.clear();
+    m_dirty.clear();
 }
 
 void IngestGroupWriter::noteLine()
@@ -109,9 +161,13 @@ void IngestGroupWriter::flush(long long runId)
 {
     if (runId == 0)
         return;
-    for (PhaseBuffer &b : m_phases)
-        if (!b.values.empty())
-            writeChunk(runId, b);
+    // Only the phases that had lines since the last flush: a run of many phases is not walked
+    // whole at every commit.
+    for (const std::size_t i : m_dirty)
+        if (!m_phases[i].values.empty())
+            writeChunk(runId, m_phases[i]);
+    if (!m_refusal.empty())
+        return; // the stream's run is refused: nothing more of it is written
     SQLite::Database &db = m_store.db();
     if (m_unflushedSamples > 0) {
         SQLite::Statement count(db, "UPDATE runs SET sample_count = sample_count + ? WHERE id = ?");
@@ -120,15 +176,25 @@ void IngestGroupWriter::flush(long long runId)
         count.exec();
         m_unflushedSamples = 0;
     }
-    for (const PhaseBuffer &b : m_phases) {
+    if (!m_dirty.empty()) {
         SQLite::Statement lines(db, "INSERT INTO phase_lines(run_id, phase, lines) VALUES(?, ?, ?) "
                                     "ON CONFLICT(run_id, phase) DO UPDATE SET lines = "
                                     "max(lines, excluded.lines)");
-        lines.bind(1, static_cast<int64_t>(runId));
-        lines.bind(2, b.phase);
-        lines.bind(3, static_cast<int64_t>(b.lines));
-        lines.exec();
+        for (const std::size_t i : m_dirty) {
+            PhaseBuffer &b = m_phases[i];
+            b.dirty = false;
+            if (m_sealed)
+                continue; // a complete run's counts stay as they are
+            lines.bind(1, static_cast<int64_t>(runId));
+            lines.bind(2, b.phase);
+            lines.bind(3, static_cast<int64_t>(b.lines));
+            lines.exec();
+            lines.reset();
+        }
+        m_dirty.clear();
     }
+    if (m_sealed)
+        return;
     if (m_lastLineAt > 0) {
         SQLite::Statement arrivals(db, "UPDATE runs SET last_line_at = max(coalesce(last_line_at, "
                                        "0), ?), longest_line_gap = CASE WHEN ? < 0 THEN "
@@ -159,6 +225,8 @@ void IngestGroupWriter::abandon()
     m_chunks.reset();
     m_group.reset();
     m_phases.clear();
+    m_phaseIndex.clear();
+    m_dirty.clear();
     m_unflushedSamples = 0;
 }
 

@@ -15,6 +15,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 namespace tp
@@ -42,15 +43,21 @@ public:
     // dropped with it.
     void abandon();
 
-    // A new run: no phase, no sample waiting for sample_count, no line arrived yet.
-    void startRun();
+    // A new run: no phase, no sample waiting for sample_count, no line arrived yet. `existing`:
+    // the store held the run before this stream, so every value is compared with the stored one
+    // at its seq as it arrives; `sealed`: that run is complete, so it may match but never grow.
+    void startRun(bool existing = false, bool sealed = false);
+    // Why a chunk of the current run was refused (it holds other values than this stream's, or a
+    // sealed run would grow); empty while every chunk matched. Cleared by startRun.
+    const std::string &refusal() const { return m_refusal; }
     // The current run was flushed and closed: its phases are forgotten.
     void forgetPhases();
     // A line of the current run arrived now (wall clock): its arrival figures.
     void noteLine();
     // A phase line of run `runId`: its values join the phase's chunk; a chunk that fills is
-    // written and the next one begins. The phase's line count grows by one.
-    void addValues(long long runId, const std::string &phase, const std::vector<double> &values);
+    // written and the next one begins. The phase's line count grows by one. False (nothing kept)
+    // when the run has kMaxPhasesPerRun phases already and `phase` is a new one.
+    bool addValues(long long runId, const std::string &phase, const std::vector<double> &values);
     // Writes what run `runId` changed and is only kept in memory between lines; 0: nothing.
     void flush(long long runId);
 
@@ -62,12 +69,21 @@ private:
         std::vector<double> values;
         long long accounted = 0; // values of it counted as stored or duplicate so far
         long long lines = 0;     // phase lines of this phase in this stream
+        bool dirty = false;      // lines arrived since the last flush
+        bool storedRead = false; // `stored` holds the stored row at chunkFirst (existing runs)
+        std::vector<double> stored;
     };
+    // Compares values [at, at + n) about to join b's chunk with the stored ones (existing runs).
+    bool matchesStored(long long runId, PhaseBuffer &b, const double *values, std::size_t n);
     void writeChunk(long long runId, PhaseBuffer &b);
 
     Store &m_store;
     IngestReport &m_report;
-    std::vector<PhaseBuffer> m_phases;          // the current run's phases
+    std::vector<PhaseBuffer> m_phases;                         // the current run's phases
+    std::unordered_map<std::string, std::size_t> m_phaseIndex; // name -> m_phases index
+    std::vector<std::size_t> m_dirty; // phases with lines since the last flush
+    bool m_existing = false, m_sealed = false;
+    std::string m_refusal;
     long long m_unflushedSamples = 0;           // stored since the run's sample_count was updated
     double m_lastLineAt = 0, m_longestGap = -1; // the current run's line arrivals (wall clock)
     std::optional<SQLite::Transaction> m_group; // the open group of lines

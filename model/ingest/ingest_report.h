@@ -19,6 +19,9 @@ inline constexpr std::size_t kMaxLineBytes = std::size_t(4) << 20;
 inline constexpr long long kMaxBadLinesInRow = 10000;
 // Warnings kept word for word; the rest are only counted (warningCount).
 inline constexpr std::size_t kMaxWarnings = 1000;
+// Distinct phase names in one run (the runners write two or three); lines of further ones are
+// warnings. Keeps a run's buffers and its phase_lines rows bounded whatever the names.
+inline constexpr std::size_t kMaxPhasesPerRun = 1024;
 } // namespace ingest_limits
 
 struct IngestReport {
@@ -30,6 +33,9 @@ struct IngestReport {
     std::vector<std::string> warnings; // "line N: what is wrong" (malformed lines are skipped)
     long long warningCount = 0;        // all of them (warnings keeps the first kMaxWarnings)
     std::string stopped; // non-empty: why the stream was not read to its end (a limit above)
+    // Runs of the stream that were not stored because their execution key names a run the store
+    // holds with other evidence (threat model I1): one message per run, naming it.
+    std::vector<std::string> refused;
 };
 
 } // namespace tp

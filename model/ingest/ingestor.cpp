@@ -126,6 +126,18 @@ void RunIngestor::handleLine(const std::string &line)
 {
     if (line.find_first_not_of(" \t") == std::string::npos)
         return;
+    if (m_runId != 0 && refused()) {
+        // The run is refused: its lines up to the next run_started are read, not stored.
+        if (m_phaseParser->parse(line, m_fastPhase.phase, m_fastPhase.batch, m_fastPhase.seconds))
+            return;
+        if (const auto parsed = parseEventLine(line).event) {
+            if (parsed->kind == Event::Kind::RunStarted)
+                handleEvent(*parsed);
+        } else if (const json obj = parseJsonLine(line); isSmokeObject(obj)) {
+            handleSmoke(obj);
+        }
+        return;
+    }
     // A phase line as the runners write it: straight into the phase's chunk, nothing else.
     if (m_runId != 0 &&
         m_phaseParser->parse(line, m_fastPhase.phase, m_fastPhase.batch, m_fastPhase.seconds)) {
@@ -133,7 +145,9 @@ void RunIngestor::handleLine(const std::string &line)
         m_groupWriter.noteLine();
         ++m_report.events;
         ++m_eventSeq; // the line keeps its seq: the events after it are keyed as before
-        m_groupWriter.addValues(m_runId, m_fastPhase.phase, m_fastPhase.seconds);
+        if (!m_groupWriter.addValues(m_runId, m_fastPhase.phase, m_fastPhase.seconds))
+            warn("phase '" + m_fastPhase.phase + "' not stored: a run has at most " +
+                 std::to_string(ingest_limits::kMaxPhasesPerRun) + " phases");
         return;
     }
     auto parsed = parseEventLine(line);
@@ -181,14 +195,24 @@ void RunIngestor::handleEvent(const Event &e)
             storeEvent(e);
         else
             ++m_eventSeq;
-        m_groupWriter.addValues(m_runId, e.phase.phase, e.phase.seconds);
+        if (!refused() && !m_groupWriter.addValues(m_runId, e.phase.phase, e.phase.seconds))
+            warn("phase '" + e.phase.phase + "' not stored: a run has at most " +
+                 std::to_string(ingest_limits::kMaxPhasesPerRun) + " phases");
     } else {
         storeEvent(e);
     }
+    if (refused()) {
+        if (e.kind == Event::Kind::RunFinished) {
+            m_runId = 0;
+            m_runFinished = true;
+        }
+        return;
+    }
     if (e.kind == Event::Kind::RunFinished)
         finishRun(e.finished);
-    else if (e.kind == Event::Kind::Other)
-        m_details.store(m_runId, e);
+    else if (e.kind == Event::Kind::Other && !m_sealed)
+        for (const std::string &why : m_details.store(m_runId, e))
+            warn(e.name + ": " + why);
     if (e.kind == Event::Kind::RunFinished) {
         m_runId = 0;
         m_runFinished = true;
@@ -218,11 +242,20 @@ ON CONFLICT(execution_key) DO NOTHING)sql");
     q.bind(":shape", dumpJson(s.shape));
     q.bind(":env", dumpJson(s.env));
     q.bind(":cache", s.cacheState);
-    q.exec();
+    m_existing = q.exec() == 0;
     m_runId = *m_store.runIdForExecutionKey(executionKey);
+    m_sealed = false;
+    if (m_existing) {
+        SQLite::Statement complete(db, "SELECT complete FROM runs WHERE id = ?");
+        complete.bind(1, static_cast<int64_t>(m_runId));
+        m_sealed = complete.executeStep() && complete.getColumn(0).getInt() != 0;
+    }
+    m_lastRunOwn = !m_existing;
+    m_refused = false;
+    m_runKey = executionKey;
     m_eventSeq = 0;
     m_runFinished = false;
-    m_groupWriter.startRun();
+    m_groupWriter.startRun(m_existing, m_sealed);
     m_details.startRun();
     if (m_report.runIds.empty() || m_report.runIds.back() != m_runId)
         m_report.runIds.push_back(m_runId);
@@ -237,16 +270,20 @@ void RunIngestor::handleSmoke(const json &o)
     startRun(smoke.started, smoke.executionKey);
     ++m_report.events;
     storeEvent(smoke.event);
-    finishRun(smoke.finished);
+    if (!refused())
+        finishRun(smoke.finished);
     m_runId = 0;
     m_runFinished = true;
 }
 
 bool RunIngestor::annotate(const std::string &event, const nlohmann::json &fields)
 {
-    if (m_report.runIds.empty())
+    // Only to a run this stream created: a launcher's record never joins a run stored before.
+    if (m_report.runIds.empty() || !m_lastRunOwn)
         return false;
     const long long saved = m_runId;
+    const bool savedExisting = m_existing, savedSealed = m_sealed, savedRefused = m_refused;
+    m_existing = m_sealed = m_refused = false;
     m_runId = m_report.runIds.back();
     Event e;
     e.name = event;
@@ -256,41 +293,95 @@ bool RunIngestor::annotate(const std::string &event, const nlohmann::json &field
     m_groupWriter.begin();
     storeEvent(e);
     m_runId = saved;
+    m_existing = savedExisting;
+    m_sealed = savedSealed;
+    m_refused = savedRefused;
     m_groupWriter.commit(m_runId);
     return true;
 }
 
 void RunIngestor::storeEvent(const Event &e)
 {
+    std::string json;
+    if (e.kind == Event::Kind::Phase) {
+        // The values are in sample_chunks; the event keeps every other field and their count.
+        nlohmann::json slim = e.raw;
+        slim.erase("seconds");
+        slim["seconds_count"] = e.phase.seconds.size();
+        json = dumpJson(slim);
+    } else {
+        json = dumpJson(e.raw);
+    }
+    if (m_existing && !matchesStoredEvent(e, json)) {
+        ++m_eventSeq;
+        return;
+    }
     SQLite::Statement q(m_store.db(),
                         "INSERT OR IGNORE INTO events(run_id, seq, event, json, received_at) "
                         "VALUES(?, ?, ?, ?, ?)");
     q.bind(1, static_cast<int64_t>(m_runId));
     q.bind(2, static_cast<int64_t>(m_eventSeq++));
     q.bind(3, e.name);
-    if (e.kind == Event::Kind::Phase) {
-        // The values are in sample_chunks; the event keeps every other field and their count.
-        nlohmann::json slim = e.raw;
-        slim.erase("seconds");
-        slim["seconds_count"] = e.phase.seconds.size();
-        q.bind(4, dumpJson(slim));
-    } else {
-        q.bind(4, dumpJson(e.raw));
-    }
+    q.bind(4, json);
     q.bind(
         5,
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
     q.exec();
 }
 
+bool RunIngestor::matchesStoredEvent(const Event &e, const std::string &json)
+{
+    if (refused())
+        return false;
+    SQLite::Statement q(m_store.db(),
+                        "SELECT event, json FROM events WHERE run_id = ? AND seq = ?");
+    q.bind(1, static_cast<int64_t>(m_runId));
+    q.bind(2, static_cast<int64_t>(m_eventSeq));
+    const std::string at = "event " + std::to_string(m_eventSeq) + " ('" + e.name + "')";
+    if (!q.executeStep()) {
+        if (!m_sealed)
+            return true; // the rest of an interrupted import
+        refuse(at + " is not in the complete run");
+        return false;
+    }
+    if (q.getColumn(0).getString() == e.name && q.getColumn(1).getString() == json)
+        return true;
+    refuse(at + " differs from the stored one");
+    return false;
+}
+
+bool RunIngestor::refused()
+{
+    if (!m_refused && !m_groupWriter.refusal().empty())
+        refuse(m_groupWriter.refusal());
+    return m_refused;
+}
+
+void RunIngestor::refuse(const std::string &why)
+{
+    if (m_refused)
+        return;
+    m_refused = true;
+    m_report.refused.push_back(
+        "run " + std::to_string(m_runId) + " (" + m_runKey + ") was stored " +
+        (m_sealed ? std::string("complete") : std::string("from an interrupted import")) +
+        " and line " + std::to_string(m_lineNo) + " of this stream differs from it: " + why +
+        ". A stored run is never rewritten: the rest of this stream's run was not stored.");
+}
+
 // The runner's summary is kept as a witness; the figures and the verdict are the store's own,
 // computed from the samples that arrived (run_judge.h).
 void RunIngestor::finishRun(const RunFinished &f)
 {
+    // The samples first: the judge reads every one, the chunks being filled included, and a
+    // chunk that differs from a stored one refuses the run before anything else changes.
+    m_groupWriter.flush(m_runId);
+    if (refused() || m_sealed)
+        return; // a complete run is as it was stored (this stream matched it, or was refused)
     SQLite::Statement q(m_store.db(), R"sql(
 UPDATE runs SET status = :status, complete = 1, error = :error, finished_at = :finished,
   finite = :finite, summary_json = :summary
-WHERE id = :id)sql");
+WHERE id = :id AND complete = 0)sql");
     q.bind(":status", f.status);
     q.bind(":error", f.error);
     q.bind(":finished", f.finishedAt);
@@ -301,7 +392,6 @@ WHERE id = :id)sql");
     q.bind(":summary", dumpJson(f.summaryJson));
     q.bind(":id", static_cast<int64_t>(m_runId));
     q.exec();
-    m_groupWriter.flush(m_runId); // the judge reads every sample, the chunks being filled included
     judgeStoredRun(m_store, m_runId);
 }
 
@@ -314,8 +404,11 @@ void RunIngestor::closeOpenRun(const std::string &error, const std::string &fina
     m_groupWriter.begin();
     m_groupWriter.flush(m_runId);
     const long long id = m_runId;
+    const bool keep = refused() || m_sealed;
     m_runId = 0;
     m_groupWriter.forgetPhases();
+    if (keep)
+        return; // a refused or complete run is left as it was stored
     if (auto existing = m_store.run(id); !existing || existing->complete)
         return; // never downgrade a run that a fuller stream already completed
     SQLite::Statement q(m_store.db(),

@@ -68,6 +68,13 @@ private:
     void closeOpenRun(const std::string &error,
                       const std::string &finalStatus = status::Incomplete);
     void warn(const std::string &what);
+    // Whether the current run's lines are refused (threat model I1); records the refusal in the
+    // report the first time the group writer or an event comparison found one.
+    bool refused();
+    void refuse(const std::string &why);
+    // An event of a run the store held before this stream: false (and the run refused) when the
+    // stored event at its seq differs, or when a complete run has none there.
+    bool matchesStoredEvent(const Event &e, const std::string &json);
     void stop(const std::string &reason);
 
     Store &m_store;
@@ -79,6 +86,11 @@ private:
     long long m_runId = 0;    // run receiving events, 0 before run_started
     long long m_eventSeq = 0; // per-run line counter (event key)
     bool m_runFinished = false;
+    // The current run was in the store before this stream (a re-import, the rest of an
+    // interrupted one, or another stream with its key); sealed: it was complete.
+    bool m_existing = false, m_sealed = false, m_refused = false;
+    std::string m_runKey;            // the current run's execution key (for messages)
+    bool m_lastRunOwn = false;       // this stream created its last run (annotate() adds to it)
     IngestReport m_report;           // before m_groupWriter, which counts samples into it
     IngestGroupWriter m_groupWriter; // the open group of lines, the current run's chunks
     DetailTables m_details;

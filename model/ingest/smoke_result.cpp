@@ -1,6 +1,7 @@
 #include "smoke_result.h"
 
 #include "ingest_util.h"
+#include "model/contract/sound_values.h"
 
 namespace tp
 {
@@ -28,14 +29,28 @@ SmokeRun smokeRun(const json &o)
     run.event.started = s;
     RunFinished &f = run.finished;
     f.summaryJson = o;
-    f.summary.firstCallSeconds = numOr(o, "first_call_seconds", 0.0);
-    f.summary.meanBatchSeconds = numOr(o, "mean_batch_seconds", 0.0);
-    f.summary.samplesPerSecond = numOr(o, "samples_per_second", 0.0);
+    // The figures are kept only within their physical range (threat model I2); one out of it is
+    // named in the run's error and the result is not evidence.
+    auto figure = [&](const char *key, bool (*sound)(double)) {
+        const double v = numOr(o, key, 0.0);
+        if (sound(v))
+            return v;
+        run.refused.push_back("field '" + std::string(key) + "' holds " + dumpJson(o.at(key)) +
+                              ", out of its physical range");
+        return 0.0;
+    };
+    f.summary.firstCallSeconds = figure("first_call_seconds", &physical::seconds);
+    f.summary.meanBatchSeconds = figure("mean_batch_seconds", &physical::seconds);
+    f.summary.samplesPerSecond = figure("samples_per_second", &physical::rate);
     if (o.contains("finite") && o["finite"].is_boolean())
         f.summary.finite = o["finite"].get<bool>();
     f.status = f.summary.finite.value_or(false) ? status::Ok : status::Failed;
     if (f.status == status::Failed)
         f.error = "smoke result reports non-finite output";
+    if (!run.refused.empty()) {
+        f.status = status::Failed;
+        f.error = run.refused.front();
+    }
     return run;
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
 namespace tp
 {
@@ -16,6 +17,7 @@ struct SmokeRun {
     std::string executionKey; // "smoke:" and the object's content key: a re-import is the same run
     Event event;              // the object itself, stored as the run's only event "smoke_result"
     RunFinished finished;     // ok when the object reports finite output, else failed
+    std::vector<std::string> refused; // figures out of their physical range (the run failed)
 };
 
 // `o` is a smoke object (isSmokeObject, contract.h).

@@ -1,5 +1,6 @@
 #include "run_judge.h"
 
+#include "model/contract/sound_values.h"
 #include "model/samples/streamed_stats.h"
 
 #include "model/contract/contract.h"
@@ -273,7 +274,7 @@ std::vector<WitnessDisagreement> witnessDisagreements(const std::string &witness
             std::snprintf(buf, sizeof buf, "%.6g", v.get<double>());
             return std::string(buf);
         }
-        return v.is_string() ? v.get<std::string>() : v.dump();
+        return v.is_string() ? v.get<std::string>() : dumpText(v);
     };
     for (const json &e : doc)
         if (e.is_object() && e.value("field", json()).is_string())

@@ -1,5 +1,6 @@
 #include "pilot_store.h"
 
+#include "model/contract/sound_values.h"
 #include "model/store/sqlite_row.h"
 #include "model/store/store.h"
 
@@ -29,7 +30,7 @@ void insert(SQLite::Database &db, const PilotDefinition &p, bool selected)
                             "VALUES(?, ?, ?, ?)");
     q.bind(1, p.name);
     q.bind(2, p.version);
-    q.bind(3, pilotToJson(p).dump());
+    q.bind(3, dumpText(pilotToJson(p)));
     q.bind(4, selected ? 1 : 0);
     q.exec();
 }
@@ -118,7 +119,7 @@ PilotDefinition PilotStore::update(const std::string &name, PilotDefinition pilo
                             "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
         q.bind(1, pilot.name);
         q.bind(2, pilot.version);
-        q.bind(3, pilotToJson(pilot).dump());
+        q.bind(3, dumpText(pilotToJson(pilot)));
         q.bind(4, static_cast<int64_t>(old.id));
         q.exec();
     });

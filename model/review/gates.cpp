@@ -1,6 +1,7 @@
 #include "gates.h"
 
 #include "model/contract/json_file.h"
+#include "model/contract/sound_values.h"
 #include "model/pilot/pilot.h"
 
 #include <algorithm>
@@ -130,7 +131,7 @@ GateDefinitions parseGateDefinitions(const json &j, const std::string &origin)
         if (!criteria.is_array() || criteria.empty())
             throw GateError(where + ".criteria must be a non-empty array");
         for (const auto &c : criteria) {
-            const std::string id = c.is_string() ? c.get<std::string>() : c.dump();
+            const std::string id = c.is_string() ? c.get<std::string>() : dumpText(c);
             if (std::find(known.begin(), known.end(), id) == known.end())
                 throw GateError(where + ": unknown criterion '" + id + "'");
             def.criteria.push_back(id);

@@ -4,6 +4,7 @@
 
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
+#include "model/contract/sound_values.h"
 
 #include <map>
 
@@ -193,7 +194,7 @@ std::vector<ReviewChange> diffEvidence(const json &before, const json &after)
             if (x.is_object() && y.is_object())
                 fieldDiff(x, y, "", b, a);
             else
-                b = x.is_null() ? "" : x.dump(), a = y.is_null() ? "" : y.dump();
+                b = x.is_null() ? "" : dumpText(x), a = y.is_null() ? "" : dumpText(y);
             d.add("pilot", key, b, a);
         }
     }

@@ -3,6 +3,7 @@
 #include <SQLiteCpp/SQLiteCpp.h>
 
 #include <algorithm>
+#include <cstring>
 
 namespace tp
 {
@@ -46,8 +47,8 @@ ChunkWrite writeSampleChunks(SQLite::Database &db, long long runId, const std::s
 struct ChunkWriter::Statements {
     SQLite::Statement find, upsert;
     explicit Statements(SQLite::Database &db)
-        : find(db, "SELECT count FROM sample_chunks WHERE run_id = ? AND phase = ? AND "
-                   "first_seq = ?"),
+        : find(db, "SELECT count, codec, data FROM sample_chunks WHERE run_id = ? AND phase = ? "
+                   "AND first_seq = ?"),
           upsert(db, "INSERT INTO sample_chunks(run_id, phase, first_seq, count, min, max, sum, "
                      "codec, data) VALUES(?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(run_id, phase, "
                      "first_seq) DO UPDATE SET count = excluded.count, min = excluded.min, max = "
@@ -61,16 +62,39 @@ ChunkWriter::ChunkWriter(SQLite::Database &db) : m(std::make_unique<Statements>(
 
 ChunkWriter::~ChunkWriter() = default;
 
-long long ChunkWriter::write(long long runId, const std::string &phase, long long firstSeq,
-                             const double *values, std::size_t count)
+ChunkWriter::Result ChunkWriter::write(long long runId, const std::string &phase,
+                                       long long firstSeq, const double *values, std::size_t count,
+                                       long long ours, bool mayGrow)
 {
+    Result r;
     m->find.bind(1, static_cast<int64_t>(runId));
     m->find.bind(2, phase);
     m->find.bind(3, static_cast<int64_t>(firstSeq));
-    const long long before = m->find.executeStep() ? m->find.getColumn(0).getInt64() : 0;
+    if (m->find.executeStep())
+        try {
+            r.before = m->find.getColumn(0).getInt64();
+            if (r.before > 0 && r.before != ours) {
+                // Written by another stream (a re-import, a concurrent one, or a forgery): its
+                // values must be ours, to the bit, before anything is added after them.
+                const SQLite::Column data = m->find.getColumn(2);
+                std::vector<double> stored;
+                decodeChunk(m->find.getColumn(1).getInt(), data.getBlob(),
+                            static_cast<std::size_t>(data.getBytes()),
+                            static_cast<std::size_t>(r.before), stored);
+                const std::size_t same = std::min(stored.size(), count);
+                r.refused = std::memcmp(stored.data(), values, same * sizeof(double)) != 0;
+            }
+        } catch (...) {
+            m->find.reset();
+            throw;
+        }
     m->find.reset();
-    if (before >= static_cast<long long>(count))
-        return before; // already there, as long or longer
+    if (r.refused || r.before >= static_cast<long long>(count))
+        return r; // other values, or already there, as long or longer
+    if (!mayGrow) {
+        r.refused = true;
+        return r;
+    }
     const EncodedChunk c = encodeChunk(values, count);
     SQLite::Statement &q = m->upsert;
     q.bind(1, static_cast<int64_t>(runId));
@@ -79,7 +103,28 @@ long long ChunkWriter::write(long long runId, const std::string &phase, long lon
     bindChunk(q, 4, count, c);
     q.exec();
     q.reset();
-    return before;
+    return r;
+}
+
+void ChunkWriter::read(long long runId, const std::string &phase, long long firstSeq,
+                       std::vector<double> &out)
+{
+    out.clear();
+    m->find.bind(1, static_cast<int64_t>(runId));
+    m->find.bind(2, phase);
+    m->find.bind(3, static_cast<int64_t>(firstSeq));
+    try {
+        if (m->find.executeStep()) {
+            const SQLite::Column data = m->find.getColumn(2);
+            decodeChunk(m->find.getColumn(1).getInt(), data.getBlob(),
+                        static_cast<std::size_t>(data.getBytes()),
+                        static_cast<std::size_t>(m->find.getColumn(0).getInt64()), out);
+        }
+    } catch (...) {
+        m->find.reset();
+        throw;
+    }
+    m->find.reset();
 }
 
 std::pair<long long, long long> compactSampleChunks(SQLite::Database &db)

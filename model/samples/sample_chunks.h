@@ -36,6 +36,11 @@ ChunkWrite writeSampleChunks(SQLite::Database &db, long long runId, const std::s
 // chunk::kMaxChunk (the chunk of seq s starts at s - s % kMaxChunk, whatever the producer's line
 // size): a new row, or the stored row replaced when it holds fewer values (a chunk that grew since
 // the last commit, or a re-import completing an interrupted one). Statements prepared once.
+//
+// A stored row is only ever extended, never rewritten: unless the caller wrote it itself at the
+// length it holds (`ours`), its values are read back and must be the first values of `values`
+// bit for bit (threat model I1). When they are not, or when `mayGrow` is false and `values` holds
+// more than the row, nothing is written and the result says so.
 class ChunkWriter
 {
 public:
@@ -43,9 +48,16 @@ public:
     ~ChunkWriter();
     ChunkWriter(const ChunkWriter &) = delete;
     ChunkWriter &operator=(const ChunkWriter &) = delete;
-    // Returns how many values the row at (run, phase, firstSeq) held before this write (0: none).
-    long long write(long long runId, const std::string &phase, long long firstSeq,
-                    const double *values, std::size_t count);
+
+    struct Result {
+        long long before = 0; // values the row at (run, phase, firstSeq) held before (0: none)
+        bool refused = false; // the row holds other values, or would grow while !mayGrow
+    };
+    Result write(long long runId, const std::string &phase, long long firstSeq,
+                 const double *values, std::size_t count, long long ours = -1, bool mayGrow = true);
+    // The values of the row at (run, phase, firstSeq), into `out` (cleared; empty: no row).
+    void read(long long runId, const std::string &phase, long long firstSeq,
+              std::vector<double> &out);
 
 private:
     struct Statements;

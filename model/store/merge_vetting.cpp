@@ -1,6 +1,7 @@
 #include "merge_vetting.h"
 
 #include "model/contract/contract.h"
+#include "model/contract/sound_values.h"
 #include "model/samples/sample_codec.h"
 #include "schema.h"
 #include "store.h"
@@ -11,11 +12,14 @@
 #include <algorithm>
 #include <cctype>
 #include <cerrno>
+#include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
 #include <filesystem>
 #include <memory>
 #include <set>
+#include <string_view>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -51,10 +55,14 @@ struct Fd {
     }
 };
 
-// A temporary file created with O_EXCL in `dir` (mkstemp: mode 0600); -1 when it cannot be.
+constexpr std::string_view kCopyPrefix = ".torchpilot-merge-";
+
+// A temporary file created with O_EXCL in `dir` (mkstemp: mode 0600); -1 when it cannot be. Its
+// name holds our pid, so a later merge can tell a copy left by a killed one.
 int createIn(const std::filesystem::path &dir, std::string &path)
 {
-    std::string name = (dir / ".torchpilot-merge-XXXXXX").string();
+    std::string name =
+        (dir / (std::string(kCopyPrefix) + std::to_string(::getpid()) + "-XXXXXX")).string();
     const int fd = ::mkostemp(name.data(), O_CLOEXEC);
     if (fd >= 0)
         path = name;
@@ -161,6 +169,46 @@ void checkTypes(sqlite3 *db, const std::string &table, const std::vector<Column>
     }
 }
 
+// Every text valid UTF-8, every real finite, every duration in its physical range (threat model
+// I2): what our own ingest would have stored. A value out of it refuses the merge.
+void checkSound(sqlite3 *db, const std::string &table, const std::vector<Column> &columns,
+                const std::string &what)
+{
+    for (const Column &c : columns) {
+        const std::string col = sqlName(c.name),
+                          where = what + ": a value of " + table + "." + c.name;
+        if (c.type == "TEXT") {
+            eachRow(
+                db,
+                "SELECT " + col + " FROM " + sqlName(table) + " WHERE typeof(" + col + ") = 'text'",
+                what, [&](sqlite3_stmt *st) {
+                    const auto *p = static_cast<const char *>(sqlite3_column_blob(st, 0));
+                    if (!isValidUtf8(
+                            std::string_view(p ? p : "", std::size_t(sqlite3_column_bytes(st, 0)))))
+                        throw StoreError(where + " is text that is not UTF-8" + kNothingMerged);
+                });
+        } else if (c.type == "REAL") {
+            const bool duration =
+                c.name.size() >= 7 && c.name.compare(c.name.size() - 7, 7, "seconds") == 0;
+            eachRow(db,
+                    "SELECT " + col + " FROM " + sqlName(table) + " WHERE typeof(" + col +
+                        ") = 'real' AND (abs(" + col + ") > 1.7976931348623157e308" +
+                        (duration ? " OR NOT (" + col + " = 0 OR (" + col + " >= 1e-12 AND " + col +
+                                        " <= 1e7))"
+                                  : std::string()) +
+                        ") LIMIT 1",
+                    what, [&](sqlite3_stmt *st) {
+                        const double v = sqlite3_column_double(st, 0);
+                        throw StoreError(where + " is " + std::to_string(v) +
+                                         (duration ? ": a duration must be 0 or from 1e-12 to "
+                                                     "1e7 s"
+                                                   : ": not a finite number") +
+                                         kNothingMerged);
+                    });
+        }
+    }
+}
+
 bool isJsonColumn(const std::string &name)
 {
     return name == "json" || name == "validity_reasons" ||
@@ -202,6 +250,11 @@ void checkChunks(sqlite3 *db, const std::string &what)
                     decodeChunk(sqlite3_column_int(st, 4), sqlite3_column_blob(st, 5),
                                 std::size_t(sqlite3_column_bytes(st, 5)), std::size_t(count),
                                 values);
+                    for (const double v : values)
+                        if (!physical::seconds(v))
+                            throw SampleCodecError("a sample of " + std::to_string(v) +
+                                                   " s is out of the physical range (0, or "
+                                                   "1e-12 to 1e7 s)");
                 } catch (const SampleCodecError &e) {
                     throw StoreError(what + ": sample chunk #" +
                                      std::to_string(sqlite3_column_int64(st, 0)) + " (run #" +
@@ -212,6 +265,41 @@ void checkChunks(sqlite3 *db, const std::string &what)
 }
 
 } // namespace
+
+int removeStaleMergeCopies(const std::string &dir)
+{
+    std::error_code ec;
+    int removed = 0;
+    for (std::filesystem::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+        const std::string name = it->path().filename().string();
+        if (name.compare(0, kCopyPrefix.size(), kCopyPrefix) != 0)
+            continue;
+        std::string rest = name.substr(kCopyPrefix.size());
+        bool sidecar = false;
+        for (const char *suffix : {"-wal", "-shm", "-journal"}) {
+            const std::string s = suffix;
+            if (rest.size() > s.size() && rest.compare(rest.size() - s.size(), s.size(), s) == 0)
+                sidecar = true;
+        }
+        if (sidecar)
+            continue; // removed with its copy
+        // ".torchpilot-merge-<pid>-XXXXXX", or the older ".torchpilot-merge-XXXXXX".
+        const auto dash = rest.find('-');
+        if (dash != std::string::npos) {
+            char *stop = nullptr;
+            const long pid = std::strtol(rest.c_str(), &stop, 10);
+            if (stop != rest.c_str() + dash || pid <= 0)
+                continue;
+            if (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH)
+                continue; // that merge may still be running
+        }
+        bool any = false;
+        for (const char *suffix : {"", "-wal", "-shm", "-journal"})
+            any = ::unlink((it->path().string() + suffix).c_str()) == 0 || any;
+        removed += any ? 1 : 0;
+    }
+    return removed;
+}
 
 MergeCopy::MergeCopy(const std::string &source, const std::string &ourPath)
 {
@@ -236,11 +324,14 @@ MergeCopy::MergeCopy(const std::string &source, const std::string &ourPath)
     std::filesystem::path dir = std::filesystem::path(ourPath).parent_path();
     if (dir.empty())
         dir = ".";
+    std::error_code ec;
+    const std::filesystem::path tmp = std::filesystem::temp_directory_path(ec);
+    removeStaleMergeCopies(dir.string());
+    if (!ec)
+        removeStaleMergeCopies(tmp.string());
     out.fd = createIn(dir, m_path);
-    if (out.fd < 0) {
-        std::error_code ec;
-        out.fd = createIn(std::filesystem::temp_directory_path(ec), m_path);
-    }
+    if (out.fd < 0 && !ec)
+        out.fd = createIn(tmp, m_path);
     if (out.fd < 0)
         throw StoreError("cannot make a private copy of " + what +
                          " to vet it: " + std::strerror(errno) + kNothingMerged);
@@ -355,6 +446,7 @@ void vetMergeCopy(const std::string &copyPath, const std::string &source, Store 
             throw StoreError(what + ": table " + t + " does not have TorchPilot's columns" +
                              kNothingMerged);
         checkTypes(raw, t, ourColumns, what);
+        checkSound(raw, t, ourColumns, what);
         for (const Column &c : ourColumns)
             if (isJsonColumn(c.name))
                 checkJson(raw, t, c.name, what);

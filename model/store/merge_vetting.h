@@ -40,6 +40,14 @@ private:
     std::string m_path;
 };
 
+// Removes the merge copies (and their -wal, -shm, -journal files) in `dir` whose merge is no
+// longer running: a copy is named .torchpilot-merge-<pid>-XXXXXX, and one whose process is gone
+// was left by a killed merge (threat model I5). Copies named as before the pid was in the name
+// (.torchpilot-merge-XXXXXX) are removed too: their merges ended with that older version.
+// Returns how many copies were removed. Called by every merge, beside the database and in the
+// temporary directory.
+int removeStaleMergeCopies(const std::string &dir);
+
 // Checks the copy at `copyPath` of the file the user named `source` (named in every message),
 // on a read-only, defensive connection of its own: TorchPilot's application_id and our schema
 // version; no view, trigger, virtual or shadow table (each named); the integrity check; each

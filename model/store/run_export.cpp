@@ -2,6 +2,7 @@
 
 #include "model/analysis/run_profile.h"
 #include "model/contract/contract.h"
+#include "model/contract/sound_values.h"
 #include "model/contract/stats.h"
 
 #include <charconv>
@@ -37,10 +38,18 @@ void appendRunIds(RunSelection &sel, const std::string &token, const std::string
     const auto dash = ids.find('-');
     const long long first = number(token, ids.substr(0, dash));
     const long long last = dash == std::string::npos ? first : number(token, ids.substr(dash + 1));
-    if (last < first || last - first > 10000000)
+    if (last < first)
         throw ExportError("bad run selection '" + token + "': not a range of run ids");
-    for (long long id = first; id <= last; ++id)
+    // All tokens together, whatever their count (threat model I6): 8 MB of ids at most.
+    constexpr long long kMaxIds = 1000000;
+    if (last - first >= kMaxIds - static_cast<long long>(sel.runIds.size()))
+        throw ExportError("bad run selection '" + token + "': more than " +
+                          std::to_string(kMaxIds) + " run ids in all");
+    for (long long id = first;; ++id) { // never past `last`: it may be the largest long long
         sel.runIds.push_back(id);
+        if (id == last)
+            break;
+    }
 }
 
 json opt(const std::optional<double> &v)
@@ -55,7 +64,7 @@ std::string csvField(const json &v)
     std::string s = v.is_null()           ? std::string()
                     : v.is_string()       ? v.get<std::string>()
                     : v.is_number_float() ? g17(v.get<double>())
-                                          : v.dump();
+                                          : dumpText(v);
     if (s.find_first_of(",\"\r\n") == std::string::npos)
         return s;
     std::string quoted = "\"";

@@ -167,6 +167,7 @@ ImportResult importAny(Store &store, const std::string &path)
     r.samples = in.samples;
     r.duplicateSamples = in.duplicateSamples;
     r.warnings = in.warnings;
+    r.refused = in.refused;
     if (in.warningCount > static_cast<long long>(in.warnings.size()))
         r.warnings.push_back(
             "… and " +
@@ -178,20 +179,27 @@ ImportResult importAny(Store &store, const std::string &path)
 namespace
 {
 
-// Their pilots that would be merged (a name we do not have) must read as pilots: one that does
-// not would leave our database unable to list its pilots. Refused before anything is written.
+// Their pilots that would be merged (a name we do not have) must read as pilots, under the name
+// they are merged by: one that does not would leave our database unable to list its pilots, or
+// list one under our pilot's name. Refused before anything is written.
 void checkTheirPilots(SQLite::Database &db, const std::string &what)
 {
     SQLite::Statement q(db, "SELECT name, definition_json FROM other.pilots WHERE name NOT IN "
                             "(SELECT name FROM main.pilots) ORDER BY id");
     while (q.executeStep()) {
         const std::string name = q.getColumn(0).getString();
+        PilotDefinition pilot;
         try {
-            parsePilot(nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false),
-                       "pilot '" + name + "'");
+            pilot = parsePilot(nlohmann::json::parse(q.getColumn(1).getString(), nullptr, false),
+                               "pilot '" + name + "'");
         } catch (const std::exception &e) {
             throw StoreError(what + ": " + e.what() + "; nothing was merged");
         }
+        // A pilot is listed by the name in its definition and merged by its name column: the two
+        // must agree, or a pilot could be listed under one of ours with other limits.
+        if (pilot.name != name)
+            throw StoreError(what + ": pilot '" + name + "' is defined as '" + pilot.name +
+                             "', another name; nothing was merged");
     }
 }
 

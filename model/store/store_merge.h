@@ -48,6 +48,9 @@ struct ImportResult {
     std::vector<long long> runIds; // contract streams: the runs touched
     MergeReport merge;
     std::vector<std::string> warnings;
+    // Runs not stored because a stored run has their execution key and other evidence
+    // (IngestReport::refused): each names the run. An import with any is a failure.
+    std::vector<std::string> refused;
 };
 ImportResult importAny(Store &store, const std::string &path);
 

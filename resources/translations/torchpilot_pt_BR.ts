@@ -258,12 +258,16 @@
         <source>%1: %2 — %3</source>
         <translation>%1: %2 — %3</translation>
     </message>
+    <message>
+        <source>%1: refused: %2</source>
+        <translation>%1: recusado: %2</translation>
+    </message>
 </context>
 <context>
     <name>Compare</name>
     <message>
         <source>torchpilot: error: %1</source>
-        <translation>torchpilot: erro: %1</translation>
+        <translation type="vanished">torchpilot: erro: %1</translation>
     </message>
     <message>
         <source>better</source>
@@ -466,7 +470,7 @@
     <name>DbCmd</name>
     <message>
         <source>torchpilot: error: %1</source>
-        <translation>torchpilot: erro: %1</translation>
+        <translation type="vanished">torchpilot: erro: %1</translation>
     </message>
     <message>
         <source>Maintain a database. &apos;compact&apos;: rewrite its samples in chunks of 4096 and give the freed space back (VACUUM); lossless, and safe to interrupt.</source>
@@ -505,7 +509,7 @@
     <name>Export</name>
     <message>
         <source>torchpilot: error: %1</source>
-        <translation>torchpilot: erro: %1</translation>
+        <translation type="vanished">torchpilot: erro: %1</translation>
     </message>
     <message>
         <source>Export runs with their figures and validity and precision verdicts (and their samples with --samples) as CSV or JSON.</source>
@@ -561,7 +565,7 @@
     </message>
     <message>
         <source>cannot write &apos;%1&apos;: %2</source>
-        <translation>não foi possível gravar &apos;%1&apos;: %2</translation>
+        <translation type="vanished">não foi possível gravar &apos;%1&apos;: %2</translation>
     </message>
     <message numerus="yes">
         <source>%n run(s) exported to %1</source>
@@ -1021,11 +1025,19 @@
     </message>
     <message>
         <source>torchpilot: error: cannot write screenshot &apos;%1&apos;</source>
-        <translation>torchpilot: erro: não foi possível gravar a captura de tela &apos;%1&apos;</translation>
+        <translation type="vanished">torchpilot: erro: não foi possível gravar a captura de tela &apos;%1&apos;</translation>
     </message>
     <message>
         <source>screenshot written to %1</source>
         <translation>captura de tela gravada em %1</translation>
+    </message>
+    <message>
+        <source>the window could not be rendered</source>
+        <translation>a janela não pôde ser renderizada</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: cannot write screenshot &apos;%1&apos;: %2</source>
+        <translation>torchpilot: erro: não foi possível gravar a captura de tela &apos;%1&apos;: %2</translation>
     </message>
 </context>
 <context>
@@ -1511,7 +1523,7 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <name>ReportCmd</name>
     <message>
         <source>torchpilot: error: %1</source>
-        <translation>torchpilot: erro: %1</translation>
+        <translation type="vanished">torchpilot: erro: %1</translation>
     </message>
     <message>
         <source>Write the PDF decision report of a database: decision, gates and sign-offs, changes since the last review, the three panels, charts, precision, cost, environment and every run. Exit 0 when written; 2 on bad input.</source>
@@ -2489,7 +2501,7 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     </message>
     <message>
         <source>cannot write &apos;%1&apos;: %2</source>
-        <translation>não foi possível gravar &apos;%1&apos;: %2</translation>
+        <translation type="vanished">não foi possível gravar &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>%1 — %2</source>
@@ -3073,7 +3085,7 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     </message>
     <message>
         <source>cannot read the file (%1)</source>
-        <translation>não foi possível ler o arquivo (%1)</translation>
+        <translation type="vanished">não foi possível ler o arquivo (%1)</translation>
     </message>
     <message>
         <source>malformed JSON at offset %1: %2</source>
@@ -3101,7 +3113,7 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     </message>
     <message>
         <source>%1: cannot write the file (%2)</source>
-        <translation>%1: não foi possível gravar o arquivo (%2)</translation>
+        <translation type="vanished">%1: não foi possível gravar o arquivo (%2)</translation>
     </message>
     <message>
         <source>The target &apos;local&apos; is built in.</source>
@@ -3119,12 +3131,16 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <source>%1: &apos;%2&apos; cannot be stored (the target &apos;local&apos; is built in; names use 1 to 64 letters, digits, &apos;.&apos;, &apos;_&apos; or &apos;-&apos;)</source>
         <translation>%1: &apos;%2&apos; não pode ser armazenado (o destino &apos;local&apos; é embutido; os nomes usam de 1 a 64 letras, dígitos, &apos;.&apos;, &apos;_&apos; ou &apos;-&apos;)</translation>
     </message>
+    <message>
+        <source>JSON nested deeper than %1 levels</source>
+        <translation>JSON aninhado em mais de %1 níveis</translation>
+    </message>
 </context>
 <context>
     <name>TargetsCli</name>
     <message>
         <source>torchpilot: error: %1</source>
-        <translation>torchpilot: erro: %1</translation>
+        <translation type="vanished">torchpilot: erro: %1</translation>
     </message>
     <message>
         <source>Manage the targets runs can execute on (local, SSH hosts).
@@ -3218,7 +3234,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>cannot read &apos;%1&apos;: %2</source>
-        <translation>não foi possível ler &apos;%1&apos;: %2</translation>
+        <translation type="vanished">não foi possível ler &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>%1: not a JSON object (%2 at byte %3)</source>
@@ -3335,6 +3351,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>N</source>
         <translation>N</translation>
+    </message>
+    <message>
+        <source>%1: JSON nested deeper than %2 levels</source>
+        <translation>%1: JSON aninhado em mais de %2 níveis</translation>
     </message>
 </context>
 <context>
@@ -3627,7 +3647,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>&lt;center&gt;%1&lt;br&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/center&gt;</source>
-        <translation>&lt;center&gt;%1&lt;br&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/center&gt;</translation>
+        <translation type="vanished">&lt;center&gt;%1&lt;br&gt;&lt;b&gt;%2&lt;/b&gt;&lt;/center&gt;</translation>
     </message>
     <message>
         <source>time per batch (%1, log scale)</source>
@@ -4587,7 +4607,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>Cannot write &apos;%1&apos;: %2</source>
-        <translation>Não foi possível gravar &apos;%1&apos;: %2</translation>
+        <translation type="vanished">Não foi possível gravar &apos;%1&apos;: %2</translation>
     </message>
     <message>
         <source>Kubernetes target</source>

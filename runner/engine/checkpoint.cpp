@@ -1,6 +1,7 @@
 #include "checkpoint.h"
 
 #include "hostinfo.h"
+#include "model/contract/json_file.h"
 
 #include <openssl/evp.h>
 
@@ -109,7 +110,11 @@ std::optional<nlohmann::json> readCheckpointManifest(const std::string &path,
                                                      std::vector<std::string> &problems)
 {
     try {
-        return nlohmann::json::parse(readCheckpointFile(path, kMaxManifestBytes), nullptr, false);
+        const std::string text = readCheckpointFile(path, kMaxManifestBytes);
+        if (jsonNestsDeeperThan(text, kMaxConfigDepth)) // before the parser recurses (I3)
+            throw CheckpointError(path + ": JSON nested deeper than " +
+                                  std::to_string(kMaxConfigDepth) + " levels");
+        return nlohmann::json::parse(text, nullptr, false);
     } catch (const CheckpointError &e) {
         problems.push_back(std::string(e.what()) + ": skipped");
         return std::nullopt;

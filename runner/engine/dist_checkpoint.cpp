@@ -1,6 +1,7 @@
 #include "dist_checkpoint.h"
 
 #include "hostinfo.h"
+#include "model/contract/json_file.h"
 
 #include <algorithm>
 #include <chrono>
@@ -82,10 +83,12 @@ CheckpointInfo DistCheckpointWriter::write(std::uint64_t step, const std::string
     if (m_rank == 0) {
         nlohmann::json shards = nlohmann::json::array();
         for (int r = 0; r < m_worldSize; ++r) {
-            const nlohmann::json s =
-                r == 0 ? shard
-                       : nlohmann::json::parse(store.get(storeKey(step, std::to_string(r))),
-                                               nullptr, false);
+            const std::string published =
+                r == 0 ? std::string() : store.get(storeKey(step, std::to_string(r)));
+            const nlohmann::json s = r == 0 ? shard
+                                     : jsonNestsDeeperThan(published, kMaxConfigDepth)
+                                         ? nlohmann::json() // not a shard entry
+                                         : nlohmann::json::parse(published, nullptr, false);
             if (!isShardEntry(s) || s["rank"].get<int>() != r)
                 throw CheckpointError("rank " + std::to_string(r) +
                                       " published no valid shard for step " + std::to_string(step));

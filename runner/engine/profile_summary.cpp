@@ -1,4 +1,5 @@
 #include "profile_summary.h"
+#include "model/contract/output_file.h"
 
 #include <algorithm>
 #include <cctype>
@@ -143,16 +144,13 @@ json writeChromeTrace(const std::vector<ProfileSpan> &spans, const std::string &
     const json trace = {{"traceEvents", events},
                         {"displayTimeUnit", "ms"},
                         {"otherData", {{"producer", "torchpilot-runner (libtorch profiler)"}}}};
-    {
-        std::ofstream out(path, std::ios::binary | std::ios::trunc);
-        out << trace.dump();
-        if (!out.flush())
-            return {{"error", "could not write " + path.string()}};
+    const std::string text = trace.dump(-1, ' ', false, json::error_handler_t::replace);
+    try { // a new file renamed into place; a link, FIFO or device there is refused (I4)
+        writeOutputFile(path.string(), text);
+    } catch (const OutputError &e) {
+        return {{"error", e.what()}};
     }
-    const auto bytes = fs::file_size(path, ec);
-    if (ec)
-        return {{"error", path.string() + ": " + ec.message()}};
-    return {{"path", path.string()}, {"bytes", bytes}, {"format", "chrome_trace"}};
+    return {{"path", path.string()}, {"bytes", text.size()}, {"format", "chrome_trace"}};
 }
 
 } // namespace tp::runner

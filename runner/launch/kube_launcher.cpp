@@ -13,6 +13,12 @@
 namespace tp
 {
 
+namespace
+{
+// The most of one kubectl answer (a pod or Job as JSON) kept; more is not a valid answer.
+constexpr qsizetype kMaxKubectlOutput = qsizetype(16) << 20;
+} // namespace
+
 KubeLauncher::KubeLauncher(Store &store, KubeJobConfig config, QString targetName, QObject *parent)
     : Launcher(store, parent), m_config(std::move(config)), m_target(std::move(targetName)),
       m_call(m_config, this), m_pods(
@@ -24,7 +30,7 @@ KubeLauncher::KubeLauncher(Store &store, KubeJobConfig config, QString targetNam
     connect(&m_call, &KubectlCall::output, this, [this](const QByteArray &chunk) {
         if (m_step == Step::Logs)
             ingestStdout(chunk);
-        else
+        else if (m_stdout.size() + chunk.size() <= kMaxKubectlOutput) // bounded (threat model I6)
             m_stdout += chunk;
     });
     connect(&m_call, &KubectlCall::errorOutput, this, &KubeLauncher::ingestStderr);

@@ -157,8 +157,13 @@ std::vector<RunAlert> Launcher::scanLines(const QByteArray &chunk)
     m_rules.onActivity(t);
     m_progressScan += chunk;
     const qsizetype lastNl = m_progressScan.lastIndexOf('\n');
-    if (lastNl < 0)
+    if (lastNl < 0) {
+        // A line longer than the ingestor reads is not scanned either (threat model I6): what
+        // is buffered of it is dropped, and scanning resumes after its newline.
+        if (std::size_t(m_progressScan.size()) > ingest_limits::kMaxLineBytes)
+            m_progressScan.clear(); // its tail, up to the newline, is no JSON: ignored
         return {};
+    }
     const QByteArray complete = m_progressScan.left(lastNl);
     m_progressScan.remove(0, lastNl + 1);
     std::vector<RunAlert> alerts;
@@ -201,6 +206,10 @@ void Launcher::ingestStderr(const QByteArray &chunk)
     if (m_completed)
         return;
     m_stderrBuffer += chunk;
+    // A stderr line is shown cut at 64 KiB (threat model I6): one without a newline is not held.
+    constexpr qsizetype kMaxStderrLine = 64 * 1024;
+    if (m_stderrBuffer.size() > kMaxStderrLine && m_stderrBuffer.indexOf('\n') < 0)
+        m_stderrBuffer = m_stderrBuffer.left(kMaxStderrLine) + '\n';
     qsizetype nl;
     while ((nl = m_stderrBuffer.indexOf('\n')) >= 0) {
         const QString line = QString::fromUtf8(m_stderrBuffer.left(nl)).trimmed();
@@ -250,6 +259,8 @@ void Launcher::completeRun(const QString &failure, int exitCode, const char *unf
     }
     for (const auto &w : report.warnings)
         result.warnings << QString::fromStdString(w);
+    for (const auto &refusal : report.refused)
+        result.warnings << QString::fromStdString(refusal);
     if (!report.runIds.empty()) {
         result.runId = report.runIds.back();
         std::optional<RunRecord> run;

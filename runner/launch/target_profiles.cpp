@@ -1,13 +1,16 @@
 #include "target_profiles.h"
+#include "model/contract/json_file.h"
+#include "model/contract/output_file.h"
 
 #include <QDir>
 #include <QFile>
+
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
-#include <QSaveFile>
 #include <QSet>
 #include <QStandardPaths>
+#include <stdexcept>
 
 namespace tp
 {
@@ -33,10 +36,18 @@ bool TargetProfiles::load(QString *error)
         m_stored.clear();
         return true;
     }
-    if (!file.open(QIODevice::ReadOnly))
-        return fail(tr("cannot read the file (%1)").arg(file.errorString()));
+    // A regular file of at most kMaxConfigBytes, nested at most kMaxConfigDepth (threat model I3).
+    std::string bytes;
+    try {
+        bytes = readConfigBytes<std::runtime_error>(m_path.toStdString(), "targets file");
+    } catch (const std::runtime_error &e) {
+        return fail(QString::fromStdString(e.what()));
+    }
+    if (jsonNestsDeeperThan(bytes, kMaxConfigDepth))
+        return fail(tr("JSON nested deeper than %1 levels").arg(kMaxConfigDepth));
     QJsonParseError parseError;
-    const QJsonDocument doc = QJsonDocument::fromJson(file.readAll(), &parseError);
+    const QJsonDocument doc =
+        QJsonDocument::fromJson(QByteArray::fromStdString(bytes), &parseError);
     if (parseError.error != QJsonParseError::NoError)
         return fail(tr("malformed JSON at offset %1: %2")
                         .arg(parseError.offset)
@@ -81,12 +92,12 @@ bool TargetProfiles::save(QString *error) const
         targets.append(p.toJson());
     const QJsonObject root{{QStringLiteral("version"), 1}, {QStringLiteral("targets"), targets}};
     QDir().mkpath(QFileInfo(m_path).absolutePath());
-    QSaveFile file(m_path);
-    if (!file.open(QIODevice::WriteOnly) ||
-        file.write(QJsonDocument(root).toJson(QJsonDocument::Indented)) < 0 || !file.commit()) {
+    try { // a new file renamed into place; a link, FIFO or device there is refused (I4)
+        writeOutputFile(m_path.toStdString(),
+                        QJsonDocument(root).toJson(QJsonDocument::Indented).toStdString());
+    } catch (const OutputError &e) {
         if (error)
-            *error = tr("%1: cannot write the file (%2)")
-                         .arg(QDir::toNativeSeparators(m_path), file.errorString());
+            *error = QString::fromStdString(e.what());
         return false;
     }
     return true;

@@ -86,8 +86,26 @@ QString ChartPanel::runLabel(const RunRecord &run, const std::vector<RunRecord> 
     return label;
 }
 
+namespace
+{
+// The widest range an axis is given (threat model I2: a store may hold 1e308, an infinity or a
+// denormal where a time belongs). Qt Charts' log axis recurses without end on a range it cannot
+// round (a bound of 0, inf, or decades beyond a double's): its bounds are kept finite, positive
+// and within 30 decades; a point outside them is clipped by the chart, never a crash.
+constexpr double kAxisMin = 1e-15, kAxisMax = 1e15;
+
+double clampAxis(double v, double fallback)
+{
+    return std::isfinite(v) ? std::clamp(v, -kAxisMax, kAxisMax) : fallback;
+}
+} // namespace
+
 QLogValueAxis *ChartPanel::decadeAxis(double lo, double hi, const QString &title, double base)
 {
+    if (!(base > 1) || !std::isfinite(base))
+        base = 10;
+    lo = std::max(clampAxis(lo, kAxisMin), kAxisMin);
+    hi = std::max(clampAxis(hi, kAxisMax), lo);
     const double logBase = std::log(base);
     const double min = std::pow(base, std::floor(std::log(lo) / logBase + 1e-9));
     double max = std::pow(base, std::ceil(std::log(hi) / logBase - 1e-9));
@@ -108,6 +126,8 @@ QLogValueAxis *ChartPanel::decadeAxis(double lo, double hi, const QString &title
 QValueAxis *ChartPanel::linearAxis(double lo, double hi, const QString &title)
 {
     auto *axis = new QValueAxis;
+    lo = clampAxis(lo, 0);
+    hi = clampAxis(hi, lo + 1);
     if (hi <= lo)
         hi = lo + (lo == 0 ? 1.0 : std::fabs(lo) * 0.1);
     axis->setRange(lo, hi);

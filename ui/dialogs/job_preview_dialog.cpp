@@ -1,5 +1,7 @@
 #include "job_preview_dialog.h"
 
+#include "model/contract/output_file.h"
+#include "model/contract/sound_values.h"
 #include "runner/launch/kube_launcher.h"
 
 #include <QDialogButtonBox>
@@ -10,7 +12,6 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
-#include <QSaveFile>
 #include <QVBoxLayout>
 
 namespace tp
@@ -20,7 +21,7 @@ namespace
 {
 QString str(const nlohmann::json &j)
 {
-    return QString::fromStdString(j.is_string() ? j.get<std::string>() : j.dump());
+    return QString::fromStdString(j.is_string() ? j.get<std::string>() : dumpText(j));
 }
 } // namespace
 
@@ -168,15 +169,13 @@ void JobPreviewDialog::exportYaml()
 
 bool JobPreviewDialog::exportTo(const QString &path)
 {
-    QSaveFile f(path);
-    if (f.open(QIODevice::WriteOnly)) {
-        f.write(m_yaml.toUtf8());
-        if (f.commit())
-            return true;
+    try { // a new file renamed into place; a link, FIFO or device there is refused (I4)
+        writeOutputFile(path.toStdString(), m_yaml.toStdString());
+        return true;
+    } catch (const OutputError &e) {
+        QMessageBox::warning(this, tr("Cannot export"), QString::fromStdString(e.what()));
+        return false;
     }
-    QMessageBox::warning(this, tr("Cannot export"),
-                         tr("Cannot write '%1': %2").arg(path, f.errorString()));
-    return false;
 }
 
 } // namespace tp

@@ -48,6 +48,9 @@ void FileImporter::importFiles(const QString &databasePath, const QStringList &f
                     for (long long id : report.runIds)
                         out.runIds << id;
                     out.newSamples += report.samples;
+                    for (const std::string &why : report.refused)
+                        out.failures << tr("%1: %2").arg(QFileInfo(file).fileName(),
+                                                         QString::fromStdString(why));
                 } catch (const std::exception &e) {
                     out.failures << tr("%1: %2").arg(QFileInfo(file).fileName(),
                                                      QString::fromUtf8(e.what()));

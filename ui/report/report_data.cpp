@@ -5,6 +5,7 @@
 #include "model/contract/json_file.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
+#include "model/contract/sound_values.h"
 #include "model/store/store.h"
 #include "ui/format.h"
 
@@ -129,7 +130,7 @@ std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)
         if (const auto rs = j.find("reasons"); rs != j.end() && rs->is_array())
             for (const json &reason : *rs)
                 row.reasons.push_back(reason.is_string() ? reason.get<std::string>()
-                                                         : reason.dump());
+                                                         : dumpText(reason));
         break;
     }
     if (row.verdict == "fail" && row.dtype == "float32" &&

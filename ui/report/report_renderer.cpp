@@ -1,5 +1,6 @@
 #include "report_renderer.h"
 
+#include "model/contract/output_file.h"
 #include "report_charts.h"
 #include "report_data.h"
 #include "report_document.h"
@@ -8,6 +9,7 @@
 #include "report_paginator.h"
 
 #include <QAbstractTextDocumentLayout>
+#include <QBuffer>
 #include <QFileInfo>
 #include <QFont>
 #include <QFontMetricsF>
@@ -15,7 +17,6 @@
 #include <QPageSize>
 #include <QPainter>
 #include <QPdfWriter>
-#include <QSaveFile>
 #include <QTextDocument>
 #include <QTextOption>
 
@@ -79,11 +80,15 @@ ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data,
                                                 const QString &path, const QLocale &locale)
 {
     Result result;
-    QSaveFile file(path);
-    if (!file.open(QIODevice::WriteOnly)) {
-        result.error = tr("cannot write '%1': %2").arg(path, file.errorString());
+    // Refused before the work when a link, FIFO or device is there (I4); written in memory, then
+    // as a new file renamed into place.
+    if (const std::string why = outputRefusal(path.toStdString()); !why.empty()) {
+        result.error = QString::fromStdString(why);
         return result;
     }
+    QByteArray pdf;
+    QBuffer file(&pdf);
+    file.open(QIODevice::WriteOnly);
     QPdfWriter writer(&file);
     writer.setResolution(kDpi);
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize::A4), QPageLayout::Portrait,
@@ -127,7 +132,6 @@ ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data,
         tr("evidence %1").arg(QString::fromStdString(data.review.evidenceHash.substr(0, 12)));
     QPainter p;
     if (!p.begin(&writer)) {
-        file.cancelWriting();
         result.error = tr("cannot write '%1': the PDF could not be started").arg(path);
         return result;
     }
@@ -148,8 +152,11 @@ ReportRenderer::Result ReportRenderer::writePdf(const ReportData &data,
         p.restore();
     }
     p.end();
-    if (!file.commit()) {
-        result.error = tr("cannot write '%1': %2").arg(path, file.errorString());
+    file.close();
+    try {
+        writeOutputFile(path.toStdString(), std::string_view(pdf.constData(), pdf.size()));
+    } catch (const OutputError &e) {
+        result.error = QString::fromStdString(e.what());
         return result;
     }
     result.ok = true;

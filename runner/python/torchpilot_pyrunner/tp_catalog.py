@@ -10,6 +10,11 @@ from .tp_jsonfile import dump, is_int, is_number, read_json_file
 from .tp_stats import compute_stats
 
 
+# The most shape cases one catalog may make, and entries one of its arrays may hold (the C++
+# runner's kMaxCatalogCases, model/contract/catalog.h).
+MAX_CATALOG_CASES = 4096
+
+
 def _positive_ints(j, field, origin, required):
     if field not in j:
         if required:
@@ -18,6 +23,9 @@ def _positive_ints(j, field, origin, required):
     v = j[field]
     if not isinstance(v, list) or (required and not v):
         raise BadInput("%s: field '%s' must be a non-empty array of positive integers" % (origin, field))
+    if len(v) > MAX_CATALOG_CASES:
+        raise BadInput("%s: field '%s' holds %d entries, over the limit of %d"
+                       % (origin, field, len(v), MAX_CATALOG_CASES))
     out = []
     for i, x in enumerate(v):
         if not is_int(x) or x <= 0 or x > (1 << 31):
@@ -66,6 +74,9 @@ def parse_catalog(j, origin):
     c.version = _positive_int(j, "version", 1, origin)
     c.batch_sizes = _positive_ints(j, "batch_sizes", origin, True)
     c.seq_lens = _positive_ints(j, "seq_lens", origin, False)
+    if len(c.batch_sizes) * max(len(c.seq_lens), 1) > MAX_CATALOG_CASES:
+        raise BadInput("%s: %d batch sizes \u00d7 %d sequence lengths make more than %d shape cases"
+                       % (origin, len(c.batch_sizes), len(c.seq_lens), MAX_CATALOG_CASES))
     if "dtypes" in j:
         d = j["dtypes"]
         if not isinstance(d, list):

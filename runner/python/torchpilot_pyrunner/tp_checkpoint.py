@@ -19,6 +19,7 @@ import re
 import time
 
 from .tp_contract import BadInput, diagnostic, utc_now
+from .tp_jsonfile import MAX_JSON_DEPTH, nests_deeper_than
 from .tp_safe_files import (MANIFEST_LIMIT, STATE_LIMIT, TEMP_MARK, Refused, WriteError,
                             inside, is_plain_name, open_regular, read_limited, write_atomically)
 
@@ -44,15 +45,20 @@ def write_file_atomically(path, data):
 
 def read_manifest(path):
     """A manifest's JSON object, None where it is missing or not a JSON object; raises Refused
-    (tp_safe_files) for a file that is not read."""
+    (tp_safe_files) for a file that is not read or not parsed: nested deeper than MAX_JSON_DEPTH
+    (checked before the parser runs) or one the parser gives up on."""
     try:
         data = read_limited(path, MANIFEST_LIMIT, "manifest")
     except OSError:
         return None
+    if nests_deeper_than(data, MAX_JSON_DEPTH):
+        raise Refused("%s: refused: JSON nested deeper than %d levels" % (path, MAX_JSON_DEPTH))
     try:
         m = json.loads(data.decode("utf-8"))
     except ValueError:
         return None
+    except RecursionError:
+        raise Refused("%s: refused: JSON nested too deeply to parse" % path)
     return m if isinstance(m, dict) else None
 
 

@@ -19,6 +19,7 @@ import os
 import re
 import time
 
+from .tp_jsonfile import MAX_JSON_DEPTH, nests_deeper_than
 from .tp_checkpoint import (CheckpointError, CheckpointWriter, TrainingRun, checkpoint_config,
                             read_manifest, state_file_problem, step_name, write_file_atomically)
 from .tp_contract import BadInput, utc_now
@@ -169,7 +170,8 @@ class DistCheckpointWriter(CheckpointWriter):
         if self.rank == 0:
             session.wait_count(prefix + "published", self.world_size,
                                what + ": not every rank published its shard")
-            shards = [json.loads(session.get(prefix + str(r), what)) for r in range(self.world_size)]
+            shards = [self._shard(session.get(prefix + str(r), what), r)
+                      for r in range(self.world_size)]
             manifest = {"format": DIST_FORMAT, "step": step, "next_step": step + 1,
                         "world_size": self.world_size, "shards": shards,
                         "written_at": utc_now(), "config": config}
@@ -182,6 +184,22 @@ class DistCheckpointWriter(CheckpointWriter):
             session.wait_count(prefix + "done-count", 1, what + ": rank 0 wrote no manifest")
         shard.update({"step": step, "state_path": path, "manifest_path": manifest_path,
                       "seconds": time.monotonic() - t0})
+        return shard
+
+    @staticmethod
+    def _shard(text, rank):
+        """Rank `rank`'s shard record as it published it: JSON nested at most MAX_JSON_DEPTH levels
+        (checked before json.loads recurses), an object; else CheckpointError."""
+        data = text.encode() if isinstance(text, str) else bytes(text)
+        if nests_deeper_than(data):
+            raise CheckpointError("rank %d published a shard record nested deeper than %d levels"
+                                  % (rank, MAX_JSON_DEPTH))
+        try:
+            shard = json.loads(data)
+        except (ValueError, RecursionError):
+            shard = None
+        if not isinstance(shard, dict):
+            raise CheckpointError("rank %d published no valid shard record" % rank)
         return shard
 
     def prune(self):

@@ -13,6 +13,7 @@ from .tp_contract import BadInput
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 29500
 DEFAULT_TIMEOUT = 30.0
+MAX_WORLD_SIZE = 4096
 RENDEZVOUS_FORMAT = "--rendezvous must be HOST:PORT with a port in 1..65535"
 NEEDS_TRAINING = ("data-parallel ranks need a training workload (train-mlp, train-encoder, or a "
                   "user model with a loss)")
@@ -109,6 +110,9 @@ def resolve(ns, given, environ):
             if flag in given:
                 raise BadInput("%s applies only to distributed runs (--world-size N)" % flag)
         return None
+
+    if world > MAX_WORLD_SIZE:  # the C++ runner's cap (dist_options.cpp)
+        raise BadInput("%s is more than %d ranks" % (ws_name, MAX_WORLD_SIZE))
 
     if "--rank" in given:
         rank, rank_name = ns.rank, "--rank %d" % ns.rank

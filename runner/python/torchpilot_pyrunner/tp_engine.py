@@ -51,6 +51,7 @@ class Engine:
         if o.profile_steps > 0:
             from . import tp_profile
             self.profile_dir = tp_profile.prepare_dir(o.profile_dir)
+            tp_profile.check_trace_paths(self.profile_dir, o.execution_key, o.device)
         if o.training and o.distributed:
             from . import tp_dist_checkpoint
             self.training = tp_dist_checkpoint.DistTrainingRun(o)

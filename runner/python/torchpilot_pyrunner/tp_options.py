@@ -264,7 +264,10 @@ def parse_options(argv):
                        ("--precision-policy", "precision_policy")):
         path = getattr(ns, attr)
         if flag in given and not (attr == "model" and model_kind(path) == "python"):
-            if not os.path.isfile(path):
+            # A JSON file that is there but not a regular file (a FIFO, a device) is refused by
+            # tp_jsonfile.read_json_file with its own message, never opened for blocking.
+            there = os.path.isfile(path) if attr == "model" else os.path.exists(path)
+            if not there:
                 raise BadInput("%s: File does not exist: %s" % (flag, path))
     if "--resume" in given and not os.path.isdir(ns.resume):
         raise BadInput("--resume: Directory does not exist: %s" % ns.resume)

@@ -29,15 +29,27 @@ directory ({"path","bytes","format":"xplane"}), wall_seconds both captures, and 
 so. Where torch.profiler fails there, ops and copies are "not available" and the note says why (a
 build whose profile() yields an object with key_averages()/events() is read directly instead).
 Without torch_tpu._internal.profiler, a tpu run uses torch.profiler alone (CPU activity). A
-profiler that raises leaves the run ok: {"steps":N,"error":...}."""
+profiler that raises leaves the run ok: {"steps":N,"error":...}.
+
+Trace files (docs/threat-model.md, I4, I5): the Chrome trace is exported into a new temporary
+file next to <dir>/<name>.pt.trace.json and renamed onto it; XProf writes into a new private
+directory whose files are then renamed into <dir>/<name>. A symbolic link, FIFO, device or
+directory at a final path is refused, never followed, opened or replaced: bad input (exit 2)
+when it is there before the run (check_trace_paths), a trace error when it appears during it.
+Temporaries are removed on every error path, and those of a killed runner (its pid no longer
+alive) by the next capture."""
 import os
 import re
+import shutil
+import stat
 import sys
 import tempfile
 import time
 
 from . import tp_accel
 from .tp_contract import BadInput, StopRequested
+from .tp_safe_files import (Refused, export_into_place, move_files_into, refuse_non_directory,
+                            refuse_special, temporary_name)
 
 NA = tp_accel.NA
 TOP_OPS = 15
@@ -49,9 +61,15 @@ TPU_OPS_TOOL = TPU_TOOL + " + " + TORCH_TOOL
 # The legacy profiler (torch 1.13 without Kineto) rounds event times to whole microseconds, so a
 # copy_ can seem to start after its _to_copy ended; nesting is repaired within this tolerance.
 NESTING_TOLERANCE_US = 1.0
+CHROME_SUFFIX = ".pt.trace.json"
+XPROF_SUFFIX = ".xprof"  # <dir>/<name>.xprof.tmp-<pid>-<hex>: the XProf capture's own directory
+# Temporaries of a trace writer (tp_safe_files.temporary_name; '.tmp' after it is Kineto's own).
+_LEFTOVER = re.compile(r"(?:\.pt\.trace\.json|\.xprof)\.tmp-(\d+)-[0-9a-f]{16}(?:\.tmp)?$")
 
 
 def _message(e):
+    if isinstance(e, Refused):
+        return str(e)
     return "%s: %s" % (type(e).__name__, e) if str(e) else type(e).__name__
 
 
@@ -77,6 +95,65 @@ def prepare_dir(path):
         raise BadInput("--profile-dir: cannot create or write the directory %s: %s"
                        % (path, e.strerror or e))
     return full
+
+
+def trace_paths(directory, execution_key):
+    """(Chrome trace file, XProf directory) of a run."""
+    name = safe_name(execution_key)
+    return os.path.join(directory, name + CHROME_SUFFIX), os.path.join(directory, name)
+
+
+def check_trace_paths(directory, execution_key, device):
+    """Bad input (exit 2, before run_started) where the trace's final path holds anything but a
+    regular file (the XProf directory on tpu: anything but a real directory): a link is never
+    followed, a FIFO or device never opened (docs/threat-model.md, I4)."""
+    chrome, xprof = trace_paths(directory, execution_key)
+    try:
+        refuse_special(chrome)
+        if device == "tpu":
+            for path in (xprof, os.path.join(xprof, "plugins"),
+                         os.path.join(xprof, "plugins", "profile")):
+                if not refuse_non_directory(path):
+                    break
+    except Refused as e:
+        raise BadInput(str(e))
+    except OSError as e:
+        raise BadInput("--profile-dir: cannot check %s: %s" % (chrome, e.strerror or e))
+
+
+def _pid_alive(pid):
+    if pid <= 0:
+        return False
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (OverflowError, ValueError):
+        return False
+    except OSError:  # EPERM: another user's live process
+        return True
+    return True
+
+
+def remove_leftovers(directory):
+    """Removes trace temporaries (_LEFTOVER) of writers that are gone (their pid is not alive):
+    a runner killed while it exported a trace."""
+    try:
+        names = os.listdir(directory)
+    except OSError:
+        return
+    for name in names:
+        m = _LEFTOVER.search(name)
+        if m is None or _pid_alive(int(m.group(1))):
+            continue
+        path = os.path.join(directory, name)
+        try:
+            if stat.S_ISDIR(os.lstat(path).st_mode):
+                shutil.rmtree(path, ignore_errors=True)
+            else:
+                os.unlink(path)
+        except OSError:
+            pass
 
 
 # --- the operator table -----------------------------------------------------------------------
@@ -201,18 +278,6 @@ def _tpu_profiler(torch_tpu):
     return module
 
 
-def _files(directory):
-    out = {}
-    for root, _, names in os.walk(directory):
-        for n in names:
-            path = os.path.join(root, n)
-            try:
-                out[path] = os.path.getsize(path)
-            except OSError:
-                pass
-    return out
-
-
 def _run_steps(steps, call, sync, control):
     """The N calls and a closing synchronize; the wall time of both."""
     clock = time.perf_counter
@@ -229,9 +294,11 @@ def _run_steps(steps, call, sync, control):
 
 
 def _export(prof, path):
+    """The trace of `prof` at path: exported into a new temporary file renamed over path; a
+    path that is not a regular file is refused (tp_safe_files.export_into_place)."""
     try:
-        prof.export_chrome_trace(path)
-        return {"path": path, "bytes": os.path.getsize(path), "format": "chrome_trace"}
+        size = export_into_place(path, prof.export_chrome_trace)
+        return {"path": path, "bytes": size, "format": "chrome_trace"}
     except Exception as e:
         return {"error": _message(e)}
 
@@ -261,24 +328,29 @@ def _torch_capture(torch, device, steps, run, trace_path):
 
 
 def _xprof(module, run, trace_dir):
-    """(profiler object or None, wall seconds, trace) of `run` under the XProf trace."""
-    os.makedirs(trace_dir, exist_ok=True)
-    before = _files(trace_dir)
-    activity = module.ProfilerActivity
-    context = module.profile(activities=[activity.CPU, activity.TPU],
-                             on_trace_ready=module.xprof_trace_handler(dir_name=trace_dir))
-    prof = context.__enter__()
+    """(profiler object or None, wall seconds, trace) of `run` under the XProf trace. XProf
+    writes into a new private directory next to trace_dir; its files are then renamed into
+    trace_dir (tp_safe_files.move_files_into: never through a link), and it is removed."""
+    tmp = temporary_name(trace_dir + XPROF_SUFFIX)
+    os.mkdir(tmp, 0o700)
     try:
-        wall = run()
-    except BaseException:
-        context.__exit__(*sys.exc_info())  # stops the trace; the error goes on
-        raise
-    try:
-        context.__exit__(None, None, None)  # stop_trace writes the xplane file
-        written = {p: s for p, s in _files(trace_dir).items() if before.get(p) != s}
-        trace = {"path": trace_dir, "bytes": sum(written.values()), "format": "xplane"}
-    except Exception as e:
-        trace = {"error": _message(e)}
+        activity = module.ProfilerActivity
+        context = module.profile(activities=[activity.CPU, activity.TPU],
+                                 on_trace_ready=module.xprof_trace_handler(dir_name=tmp))
+        prof = context.__enter__()
+        try:
+            wall = run()
+        except BaseException:
+            context.__exit__(*sys.exc_info())  # stops the trace; the error goes on
+            raise
+        try:
+            context.__exit__(None, None, None)  # stop_trace writes the xplane file
+            written = move_files_into(tmp, trace_dir)
+            trace = {"path": trace_dir, "bytes": sum(written.values()), "format": "xplane"}
+        except Exception as e:
+            trace = {"error": _message(e)}
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
     return prof, wall, trace
 
 
@@ -315,18 +387,17 @@ def capture(torch, device, steps, call, sync, directory, execution_key, control=
             torch_tpu=None):
     """The profile event's fields (without v/event) for `steps` calls of `call`. StopRequested
     (cancel, deadline) propagates; any other failure becomes {"steps": N, "error": ...}."""
-    name = safe_name(execution_key)
+    chrome, xprof = trace_paths(directory, execution_key)
+    remove_leftovers(directory)
 
     def run():
         return _run_steps(steps, call, sync, control)
     try:
         module = _tpu_profiler(torch_tpu) if device == "tpu" else None
         if module is not None:
-            fields = _tpu_capture(module, torch, device, steps, run,
-                                  os.path.join(directory, name))
+            fields = _tpu_capture(module, torch, device, steps, run, xprof)
         else:
-            fields = _torch_capture(torch, device, steps, run,
-                                    os.path.join(directory, name + ".pt.trace.json"))
+            fields = _torch_capture(torch, device, steps, run, chrome)
             if device == "tpu":
                 fields["note"] = "torch_tpu._internal.profiler not found: CPU activity only"
     except StopRequested:

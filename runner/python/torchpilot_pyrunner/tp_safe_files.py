@@ -1,5 +1,6 @@
 """Reading and writing files in directories that other processes may write to: a checkpoint
-directory (a shared volume in a multi-host run) and the rendezvous directory of a local group.
+directory (a shared volume in a multi-host run), the rendezvous directory of a local group and
+the profile directory.
 
 Reads take only a regular file, at most a stated number of bytes: the name is lstat'ed first (a
 symbolic link, FIFO, device, socket or directory is refused without being opened: opening a FIFO
@@ -9,7 +10,9 @@ limit is refused before any byte is read.
 Writes go to a temporary file of an unpredictable name next to the target, created with
 O_CREAT | O_EXCL | O_NOFOLLOW (a name planted beforehand, a symbolic link included, makes the
 write fail, never redirects it), fsync'ed, renamed over the target (a link planted at the target
-is replaced, not followed), then the directory fsync'ed. Stdlib only."""
+is replaced, not followed), then the directory fsync'ed. Profiler traces (tp_profile), written
+by a library that takes a path, go the same way (export_into_place, move_files_into), except that
+a target that is not a regular file is refused rather than replaced. Stdlib only."""
 import errno
 import fcntl
 import os
@@ -39,7 +42,8 @@ def size_text(n):
 
 
 def _kind(mode):
-    for test, name in ((stat.S_ISLNK, "a symbolic link"), (stat.S_ISFIFO, "a FIFO"),
+    for test, name in ((stat.S_ISREG, "a regular file"), (stat.S_ISLNK, "a symbolic link"),
+                       (stat.S_ISFIFO, "a FIFO"),
                        (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
                        (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory")):
         if test(mode):
@@ -106,16 +110,44 @@ def inside(directory, name):
     return os.path.dirname(os.path.realpath(os.path.join(directory, name))) == real_dir
 
 
-def write_atomically(path, data, mode=0o644):
-    """Writes data to path through a fresh temporary file in the same directory (see above);
-    raises WriteError."""
-    directory = os.path.dirname(path) or "."
-    tmp = "%s%s%d-%s" % (path, TEMP_MARK, os.getpid(), secrets.token_hex(8))
+def temporary_name(path):
+    """<path>.tmp-<pid>-<16 hex digits>: a fresh, unpredictable name next to path."""
+    return "%s%s%d-%s" % (path, TEMP_MARK, os.getpid(), secrets.token_hex(8))
+
+
+def create_temporary(path, mode=0o644):
+    """(fd open for writing, name) of a new file next to path, created with O_CREAT | O_EXCL |
+    O_NOFOLLOW; raises WriteError."""
+    tmp = temporary_name(path)
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_NOFOLLOW | os.O_CLOEXEC,
                      mode)
     except OSError as e:
         raise WriteError("cannot create %s: %s" % (tmp, e.strerror))
+    return fd, tmp
+
+
+def _sync_directory(directory, strict=True):
+    try:
+        dfd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
+    except OSError as e:
+        if strict:
+            raise WriteError("cannot open directory %s: %s" % (directory, e.strerror))
+        return
+    try:
+        os.fsync(dfd)
+    except OSError as e:
+        if strict and e.errno != errno.EINVAL:  # some file systems cannot sync a directory
+            raise WriteError("cannot fsync directory %s: %s" % (directory, e.strerror))
+    finally:
+        os.close(dfd)
+
+
+def write_atomically(path, data, mode=0o644):
+    """Writes data to path through a fresh temporary file in the same directory (see above);
+    raises WriteError."""
+    directory = os.path.dirname(path) or "."
+    fd, tmp = create_temporary(path, mode)
     try:
         view = memoryview(data)
         while view:
@@ -132,14 +164,96 @@ def write_atomically(path, data, mode=0o644):
     except OSError as e:
         os.unlink(tmp)
         raise WriteError("cannot rename onto %s: %s" % (path, e.strerror))
+    _sync_directory(directory)
+
+
+# --- outputs that another library writes by path (profiler traces) ----------------------------
+def refuse_special(path):
+    """Raises Refused where something other than a regular file is at path (a symbolic link,
+    FIFO, device, socket or directory; never followed or opened). OSError other than
+    FileNotFoundError propagates."""
     try:
-        dfd = os.open(directory, os.O_RDONLY | os.O_DIRECTORY | os.O_CLOEXEC)
-    except OSError as e:
-        raise WriteError("cannot open directory %s: %s" % (directory, e.strerror))
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return
+    if not stat.S_ISREG(st.st_mode):
+        # The C++ side's words (model/contract/output_file.cpp, outputRefusal).
+        raise Refused("'%s' is %s; an output is written as a new regular file, so it is not "
+                      "replaced" % (path, _kind(st.st_mode)))
+
+
+def _remove_quietly(*names):
+    for name in names:
+        try:
+            os.unlink(name)
+        except OSError:
+            pass
+
+
+def export_into_place(path, export, mode=0o644):
+    """Writes path through `export(name)`, a writer that takes a path (a profiler's
+    export_chrome_trace): it is given a new temporary file next to path (create_temporary),
+    which is then checked (still a regular file), fsync'ed and renamed over path. Refused where
+    path is not a regular file, before and again just before the rename: nothing is written
+    through it. The temporary, and '<temporary>.tmp' (Kineto writes there and renames), are
+    removed on every error path. Returns the bytes written."""
+    refuse_special(path)
+    fd, tmp = create_temporary(path, mode)
+    os.close(fd)
     try:
-        os.fsync(dfd)
-    except OSError as e:
-        if e.errno != errno.EINVAL:  # some file systems cannot sync a directory
-            raise WriteError("cannot fsync directory %s: %s" % (directory, e.strerror))
-    finally:
-        os.close(dfd)
+        export(tmp)
+        fd = os.open(tmp, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK | os.O_CLOEXEC)
+        try:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                _refuse_kind(tmp, st.st_mode)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        refuse_special(path)
+        os.rename(tmp, path)
+    except BaseException:
+        _remove_quietly(tmp, tmp + ".tmp")
+        raise
+    _sync_directory(os.path.dirname(path) or ".", strict=False)
+    return st.st_size
+
+
+def refuse_non_directory(path):
+    """Whether a real directory is at path (False: nothing is); raises Refused for anything else
+    (a symbolic link to a directory included). OSError other than FileNotFoundError propagates."""
+    try:
+        st = os.lstat(path)
+    except FileNotFoundError:
+        return False
+    if not stat.S_ISDIR(st.st_mode):
+        raise Refused("%s: is %s; refusing to write into it" % (path, _kind(st.st_mode)))
+    return True
+
+
+def ensure_directory(path, mode=0o755):
+    """Creates the directory path (its parent must exist), or checks the one there: a real
+    directory, never a symbolic link. Raises Refused, or OSError."""
+    try:
+        os.mkdir(path, mode)
+    except FileExistsError:
+        refuse_non_directory(path)
+
+
+def move_files_into(src, dst):
+    """Moves every regular file under the directory src to the same relative place under dst by
+    rename; dst and the directories under it are made with ensure_directory, and a target that
+    is not a regular file is refused (refuse_special). Anything else under src stays there.
+    Returns {final path: bytes}."""
+    moved = {}
+    ensure_directory(dst)
+    for name in sorted(os.listdir(src)):
+        source, target = os.path.join(src, name), os.path.join(dst, name)
+        st = os.lstat(source)
+        if stat.S_ISDIR(st.st_mode):
+            moved.update(move_files_into(source, target))
+        elif stat.S_ISREG(st.st_mode):
+            refuse_special(target)
+            os.rename(source, target)
+            moved[target] = st.st_size
+    return moved

@@ -1,0 +1,177 @@
+// Fuzz target (threat model I1, I2): arbitrary bytes imported into a database that already holds
+// a complete run, then everything a user can look at rendered offscreen — every page of the main
+// window, the details of every run (up to 40), a comparison, and the PDF report — then the
+// database's integrity checked and the complete run compared with what it held before. Nothing
+// may crash, throw out, or change that run.
+//
+// Unlike fuzz/CMakeLists.txt's targets this one needs Qt Widgets, so it is built by the normal
+// build (g++, or clang under the sanitizer build) with fuzz/standalone_driver.cpp as its main:
+// it replays files and mutates them for a given time (bench/fuzz.sh feeds it fuzz_ingest's
+// coverage-grown corpus). The entry points are libFuzzer's, so a clang build can link it with
+// -fsanitize=fuzzer instead.
+#include "model/ingest/ingestor.h"
+#include "model/store/store.h"
+#include "ui/main_window.h"
+#include "ui/pages/compare_page.h"
+#include "ui/pages/run_detail_view.h"
+#include "ui/pages/runs_page.h"
+#include "ui/report/report_export.h"
+
+#include <QApplication>
+#include <QDir>
+#include <QTabWidget>
+#include <QTemporaryDir>
+#include <QTest>
+
+#include <SQLiteCpp/SQLiteCpp.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+
+namespace
+{
+
+[[noreturn]] void fail(const std::string &what)
+{
+    std::fprintf(stderr, "fuzz_render: %s\n", what.c_str());
+    std::abort();
+}
+
+const char *const kSealedKey = "fuzz-sealed";
+
+std::string sealedStream()
+{
+    std::string s = R"({"v":1,"event":"run_started","run_key":"fuzz/sealed","execution_key":")" +
+                    std::string(kSealedKey) +
+                    R"(","workload":"mlp","mode":"eager","device":"cpu","dtype":"float32",)"
+                    R"("shape":{"batch":8},"started_at":"2026-12-01T10:00:00Z"})"
+                    "\n"
+                    R"({"v":1,"event":"phase","phase":"first_call","batch":8,"seconds":[0.04]})"
+                    "\n";
+    for (int l = 0; l < 20; ++l)
+        s += R"({"v":1,"event":"phase","phase":"steady","batch":8,"seconds":[0.001,0.0012,)"
+             R"(0.0011,0.00105]})"
+             "\n";
+    return s + R"({"v":1,"event":"run_finished","status":"ok","summary":{"finite":true}})"
+               "\n";
+}
+
+// Everything stored about the run (its row, events, chunks, phase lines, typed tables).
+std::string snapshot(SQLite::Database &db, long long id)
+{
+    std::string s;
+    for (const char *sql :
+         {"SELECT * FROM runs WHERE id = ?", "SELECT seq, event, json FROM events WHERE run_id = ?",
+          "SELECT phase, first_seq, count, hex(data) FROM sample_chunks WHERE run_id = ? ORDER BY "
+          "2, 1",
+          "SELECT phase, lines FROM phase_lines WHERE run_id = ? ORDER BY 1",
+          "SELECT * FROM shape_cases WHERE run_id = ?",
+          "SELECT * FROM train_steps WHERE run_id = ?"}) {
+        SQLite::Statement q(db, sql);
+        q.bind(1, static_cast<int64_t>(id));
+        while (q.executeStep())
+            for (int c = 0; c < q.getColumnCount(); ++c)
+                s += q.getColumn(c).getString() + "|";
+        s += "\n";
+    }
+    return s;
+}
+
+template <class F> void waitFor(F done, const char *what)
+{
+    if (!QTest::qWaitFor(done, 60000))
+        fail(std::string("waited a minute: ") + what);
+}
+
+QTemporaryDir *workDir()
+{
+    static QTemporaryDir dir;
+    return &dir;
+}
+
+} // namespace
+
+extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
+{
+    qputenv("QT_QPA_PLATFORM", "offscreen");
+    // Never destroyed: a static QApplication would be torn down after Qt's own statics at exit.
+    static int args = *argc;
+    new QApplication(args, *argv);
+    (void)workDir();
+    return 0;
+}
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
+{
+    // The first byte is fuzz_ingest's mode byte (its corpus is this target's input): skipped.
+    if (size > 0) {
+        ++data;
+        --size;
+    }
+    static int n = 0;
+    const QString path = workDir()->filePath(QStringLiteral("render-%1.sqlite").arg(n++ % 2));
+    for (const char *suffix : {"", "-wal", "-shm"})
+        QFile::remove(path + QString::fromLatin1(suffix));
+    tp::Store store(path.toStdString());
+    {
+        tp::RunIngestor sealed(store, "fuzz");
+        sealed.feed(sealedStream());
+        sealed.finish();
+    }
+    const long long sealedId = *store.runIdForExecutionKey(kSealedKey);
+    const std::string before = snapshot(store.db(), sealedId);
+    try {
+        tp::RunIngestor in(store, "fuzz");
+        in.feed(reinterpret_cast<const char *>(data), size);
+        in.finish();
+    } catch (const std::exception &e) {
+        fail(std::string("the ingestor threw: ") + e.what());
+    }
+    if (snapshot(store.db(), sealedId) != before)
+        fail("the complete run changed");
+    const int runs = static_cast<int>(store.runCount());
+    {
+        tp::MainWindow window(&store);
+        window.resize(1280, 800);
+        window.show();
+        tp::RunsPage *runsPage = window.runsPage();
+        waitFor([&] { return runsPage->runCount() == runs; }, "the run listing");
+        auto *detail = runsPage->findChild<tp::RunDetailView *>();
+        SQLite::Statement ids(store.db(), "SELECT id FROM runs ORDER BY id LIMIT 40");
+        std::vector<long long> shown;
+        while (ids.executeStep())
+            shown.push_back(ids.getColumn(0).getInt64());
+        for (long long id : shown) {
+            runsPage->selectRunId(id);
+            waitFor([&] { return detail->runId() == id; }, "a run's details");
+        }
+        auto *tabs = window.findChild<QTabWidget *>();
+        for (int i = 0; tabs && i < tabs->count(); ++i) {
+            tabs->setCurrentIndex(i);
+            QTest::qWait(30);
+            (void)window.grab(); // painted: every chart and table draws what the store holds
+        }
+        if (auto *compare = window.findChild<tp::ComparePage *>(); compare && shown.size() > 1) {
+            compare->setSides({shown.front()}, {shown.back()}, QStringLiteral("mode"));
+            waitFor([&] { return !compare->isBusy(); }, "the comparison");
+        }
+        bool written = false;
+        QString error;
+        tp::exportPdfReportTo(&window, path, workDir()->filePath(QStringLiteral("report.pdf")),
+                              [&](const QString &e, int) {
+                                  error = e;
+                                  written = true;
+                              });
+        waitFor([&] { return written; }, "the PDF report");
+        if (!error.isEmpty())
+            fail("the PDF report failed: " + error.toStdString());
+    }
+    if (store.db().execAndGet("PRAGMA integrity_check").getString() != "ok")
+        fail("the database failed its integrity check");
+    if (snapshot(store.db(), sealedId) != before)
+        fail("the complete run changed while it was shown");
+    return 0;
+}
