@@ -11,6 +11,7 @@
 #include "test_util.h"
 
 #include <QDir>
+#include <QElapsedTimer>
 #include <QFile>
 #include <QFileInfo>
 #include <QProcess>
@@ -284,7 +285,10 @@ void TestHostileValues::runEveryCommand(const QString &db)
     };
     for (const QStringList &c : commands) {
         const QStringList args = c + QStringList{QStringLiteral("--db"), db};
+        QElapsedTimer t;
+        t.start();
         const auto r = tptest::runApp(args, offscreen(), 600000);
+        qInfo() << args.first() << args.at(1) << args.at(2) << t.elapsed() << "ms";
         QVERIFY2(!crashed(r), qPrintable(describe(args, r)));
         if (c.contains(QStringLiteral("json")) && r.exitCode == 0) {
             const bool parses = nlohmann::json::accept(r.out.toStdString());
@@ -347,6 +351,13 @@ void TestHostileValues::forgedStoreSurvives()
         d.exec("UPDATE shape_cases SET first_call_seconds = 9e999, mean_seconds = 1e308, "
                "samples_per_second = -9e999");
         d.exec("UPDATE train_steps SET loss = 9e999, seconds = -1");
+        // A megabyte of text where a name or an error belongs (the PDF cuts what it prints).
+        SQLite::Statement huge(d, "UPDATE runs SET workload = ?, run_key = ?, error = ? WHERE id "
+                                  "IN (5, 6)");
+        huge.bind(1, std::string(1 << 20, 'W'));
+        huge.bind(2, std::string(1 << 20, 'K'));
+        huge.bind(3, std::string(1 << 20, 'E'));
+        huge.exec();
     }
     runEveryCommand(db);
     for (const QString &page :

@@ -52,6 +52,11 @@ TimeUnit unitFor(double seconds)
 
 QString number3(double value)
 {
+    // Three significant digits; beyond what fixed notation shows in a few characters (a
+    // denormal would take 326 decimals, 1e308 as many digits), in scientific notation.
+    const double a = std::fabs(value);
+    if (a != 0.0 && std::isfinite(a) && (a < 1e-3 || a >= 1e15))
+        return QLocale().toString(value, 'g', 3);
     return QLocale().toString(value, 'f', decimalsFor3(value));
 }
 
@@ -72,7 +77,7 @@ QString throughput(std::optional<double> perSecond)
 {
     if (!perSecond || !std::isfinite(*perSecond))
         return missing();
-    if (std::fabs(*perSecond) >= 100.0)
+    if (std::fabs(*perSecond) >= 100.0 && std::fabs(*perSecond) < 1e15) // llround stays exact
         return QLocale().toString(static_cast<qlonglong>(std::llround(*perSecond)));
     return number3(*perSecond);
 }

@@ -42,6 +42,20 @@ QFont noLigatures(QFont font);
 // literal characters: never an <img> that loads a local file, never a "<!--" that swallows the
 // sections after it. Sections, table cells and headers take Html, not QString: a QString from
 // data cannot reach the document without going through esc() or arg().
+// The most characters of one piece of text the report prints (threat model I6): a name or an
+// error of a megabyte would otherwise make one table cell hundreds of pages tall. Longer text is
+// cut, between characters, and says how long it was.
+inline constexpr int kMaxReportText = 600;
+inline QString cappedText(const QString &text)
+{
+    if (text.size() <= kMaxReportText)
+        return text;
+    int end = kMaxReportText;
+    if (text.at(end - 1).isHighSurrogate())
+        --end; // never half of a character
+    return text.left(end) + QStringLiteral("… (%1 characters)").arg(text.size());
+}
+
 class Html
 {
 public:
@@ -69,10 +83,10 @@ private:
     friend Html markup(QString html);
 
     static QString piece(const Html &h) { return h.m_html; }
-    static QString piece(const QString &text) { return text.toHtmlEscaped(); }
+    static QString piece(const QString &text) { return cappedText(text).toHtmlEscaped(); }
     static QString piece(const std::string &text)
     {
-        return QString::fromStdString(text).toHtmlEscaped();
+        return cappedText(QString::fromStdString(text)).toHtmlEscaped();
     }
     template <typename T, std::enable_if_t<std::is_integral_v<T>, int> = 0>
     static QString piece(T number)
@@ -91,7 +105,7 @@ inline Html markup(QString html)
 // Text (data, or a translation without markup) as Html: "<", ">", "&" and quotes escaped.
 inline Html esc(const QString &text)
 {
-    return markup(text.toHtmlEscaped());
+    return markup(cappedText(text).toHtmlEscaped());
 }
 inline Html esc(const std::string &text)
 {
