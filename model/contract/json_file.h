@@ -80,6 +80,12 @@ nlohmann::json parseJsonText(const std::string &text, const std::string &origin)
         if (const auto colon = why.find(": ", why.find("parse error")); colon != std::string::npos)
             why = why.substr(colon + 2);
         throw Error(origin + ": malformed JSON at " + jsonLineColumn(text, e.byte) + ": " + why);
+    } catch (const nlohmann::json::exception &e) {
+        // out_of_range: a number beyond a double ("1e400"), found by fuzz_config.
+        std::string why = e.what();
+        if (const auto close = why.find("] "); close != std::string::npos)
+            why = why.substr(close + 2);
+        throw Error(origin + ": malformed JSON: " + why);
     }
 }
 

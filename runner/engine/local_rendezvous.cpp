@@ -1,5 +1,7 @@
 #include "local_rendezvous.h"
 
+#include "model/contract/output_file.h"
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -109,16 +111,12 @@ void LocalRendezvous::claim(const std::string &rendezvous)
 void LocalRendezvous::publish()
 {
     const std::string line = std::to_string(::getpid()) + " " + startTime(::getpid()) + "\n";
-    std::string tmp = m_owner + ".tmp-XXXXXX";
-    const int fd = ::mkostemp(tmp.data(), O_CLOEXEC); // O_EXCL: nothing planted is followed
-    if (fd < 0)
-        throw RendezvousError("cannot write " + m_owner + ": " + std::strerror(errno));
-    const bool written = ::write(fd, line.data(), line.size()) == ssize_t(line.size());
-    ::close(fd);
-    if (!written || ::rename(tmp.c_str(), m_owner.c_str()) != 0) {
-        const std::string why = std::strerror(errno);
-        ::unlink(tmp.c_str());
-        throw RendezvousError("cannot write " + m_owner + ": " + why);
+    // A new file beside it, renamed into place (nothing planted there is followed); a leftover
+    // of a killed process is removed by the next publish (threat model I4, I5).
+    try {
+        writeOutputFile(m_owner, line);
+    } catch (const OutputError &e) {
+        throw RendezvousError(e.what());
     }
     m_published = true;
 }

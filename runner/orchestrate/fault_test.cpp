@@ -4,7 +4,12 @@
 #include "fault_record.h"
 #include "runner/launch/rank_group_launcher.h"
 
+#include <QCoreApplication>
+#include <QDir>
 #include <QTemporaryDir>
+
+#include <cerrno>
+#include <csignal>
 
 #include <algorithm>
 #include <random>
@@ -30,6 +35,24 @@ std::vector<RunnerOutput> runReference(const FaultTestSettings &s, const std::at
         .ranks;
 }
 
+// The work directory of a fault test: torchpilot-faulttest-<pid>-XXXXXX in the temporary
+// directory; those of fault tests whose process is gone (killed) are removed first (threat model
+// I5).
+QString workTemplate()
+{
+    const QString prefix = QStringLiteral("torchpilot-faulttest-");
+    QDir tmp(QDir::tempPath());
+    for (const QString &name :
+         tmp.entryList({prefix + QLatin1Char('*')}, QDir::Dirs | QDir::NoDotAndDotDot)) {
+        bool ok = false;
+        const qint64 pid = name.mid(prefix.size()).section(QLatin1Char('-'), 0, 0).toLongLong(&ok);
+        if (ok && pid > 0 && ::kill(static_cast<pid_t>(pid), 0) != 0 && errno == ESRCH)
+            QDir(tmp.filePath(name)).removeRecursively();
+    }
+    return tmp.filePath(prefix + QString::number(QCoreApplication::applicationPid()) +
+                        QStringLiteral("-XXXXXX"));
+}
+
 bool wasCancelled(const std::atomic_bool *cancel)
 {
     return cancel && cancel->load();
@@ -41,7 +64,7 @@ FaultTestResult runFaultTest(Store &store, const FaultTestSettings &s,
                              const FaultTestObserver &observer, const std::atomic_bool *cancel)
 {
     FaultTestResult result;
-    QTemporaryDir work;
+    QTemporaryDir work(workTemplate());
     if (!work.isValid()) {
         result.error =
             FaultTest::tr("cannot create a temporary directory: %1").arg(work.errorString());
