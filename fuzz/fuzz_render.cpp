@@ -97,11 +97,17 @@ QTemporaryDir *workDir()
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
     qputenv("QT_QPA_PLATFORM", "offscreen");
-    // Never destroyed: a static QApplication would be torn down after Qt's own statics at exit.
+    // Not a static: one would be torn down after Qt's own statics at exit. The standalone
+    // driver deletes it before main returns (TPFuzzerCleanup); under libFuzzer it lives on.
     static int args = *argc;
     new QApplication(args, *argv);
     (void)workDir();
     return 0;
+}
+
+extern "C" void TPFuzzerCleanup()
+{
+    delete qApp;
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)

@@ -17,6 +17,9 @@
 
 extern "C" int LLVMFuzzerInitialize(int *argc, char ***argv);
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size);
+// Optional: what the target set up in LLVMFuzzerInitialize, torn down before main returns (a
+// target that keeps a QApplication deletes it here, while every library is still there).
+extern "C" __attribute__((weak)) void TPFuzzerCleanup();
 
 namespace
 {
@@ -147,6 +150,8 @@ int main(int argc, char **argv)
         run(m);
     }
     std::remove((artifacts + "current").c_str());
+    if (TPFuzzerCleanup)
+        TPFuzzerCleanup();
     std::printf("Done %lld runs\n", runs);
     return 0;
 }
