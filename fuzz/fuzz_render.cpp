@@ -65,8 +65,7 @@ std::string snapshot(SQLite::Database &db, long long id)
     std::string s;
     for (const char *sql :
          {"SELECT * FROM runs WHERE id = ?", "SELECT seq, event, json FROM events WHERE run_id = ?",
-          "SELECT phase, first_seq, count, hex(data) FROM sample_chunks WHERE run_id = ? ORDER BY "
-          "2, 1",
+          "SELECT phase, first_seq, count, hex(data) FROM sample_chunks WHERE run_id = ?",
           "SELECT phase, lines FROM phase_lines WHERE run_id = ? ORDER BY 1",
           "SELECT * FROM shape_cases WHERE run_id = ?",
           "SELECT * FROM train_steps WHERE run_id = ?"}) {

@@ -23,11 +23,11 @@ std::vector<std::string> genuineStream(const std::string &key, int seed)
     std::mt19937_64 rng(static_cast<unsigned long long>(seed));
     std::uniform_real_distribution<double> t(5e-5, 2e-3);
     std::vector<std::string> lines;
-    lines.push_back(R"({"v":1,"event":"run_started","run_key":"k/)" + key +
-                    R"(","execution_key":")" + key +
-                    R"(","workload":"mlp","mode":"eager","device":"cpu","dtype":"float32",)"
-                    R"("shape":{"batch":8},"started_at":"2026-12-01T10:00:00Z"})");
-    lines.push_back(R"({"v":1,"event":"resources","cpu_user_seconds":1.5,"wall_seconds":2})");
+    lines.emplace_back(R"({"v":1,"event":"run_started","run_key":"k/)" + key +
+                       R"(","execution_key":")" + key +
+                       R"(","workload":"mlp","mode":"eager","device":"cpu","dtype":"float32",)"
+                       R"("shape":{"batch":8},"started_at":"2026-12-01T10:00:00Z"})");
+    lines.emplace_back(R"({"v":1,"event":"resources","cpu_user_seconds":1.5,"wall_seconds":2})");
     auto phase = [&](const char *name, int n) {
         std::ostringstream o;
         o.precision(17);
@@ -35,15 +35,15 @@ std::vector<std::string> genuineStream(const std::string &key, int seed)
         for (int i = 0; i < n; ++i)
             o << (i ? "," : "") << t(rng);
         o << "]}";
-        lines.push_back(o.str());
+        lines.emplace_back(o.str());
     };
     phase("first_call", 1);
     for (int l = 0; l < 6; ++l)
         phase("warmup", 1 + l % 3);
     for (int l = 0; l < 40; ++l)
         phase("steady", 1 + (l * 37) % 300); // crosses the 4096-value chunk boundary
-    lines.push_back(R"({"v":1,"event":"train_step","step":1,"loss":0.5,"seconds":0.01})");
-    lines.push_back(R"({"v":1,"event":"run_finished","status":"ok","summary":{"finite":true}})");
+    lines.emplace_back(R"({"v":1,"event":"train_step","step":1,"loss":0.5,"seconds":0.01})");
+    lines.emplace_back(R"({"v":1,"event":"run_finished","status":"ok","summary":{"finite":true}})");
     return lines;
 }
 
@@ -114,7 +114,7 @@ std::pair<std::vector<std::string>, bool> mutate(std::vector<std::string> lines,
         return {lines, true};
     }
     case 1: // more samples in a line
-        lines[phaseLine].insert(lines[phaseLine].find("]"), ",0.00001");
+        lines[phaseLine].insert(lines[phaseLine].find(']'), ",0.00001");
         return {lines, true};
     case 2: // another phase line before run_finished
         lines.insert(lines.end() - 1,

@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdint>
 #include <cstring>
 
 namespace tp
@@ -63,8 +64,14 @@ bool IngestGroupWriter::matchesStored(long long runId, PhaseBuffer &b, const dou
     }
     const std::size_t at = b.values.size();
     const std::size_t same = at < b.stored.size() ? std::min(n, b.stored.size() - at) : 0;
+    // Bit for bit (a -0 is not a 0 here, and a stored value is never "close enough").
+    auto bits = [](double v) {
+        std::uint64_t u = 0;
+        std::memcpy(&u, &v, sizeof u);
+        return u;
+    };
     for (std::size_t i = 0; i < same; ++i)
-        if (std::memcmp(&b.stored[at + i], &values[i], sizeof(double)) != 0) {
+        if (bits(b.stored[at + i]) != bits(values[i])) {
             m_refusal = "sample " + std::to_string(b.chunkFirst + static_cast<long long>(at + i)) +
                         " of phase '" + b.phase + "' is " + std::to_string(values[i]) +
                         " s where the run holds " + std::to_string(b.stored[at + i]) + " s";

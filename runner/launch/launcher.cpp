@@ -207,7 +207,7 @@ void Launcher::ingestStderr(const QByteArray &chunk)
         return;
     m_stderrBuffer += chunk;
     // A stderr line is shown cut at 64 KiB (threat model I6): one without a newline is not held.
-    constexpr qsizetype kMaxStderrLine = 64 * 1024;
+    constexpr qsizetype kMaxStderrLine = qsizetype(64) * 1024;
     if (m_stderrBuffer.size() > kMaxStderrLine && m_stderrBuffer.indexOf('\n') < 0)
         m_stderrBuffer = m_stderrBuffer.left(kMaxStderrLine) + '\n';
     qsizetype nl;
