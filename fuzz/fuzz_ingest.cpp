@@ -4,6 +4,7 @@
 // of the ingestor or crash, what it reports must match what the store holds, and the complete run
 // must not change (threat model I1), whatever the stream says under its key.
 #include "model/ingest/ingestor.h"
+#include "sealed_run.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -30,38 +31,6 @@ long long count(tp::Store &s, const std::string &sql)
     return s.db().execAndGet(sql).getInt64();
 }
 
-std::string sealedStream()
-{
-    std::string s = R"({"v":1,"event":"run_started","run_key":"fuzz/sealed",)"
-                    R"("execution_key":"fuzz-sealed","workload":"mlp","mode":"eager",)"
-                    R"("device":"cpu","dtype":"float32","shape":{"batch":8}})"
-                    "\n"
-                    R"({"v":1,"event":"resources","cpu_user_seconds":1,"wall_seconds":2})"
-                    "\n";
-    for (int l = 0; l < 8; ++l)
-        s += R"({"v":1,"event":"phase","phase":"steady","batch":8,"seconds":[0.001,0.002]})"
-             "\n";
-    return s + R"({"v":1,"event":"run_finished","status":"ok"})"
-               "\n";
-}
-
-std::string snapshot(tp::Store &s, long long id)
-{
-    std::string out;
-    for (const char *sql :
-         {"SELECT * FROM runs WHERE id = ?", "SELECT seq, event, json FROM events WHERE run_id = ?",
-          "SELECT phase, first_seq, count, hex(data) FROM sample_chunks WHERE run_id = ?",
-          "SELECT phase, lines FROM phase_lines WHERE run_id = ?"}) {
-        SQLite::Statement q(s.db(), sql);
-        q.bind(1, static_cast<int64_t>(id));
-        while (q.executeStep())
-            for (int c = 0; c < q.getColumnCount(); ++c)
-                out += q.getColumn(c).getString() + "|";
-        out += "\n";
-    }
-    return out;
-}
-
 } // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size)
@@ -77,13 +46,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     // One in-memory store for the whole session (migrating a fresh one per input costs more than
     // the ingest); emptied before each input, so every input starts from the same state.
     static tp::Store store(":memory:");
-    static const long long sealed = [] {
-        tp::RunIngestor in(store, "fuzz");
-        in.feed(sealedStream());
-        in.finish();
-        return *store.runIdForExecutionKey("fuzz-sealed");
-    }();
-    static const std::string sealedBefore = snapshot(store, sealed);
+    static const long long sealed = tp::fuzz::storeSealedRun(store);
+    static const std::string sealedBefore = tp::fuzz::snapshot(store.db(), sealed);
     // Cascades to samples, events, shape cases, train steps.
     store.db().exec("DELETE FROM runs WHERE id <> " + std::to_string(sealed));
     const std::string others = " WHERE run_id <> " + std::to_string(sealed);
@@ -99,7 +63,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     // Invariants: every sample reported new is stored, the maintained count agrees, every run
     // reported exists and none is left "running".
-    check(snapshot(store, sealed) == sealedBefore, "the complete run changed");
+    check(tp::fuzz::snapshot(store.db(), sealed) == sealedBefore, "the complete run changed");
     const long long rows =
         count(store, "SELECT coalesce(sum(count), 0) FROM sample_chunks" + others);
     check(rows == report.samples, "samples reported != samples stored");

@@ -11,6 +11,7 @@
 // -fsanitize=fuzzer instead.
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
+#include "sealed_run.h"
 #include "ui/main_window.h"
 #include "ui/pages/compare_page.h"
 #include "ui/pages/run_detail_view.h"
@@ -38,45 +39,6 @@ namespace
 {
     std::fprintf(stderr, "fuzz_render: %s\n", what.c_str());
     std::abort();
-}
-
-const char *const kSealedKey = "fuzz-sealed";
-
-std::string sealedStream()
-{
-    std::string s = R"({"v":1,"event":"run_started","run_key":"fuzz/sealed","execution_key":")" +
-                    std::string(kSealedKey) +
-                    R"(","workload":"mlp","mode":"eager","device":"cpu","dtype":"float32",)"
-                    R"("shape":{"batch":8},"started_at":"2026-12-01T10:00:00Z"})"
-                    "\n"
-                    R"({"v":1,"event":"phase","phase":"first_call","batch":8,"seconds":[0.04]})"
-                    "\n";
-    for (int l = 0; l < 20; ++l)
-        s += R"({"v":1,"event":"phase","phase":"steady","batch":8,"seconds":[0.001,0.0012,)"
-             R"(0.0011,0.00105]})"
-             "\n";
-    return s + R"({"v":1,"event":"run_finished","status":"ok","summary":{"finite":true}})"
-               "\n";
-}
-
-// Everything stored about the run (its row, events, chunks, phase lines, typed tables).
-std::string snapshot(SQLite::Database &db, long long id)
-{
-    std::string s;
-    for (const char *sql :
-         {"SELECT * FROM runs WHERE id = ?", "SELECT seq, event, json FROM events WHERE run_id = ?",
-          "SELECT phase, first_seq, count, hex(data) FROM sample_chunks WHERE run_id = ?",
-          "SELECT phase, lines FROM phase_lines WHERE run_id = ? ORDER BY 1",
-          "SELECT * FROM shape_cases WHERE run_id = ?",
-          "SELECT * FROM train_steps WHERE run_id = ?"}) {
-        SQLite::Statement q(db, sql);
-        q.bind(1, static_cast<int64_t>(id));
-        while (q.executeStep())
-            for (int c = 0; c < q.getColumnCount(); ++c)
-                s += q.getColumn(c).getString() + "|";
-        s += "\n";
-    }
-    return s;
 }
 
 template <class F> void waitFor(F done, const char *what)
@@ -121,13 +83,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     for (const char *suffix : {"", "-wal", "-shm"})
         QFile::remove(path + QString::fromLatin1(suffix));
     tp::Store store(path.toStdString());
-    {
-        tp::RunIngestor sealed(store, "fuzz");
-        sealed.feed(sealedStream());
-        sealed.finish();
-    }
-    const long long sealedId = *store.runIdForExecutionKey(kSealedKey);
-    const std::string before = snapshot(store.db(), sealedId);
+    const long long sealedId = tp::fuzz::storeSealedRun(store);
+    const std::string before = tp::fuzz::snapshot(store.db(), sealedId);
     try {
         tp::RunIngestor in(store, "fuzz");
         in.feed(reinterpret_cast<const char *>(data), size);
@@ -135,7 +92,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     } catch (const std::exception &e) {
         fail(std::string("the ingestor threw: ") + e.what());
     }
-    if (snapshot(store.db(), sealedId) != before)
+    if (tp::fuzz::snapshot(store.db(), sealedId) != before)
         fail("the complete run changed");
     const int runs = static_cast<int>(store.runCount());
     {
@@ -176,7 +133,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     if (store.db().execAndGet("PRAGMA integrity_check").getString() != "ok")
         fail("the database failed its integrity check");
-    if (snapshot(store.db(), sealedId) != before)
+    if (tp::fuzz::snapshot(store.db(), sealedId) != before)
         fail("the complete run changed while it was shown");
     return 0;
 }

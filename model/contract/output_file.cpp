@@ -21,17 +21,6 @@ std::string quoted(const std::string &path)
     return "'" + path + "'";
 }
 
-std::string kindOf(mode_t mode)
-{
-    return S_ISLNK(mode)    ? "a symbolic link"
-           : S_ISDIR(mode)  ? "a directory"
-           : S_ISFIFO(mode) ? "a FIFO"
-           : S_ISCHR(mode)  ? "a character device"
-           : S_ISBLK(mode)  ? "a block device"
-           : S_ISSOCK(mode) ? "a socket"
-                            : "not a regular file";
-}
-
 std::pair<std::string, std::string> splitPath(const std::string &path)
 {
     const auto slash = path.rfind('/');
@@ -63,6 +52,17 @@ mode_t currentUmask()
 
 } // namespace
 
+std::string fileKind(unsigned int mode)
+{
+    return S_ISLNK(mode)    ? "a symbolic link"
+           : S_ISDIR(mode)  ? "a directory"
+           : S_ISFIFO(mode) ? "a FIFO"
+           : S_ISCHR(mode)  ? "a character device"
+           : S_ISBLK(mode)  ? "a block device"
+           : S_ISSOCK(mode) ? "a socket"
+                            : "not a regular file";
+}
+
 std::string outputRefusal(const std::string &path)
 {
     if (path.empty())
@@ -74,7 +74,7 @@ std::string outputRefusal(const std::string &path)
                                : "cannot write " + quoted(path) + ": " + std::strerror(errno);
     if (S_ISREG(st.st_mode))
         return {};
-    return quoted(path) + " is " + kindOf(st.st_mode) +
+    return quoted(path) + " is " + fileKind(st.st_mode) +
            "; an output is written as a new regular file, so it is not replaced";
 }
 

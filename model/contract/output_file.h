@@ -17,6 +17,10 @@ struct OutputError : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
+// What a file of mode `mode` (st_mode) is, for messages: "a symbolic link", "a FIFO", "a
+// directory", "a character device", "a block device", "a socket", else "not a regular file".
+std::string fileKind(unsigned int mode);
+
 // Why `path` cannot be written as an output ("'out.pdf' is a FIFO; it is not replaced"), or
 // empty when it can: it does not exist, or it is a regular file.
 std::string outputRefusal(const std::string &path);

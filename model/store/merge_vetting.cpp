@@ -1,6 +1,7 @@
 #include "merge_vetting.h"
 
 #include "model/contract/contract.h"
+#include "model/contract/output_file.h"
 #include "model/contract/sound_values.h"
 #include "model/samples/sample_codec.h"
 #include "schema.h"
@@ -13,6 +14,7 @@
 #include <cctype>
 #include <cerrno>
 #include <csignal>
+#include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fcntl.h>
@@ -35,16 +37,6 @@ std::string quoted(const std::string &path)
 }
 
 const char *const kNothingMerged = "; nothing was merged";
-
-std::string kindOf(mode_t mode)
-{
-    return S_ISDIR(mode)    ? "a directory"
-           : S_ISFIFO(mode) ? "a FIFO"
-           : S_ISCHR(mode)  ? "a character device"
-           : S_ISBLK(mode)  ? "a block device"
-           : S_ISSOCK(mode) ? "a socket"
-                            : "not a regular file";
-}
 
 struct Fd {
     int fd = -1;
@@ -169,6 +161,14 @@ void checkTypes(sqlite3 *db, const std::string &table, const std::vector<Column>
     }
 }
 
+// A double as SQL text that reads back as the same double.
+std::string sqlReal(double v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.17g", v);
+    return text;
+}
+
 // Every text valid UTF-8, every real finite, every duration in its physical range (threat model
 // I2): what our own ingest would have stored. A value out of it refuses the merge.
 void checkSound(sqlite3 *db, const std::string &table, const std::vector<Column> &columns,
@@ -193,16 +193,17 @@ void checkSound(sqlite3 *db, const std::string &table, const std::vector<Column>
             eachRow(db,
                     "SELECT " + col + " FROM " + sqlName(table) + " WHERE typeof(" + col +
                         ") = 'real' AND (abs(" + col + ") > 1.7976931348623157e308" +
-                        (duration ? " OR NOT (" + col + " = 0 OR (" + col + " >= 1e-12 AND " + col +
-                                        " <= 1e7))"
+                        (duration ? " OR NOT (" + col + " = 0 OR (" + col +
+                                        " >= " + sqlReal(physical::kMinSeconds) + " AND " + col +
+                                        " <= " + sqlReal(physical::kMaxSeconds) + "))"
                                   : std::string()) +
                         ") LIMIT 1",
                     what, [&](sqlite3_stmt *st) {
                         const double v = sqlite3_column_double(st, 0);
-                        throw StoreError(where + " is " + std::to_string(v) +
-                                         (duration ? ": a duration must be 0 or from 1e-12 to "
-                                                     "1e7 s"
-                                                   : ": not a finite number") +
+                        throw StoreError(where + ": " +
+                                         (duration
+                                              ? physical::secondsProblem(c.name, v)
+                                              : std::to_string(v) + " is not a finite number") +
                                          kNothingMerged);
                     });
         }
@@ -252,9 +253,7 @@ void checkChunks(sqlite3 *db, const std::string &what)
                                 values);
                     for (const double v : values)
                         if (!physical::seconds(v))
-                            throw SampleCodecError("a sample of " + std::to_string(v) +
-                                                   " s is out of the physical range (0, or "
-                                                   "1e-12 to 1e7 s)");
+                            throw SampleCodecError(physical::secondsProblem("sample", v));
                 } catch (const SampleCodecError &e) {
                     throw StoreError(what + ": sample chunk #" +
                                      std::to_string(sqlite3_column_int64(st, 0)) + " (run #" +
@@ -314,7 +313,7 @@ MergeCopy::MergeCopy(const std::string &source, const std::string &ourPath)
     if (::fstat(in.fd, &st) != 0)
         throw StoreError("cannot read " + what + ": " + std::strerror(errno) + kNothingMerged);
     if (!S_ISREG(st.st_mode))
-        throw StoreError(what + " is " + kindOf(st.st_mode) + ", not a database file" +
+        throw StoreError(what + " is " + fileKind(st.st_mode) + ", not a database file" +
                          kNothingMerged);
     if (std::uint64_t(st.st_size) > merge_limits::kMaxFileBytes)
         throw StoreError(what + " is " + std::to_string(st.st_size) +
@@ -366,7 +365,7 @@ std::string nonRegularKind(const std::string &path)
     };
     if (::stat(path.c_str(), &st) != 0 || S_ISREG(st.st_mode))
         return {};
-    return kindOf(st.st_mode);
+    return fileKind(st.st_mode);
 }
 
 MergeCopy::~MergeCopy()

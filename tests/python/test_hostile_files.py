@@ -457,10 +457,8 @@ class Counter:
         self.count += 1
 
 
-class TraceOutputs(unittest.TestCase):
-    """tp_profile.capture under fakes: the rule for a planted trace path."""
-    KEY = "mlp/eager/float32@t-1"
-    NAME = "mlp_eager_float32_t-1.pt.trace.json"
+class PlantedTracePath:
+    """A trace directory and the file NAME in it, beside a file outside that must not change."""
 
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -474,6 +472,12 @@ class TraceOutputs(unittest.TestCase):
 
     def tearDown(self):
         self.tmp.cleanup()
+
+
+class TraceOutputs(PlantedTracePath, unittest.TestCase):
+    """tp_profile.capture under fakes: the rule for a planted trace path."""
+    KEY = "mlp/eager/float32@t-1"
+    NAME = "mlp_eager_float32_t-1.pt.trace.json"
 
     def capture(self, profiler=None, device="cpu", torch_tpu=None, key=None):
         profiler = profiler or ftp.profiler_module([ftp.Avg("aten::addmm", 2, 5.0, 6.0)])
@@ -649,23 +653,10 @@ class TraceOutputs(unittest.TestCase):
         self.assertEqual(temporaries(self.dir), [])
 
 
-class RunnerTraces(unittest.TestCase):
+class RunnerTraces(PlantedTracePath, unittest.TestCase):
     """The runner with its real torch.profiler and a planted trace path."""
     KEY = "mlp/eager@hostile:1"
     NAME = "mlp_eager_hostile_1.pt.trace.json"
-
-    def setUp(self):
-        self.tmp = tempfile.TemporaryDirectory()
-        self.root = self.tmp.name
-        self.dir = os.path.join(self.root, "traces")
-        os.mkdir(self.dir)
-        self.path = os.path.join(self.dir, self.NAME)
-        self.outside = os.path.join(self.root, "precious.txt")
-        with open(self.outside, "w") as f:
-            f.write("do not overwrite\n")
-
-    def tearDown(self):
-        self.tmp.cleanup()
 
     def run_profiled(self):
         return lib.run(SMOKE + ["--profile-steps", "1", "--profile-dir", self.dir,
