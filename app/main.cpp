@@ -10,6 +10,7 @@
 #include "gui.h"
 #include "i18n.h"
 #include "model/store/store_merge.h"
+#include "peak_command.h"
 #include "pilot_command.h"
 #include "pilots_command.h"
 #include "report_command.h"
@@ -43,6 +44,7 @@ const Headless kHeadless[] = {
     {"targets", tp::cli::targetsCommand}, {"faulttest", tp::cli::faulttestCommand},
     {"pilots", tp::cli::pilotsCommand},   {"export", tp::cli::exportCommand},
     {"compare", tp::cli::compareCommand}, {"db", tp::cli::dbCommand},
+    {"peak", tp::cli::peakCommand},
 };
 
 const Headless *headless(const QString &command)
@@ -60,7 +62,7 @@ void addDashboardOptions(QCommandLineParser &p)
     p.setApplicationDescription(
         Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
                  "from GPU to TPU.\nSubcommands: import, run, pilot, pilots, gates, review, "
-                 "compare, report, export, targets, faulttest, db (see "
+                 "compare, report, export, targets, faulttest, peak, db (see "
                  "'torchpilot <command> --help')."));
     p.addHelpOption();
     p.addOption({{QStringLiteral("v"), QStringLiteral("version")},

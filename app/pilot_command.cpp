@@ -64,6 +64,8 @@ void addPilotOptions(QCommandLineParser &p)
                       "sync check) again, up to N times (default 2; 0: never)."),
          PilotCmd::tr("N"), QStringLiteral("2")},
         {QStringLiteral("no-faulttest"), PilotCmd::tr("Leave out the fault test.")},
+        {QStringLiteral("no-serving"),
+         PilotCmd::tr("Leave out the serving step (each side's peak QPS within the SLO).")},
         {QStringLiteral("no-dashboard"), PilotCmd::tr("Do not open the dashboard at the end.")},
     });
 }
@@ -76,6 +78,7 @@ PilotOptions optionsOf(const QCommandLineParser &p)
     o.runner = p.value(QStringLiteral("runner"));
     o.targetsFile = p.value(QStringLiteral("targets"));
     o.faultTest = !p.isSet(QStringLiteral("no-faulttest"));
+    o.serving = !p.isSet(QStringLiteral("no-serving"));
     o.profileSteps = p.value(QStringLiteral("profile-steps")).toInt();
     o.retries = p.value(QStringLiteral("retries")).toInt();
     o.profileDir = traceDirectoryFor(p.value(QStringLiteral("db")));
@@ -101,6 +104,14 @@ PilotObserver printingObserver(Store &store)
     o.runs.log = printRunnerLine;
     o.runs.ended = [&store](const SpecRun &run) { printSpecRun(store, run); };
     o.faultTest.trialDone = printTrial;
+    o.peakProbed = [](const PeakProbe &probe) { out() << peakProbeText(probe) << Qt::endl; };
+    o.peakEnded = [](const PlannedPeak &search, const PeakResult &result) {
+        out() << "  "
+              << peakResultText(search.candidate ? PilotCmd::tr("candidate")
+                                                 : PilotCmd::tr("baseline"),
+                                result, search.settings.floorQps)
+              << Qt::endl;
+    };
     o.faultTestEnded = [](const FaultTestResult &r) {
         if (r.outcome == FaultTestResult::Outcome::Failed)
             err() << PilotCmd::tr("torchpilot: error: %1").arg(r.error) << Qt::endl;

@@ -24,6 +24,8 @@ QString kindText(const std::string &kind)
         return NextEvidenceText::tr("training");
     if (kind == "faulttest")
         return NextEvidenceText::tr("fault test");
+    if (kind == "peak")
+        return NextEvidenceText::tr("peak search (server scenario)");
     return NextEvidenceText::tr("inference");
 }
 } // namespace

@@ -114,6 +114,73 @@ inline std::string stream(const FakeRun &r)
     return out;
 }
 
+// A valid server-scenario run (model/contract/serving.h) at `qps` whose 600 queries all take
+// `latency`: a peak-search probe as the runner would stream it.
+inline std::string serverStream(const std::string &key, const std::string &mode, double qps,
+                                double latency)
+{
+    std::string out;
+    auto line = [&out](const json &j) { out += j.dump() + "\n"; };
+    line({{"v", 1},
+          {"event", "run_started"},
+          {"run_key", key},
+          {"execution_key", key + "@1"},
+          {"workload", "mlp"},
+          {"mode", mode},
+          {"dtype", "float32"},
+          {"device", "cpu"},
+          {"shape", {{"batch", 64}}},
+          {"env",
+           {{"threads", 1},
+            {"protocol",
+             {{"scenario",
+               {{"name", "server"},
+                {"target_qps", qps},
+                {"min_queries", 600},
+                {"min_duration_seconds", 0},
+                {"slo_seconds", 0.005}}}}}}}});
+    line({{"v", 1},
+          {"event", "phase"},
+          {"phase", "first_call"},
+          {"batch", 64},
+          {"seconds", {0.01}}});
+    std::vector<double> scheduled, lat, queue, lag;
+    std::vector<int> batch, outcome;
+    for (int i = 0; i < 600; ++i) {
+        scheduled.push_back(i / qps);
+        lat.push_back(latency);
+        queue.push_back(latency / 2);
+        lag.push_back(0);
+        batch.push_back(1);
+        outcome.push_back(0);
+    }
+    line({{"v", 1},
+          {"event", "queries"},
+          {"first", 0},
+          {"scheduled", scheduled},
+          {"latency", lat},
+          {"queue", queue},
+          {"issue_lag", lag},
+          {"batch", batch},
+          {"outcome", outcome}});
+    line({{"v", 1},
+          {"event", "run_finished"},
+          {"status", "ok"},
+          {"summary", {{"finite", true}, {"batch", 64}}}});
+    return out;
+}
+
+// Each side's peak search: the baseline keeps the 5 ms SLO at 100 QPS and misses it at 200, the
+// eager-vs-compiled candidate keeps it up to 200 and misses it at 400 (candidate/baseline 2x).
+inline std::string servingStreams(const std::string &candidateMode = "compiled")
+{
+    return serverStream("base-100", "eager", 100, 0.002) +
+           serverStream("base-200", "eager", 200, 0.009) +
+           serverStream("cand-100", candidateMode, 100, 0.001) +
+           serverStream("cand-200", candidateMode, 200, 0.002) +
+           serverStream("cand-400", candidateMode, 400, 0.02);
+}
+
 inline std::string recoveryStream()
 {
     return json({{"v", 1},

@@ -13,8 +13,16 @@
 namespace tptest
 {
 
+inline void downgradeToV13(SQLite::Database &db)
+{
+    db.exec("DROP INDEX runs_by_scenario");
+    db.exec("ALTER TABLE runs DROP COLUMN scenario");
+    db.exec("PRAGMA user_version = 13");
+}
+
 inline void downgradeToV12(SQLite::Database &db)
 {
+    downgradeToV13(db);
     db.exec("ALTER TABLE runs DROP COLUMN collection_order");
     db.exec("ALTER TABLE runs DROP COLUMN retry_of");
     db.exec("PRAGMA user_version = 12");

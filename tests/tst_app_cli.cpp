@@ -158,7 +158,13 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
     QVERIFY2(r.out.contains(QStringLiteral("No display available")), qPrintable(r.out));
     // Progress, then the gate table with what only a person can supply (a rollback path is never
     // measured).
-    QVERIFY2(r.out.contains(QStringLiteral("[3/3] candidate fault test")), qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("[4/4] candidate fault test")), qPrintable(r.out));
+    // The serving step: each side's peak QPS within the SLO, every probe a stored server run.
+    QVERIFY2(r.out.contains(QStringLiteral("[2/4] serving: each side's peak QPS within the SLO")),
+             qPrintable(r.out));
+    QVERIFY2(r.out.contains(QStringLiteral("baseline peak: ")) ||
+                 r.out.contains(QStringLiteral("baseline: no rate")),
+             qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("insufficient  rollback_path_recorded: ")),
              qPrintable(r.out));
     // Default database path under the user's data dir (XDG_DATA_HOME here).
@@ -169,10 +175,15 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
     // compiled} × {float32, bfloat16} over the catalog; train-mlp on each side; the candidate's
     // fault test. Retries of runs judged not valid evidence come on top, each linked.
     std::multiset<std::string> workloads;
-    long long order = 0;
+    long long order = 0, probes = 0;
     for (const auto &run : store.listRuns()) {
         QCOMPARE(run.status, std::string("ok"));
         QCOMPARE(run.collectionOrder.value_or(0), ++order); // every run has its place
+        if (run.scenario == "server") { // the serving step's probes, each a stored run
+            ++probes;
+            QVERIFY2(run.runKey.find("-serving/qps") != std::string::npos, run.runKey.c_str());
+            continue;
+        }
         if (!run.retryOf.empty()) {
             const auto repeated = store.runIdForExecutionKey(run.retryOf);
             QVERIFY(repeated && *repeated < run.id);
@@ -186,6 +197,7 @@ void TestAppCli::pilotWithoutDisplayStoresAndExits()
     QCOMPARE(workloads.count("mlp"), std::size_t(8));
     QCOMPARE(workloads.count("train-mlp"), std::size_t(2));
     QCOMPARE(workloads.count("faulttest"), std::size_t(1));
+    QVERIFY(probes >= 2); // at least a probe on each side
     // The catalog covers every required mode, so compatibility is judged from evidence. Catalog
     // coverage counts valid runs only: when the parallel suite's load keeps a smoke run too noisy
     // after its retries (it is then named), leaving that criterion open is the right answer.
@@ -264,6 +276,8 @@ void TestAppCli::reviewSignOffRecordHistory()
         return app(args, headless());
     };
     QCOMPARE(cmd({QStringLiteral("import"), tptest::dataFile("review_pilot.jsonl")}).code, 0);
+    // Each side's peak search (throughput within the SLO), as the pilot's serving step stores it.
+    QCOMPARE(cmd({QStringLiteral("import"), tptest::dataFile("review_serving.jsonl")}).code, 0);
     // Inputs stored once, used by every later `gates` without flags.
     Result r =
         cmd({QStringLiteral("review"), QStringLiteral("--set-cost"), QStringLiteral("baseline"),
@@ -332,7 +346,7 @@ void TestAppCli::reviewSignOffRecordHistory()
              qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral(", bob):")), qPrintable(r.out));
     QVERIFY2(r.out.contains(QStringLiteral("gate performance: pass → fail")), qPrintable(r.out));
-    QVERIFY2(r.out.contains(QStringLiteral("run 4 added: review-compiled-slow (ok, valid)")),
+    QVERIFY2(r.out.contains(QStringLiteral("run 9 added: review-compiled-slow (ok, valid)")),
              qPrintable(r.out));
     report = nlohmann::json::parse(
         cmd({QStringLiteral("gates"), QStringLiteral("--json")}).out.toStdString());

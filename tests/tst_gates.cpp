@@ -174,7 +174,7 @@ void TestGates::evaluate()
         cand.valid = false, cand.p99 = 0.006; // the slow p99 would fail — but never counts
     if (scenario == QLatin1String("invalid"))
         cand.precision = "fail"; // counts: a precision verdict is not a timing
-    std::string all = stream(base) + stream(cand) + recoveryStream();
+    std::string all = stream(base) + stream(cand) + recoveryStream() + tptest::servingStreams();
     if (scenario == QLatin1String("unsupported")) {
         FakeRun broken{"broken", "compiled"};
         broken.status = "failed";
@@ -297,6 +297,11 @@ void TestGates::evaluateFixtureFiles()
     tp::Store store(m_dir.filePath(QStringLiteral("files-%1.sqlite").arg(tag)).toStdString());
     for (const QString &f : files)
         tp::importFile(store, tptest::dataFile(f.toUtf8().constData()).toStdString());
+    if (files.contains(QStringLiteral("review_pilot.jsonl"))) { // each side's peak search
+        tp::RunIngestor serving(store, "fixture");
+        serving.feed(tptest::servingStreams());
+        serving.finish();
+    }
     const tp::GateReport report =
         tp::evaluateGates(definitions(), store, withInputs ? fullInputs() : tp::GateInputs{});
     QStringList got;

@@ -76,7 +76,7 @@ private Q_SLOTS:
 void TestJudge::policyFile()
 {
     const ValidityPolicy &p = defaultValidityPolicy();
-    QCOMPARE(QString::fromStdString(p.id()), QStringLiteral("default@1"));
+    QCOMPARE(QString::fromStdString(p.id()), QStringLiteral("default@2"));
     QCOMPARE(p.minIterations, std::size_t(10));
     QCOMPARE(p.presets.at("loadgen").iterations, std::size_t(1024));
     QCOMPARE(p.presets.at("standard").seconds, 2.0);
@@ -229,7 +229,7 @@ void TestJudge::figuresFromSamples()
     QCOMPARE(j.figures["percentile_method"].get<std::string>(), std::string("linear (type 7)"));
     QCOMPARE(j.figures["max_seconds"].get<double>(), 100e-3);
     QCOMPARE_GE(j.figures["mad_outliers"].get<int>(), 1); // 100 ms is an outlier by any rule
-    QCOMPARE(j.figures["validity_policy"].get<std::string>(), std::string("default@1"));
+    QCOMPARE(j.figures["validity_policy"].get<std::string>(), std::string("default@2"));
     QCOMPARE(*j.firstCallSeconds, 0.01);
 }
 
@@ -274,7 +274,7 @@ void TestJudge::smokeImportIsInvalid()
                 .contains(QStringLiteral("runner summary: no samples")));
     QVERIFY(QString::fromStdString(run->summaryJson)
                 .contains(QStringLiteral("0.00021"))); // the witness is kept
-    QCOMPARE(QString::fromStdString(run->validityPolicy), QStringLiteral("default@1"));
+    QCOMPARE(QString::fromStdString(run->validityPolicy), QStringLiteral("default@2"));
 }
 
 void TestJudge::ingestJudgesBothRunners()
@@ -365,7 +365,7 @@ void TestJudge::migratesAndRejudgesSchema5()
     const auto good = store.run(2);
     QVERIFY(good->valid && *good->valid);
     QCOMPARE(*good->p50Seconds, 0.002);
-    QCOMPARE(QString::fromStdString(good->validityPolicy), QStringLiteral("default@1"));
+    QCOMPARE(QString::fromStdString(good->validityPolicy), QStringLiteral("default@2"));
     // Opening again re-judges nothing.
     QCOMPARE(rejudgeStaleRuns(store), 0LL);
 }
@@ -376,11 +376,11 @@ void TestJudge::rejudgesOnNewPolicy()
     Store store(dir.filePath(QStringLiteral("p.sqlite")).toStdString());
     importFile(store, TP_TEST_DATA_DIR "/valid_run.jsonl");
     ValidityPolicy strict = defaultValidityPolicy();
-    strict.version = 2;
+    strict.version = 3;
     strict.minIterations = 1;
     QCOMPARE(rejudgeStaleRuns(store, strict), 1LL);
     QCOMPARE(QString::fromStdString(store.listRuns().at(0).validityPolicy),
-             QStringLiteral("default@2"));
+             QStringLiteral("default@3"));
     QCOMPARE(rejudgeStaleRuns(store, strict), 0LL);
 }
 

@@ -142,9 +142,12 @@ void TestNextEvidence::emptyStoreAsksForEverything()
              std::string("catalog"));
     QCOMPARE(first["next_evidence"]["decidable_here"].get<bool>(), true);
     // Each run once: the baseline, the candidate in eager and compiled (float32), its bfloat16,
-    // the fault test.
+    // the fault test, and each side's peak search (throughput within the SLO).
     const std::vector<tp::EvidenceRequest> missing = tp::missingRuns(s.report);
-    QCOMPARE(missing.size(), std::size_t(5));
+    QCOMPARE(missing.size(), std::size_t(7));
+    QCOMPARE(std::count_if(missing.begin(), missing.end(),
+                           [](const tp::EvidenceRequest &r) { return r.kind == "peak"; }),
+             2L);
     // The pilot runs them as its sides: its batch, the catalog, the preset, a run key of their own.
     tp::PilotOptions options;
     options.runKeyPrefix = QStringLiteral("e");

@@ -51,9 +51,21 @@ void TestOrchestrate::planOfTheDefaultPilot()
     options.preset = QStringLiteral("smoke");
     options.catalog = QStringLiteral("/srv/catalog.json");
     options.runKeyPrefix = QStringLiteral("p");
-    const std::vector<tp::PilotStep> steps = tp::planPilot(tp::defaultPilot(), options);
-    QCOMPARE(steps.size(), std::size_t(3));
+    std::vector<tp::PilotStep> steps = tp::planPilot(tp::defaultPilot(), options);
+    QCOMPARE(steps.size(), std::size_t(4));
     using K = tp::PilotStep::Kind;
+    // The serving step: each side's peak QPS within the pilot's SLO, probes under the smoke
+    // preset, the side's mode and batch (no batch difference allowed: one max batch).
+    QCOMPARE(steps[1].kind, K::Serving);
+    QCOMPARE(steps[1].peaks.size(), std::size_t(2));
+    QVERIFY(!steps[1].peaks[0].candidate && steps[1].peaks[1].candidate);
+    const tp::PeakSearchSettings &peak = steps[1].peaks[1].settings;
+    QCOMPARE(peak.base.mode, QStringLiteral("compiled"));
+    QCOMPARE(peak.sloSeconds, tp::defaultPilot().sloP99Seconds);
+    QCOMPARE(peak.maxBatches, std::vector<long long>{64});
+    QCOMPARE(peak.preset, QStringLiteral("smoke"));
+    QCOMPARE(peak.runKeyPrefix, QStringLiteral("p/candidate-serving"));
+    steps.erase(steps.begin() + 1); // the rest as before
     QCOMPARE(steps[0].kind, K::Inference);
     QCOMPARE(steps[0].what, QStringLiteral("inference, baseline and candidate alternating"));
     // The candidate runs every required mode, float32 and bfloat16; the baseline's one run
@@ -116,8 +128,20 @@ void TestOrchestrate::planOfARemoteDistributedCandidate()
     pilot.candidate.batch = 256;
     pilot.trainingWorldSize = 4;
     pilot.qualityTarget = 0.25;
-    const std::vector<tp::PilotStep> steps = tp::planPilot(pilot, {});
+    tp::PilotOptions noServing;
+    noServing.serving = false;
+    const std::vector<tp::PilotStep> steps = tp::planPilot(pilot, noServing);
     QCOMPARE(steps.size(), std::size_t(3));
+    // With the serving step, the TPU side searches every power of two up to its batch 256 when
+    // the pilot allows a batch difference.
+    tp::PilotDefinition batchAllowed = pilot;
+    batchAllowed.allowed.push_back({"batch", "the TPU fills its MXUs at 256"});
+    const std::vector<tp::PilotStep> withServing = tp::planPilot(batchAllowed, {});
+    QCOMPARE(withServing[1].peaks[1].target, QStringLiteral("tpu-host"));
+    QCOMPARE(withServing[1].peaks[1].settings.maxBatches,
+             (std::vector<long long>{1, 2, 4, 8, 16, 32, 64, 128, 256}));
+    QCOMPARE(withServing[1].peaks[0].settings.maxBatches,
+             (std::vector<long long>{1, 2, 4, 8, 16, 32, 64}));
     QCOMPARE(steps[0].runs[0].target, QStringLiteral("local"));
     QCOMPARE(steps[0].runs[1].target, QStringLiteral("tpu-host"));
     QCOMPARE(steps[0].runs[1].spec.batch, 256);
@@ -125,6 +149,7 @@ void TestOrchestrate::planOfARemoteDistributedCandidate()
     tp::PilotOptions withDir;
     withDir.profileDir = tp::traceDirectoryFor(QStringLiteral("/data/pilot.sqlite"));
     QCOMPARE(withDir.profileDir, QStringLiteral("/data/pilot-traces"));
+    withDir.serving = false;
     const std::vector<tp::PilotStep> traced = tp::planPilot(pilot, withDir);
     QCOMPARE(traced[0].runs[0].spec.profileDir, QStringLiteral("/data/pilot-traces"));
     QCOMPARE(traced[0].runs[1].spec.profileDir, QString());
@@ -143,10 +168,12 @@ void TestOrchestrate::planWithoutTrainingOrFaultTest()
 {
     tp::PilotOptions noFault;
     noFault.faultTest = false;
+    QCOMPARE(tp::planPilot(tp::defaultPilot(), noFault).size(), std::size_t(3));
+    noFault.serving = false;
     QCOMPARE(tp::planPilot(tp::defaultPilot(), noFault).size(), std::size_t(2));
     tp::PilotDefinition inferenceOnly = tp::defaultPilot();
     inferenceOnly.trainingWorkload.clear();
-    QCOMPARE(tp::planPilot(inferenceOnly, {}).size(), std::size_t(1));
+    QCOMPARE(tp::planPilot(inferenceOnly, {}).size(), std::size_t(2)); // inference, serving
 }
 
 void TestOrchestrate::faultTestSettingsAreChecked()
@@ -224,7 +251,7 @@ void TestOrchestrate::unknownTargetStopsTheCollection()
     QCOMPARE(e.exitCode(), 2);
     QCOMPARE(progress.size(), std::size_t(1)); // the first step started, and stopped there
     QCOMPARE(progress[0].step, 1);
-    QCOMPARE(progress[0].total, 3);
+    QCOMPARE(progress[0].total, 4);
     QCOMPARE(store.runCount(), 0LL);
 }
 

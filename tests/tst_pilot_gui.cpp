@@ -106,8 +106,9 @@ void TestPilotGui::smokePilotFromTheQueuePage()
     checkIdleButtons(page);
     QVERIFY2(!progress.isEmpty(), qPrintable(log));
     const int total = progress.first().at(1).toInt();
-    QCOMPARE(total,
-             3); // the default pilot: inference, training (the sides alternating), fault test
+    // The default pilot: inference, serving (each side's peak QPS within the SLO), training (the
+    // sides alternating), the fault test.
+    QCOMPARE(total, 4);
     QCOMPARE(progress.first().at(2).toString(),
              QStringLiteral("inference, baseline and candidate alternating"));
     QCOMPARE(progress.last().at(0).toInt(), total);
@@ -173,7 +174,7 @@ void TestPilotGui::cancelStopsThePilot()
     auto *bar = child<QProgressBar>(page, "pilotProgress");
     QVERIFY(!bar->isHidden());
     const int lastStep = progress.last().at(0).toInt(), total = progress.last().at(1).toInt();
-    QCOMPARE(total, 3); // the default pilot: inference, training, the fault test
+    QCOMPARE(total, 4); // the default pilot: inference, serving, training, the fault test
     QCOMPARE(bar->maximum(), total);
     QCOMPARE(bar->value(), qBound(0, lastStep - 1, total));
     QCOMPARE_LT(bar->value(), bar->maximum());

@@ -104,7 +104,7 @@ private Q_SLOTS:
         QVERIFY(run->p99Seconds);
         QCOMPARE_GT(*run->p99Seconds, 0.0);
         // Judged by the store from the samples, by the same policy as the C++ runner's runs.
-        QCOMPARE(QString::fromStdString(run->validityPolicy), QStringLiteral("default@1"));
+        QCOMPARE(QString::fromStdString(run->validityPolicy), QStringLiteral("default@2"));
         QVERIFY(run->valid.has_value());
         if (!*run->valid) // noise on a loaded machine is a legitimate verdict; anything else is not
             QVERIFY2(QString::fromStdString(run->validityReasonsJson)

@@ -1,6 +1,8 @@
 // What changed since the last recorded decision, table-driven from review_pilot.jsonl (every gate
 // passes): a run added, a run invalidated, cost inputs changed (with and without a verdict
 // change), new definitions, a rollback path removed — each lists exactly its changes.
+#include "gate_fixture.h"
+#include "model/ingest/ingestor.h"
 #include "model/store/store.h"
 #include "review_fixture.h"
 
@@ -30,28 +32,29 @@ void TestReviewDiff::changesSinceLastReview_data()
     QTest::addColumn<QString>("mutation");
     QTest::addColumn<QStringList>("expected");
     // Starting from review_pilot.jsonl, where every gate passes (ids: 1 eager baseline, 2 compiled
-    // candidate, 3 recovery fault test; the slow run becomes 4).
+    // candidate, 3 recovery fault test), and each side's peak search (4-8, servingStreams()); the
+    // slow run becomes 9.
     QTest::newRow("run added")
         << "add"
         << QStringList{
                QStringLiteral("decision: migrate -> keep"),
                QStringLiteral(
-                   "criterion catalog_shapes_in_required_modes: runs 1,2,3 -> runs 1,2,3,4"),
-               QStringLiteral("criterion no_unsupported_op_failures: runs 2,3 -> runs 2,3,4"),
-               QStringLiteral("criterion outputs_finite: runs 2,3 -> runs 2,3,4"),
-               QStringLiteral("criterion precision_within_policy: runs 2 -> runs 2,4"),
+                   "criterion catalog_shapes_in_required_modes: runs 1,2,3 -> runs 1,2,3,9"),
+               QStringLiteral("criterion no_unsupported_op_failures: runs 2,3 -> runs 2,3,9"),
+               QStringLiteral("criterion outputs_finite: runs 2,3 -> runs 2,3,9"),
+               QStringLiteral("criterion precision_within_policy: runs 2 -> runs 2,9"),
                QStringLiteral("gate performance: pass -> fail"),
                QStringLiteral("criterion p99_within_slo: pass -> fail"),
-               QStringLiteral("criterion p99_within_slo: runs 2 -> runs 4"), // a failure names the
+               QStringLiteral("criterion p99_within_slo: runs 2 -> runs 9"), // a failure names the
                                                                              // failing runs
                // The slow run's samples pooled with the fast one's: the throughput interval
                // now straddles the required ratio.
                QStringLiteral("criterion throughput_vs_baseline: pass -> insufficient"),
-               QStringLiteral("criterion throughput_vs_baseline: runs 1,2 -> runs 1,2,4"),
-               QStringLiteral("criterion cold_start_and_recompile_reported: runs 2 -> runs 2,4"),
-               QStringLiteral("criterion no_progress_alerts_absent: runs 2,3 -> runs 2,3,4"),
-               QStringLiteral("criterion cost_per_useful_result_not_worse: runs 1,2 -> runs 1,2,4"),
-               QStringLiteral("run_added 4:  -> review-compiled-slow (ok, valid)")};
+               QStringLiteral("criterion throughput_vs_baseline: runs 1,2 -> runs 1,2,9"),
+               QStringLiteral("criterion cold_start_and_recompile_reported: runs 2 -> runs 2,9"),
+               QStringLiteral("criterion no_progress_alerts_absent: runs 2,3 -> runs 2,3,9"),
+               QStringLiteral("criterion cost_per_useful_result_not_worse: runs 1,2 -> runs 1,2,9"),
+               QStringLiteral("run_added 9:  -> review-compiled-slow (ok, valid)")};
     QTest::newRow("run becomes invalid")
         << "invalidate"
         << QStringList{
@@ -91,7 +94,7 @@ void TestReviewDiff::changesSinceLastReview_data()
                               "baseline 0.004427 USD -> cost per useful result: candidate 0.001823 "
                               "vs baseline 0.004427 USD")};
     QTest::newRow("definitions version")
-        << "definitions" << QStringList{QStringLiteral("definitions: default@1 -> default@2")};
+        << "definitions" << QStringList{QStringLiteral("definitions: default@2 -> default@3")};
     QTest::newRow("rollback removed")
         << "rollback"
         << QStringList{
@@ -109,6 +112,11 @@ void TestReviewDiff::changesSinceLastReview()
     tp::Store store(m_dir.filePath(QStringLiteral("diff-%1.sqlite").arg(mutation)).toStdString(),
                     tptest::fixturePolicy());
     importFiles(store, {QStringLiteral("review_pilot.jsonl")});
+    {
+        tp::RunIngestor serving(store, "fixture");
+        serving.feed(tptest::servingStreams());
+        serving.finish();
+    }
     tp::ReviewStore reviews(store);
     reviews.saveInputs(fullInputs());
     auto defs = definitions();
@@ -139,7 +147,7 @@ void TestReviewDiff::changesSinceLastReview()
         reviews.saveInputs(in);
     }
     if (mutation == QLatin1String("definitions"))
-        defs.version = 2;
+        defs.version = 3;
     const auto after = tp::evaluateReview(store, defs);
     QVERIFY(after.lastReview);
     QCOMPARE(after.lastReview->id, snapshot.id);

@@ -82,7 +82,7 @@ void TestStore::migratesV1ToCurrent()
     QVERIFY(run->valid.has_value() && !*run->valid);
     QVERIFY2(run->validityReasonsJson.find("too short: 1 steady iterations") != std::string::npos,
              run->validityReasonsJson.c_str());
-    QCOMPARE(run->validityPolicy, std::string("default@1"));
+    QCOMPARE(run->validityPolicy, std::string("default@2"));
     QCOMPARE(store.samples(1, "steady"), std::vector<double>{0.25});
     QCOMPARE(run->sampleCount, 1LL); // v3 backfills the maintained count
 }

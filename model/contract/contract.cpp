@@ -64,6 +64,9 @@ std::string readPhase(const json &o, PhaseSamples &p, std::vector<double> *fast)
     if (ph == o.end() || !ph->is_string() || ph->get<std::string>().empty())
         return "field 'phase' must be a non-empty string";
     p.phase = ph->get<std::string>();
+    if (serving::isQuerySeries(p.phase)) // the store's names for a queries line's series
+        return "phase name '" + p.phase + "' is reserved (prefix '" + serving::kSeriesPrefix +
+               "'): queries are written as queries lines";
     if (auto b = o.find("batch"); b != o.end() && b->is_number_integer())
         p.batch = b->get<long long>();
     if (fast) {
@@ -171,6 +174,9 @@ ParseResult parseEventLine(const std::string &line)
     } else if (e.name == ev::Phase) {
         e.kind = Event::Kind::Phase;
         err = readPhase(o, e.phase, fast ? &seconds : nullptr);
+    } else if (e.name == ev::Queries) {
+        e.kind = Event::Kind::Queries;
+        err = serving::readQueries(o, e.queries);
     } else if (e.name == ev::RunFinished) {
         e.kind = Event::Kind::RunFinished;
         err = readFinished(o, e.finished);

@@ -2,6 +2,8 @@
 // The TorchPilot run contract: JSON Lines on a runner's stdout, one object per line, each with
 // "v" (contract version) and "event". This header is the single definition shared by the runner
 // (which writes events) and the store (which reads them). No Qt, no torch.
+#include "serving.h"
+
 #include <nlohmann/json.hpp>
 
 #include <optional>
@@ -16,7 +18,9 @@ inline constexpr int kContractVersion = 1;
 // are kept): revision 2 adds the profile event, phases h2d/d2h and summary.transfers
 // (resources/protocol/runner.json, "contract_revisions"). Runners record it in
 // run_started.env.protocol.contract_revision.
-inline constexpr int kContractRevision = 2;
+// Revision 3 adds the serving scenarios: the queries event (serving.h) and
+// env.protocol.scenario.
+inline constexpr int kContractRevision = 3;
 
 // Event names (the article's vocabulary).
 namespace ev
@@ -30,6 +34,7 @@ inline constexpr const char *TrainStep = "train_step";
 inline constexpr const char *Checkpoint = "checkpoint";
 inline constexpr const char *Resources = "resources";
 inline constexpr const char *Profile = "profile"; // revision 2
+inline constexpr const char *Queries = "queries"; // revision 3 (serving.h)
 inline constexpr const char *RunFinished = "run_finished";
 } // namespace ev
 
@@ -94,13 +99,14 @@ struct RunFinished {
 // One parsed line. `kind` tells which of the typed members is filled; `raw` always holds the
 // whole object so unknown fields and unknown events are never lost.
 struct Event {
-    enum class Kind { RunStarted, Phase, RunFinished, Other };
+    enum class Kind { RunStarted, Phase, Queries, RunFinished, Other };
     Kind kind = Kind::Other;
     std::string name;
     int version = 0;
     nlohmann::json raw;
     RunStarted started;
     PhaseSamples phase;
+    serving::QueryBatch queries;
     RunFinished finished;
 };
 

@@ -1,5 +1,7 @@
 #include "contract_fast.h"
 
+#include "serving.h"
+
 #include "contract.h"
 #include "sound_values.h"
 
@@ -74,7 +76,8 @@ bool PhaseLineParser::parse(const std::string &line, std::string &phase, long lo
             event = true;
         } else if (field.key == "phase") {
             std::string_view name;
-            if (named || field.value.get_string().get(name) || name.empty())
+            if (named || field.value.get_string().get(name) || name.empty() ||
+                serving::isQuerySeries(std::string(name))) // reserved: the slow path says so
                 return false;
             phase.assign(name);
             named = true;

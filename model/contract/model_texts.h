@@ -94,6 +94,10 @@
     X(ValiditySummaryOnly, QT_TRANSLATE_NOOP("tp::ModelText", "no per-iteration samples: the runner reported a summary only, which cannot be checked")) \
     X(ValidityNoSamples, QT_TRANSLATE_NOOP("tp::ModelText", "no per-iteration samples: no steady state was measured")) \
     X(ValidityFiniteNotReported, QT_TRANSLATE_NOOP("tp::ModelText", "finite outputs not reported")) \
+    X(ValidityNoQueries, QT_TRANSLATE_NOOP("tp::ModelText", "no queries: the %1 scenario measured nothing")) \
+    X(ValidityTooFewQueries, QT_TRANSLATE_NOOP("tp::ModelText", "too short: %1 queries, at least %2 needed")) \
+    X(ValidityTooShortSchedule, QT_TRANSLATE_NOOP("tp::ModelText", "too short: queries over %1 s, at least %2 s required")) \
+    X(ValidityGeneratorBehind, QT_TRANSLATE_NOOP("tp::ModelText", "the load generator fell behind its schedule: %1 of %2 queries issued more than %3 s late, at most %4% allowed")) \
     /* Precision verdict reasons (precision.cpp; the runners' training check writes the same) */ \
     X(PrecisionSizes, QT_TRANSLATE_NOOP("tp::ModelText", "output sizes differ from the reference")) \
     X(PrecisionNonFinite, QT_TRANSLATE_NOOP("tp::ModelText", "non-finite values in the output")) \
@@ -153,6 +157,14 @@
     X(CriterionNoProgress, QT_TRANSLATE_NOOP("tp::ModelText", "%1 candidate run(s) raised a no-progress alert")) \
     X(CriterionRoundTrips, QT_TRANSLATE_NOOP("tp::ModelText", "%1: %2 host↔device copies per call in candidate run(s) %3 against %4 in baseline run(s) %5 (%6)")) \
     X(CriterionNoBaselineProfile, QT_TRANSLATE_NOOP("tp::ModelText", "%1: %2 host↔device copies per call in candidate run(s) %3, and no baseline run of it carries a profile to compare with (run the baseline with --profile-steps N)")) \
+    X(CriterionPeakNoServerRuns, QT_TRANSLATE_NOOP("tp::ModelText", "the %1 side has no server-scenario run that is valid evidence: its peak QPS within the SLO is not measured")) \
+    X(CriterionPeakNoneWithin, QT_TRANSLATE_NOOP("tp::ModelText", "no server run of the %1 side keeps p99 within %2 s with at most %3% failed")) \
+    X(CriterionPeakInterval, QT_TRANSLATE_NOOP("tp::ModelText", "peak QPS within the SLO: candidate %1, baseline %2, candidate/baseline = %3× [%4×, %5×] (required ≥ %6×)")) \
+    X(CriterionPeakStraddles, QT_TRANSLATE_NOOP("tp::ModelText", "peak QPS within the SLO: candidate %1, baseline %2, candidate/baseline = %3×, interval [%4×, %5×] straddles the required %6×")) \
+    X(CriterionPeakBounded, QT_TRANSLATE_NOOP("tp::ModelText", "peak QPS within the SLO: candidate %1, baseline %2 (≥: a lower bound, the load generator could not issue a higher rate on time on this machine), candidate/baseline = %3×, required %4×")) \
+    X(NextPeakGenerator, QT_TRANSLATE_NOOP("tp::ModelText", "the peaks lie beyond what this machine's load generator can issue on time: a faster host, or a model whose service time the generator can outpace, would decide it")) \
+    X(NextPeakSearch, QT_TRANSLATE_NOOP("tp::ModelText", "a peak search on each side without one (torchpilot peak, or the pilot's serving step)")) \
+    X(NextPeakProbes, QT_TRANSLATE_NOOP("tp::ModelText", "probes closer to each side's peak (a finer --resolution) or longer probes (--preset standard) would narrow the interval")) \
     X(CriterionThroughputStraddles, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2×, interval [%3×, %4×] straddles the required %5×")) \
     X(CriterionThroughputInterval, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2× [%3×, %4×] (required ≥ %5×)")) \
     X(CriterionThroughputRequired, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2× (required ≥ %3×)")) \

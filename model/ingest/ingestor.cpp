@@ -198,6 +198,8 @@ void RunIngestor::handleEvent(const Event &e)
         if (!refused() && !m_groupWriter.addValues(m_runId, e.phase.phase, e.phase.seconds))
             warn("phase '" + e.phase.phase + "' not stored: a run has at most " +
                  std::to_string(ingest_limits::kMaxPhasesPerRun) + " phases");
+    } else if (e.kind == Event::Kind::Queries) {
+        addQueries(e.queries);
     } else {
         storeEvent(e);
     }
@@ -219,14 +221,54 @@ void RunIngestor::handleEvent(const Event &e)
     }
 }
 
+// The serving scenario a run declares (env.protocol.scenario.name); single-stream when it says
+// nothing or names one this build does not know.
+static std::string scenarioOf(const json &env)
+{
+    const json *name = nullptr;
+    if (env.is_object() && env.contains("protocol") && env["protocol"].is_object() &&
+        env["protocol"].contains("scenario") && env["protocol"]["scenario"].is_object())
+        if (const auto it = env["protocol"]["scenario"].find("name");
+            it != env["protocol"]["scenario"].end())
+            name = &*it;
+    for (const std::string &known : serving::knownScenarios())
+        if (name && *name == known)
+            return known;
+    return serving::scenario::SingleStream;
+}
+
+// A queries line (model/contract/serving.h): like a phase line, its values go to chunks, one
+// series per field, and the line is only counted. Its queries must follow those of the lines
+// before it, so the series stay aligned query by query.
+void RunIngestor::addQueries(const serving::QueryBatch &q)
+{
+    ++m_eventSeq;
+    if (refused())
+        return;
+    if (q.first != m_queries) {
+        warn("queries line starting at query " + std::to_string(q.first) +
+             " not stored: " + std::to_string(m_queries) + " queries arrived before it");
+        return;
+    }
+    const std::vector<std::vector<double>> values = q.seriesValues();
+    const std::vector<std::string> &names = serving::allSeries();
+    for (std::size_t i = 0; i < names.size(); ++i)
+        if (!m_groupWriter.addValues(m_runId, names[i], values[i])) {
+            warn("queries not stored: a run has at most " +
+                 std::to_string(ingest_limits::kMaxPhasesPerRun) + " phases");
+            return;
+        }
+    m_queries += static_cast<long long>(q.size());
+}
+
 void RunIngestor::startRun(const RunStarted &s, const std::string &executionKey)
 {
     SQLite::Database &db = m_store.db();
     SQLite::Statement q(db, R"sql(
 INSERT INTO runs(execution_key, run_key, workload, mode, device, dtype, target, source, started_at,
-                 batch, threads, shape_json, env_json, cache_state)
+                 batch, threads, shape_json, env_json, cache_state, scenario)
 VALUES(:key, :run_key, :workload, :mode, :device, :dtype, :target, :source, :started,
-       :batch, :threads, :shape, :env, :cache)
+       :batch, :threads, :shape, :env, :cache, :scenario)
 ON CONFLICT(execution_key) DO NOTHING)sql");
     q.bind(":key", executionKey);
     q.bind(":run_key", s.runKey.empty() ? executionKey : s.runKey);
@@ -242,6 +284,7 @@ ON CONFLICT(execution_key) DO NOTHING)sql");
     q.bind(":shape", dumpJson(s.shape));
     q.bind(":env", dumpJson(s.env));
     q.bind(":cache", s.cacheState);
+    q.bind(":scenario", scenarioOf(s.env));
     m_existing = q.exec() == 0;
     m_runId = *m_store.runIdForExecutionKey(executionKey);
     m_sealed = false;
@@ -254,6 +297,7 @@ ON CONFLICT(execution_key) DO NOTHING)sql");
     m_refused = false;
     m_runKey = executionKey;
     m_eventSeq = 0;
+    m_queries = 0;
     m_runFinished = false;
     m_groupWriter.startRun(m_existing, m_sealed);
     m_details.startRun();

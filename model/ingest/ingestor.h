@@ -64,6 +64,7 @@ private:
     void handleEvent(const Event &e);
     void startRun(const RunStarted &s, const std::string &executionKey);
     void finishRun(const RunFinished &f);
+    void addQueries(const serving::QueryBatch &q);
     void storeEvent(const Event &e);
     void closeOpenRun(const std::string &error,
                       const std::string &finalStatus = status::Incomplete);
@@ -85,6 +86,7 @@ private:
     long long m_lineNo = 0;
     long long m_runId = 0;    // run receiving events, 0 before run_started
     long long m_eventSeq = 0; // per-run line counter (event key)
+    long long m_queries = 0;  // queries of the current run stored so far (queries lines)
     bool m_runFinished = false;
     // The current run was in the store before this stream (a re-import, the rest of an
     // interrupted one, or another stream with its key); sealed: it was complete.

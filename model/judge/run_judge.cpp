@@ -2,6 +2,7 @@
 
 #include "model/contract/sound_values.h"
 #include "model/samples/streamed_stats.h"
+#include "serving_judge.h"
 
 #include "model/contract/contract.h"
 #include "model/contract/json_file.h"
@@ -133,6 +134,21 @@ void compareWitness(const JudgeInput &in, Judgement &j, const ValidityPolicy &po
         j.witness.push_back(
             {{"field", "warmup_settled"}, {"runner", *it}, {"store", *j.warmupSettled}});
 }
+// The runner's summary.serving against the store's figures.
+void compareServingWitness(const JudgeInput &in, Judgement &j, const ValidityPolicy &policy)
+{
+    const json theirs = in.summary.value("serving", json());
+    const json &mine = j.figures["serving"];
+    if (!theirs.is_object() || !mine.is_object())
+        return;
+    for (const char *field : {"queries", "failures", "completed_qps", "latency_p50_seconds",
+                              "latency_p99_seconds", "late_issues"}) {
+        const auto a = jsonNumber(theirs, field), b = jsonNumber(mine, field);
+        if (a && b && !agrees(*a, *b, policy))
+            j.witness.push_back(
+                {{"field", std::string("serving.") + field}, {"runner", *a}, {"store", *b}});
+    }
+}
 } // namespace
 
 Judgement judgeRun(const JudgeInput &in, const ValidityPolicy &policy)
@@ -174,11 +190,22 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
             reasons.push_back(fillText(txt::ValidityStatus, {in.status}));
     }
     const Minimums mins = minimums(proto, policy, reasons);
+    const bool servingRun = in.scenario != serving::scenario::SingleStream;
+    json servingFigures;
     // A recovery fault test (torchpilot faulttest) measures RPO, RTO and loss equality, not a
     // steady state: it is evidence when its recovery was verified.
     const json recovery = in.summary.value("recovery", json());
     const bool recoveryTest = j.steady.n == 0 && recovery.is_object();
-    if (recoveryTest) {
+    if (servingRun) {
+        ServingJudgement sj = judgeServing(in.queries, in.scenario, proto, policy);
+        for (std::string &r : sj.reasons)
+            reasons.push_back(std::move(r));
+        if (policy.requireWarmupSettled && !j.warmupSettled.value_or(true))
+            reasons.emplace_back(txt::ValidityNotSettled);
+        if (policy.requireFinite && in.finite == false)
+            reasons.emplace_back(txt::ValidityNonFinite);
+        servingFigures = std::move(sj.json);
+    } else if (recoveryTest) {
         if (!recovery.value("verified", json(false)).is_boolean() ||
             !recovery.value("verified", false))
             reasons.emplace_back(txt::ValidityRecoveryNotVerified);
@@ -207,8 +234,8 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
     if (const auto fell = in.summary.find("eager_fallback");
         fell != in.summary.end() && *fell == true)
         reasons.emplace_back(txt::ValidityEagerFallback);
-    if (recoveryTest) {
-        // finite outputs are the trials' concern (bitwise-equal losses)
+    if (recoveryTest || servingRun) {
+        // finite outputs are the trials' concern (bitwise-equal losses), or judged above
     } else if (policy.requireFinite && in.complete && !in.finite)
         reasons.emplace_back(txt::ValidityFiniteNotReported);
     else if (policy.requireFinite && j.steady.n == 0 && in.finite == false)
@@ -229,7 +256,9 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
          {"min_steady_seconds", mins.seconds},
          {"minimums_from", mins.from},
          {"warmup_settled_source", settledSource},
-         {"kind", recoveryTest ? "recovery test" : "timing run"},
+         {"kind", servingRun     ? in.scenario + " scenario"
+                  : recoveryTest ? "recovery test"
+                                 : "timing run"},
          {"validity", j.validity.toJson()}};
     if (j.warmupSettled)
         f["warmup_settled"] = *j.warmupSettled;
@@ -256,6 +285,10 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
                   {"mad_outliers", s.madOutliers}});
         if (s.median > 0)
             f["iqr_over_median"] = s.iqr / s.median;
+    }
+    if (servingRun) {
+        f["serving"] = servingFigures;
+        compareServingWitness(in, j, policy);
     }
     compareWitness(in, j, policy);
     f["witness_disagreements"] = j.witness.size();
@@ -307,6 +340,14 @@ void judgeStoredRun(Store &store, long long runId, const ValidityPolicy &policy)
     if (!in.summary.is_object())
         in.summary = json::object();
     in.finite = run->finite;
+    in.scenario = run->scenario;
+    if (in.scenario != serving::scenario::SingleStream) {
+        serving::Columns &c = in.queries;
+        std::vector<double> *columns[] = {&c.scheduled, &c.latency, &c.queue,
+                                          &c.issueLag,  &c.batch,   &c.outcome};
+        for (std::size_t i = 0; i < serving::allSeries().size(); ++i)
+            *columns[i] = store.samples(runId, serving::allSeries()[i]);
+    }
     // The steady samples are moved into the statistics, not copied: a run of 10 M samples holds
     // them once (80 MB), not twice.
     const bool noSteady = steadyCount == 0;

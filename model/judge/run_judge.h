@@ -3,6 +3,7 @@
 // the stored per-iteration samples under one versioned policy (validity_policy.h), whoever
 // produced the run. The runner's own summary is a witness: each of its figures is compared with
 // the store's, and a disagreement beyond rounding is recorded with the run. No Qt.
+#include "model/contract/serving.h"
 #include "model/contract/stats.h"
 #include "model/contract/validity.h"
 #include "validity_policy.h"
@@ -28,6 +29,9 @@ struct JudgeInput {
     nlohmann::json summary =
         nlohmann::json::object(); // the runner's run_finished summary (witness)
     std::optional<bool> finite;   // finite outputs, as the runner reported
+    // A server or offline run (schema v14): its scenario and stored queries (query.* series).
+    std::string scenario = serving::scenario::SingleStream;
+    serving::Columns queries;
 };
 
 struct Judgement {

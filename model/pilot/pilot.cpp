@@ -1,5 +1,7 @@
 #include "pilot.h"
 
+#include "model/contract/serving.h"
+
 #include "model/contract/model_texts.h"
 
 #include <algorithm>
@@ -110,6 +112,8 @@ RunSelection PilotSide::selection(const std::string &workload) const
     s.mode = mode;
     s.dtype = dtype;
     s.batch = batch;
+    // The closed-loop criteria: serving runs are judged by throughput within the SLO.
+    s.scenario = serving::scenario::SingleStream;
     return s;
 }
 

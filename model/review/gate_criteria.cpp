@@ -1,6 +1,7 @@
 // The criteria of the five gates, each a function of the stored evidence: performance,
 // operations and cost here; compatibility and correctness in gate_criteria_correctness.cpp.
 #include "gate_criteria.h"
+#include "gate_criteria_serving.h"
 
 #include "gate_criteria_correctness.h"
 #include "model/analysis/compare.h"
@@ -356,6 +357,8 @@ CriterionResult detail::evaluateCriterion(const GateEvidence &c, const std::stri
         return p99WithinSlo(c, id);
     if (id == "throughput_vs_baseline")
         return throughput(c, id);
+    if (id == "throughput_within_slo")
+        return detail::throughputWithinSlo(c, id);
     if (id == "cold_start_and_recompile_reported")
         return coldStartReported(c, id);
     if (id == "checkpoint_resume_within_rpo_rto")

@@ -47,6 +47,7 @@ const std::vector<std::string> &knownCriteria()
                                             "loss_curve_within_tolerance",
                                             "p99_within_slo",
                                             "throughput_vs_baseline",
+                                            "throughput_within_slo",
                                             "cold_start_and_recompile_reported",
                                             "checkpoint_resume_within_rpo_rto",
                                             "distributed_recovery",
@@ -114,6 +115,10 @@ GateDefinitions parseGateDefinitions(const json &j, const std::string &origin)
     d.sloP99Seconds =
         number(slo, "p99_seconds", j.contains("slo") ? 0 : fallback.sloP99Seconds, "slo");
     d.minThroughputRatio = number(slo, "min_throughput_ratio", fallback.minThroughputRatio, "slo");
+    const json serving = j.value("serving", json::object());
+    d.maxFailureRate = number(serving, "max_failure_rate", d.maxFailureRate, "serving");
+    if (d.maxFailureRate > 1)
+        throw GateError(origin + ": serving.max_failure_rate must be a share from 0 to 1");
     d.maxRpoSteps = number(ops, "max_rpo_steps", 0, "operations");
     d.maxRtoSeconds = number(ops, "max_rto_seconds", 0, "operations");
     auto gates = j.find("gates");

@@ -34,7 +34,8 @@ struct GateDefinitions {
     RunSelection baseline, candidate;
     std::vector<std::string> requiredModes;
     double sloP99Seconds = 0;        // 0: no latency SLO given → insufficient
-    double minThroughputRatio = 1.0; // candidate / baseline samples per second
+    double minThroughputRatio = 1.0; // candidate / baseline samples per second (and peak QPS)
+    double maxFailureRate = 0.01;    // throughput_within_slo: failed queries a probe may have
     double maxRpoSteps = 0, maxRtoSeconds = 0;
     int trainingWorldSize = 1; // the pilot's data-parallel ranks (> 1: distributed_recovery)
     std::vector<GateDefinition> gates;
@@ -51,7 +52,7 @@ std::string verdictName(Verdict v); // "pass" | "fail" | "insufficient"
 // One runner process that would give an open criterion the evidence it lacks (issue 30).
 struct EvidenceRequest {
     std::string side; // "baseline" | "candidate"
-    std::string kind; // "inference" | "training" | "faulttest"
+    std::string kind; // "inference" | "training" | "faulttest" | "peak" (a peak search)
     std::string workload, mode, dtype;
     bool catalog = false; // over the pilot's shape catalog (else the side's batch)
     std::string preset;   // the runner's protocol preset

@@ -63,6 +63,16 @@ public:
         r.worldSize = ranks;
         return r;
     }
+    // A peak search of one side (the pilot's serving step, `torchpilot peak`): server runs.
+    EvidenceRequest peak(bool candidateSide) const
+    {
+        EvidenceRequest r = candidateSide ? candidate() : baseline();
+        r.kind = "peak";
+        r.catalog = false;
+        r.profileSteps = 0;
+        r.preset = "smoke";
+        return r;
+    }
     // A run the throughput criterion asked for, with the pilot's side filled in.
     EvidenceRequest complete(const EvidenceRequest &asked) const
     {
@@ -133,6 +143,15 @@ NextEvidence nextFor(const CriterionResult &c, const Asker &ask, Store &store)
             next.runs = {ask.training(false), ask.training(true)};
     } else if (id == "p99_within_slo" && pilot.sloP99Seconds <= 0) {
         next.reviewerInput = fillText(txt::NextInputSlo, {pilot.name});
+    } else if (id == "throughput_within_slo") {
+        if (pilot.sloP99Seconds <= 0) {
+            next.reviewerInput = fillText(txt::NextInputSlo, {pilot.name});
+        } else {
+            next.estimate = c.next ? c.next->estimate : std::string(txt::NextPeakSearch);
+            next.decidableHere = !c.next || c.next->decidableHere;
+            if (next.decidableHere)
+                next.runs = {ask.peak(false), ask.peak(true)};
+        }
     } else if (id == "throughput_vs_baseline") {
         if (c.next) { // its interval straddles the requirement: the criterion's own estimate
             next = *c.next;

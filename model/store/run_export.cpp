@@ -149,15 +149,31 @@ const std::vector<std::string> &exportColumns()
                                             "precision_policy",
                                             "error",
                                             "collection_order",
-                                            "retry_of"};
+                                            "retry_of",
+                                            "scenario"};
     return c;
 }
+
+static json exportColumnsOf(const RunRecord &r, const json &reasons);
 
 json exportRun(const RunRecord &r)
 {
     json reasons = json::parse(r.validityReasonsJson, nullptr, false);
     if (!reasons.is_array())
         reasons = json::array();
+    json out = exportColumnsOf(r, reasons);
+    // A server or offline run: the store's serving figures (completed QPS, latency percentiles
+    // from the scheduled arrival, failures, issue lag, the SLO's verdict).
+    if (r.scenario != "single-stream") {
+        const json figures = json::parse(r.storeSummaryJson, nullptr, false);
+        if (figures.is_object() && figures.contains("serving"))
+            out["serving"] = figures["serving"];
+    }
+    return out;
+}
+
+static json exportColumnsOf(const RunRecord &r, const json &reasons)
+{
     return {{"id", r.id},
             {"execution_key", r.executionKey},
             {"run_key", r.runKey},
@@ -190,7 +206,8 @@ json exportRun(const RunRecord &r)
             {"precision_policy", r.precisionPolicy},
             {"error", r.error},
             {"collection_order", r.collectionOrder ? json(*r.collectionOrder) : json()},
-            {"retry_of", r.retryOf}};
+            {"retry_of", r.retryOf},
+            {"scenario", r.scenario}};
 }
 
 void writeRunsCsv(std::ostream &out, const std::vector<RunRecord> &runs)

@@ -37,6 +37,8 @@ struct RunRecord {
     // candidate alternate, and the execution key of the invalid attempt it repeats ("": none).
     std::optional<long long> collectionOrder;
     std::string retryOf;
+    // The serving scenario it measured (schema v14): single-stream, server or offline.
+    std::string scenario = "single-stream";
 };
 
 struct ShapeCaseRecord {

@@ -8,7 +8,7 @@ namespace tp::schema
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 13> kMigrations = {
+inline constexpr std::array<const char *, 14> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -248,6 +248,17 @@ CREATE TABLE phase_lines(
     R"sql(
 ALTER TABLE runs ADD COLUMN collection_order INTEGER;
 ALTER TABLE runs ADD COLUMN retry_of TEXT NOT NULL DEFAULT '';
+)sql",
+    // v14: the serving scenario a run measured (model/contract/serving.h): single-stream (one call
+    // after another, every run before v14), server or offline, from env.protocol.scenario.name.
+    // A server or offline run's queries are sample chunks of the series query.* (no new table);
+    // the closed-loop figures and gates select single-stream runs only.
+    R"sql(
+ALTER TABLE runs ADD COLUMN scenario TEXT NOT NULL DEFAULT 'single-stream';
+UPDATE runs SET scenario = json_extract(env_json, '$.protocol.scenario.name')
+WHERE json_valid(env_json)
+  AND json_extract(env_json, '$.protocol.scenario.name') IN ('server', 'offline');
+CREATE INDEX runs_by_scenario ON runs(scenario);
 )sql",
 };
 

@@ -28,7 +28,7 @@ const char *kRunColumns =
     "sample_count, valid, validity_reasons, "
     "precision_verdict, precision_policy, cache_state, peak_rss_bytes, cpu_user_seconds, "
     "cpu_system_seconds, wall_seconds, queued_at, validity_policy, store_summary_json, "
-    "witness_json, collection_order, retry_of";
+    "witness_json, collection_order, retry_of, scenario";
 
 std::optional<double> optReal(const SQLite::Column &c)
 {
@@ -98,6 +98,7 @@ RunRecord readRun(SQLite::Statement &q)
     r.witnessJson = q.getColumn(i++).getString();
     r.collectionOrder = optInteger(q.getColumn(i++));
     r.retryOf = q.getColumn(i++).getString();
+    r.scenario = q.getColumn(i++).getString();
     return r;
 }
 
@@ -225,7 +226,8 @@ std::vector<RunRecord> Store::listRuns(const RunSelection &sel) const
     std::vector<std::string> binds;
     const std::pair<const char *, const std::string *> exact[] = {
         {"workload", &sel.workload}, {"mode", &sel.mode},     {"dtype", &sel.dtype},
-        {"device", &sel.device},     {"status", &sel.status}, {"target", &sel.target}};
+        {"device", &sel.device},     {"status", &sel.status}, {"target", &sel.target},
+        {"scenario", &sel.scenario}};
     for (const auto &[column, value] : exact) {
         if (value->empty())
             continue;

@@ -1151,8 +1151,14 @@
     <message>
         <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
 Subcommands: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, db (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
+        <translation type="vanished">TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
 Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, db (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
+    </message>
+    <message>
+        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
+Subcommands: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, peak, db (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
+        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
+Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, peak, db (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
     </message>
 </context>
 <context>
@@ -1212,6 +1218,160 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>Reviewer: %1</source>
         <translation>Revisor: %1</translation>
+    </message>
+    <message>
+        <source>peak search (server scenario)</source>
+        <translation>busca de pico (cenário server)</translation>
+    </message>
+</context>
+<context>
+    <name>PeakCmd</name>
+    <message>
+        <source>Find the peak QPS within the SLO of a pilot&apos;s sides: server-scenario runs (open-loop Poisson arrivals, a queue and a dynamic batcher) at a start rate, halved until one meets the SLO, doubled until one misses it, then bisected to the resolution. Every probe is a stored run. Exit 0 a peak for every side, 1 none or cancelled, 2 bad input.</source>
+        <translation>Encontra o pico de QPS dentro do SLO dos lados de um piloto: execuções no cenário server (chegadas de Poisson em laço aberto, uma fila e um agrupador dinâmico) a uma taxa inicial, reduzida à metade até que uma cumpra o SLO, dobrada até que uma o perca, e então bissectada até a resolução. Cada sonda é uma execução armazenada. Saída 0 um pico para cada lado, 1 nenhum ou cancelado, 2 entrada inválida.</translation>
+    </message>
+    <message>
+        <source>SQLite database file (default: %1).</source>
+        <translation>Arquivo de banco SQLite (padrão: %1).</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>Pilot (default: the selected one).</source>
+        <translation>Piloto (padrão: o selecionado).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nome</translation>
+    </message>
+    <message>
+        <source>baseline, candidate or both (default).</source>
+        <translation>baseline, candidate ou both (padrão).</translation>
+    </message>
+    <message>
+        <source>side</source>
+        <translation>lado</translation>
+    </message>
+    <message>
+        <source>Workload instead of the pilot&apos;s.</source>
+        <translation>Carga de trabalho no lugar da do piloto.</translation>
+    </message>
+    <message>
+        <source>First probe&apos;s rate (default 50).</source>
+        <translation type="vanished">Taxa da primeira sonda (padrão 50).</translation>
+    </message>
+    <message>
+        <source>qps</source>
+        <translation>qps</translation>
+    </message>
+    <message>
+        <source>Stop when the bracket is within this share of its lower end (default 0.05).</source>
+        <translation>Para quando o intervalo estiver dentro desta fração do seu limite inferior (padrão 0,05).</translation>
+    </message>
+    <message>
+        <source>share</source>
+        <translation>fração</translation>
+    </message>
+    <message>
+        <source>Share of failed queries a probe may have (default 0.01).</source>
+        <translation>Fração de consultas com falha que uma sonda pode ter (padrão 0,01).</translation>
+    </message>
+    <message>
+        <source>Comma-separated --max-batch values to search (default: the side&apos;s batch and, where the pilot allows a batch difference, the powers of two up to it).</source>
+        <translation>Valores de --max-batch separados por vírgula a buscar (padrão: o lote do lado e, onde o piloto permite diferença de lote, as potências de dois até ele).</translation>
+    </message>
+    <message>
+        <source>list</source>
+        <translation>lista</translation>
+    </message>
+    <message>
+        <source>Seconds the batcher may hold an undersized batch (default 0).</source>
+        <translation>Segundos que o agrupador pode reter um lote incompleto (padrão 0).</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>s</translation>
+    </message>
+    <message>
+        <source>Each probe&apos;s protocol preset: smoke (default), standard or loadgen.</source>
+        <translation>Preset de protocolo de cada sonda: smoke (padrão), standard ou loadgen.</translation>
+    </message>
+    <message>
+        <source>Path of the runner.</source>
+        <translation>Caminho do runner.</translation>
+    </message>
+    <message>
+        <source>Target profiles file.</source>
+        <translation>Arquivo de perfis de destino.</translation>
+    </message>
+    <message>
+        <source>file</source>
+        <translation>arquivo</translation>
+    </message>
+    <message>
+        <source>An argument passed to every probe&apos;s runner (repeatable), e.g. --runner-arg=--service-time=0.002.</source>
+        <translation>Um argumento passado ao runner de cada sonda (repetível), p. ex. --runner-arg=--service-time=0.002.</translation>
+    </message>
+    <message>
+        <source>arg</source>
+        <translation>arg</translation>
+    </message>
+    <message>
+        <source>--max-batch: &apos;%1&apos; is not a batch from 1 to 1048576</source>
+        <translation>--max-batch: &apos;%1&apos; não é um lote de 1 a 1048576</translation>
+    </message>
+    <message>
+        <source>torchpilot: error: --%1 must be a number from %2 to %3, got &apos;%4&apos;</source>
+        <translation>torchpilot: erro: --%1 deve ser um número de %2 a %3, recebido &apos;%4&apos;</translation>
+    </message>
+    <message>
+        <source>peak takes no positional argument</source>
+        <translation>peak não aceita argumento posicional</translation>
+    </message>
+    <message>
+        <source>--side must be baseline, candidate or both, got &apos;%1&apos;</source>
+        <translation>--side deve ser baseline, candidate ou both, recebido &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>%1 (%2 on %3): peak QPS within p%4 &lt;= %5 s, failures &lt;= %6%</source>
+        <translation>%1 (%2 em %3): pico de QPS com p%4 &lt;= %5 s, falhas &lt;= %6%</translation>
+    </message>
+    <message>
+        <source>Peak search took %1 s.</source>
+        <translation>A busca de pico levou %1 s.</translation>
+    </message>
+    <message>
+        <source>First probe&apos;s rate (default 1000).</source>
+        <translation>Taxa da primeira sonda (padrão 1000).</translation>
+    </message>
+</context>
+<context>
+    <name>PeakSearchText</name>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>  %1 QPS, max batch %2: run %3, %4 completed/s, tail %5, %6% failed: %7</source>
+        <translation>  %1 QPS, lote máximo %2: execução %3, %4 concluídas/s, cauda %5, %6% com falha: %7</translation>
+    </message>
+    <message>
+        <source>within the SLO</source>
+        <translation>dentro do SLO</translation>
+    </message>
+    <message>
+        <source>%1: no rate of at least %2 QPS is within the SLO (%3 probes)</source>
+        <translation>%1: nenhuma taxa de pelo menos %2 QPS fica dentro do SLO (%3 sondas)</translation>
+    </message>
+    <message>
+        <source>%1 peak: %2 QPS at max batch %3 (run %4, %5 probes; the SLO at the peak: %6)</source>
+        <translation>%1 pico: %2 QPS com lote máximo %3 (execução %4, %5 sondas; o SLO no pico: %6)</translation>
+    </message>
+    <message>
+        <source>: a lower bound, the load generator could not issue a higher rate on time here</source>
+        <translation>: um limite inferior, o gerador de carga não conseguiu emitir uma taxa maior a tempo aqui</translation>
     </message>
 </context>
 <context>
@@ -1387,6 +1547,26 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>training, baseline and candidate alternating</source>
         <translation>treino, linha de base e candidato alternados</translation>
+    </message>
+    <message>
+        <source>Leave out the serving step (each side&apos;s peak QPS within the SLO).</source>
+        <translation>Omite a etapa de serviço (o pico de QPS dentro do SLO de cada lado).</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>candidato</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>baseline</translation>
+    </message>
+    <message>
+        <source>serving: each side&apos;s peak QPS within the SLO (server scenario)</source>
+        <translation>serviço: o pico de QPS dentro do SLO de cada lado (cenário server)</translation>
+    </message>
+    <message>
+        <source>the pilot has no latency SLO to search under</source>
+        <translation>o piloto não tem SLO de latência sob o qual buscar</translation>
     </message>
 </context>
 <context>
@@ -2604,7 +2784,7 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     </message>
     <message>
         <source>Throughput against the current path</source>
-        <translation>Vazão em relação ao caminho atual</translation>
+        <translation type="vanished">Vazão em relação ao caminho atual</translation>
     </message>
     <message>
         <source>Cold start and recompilation reported</source>
@@ -2644,6 +2824,14 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>No host round-trips beyond the baseline&apos;s</source>
         <translation>Nenhuma ida e volta ao host além das da linha de base</translation>
+    </message>
+    <message>
+        <source>Closed-loop throughput against the current path</source>
+        <translation>Vazão em laço fechado frente ao caminho atual</translation>
+    </message>
+    <message>
+        <source>Throughput within the SLO (peak QPS, server scenario)</source>
+        <translation>Vazão dentro do SLO (pico de QPS, cenário server)</translation>
     </message>
 </context>
 <context>
@@ -4480,7 +4668,7 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
     <message>
         <source>Throughput versus the baseline</source>
-        <translation>Vazão em relação à referência</translation>
+        <translation type="vanished">Vazão em relação à referência</translation>
     </message>
     <message>
         <source>Cold start and recompilation reported</source>
@@ -4529,6 +4717,14 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>No host round-trips beyond the baseline&apos;s</source>
         <translation>Nenhuma ida e volta ao host além das da linha de base</translation>
+    </message>
+    <message>
+        <source>Closed-loop throughput versus the baseline</source>
+        <translation>Vazão em laço fechado versus o baseline</translation>
+    </message>
+    <message>
+        <source>Throughput within the SLO (peak QPS)</source>
+        <translation>Vazão dentro do SLO (pico de QPS)</translation>
     </message>
 </context>
 <context>
@@ -5834,6 +6030,54 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>%1: candidate/baseline = %2× [%3×, %4×] (required ≥ %5×)</source>
         <translation>%1: candidato/linha de base = %2× [%3×, %4×] (exigido ≥ %5×)</translation>
+    </message>
+    <message>
+        <source>no queries: the %1 scenario measured nothing</source>
+        <translation>nenhuma consulta: o cenário %1 não mediu nada</translation>
+    </message>
+    <message>
+        <source>too short: %1 queries, at least %2 needed</source>
+        <translation>curta demais: %1 consultas, ao menos %2 necessárias</translation>
+    </message>
+    <message>
+        <source>too short: queries over %1 s, at least %2 s required</source>
+        <translation>curta demais: consultas ao longo de %1 s, ao menos %2 s exigidos</translation>
+    </message>
+    <message>
+        <source>the load generator fell behind its schedule: %1 of %2 queries issued more than %3 s late, at most %4% allowed</source>
+        <translation>o gerador de carga atrasou em relação à agenda: %1 de %2 consultas emitidas com mais de %3 s de atraso, no máximo %4% permitido</translation>
+    </message>
+    <message>
+        <source>the %1 side has no server-scenario run that is valid evidence: its peak QPS within the SLO is not measured</source>
+        <translation>o lado %1 não tem execução no cenário server que seja evidência válida: seu pico de QPS dentro do SLO não foi medido</translation>
+    </message>
+    <message>
+        <source>no server run of the %1 side keeps p99 within %2 s with at most %3% failed</source>
+        <translation>nenhuma execução server do lado %1 mantém o p99 dentro de %2 s com no máximo %3% de falhas</translation>
+    </message>
+    <message>
+        <source>peak QPS within the SLO: candidate %1, baseline %2, candidate/baseline = %3× [%4×, %5×] (required ≥ %6×)</source>
+        <translation>pico de QPS dentro do SLO: candidato %1, baseline %2, candidato/baseline = %3× [%4×, %5×] (exigido ≥ %6×)</translation>
+    </message>
+    <message>
+        <source>peak QPS within the SLO: candidate %1, baseline %2, candidate/baseline = %3×, interval [%4×, %5×] straddles the required %6×</source>
+        <translation>pico de QPS dentro do SLO: candidato %1, baseline %2, candidato/baseline = %3×, intervalo [%4×, %5×] abrange o exigido %6×</translation>
+    </message>
+    <message>
+        <source>a peak search on each side without one (torchpilot peak, or the pilot&apos;s serving step)</source>
+        <translation>uma busca de pico em cada lado que não tem (torchpilot peak, ou a etapa de serviço do piloto)</translation>
+    </message>
+    <message>
+        <source>probes closer to each side&apos;s peak (a finer --resolution) or longer probes (--preset standard) would narrow the interval</source>
+        <translation>sondas mais próximas do pico de cada lado (uma --resolution mais fina) ou sondas mais longas (--preset standard) estreitariam o intervalo</translation>
+    </message>
+    <message>
+        <source>peak QPS within the SLO: candidate %1, baseline %2 (≥: a lower bound, the load generator could not issue a higher rate on time on this machine), candidate/baseline = %3×, required %4×</source>
+        <translation>pico de QPS dentro do SLO: candidato %1, baseline %2 (≥: um limite inferior, o gerador de carga não conseguiu emitir uma taxa maior a tempo nesta máquina), candidato/baseline = %3×, exigido %4×</translation>
+    </message>
+    <message>
+        <source>the peaks lie beyond what this machine&apos;s load generator can issue on time: a faster host, or a model whose service time the generator can outpace, would decide it</source>
+        <translation>os picos estão além do que o gerador de carga desta máquina consegue emitir a tempo: um host mais rápido, ou um modelo cujo tempo de serviço o gerador consiga superar, decidiria</translation>
     </message>
 </context>
 <context>

@@ -67,7 +67,8 @@ nlohmann::json summaryJson(const Measurements &m)
           {"training", &m.training},
           {"catalog", &m.catalog},
           {"distributed", &m.distributed},
-          {"transfers", &m.transfers}})
+          {"transfers", &m.transfers},
+          {"serving", &m.serving}})
         if (!value->is_null())
             s[key] = *value;
     s["cache_state"] = m.cacheState;

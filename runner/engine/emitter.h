@@ -33,6 +33,7 @@ struct Measurements {
     nlohmann::json catalog;     // shape catalog summary, if a catalog ran
     nlohmann::json distributed; // data-parallel rank: identity and all-reduce counters
     nlohmann::json transfers;   // h2d/d2h timed apart: host memory used, bytes, medians
+    nlohmann::json serving;     // server/offline: the queries' figures (the runner's witness)
     std::string cacheState = "cold";
     std::string compiler; // what "compiled" means here: "none", "torchscript(…)"
 };

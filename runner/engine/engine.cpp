@@ -7,6 +7,7 @@
 #include "profile_capture.h"
 #include "profile_summary.h"
 #include "protocol.h"
+#include "serving_scenario.h"
 #include "torchenv.h"
 #include "training_run.h"
 #include "transfers.h"
@@ -68,6 +69,7 @@ private:
     void measure(Workload &w, Measurements &m);
     void measureTraining(Workload &w, Measurements &m, PhaseSettings settings);
     void timeTransfers(Workload &w, Measurements &m);
+    void serve(Workload &w, Measurements &m, PhaseSettings settings);
     void profile(const std::function<void()> &call);
     WorkloadConfig workloadConfig() const;
 
@@ -151,6 +153,8 @@ WorkloadConfig Engine::workloadConfig() const
     c.perturbWeights = m_options.injectFault == "perturb" ? 0.05 : 0.0;
     c.worldSize = m_options.dist.enabled ? m_options.dist.worldSize : 1;
     c.rank = m_options.dist.enabled ? m_options.dist.rank : 0;
+    c.serviceSeconds = m_options.serviceSeconds;
+    c.serviceSecondsPerSample = m_options.serviceSecondsPerSample;
     return c;
 }
 
@@ -200,6 +204,54 @@ void Engine::measureTraining(Workload &w, Measurements &m, PhaseSettings setting
             checkTrainingPrecision(workloadConfig(), m_options.workload, m_policy, m_emitter);
 }
 
+// A serving scenario: first call and warmup at the largest batch, then the queries, each batch
+// the model runs at the size the batcher formed, its result copied to the host. Precision is the
+// single-stream runs' concern: a serving run measures the service.
+void Engine::serve(Workload &w, Measurements &m, PhaseSettings settings)
+{
+    if (m_options.warmStart)
+        w.forward();
+    settings.steady = false;
+    runPhases(
+        settings, [&] { return timed([&w] { w.forward(); }); }, m_control, m, m_emitter);
+    m.finite = w.outputFinite();
+    ServingSettings s;
+    s.scenario = m_options.scenario;
+    s.targetQps = m_options.targetQps;
+    s.maxBatch = m_options.maxBatch;
+    s.maxQueueDelay = m_options.maxQueueDelay;
+    s.queryTimeout = m_options.queryTimeout;
+    s.minQueries = m_options.minQueries;
+    s.minDuration = m_options.minDuration;
+    s.seed = m_options.scheduleSeed;
+    s.sloPercentile = m_options.sloPercentile;
+    s.lateAfter = kLateIssueSeconds;
+    if (!m.warmupSeconds.empty()) {
+        std::vector<double> sorted = m.warmupSeconds;
+        std::sort(sorted.begin(), sorted.end());
+        s.expectedQps = double(m.batch) / std::max(1e-9, sorted[sorted.size() / 2]);
+    }
+    long long current = m.batch;
+    const bool onHost = m_device == "cpu";
+    bool finite = m.finite.value_or(false);
+    const BatchCall call = [&](long long size) {
+        if (size != current) {
+            if (!w.reshape(size, m_options.seqLen))
+                throw std::runtime_error("this workload cannot change its batch");
+            current = size;
+        }
+        const double t = timed([&] {
+            w.forward();
+            if (!onHost)
+                w.copyOutputToHost();
+        });
+        finite = finite && w.outputFinite();
+        return t;
+    };
+    m.serving = runServingScenario(s, call, m_control, m_emitter);
+    m.finite = finite;
+}
+
 void Engine::measure(Workload &w, Measurements &m)
 {
     if (m_device == "cuda" && !torch::cuda::is_available())
@@ -229,6 +281,8 @@ void Engine::measure(Workload &w, Measurements &m)
         return measureTraining(w, m, settings);
 
     c10::InferenceMode inferenceMode;
+    if (m_options.scenario != serving::scenario::SingleStream)
+        return serve(w, m, settings);
     if (m_options.warmStart)
         w.forward(); // untimed: the timed first call below then runs in a warm process
     const TimedCall call = [&] { return timed([&w] { w.forward(); }); };

@@ -19,8 +19,8 @@ namespace tp::runner
 
 const std::vector<std::string> &knownWorkloads()
 {
-    static const std::vector<std::string> v{"mlp", "encoder", "torchscript", "train-mlp",
-                                            "train-encoder"};
+    static const std::vector<std::string> v{"mlp",       "encoder",       "torchscript",
+                                            "train-mlp", "train-encoder", "fixed-service"};
     return v;
 }
 
@@ -129,6 +129,96 @@ void applyPreset(const CLI::App &app, RunOptions &o)
         o.warmupCv = p->warmupCv;
     if (!app.count("--min-time"))
         o.minTime = p->minTime;
+}
+
+// The serving scenarios' minimums: the preset's, else the protocol's defaults; explicit options
+// win.
+void applyServingMinimums(const CLI::App &app, RunOptions &o)
+{
+    const ProtocolValues *p = protocolPreset(o.preset);
+    const ProtocolValues &v = p ? *p : protocolDefaults();
+    if (!app.count("--min-queries"))
+        o.minQueries =
+            o.scenario == serving::scenario::Offline ? v.offlineMinQueries : v.serverMinQueries;
+    if (!app.count("--min-duration"))
+        o.minDuration = v.minDuration;
+}
+
+void addServingOptions(CLI::App &app, RunOptions &o)
+{
+    app.add_option("--scenario", o.scenario,
+                   "LoadGen scenario: single-stream (one call after another), server (open-loop "
+                   "Poisson arrivals at --target-qps, a queue and a dynamic batcher), offline "
+                   "(every sample at once, batches of --max-batch)")
+        ->check(CLI::IsMember(serving::knownScenarios()))
+        ->capture_default_str();
+    app.add_option("--target-qps", o.targetQps, "Server: queries per second issued")
+        ->check(positiveReal());
+    app.add_option("--max-batch", o.maxBatch,
+                   "Server/offline: the largest batch the batcher forms (default: --batch)")
+        ->check(CLI::Range(1LL, serving::kMaxBatch));
+    app.add_option("--max-queue-delay", o.maxQueueDelay,
+                   "Server: seconds an undersized batch may wait for more queries (0: never)")
+        ->check(CLI::Range(0.0, 3600.0));
+    app.add_option("--query-timeout", o.queryTimeout,
+                   "Server/offline: a query whose result is not on the host this many seconds "
+                   "after its scheduled arrival fails as a timeout (0: none)")
+        ->check(CLI::Range(0.0, 1e6));
+    app.add_option("--min-queries", o.minQueries,
+                   "Server/offline: at least this many queries (default: the preset's)")
+        ->check(CLI::Range(1LL, 100'000'000LL));
+    app.add_option("--min-duration", o.minDuration,
+                   "Server/offline: at least this many seconds of scheduled arrivals (offline: "
+                   "samples for this long at the warmup's rate) (default: the preset's)")
+        ->check(CLI::Range(0.0, 1e6));
+    app.add_option("--schedule-seed", o.scheduleSeed,
+                   "Server: seed of the arrival schedule (default: LoadGen's schedule_rng_seed)")
+        ->capture_default_str();
+    app.add_option("--slo", o.sloSeconds,
+                   "Server: the latency bound the run is judged against (recorded with it)")
+        ->check(CLI::Range(1e-9, 1e6));
+    app.add_option("--slo-percentile", o.sloPercentile,
+                   "Server: the percentile the latency bound applies to")
+        ->check(CLI::Range(0.5, 0.99999))
+        ->capture_default_str();
+    app.add_option("--service-time", o.serviceSeconds,
+                   "fixed-service workload: seconds each batch takes")
+        ->check(CLI::Range(0.0, 60.0))
+        ->capture_default_str();
+    app.add_option("--service-time-per-sample", o.serviceSecondsPerSample,
+                   "fixed-service workload: seconds each sample of a batch adds")
+        ->check(CLI::Range(0.0, 60.0))
+        ->capture_default_str();
+}
+
+// Why the serving options do not fit the rest of the command line; empty when they do.
+std::string servingProblem(const CLI::App &app, RunOptions &o, bool training)
+{
+    const bool serving = o.scenario != serving::scenario::SingleStream;
+    if (!serving) {
+        for (const char *name :
+             {"--target-qps", "--max-batch", "--max-queue-delay", "--query-timeout",
+              "--min-queries", "--min-duration", "--schedule-seed", "--slo", "--slo-percentile"})
+            if (app.count(name))
+                return std::string(name) + " applies only to --scenario server or offline";
+        return {};
+    }
+    if (training)
+        return "--scenario " + o.scenario + " measures inference: not a training workload";
+    if (o.scenario == serving::scenario::Server && !app.count("--target-qps"))
+        return "--scenario server needs --target-qps QPS";
+    if (o.scenario == serving::scenario::Offline)
+        for (const char *name : {"--target-qps", "--max-queue-delay", "--schedule-seed"})
+            if (app.count(name))
+                return std::string(name) + " applies only to --scenario server";
+    for (const char *name : {"--catalog", "--profile-steps", "--transfers"})
+        if (app.count(name))
+            return std::string(name) + " runs in the single-stream scenario only";
+    if (o.maxBatch > 0)
+        o.batch = static_cast<int>(std::min<long long>(o.maxBatch, INT_MAX));
+    o.maxBatch = o.batch; // the model is built and warmed up at the largest batch
+    applyServingMinimums(app, o);
+    return {};
 }
 
 struct RawDist {
@@ -292,6 +382,7 @@ ParsedOptions parseOptions(int argc, const char *const *argv, std::ostream &out,
     app.footer("Exit status: 0 run ok, 1 run failed (error or non-finite output), 2 bad "
                "arguments, 128+N cancelled by signal N.");
     addOptions(app, o);
+    addServingOptions(app, o);
     RawDist rawDist;
     addDistOptions(app, rawDist);
 
@@ -359,6 +450,14 @@ ParsedOptions parseOptions(int argc, const char *const *argv, std::ostream &out,
     if (o.dist.enabled && !training)
         return fail("data-parallel ranks need a training workload (train-mlp, train-encoder; "
                     "the Python runner also trains a user model with a loss)");
+    if (const std::string why = servingProblem(app, o, training); !why.empty())
+        return fail(why);
+    if (o.workload != "fixed-service" &&
+        (app.count("--service-time") || app.count("--service-time-per-sample")))
+        return fail("--service-time and --service-time-per-sample apply only to --workload "
+                    "fixed-service");
+    if (o.workload == "fixed-service")
+        o.precision = false; // it computes nothing to compare
     if (o.maxWarmup < o.warmup)
         o.maxWarmup = o.warmup;
     if (o.runKey.empty())

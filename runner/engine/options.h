@@ -3,6 +3,8 @@
 #include "dist_options.h"
 #include "shared_protocol.h"
 
+#include "model/contract/serving.h"
+
 #include <iosfwd>
 #include <string>
 #include <vector>
@@ -73,6 +75,21 @@ struct RunOptions {
     bool pinned = false; // the host buffer of the copies is pinned where the device allows it
 
     DistOptions dist; // data-parallel ranks (dist_options.h); training workloads only
+
+    // Serving scenarios (model/contract/serving.h, serving_scenario.h): single-stream is the
+    // protocol above; server and offline run first call and warmup, then their queries.
+    std::string scenario = serving::scenario::SingleStream;
+    double targetQps = 0;     // server: the Poisson arrival rate
+    long long maxBatch = 0;   // the batcher's largest batch (0: --batch); the model is built at it
+    double maxQueueDelay = 0; // s an undersized batch may wait for more queries (0: never)
+    double queryTimeout = 0;  // s; a query past it fails as a timeout (0: none)
+    long long minQueries = 0; // resolved from the preset (server_/offline_min_queries)
+    double minDuration = 0;   // s; resolved from the preset (min_duration)
+    std::uint64_t scheduleSeed = serving::kDefaultScheduleSeed;
+    double sloSeconds = 0;       // the latency bound the run declares (0: none)
+    double sloPercentile = 0.99; // ... at this percentile
+    // fixed-service workload: each batch takes serviceSeconds + serviceSecondsPerSample x batch.
+    double serviceSeconds = 1e-3, serviceSecondsPerSample = 0;
 };
 
 struct ParsedOptions {

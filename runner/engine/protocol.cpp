@@ -103,7 +103,30 @@ nlohmann::json protocolEnvironment(const RunOptions &o, const std::string &preci
             {"profile_steps", o.profileSteps},
             {"transfers", o.transfers},
             {"pinned", o.pinned},
-            {"contract_revision", kContractRevision}};
+            {"contract_revision", kContractRevision},
+            {"scenario", scenarioEnvironment(o)}};
+}
+
+nlohmann::json scenarioEnvironment(const RunOptions &o)
+{
+    nlohmann::json s = {{"name", o.scenario}};
+    if (o.scenario == serving::scenario::SingleStream)
+        return s;
+    s.update({{"max_batch", o.maxBatch},
+              {"query_timeout_seconds", o.queryTimeout},
+              {"min_queries", o.minQueries},
+              {"min_duration_seconds", o.minDuration},
+              {"late_issue_seconds", kLateIssueSeconds}});
+    if (o.scenario == serving::scenario::Server) {
+        s.update({{"target_qps", o.targetQps},
+                  {"max_queue_delay_seconds", o.maxQueueDelay},
+                  {"schedule", "poisson, splitmix64 exponential gaps"},
+                  {"schedule_seed", std::to_string(o.scheduleSeed)},
+                  {"slo_percentile", o.sloPercentile}});
+        if (o.sloSeconds > 0)
+            s["slo_seconds"] = o.sloSeconds;
+    }
+    return s;
 }
 
 PhaseSettings phaseSettings(const RunOptions &o)
@@ -154,6 +177,8 @@ void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &
     m.warmupDrift = detector.lastDrift();
     m.warmupDone = true;
     emitter.phase(tp::phase::Warmup, m.batch, m.warmupSeconds);
+    if (!s.steady)
+        return;
 
     // Steady state: at least `iterations` and at least `minTime` seconds of measured calls.
     m.steadySeconds.clear();

@@ -50,6 +50,7 @@ struct PhaseSettings {
     int iterations = 50;
     double minTime = 0;
     int throwAtSteadyIteration = -1; // test hook (--inject-fault throw)
+    bool steady = true; // false: first call and warmup only (a serving scenario follows)
     // Data-parallel ranks must train the same steps: where a phase's length is decided from the
     // rank's own timings (an adaptive warmup, a minimum time), the group decides: this returns
     // whether any rank wants another iteration (null: the rank decides alone).
@@ -61,6 +62,12 @@ PhaseSettings phaseSettings(const RunOptions &o);
 // run_started.env.protocol: the preset, the phases' bounds, the precision policy's name and what
 // runs after the steady phase (profile steps, transfers).
 nlohmann::json protocolEnvironment(const RunOptions &o, const std::string &precisionPolicy);
+
+// run_started.env.protocol.scenario: the scenario's name and settings (model/contract/serving.h).
+nlohmann::json scenarioEnvironment(const RunOptions &o);
+// A query issued later than this after its scheduled arrival is late (perf_analyzer's
+// delay_tolerance_, request_rate_worker.h).
+inline constexpr double kLateIssueSeconds = 1e-3;
 
 // Runs the three phases into m, emitting each phase line as soon as the phase ends.
 // `perIteration` is called after every steady iteration (training records its loss there).

@@ -24,6 +24,9 @@ ProtocolValues values(const ordered_json &j)
     v.iterations = j.at("iterations").get<int>();
     v.warmupCv = j.at("warmup_cv").get<double>();
     v.minTime = j.at("min_time").get<double>();
+    v.serverMinQueries = j.at("server_min_queries").get<long long>();
+    v.offlineMinQueries = j.at("offline_min_queries").get<long long>();
+    v.minDuration = j.at("min_duration").get<double>();
     return v;
 }
 

@@ -13,6 +13,9 @@ namespace tp::runner
 struct ProtocolValues {
     int warmup = 0, maxWarmup = 0, warmupWindow = 0, iterations = 0;
     double warmupCv = 0, minTime = 0;
+    // Serving scenarios (model/contract/serving.h): the minimum query counts and duration.
+    long long serverMinQueries = 0, offlineMinQueries = 0;
+    double minDuration = 0;
 };
 
 // The defaults without a preset ("protocol_defaults").

@@ -33,6 +33,8 @@ struct WorkloadConfig {
     int worldSize = 1;
     int rank = 0;
     GradientSync *gradientSync = nullptr;
+    // fixed-service: each batch takes serviceSeconds + serviceSecondsPerSample x batch.
+    double serviceSeconds = 1e-3, serviceSecondsPerSample = 0;
 };
 
 // What prepareTransfers() set up.

@@ -3,6 +3,7 @@
 #include "workloads.h"
 
 #include "encoder.h"
+#include "fixed_service.h"
 #include "mlp.h"
 #include "torchscript_workload.h"
 #include "training.h"
@@ -20,6 +21,8 @@ std::unique_ptr<Workload> makeWorkload(const std::string &name, const WorkloadCo
         return makeEncoderWorkload(config);
     if (name == "torchscript")
         return makeTorchScriptWorkload(config);
+    if (name == "fixed-service")
+        return makeFixedServiceWorkload(config);
     if (name == "train-mlp")
         return makeTrainMlpWorkload(config);
     if (name == "train-encoder")

@@ -179,6 +179,41 @@ void runFaultStep(Store &store, const PilotStep &step, const PilotObserver &obse
         observer.faultTestEnded(result);
 }
 
+// Each side's peak search; every probe takes its place in the pilot's order.
+void runServingStep(Store &store, const PilotStep &step, const PilotOptions &options,
+                    const PilotObserver &observer, const std::atomic_bool *cancel,
+                    StepRunner &steps, PilotEvidence &out)
+{
+    for (const PlannedPeak &planned : step.peaks) {
+        if (cancelled(cancel)) {
+            out.cancelled = true;
+            return;
+        }
+        const QString profiles =
+            options.targetsFile.isEmpty() ? TargetProfiles::defaultPath() : options.targetsFile;
+        const std::optional<TargetProfile> target =
+            resolveTarget(planned.target, profiles, options.runner, &out.error);
+        if (!target)
+            return;
+        PeakObserver peakObserver;
+        peakObserver.probed = [&](const PeakProbe &probe) {
+            if (probe.runId > 0)
+                steps.record(probe.runId);
+            if (observer.peakProbed)
+                observer.peakProbed(probe);
+        };
+        const PeakResult result =
+            searchPeak(store, *target, planned.settings, peakObserver, cancel);
+        out.cancelled |= result.cancelled;
+        if (!result.error.isEmpty()) {
+            out.error = result.error;
+            return;
+        }
+        if (observer.peakEnded)
+            observer.peakEnded(planned, result);
+    }
+}
+
 } // namespace
 
 QString retryText(const PilotRetry &r)
@@ -242,6 +277,10 @@ PilotEvidence collectPilotEvidence(Store &store, const PilotDefinition &pilot,
                 observer.stepSkipped(step);
         } else if (step.kind == PilotStep::Kind::FaultTest) {
             runFaultStep(store, step, observer, cancel, steps, out);
+        } else if (step.kind == PilotStep::Kind::Serving) {
+            runServingStep(store, step, options, observer, cancel, steps, out);
+            if (!out.error.isEmpty())
+                break;
         } else if (!steps.run(step)) {
             break;
         }

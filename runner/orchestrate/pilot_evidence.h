@@ -67,6 +67,8 @@ struct PilotObserver {
     std::function<void(const PilotRetry &retry)> retrying;
     FaultTestObserver faultTest;
     std::function<void(const FaultTestResult &result)> faultTestEnded;
+    std::function<void(const PeakProbe &probe)> peakProbed;
+    std::function<void(const PlannedPeak &search, const PeakResult &result)> peakEnded;
 };
 
 struct PilotEvidence {

@@ -130,6 +130,26 @@ std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOption
     std::vector<PilotStep> steps(1);
     steps[0].what = PilotCmd::tr("inference, baseline and candidate alternating");
     steps[0].runs = interleave(baseline, candidate);
+    if (options.serving) {
+        PilotStep serving;
+        serving.kind = PilotStep::Kind::Serving;
+        serving.what = PilotCmd::tr("serving: each side's peak QPS within the SLO (server "
+                                    "scenario)");
+        const QString probes = options.preset == QLatin1String("loadgen")
+                                   ? QStringLiteral("standard")
+                                   : QStringLiteral("smoke");
+        for (const bool candidateSide : {false, true}) {
+            const PilotSide &side = candidateSide ? pilot.candidate : pilot.baseline;
+            PeakSearchSettings search = sideSearch(
+                pilot, candidateSide, probes,
+                prefix + QLatin1String(candidateSide ? "/candidate-serving" : "/baseline-serving"));
+            search.resolution = 0.1; // a pilot's first answer; `torchpilot peak` refines it
+            serving.peaks.push_back({orDefault(side.target, "local"), candidateSide, search});
+        }
+        if (pilot.sloP99Seconds <= 0)
+            serving.skipped = PilotCmd::tr("the pilot has no latency SLO to search under");
+        steps.push_back(serving);
+    }
     if (pilot.trainingWorkload.empty())
         return steps;
 
@@ -183,6 +203,8 @@ std::vector<PlannedRun> planRequests(const PilotDefinition &pilot,
             ++skipped;
             continue;
         }
+        if (r.kind == "peak")
+            continue; // a search, not one process: the pilot's serving step or `torchpilot peak`
         const bool candidate = r.side == "candidate";
         const bool training = r.kind == "training";
         const PilotSide &side = candidate ? pilot.candidate : pilot.baseline;

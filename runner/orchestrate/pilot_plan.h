@@ -8,6 +8,7 @@
 // the pilot does not favour one side. Plain values: pilot_evidence.h runs them. QtCore only.
 #include "fault_test_settings.h"
 #include "model/review/gates.h"
+#include "peak_search.h"
 #include "runner/launch/run_spec.h"
 
 #include <QString>
@@ -25,6 +26,10 @@ struct PilotOptions {
     QString runner;      // runner path for every side (and the fault test); empty: the profile's
     QString targetsFile; // target profiles; empty: TargetProfiles::defaultPath()
     bool faultTest = true;
+    // The serving step: each side's peak QPS within the SLO (peak_search.h), its probes under
+    // the smoke preset (LoadGen's peak search also leaves the minimums to the final run), under
+    // standard for a loadgen pilot.
+    bool serving = true;
     // A run the store judges not valid evidence (noise, too few samples, a failed sync check)
     // is run again up to this many times, after the step's other runs.
     int retries = 2;
@@ -47,13 +52,21 @@ struct PlannedRun {
     QString label() const; // "candidate mlp/compiled/float32"
 };
 
+// One side's peak search in a pilot's serving step.
+struct PlannedPeak {
+    QString target; // the side's target profile
+    bool candidate = false;
+    PeakSearchSettings settings;
+};
+
 struct PilotStep {
-    enum class Kind { Inference, Training, FaultTest };
+    enum class Kind { Inference, Training, FaultTest, Serving };
     Kind kind = Kind::Inference;
-    QString what;                 // "inference, baseline and candidate alternating", translated
-    std::vector<PlannedRun> runs; // Inference and Training, in the order they run
-    FaultTestSettings faultTest;  // FaultTest (not resolve()d yet): a local runner process
-    QString skipped;              // not empty: the step cannot run here, and why
+    QString what;                   // "inference, baseline and candidate alternating", translated
+    std::vector<PlannedRun> runs;   // Inference and Training, in the order they run
+    FaultTestSettings faultTest;    // FaultTest (not resolve()d yet): a local runner process
+    std::vector<PlannedPeak> peaks; // Serving: baseline, then candidate
+    QString skipped;                // not empty: the step cannot run here, and why
 };
 
 // The two sides' runs alternating: a[0], b[0], a[1], b[1], …, the shorter side starting over

@@ -12,7 +12,7 @@ from runner_testlib import RUNNER, one, python3, run
 class BadArguments(unittest.TestCase):
     CASES = [
         (["--batch", "0"], "--batch: expected an integer >= 1, got '0'"),
-        (["--workload", "foo"], "--workload: foo not in {mlp,encoder,torchscript,train-mlp,train-encoder}"),
+        (["--workload", "foo"], "--workload: foo not in {mlp,encoder,torchscript,train-mlp,train-encoder,fixed-service}"),
         (["--deadline", "-1"], "--deadline"),
         (["--steps", "5"], "--steps applies only to the training workloads"),
         (["--workload", "train-mlp", "--checkpoint-every", "2"], "--checkpoint-every needs --checkpoint-dir DIR"),

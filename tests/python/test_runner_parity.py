@@ -24,6 +24,9 @@ CPP_ONLY = {"--help-all"}
 PROTOCOL_FIELDS = {"warmup": "warmup_min", "max_warmup": "warmup_max",
                    "warmup_window": "warmup_window", "warmup_cv": "warmup_tolerance",
                    "iterations": "steady_min_iterations", "min_time": "steady_min_seconds"}
+# The serving scenarios' minimums (model/contract/serving.h): env.protocol.scenario's names, for
+# a server run (offline_min_queries: an offline run's min_queries).
+SERVING_FIELDS = {"server_min_queries": "min_queries", "min_duration": "min_duration_seconds"}
 
 
 def shared():
@@ -56,6 +59,15 @@ def protocol_of(started):
     return {k: started["env"]["protocol"][v] for k, v in PROTOCOL_FIELDS.items()}
 
 
+def timing_values(values):
+    """A preset's single-stream values (what protocol_of reads back)."""
+    return {k: values[k] for k in PROTOCOL_FIELDS}
+
+
+def serving_of(started):
+    return {k: started["env"]["protocol"]["scenario"][v] for k, v in SERVING_FIELDS.items()}
+
+
 class SharedFileTests(unittest.TestCase):
     def test_file_is_what_the_contract_says(self):
         s = shared()
@@ -63,15 +75,20 @@ class SharedFileTests(unittest.TestCase):
         self.assertEqual(s["compile_method"], "first_call_minus_steady_median")
         self.assertEqual(list(s["presets"]), ["smoke", "standard", "loadgen"])
         for values in list(s["presets"].values()) + [s["protocol_defaults"]]:
-            self.assertEqual(set(values), set(PROTOCOL_FIELDS))
+            self.assertEqual(set(values), set(PROTOCOL_FIELDS) | set(SERVING_FIELDS) |
+                             {"offline_min_queries"})
 
     def test_python_runner_reads_the_file(self):
         s = shared()
         for name, values in s["presets"].items():
             started = first_line([lib.python3(), lib.RUNNER, "--preset", name, "--device", "cpu"])
-            self.assertEqual(protocol_of(started), values, name)
+            self.assertEqual(protocol_of(started), timing_values(values), name)
+            started = first_line([lib.python3(), lib.RUNNER, "--preset", name, "--device", "cpu",
+                                  "--workload", "fixed-service", "--scenario", "server",
+                                  "--target-qps", "10"])
+            self.assertEqual(serving_of(started), {k: values[k] for k in SERVING_FIELDS}, name)
         started = first_line([lib.python3(), lib.RUNNER, "--device", "cpu"])
-        self.assertEqual(protocol_of(started), s["protocol_defaults"])
+        self.assertEqual(protocol_of(started), timing_values(s["protocol_defaults"]))
 
 
     def test_python_runner_follows_an_edited_file(self):
@@ -93,7 +110,7 @@ class SharedFileTests(unittest.TestCase):
                 json.dump(edited, f)
             started = first_line([lib.python3(), os.path.join(d, "torchpilot_runner.py"),
                                   "--preset", "smoke", "--device", "cpu"])
-            self.assertEqual(protocol_of(started), edited["presets"]["smoke"])
+            self.assertEqual(protocol_of(started), timing_values(edited["presets"]["smoke"]))
             # Without the file the runner says so and stops, as on any bad input.
             shutil.rmtree(os.path.join(d, "protocol"))
             p = subprocess.run([lib.python3(), os.path.join(d, "torchpilot_runner.py")],
@@ -113,6 +130,12 @@ class RunnerParityTests(unittest.TestCase):
             self.assertEqual(protocol_of(cpp), protocol_of(py), name)
             self.assertEqual(cpp["env"]["protocol"].get("preset"),
                              py["env"]["protocol"].get("preset"), name)
+            serve = ["--workload", "fixed-service", "--scenario", "server", "--target-qps", "10",
+                     "--device", "cpu"]
+            cpp = first_line([CPP] + args + serve)
+            py = first_line([lib.python3(), lib.RUNNER] + args + serve)
+            self.assertEqual(cpp["env"]["protocol"]["scenario"],
+                             py["env"]["protocol"]["scenario"], name)
 
     def test_options_equal(self):
         cpp = subprocess.run([CPP, "--help"], capture_output=True, text=True, timeout=60)

@@ -208,7 +208,9 @@ QString criterionName(const std::string &id)
     if (id == "p99_within_slo")
         return ReportText::tr("p99 latency within the SLO");
     if (id == "throughput_vs_baseline")
-        return ReportText::tr("Throughput against the current path");
+        return ReportText::tr("Closed-loop throughput against the current path");
+    if (id == "throughput_within_slo")
+        return ReportText::tr("Throughput within the SLO (peak QPS, server scenario)");
     if (id == "cold_start_and_recompile_reported")
         return ReportText::tr("Cold start and recompilation reported");
     if (id == "checkpoint_resume_within_rpo_rto")

@@ -12,7 +12,7 @@ CONTRACT_VERSION = 1
 # Additions within version 1 that a revision-1 reader stores unchanged (model/contract/contract.h
 # kContractRevision, resources/protocol/runner.json "contract_revisions"); 2: the profile event,
 # phases h2d/d2h, summary.transfers. Recorded in run_started.env.protocol.contract_revision.
-CONTRACT_REVISION = 2
+CONTRACT_REVISION = 3
 RUNNER_VERSION = "0.1.0"
 PROG = "torchpilot_runner"
 

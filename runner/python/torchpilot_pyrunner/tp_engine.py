@@ -82,6 +82,7 @@ class Engine:
         from . import tp_accel
         from . import tp_caches
         from . import tp_env
+        from . import tp_serving
         from .tp_workload_factory import make_workload
         o = self.o
         self._check_inputs(torch)  # BadInput propagates: exit 2
@@ -128,7 +129,8 @@ class Engine:
                            "steps": o.steps or 0,  # > 0: fixed warmup, the rest is steady
                            "precision_policy": self.policy["name"],
                            "profile_steps": o.profile_steps, "transfers": o.transfers,
-                           "pinned": o.pinned, "contract_revision": CONTRACT_REVISION}
+                           "pinned": o.pinned, "contract_revision": CONTRACT_REVISION,
+                           "scenario": tp_serving.scenario_environment(o)}
         if self.catalog:
             env["catalog"] = self.catalog.name
         if o.inject_fault != "none":
@@ -317,6 +319,8 @@ class Engine:
             # inference_mode on TorchTPU (its error glossary); eager calls keep inference_mode.
             grad_off = torch.no_grad() if m.compiled else torch.inference_mode()
             with grad_off:
+                if o.scenario != "single-stream":
+                    return self._serve(w, m, settings, first_call_done)
                 timed = self._timed_call(w)
                 if o.warm_start:
                     # untimed for the protocol: the timed first call then runs in a warm process;
@@ -354,6 +358,56 @@ class Engine:
         finally:
             delta = self.accel.counter_delta(counters_before, self.accel.compile_counters())
             m.extra["compile_counters"] = self._run_counters(delta, after_first)
+
+    def _serve(self, w, m, settings, first_call_done):
+        """A serving scenario (tp_serving): first call and warmup at the largest batch, then the
+        queries, each batch run at the size the batcher formed with its result copied to the
+        host. Precision is the single-stream runs' concern: a serving run measures the service."""
+        from . import tp_serving
+        from .tp_workloads import tensors_of
+        o = self.o
+        timed = self._timed_call(w)
+        if o.warm_start:
+            m.compile_call_seconds = timed()
+            first_call_done()
+        settings.steady = False
+        run_phases(settings, timed, self.control, m, self.emitter,
+                   after_first=None if o.warm_start else first_call_done)
+        m.finite = w.output_finite()
+        expected = 0.0
+        if m.warmup_seconds:
+            expected = m.batch / max(1e-9, sorted(m.warmup_seconds)[len(m.warmup_seconds) // 2])
+        inputs = {}  # an input per batch size, made once (a reshape can replay a model's recipe)
+        state = {"batch": m.batch, "finite": bool(m.finite)}
+        sync = self.accel.sync_function()
+        on_host = self.device == "cpu"
+        clock, forward = time.perf_counter, w.forward
+
+        def call(size):
+            if size != state["batch"]:
+                if size in inputs and hasattr(w, "x"):
+                    w.x, w.batch = inputs[size], size
+                else:
+                    if not w.reshape(size, o.seq_len):
+                        raise RuntimeError("this workload cannot change its batch")
+                    if hasattr(w, "x"):
+                        inputs[size] = w.x
+                state["batch"] = size
+            if sync is not None:
+                sync()
+            t0 = clock()
+            forward()
+            if sync is not None:
+                sync()
+            if not on_host:
+                for t in tensors_of(w.y):
+                    t.to("cpu")
+            elapsed = clock() - t0
+            state["finite"] = state["finite"] and w.output_finite()
+            return elapsed
+
+        m.extra["serving"] = tp_serving.run_serving(o, call, self.control, self.emitter, expected)
+        m.finite = state["finite"]
 
     def _run_counters(self, delta, after_first):
         """summary.compile_counters: the run's deltas; recompiles = frames dynamo compiled after

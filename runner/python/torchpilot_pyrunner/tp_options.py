@@ -11,7 +11,13 @@ from . import tp_dist_options
 from . import tp_shared
 from .tp_contract import BadInput, PROG, RUNNER_VERSION
 
-WORKLOADS = ["mlp", "encoder", "torchscript", "train-mlp", "train-encoder"]
+WORKLOADS = ["mlp", "encoder", "torchscript", "train-mlp", "train-encoder", "fixed-service"]
+# model/contract/serving.h
+SCENARIOS = ["single-stream", "server", "offline"]
+DEFAULT_SCHEDULE_SEED = 16159082839903944936  # LoadGen's schedule_rng_seed (mlperf.conf)
+MAX_BATCH = 1 << 20
+SERVING_ONLY = ["--target-qps", "--max-batch", "--max-queue-delay", "--query-timeout",
+                "--min-queries", "--min-duration", "--schedule-seed", "--slo", "--slo-percentile"]
 # Implied by --model: a .pt2 file (torch.export) or a Python factory (with --train: training).
 MODEL_WORKLOADS = ["exported", "python", "train-python"]
 MODES = ["eager", "compiled"]
@@ -38,6 +44,10 @@ DEFAULTS = {
     "world_size": None, "rank": None, "rendezvous": "",
     "dist_timeout": tp_dist_options.DEFAULT_TIMEOUT,
     "profile_steps": 0, "profile_dir": "torchpilot-traces",
+    "scenario": "single-stream", "target_qps": 0.0, "max_batch": 0, "max_queue_delay": 0.0,
+    "query_timeout": 0.0, "min_queries": 0, "min_duration": 0.0,
+    "schedule_seed": DEFAULT_SCHEDULE_SEED, "slo": 0.0, "slo_percentile": 0.99,
+    "service_time": 1e-3, "service_time_per_sample": 0.0,
 }
 
 TRAINING_ONLY = ["--steps", "--checkpoint-dir", "--checkpoint-every", "--resume", "--lr-step-size"]
@@ -83,6 +93,30 @@ def _seed(text):
     if value is None or value < 0 or value > 2**53:
         raise ValueError("expected an integer from 0 to 9007199254740992, got '%s'" % text)
     return value
+
+
+def _real_in(lo, hi):
+    def parse(text):
+        try:
+            value = float(text)
+        except ValueError:
+            value = None
+        if value is None or not (lo <= value <= hi):
+            raise ValueError("%s not in [%g - %g]" % (text, lo, hi))
+        return value
+    return parse
+
+
+def _int_in(lo, hi):
+    def parse(text):
+        try:
+            value = int(text, 10)
+        except ValueError:
+            value = None
+        if value is None or not (lo <= value <= hi):
+            raise ValueError("%s not in [%d - %d]" % (text, lo, hi))
+        return value
+    return parse
 
 
 def _member(choices):
@@ -198,6 +232,31 @@ def _build_parser():
         "host<->device copy count and a trace file; no sample is timed under it (default 0: off)")
     opt("--profile-dir", str, "directory of the --profile-steps trace files, created if missing "
         "(default ./torchpilot-traces)")
+    opt("--scenario", _member(SCENARIOS),
+        "LoadGen scenario: single-stream (one call after another, the default), server "
+        "(open-loop Poisson arrivals at --target-qps, a queue and a dynamic batcher), offline "
+        "(every sample at once, batches of --max-batch)")
+    opt("--target-qps", _positive_real, "server: queries per second issued")
+    opt("--max-batch", _int_in(1, MAX_BATCH),
+        "server/offline: the largest batch the batcher forms (default: --batch)")
+    opt("--max-queue-delay", _real_in(0.0, 3600.0),
+        "server: seconds an undersized batch may wait for more queries (0: never)")
+    opt("--query-timeout", _real_in(0.0, 1e6),
+        "server/offline: a query whose result is not on the host this many seconds after its "
+        "scheduled arrival fails as a timeout (0: none)")
+    opt("--min-queries", _int_in(1, 100000000),
+        "server/offline: at least this many queries (default: the preset's)")
+    opt("--min-duration", _real_in(0.0, 1e6),
+        "server/offline: at least this many seconds of scheduled arrivals (default: the preset's)")
+    opt("--schedule-seed", _int_in(0, 2**64 - 1),
+        "server: seed of the arrival schedule (default: LoadGen's schedule_rng_seed)")
+    opt("--slo", _real_in(1e-9, 1e6), "server: the latency bound the run is judged against")
+    opt("--slo-percentile", _real_in(0.5, 0.99999),
+        "server: the percentile the latency bound applies to (default 0.99)")
+    opt("--service-time", _real_in(0.0, 60.0),
+        "fixed-service workload: seconds each batch takes (default 0.001)")
+    opt("--service-time-per-sample", _real_in(0.0, 60.0),
+        "fixed-service workload: seconds each sample of a batch adds (default 0)")
     for name, help_text in (("--warm-start", "one untimed call first: a warm-process first call"),
                             ("--transfers",
                              "inference: after the steady phase, time copies of the input batch "
@@ -213,6 +272,36 @@ def _build_parser():
                              "without it they are read as tensors and plain data only")):
         p.add_argument(name, action=_Flag, default=False, help=help_text)
     return p
+
+
+def _check_serving(ns, given):
+    """servingProblem() of runner/engine/options.cpp."""
+    if ns.scenario == "single-stream":
+        for name in SERVING_ONLY:
+            if name in given:
+                raise BadInput("%s applies only to --scenario server or offline" % name)
+        return
+    if ns.training:
+        raise BadInput("--scenario %s measures inference: not a training workload" % ns.scenario)
+    if ns.scenario == "server" and "--target-qps" not in given:
+        raise BadInput("--scenario server needs --target-qps QPS")
+    if ns.scenario == "offline":
+        for name in ("--target-qps", "--max-queue-delay", "--schedule-seed"):
+            if name in given:
+                raise BadInput("%s applies only to --scenario server" % name)
+    for name in ("--catalog", "--profile-steps", "--transfers"):
+        if name in given:
+            raise BadInput("%s runs in the single-stream scenario only" % name)
+    if ns.max_batch > 0:
+        ns.batch = min(ns.max_batch, 2**31 - 1)
+    ns.max_batch = ns.batch  # the model is built and warmed up at the largest batch
+    values = tp_shared.SHARED["presets"][ns.preset] if ns.preset else \
+        tp_shared.SHARED["protocol_defaults"]
+    if "--min-queries" not in given:
+        ns.min_queries = values["offline_min_queries" if ns.scenario == "offline"
+                                else "server_min_queries"]
+    if "--min-duration" not in given:
+        ns.min_duration = float(values["min_duration"])
 
 
 def model_kind(spec):
@@ -315,6 +404,13 @@ def parse_options(argv):
         raise BadInput("--checkpoint-dir needs --checkpoint-every N (steps between checkpoints)")
     if ns.checkpoint_dir is None:
         ns.checkpoint_dir = ""
+    _check_serving(ns, given)
+    if ns.workload != "fixed-service" and ("--service-time" in given or
+                                           "--service-time-per-sample" in given):
+        raise BadInput("--service-time and --service-time-per-sample apply only to --workload "
+                       "fixed-service")
+    if ns.workload == "fixed-service":
+        ns.precision = False  # it computes nothing to compare
     if ns.max_warmup < ns.warmup:
         ns.max_warmup = ns.warmup
     if not ns.run_key:

@@ -130,6 +130,7 @@ class PhaseSettings:
         self.iterations = o.iterations
         self.min_time = o.min_time
         self.throw_at_steady_iteration = o.iterations // 2 if o.inject_fault == "throw" else -1
+        self.steady = True  # False: first call and warmup only (a serving scenario follows)
 
 
 class ProgressReporter:
@@ -180,6 +181,8 @@ def run_phases(s, call, control, m, emitter, per_iteration=None, after_first=Non
     m.warmup_drift = detector.last_drift()
     m.warmup_done = True
     emitter.phase("warmup", m.batch, m.warmup_seconds)
+    if not s.steady:
+        return
 
     m.steady_seconds = []
     total = 0.0

@@ -7,7 +7,7 @@ tp_workloads, tp_workloads would import the modules that import it: an import cy
 item 6). Callers (tp_engine, tp_precision) import it from here."""
 from . import tp_training
 from . import tp_user_model
-from .tp_workloads import EncoderWorkload, MlpWorkload
+from .tp_workloads import EncoderWorkload, FixedServiceWorkload, MlpWorkload
 
 
 def make_workload(o, device, accel):
@@ -15,6 +15,8 @@ def make_workload(o, device, accel):
         return MlpWorkload(o, device, accel)
     if o.workload == "encoder":
         return EncoderWorkload(o, device, accel)
+    if o.workload == "fixed-service":
+        return FixedServiceWorkload(o, device, accel)
     if o.workload in ("train-mlp", "train-encoder"):
         return tp_training.make_training_workload(o, device, accel)
     if o.workload in ("torchscript", "exported"):

@@ -7,6 +7,7 @@ A workload object has: shape(), model_revision(), build(), compile() -> bool, co
 forward(), input_value(), output_finite(), output_values() (float32 CPU, flat), reshape(batch, seq_len) -> bool,
 is_training, and for training last_loss() and gradient_values()."""
 import math
+import time
 
 import torch
 import torch.nn.functional as F
@@ -260,4 +261,41 @@ class EncoderWorkload(Base):
         self.batch, self.seq_len = batch, seq_len
         self._set_input()
         self.y = None
+        return True
+
+
+class FixedServiceWorkload(Base):
+    """runner/engine/fixed_service.h: every batch takes service_time + service_time_per_sample x
+    batch on the host, whatever the device; for the serving scenarios' known-answer tests and to
+    measure the load generator itself. It computes nothing, so it is never evidence about a model."""
+
+    def shape(self):
+        return {"batch": self.batch, "service_seconds": self.o.service_time,
+                "service_seconds_per_sample": self.o.service_time_per_sample}
+
+    def model_revision(self):
+        return "fixed-service(%.9g s + %.9g s/sample)" % (self.o.service_time,
+                                                          self.o.service_time_per_sample)
+
+    def build(self):
+        self.x = None
+
+    def compile(self):
+        return False
+
+    def forward(self):
+        # Sleeps to 100 us before the end, then spins: a sleep alone overshoots by the timer slack.
+        clock = time.perf_counter
+        end = clock() + self.o.service_time + self.o.service_time_per_sample * self.batch
+        if end - clock() > 1e-4:
+            time.sleep(end - clock() - 1e-4)
+        while clock() < end:
+            pass
+        self.y = torch.zeros(1)
+
+    def output_values(self):
+        return torch.empty(0)
+
+    def reshape(self, batch, seq_len):
+        self.batch = batch
         return True
