@@ -11,7 +11,9 @@
 //   R6 eager/bf16      no run_finished → incomplete (same run key as R3), steady .02 .03
 //   R7 eager/float16   ok, valid, precision FAIL, steady .050 .060 .070 .080, p99 .0797, 150/s
 //   R8 compiled/fp16   ok but non-finite, invalid, no samples
+#include "gate_fixture.h"
 #include "model/analysis/panels.h"
+#include "model/analysis/serving_curve.h"
 
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
@@ -42,6 +44,7 @@ private Q_SLOTS:
     void emptyStore();
     void transfers();
     void cancels();
+    void serving();
 
 private:
     long long id(int n) const { return m_ids.at(std::size_t(n - 1)); }
@@ -339,6 +342,45 @@ void TestPanels::cancels()
     tp::PanelOptions o;
     o.cancelled = [] { return true; };
     QVERIFY_THROWS_EXCEPTION(tp::PanelsCancelled, tp::computePanels(*m_store, {}, o));
+}
+
+// Server-scenario runs (model/contract/serving.h): the serving queue's wait, the throughput within
+// each run's declared SLO (gate_fixture.h's probes declare 5 ms), and the curve the Charts page
+// and the PDF draw with its peak; the closed-loop figures leave them out.
+void TestPanels::serving()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("serving.sqlite")).toStdString(),
+                    tptest::fixturePolicy());
+    tp::RunIngestor in(store, "fixture");
+    in.feed(tptest::servingStreams());
+    const auto ingest = in.finish();
+    QCOMPARE(ingest.runIds.size(), std::size_t(5));
+    const auto a = tp::computePanels(store, {}).application;
+    QCOMPARE(a.throughput.state, PanelFigure::State::NoData); // no closed-loop run
+    QCOMPARE(a.latencyP50.state, PanelFigure::State::NoData);
+    QCOMPARE(a.throughputWithinSlo.state, PanelFigure::State::Value);
+    // cand-200 is the fastest within 5 ms (cand-400 misses it): 599 / (599/200 + 0.002) QPS.
+    QVERIFY(qFuzzyCompare(a.throughputWithinSlo.value.value(), 599.0 / (599.0 / 200 + 0.002)));
+    QCOMPARE(a.throughputWithinSlo.runIds, Ids{ingest.runIds[3]});
+    QCOMPARE(a.throughputWithinSlo.note,
+             std::string("highest completed QPS of 3 server-scenario runs within their declared "
+                         "SLO"));
+    // Queue wait: every query waited half its latency; weighted over the 3000 queries.
+    const double expected = (0.001 + 0.0045 + 0.0005 + 0.001 + 0.01) * 600 / 3000;
+    QVERIFY(qFuzzyCompare(a.queueWait.value.value(), expected));
+    QCOMPARE(a.queueWait.runIds.size(), std::size_t(5));
+
+    tp::RunSelection candidate;
+    candidate.mode = "compiled";
+    const tp::ServingCurve c = tp::servingCurve(store, candidate, 0.005);
+    QCOMPARE(c.points.size(), std::size_t(3));
+    QCOMPARE(c.points.front().targetQps, 100.0);
+    QVERIFY(c.points[1].withinSlo && !c.points[2].withinSlo);
+    QCOMPARE(c.peakQps.value(), 200.0);
+    QCOMPARE(c.peakRunId, ingest.runIds[3]);
+    QVERIFY(!c.generatorBound);
+    QVERIFY(!tp::servingCurve(store, candidate, 0.0015).points.empty());
+    QCOMPARE(tp::servingCurve(store, candidate, 0.0015).peakQps.value(), 100.0);
 }
 
 QTEST_GUILESS_MAIN(TestPanels)

@@ -66,7 +66,7 @@ void TestPanelsPage::figuresLinkToTheirRuns()
     QVERIFY(computed(done));
     QCOMPARE(done.first().first().toString(), QString());
     const auto buttons = figures(page);
-    QCOMPARE(buttons.size(), 20);
+    QCOMPARE(buttons.size(), 21);
     QCOMPARE(buttons[0]->text(), QStringLiteral("7")); // completed, of 8 runs
     buttons[0]->click();
     QCOMPARE(links.count(), 1);
@@ -77,9 +77,10 @@ void TestPanelsPage::figuresLinkToTheirRuns()
     QCOMPARE(buttons[3]->text(), QStringLiteral("not configured")); // cost: no runs behind it
     QVERIFY(!buttons[3]->isEnabled());
     QCOMPARE(buttons[4]->text(), QStringLiteral("20.0 ms"));  // pooled p50, see tst_panels.cpp
-    QCOMPARE(buttons[12]->text(), QStringLiteral("no data")); // no run timed its copies
-    QCOMPARE(buttons[18]->text(), QStringLiteral("not measured (CPU)"));
-    buttons[9]->click(); // errors: R4, R5, R8
+    QCOMPARE(buttons[9]->text(), QStringLiteral("no data"));  // no server-scenario run
+    QCOMPARE(buttons[13]->text(), QStringLiteral("no data")); // no run timed its copies
+    QCOMPARE(buttons[19]->text(), QStringLiteral("not measured (CPU)"));
+    buttons[10]->click(); // errors: R4, R5, R8
     QCOMPARE(links.last().at(0).value<QList<qlonglong>>(),
              (QList<qlonglong>{m_ids[3], m_ids[4], m_ids[7]}));
 }
@@ -176,7 +177,7 @@ void TestPanelsPage::screenshot()
     const auto runs = store.listRuns();
     QCOMPARE(page.figures().selectedRunIds.size(), runs.size());
     const auto cards = figures(page);
-    QCOMPARE(cards.size(), 20);
+    QCOMPARE(cards.size(), 21);
     const auto completed =
         std::count_if(runs.begin(), runs.end(), [](const tp::RunRecord &r) { return r.complete; });
     QCOMPARE(cards[0]->text(), QLocale().toString(qlonglong(completed)));

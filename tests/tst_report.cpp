@@ -92,8 +92,8 @@ void TestReport::initTestCase()
     m_db = path("report.sqlite");
     {
         tp::Store store(m_db.toStdString());
-        for (const char *f :
-             {"panels_realistic.jsonl", "panels_fixture.jsonl", "charts_fixture.jsonl"})
+        for (const char *f : {"panels_realistic.jsonl", "panels_fixture.jsonl",
+                              "charts_fixture.jsonl", "review_serving.jsonl"})
             tp::importFile(store, tptest::dataFile(f).toStdString());
         // A run key far wider than its column: it must wrap, never run into the next column.
         QFile in(tptest::dataFile("valid_run.jsonl")), out(path("long_key.jsonl"));
@@ -136,9 +136,11 @@ void TestReport::englishReportHasEverySection()
     for (const char *section :
          {"TorchPilot decision report", "Approval gates", "Changes since the last review",
           "The three panels", "Business", "Application", "Infrastructure",
-          "Cold start vs warm state", "Steady-state latency", "Precision verdicts",
-          "Cost per useful result", "Breakdown", "Sensitivity: each price ±25 %",
-          "Environment and versions", "Appendix: every run"}) {
+          "Cold start vs warm state", "Steady-state latency", "Throughput within the SLO",
+          "Latency against completed throughput", "Peak within the SLO: 100 QPS",
+          "Peak within the SLO: 200 QPS", "Precision verdicts", "Cost per useful result",
+          "Breakdown", "Sensitivity: each price ±25 %", "Environment and versions",
+          "Appendix: every run"}) {
         const int i = t.indexOf(QString::fromUtf8(section), at);
         QVERIFY2(i >= 0, section);
         at = i;

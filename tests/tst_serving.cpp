@@ -132,6 +132,7 @@ private slots:
     void loadgenPercentileIsTheFloorIndex()
     {
         std::vector<double> v;
+        v.reserve(1000);
         for (int i = 0; i < 1000; ++i)
             v.push_back(i);
         QCOMPARE(sv::loadgenPercentile(v, 0.99), 990.0);

@@ -7,9 +7,12 @@
 #include "model/contract/contract.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
+#include "model/contract/serving.h"
 #include "model/contract/stats.h"
 #include "model/store/run_query.h"
 #include "model/store/store.h"
+
+#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <chrono>
@@ -69,6 +72,52 @@ Fig count(std::vector<long long> ids, std::size_t total, std::string note)
 Fig none(State state, Unit unit, std::string note)
 {
     return {state, std::nullopt, unit, std::nullopt, {}, std::move(note)};
+}
+
+// The serving figures of the selected server-scenario runs (model/contract/serving.h): the queue
+// wait of their queries and the throughput within their declared SLO.
+void servingFigures(const std::vector<RunRecord> &rs, ApplicationPanel &a)
+{
+    double waited = 0, okQueries = 0, best = -1;
+    std::vector<long long> queueIds;
+    long long bestId = 0;
+    std::size_t within = 0;
+    for (const RunRecord &r : rs) {
+        if (r.scenario != serving::scenario::Server || !r.complete)
+            continue;
+        const nlohmann::json f = nlohmann::json::parse(r.storeSummaryJson, nullptr, false);
+        if (!f.is_object() || !f.contains("serving") || !f["serving"].is_object())
+            continue;
+        const nlohmann::json &s = f["serving"];
+        const double ok = s.value("ok", 0.0), queries = s.value("queries", 0.0);
+        if (ok > 0) {
+            waited += s.value("mean_queue_seconds", 0.0) * ok;
+            okQueries += ok;
+            queueIds.push_back(r.id);
+        }
+        const nlohmann::json env = nlohmann::json::parse(r.envJson, nullptr, false);
+        const nlohmann::json bound =
+            env.is_object()
+                ? env.value("/protocol/scenario/slo_seconds"_json_pointer, nlohmann::json())
+                : nlohmann::json();
+        const nlohmann::json tail = s.value("slo_percentile_latency_seconds", nlohmann::json());
+        if (!r.valid.value_or(false) || !bound.is_number() || !tail.is_number() || queries <= 0 ||
+            s.value("failures", 0.0) > 0.01 * queries || tail.get<double>() > bound.get<double>())
+            continue;
+        ++within;
+        if (const double qps = s.value("completed_qps", 0.0); qps > best) {
+            best = qps;
+            bestId = r.id;
+        }
+    }
+    if (!queueIds.empty())
+        a.queueWait = value(waited / okQueries, Unit::Seconds, queueIds,
+                            fillText(txt::PanelServingQueueWait,
+                                     {textNumber(okQueries, 9), std::to_string(queueIds.size())}));
+    a.throughputWithinSlo =
+        best < 0 ? none(State::NoData, Unit::SamplesPerSecond, txt::PanelNoServingWithinSlo)
+                 : value(best, Unit::SamplesPerSecond, {bestId},
+                         fillText(txt::PanelThroughputWithinSlo, {std::to_string(within)}));
 }
 
 void checkCancel(const PanelOptions &o)
@@ -220,6 +269,7 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, con
             : value(std::accumulate(waits.begin(), waits.end(), 0.0) / double(waits.size()),
                     Unit::Seconds, waitIds,
                     runsNote(waits.size(), txt::PanelQueueWaitOne, txt::PanelQueueWait));
+    servingFigures(rs, a);
 
     for (auto [fig, name] : {std::pair{&a.hostToDevice, phase::HostToDevice},
                              std::pair{&a.deviceToHost, phase::DeviceToHost}})

@@ -26,7 +26,13 @@
 //                      measured throughput.
 //   errors             runs that failed, timed out, or produced non-finite outputs (each once).
 //                      Incomplete and cancelled runs are not errors (the note counts them).
-//   queueWait          mean(started_at − queued_at) over runs that were queued (queued_at set).
+//   queueWait          the serving queue when server-scenario runs are selected: the mean wait of
+//                      their successful queries between the scheduled arrival and the start of
+//                      the batch (weighted by queries); otherwise mean(started_at − queued_at)
+//                      over runs that were queued (queued_at set).
+//   throughputWithinSlo  the highest completed QPS of a valid selected server-scenario run that
+//                      keeps the latency bound it declared (its p-th percentile, failures ranked
+//                      last, at most the bound) with at most 1 % of queries failed.
 //   timeWithoutProgress  largest gap between consecutive event arrivals (events.received_at)
 //                      within one run, over the selected runs; for a run still "running" the
 //                      time since its last event counts too. runIds = that one run. Runs with
@@ -80,6 +86,7 @@ struct BusinessPanel {
 struct ApplicationPanel {
     PanelFigure latencyP50, latencyP90, latencyP99, medianRunP99;
     PanelFigure throughput, errors, queueWait, timeWithoutProgress;
+    PanelFigure throughputWithinSlo;
     PanelFigure hostToDevice, deviceToHost;
 };
 

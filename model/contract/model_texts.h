@@ -121,6 +121,9 @@
     X(PanelThroughputOne, QT_TRANSLATE_NOOP("tp::ModelText", "median over %1 run with status ok")) \
     X(PanelThroughput, QT_TRANSLATE_NOOP("tp::ModelText", "median over %1 runs with status ok")) \
     X(PanelNoErrors, QT_TRANSLATE_NOOP("tp::ModelText", "none failed, timed out or non-finite")) \
+    X(PanelServingQueueWait, QT_TRANSLATE_NOOP("tp::ModelText", "mean wait in the serving queue of %1 queries in %2 server-scenario runs")) \
+    X(PanelNoServingWithinSlo, QT_TRANSLATE_NOOP("tp::ModelText", "no selected server-scenario run keeps the latency bound it declared")) \
+    X(PanelThroughputWithinSlo, QT_TRANSLATE_NOOP("tp::ModelText", "highest completed QPS of %1 server-scenario runs within their declared SLO")) \
     X(PanelNoQueue, QT_TRANSLATE_NOOP("tp::ModelText", "no selected run went through a queue")) \
     X(PanelQueueWaitOne, QT_TRANSLATE_NOOP("tp::ModelText", "mean over %1 run queued")) \
     X(PanelQueueWait, QT_TRANSLATE_NOOP("tp::ModelText", "mean over %1 runs queued")) \

@@ -22,6 +22,12 @@ std::string fmt(double v)
     return textNumber(v, 4);
 }
 
+// A rate in QPS: every digit of a whole rate up to 10^6 ("10400", not "1.04e+04").
+std::string qpsText(double v)
+{
+    return textNumber(v, 7);
+}
+
 // One probe of a side: its target rate and its queries' latencies, failures as +infinity (at
 // most kMaxQueries of them, evenly spaced: the bootstrap resamples no more than that).
 struct Probe {
@@ -194,8 +200,8 @@ CriterionResult throughputWithinSlo(const GateEvidence &c, const std::string &id
                  : fail ? Verdict::Fail
                         : Verdict::Insufficient,
                  fillText(txt::CriterionPeakBounded,
-                          {(candBound ? "≥ " : "") + fmt(cand.qps),
-                           (baseBound ? "≥ " : "") + fmt(base.qps), fmt(ratio), fmt(required)}),
+                          {(candBound ? "≥ " : "") + qpsText(cand.qps),
+                           (baseBound ? "≥ " : "") + qpsText(base.qps), fmt(ratio), fmt(required)}),
                  used);
         if (r.verdict == Verdict::Insufficient) {
             NextEvidence next;
@@ -205,8 +211,8 @@ CriterionResult throughputWithinSlo(const GateEvidence &c, const std::string &id
         }
         return r;
     }
-    const std::vector<std::string> args{fmt(cand.qps), fmt(base.qps), fmt(ratio),
-                                        fmt(low),      fmt(high),     fmt(required)};
+    const std::vector<std::string> args{qpsText(cand.qps), qpsText(base.qps), fmt(ratio),
+                                        fmt(low),          fmt(high),         fmt(required)};
     if (low >= required)
         return make(id, Verdict::Pass, fillText(txt::CriterionPeakInterval, args), used);
     if (high < required)

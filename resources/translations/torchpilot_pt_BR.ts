@@ -2672,6 +2672,82 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <source>What would decide it:</source>
         <translation>O que o decidiria:</translation>
     </message>
+    <message>
+        <source>Throughput within the SLO</source>
+        <translation>Vazão dentro do SLO</translation>
+    </message>
+    <message>
+        <source>No server-scenario run yet: run the pilot&apos;s serving step or &apos;torchpilot peak&apos;.</source>
+        <translation>Nenhuma execução no cenário server ainda: rode a etapa de serviço do piloto ou &apos;torchpilot peak&apos;.</translation>
+    </message>
+    <message>
+        <source>Peak within the SLO: at least %1 QPS (run %2); a higher rate could not be issued on time by this machine&apos;s load generator.</source>
+        <translation>Pico dentro do SLO: pelo menos %1 QPS (execução %2); uma taxa maior não pôde ser emitida a tempo pelo gerador de carga desta máquina.</translation>
+    </message>
+    <message>
+        <source>Peak within the SLO: %1 QPS (run %2).</source>
+        <translation>Pico dentro do SLO: %1 QPS (execução %2).</translation>
+    </message>
+    <message>
+        <source>No probe kept the SLO with failures within the allowed share.</source>
+        <translation>Nenhuma sonda manteve o SLO com falhas dentro da fração permitida.</translation>
+    </message>
+    <message>
+        <source>Run</source>
+        <translation>Execução</translation>
+    </message>
+    <message>
+        <source>Target QPS</source>
+        <translation>QPS alvo</translation>
+    </message>
+    <message>
+        <source>Completed/s</source>
+        <translation>Concluídas/s</translation>
+    </message>
+    <message>
+        <source>Max batch</source>
+        <translation>Lote máx.</translation>
+    </message>
+    <message>
+        <source>p50</source>
+        <translation>p50</translation>
+    </message>
+    <message>
+        <source>p99, failures last</source>
+        <translation>p99, falhas por último</translation>
+    </message>
+    <message>
+        <source>Failed</source>
+        <translation>Falhas</translation>
+    </message>
+    <message>
+        <source>Queue · compute</source>
+        <translation>Fila · cômputo</translation>
+    </message>
+    <message>
+        <source>Within the SLO</source>
+        <translation>Dentro do SLO</translation>
+    </message>
+    <message>
+        <source>generator late</source>
+        <translation>gerador atrasado</translation>
+    </message>
+    <message>
+        <source>not valid</source>
+        <translation>inválida</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>falhou</translation>
+    </message>
+    <message>
+        <source>peak</source>
+        <translation>pico</translation>
+    </message>
+    <message>
+        <source>Open-loop server-scenario runs (MLPerf LoadGen): Poisson arrivals at a target rate, a queue and a dynamic batcher, each query&apos;s latency from its scheduled arrival. The SLO: p99 at most %1 with at most %2% of queries failed.</source>
+        <translation>Execuções em laço aberto no cenário server (MLPerf LoadGen): chegadas de Poisson a uma taxa alvo, uma fila e um agrupador dinâmico, a latência de cada consulta a partir da chegada agendada. O SLO: p99 de no máximo %1 com no máximo %2% de consultas com falha.</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -6079,6 +6155,18 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>the peaks lie beyond what this machine&apos;s load generator can issue on time: a faster host, or a model whose service time the generator can outpace, would decide it</source>
         <translation>os picos estão além do que o gerador de carga desta máquina consegue emitir a tempo: um host mais rápido, ou um modelo cujo tempo de serviço o gerador consiga superar, decidiria</translation>
     </message>
+    <message>
+        <source>mean wait in the serving queue of %1 queries in %2 server-scenario runs</source>
+        <translation>espera média na fila de serviço de %1 consultas em %2 execuções no cenário server</translation>
+    </message>
+    <message>
+        <source>no selected server-scenario run keeps the latency bound it declared</source>
+        <translation>nenhuma execução selecionada no cenário server mantém o limite de latência que declarou</translation>
+    </message>
+    <message>
+        <source>highest completed QPS of %1 server-scenario runs within their declared SLO</source>
+        <translation>maior QPS concluído de %1 execuções no cenário server dentro do SLO declarado</translation>
+    </message>
 </context>
 <context>
     <name>tp::NextEvidencePanel</name>
@@ -6359,6 +6447,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Steady-state latency, throughput, errors, queue, stalls and copies to and from the device.</source>
         <translation>Latência em regime estável, vazão, erros, fila, paradas e cópias de e para o dispositivo.</translation>
+    </message>
+    <message>
+        <source>Throughput within the SLO</source>
+        <translation>Vazão dentro do SLO</translation>
     </message>
 </context>
 <context>
@@ -7822,6 +7914,37 @@ chave da execução: %2</translation>
     <message>
         <source>Not imported: %1</source>
         <translation>Não importados: %1</translation>
+    </message>
+</context>
+<context>
+    <name>tp::ServingCurveChart</name>
+    <message>
+        <source>Latency against completed throughput (server scenario)</source>
+        <translation>Latência versus vazão concluída (cenário server)</translation>
+    </message>
+    <message>
+        <source>No server-scenario run to draw</source>
+        <translation>Nenhuma execução no cenário server para desenhar</translation>
+    </message>
+    <message>
+        <source>completed queries per second (log)</source>
+        <translation>consultas concluídas por segundo (log)</translation>
+    </message>
+    <message>
+        <source>SLO: p99 %1</source>
+        <translation>SLO: p99 %1</translation>
+    </message>
+    <message>
+        <source>peak ≥ %1</source>
+        <translation>pico ≥ %1</translation>
+    </message>
+    <message>
+        <source>peak %1</source>
+        <translation>pico %1</translation>
+    </message>
+    <message>
+        <source>solid: p99, failures last · dashed: p50 · hollow: not valid evidence</source>
+        <translation>contínua: p99, falhas por último · tracejada: p50 · vazado: evidência inválida</translation>
     </message>
 </context>
 <context>

@@ -45,14 +45,14 @@ QString peakResultText(const QString &side, const PeakResult &r, double floorQps
             .arg(side)
             .arg(floorQps)
             .arg(r.probes.size());
-    const QString text = PeakSearchText::tr("%1 peak: %2 QPS at max batch %3 (run %4, %5 "
-                                            "probes; the SLO at the peak: %6)")
-                             .arg(side)
-                             .arg(*r.peakQps, 0, 'g', 6)
-                             .arg(r.bestMaxBatch)
-                             .arg(r.peakRunId)
-                             .arg(r.probes.size())
-                             .arg(r.peakVerdict);
+    QString text = PeakSearchText::tr("%1 peak: %2 QPS at max batch %3 (run %4, %5 "
+                                      "probes; the SLO at the peak: %6)")
+                       .arg(side)
+                       .arg(*r.peakQps, 0, 'g', 6)
+                       .arg(r.bestMaxBatch)
+                       .arg(r.peakRunId)
+                       .arg(r.probes.size())
+                       .arg(r.peakVerdict);
     if (!r.generatorBound)
         return text;
     return text + PeakSearchText::tr(": a lower bound, the load generator could not issue a "
@@ -153,7 +153,7 @@ public:
     {
         m_probes = 0;
         m_bound = false;
-        const std::optional<PeakProbe> best = search(maxBatch);
+        std::optional<PeakProbe> best = search(maxBatch);
         *bound = m_bound && best;
         return best;
     }

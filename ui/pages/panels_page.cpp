@@ -36,19 +36,35 @@ struct PanelsPage::Result {
 
 namespace
 {
-constexpr std::size_t kFigureCount = 20;
+constexpr std::size_t kFigureCount = 21;
 
-// Every figure in card order: Business 4, Application 10, Infrastructure 6.
+// Every figure in card order: Business 4, Application 11, Infrastructure 6.
 std::array<const PanelFigure *, kFigureCount> ordered(const PanelFigures &f)
 {
     const auto &b = f.business;
     const auto &a = f.application;
     const auto &i = f.infrastructure;
-    return {&b.completed,    &b.withinDeadline, &b.meetingContract,   &b.costPerUsefulResult,
-            &a.latencyP50,   &a.latencyP90,     &a.latencyP99,        &a.medianRunP99,
-            &a.throughput,   &a.errors,         &a.queueWait,         &a.timeWithoutProgress,
-            &a.hostToDevice, &a.deviceToHost,   &i.cpuTime,           &i.cpuUtilisation,
-            &i.peakRam,      &i.restarts,       &i.acceleratorMemory, &i.capacityWait};
+    return {&b.completed,
+            &b.withinDeadline,
+            &b.meetingContract,
+            &b.costPerUsefulResult,
+            &a.latencyP50,
+            &a.latencyP90,
+            &a.latencyP99,
+            &a.medianRunP99,
+            &a.throughput,
+            &a.throughputWithinSlo,
+            &a.errors,
+            &a.queueWait,
+            &a.timeWithoutProgress,
+            &a.hostToDevice,
+            &a.deviceToHost,
+            &i.cpuTime,
+            &i.cpuUtilisation,
+            &i.peakRam,
+            &i.restarts,
+            &i.acceleratorMemory,
+            &i.capacityWait};
 }
 
 QString valueText(const PanelFigure &f)
@@ -121,6 +137,7 @@ PanelsPage::PanelsPage(StoreLocation store, QWidget *parent)
                               tr("Latency p99"),
                               tr("Median of run p99"),
                               tr("Throughput"),
+                              tr("Throughput within the SLO"),
                               tr("Errors"),
                               tr("Queue wait"),
                               tr("Time without progress"),
@@ -156,11 +173,11 @@ PanelsPage::PanelsPage(StoreLocation store, QWidget *parent)
     panels->addWidget(buildPanel(tr("Application"),
                                  tr("Steady-state latency, throughput, errors, "
                                     "queue, stalls and copies to and from the device."),
-                                 4, 10));
+                                 4, 11));
     panels->addWidget(buildPanel(tr("Infrastructure"),
                                  tr("What the runs consumed and how often "
                                     "they had to run again."),
-                                 14, 6));
+                                 15, 6));
     panels->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);

@@ -1,11 +1,13 @@
 #include "report_charts.h"
 
+#include "core/model_text_tr.h"
 #include "model/charts/chart_data_loader.h"
 #include "report_data.h"
 #include "report_format.h"
 #include "report_html_decision.h"
 #include "ui/charts/cold_warm_chart.h"
 #include "ui/charts/latency_chart.h"
+#include "ui/charts/serving_curve_chart.h"
 
 #include <QAbstractAxis>
 #include <QAbstractSeries>
@@ -54,7 +56,7 @@ void prepare(QChartView &view)
 std::vector<QPicture> renderReportCharts(const ReportData &data)
 {
     const ReportSide *sides[] = {&data.baseline, &data.candidate};
-    std::vector<QPicture> pictures(4);
+    std::vector<QPicture> pictures(5);
     std::vector<std::unique_ptr<QChartView>> latencies(2);
     const QRectF area(0, 0, ReportChartObjects::kLogicalWidth, ReportChartObjects::kLogicalHeight);
     for (int side = 0; side < 2; ++side) {
@@ -94,6 +96,20 @@ std::vector<QPicture> renderReportCharts(const ReportData &data)
         QPainter p(&pictures[2 + i]);
         p.setRenderHint(QPainter::Antialiasing);
         c->scene()->render(&p, area, c->sceneBoundingRect(), Qt::IgnoreAspectRatio);
+    }
+    // Both sides' latency–throughput curves on one plot (the serving section).
+    if (!data.baseline.serving.points.empty() || !data.candidate.serving.points.empty()) {
+        QPainter p(&pictures[4]);
+        p.setRenderHint(QPainter::Antialiasing);
+        ServingCurveChart::paint(
+            p, area,
+            {{trModelText(data.baseline.label, QLocale()), data.baseline.serving},
+             {trModelText(data.candidate.label, QLocale()), data.candidate.serving}},
+            data.review.definitions.sloP99Seconds, report::noLigatures(QFont()), Qt::black,
+            Qt::white);
+        p.setPen(QPen(QColor(0xb0, 0xbe, 0xc5), 1));
+        p.setBrush(Qt::NoBrush);
+        p.drawRect(area.adjusted(0.5, 0.5, -0.5, -0.5));
     }
     return pictures;
 }

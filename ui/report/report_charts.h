@@ -18,7 +18,8 @@ namespace tp
 struct ReportData;
 
 // The charts in the order of chartsHtml(): cold vs warm (current path, candidate), then latency
-// (current path, candidate); a null picture where a side has no run. Needs a QApplication; GUI
+// (current path, candidate), then both sides' latency–throughput curves (servingHtml()); a null
+// picture where a side has no run. Needs a QApplication; GUI
 // thread only (the charts are widgets).
 std::vector<QPicture> renderReportCharts(const ReportData &data);
 

@@ -191,6 +191,9 @@ ReportData collectReportData(Store &store, const GateDefinitions &definitions,
     const ReviewInputs &inputs = d.review.inputs;
     fillSide(store, d.baseline, sides.baselineLabel, sides.baseline, inputs.baselineCost, now);
     fillSide(store, d.candidate, sides.candidateLabel, sides.candidate, inputs.candidateCost, now);
+    for (ReportSide *side : {&d.baseline, &d.candidate})
+        side->serving =
+            servingCurve(store, side->selection, sides.sloP99Seconds, sides.maxFailureRate);
 
     std::set<std::string> workloads;
     std::set<long long> evidence(d.review.report.baselineRuns.begin(),

@@ -7,6 +7,7 @@
 // Deterministic: nothing here reads the clock ("now" of the panels is the newest stored time).
 #include "model/analysis/panels.h"
 #include "model/analysis/run_profile.h"
+#include "model/analysis/serving_curve.h"
 #include "model/pilot/break_even.h"
 #include "model/review/cost.h"
 #include "model/review/review.h"
@@ -36,6 +37,8 @@ struct ReportSide {
     std::vector<double> firstCall, warmup, steady;
     // Where the side's time goes: the chart run's profile, else the newest profiled run's.
     std::optional<RunProfile> profile;
+    // Its server-scenario runs: the latency–throughput curve and the peak within the SLO.
+    ServingCurve serving;
 };
 
 struct PrecisionRow {

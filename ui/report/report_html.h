@@ -8,6 +8,7 @@
 #include "report_html_decision.h"
 #include "report_html_evidence.h"
 #include "report_html_profile.h"
+#include "report_html_serving.h"
 
 #include <QCoreApplication>
 

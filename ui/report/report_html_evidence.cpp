@@ -112,6 +112,10 @@ Html panelsHtml(const ReportData &d, const QLocale &locale)
            [](const PanelFigures &p) -> const PanelFigure & { return p.application.medianRunP99; }},
           {ReportHtml::tr("Throughput"),
            [](const PanelFigures &p) -> const PanelFigure & { return p.application.throughput; }},
+          {ReportHtml::tr("Throughput within the SLO"),
+           [](const PanelFigures &p) -> const PanelFigure & {
+               return p.application.throughputWithinSlo;
+           }},
           {ReportHtml::tr("Errors"),
            [](const PanelFigures &p) -> const PanelFigure & { return p.application.errors; }},
           {ReportHtml::tr("Queue wait"),

@@ -64,8 +64,9 @@ QString ReportRenderer::html(const ReportData &d, const QLocale &locale,
 {
     const Html body = coverHtml(d, locale) + gatesHtml(d, locale) + changesHtml(d, locale) +
                       panelsHtml(d, locale) + chartsHtml(d, locale) + breakEvenHtml(d, locale) +
-                      precisionHtml(d, locale) + costHtml(d, locale) + environmentHtml(d, locale) +
-                      profileHtml(d, locale) + appendixHtml(d, locale, fitKey);
+                      servingHtml(d, locale) + precisionHtml(d, locale) + costHtml(d, locale) +
+                      environmentHtml(d, locale) + profileHtml(d, locale) +
+                      appendixHtml(d, locale, fitKey);
     return markup(QStringLiteral("<html><body>%1</body></html>")).arg(body).toString();
 }
 

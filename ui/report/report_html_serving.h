@@ -1,0 +1,17 @@
+#pragma once
+// The report's "Throughput within the SLO" section (report_html_serving.cpp).
+#include "report_data.h"
+#include "report_format.h"
+
+#include <QLocale>
+
+namespace tp::report
+{
+
+// Each side's server-scenario probes (the latency–throughput curve as a table), its peak within
+// the SLO and the performance gate's throughput_within_slo; after the break-even section.
+Html servingHtml(const ReportData &d, const QLocale &locale);
+// The index of its chart among renderReportCharts()'s.
+inline constexpr int kServingChart = 4;
+
+} // namespace tp::report
