@@ -46,7 +46,7 @@ def generator_level(kind, build, qps, seconds):
 
 
 def bench_generators(build, seconds):
-    print("1. Load generator: highest QPS with at most 1% of queries issued > 1 ms late "
+    print("1. Load generator: highest QPS with at most 1%% of queries issued > 1 ms late "
           "(fixed-service, no service time, max batch 64, %g s per level)" % seconds)
     for kind in ("cpp", "python"):
         best, qps = None, 500

@@ -4,6 +4,7 @@
 // verdicts from stored queries, the reserved series names, a complete server run that a second
 // stream cannot rewrite, and a v13 database migrated to the scenario column.
 #include "model/contract/contract.h"
+#include "model/contract/contract_fast.h"
 #include "model/contract/serving.h"
 #include "model/ingest/ingestor.h"
 #include "model/judge/serving_judge.h"
@@ -185,6 +186,8 @@ private slots:
         const long long ints[] = {
             0, 1, 3, -1, sv::kMaxBatch, sv::kMaxBatch + 1, std::numeric_limits<long long>::max()};
         const char *fields[] = {"scheduled", "latency", "queue", "issue_lag", "batch", "outcome"};
+        detail::PhaseLineParser fastParser;
+        int fastTaken = 0;
         for (int round = 0; round < 2000; ++round) {
             json o = {{"v", 1}, {"event", "queries"}, {"first", 0}};
             const std::size_t n = rng() % 4;
@@ -209,10 +212,20 @@ private slots:
             const ParseResult r = parseEventLine(o.dump());
             QVERIFY2(bool(r.event) == good, qPrintable(QString::fromStdString(
                                                 o.dump() + " -> " + (r.event ? "" : r.error))));
+            // The ingestor's fast path accepts no line the contract refuses, and reads the same
+            // values from every line it takes.
+            sv::QueryBatch fast;
+            if (fastParser.parseQueries(o.dump(), fast)) {
+                QVERIFY2(r.event, o.dump().c_str());
+                QCOMPARE(fast.seriesValues(), r.event->queries.seriesValues());
+                QCOMPARE(fast.first, r.event->queries.first);
+                ++fastTaken;
+            }
             if (!good)
                 QVERIFY(r.error.rfind("queries: field '", 0) == 0 ||
                         r.error.find("one value per query") != std::string::npos);
         }
+        QVERIFY(fastTaken > 0);
         // A phase line may not take a query series' name, on either parser.
         for (const std::string &line :
              {std::string(R"({"v":1,"event":"phase","phase":"query.latency","seconds":[1e-3]})"),

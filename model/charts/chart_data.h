@@ -2,6 +2,7 @@
 // Everything the charts page draws for one selection, computed off the GUI thread by
 // ChartDataLoader: plain values, already reduced to what a chart can draw fluidly.
 #include "downsample.h"
+#include "model/analysis/serving_curve.h"
 #include "model/pilot/break_even.h"
 #include "model/store/run_record.h"
 #include "speedup.h"
@@ -72,6 +73,10 @@ struct ChartData {
     bool breakEvenLoaded = false;
     std::vector<BreakEvenRow> breakEven;
     std::string baselineLabel, candidateLabel; // the pilot's sides
+    // With the break-even: each side's latency–throughput curve (its server-scenario runs) and
+    // the pilot's p99 SLO.
+    ServingCurve baselineServing, candidateServing;
+    double sloSeconds = 0;
     bool cancelled = false;
     std::string error;
 

@@ -216,6 +216,11 @@ ChartData ChartDataLoader::load(Store &store, const ChartRequest &original,
             d.breakEven = tp::breakEven(store, pilot);
             d.baselineLabel = pilot.baseline.label;
             d.candidateLabel = pilot.candidate.label;
+            d.sloSeconds = pilot.sloP99Seconds;
+            d.baselineServing =
+                servingCurve(store, pilot.baseline.selection(pilot.workload), pilot.sloP99Seconds);
+            d.candidateServing =
+                servingCurve(store, pilot.candidate.selection(pilot.workload), pilot.sloP99Seconds);
             d.breakEvenLoaded = true;
         }
         stop();

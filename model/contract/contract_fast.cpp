@@ -105,4 +105,88 @@ bool PhaseLineParser::parse(const std::string &line, std::string &phase, long lo
     return version && event && named && values;
 }
 
+namespace
+{
+
+bool readSecondsArray(simdjson::dom::element value, std::vector<double> &out)
+{
+    simdjson::dom::array array;
+    if (value.get_array().get(array))
+        return false;
+    out.clear();
+    out.reserve(array.size());
+    for (const simdjson::dom::element v : array) {
+        double d;
+        if (v.get_double().get(d) || !physical::seconds(d))
+            return false;
+        out.push_back(d);
+    }
+    return true;
+}
+
+template <typename Int>
+bool readIntArray(simdjson::dom::element value, int64_t lo, int64_t hi, std::vector<Int> &out)
+{
+    simdjson::dom::array array;
+    if (value.get_array().get(array))
+        return false;
+    out.clear();
+    out.reserve(array.size());
+    for (const simdjson::dom::element v : array) {
+        int64_t i;
+        if (v.get_int64().get(i) || i < lo || i > hi)
+            return false;
+        out.push_back(static_cast<Int>(i));
+    }
+    return true;
+}
+
+} // namespace
+
+bool PhaseLineParser::parseQueries(const std::string &line, serving::QueryBatch &q)
+{
+    simdjson::dom::element doc;
+    simdjson::dom::object object;
+    if (m->parser.parse(line).get(doc) || doc.get_object().get(object))
+        return false;
+    unsigned seen = 0; // one bit per field: each exactly once
+    auto once = [&seen](unsigned bit) {
+        const bool first = !(seen & bit);
+        seen |= bit;
+        return first;
+    };
+    for (const simdjson::dom::key_value_pair field : object) {
+        bool ok = false;
+        if (field.key == "v") {
+            int64_t v;
+            ok = once(1) && !field.value.get_int64().get(v) && v >= 1 && v <= kContractVersion;
+        } else if (field.key == "event") {
+            std::string_view name;
+            ok = once(2) && !field.value.get_string().get(name) && name == serving::kEvent;
+        } else if (field.key == "first") {
+            int64_t first = -1;
+            ok = once(4) && !field.value.get_int64().get(first) && first >= 0 &&
+                 first <= (int64_t(1) << 53);
+            q.first = first;
+        } else if (field.key == "scheduled") {
+            ok = once(8) && readSecondsArray(field.value, q.scheduled);
+        } else if (field.key == "latency") {
+            ok = once(16) && readSecondsArray(field.value, q.latency);
+        } else if (field.key == "queue") {
+            ok = once(32) && readSecondsArray(field.value, q.queue);
+        } else if (field.key == "issue_lag") {
+            ok = once(64) && readSecondsArray(field.value, q.issueLag);
+        } else if (field.key == "batch") {
+            ok = once(128) && readIntArray(field.value, 0, serving::kMaxBatch, q.batch);
+        } else if (field.key == "outcome") {
+            ok = once(256) && readIntArray(field.value, serving::Ok, serving::Timeout, q.outcome);
+        }
+        if (!ok)
+            return false; // a field of its own, a repeated one or a value to name: the slow path
+    }
+    const std::size_t n = q.latency.size();
+    return seen == 511 && q.scheduled.size() == n && q.queue.size() == n &&
+           q.issueLag.size() == n && q.batch.size() == n && q.outcome.size() == n;
+}
+
 } // namespace tp::detail

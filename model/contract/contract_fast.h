@@ -3,6 +3,8 @@
 // each): simdjson parses and validates the whole line and reads the `seconds` array straight into
 // doubles; the few other fields go into `rest` as nlohmann JSON, so every later check and message
 // is the one the slow path gives. Internal to tp_contract.
+#include "serving.h"
+
 #include <nlohmann/json.hpp>
 
 #include <memory>
@@ -32,6 +34,10 @@ public:
     PhaseLineParser &operator=(const PhaseLineParser &) = delete;
     bool parse(const std::string &line, std::string &phase, long long &batch,
                std::vector<double> &seconds);
+    // A queries line as the runners write it (serving.h): exactly v, event "queries", first and
+    // the six arrays, every value as readQueries accepts it. Anything else returns false and the
+    // caller takes parseEventLine. Shares the parser's buffers.
+    bool parseQueries(const std::string &line, serving::QueryBatch &queries);
 
 private:
     struct Impl;

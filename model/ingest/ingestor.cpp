@@ -138,6 +138,15 @@ void RunIngestor::handleLine(const std::string &line)
         }
         return;
     }
+    // A queries line as the runners write it: straight into its series' chunks.
+    if (m_runId != 0 && line.find("\"queries\"") != std::string::npos &&
+        m_phaseParser->parseQueries(line, m_fastQueries)) {
+        m_groupWriter.begin();
+        m_groupWriter.noteLine();
+        ++m_report.events;
+        addQueries(m_fastQueries);
+        return;
+    }
     // A phase line as the runners write it: straight into the phase's chunk, nothing else.
     if (m_runId != 0 &&
         m_phaseParser->parse(line, m_fastPhase.phase, m_fastPhase.batch, m_fastPhase.seconds)) {

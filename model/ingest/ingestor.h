@@ -98,6 +98,7 @@ private:
     DetailTables m_details;
     std::unique_ptr<detail::PhaseLineParser> m_phaseParser;
     PhaseSamples m_fastPhase;
+    serving::QueryBatch m_fastQueries;
 };
 
 } // namespace tp

@@ -107,7 +107,7 @@ void ServingCurveChart::paint(QPainter &p, const QRectF &area,
     const Axis xa = decadesOf(xLo, xHi), ya = decadesOf(yLo, yHi);
     const double leftLabel = fm.horizontalAdvance(QStringLiteral("100 ms")) + 10;
     const QRectF plot(area.left() + leftLabel + line, area.top() + line * 2.2,
-                      area.width() - leftLabel - line * 2, area.height() - line * 6.8);
+                      area.width() - leftLabel - line * 3.5, area.height() - line * 6.8);
     const QColor grid = QColor::fromRgbF(text.redF(), text.greenF(), text.blueF(), 0.15);
     // Grid and decade labels.
     for (int d = xa.first; d <= xa.last; ++d) {

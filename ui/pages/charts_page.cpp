@@ -9,6 +9,7 @@
 #include "ui/charts/cache_state_chart.h"
 #include "ui/charts/latency_chart.h"
 #include "ui/charts/phase_chart.h"
+#include "ui/charts/serving_curve_chart.h"
 #include "ui/charts/speedup_chart.h"
 #include "ui/charts/throughput_chart.h"
 #include "ui/charts/trace_chart.h"
@@ -69,12 +70,17 @@ ChartsPage::ChartsPage(const StoreLocation &store, Settings *settings, QWidget *
     // have many categories/points: they get whole rows.
     m_breakEven = new BreakEvenTable;
     grid->addWidget(m_breakEven, 0, 0, 1, 2);
-    grid->addWidget(m_latency, 1, 0);
-    grid->addWidget(m_trace, 1, 1);
-    grid->addWidget(m_phase, 2, 0, 1, 2);
-    grid->addWidget(m_speedup, 3, 0);
-    grid->addWidget(m_cache, 3, 1);
-    grid->addWidget(m_throughput, 4, 0, 1, 2);
+    // The pilot's serving evidence, pilot-level like the break-even: both sides' latency–
+    // throughput curves (server scenario).
+    m_serving = new ServingCurveChart;
+    m_serving->setMinimumHeight(300);
+    grid->addWidget(m_serving, 1, 0, 1, 2);
+    grid->addWidget(m_latency, 2, 0);
+    grid->addWidget(m_trace, 2, 1);
+    grid->addWidget(m_phase, 3, 0, 1, 2);
+    grid->addWidget(m_speedup, 4, 0);
+    grid->addWidget(m_cache, 4, 1);
+    grid->addWidget(m_throughput, 5, 0, 1, 2);
     auto *content = new QWidget;
     content->setLayout(grid);
 
@@ -230,6 +236,9 @@ void ChartsPage::apply(const ChartData &data)
         m_breakEvenStale = false;
         m_breakEven->setRows(data.breakEven, trModelText(data.baselineLabel),
                              trModelText(data.candidateLabel));
+        m_serving->setCurves({{trModelText(data.baselineLabel), data.baselineServing},
+                              {trModelText(data.candidateLabel), data.candidateServing}},
+                             data.sloSeconds);
         emit breakEvenUpdated();
     }
     if (data.focusRunId <= 0) { // no run has steady samples: only the break-even

@@ -43,6 +43,7 @@ class Settings;
 class SpeedupChart;
 class Store;
 class ThroughputChart;
+class ServingCurveChart;
 class TraceChart;
 struct ChartData;
 
@@ -73,6 +74,7 @@ public:
     PhaseChart *phaseChart() const { return m_phase; }
     CacheStateChart *cacheStateChart() const { return m_cache; }
     ThroughputChart *throughputChart() const { return m_throughput; }
+    ServingCurveChart *servingChart() const { return m_serving; }
     SpeedupChart *speedupChart() const { return m_speedup; }
     BreakEvenTable *breakEvenTable() const { return m_breakEven; }
 
@@ -114,6 +116,7 @@ private:
     PhaseChart *m_phase = nullptr;
     CacheStateChart *m_cache = nullptr;
     ThroughputChart *m_throughput = nullptr;
+    ServingCurveChart *m_serving = nullptr;
     SpeedupChart *m_speedup = nullptr;
     BreakEvenTable *m_breakEven = nullptr;
     bool m_breakEvenStale = true; // runs or pilots changed since the table was computed
