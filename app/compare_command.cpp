@@ -9,7 +9,9 @@
 #include "core/compare_pilot.h"
 #include "core/qt_text.h"
 #include "model/analysis/compare_report.h"
+#include "model/analysis/serving_curve.h"
 #include "model/contract/sound_values.h"
+#include "model/pilot/pilot_store.h"
 #include "model/store/run_export.h"
 #include "model/store/store.h"
 
@@ -256,9 +258,75 @@ std::optional<CompareRequest> readRequest(const QCommandLineParser &p)
     return r;
 }
 
+// Each side's server-scenario runs (the latency–throughput curve and its peak within the
+// selected pilot's SLO): what a closed-loop comparison cannot show.
+struct ServingSides {
+    ServingCurve baseline, candidate;
+    double sloSeconds = 0;
+    bool any() const { return !baseline.points.empty() || !candidate.points.empty(); }
+};
+
+nlohmann::json servingSideJson(const ServingCurve &c)
+{
+    nlohmann::json points = nlohmann::json::array();
+    for (const ServingPoint &p : c.points)
+        points.push_back({{"run_id", p.runId},
+                          {"target_qps", p.targetQps},
+                          {"completed_qps", p.completedQps},
+                          {"max_batch", p.maxBatch},
+                          {"latency_p50_seconds", p.p50},
+                          {"slo_percentile_latency_seconds",
+                           p.sloLatency ? nlohmann::json(*p.sloLatency) : nlohmann::json()},
+                          {"failure_rate", p.failureRate},
+                          {"mean_queue_seconds", p.meanQueue},
+                          {"mean_compute_seconds", p.meanCompute},
+                          {"valid", p.valid},
+                          {"within_slo", p.withinSlo}});
+    return {{"peak_qps", c.peakQps ? nlohmann::json(*c.peakQps) : nlohmann::json()},
+            {"peak_run_id", c.peakRunId},
+            {"peak_is_lower_bound", c.generatorBound},
+            {"points", points}};
+}
+
+nlohmann::json servingJson(const ServingSides &s)
+{
+    nlohmann::json j = {{"slo_p99_seconds", s.sloSeconds},
+                        {"baseline", servingSideJson(s.baseline)},
+                        {"candidate", servingSideJson(s.candidate)}};
+    if (s.baseline.peakQps && s.candidate.peakQps && *s.baseline.peakQps > 0)
+        j["peak_ratio"] = *s.candidate.peakQps / *s.baseline.peakQps;
+    return j;
+}
+
+void printServing(const ServingSides &s)
+{
+    out() << Qt::endl
+          << Compare::tr("Throughput within the SLO (server scenario, p99 <= %1 s):")
+                 .arg(s.sloSeconds)
+          << Qt::endl;
+    for (const auto &[name, c] : {std::pair{Compare::tr("baseline"), &s.baseline},
+                                  std::pair{Compare::tr("candidate"), &s.candidate}}) {
+        if (c->points.empty())
+            out() << Compare::tr("  %1: no server-scenario run").arg(name) << Qt::endl;
+        else if (!c->peakQps)
+            out() << Compare::tr("  %1: %2 probes, none within the SLO")
+                         .arg(name)
+                         .arg(c->points.size())
+                  << Qt::endl;
+        else
+            out() << Compare::tr("  %1: peak %2%3 QPS (run %4; %5 probes)")
+                         .arg(name, c->generatorBound ? QStringLiteral(">= ") : QString())
+                         .arg(*c->peakQps, 0, 'g', 7)
+                         .arg(c->peakRunId)
+                         .arg(c->points.size())
+                  << Qt::endl;
+    }
+}
+
 // The runs of both sides compared; nullopt after the message when the store will not open or a
 // side matches no run.
-std::optional<Comparison> loadComparison(const QCommandLineParser &p, const CompareRequest &r)
+std::optional<Comparison> loadComparison(const QCommandLineParser &p, const CompareRequest &r,
+                                         ServingSides *serving)
 {
     try {
         Store store(r.db.toStdString());
@@ -271,6 +339,9 @@ std::optional<Comparison> loadComparison(const QCommandLineParser &p, const Comp
             return out;
         };
         const std::vector<long long> b = ids(r.baseline), c = ids(r.candidate);
+        serving->sloSeconds = PilotStore(store).selected().sloP99Seconds;
+        serving->baseline = servingCurve(store, r.baseline, serving->sloSeconds);
+        serving->candidate = servingCurve(store, r.candidate, serving->sloSeconds);
         if (b.empty() || c.empty()) {
             fail(Compare::tr("no run matches the %1 selection '%2'")
                      .arg(b.empty() ? Compare::tr("baseline") : Compare::tr("candidate"),
@@ -287,11 +358,18 @@ std::optional<Comparison> loadComparison(const QCommandLineParser &p, const Comp
     }
 }
 
-void printComparison(const Comparison &comparison, const CompareRequest &r, double confidence)
+void printComparison(const Comparison &comparison, const CompareRequest &r, double confidence,
+                     const ServingSides &serving)
 {
-    if (r.format == QLatin1String("json"))
-        std::cout << dumpText(comparisonJson(comparison, r.only, confidence), 2) << '\n';
-    else if (r.format == QLatin1String("csv"))
+    if (r.format == QLatin1String("json")) {
+        nlohmann::json j = comparisonJson(comparison, r.only, confidence);
+        if (serving.any())
+            j["serving"] = servingJson(serving);
+        std::cout << dumpText(j, 2) << '\n';
+    } else if (r.format == QLatin1String("text") && serving.any()) {
+        printText(comparison, r.only, confidence);
+        printServing(serving);
+    } else if (r.format == QLatin1String("csv"))
         std::cout << comparisonCsv(comparison, r.only);
     else if (r.format == QLatin1String("markdown"))
         std::cout << comparisonMarkdown(comparison, r.only, confidence);
@@ -335,11 +413,12 @@ int compareCommand(const QStringList &args)
     const std::optional<CompareRequest> r = readRequest(p);
     if (!r)
         return 2;
-    const std::optional<Comparison> comparison = loadComparison(p, *r);
+    ServingSides serving;
+    const std::optional<Comparison> comparison = loadComparison(p, *r, &serving);
     if (!comparison)
         return 2;
     try { // whatever the store holds, an error with a message, never an abort
-        printComparison(*comparison, *r, CompareOptions().confidence);
+        printComparison(*comparison, *r, CompareOptions().confidence, serving);
     } catch (const std::exception &e) {
         fail(fromStd(e.what()), 1);
         return 1;

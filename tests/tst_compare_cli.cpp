@@ -2,6 +2,7 @@
 // (compareRuns with the same ids gives the same intervals, bit for bit), every format parses,
 // the axis is inferred, --fail-if-slower and --fail-if-confounded set the exit code, and bad
 // input exits 2 with a clear message and leaves the database as it was.
+#include "gate_fixture.h"
 #include "model/analysis/compare.h"
 #include "model/analysis/compare_report.h"
 #include "model/ingest/ingestor.h"
@@ -74,6 +75,7 @@ private Q_SLOTS:
     void latestAndRunIds();
     void badInput_data();
     void badInput();
+    void servingCurvesOfBothSides();
 
 private:
     using Result = tptest::AppBytes;
@@ -325,6 +327,35 @@ void TestCompareCli::badInput()
     QVERIFY(r.out.isEmpty());
     QCOMPARE(tptest::fileHash(m_db), dbBefore);
     QCOMPARE(tptest::fileHash(foreign), foreignBefore);
+}
+
+// Server-scenario runs: `compare` carries each side's latency–throughput curve and its peak
+// within the selected pilot's SLO (gate_fixture.h's probes: baseline 100 QPS, candidate 200).
+void TestCompareCli::servingCurvesOfBothSides()
+{
+    const QString db = m_dir.filePath(QStringLiteral("serving.sqlite"));
+    {
+        tp::Store store(db.toStdString());
+        tp::RunIngestor in(store, "fixture");
+        in.feed(tptest::servingStreams());
+        QCOMPARE(in.finish().runIds.size(), std::size_t(5));
+    }
+    const QStringList args{QStringLiteral("--db"),        db,
+                           QStringLiteral("--baseline"),  QStringLiteral("mode=eager"),
+                           QStringLiteral("--candidate"), QStringLiteral("mode=compiled")};
+    const Result j =
+        compare(args + QStringList{QStringLiteral("--format"), QStringLiteral("json")});
+    QVERIFY2(j.code == 0, j.err.constData());
+    const json got = json::parse(j.out.toStdString());
+    QCOMPARE(got["serving"]["baseline"]["peak_qps"].get<double>(), 100.0);
+    QCOMPARE(got["serving"]["candidate"]["peak_qps"].get<double>(), 200.0);
+    QCOMPARE(got["serving"]["peak_ratio"].get<double>(), 2.0);
+    QCOMPARE(got["serving"]["candidate"]["points"].size(), std::size_t(3));
+    QVERIFY(!got["serving"]["candidate"]["points"][2]["within_slo"].get<bool>());
+    const Result text = compare(args);
+    QVERIFY2(text.out.contains("Throughput within the SLO") &&
+                 text.out.contains("candidate: peak 200 QPS"),
+             text.out.constData());
 }
 
 QTEST_GUILESS_MAIN(TestCompareCli)

@@ -48,7 +48,9 @@ ServingCurve servingCurve(Store &store, RunSelection side, double sloSeconds, do
         ServingPoint p;
         p.runId = r.id;
         p.targetQps = number(declared, "target_qps");
-        p.maxBatch = static_cast<long long>(number(declared, "max_batch", double(r.batch)));
+        // Clamped before the cast: a forged declaration may hold any number.
+        p.maxBatch = static_cast<long long>(std::clamp(
+            number(declared, "max_batch", double(r.batch)), 0.0, double(serving::kMaxBatch)));
         p.completedQps = number(s, "completed_qps");
         p.p50 = number(s, "latency_p50_seconds");
         if (const auto it = s.find("slo_percentile_latency_seconds");

@@ -465,6 +465,22 @@
         <source>compare: FAIL: not like for like (a factor other than the compared one differs)</source>
         <translation>compare: FALHA: comparação desigual (difere um fator além do comparado)</translation>
     </message>
+    <message>
+        <source>Throughput within the SLO (server scenario, p99 &lt;= %1 s):</source>
+        <translation>Vazão dentro do SLO (cenário server, p99 &lt;= %1 s):</translation>
+    </message>
+    <message>
+        <source>  %1: no server-scenario run</source>
+        <translation>  %1: nenhuma execução no cenário server</translation>
+    </message>
+    <message>
+        <source>  %1: %2 probes, none within the SLO</source>
+        <translation>  %1: %2 sondas, nenhuma dentro do SLO</translation>
+    </message>
+    <message>
+        <source>  %1: peak %2%3 QPS (run %4; %5 probes)</source>
+        <translation>  %1: pico %2%3 QPS (execução %4; %5 sondas)</translation>
+    </message>
 </context>
 <context>
     <name>DbCmd</name>
