@@ -50,6 +50,22 @@ inline json profileEvent(const FakeRun &r)
           {"format", "chrome_trace"}}}};
 }
 
+// A run_started line of a batch-64 float32 CPU run of `workload` in `mode`, keyed `key`.
+inline json runStarted(const std::string &key, const std::string &mode, json env,
+                       const std::string &workload = "mlp", const std::string &dtype = "float32")
+{
+    return {{"v", 1},
+            {"event", "run_started"},
+            {"run_key", key},
+            {"execution_key", key + "@1"},
+            {"workload", workload},
+            {"mode", mode},
+            {"dtype", dtype},
+            {"device", "cpu"},
+            {"shape", {{"batch", 64}}},
+            {"env", std::move(env)}};
+}
+
 // One run as the runner would stream it.
 inline std::string stream(const FakeRun &r)
 {
@@ -121,24 +137,15 @@ inline std::string serverStream(const std::string &key, const std::string &mode,
 {
     std::string out;
     auto line = [&out](const json &j) { out += j.dump() + "\n"; };
-    line({{"v", 1},
-          {"event", "run_started"},
-          {"run_key", key},
-          {"execution_key", key + "@1"},
-          {"workload", "mlp"},
-          {"mode", mode},
-          {"dtype", "float32"},
-          {"device", "cpu"},
-          {"shape", {{"batch", 64}}},
-          {"env",
-           {{"threads", 1},
-            {"protocol",
-             {{"scenario",
-               {{"name", "server"},
-                {"target_qps", qps},
-                {"min_queries", 600},
-                {"min_duration_seconds", 0},
-                {"slo_seconds", 0.005}}}}}}}});
+    line(runStarted(key, mode,
+                    {{"threads", 1},
+                     {"protocol",
+                      {{"scenario",
+                        {{"name", "server"},
+                         {"target_qps", qps},
+                         {"min_queries", 600},
+                         {"min_duration_seconds", 0},
+                         {"slo_seconds", 0.005}}}}}}));
     line({{"v", 1},
           {"event", "phase"},
           {"phase", "first_call"},

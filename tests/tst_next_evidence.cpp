@@ -42,16 +42,7 @@ private:
     {
         std::string out;
         auto line = [&out](const json &j) { out += j.dump() + "\n"; };
-        line({{"v", 1},
-              {"event", "run_started"},
-              {"run_key", key},
-              {"execution_key", key + "@1"},
-              {"workload", "mlp"},
-              {"mode", mode},
-              {"dtype", "float32"},
-              {"device", "cpu"},
-              {"shape", {{"batch", 64}}},
-              {"env", {{"threads", 1}, {"protocol", {{"preset", "smoke"}}}}}});
+        line(tptest::runStarted(key, mode, {{"threads", 1}, {"protocol", {{"preset", "smoke"}}}}));
         std::vector<double> steady;
         steady.reserve(400);
         for (int i = 0; i < 400; ++i)

@@ -10,6 +10,28 @@
 namespace tp::detail
 {
 
+namespace
+{
+
+// An array of durations as the contract keeps them (physical::seconds); false for anything else.
+bool readSecondsArray(simdjson::dom::element value, std::vector<double> &out)
+{
+    simdjson::dom::array array;
+    if (value.get_array().get(array))
+        return false;
+    out.clear();
+    out.reserve(array.size());
+    for (const simdjson::dom::element v : array) {
+        double d;
+        if (v.get_double().get(d) || !physical::seconds(d))
+            return false;
+        out.push_back(d);
+    }
+    return true;
+}
+
+} // namespace
+
 bool parseSamplesLine(const std::string &line, nlohmann::json &rest, std::vector<double> &seconds)
 {
     // Per line (no thread-local state outliving a worker thread), nesting at most as deep as the
@@ -24,17 +46,8 @@ bool parseSamplesLine(const std::string &line, nlohmann::json &rest, std::vector
     bool found = false;
     for (const simdjson::dom::key_value_pair field : object) {
         if (field.key == "seconds") { // the last one wins, as in nlohmann
-            simdjson::dom::array values;
-            if (field.value.get_array().get(values))
+            if (!readSecondsArray(field.value, seconds))
                 return false;
-            seconds.clear();
-            seconds.reserve(values.size());
-            for (const simdjson::dom::element v : values) {
-                double d;
-                if (v.get_double().get(d) || !physical::seconds(d))
-                    return false;
-                seconds.push_back(d);
-            }
             found = true;
             continue;
         }
@@ -87,16 +100,8 @@ bool PhaseLineParser::parse(const std::string &line, std::string &phase, long lo
                 return false;
             batch = b;
         } else if (field.key == "seconds") {
-            simdjson::dom::array array;
-            if (values || field.value.get_array().get(array))
+            if (values || !readSecondsArray(field.value, seconds))
                 return false;
-            seconds.clear();
-            for (const simdjson::dom::element v : array) {
-                double d;
-                if (v.get_double().get(d) || !physical::seconds(d))
-                    return false;
-                seconds.push_back(d);
-            }
             values = true;
         } else {
             return false; // a field of its own: the slow path keeps it
@@ -107,22 +112,6 @@ bool PhaseLineParser::parse(const std::string &line, std::string &phase, long lo
 
 namespace
 {
-
-bool readSecondsArray(simdjson::dom::element value, std::vector<double> &out)
-{
-    simdjson::dom::array array;
-    if (value.get_array().get(array))
-        return false;
-    out.clear();
-    out.reserve(array.size());
-    for (const simdjson::dom::element v : array) {
-        double d;
-        if (v.get_double().get(d) || !physical::seconds(d))
-            return false;
-        out.push_back(d);
-    }
-    return true;
-}
 
 template <typename Int>
 bool readIntArray(simdjson::dom::element value, int64_t lo, int64_t hi, std::vector<Int> &out)

@@ -146,6 +146,21 @@ private:
     std::thread m_thread; // last: starts once the members above exist
 };
 
+// One batch through the model: Ok, or Error when it raised (its queries fail, the run goes on);
+// a cancel or the deadline propagates.
+int runBatch(const BatchCall &call, long long size)
+{
+    try {
+        call(size);
+        return sv::Ok;
+    } catch (const StopRequested &) {
+        throw;
+    } catch (const std::exception &e) {
+        std::cerr << "torchpilot-runner: a batch of " << size << " failed: " << e.what() << '\n';
+        return sv::Error;
+    }
+}
+
 void runServer(const ServingSettings &s, const BatchCall &call, const RunControl &control,
                QueryLog &log)
 {
@@ -174,15 +189,7 @@ void runServer(const ServingSettings &s, const BatchCall &call, const RunControl
         Clock::time_point begun = formed, done = formed;
         if (size > 0) {
             begun = Clock::now();
-            try {
-                call(size);
-            } catch (const StopRequested &) {
-                throw;
-            } catch (const std::exception &e) {
-                outcome = sv::Error;
-                std::cerr << "torchpilot-runner: a batch of " << size << " failed: " << e.what()
-                          << '\n';
-            }
+            outcome = runBatch(call, size);
             done = Clock::now();
         }
         for (std::size_t i = 0; i < batch.size(); ++i) {
@@ -219,16 +226,7 @@ void runOffline(const ServingSettings &s, const BatchCall &call, const RunContro
         control.check();
         const long long size = std::min(s.maxBatch, n - first);
         const Clock::time_point begun = Clock::now();
-        int outcome = sv::Ok;
-        try {
-            call(size);
-        } catch (const StopRequested &) {
-            throw;
-        } catch (const std::exception &e) {
-            outcome = sv::Error;
-            std::cerr << "torchpilot-runner: a batch of " << size << " failed: " << e.what()
-                      << '\n';
-        }
+        const int outcome = runBatch(call, size);
         const double latency = std::max(physical::kMinSeconds, seconds(Clock::now() - start));
         const double queue = seconds(begun - start);
         for (long long i = 0; i < size; ++i)

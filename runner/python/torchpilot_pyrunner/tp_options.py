@@ -95,28 +95,25 @@ def _seed(text):
     return value
 
 
-def _real_in(lo, hi):
+def _in_range(convert, lo, hi):
+    """A number (convert: float or int) from lo to hi, CLI11's Range message."""
     def parse(text):
         try:
-            value = float(text)
+            value = convert(text)
         except ValueError:
             value = None
         if value is None or not (lo <= value <= hi):
-            raise ValueError("%s not in [%g - %g]" % (text, lo, hi))
+            raise ValueError("%s not in [%s - %s]" % (text, lo, hi))
         return value
     return parse
+
+
+def _real_in(lo, hi):
+    return _in_range(float, lo, hi)
 
 
 def _int_in(lo, hi):
-    def parse(text):
-        try:
-            value = int(text, 10)
-        except ValueError:
-            value = None
-        if value is None or not (lo <= value <= hi):
-            raise ValueError("%s not in [%d - %d]" % (text, lo, hi))
-        return value
-    return parse
+    return _in_range(lambda text: int(text, 10), lo, hi)
 
 
 def _member(choices):
