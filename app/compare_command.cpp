@@ -10,6 +10,7 @@
 #include "core/qt_text.h"
 #include "model/analysis/compare_report.h"
 #include "model/analysis/serving_curve.h"
+#include "model/contract/serving.h"
 #include "model/contract/sound_values.h"
 #include "model/pilot/pilot_store.h"
 #include "model/store/run_export.h"
@@ -41,6 +42,10 @@ RunSelection sideSelection(const QString &text)
         sel.status = "ok";
     else if (sel.status == "any")
         sel.status.clear();
+    // The closed-loop figures compare single-stream runs; the server runs of the same selection
+    // are each side's latency–throughput curve (servingCurve narrows to them itself).
+    if (sel.scenario.empty())
+        sel.scenario = serving::scenario::SingleStream;
     return sel;
 }
 
@@ -342,6 +347,8 @@ std::optional<Comparison> loadComparison(const QCommandLineParser &p, const Comp
         serving->sloSeconds = PilotStore(store).selected().sloP99Seconds;
         serving->baseline = servingCurve(store, r.baseline, serving->sloSeconds);
         serving->candidate = servingCurve(store, r.candidate, serving->sloSeconds);
+        if ((b.empty() || c.empty()) && serving->any())
+            return std::nullopt; // server runs only: their curves are the comparison
         if (b.empty() || c.empty()) {
             fail(Compare::tr("no run matches the %1 selection '%2'")
                      .arg(b.empty() ? Compare::tr("baseline") : Compare::tr("candidate"),
@@ -415,6 +422,16 @@ int compareCommand(const QStringList &args)
         return 2;
     ServingSides serving;
     const std::optional<Comparison> comparison = loadComparison(p, *r, &serving);
+    if (!comparison && serving.any()) { // no closed-loop run on a side: the serving curves alone
+        if (r->threshold || p.isSet(QStringLiteral("fail-if-confounded")))
+            return fail(Compare::tr("no single-stream runs to test against (the selections hold "
+                                    "server-scenario runs only)"));
+        if (r->format == QLatin1String("json"))
+            std::cout << dumpText({{"serving", servingJson(serving)}}, 2) << '\n' << std::flush;
+        else
+            printServing(serving);
+        return 0;
+    }
     if (!comparison)
         return 2;
     try { // whatever the store holds, an error with a message, never an abort

@@ -352,6 +352,10 @@ void TestCompareCli::servingCurvesOfBothSides()
     QCOMPARE(got["serving"]["peak_ratio"].get<double>(), 2.0);
     QCOMPARE(got["serving"]["candidate"]["points"].size(), std::size_t(3));
     QVERIFY(!got["serving"]["candidate"]["points"][2]["within_slo"].get<bool>());
+    // Nothing closed-loop to hold to a threshold: said, never a silent pass.
+    QCOMPARE(
+        compare(args + QStringList{QStringLiteral("--fail-if-slower"), QStringLiteral("5")}).code,
+        2);
     const Result text = compare(args);
     QVERIFY2(text.out.contains("Throughput within the SLO") &&
                  text.out.contains("candidate: peak 200 QPS"),

@@ -88,16 +88,17 @@ RunSelection parseRunSelection(const std::string &text)
         }
         if (const auto eq = token.find('='); eq != std::string::npos) {
             const std::string key = token.substr(0, eq), value = token.substr(eq + 1);
-            std::string *field = key == "workload" ? &sel.workload
-                                 : key == "mode"   ? &sel.mode
-                                 : key == "dtype"  ? &sel.dtype
-                                 : key == "device" ? &sel.device
-                                 : key == "status" ? &sel.status
-                                 : key == "target" ? &sel.target
-                                 : key == "runner" ? &sel.runner
-                                 : key == "from"   ? &sel.startedFrom
-                                 : key == "before" ? &sel.startedBefore
-                                                   : nullptr;
+            std::string *field = key == "workload"   ? &sel.workload
+                                 : key == "mode"     ? &sel.mode
+                                 : key == "dtype"    ? &sel.dtype
+                                 : key == "device"   ? &sel.device
+                                 : key == "status"   ? &sel.status
+                                 : key == "target"   ? &sel.target
+                                 : key == "runner"   ? &sel.runner
+                                 : key == "scenario" ? &sel.scenario
+                                 : key == "from"     ? &sel.startedFrom
+                                 : key == "before"   ? &sel.startedBefore
+                                                     : nullptr;
             if (key == "batch")
                 sel.batch = number(token, value);
             else if (key == "run" || key == "id")
@@ -107,7 +108,7 @@ RunSelection parseRunSelection(const std::string &text)
             else
                 throw ExportError("bad run selection '" + token + "': unknown key '" + key +
                                   "' (workload, mode, dtype, device, status, target, runner, "
-                                  "batch, from, before, run)");
+                                  "scenario, batch, from, before, run)");
             continue;
         }
         appendRunIds(sel, token, token);

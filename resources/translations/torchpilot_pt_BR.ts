@@ -481,6 +481,10 @@
         <source>  %1: peak %2%3 QPS (run %4; %5 probes)</source>
         <translation>  %1: pico %2%3 QPS (execução %4; %5 sondas)</translation>
     </message>
+    <message>
+        <source>no single-stream runs to test against (the selections hold server-scenario runs only)</source>
+        <translation>nenhuma execução single-stream para testar (as seleções só têm execuções no cenário server)</translation>
+    </message>
 </context>
 <context>
     <name>DbCmd</name>
