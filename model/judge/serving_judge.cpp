@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 namespace tp
 {
@@ -13,6 +14,10 @@ using nlohmann::json;
 
 namespace
 {
+
+// Above this many queries over the bound, how many more early stopping would need is not
+// computed (the run has shown or not shown its tail already; the search costs O(over) per step).
+constexpr long long kMaxOverForEarlyStopping = 100000;
 
 struct ServingMinimums {
     std::size_t queries;
@@ -101,15 +106,19 @@ ServingJudgement judgeServing(const serving::Columns &queries, const std::string
         over += queries.outcome[i] != serving::Ok || queries.latency[i] > *bound;
     const long long within = static_cast<long long>(n) - over;
     const double c = sp.earlyStoppingConfidence;
-    const long long needed = serving::earlyStoppingMinPassing(over, percentile, c) + over;
+    // The queries early stopping needs, when the share within the bound can still show it (at
+    // most p of them within never does, however many there are): bounded work, O(over) per step.
+    std::optional<long long> needed;
+    if (double(within) > percentile * double(n) && over <= kMaxOverForEarlyStopping)
+        needed = serving::earlyStoppingMinPassing(over, percentile, c) + over;
     std::string verdict = "undecided";
-    if (static_cast<long long>(n) >= needed)
+    if (needed && static_cast<long long>(n) >= *needed)
         verdict = "met";
     else if (serving::percentileShownOver(within, over, percentile, c))
         verdict = "missed";
     j.json["slo"] = {
         {"bound_seconds", *bound}, {"percentile", percentile},
-        {"over_bound", over},      {"queries_needed", needed},
+        {"over_bound", over},      {"queries_needed", needed ? json(*needed) : json()},
         {"confidence", c},         {"rule", "LoadGen early stopping (early_stopping.cc, d = 0)"},
         {"verdict", verdict}};
     return j;

@@ -116,23 +116,21 @@ Peak peakOf(std::vector<Probe> &probes, double slo, double p, double maxFailures
     return best;
 }
 
-// The peak again on every probe's queries resampled with replacement.
+// The peak again on every probe's queries resampled with replacement; `probes` by target rate,
+// highest first, so the first that passes is the peak and the probes below it are not drawn.
 double resampledPeak(const std::vector<Probe> &probes, double slo, double p, double maxFailures,
                      std::mt19937_64 &rng)
 {
-    double best = 0;
     std::vector<double> draw;
     for (const Probe &pr : probes) {
-        if (pr.targetQps <= best)
-            continue;
         std::uniform_int_distribution<std::size_t> pick(0, pr.latency.size() - 1);
         draw.resize(pr.latency.size());
         for (double &v : draw)
             v = pr.latency[pick(rng)];
         if (within(draw, slo, p, maxFailures))
-            best = pr.targetQps;
+            return pr.targetQps;
     }
-    return best;
+    return 0;
 }
 
 double quantile(std::vector<double> v, double q)
@@ -151,6 +149,9 @@ CriterionResult throughputWithinSlo(const GateEvidence &c, const std::string &id
     std::vector<double> limited[2];
     std::vector<Probe> sides[2] = {probesOf(c.store, c.defs.baseline, &limited[0]),
                                    probesOf(c.store, c.defs.candidate, &limited[1])};
+    for (std::vector<Probe> &side : sides) // highest rate first (resampledPeak)
+        std::stable_sort(side.begin(), side.end(),
+                         [](const Probe &a, const Probe &b) { return a.targetQps > b.targetQps; });
     std::vector<long long> used;
     for (const auto &side : sides)
         for (const Probe &pr : side)
