@@ -347,9 +347,15 @@ std::optional<Comparison> loadComparison(const QCommandLineParser &p, const Comp
         serving->sloSeconds = PilotStore(store).selected().sloP99Seconds;
         serving->baseline = servingCurve(store, r.baseline, serving->sloSeconds);
         serving->candidate = servingCurve(store, r.candidate, serving->sloSeconds);
-        if ((b.empty() || c.empty()) && serving->any())
-            return std::nullopt; // server runs only: their curves are the comparison
+        // A side with no closed-loop run still counts when it holds server runs: their curves
+        // are the comparison. A side with no run of either kind is an empty selection (exit 2).
+        const bool baselineHeld = !b.empty() || !serving->baseline.points.empty();
+        const bool candidateHeld = !c.empty() || !serving->candidate.points.empty();
+        if ((b.empty() || c.empty()) && baselineHeld && candidateHeld)
+            return std::nullopt;
         if (b.empty() || c.empty()) {
+            serving->baseline.points.clear(); // an error, never a curve in its place
+            serving->candidate.points.clear();
             fail(Compare::tr("no run matches the %1 selection '%2'")
                      .arg(b.empty() ? Compare::tr("baseline") : Compare::tr("candidate"),
                           p.value(b.empty() ? QStringLiteral("baseline")

@@ -356,6 +356,11 @@ void TestCompareCli::servingCurvesOfBothSides()
     QCOMPARE(
         compare(args + QStringList{QStringLiteral("--fail-if-slower"), QStringLiteral("5")}).code,
         2);
+    // A side that matches no run of either kind is an empty selection, curves or not.
+    const Result empty = compare({QStringLiteral("--db"), db, QStringLiteral("--baseline"),
+                                  QStringLiteral("mode=eager"), QStringLiteral("--candidate"),
+                                  QStringLiteral("mode=nosuch")});
+    QVERIFY2(empty.code == 2 && empty.err.contains("no run matches the"), empty.err.constData());
     const Result text = compare(args);
     QVERIFY2(text.out.contains("Throughput within the SLO") &&
                  text.out.contains("candidate: peak 200 QPS"),
