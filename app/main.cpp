@@ -13,6 +13,7 @@
 #include "peak_command.h"
 #include "pilot_command.h"
 #include "pilots_command.h"
+#include "probes_command.h"
 #include "report_command.h"
 #include "review_command.h"
 #include "targets_command.h"
@@ -44,7 +45,7 @@ const Headless kHeadless[] = {
     {"targets", tp::cli::targetsCommand}, {"faulttest", tp::cli::faulttestCommand},
     {"pilots", tp::cli::pilotsCommand},   {"export", tp::cli::exportCommand},
     {"compare", tp::cli::compareCommand}, {"db", tp::cli::dbCommand},
-    {"peak", tp::cli::peakCommand},
+    {"peak", tp::cli::peakCommand},       {"probes", tp::cli::probesCommand},
 };
 
 const Headless *headless(const QString &command)
@@ -62,7 +63,7 @@ void addDashboardOptions(QCommandLineParser &p)
     p.setApplicationDescription(
         Main::tr("TorchPilot: measured evidence for moving a PyTorch workload "
                  "from GPU to TPU.\nSubcommands: import, run, pilot, pilots, gates, review, "
-                 "compare, report, export, targets, faulttest, peak, db (see "
+                 "compare, report, export, targets, faulttest, peak, probes, db (see "
                  "'torchpilot <command> --help')."));
     p.addHelpOption();
     p.addOption({{QStringLiteral("v"), QStringLiteral("version")},

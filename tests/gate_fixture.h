@@ -22,7 +22,23 @@ struct FakeRun {
     // The profile event (--profile-steps 5): aten::copy_ calls per call (an addmm's bias copy on
     // both sides), plus aten::_to_copy calls per call (a CPU round-trip); no profile when < 0.
     int copies = 2, toCopies = 0;
+    double timeToReady = 2.0; // the readiness event's total (model/contract/readiness.h); 0: none
 };
+
+// A readiness event whose stages add up to `total` seconds, most of it imports and compile.
+inline json readinessEvent(double total)
+{
+    return {{"v", 1},
+            {"event", "readiness"},
+            {"clock", "process_start"},
+            {"resolution_seconds", 0.01},
+            {"stages",
+             {{"imports", 0.4 * total},
+              {"device_init", 0.05 * total},
+              {"model_load", 0.05 * total},
+              {"compile_warmup", 0.49 * total},
+              {"first_result", 0.01 * total}}}};
+}
 
 inline json profileEvent(const FakeRun &r)
 {
@@ -125,6 +141,8 @@ inline std::string stream(const FakeRun &r)
     json fin = {{"v", 1}, {"event", "run_finished"}, {"status", r.status}, {"summary", summary}};
     if (!r.error.empty())
         fin["error"] = r.error;
+    if (r.timeToReady > 0)
+        line(readinessEvent(r.timeToReady));
     line({{"v", 1}, {"event", "resources"}, {"wall_seconds", 3600}});
     line(fin);
     return out;
@@ -170,6 +188,7 @@ inline std::string serverStream(const std::string &key, const std::string &mode,
           {"issue_lag", lag},
           {"batch", batch},
           {"outcome", outcome}});
+    line(readinessEvent(2.0));
     line({{"v", 1},
           {"event", "run_finished"},
           {"status", "ok"},

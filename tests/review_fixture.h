@@ -2,6 +2,7 @@
 // Fixtures of the decision-review tests: the shipped gate definitions, cost models, inputs with
 // everything a reviewer enters, and fixture files from tests/data/ imported into a store.
 #include "model/ingest/ingestor.h"
+#include "model/pilot/pilot.h"
 #include "model/review/cost.h"
 #include "model/review/review.h"
 #include "test_util.h"
@@ -11,9 +12,12 @@
 namespace tptest
 {
 
+// The shipped gates with the default pilot's serving probes, as the product applies a pilot.
 inline tp::GateDefinitions definitions()
 {
-    return tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json");
+    tp::GateDefinitions d = tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json");
+    d.probes = tp::defaultPilot().probes;
+    return d;
 }
 
 inline tp::CostModel cost(const std::string &name, double acceleratorPerHour)

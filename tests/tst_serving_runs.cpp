@@ -5,6 +5,7 @@
 // arrival schedule from the same seed; an offline run issues every sample at once in batches of
 // --max-batch; a query past --query-timeout fails and is counted; and the store's figures agree
 // with each runner's own summary (its witness).
+#include "model/analysis/readiness_runs.h"
 #include "model/contract/serving.h"
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
@@ -138,6 +139,12 @@ private Q_SLOTS:
         const RunRecord run = ingest(store, ran);
         QCOMPARE(QString::fromStdString(run.scenario), QStringLiteral("server"));
         QCOMPARE(run.witnessJson, std::string("[]")); // the runner's summary agrees
+        // Both runners write the process's time to ready; the store reads it back as sound, the
+        // first result one batch's service time (2 ms) after ready.
+        const std::vector<ReadinessRun> ready = readinessRuns(store, RunSelection{});
+        QCOMPARE(ready.size(), std::size_t(1));
+        QVERIFY(ready[0].r.stages[readiness::FirstResult] >= 0.0019);
+        QVERIFY(ready[0].r.stages[readiness::Imports] > 0.01); // libtorch, or python and torch
         const json s = servingOf(run);
         // Valid evidence, or late issues alone on a busy machine (the arrivals still within 5% of
         // the Poisson schedule: the queueing is what this test checks).

@@ -19,7 +19,7 @@ inline constexpr int kContractVersion = 1;
 // (resources/protocol/runner.json, "contract_revisions"). Runners record it in
 // run_started.env.protocol.contract_revision.
 // Revision 3 adds the serving scenarios: the queries event (serving.h) and
-// env.protocol.scenario.
+// env.protocol.scenario; and each inference run's readiness event (readiness.h).
 inline constexpr int kContractRevision = 3;
 
 // Event names (the article's vocabulary).
@@ -33,8 +33,9 @@ inline constexpr const char *Precision = "precision";
 inline constexpr const char *TrainStep = "train_step";
 inline constexpr const char *Checkpoint = "checkpoint";
 inline constexpr const char *Resources = "resources";
-inline constexpr const char *Profile = "profile"; // revision 2
-inline constexpr const char *Queries = "queries"; // revision 3 (serving.h)
+inline constexpr const char *Profile = "profile";     // revision 2
+inline constexpr const char *Queries = "queries";     // revision 3 (serving.h)
+inline constexpr const char *Readiness = "readiness"; // revision 3 (readiness.h)
 inline constexpr const char *RunFinished = "run_finished";
 } // namespace ev
 

@@ -168,6 +168,16 @@
     X(NextPeakGenerator, QT_TRANSLATE_NOOP("tp::ModelText", "the peaks lie beyond what this machine's load generator can issue on time: a faster host, or a model whose service time the generator can outpace, would decide it")) \
     X(NextPeakSearch, QT_TRANSLATE_NOOP("tp::ModelText", "a peak search on each side without one (torchpilot peak, or the pilot's serving step)")) \
     X(NextPeakProbes, QT_TRANSLATE_NOOP("tp::ModelText", "probes closer to each side's peak (a finer --resolution) or longer probes (--preset standard) would narrow the interval")) \
+    /* probes_cover_time_to_ready (gate_criteria_serving.cpp) */ \
+    X(CriterionReadyTooFewColdStarts, QT_TRANSLATE_NOOP("tp::ModelText", "the candidate side has %1 cold start(s) with a time to ready, and %2 are needed to size its probes")) \
+    X(CriterionReadyNoStartupProbe, QT_TRANSLATE_NOOP("tp::ModelText", "the pilot declares no startupProbe: from %1 cold starts (p99 time to ready %2 s) the proposal is a startupProbe of period %3 s × failureThreshold %4 and a livenessProbe of period %5 s × failureThreshold %6")) \
+    X(CriterionReadyStartupShort, QT_TRANSLATE_NOOP("tp::ModelText", "the startupProbe allows %1 s, less than the p99 cold time to ready of %2 s over %3 cold starts: the kubelet would restart a cold pod before it is ready (failureThreshold %4 covers it with margin)")) \
+    X(CriterionReadyStartupCovers, QT_TRANSLATE_NOOP("tp::ModelText", "the startupProbe allows %1 s against the p99 cold time to ready of %2 s over %3 cold starts")) \
+    X(CriterionReadyWarm, QT_TRANSLATE_NOOP("tp::ModelText", "warm starts: p99 %1 s over %2")) \
+    X(CriterionReadyLivenessShort, QT_TRANSLATE_NOOP("tp::ModelText", "the livenessProbe gives up after %1 s, less than the longest call after ready (%2 s: a new shape's compile or the p99 call): it could restart a pod while it compiles")) \
+    X(CriterionReadyLivenessCovers, QT_TRANSLATE_NOOP("tp::ModelText", "the livenessProbe gives up after %1 s, longer than the longest call after ready (%2 s)")) \
+    X(CriterionReadyNoLiveness, QT_TRANSLATE_NOOP("tp::ModelText", "no livenessProbe declared: a hung server would never be restarted")) \
+    X(NextInputProbes, QT_TRANSLATE_NOOP("tp::ModelText", "the serving probes: torchpilot probes --db FILE proposes them from the cold starts, then torchpilot pilots --edit %1 --set serving.startup_probe.failure_threshold=N (and period_seconds, liveness_probe.…)")) \
     X(CriterionThroughputStraddles, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2×, interval [%3×, %4×] straddles the required %5×")) \
     X(CriterionThroughputInterval, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2× [%3×, %4×] (required ≥ %5×)")) \
     X(CriterionThroughputRequired, QT_TRANSLATE_NOOP("tp::ModelText", "%1: candidate/baseline = %2× (required ≥ %3×)")) \

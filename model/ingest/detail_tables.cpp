@@ -1,6 +1,7 @@
 #include "detail_tables.h"
 
 #include "ingest_util.h"
+#include "model/contract/readiness.h"
 #include "model/contract/sound_values.h"
 #include "model/store/store.h"
 
@@ -46,6 +47,12 @@ std::vector<std::string> DetailTables::store(long long runId, const Event &e)
         bindChecked(q, 4, o, "wall_seconds", &physical::seconds, 0.0);
         q.bind(5, static_cast<int64_t>(runId));
         q.exec();
+    } else if (e.name == ev::Readiness) {
+        // Kept as the event it is; every reader goes through readiness::parse, which refuses
+        // what this names (a merged event too).
+        std::string why;
+        if (!readiness::parse(o, &why))
+            refused.push_back(why + "; the run has no time to ready");
     } else if (e.name == ev::Precision) {
         SQLite::Statement q(
             db, "UPDATE runs SET precision_verdict = ?, precision_policy = ? WHERE id = ?");

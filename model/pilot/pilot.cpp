@@ -124,6 +124,13 @@ PilotDefinition defaultPilot()
     p.baseline = {txt::DefaultBaselineLabel, "", "", "", "eager", "float32", 0, 0};
     p.candidate = {txt::DefaultCandidateLabel, "", "", "", "compiled", "", 0, 0};
     p.allowed = {{"mode", txt::AllowedModeReason}, {"dtype", txt::AllowedDtypeReason}};
+    // Kubernetes' own example for a slow starter (configure-liveness-readiness-startup-probes:
+    // failureThreshold 30 × periodSeconds 10, 300 s to start), readiness every 5 s, liveness at
+    // its defaults; probes_cover_time_to_ready checks them against the measured cold starts.
+    ProbeSettings startup, ready, live;
+    startup.failureThreshold = 30;
+    ready.periodSeconds = 5;
+    p.probes = {startup, ready, live};
     return p;
 }
 
@@ -190,6 +197,13 @@ PilotDefinition parsePilot(const json &j, const std::string &origin)
         p.allowed.push_back({str(a, "factor", origin + ": allowed_differences"),
                              str(a, "reason", origin + ": allowed_differences")});
     }
+    if (auto s = j.find("serving"); s != j.end()) {
+        try {
+            p.probes = parseServingProbes(*s);
+        } catch (const std::invalid_argument &e) {
+            throw PilotError(origin + ": " + e.what());
+        }
+    }
     validate(p, origin);
     return p;
 }
@@ -217,6 +231,8 @@ json pilotToJson(const PilotDefinition &p)
         {"allowed_differences", allowed}};
     if (p.trainingWorldSize > 1) // only then: the hashes of one-process pilots stay as they were
         j["training_world_size"] = p.trainingWorldSize;
+    if (p.probes.any()) // likewise: a pilot without probes hashes as before
+        j["serving"] = servingProbesToJson(p.probes);
     return j;
 }
 
@@ -252,6 +268,22 @@ void setPilotField(PilotDefinition &p, const std::string &key, const std::string
         if (!j[head].contains(field))
             throw PilotError("--set " + key + ": unknown field");
         j[head][field] = j[head][field].is_number() ? asNumber() : json(value);
+    } else if (head == "serving" && !field.empty()) {
+        const auto dot2 = field.find('.');
+        const std::string probe = field.substr(0, dot2);
+        json serving = j.value("serving", json::object());
+        if (dot2 == std::string::npos) {
+            if (!value.empty())
+                throw PilotError("--set " + key + ": give a field (" + key +
+                                 ".failure_threshold=30), or an empty value to remove the probe");
+            serving.erase(probe);
+        } else {
+            json &settings = serving[probe];
+            if (!settings.is_object())
+                settings = json::object();
+            settings[field.substr(dot2 + 1)] = asNumber();
+        }
+        j["serving"] = serving;
     } else if (field.empty() && j.contains(head) && j[head].is_string()) {
         j[head] = value;
     } else if (key == "training_world_size") {
@@ -287,6 +319,7 @@ GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot)
     defs.sloP99Seconds = pilot.sloP99Seconds;
     defs.minThroughputRatio = pilot.minThroughputRatio;
     defs.trainingWorldSize = pilot.trainingWorkload.empty() ? 1 : pilot.trainingWorldSize;
+    defs.probes = pilot.probes;
     if (defs.trainingWorldSize > 1) // a distributed pilot: recovery of the whole group counts
         for (GateDefinition &g : defs.gates)
             if (g.id == "operations" && std::find(g.criteria.begin(), g.criteria.end(),

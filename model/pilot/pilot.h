@@ -5,6 +5,7 @@
 // names each side's target profile, device, runner, mode and dtype, plus the differences allowed
 // between the sides (batch, parallelism), each with its reason. Stored in the evidence database,
 // versioned, and part of the evidence hash. No Qt.
+#include "model/pilot/serving_probes.h"
 #include "model/review/gates.h"
 #include "model/store/run_record.h"
 #include "model/store/run_selection.h"
@@ -61,6 +62,7 @@ struct PilotDefinition {
     std::vector<std::string> requiredModes{"eager", "compiled"};
     PilotSide baseline, candidate;
     std::vector<AllowedDifference> allowed;
+    ServingProbes probes; // the serving deployment's Kubernetes probes (JSON "serving")
 };
 
 // The shipped default: local eager float32 (current) vs local compiled (candidate), any target,
@@ -75,7 +77,9 @@ nlohmann::json pilotToJson(const PilotDefinition &p); // without id; keys sorted
 // name, workload, model_file, model_hash, training_workload, catalog, precision_policy,
 // slo.p99_seconds, slo.min_throughput_ratio, quality.kind, quality.metric, quality.target,
 // baseline.<field>, candidate.<field> (label, target, device, runner, mode, dtype, batch,
-// threads), allowed.<factor> (the reason; empty removes it). Throws PilotError.
+// threads), allowed.<factor> (the reason; empty removes it), serving.<probe>.<field> (probe:
+// startup_probe, readiness_probe, liveness_probe; field as serving_probes.h names them;
+// serving.<probe> with an empty value removes the probe). Throws PilotError.
 void setPilotField(PilotDefinition &p, const std::string &key, const std::string &value);
 
 // The gate definitions with this pilot's sides, labels, SLO and required modes.

@@ -359,6 +359,8 @@ CriterionResult detail::evaluateCriterion(const GateEvidence &c, const std::stri
         return throughput(c, id);
     if (id == "throughput_within_slo")
         return detail::throughputWithinSlo(c, id);
+    if (id == "probes_cover_time_to_ready")
+        return detail::probesCoverTimeToReady(c, id);
     if (id == "cold_start_and_recompile_reported")
         return coldStartReported(c, id);
     if (id == "checkpoint_resume_within_rpo_rto")

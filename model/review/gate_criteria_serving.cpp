@@ -1,5 +1,7 @@
 #include "gate_criteria_serving.h"
 
+#include "model/analysis/readiness_runs.h"
+
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
 #include "model/contract/serving.h"
@@ -224,6 +226,68 @@ CriterionResult throughputWithinSlo(const GateEvidence &c, const std::string &id
     next.estimate = txt::NextPeakProbes;
     r.next = next;
     return r;
+}
+
+CriterionResult probesCoverTimeToReady(const GateEvidence &c, const std::string &id)
+{
+    RunSelection side = c.defs.candidate; // every process of the side, server runs included
+    side.scenario.clear();
+    const std::vector<ReadinessRun> runs = readinessRuns(c.store, side);
+    const ReadinessFigures f = readinessFigures(c.store, runs);
+    if (f.coldRuns < kMinColdStarts) {
+        CriterionResult r = make(id, Verdict::Insufficient,
+                                 fillText(txt::CriterionReadyTooFewColdStarts,
+                                          {count(f.coldRuns), count(kMinColdStarts)}),
+                                 f.runIds);
+        NextEvidence next;
+        EvidenceRequest more;
+        more.side = "candidate";
+        more.kind = "inference";
+        more.count = int(kMinColdStarts - f.coldRuns); // each its own cold process
+        next.runs.push_back(more);
+        r.next = next;
+        return r;
+    }
+    const ServingProbes &declared = c.defs.probes;
+    if (!declared.startup) {
+        const ProbeProposal p = proposeProbes(f);
+        return make(
+            id, Verdict::Insufficient,
+            fillText(txt::CriterionReadyNoStartupProbe,
+                     {count(f.coldRuns), fmt(f.coldP99), std::to_string(p.startup.periodSeconds),
+                      std::to_string(p.startup.failureThreshold),
+                      std::to_string(p.liveness.periodSeconds),
+                      std::to_string(p.liveness.failureThreshold)}),
+            f.runIds);
+    }
+    std::vector<std::string> parts;
+    bool fail = false;
+    const double startup = declared.startup->budgetSeconds();
+    if (startup < f.coldP99) {
+        fail = true;
+        parts.push_back(fillText(txt::CriterionReadyStartupShort,
+                                 {fmt(startup), fmt(f.coldP99), count(f.coldRuns),
+                                  std::to_string(proposeProbes(f).startup.failureThreshold)}));
+    } else {
+        parts.push_back(fillText(txt::CriterionReadyStartupCovers,
+                                 {fmt(startup), fmt(f.coldP99), count(f.coldRuns)}));
+    }
+    if (f.warmRuns > 0)
+        parts.push_back(fillText(txt::CriterionReadyWarm, {fmt(f.warmP99), count(f.warmRuns)}));
+    if (!declared.liveness) {
+        parts.push_back(txt::CriterionReadyNoLiveness);
+    } else {
+        // Past startup, a liveness probe restarts the pod after failureThreshold failed tries a
+        // period apart: a call that blocks the server longer than that gets it killed.
+        const double gives =
+            double(declared.liveness->failureThreshold) * declared.liveness->periodSeconds;
+        const bool short_ = gives < f.longestCallAfterReady;
+        fail |= short_;
+        parts.push_back(
+            fillText(short_ ? txt::CriterionReadyLivenessShort : txt::CriterionReadyLivenessCovers,
+                     {fmt(gives), fmt(f.longestCallAfterReady)}));
+    }
+    return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), f.runIds);
 }
 
 } // namespace tp::detail

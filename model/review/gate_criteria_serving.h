@@ -11,5 +11,10 @@ namespace tp::detail
 {
 
 CriterionResult throughputWithinSlo(const GateEvidence &c, const std::string &id);
+// probes_cover_time_to_ready (operations gate, the article's section 6): the pilot's startupProbe
+// lets a pod start at least as long as the candidate's p99 cold time to ready (process start to
+// first valid result, over at least kMinColdStarts cold processes), and its livenessProbe, when
+// declared, outlasts the longest call after ready, so no probe restarts a pod while it compiles.
+CriterionResult probesCoverTimeToReady(const GateEvidence &c, const std::string &id);
 
 } // namespace tp::detail

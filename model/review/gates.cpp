@@ -53,6 +53,7 @@ const std::vector<std::string> &knownCriteria()
                                             "distributed_recovery",
                                             "no_progress_alerts_absent",
                                             "rollback_path_recorded",
+                                            "probes_cover_time_to_ready",
                                             "cost_per_useful_result_not_worse"};
     return v;
 }

@@ -4,6 +4,7 @@
 // fail or insufficient evidence, with the run ids it used; runs whose steady state is not valid
 // evidence never count. Inconclusive evidence keeps the current path. No Qt.
 #include "cost.h"
+#include "model/pilot/serving_probes.h"
 #include "model/store/run_selection.h"
 
 #include <nlohmann/json.hpp>
@@ -38,6 +39,7 @@ struct GateDefinitions {
     double maxFailureRate = 0.01;    // throughput_within_slo: failed queries a probe may have
     double maxRpoSteps = 0, maxRtoSeconds = 0;
     int trainingWorldSize = 1; // the pilot's data-parallel ranks (> 1: distributed_recovery)
+    ServingProbes probes;      // the pilot's serving probes (probes_cover_time_to_ready)
     std::vector<GateDefinition> gates;
 };
 

@@ -167,6 +167,16 @@ NextEvidence nextFor(const CriterionResult &c, const Asker &ask, Store &store)
             next.runs = {ask.faultTest(1)};
     } else if (id == "distributed_recovery") {
         next.runs = {ask.faultTest(std::max(2, pilot.trainingWorldSize))};
+    } else if (id == "probes_cover_time_to_ready") {
+        if (c.next) { // too few cold starts: that many more candidate processes
+            for (const EvidenceRequest &r : c.next->runs) {
+                EvidenceRequest more = ask.candidate();
+                more.count = r.count;
+                next.runs.push_back(more);
+            }
+        } else if (!pilot.probes.startup || c.verdict == Verdict::Fail) {
+            next.reviewerInput = fillText(txt::NextInputProbes, {pilot.name});
+        }
     } else if (id == "rollback_path_recorded") {
         next.reviewerInput = txt::NextInputRollback;
     } else { // unsupported ops, finite outputs, latency, cold start, no-progress alerts

@@ -1177,8 +1177,14 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
 Subcommands: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, peak, db (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
-        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
+        <translation type="vanished">TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
 Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, peak, db (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
+    </message>
+    <message>
+        <source>TorchPilot: measured evidence for moving a PyTorch workload from GPU to TPU.
+Subcommands: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, peak, probes, db (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
+        <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
+Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, peak, probes, db (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
     </message>
 </context>
 <context>
@@ -1694,6 +1700,137 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>any</source>
         <translation>qualquer</translation>
+    </message>
+</context>
+<context>
+    <name>ProbesCmd</name>
+    <message>
+        <source>Time to ready of a pilot&apos;s side (process start to imports, device init, model load, compile and warmup, first valid result; cold and warm starts apart), the Kubernetes probes it sizes, and the pilot&apos;s declared probes checked against it. --format yaml prints a serving Deployment with that probe block. Exit 0 enough cold starts to size the probes, 1 fewer, 2 bad input.</source>
+        <translation>Tempo até ficar pronto de um lado do piloto (início do processo até imports, inicialização do dispositivo, carga do modelo, compilação e aquecimento, primeiro resultado válido; inícios frios e quentes em separado), as probes do Kubernetes que ele dimensiona e as probes declaradas do piloto conferidas contra ele. --format yaml imprime um Deployment de serving com esse bloco de probes. Saída 0 inícios frios suficientes para dimensionar as probes, 1 menos, 2 entrada inválida.</translation>
+    </message>
+    <message>
+        <source>SQLite database file (default: %1).</source>
+        <translation>Arquivo de banco SQLite (padrão: %1).</translation>
+    </message>
+    <message>
+        <source>path</source>
+        <translation>caminho</translation>
+    </message>
+    <message>
+        <source>Pilot (default: the selected one).</source>
+        <translation>Piloto (padrão: o selecionado).</translation>
+    </message>
+    <message>
+        <source>name</source>
+        <translation>nome</translation>
+    </message>
+    <message>
+        <source>baseline or candidate (default).</source>
+        <translation>baseline ou candidate (padrão).</translation>
+    </message>
+    <message>
+        <source>side</source>
+        <translation>lado</translation>
+    </message>
+    <message>
+        <source>text (default), json or yaml.</source>
+        <translation>text (padrão), json ou yaml.</translation>
+    </message>
+    <message>
+        <source>format</source>
+        <translation>formato</translation>
+    </message>
+    <message>
+        <source>The serving container&apos;s image in the Deployment (--format yaml).</source>
+        <translation>A imagem do contêiner de serving no Deployment (--format yaml).</translation>
+    </message>
+    <message>
+        <source>image</source>
+        <translation>imagem</translation>
+    </message>
+    <message>
+        <source>The server&apos;s HTTP port (default 8080).</source>
+        <translation>A porta HTTP do servidor (padrão 8080).</translation>
+    </message>
+    <message>
+        <source>port</source>
+        <translation>porta</translation>
+    </message>
+    <message>
+        <source>Time to ready, %1: %2 cold start(s), %3 warm</source>
+        <translation>Tempo até ficar pronto, %1: %2 início(s) frio(s), %3 quente(s)</translation>
+    </message>
+    <message>
+        <source>  cold: p50 %1 s, p99 %2 s; medians: imports %3 s, device init %4 s, model load %5 s, compile and warmup %6 s, first result %7 s</source>
+        <translation>  frio: p50 %1 s, p99 %2 s; medianas: imports %3 s, inicialização do dispositivo %4 s, carga do modelo %5 s, compilação e aquecimento %6 s, primeiro resultado %7 s</translation>
+    </message>
+    <message>
+        <source>  warm: p50 %1 s, p99 %2 s</source>
+        <translation>  quente: p50 %1 s, p99 %2 s</translation>
+    </message>
+    <message>
+        <source>  longest call after ready: %1 s</source>
+        <translation>  chamada mais longa depois de pronto: %1 s</translation>
+    </message>
+    <message>
+        <source>Too few cold starts to size the probes: %1 of %2 (each runner process without --warm-start on empty compile caches is one).</source>
+        <translation>Poucos inícios frios para dimensionar as probes: %1 de %2 (cada processo do runner sem --warm-start com caches de compilação vazios é um).</translation>
+    </message>
+    <message>
+        <source>Proposed probes (margin %1× over the p99 cold start and the longest call):</source>
+        <translation>Probes propostas (margem de %1× sobre o p99 do início frio e a chamada mais longa):</translation>
+    </message>
+    <message>
+        <source>  startupProbe: period %1 s × failureThreshold %2 = %3 s, on %4</source>
+        <translation>  startupProbe: período %1 s × failureThreshold %2 = %3 s, em %4</translation>
+    </message>
+    <message>
+        <source>  readinessProbe: period %1 s, failureThreshold %2, on %3 (ready only after warmup)</source>
+        <translation>  readinessProbe: período %1 s, failureThreshold %2, em %3 (pronto só depois do aquecimento)</translation>
+    </message>
+    <message>
+        <source>  livenessProbe: period %1 s × failureThreshold %2 = %3 s, on %4</source>
+        <translation>  livenessProbe: período %1 s × failureThreshold %2 = %3 s, em %4</translation>
+    </message>
+    <message>
+        <source>Pilot &apos;%1&apos; declares no startupProbe: torchpilot pilots --edit %1 --set serving.startup_probe.failure_threshold=%2</source>
+        <translation>O piloto &apos;%1&apos; não declara startupProbe: torchpilot pilots --edit %1 --set serving.startup_probe.failure_threshold=%2</translation>
+    </message>
+    <message>
+        <source>Pilot &apos;%1&apos;: its startupProbe allows %2 s, covering the p99 cold start of %3 s.</source>
+        <translation>Piloto &apos;%1&apos;: sua startupProbe permite %2 s, cobrindo o p99 do início frio de %3 s.</translation>
+    </message>
+    <message>
+        <source>Pilot &apos;%1&apos;: its startupProbe allows %2 s, LESS than the p99 cold start of %3 s.</source>
+        <translation>Piloto &apos;%1&apos;: sua startupProbe permite %2 s, MENOS que o p99 do início frio de %3 s.</translation>
+    </message>
+    <message>
+        <source>probes takes no positional argument</source>
+        <translation>probes não aceita argumento posicional</translation>
+    </message>
+    <message>
+        <source>--side must be baseline or candidate, not &apos;%1&apos;</source>
+        <translation>--side deve ser baseline ou candidate, não &apos;%1&apos;</translation>
+    </message>
+    <message>
+        <source>unknown format &apos;%1&apos; (text, json or yaml)</source>
+        <translation>formato desconhecido &apos;%1&apos; (text, json ou yaml)</translation>
+    </message>
+    <message>
+        <source>--port must be from 1 to 65535</source>
+        <translation>--port deve estar entre 1 e 65535</translation>
+    </message>
+    <message>
+        <source>--image must be one non-empty line</source>
+        <translation>--image deve ser uma única linha não vazia</translation>
+    </message>
+    <message>
+        <source>no database at %1</source>
+        <translation>nenhum banco em %1</translation>
+    </message>
+    <message>
+        <source>no probes to write: the pilot declares none and %1 cold start(s) are too few to propose them (%2 needed)</source>
+        <translation>nenhuma probe a escrever: o piloto não declara nenhuma e %1 início(s) frio(s) são poucos para propô-las (%2 necessários)</translation>
     </message>
 </context>
 <context>
@@ -2928,6 +3065,10 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>Throughput within the SLO (peak QPS, server scenario)</source>
         <translation>Vazão dentro do SLO (pico de QPS, cenário server)</translation>
+    </message>
+    <message>
+        <source>Kubernetes probes cover the measured time to ready</source>
+        <translation>As probes do Kubernetes cobrem o tempo medido até ficar pronto</translation>
     </message>
 </context>
 <context>
@@ -4822,6 +4963,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>Throughput within the SLO (peak QPS)</source>
         <translation>Vazão dentro do SLO (pico de QPS)</translation>
     </message>
+    <message>
+        <source>Probes cover the measured time to ready</source>
+        <translation>Probes cobrem o tempo medido até ficar pronto</translation>
+    </message>
 </context>
 <context>
     <name>tp::GateChecklistView</name>
@@ -6186,6 +6331,42 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>highest completed QPS of %1 server-scenario runs within their declared SLO</source>
         <translation>maior QPS concluído de %1 execuções no cenário server dentro do SLO declarado</translation>
+    </message>
+    <message>
+        <source>the candidate side has %1 cold start(s) with a time to ready, and %2 are needed to size its probes</source>
+        <translation>o lado candidato tem %1 início(s) frio(s) com tempo até ficar pronto, e %2 são necessários para dimensionar suas probes</translation>
+    </message>
+    <message>
+        <source>the pilot declares no startupProbe: from %1 cold starts (p99 time to ready %2 s) the proposal is a startupProbe of period %3 s × failureThreshold %4 and a livenessProbe of period %5 s × failureThreshold %6</source>
+        <translation>o piloto não declara startupProbe: a partir de %1 inícios frios (p99 do tempo até ficar pronto %2 s) a proposta é uma startupProbe de período %3 s × failureThreshold %4 e uma livenessProbe de período %5 s × failureThreshold %6</translation>
+    </message>
+    <message>
+        <source>the startupProbe allows %1 s, less than the p99 cold time to ready of %2 s over %3 cold starts: the kubelet would restart a cold pod before it is ready (failureThreshold %4 covers it with margin)</source>
+        <translation>a startupProbe permite %1 s, menos que o p99 do tempo até ficar pronto a frio de %2 s em %3 inícios frios: o kubelet reiniciaria um pod frio antes de ficar pronto (failureThreshold %4 cobre com margem)</translation>
+    </message>
+    <message>
+        <source>the startupProbe allows %1 s against the p99 cold time to ready of %2 s over %3 cold starts</source>
+        <translation>a startupProbe permite %1 s contra o p99 do tempo até ficar pronto a frio de %2 s em %3 inícios frios</translation>
+    </message>
+    <message>
+        <source>warm starts: p99 %1 s over %2</source>
+        <translation>inícios quentes: p99 %1 s em %2</translation>
+    </message>
+    <message>
+        <source>the livenessProbe gives up after %1 s, less than the longest call after ready (%2 s: a new shape&apos;s compile or the p99 call): it could restart a pod while it compiles</source>
+        <translation>a livenessProbe desiste após %1 s, menos que a chamada mais longa depois de pronto (%2 s: a compilação de um novo shape ou a chamada p99): ela poderia reiniciar um pod enquanto ele compila</translation>
+    </message>
+    <message>
+        <source>the livenessProbe gives up after %1 s, longer than the longest call after ready (%2 s)</source>
+        <translation>a livenessProbe desiste após %1 s, mais que a chamada mais longa depois de pronto (%2 s)</translation>
+    </message>
+    <message>
+        <source>no livenessProbe declared: a hung server would never be restarted</source>
+        <translation>nenhuma livenessProbe declarada: um servidor travado nunca seria reiniciado</translation>
+    </message>
+    <message>
+        <source>the serving probes: torchpilot probes --db FILE proposes them from the cold starts, then torchpilot pilots --edit %1 --set serving.startup_probe.failure_threshold=N (and period_seconds, liveness_probe.…)</source>
+        <translation>as probes de serving: torchpilot probes --db ARQUIVO as propõe a partir dos inícios frios, depois torchpilot pilots --edit %1 --set serving.startup_probe.failure_threshold=N (e period_seconds, liveness_probe.…)</translation>
     </message>
 </context>
 <context>

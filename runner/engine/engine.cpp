@@ -7,6 +7,7 @@
 #include "profile_capture.h"
 #include "profile_summary.h"
 #include "protocol.h"
+#include "readiness_clock.h"
 #include "serving_scenario.h"
 #include "torchenv.h"
 #include "training_run.h"
@@ -56,7 +57,8 @@ class Engine
 {
 public:
     Engine(const RunOptions &options, Emitter &emitter, Clock::time_point processStart)
-        : m_options(options), m_emitter(emitter), m_control(options.deadline, processStart)
+        : m_options(options), m_emitter(emitter), m_control(options.deadline, processStart),
+          m_ready(processStart)
     {
     }
 
@@ -76,6 +78,7 @@ private:
     const RunOptions &m_options;
     Emitter &m_emitter;
     RunControl m_control;
+    ReadinessClock m_ready; // time to ready, stage by stage (inference runs)
     std::string m_device;
     int m_blasThreads = 0;
     PrecisionPolicy m_policy;
@@ -246,6 +249,8 @@ void Engine::serve(Workload &w, Measurements &m, PhaseSettings settings)
                 w.copyOutputToHost();
         });
         finite = finite && w.outputFinite();
+        if (finite)
+            m_ready.firstResult(t);
         return t;
     };
     m.serving = runServingScenario(s, call, m_control, m_emitter);
@@ -262,6 +267,7 @@ void Engine::measure(Workload &w, Measurements &m)
     if (m_training) // part of preparing: the resumed state replaces the built one
         m_training->resume(w, m_emitter);
     m.prepareSeconds = secondsSince(t0);
+    m_ready.end(readiness::ModelLoad);
     // A TorchScript model's batch comes from its --input spec, not from --batch.
     m.batch = w.shape().value("batch", m.batch);
     m_control.check();
@@ -281,6 +287,8 @@ void Engine::measure(Workload &w, Measurements &m)
         return measureTraining(w, m, settings);
 
     c10::InferenceMode inferenceMode;
+    // Ready to serve once compile and warmup are done; the first valid result follows.
+    settings.warmupDone = [this] { m_ready.end(readiness::CompileWarmup); };
     if (m_options.scenario != serving::scenario::SingleStream)
         return serve(w, m, settings);
     if (m_options.warmStart)
@@ -324,6 +332,7 @@ int Engine::run()
     configureThreads();
     m_device = m_options.device == "auto" ? (torch::cuda::is_available() ? "cuda" : "cpu")
                                           : m_options.device;
+    m_ready.end(readiness::DeviceInit);
     // A data-parallel rank joins its group first: the group names the run (rank 0's key).
     std::string groupKey, groupError;
     const DistOptions &dist = m_options.dist;
@@ -429,6 +438,10 @@ int Engine::run()
         m.distributed.update(m_group->counters());
     }
 
+    if (!m.steadySeconds.empty() && m.finite.value_or(false) && !workload->isTraining())
+        m_ready.firstResult(m.steadySeconds.front());
+    if (const std::optional<nlohmann::json> ready = m_ready.event())
+        m_emitter.event(tp::ev::Readiness, *ready);
     const double age = processAgeSeconds();
     m_emitter.resources(resourceUsage(), age > 0 ? age : secondsSince(m_control.start()));
     m_emitter.finished(status, error, m);

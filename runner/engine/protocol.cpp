@@ -177,6 +177,8 @@ void runPhases(const PhaseSettings &s, const TimedCall &call, const RunControl &
     m.warmupDrift = detector.lastDrift();
     m.warmupDone = true;
     emitter.phase(tp::phase::Warmup, m.batch, m.warmupSeconds);
+    if (s.warmupDone)
+        s.warmupDone();
     if (!s.steady)
         return;
 

@@ -51,6 +51,7 @@ struct PhaseSettings {
     double minTime = 0;
     int throwAtSteadyIteration = -1; // test hook (--inject-fault throw)
     bool steady = true; // false: first call and warmup only (a serving scenario follows)
+    std::function<void()> warmupDone; // called once the warmup phase is written (ready to serve)
     // Data-parallel ranks must train the same steps: where a phase's length is decided from the
     // rank's own timings (an adaptive warmup, a minimum time), the group decides: this returns
     // whether any rank wants another iteration (null: the rank decides alone).

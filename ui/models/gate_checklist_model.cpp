@@ -327,6 +327,7 @@ QString GateChecklistModel::criterionTitle(const std::string &id)
         {"distributed_recovery", QT_TR_NOOP("Distributed recovery: one rank lost, group resumed")},
         {"no_progress_alerts_absent", QT_TR_NOOP("No no-progress alerts")},
         {"rollback_path_recorded", QT_TR_NOOP("Rollback path recorded")},
+        {"probes_cover_time_to_ready", QT_TR_NOOP("Probes cover the measured time to ready")},
         {"cost_per_useful_result_not_worse", QT_TR_NOOP("Cost per useful result not worse")}};
     for (const auto &[key, title] : titles)
         if (id == key)

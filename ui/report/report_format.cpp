@@ -219,6 +219,8 @@ QString criterionName(const std::string &id)
         return ReportText::tr("Distributed recovery: one rank lost, group resumed");
     if (id == "no_progress_alerts_absent")
         return ReportText::tr("No no-progress alert");
+    if (id == "probes_cover_time_to_ready")
+        return ReportText::tr("Kubernetes probes cover the measured time to ready");
     if (id == "rollback_path_recorded")
         return ReportText::tr("Rollback path recorded");
     if (id == "cost_per_useful_result_not_worse")

@@ -37,6 +37,8 @@ class Engine:
         self.shape_keys = None
         self.precision_mode = "not available"
         self.profile_dir = None
+        from .tp_readiness import ReadinessClock
+        self.ready = ReadinessClock(start)  # time to ready, stage by stage (inference runs)
 
     def _check_inputs(self, torch):
         from . import tp_catalog
@@ -79,6 +81,7 @@ class Engine:
 
     def run(self):
         import torch
+        self.ready.end("imports")
         from . import tp_accel
         from . import tp_caches
         from . import tp_env
@@ -102,6 +105,7 @@ class Engine:
         self.device = device
         self.accel = tp_accel.Accelerator(torch, device, torch_tpu)
         self.cpu_accel = tp_accel.Accelerator(torch, "cpu")
+        self.ready.end("device_init")
         w = make_workload(o, device, self.accel)
         if o.workload in ("exported", "python", "train-python"):
             w.preload()  # a missing torch.export, a refused .pt2 or a bad factory is bad input
@@ -187,6 +191,11 @@ class Engine:
             m.extra["distributed"] = self.dist.summary()
         if status == "failed":
             exit_code = EXIT_FAILED
+        if m.steady_seconds and m.finite and not o.training:
+            self.ready.first_result(m.steady_seconds[0])
+        ready = self.ready.event()
+        if ready is not None:
+            self.emitter.event("readiness", ready)
         self.emitter.resources(resource_usage(self.start, self.accel.memory_stats()))
         m.extra.update(self.accel.memory_summary())
         summary = summary_json(m)
@@ -282,6 +291,7 @@ class Engine:
         if self.training:
             self.training.resume(w, self.emitter)
         m.prepare_seconds = time.monotonic() - t0
+        self.ready.end("model_load")
         m.batch = w.shape().get("batch", m.batch)
         self.accel.reset_peak_memory()
         self.control.check()
@@ -318,6 +328,7 @@ class Engine:
             # Compiled calls under no_grad: torch.compile cannot capture graphs under
             # inference_mode on TorchTPU (its error glossary); eager calls keep inference_mode.
             grad_off = torch.no_grad() if m.compiled else torch.inference_mode()
+            settings.warmup_done = lambda: self.ready.end("compile_warmup")
             with grad_off:
                 if o.scenario != "single-stream":
                     return self._serve(w, m, settings, first_call_done)
@@ -404,6 +415,8 @@ class Engine:
                     t.to("cpu")
             elapsed = clock() - t0
             state["finite"] = state["finite"] and w.output_finite()
+            if state["finite"]:
+                self.ready.first_result(elapsed)
             return elapsed
 
         m.extra["serving"] = tp_serving.run_serving(o, call, self.control, self.emitter, expected)

@@ -131,6 +131,7 @@ class PhaseSettings:
         self.min_time = o.min_time
         self.throw_at_steady_iteration = o.iterations // 2 if o.inject_fault == "throw" else -1
         self.steady = True  # False: first call and warmup only (a serving scenario follows)
+        self.warmup_done = None  # called once the warmup phase is written (ready to serve)
 
 
 class ProgressReporter:
@@ -181,6 +182,8 @@ def run_phases(s, call, control, m, emitter, per_iteration=None, after_first=Non
     m.warmup_drift = detector.last_drift()
     m.warmup_done = True
     emitter.phase("warmup", m.batch, m.warmup_seconds)
+    if s.warmup_done is not None:
+        s.warmup_done()
     if not s.steady:
         return
 
