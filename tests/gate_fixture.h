@@ -26,11 +26,12 @@ struct FakeRun {
 };
 
 // A readiness event whose stages add up to `total` seconds, most of it imports and compile.
-inline json readinessEvent(double total)
+inline json readinessEvent(double total, const std::string &cacheState = "cold")
 {
     return {{"v", 1},
             {"event", "readiness"},
             {"clock", "process_start"},
+            {"cache_state", cacheState},
             {"resolution_seconds", 0.01},
             {"stages",
              {{"imports", 0.4 * total},

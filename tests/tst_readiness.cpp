@@ -49,7 +49,7 @@ std::string process(const std::string &key, double total, bool warm = false, dou
           {"batch", 128},
           {"first_call_seconds", compile},
           {"mean_seconds", 0.002}});
-    line(tptest::readinessEvent(total));
+    line(tptest::readinessEvent(total, warm ? "warm" : "cold"));
     line({{"v", 1}, {"event", "run_finished"}, {"status", "ok"}, {"summary", {{"finite", true}}}});
     return out;
 }
@@ -140,6 +140,11 @@ void TestReadiness::eventHoldsItsRulesOverGeneratedValues()
     QVERIFY2(why.find("not the sum") != std::string::npos, why.c_str());
     e.erase("time_to_ready_seconds");
     e["ready_seconds"] = 1.98;
+    QVERIFY(rd::parse(e));
+    e["cache_state"] = "hot";
+    QVERIFY(!rd::parse(e, &why));
+    QVERIFY2(why.find("cache_state") != std::string::npos, why.c_str());
+    e["cache_state"] = "unknown";
     QVERIFY(rd::parse(e));
     e["clock"] = "main";
     QVERIFY(!rd::parse(e));

@@ -18,7 +18,8 @@ std::vector<ReadinessRun> readinessRuns(Store &store, const RunSelection &select
         for (const EventRecord &e : store.events(run.id, readiness::kEvent)) {
             const nlohmann::json j = nlohmann::json::parse(e.json, nullptr, false);
             if (const auto r = readiness::parse(j)) {
-                out.push_back({run.id, run.cacheState, *r});
+                // The caches the process found; an older event without it: the run's state.
+                out.push_back({run.id, r->cacheState.empty() ? run.cacheState : r->cacheState, *r});
                 break; // one per process
             }
         }
@@ -58,6 +59,8 @@ ReadinessFigures readinessFigures(Store &store, const std::vector<ReadinessRun> 
             warm.push_back(run.r.timeToReadySeconds());
             continue;
         }
+        if (run.cacheState != "cold")
+            continue; // caches of unknown state: neither a cold nor a warm start
         cold.push_back(run.r.timeToReadySeconds());
         coldWarmup.push_back(run.r.stages[readiness::CompileWarmup]);
         for (std::size_t s = 0; s < stages.size(); ++s)

@@ -20,7 +20,7 @@ class Store;
 
 struct ReadinessRun {
     long long runId = 0;
-    std::string cacheState; // cold | warm
+    std::string cacheState; // the compile caches the process found: cold | warm | unknown
     readiness::Readiness r;
 };
 

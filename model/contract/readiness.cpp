@@ -94,6 +94,14 @@ std::optional<Readiness> parse(const nlohmann::json &event, std::string *why)
         }
         r.resolutionSeconds = resolution->get<double>();
     }
+    if (const auto cache = event.find("cache_state"); cache != event.end()) {
+        const std::string state = cache->is_string() ? cache->get<std::string>() : "";
+        if (state != "cold" && state != "warm" && state != "unknown") {
+            fail(why, "field 'cache_state' must be \"cold\", \"warm\" or \"unknown\"");
+            return std::nullopt;
+        }
+        r.cacheState = state;
+    }
     if (!totalMatches(event, "ready_seconds", r.readySeconds(), why) ||
         !totalMatches(event, "time_to_ready_seconds", r.timeToReadySeconds(), why))
         return std::nullopt;
@@ -105,11 +113,14 @@ nlohmann::json toJson(const Readiness &r)
     nlohmann::json stages = nlohmann::json::object();
     for (int s = 0; s < StageCount; ++s)
         stages[stageNames()[std::size_t(s)]] = r.stages[std::size_t(s)];
-    return {{"clock", kClock},
-            {"resolution_seconds", r.resolutionSeconds},
-            {"stages", stages},
-            {"ready_seconds", r.readySeconds()},
-            {"time_to_ready_seconds", r.timeToReadySeconds()}};
+    nlohmann::json j = {{"clock", kClock},
+                        {"resolution_seconds", r.resolutionSeconds},
+                        {"stages", stages},
+                        {"ready_seconds", r.readySeconds()},
+                        {"time_to_ready_seconds", r.timeToReadySeconds()}};
+    if (!r.cacheState.empty())
+        j["cache_state"] = r.cacheState;
+    return j;
 }
 
 } // namespace tp::readiness

@@ -12,7 +12,9 @@
 // warmup settles (the moment a readiness probe may pass: `ready_seconds`) → the first valid result
 // (a steady call, or the first query served): `time_to_ready_seconds`. The process start is the
 // kernel's (/proc/self/stat), in clock ticks: `resolution_seconds` says how coarse the first stage
-// is. The run's cache_state (run_started) says whether the compile caches were cold or warm. No Qt.
+// is. `cache_state` says whether the process found its compile caches cold (empty) or warm
+// (inductor's or TorchTPU's persistent cache filled), or "unknown"; it is about the caches, not
+// the run's --warm-start (an untimed first call in the same process). No Qt.
 #include <nlohmann/json.hpp>
 
 #include <array>
@@ -32,6 +34,7 @@ const std::array<const char *, StageCount> &stageNames();
 struct Readiness {
     std::array<double, StageCount> stages{}; // seconds, each 0 or physical
     double resolutionSeconds = 0;            // of the process start (the first stage)
+    std::string cacheState;                  // cold | warm | unknown; "" not said
     // Process start to the end of compile and warmup: when a readiness probe may pass.
     double readySeconds() const;
     // Process start to the first valid result.

@@ -43,6 +43,7 @@ std::optional<nlohmann::json> ReadinessClock::event() const
         return std::nullopt;
     r.stages[readiness::FirstResult] = *m_firstResult;
     r.resolutionSeconds = m_resolution;
+    r.cacheState = "cold"; // libtorch keeps no compile cache between processes
     return readiness::toJson(r);
 }
 

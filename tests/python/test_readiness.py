@@ -19,6 +19,7 @@ class Event(unittest.TestCase):
         self.assertEqual(len(ready), 1)
         r = ready[0]
         self.assertEqual(r["clock"], "process_start")
+        self.assertIn(r["cache_state"], ("cold", "warm", "unknown"))
         self.assertEqual(sorted(r["stages"]), sorted(STAGES))
         self.assertTrue(all(v >= 0 for v in r["stages"].values()))
         self.assertGreater(r["stages"]["imports"], 0.05)  # an interpreter and torch take time

@@ -113,6 +113,7 @@ class Engine:
         cache = tp_caches.cache_facts(self.accel, o.cache_dir,
                                       o.distributed.world_size if o.distributed else 1)
         cache_state = "warm" if o.warm_start else cache["state"]
+        self.ready.cache_state = cache["state"]
         self.cache_state = cache_state
 
         env = tp_env.run_environment(torch, self.accel, o, tp_env.planned_compiler(torch, o),

@@ -38,6 +38,7 @@ class ReadinessClock:
         self.age_at_main = max(0.0, process_age_seconds() - (time.monotonic() - main_start))
         self.ends = {}
         self.first = None
+        self.cache_state = "unknown"  # of the compile caches (tp_caches), not --warm-start
 
     def end(self, stage):
         """The stage ends now (imports, device_init, model_load or compile_warmup)."""
@@ -58,4 +59,5 @@ class ReadinessClock:
         stages["first_result"] = self.first
         ready = sum(stages[s] for s in STAGES[:-1])
         return {"clock": "process_start", "resolution_seconds": tick_seconds(), "stages": stages,
-                "ready_seconds": ready, "time_to_ready_seconds": ready + self.first}
+                "ready_seconds": ready, "time_to_ready_seconds": ready + self.first,
+                "cache_state": self.cache_state}
