@@ -76,7 +76,8 @@ void addDashboardOptions(QCommandLineParser &p)
          Main::tr("file")},
         {QStringLiteral("page"),
          Main::tr("Page to show first: runs, queue, panels, compare, charts, review; "
-                  "review/cost or review/pilot for a tab of the Review page."),
+                  "review/cost or review/pilot for a tab of the Review page, "
+                  "compare/serving or compare/operators for one of the Compare page."),
          Main::tr("name")},
     });
     p.addPositionalArgument(

@@ -1,10 +1,12 @@
 // CompareModel under QAbstractItemModelTester, and the Compare page offscreen: its default (the
 // selected pilot's sides), presets, the confounder table's amber warnings, and a screenshot on a
 // realistic database.
+#include "gate_fixture.h"
 #include "model/ingest/ingestor.h"
 #include "model/pilot/pilot_store.h"
 #include "model/store/store.h"
 #include "test_util.h"
+#include "ui/charts/serving_curve_chart.h"
 #include "ui/models/compare_model.h"
 #include "ui/models/run_check_model.h"
 #include "ui/pages/compare_page.h"
@@ -30,6 +32,7 @@ private Q_SLOTS:
     void pageAppliesPresetAndWarns();
     void pilotPresetNamesTheColumns();
     void defaultIsThePilotsSides();
+    void servingTabShowsBothCurves();
     void screenshot();
 
 private:
@@ -300,6 +303,40 @@ void TestCompareModel::defaultIsThePilotsSides()
     QCOMPARE(page.baselineChecked(), QList<qlonglong>{ids[6]});
     QCOMPARE(page.candidateChecked(), chosen);
     QVERIFY(!page.showsDefault());
+}
+
+// The "Throughput within the SLO" tab: both sides' latency–throughput curves on one plot, from
+// the pilot's sides while no server run is checked, from the checked server runs once some are.
+void TestCompareModel::servingTabShowsBothCurves()
+{
+    tp::Store store(m_dir.filePath(QStringLiteral("serving.sqlite")).toStdString());
+    tp::RunIngestor in(store, "test");
+    tptest::FakeRun base{"b1"}, cand{"c1", "compiled"};
+    in.feed(tptest::stream(base) + tptest::stream(cand) + tptest::servingStreams());
+    const std::vector<long long> ids = in.finish().runIds; // b1, c1, then 5 server probes
+    QCOMPARE(ids.size(), std::size_t(7));
+    tp::ComparePage page(&store);
+    QSignalSpy done(&page, &tp::ComparePage::computed);
+    QSignalSpy listed(&page, &tp::ComparePage::listed);
+    page.reload();
+    QVERIFY(listed.wait(20000));
+    QVERIFY(done.count() > 0 || done.wait(20000));
+    done.clear();
+    page.setSides({ids[0]}, {ids[1]}, QStringLiteral("mode"));
+    QVERIFY(done.wait(20000));
+    QCOMPARE(page.baselineChecked(), QList<qlonglong>{ids[0]});
+    const auto &curves = page.servingChart()->curves();
+    QCOMPARE(curves.size(), std::size_t(2));
+    QCOMPARE(curves[0].curve.points.size(), std::size_t(2)); // the pilot's sides' probes
+    QCOMPARE(curves[1].curve.points.size(), std::size_t(3));
+    QCOMPARE(curves[0].curve.peakQps.value_or(0), 100.0);
+    QCOMPARE(curves[1].curve.peakQps.value_or(0), 200.0);
+    // Two candidate probes checked: the candidate's curve is theirs, the baseline has none.
+    done.clear();
+    page.setSides({ids[0]}, {ids[5], ids[6]}, QStringLiteral("mode"));
+    QVERIFY(done.wait(20000));
+    QCOMPARE(page.servingChart()->curves()[1].curve.points.size(), std::size_t(2));
+    QVERIFY(page.servingChart()->curves()[0].curve.points.empty());
 }
 
 void TestCompareModel::screenshot()

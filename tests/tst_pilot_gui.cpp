@@ -37,6 +37,7 @@ private Q_SLOTS:
     void initTestCase();
     void smokePilotFromTheQueuePage();
     void cancelStopsThePilot();
+    void findPeakProbesAndCancels();
     void unknownTargetFailsAtOnce();
     void refusedWhileRunsAreQueued();
     void collectEvidenceQueuesTheRuns();
@@ -63,6 +64,7 @@ private:
     {
         QVERIFY(child<QPushButton>(page, "newRuns")->isEnabled());
         QVERIFY(child<QPushButton>(page, "runPilot")->isEnabled());
+        QVERIFY(child<QPushButton>(page, "findPeak")->isEnabled());
         QVERIFY(!child<QPushButton>(page, "cancelPilot")->isEnabled());
     }
 };
@@ -186,6 +188,35 @@ void TestPilotGui::cancelStopsThePilot()
     // throws otherwise) and lists its runs.
     tp::Store store(db.toStdString());
     QCOMPARE_EQ(store.listRuns().size(), std::size_t(store.runCount()));
+}
+
+// "Find peak QPS": the pilot's serving step alone, as one step with its probes in the log, its
+// Cancel stopping it between or inside probes; every probe that ended is a stored server run.
+void TestPilotGui::findPeakProbesAndCancels()
+{
+    QTemporaryDir dir;
+    const QString db = freshDatabase(dir, "peak.sqlite");
+    tp::RunQueue queue(db, QStringLiteral(TP_RUNNER_PATH));
+    tp::QueuePage page(&queue);
+    page.show();
+    QSignalSpy finished(&page, &tp::QueuePage::pilotFinished);
+    QSignalSpy progress(page.pilotRun(), &tp::PilotRun::progress);
+    child<QPushButton>(page, "findPeak")->click();
+    QVERIFY(page.pilotRun()->isRunning());
+    QVERIFY(!child<QPushButton>(page, "findPeak")->isEnabled());
+    QVERIFY(!child<QPushButton>(page, "runPilot")->isEnabled());
+    QCOMPARE(child<QLabel>(page, "pilotStatus")->text(), QStringLiteral("Peak search running…"));
+    // A probe's line: "  1000 QPS, max batch 64: run N, … completed/s, …".
+    QTRY_VERIFY_WITH_TIMEOUT(logText(page).contains(QStringLiteral(" QPS, max batch ")), 120000);
+    QCOMPARE(progress.first().at(1).toInt(), 1); // the serving step alone
+    child<QPushButton>(page, "cancelPilot")->click();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 15000);
+    QCOMPARE(child<QLabel>(page, "pilotStatus")->text(), QStringLiteral("Peak search cancelled"));
+    checkIdleButtons(page);
+    tp::Store store(db.toStdString());
+    tp::RunSelection server;
+    server.scenario = "server";
+    QCOMPARE_GE(store.listRuns(server).size(), std::size_t(1));
 }
 
 void TestPilotGui::unknownTargetFailsAtOnce()

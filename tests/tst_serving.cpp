@@ -8,6 +8,7 @@
 #include "model/contract/serving.h"
 #include "model/ingest/ingestor.h"
 #include "model/judge/serving_judge.h"
+#include "model/store/run_export.h"
 #include "model/store/store.h"
 #include "schema_downgrade.h"
 
@@ -19,6 +20,7 @@
 #include <cmath>
 #include <limits>
 #include <random>
+#include <sstream>
 
 using namespace tp;
 using nlohmann::json;
@@ -302,6 +304,13 @@ private slots:
         QCOMPARE(figures["kind"].get<std::string>(), std::string("server scenario"));
         QCOMPARE(figures["serving"]["queries"].get<long long>(), 1000LL);
         QCOMPARE(store.samples(run->id, sv::series::Latency).size(), std::size_t(1000));
+        // The CSV export carries the figures as serving_<name> columns.
+        std::ostringstream csv;
+        writeRunsCsv(csv, {*run});
+        const std::string text = csv.str();
+        const std::string header = text.substr(0, text.find("\r\n"));
+        QVERIFY2(header.find(",serving_completed_qps,") != std::string::npos, header.c_str());
+        QVERIFY2(text.find(",1000,0,") != std::string::npos, text.c_str()); // queries, failures
         RunSelection closedLoop;
         closedLoop.scenario = sv::scenario::SingleStream;
         QVERIFY(store.listRuns(closedLoop).empty());

@@ -179,7 +179,8 @@ PanelFigure transferFigure(Store &store, const std::vector<RunRecord> &rs, const
                  runsNote(medians.size(), txt::PanelTransferOne, txt::PanelTransfer));
 }
 
-ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, const PanelOptions &o)
+ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs,
+                             const std::vector<RunRecord> &servers, const PanelOptions &o)
 {
     ApplicationPanel a;
     std::vector<double> runP99, rates, waits;
@@ -269,7 +270,7 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs, con
             : value(std::accumulate(waits.begin(), waits.end(), 0.0) / double(waits.size()),
                     Unit::Seconds, waitIds,
                     runsNote(waits.size(), txt::PanelQueueWaitOne, txt::PanelQueueWait));
-    servingFigures(rs, a);
+    servingFigures(servers, a);
 
     for (auto [fig, name] : {std::pair{&a.hostToDevice, phase::HostToDevice},
                              std::pair{&a.deviceToHost, phase::DeviceToHost}})
@@ -403,7 +404,15 @@ PanelFigures computePanels(Store &store, const RunSelection &selection, const Pa
     for (const RunRecord &r : rs)
         f.selectedRunIds.push_back(r.id);
     f.business = business(rs, options);
-    f.application = application(store, rs, options);
+    // The serving cards read the side's server runs even where the selection is the closed-loop
+    // one (a pilot side's, scenario single-stream): the same side, measured as a service.
+    std::vector<RunRecord> servers;
+    if (!selection.scenario.empty() && selection.scenario != serving::scenario::Server) {
+        RunSelection served = selection;
+        served.scenario = serving::scenario::Server;
+        servers = store.listRuns(served);
+    }
+    f.application = application(store, rs, servers.empty() ? rs : servers, options);
     f.infrastructure = infrastructure(store, rs, options);
     return f;
 }

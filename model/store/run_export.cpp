@@ -211,11 +211,29 @@ static json exportColumnsOf(const RunRecord &r, const json &reasons)
             {"scenario", r.scenario}};
 }
 
+// A server or offline run's figures as CSV columns "serving_<name>" (empty for a single-stream
+// run): what a spreadsheet needs to draw the latency–throughput curve.
+static const char *const kServingCsv[] = {"queries",
+                                          "failures",
+                                          "completed_qps",
+                                          "scheduled_qps",
+                                          "latency_p50_seconds",
+                                          "latency_p99_seconds",
+                                          "slo_percentile",
+                                          "slo_percentile_latency_seconds",
+                                          "mean_queue_seconds",
+                                          "mean_compute_seconds",
+                                          "mean_batch",
+                                          "issue_lag_p99_seconds",
+                                          "late_issues"};
+
 void writeRunsCsv(std::ostream &out, const std::vector<RunRecord> &runs)
 {
     const auto &columns = exportColumns();
     for (std::size_t i = 0; i < columns.size(); ++i)
         out << (i ? "," : "") << columns[i];
+    for (const char *name : kServingCsv)
+        out << ",serving_" << name;
     out << "\r\n";
     for (const RunRecord &r : runs) {
         const json j = exportRun(r);
@@ -227,6 +245,11 @@ void writeRunsCsv(std::ostream &out, const std::vector<RunRecord> &runs)
                 for (const auto &x : v)
                     reasons += (reasons.empty() ? "" : "; ") + x.get<std::string>();
             out << (i ? "," : "") << (v.is_array() ? csvField(reasons) : csvField(v));
+        }
+        const auto serving = j.find("serving");
+        for (const char *name : kServingCsv) {
+            const bool has = serving != j.end() && serving->is_object() && serving->contains(name);
+            out << ',' << (has ? csvField((*serving)[name]) : std::string());
         }
         out << "\r\n";
     }

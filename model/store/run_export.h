@@ -33,7 +33,8 @@ const std::vector<std::string> &exportColumns();
 // One run as {column: value} (null for a figure not measured; validity_reasons an array).
 nlohmann::json exportRun(const RunRecord &run);
 
-// Runs: one CSV row each under the exportColumns() header.
+// Runs: one CSV row each under the exportColumns() header, then the serving figures of a server
+// or offline run as serving_<name> columns (empty for a single-stream run).
 void writeRunsCsv(std::ostream &out, const std::vector<RunRecord> &runs);
 // Samples: run_id,execution_key,phase,seq,seconds, one row per sample (17 significant digits:
 // the stored doubles exactly).

@@ -1142,7 +1142,7 @@
     </message>
     <message>
         <source>Page to show first: runs, queue, panels, compare, charts, review; review/cost or review/pilot for a tab of the Review page.</source>
-        <translation>Página exibida primeiro: runs, queue, panels, compare, charts, review; review/cost ou review/pilot para uma aba da página Revisão.</translation>
+        <translation type="vanished">Página exibida primeiro: runs, queue, panels, compare, charts, review; review/cost ou review/pilot para uma aba da página Revisão.</translation>
     </message>
     <message>
         <source>Print the versions of TorchPilot, Qt, libtorch, SQLite and the run contract.</source>
@@ -1185,6 +1185,10 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
 Subcommands: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, peak, probes, db (see &apos;torchpilot &lt;command&gt; --help&apos;).</source>
         <translation>TorchPilot: evidências medidas para migrar uma carga PyTorch de GPU para TPU.
 Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, peak, probes, db (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
+    </message>
+    <message>
+        <source>Page to show first: runs, queue, panels, compare, charts, review; review/cost or review/pilot for a tab of the Review page, compare/serving or compare/operators for one of the Compare page.</source>
+        <translation>Página a mostrar primeiro: runs, queue, panels, compare, charts, review; review/cost ou review/pilot para uma aba da página Revisão, compare/serving ou compare/operators para uma da página Comparar.</translation>
     </message>
 </context>
 <context>
@@ -4340,6 +4344,22 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>Top operators</source>
         <translation>Principais operadores</translation>
     </message>
+    <message>
+        <source>Throughput within the SLO</source>
+        <translation>Vazão dentro do SLO</translation>
+    </message>
+    <message>
+        <source>No server-scenario run on either side: torchpilot peak, or the pilot&apos;s serving step, measures the curves.</source>
+        <translation>Nenhuma execução do cenário server em nenhum dos lados: torchpilot peak, ou a etapa de serving do piloto, mede as curvas.</translation>
+    </message>
+    <message>
+        <source>No checked run is a server-scenario run: the curves are the selected pilot&apos;s sides&apos; (torchpilot peak, or the pilot&apos;s serving step, measures them).</source>
+        <translation>Nenhuma execução marcada é do cenário server: as curvas são as dos lados do piloto selecionado (torchpilot peak, ou a etapa de serving do piloto, as mede).</translation>
+    </message>
+    <message>
+        <source>The checked server-scenario runs of each side: completed QPS against latency, each side&apos;s peak within the SLO ringed.</source>
+        <translation>As execuções marcadas do cenário server de cada lado: QPS concluídas contra latência, com o pico de cada lado dentro do SLO circulado.</translation>
+    </message>
 </context>
 <context>
     <name>tp::CostModelEditor</name>
@@ -6779,6 +6799,34 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>Calls of each inference run profiled after its steady phase (0: none). The compatibility gate compares the two sides&apos; host round-trips from these profiles; the traces are kept next to the database.</source>
         <translation>Chamadas de cada execução de inferência com perfil depois da fase estável (0: nenhuma). O portão de compatibilidade compara as idas e voltas ao host dos dois lados a partir desses perfis; os traces ficam ao lado do banco de dados.</translation>
     </message>
+    <message>
+        <source>Find peak QPS</source>
+        <translation>Encontrar pico de QPS</translation>
+    </message>
+    <message>
+        <source>Each side&apos;s peak QPS within the pilot&apos;s SLO: server-scenario runs (Poisson arrivals, a queue and a dynamic batcher) at a start rate, halved until one meets the SLO, doubled until one misses it, then bisected; every probe a stored run (what &apos;torchpilot peak&apos; does).</source>
+        <translation>O pico de QPS de cada lado dentro do SLO do piloto: execuções do cenário server (chegadas de Poisson, uma fila e um batcher dinâmico) a uma taxa inicial, reduzida à metade até uma atender ao SLO, dobrada até uma falhar, depois bissectada; cada sonda é uma execução armazenada (o que &apos;torchpilot peak&apos; faz).</translation>
+    </message>
+    <message>
+        <source>Cancelling the peak search…</source>
+        <translation>Cancelando a busca de pico…</translation>
+    </message>
+    <message>
+        <source>Peak search running…</source>
+        <translation>Busca de pico em andamento…</translation>
+    </message>
+    <message>
+        <source>Peak search cancelled</source>
+        <translation>Busca de pico cancelada</translation>
+    </message>
+    <message>
+        <source>Peak search stopped with exit code %1</source>
+        <translation>Busca de pico parou com código de saída %1</translation>
+    </message>
+    <message>
+        <source>Peak search finished: each side&apos;s peak is in the log, the Charts and the Compare page</source>
+        <translation>Busca de pico concluída: o pico de cada lado está no log, nos Gráficos e na página Comparar</translation>
+    </message>
 </context>
 <context>
     <name>tp::PilotEditor</name>
@@ -7120,6 +7168,14 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Still not valid evidence: %1 [runs %2]: %3</source>
         <translation type="vanished">Ainda sem evidência válida: %1 [execuções %2]: %3</translation>
+    </message>
+    <message>
+        <source>candidate peak</source>
+        <translation>pico do candidato</translation>
+    </message>
+    <message>
+        <source>baseline peak</source>
+        <translation>pico do baseline</translation>
     </message>
 </context>
 <context>
@@ -8146,6 +8202,25 @@ chave da execução: %2</translation>
     <message>
         <source>solid: p99, failures last · dashed: p50 · hollow: not valid evidence</source>
         <translation>contínua: p99, falhas por último · tracejada: p50 · vazado: evidência inválida</translation>
+    </message>
+</context>
+<context>
+    <name>tp::ServingQueueChart</name>
+    <message>
+        <source>Queue wait against compute time (server scenario)</source>
+        <translation>Espera na fila contra tempo de computação (cenário server)</translation>
+    </message>
+    <message>
+        <source>No server-scenario run to draw</source>
+        <translation>Nenhuma execução do cenário server para desenhar</translation>
+    </message>
+    <message>
+        <source>completed queries per second (log)</source>
+        <translation>consultas concluídas por segundo (log)</translation>
+    </message>
+    <message>
+        <source>solid: compute · dashed: queue wait · hollow: not valid</source>
+        <translation>cheia: computação · tracejada: espera na fila · vazado: inválido</translation>
     </message>
 </context>
 <context>

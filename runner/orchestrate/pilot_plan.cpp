@@ -130,7 +130,9 @@ std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOption
     std::vector<PilotStep> steps(1);
     steps[0].what = PilotCmd::tr("inference, baseline and candidate alternating");
     steps[0].runs = interleave(baseline, candidate);
-    if (options.serving) {
+    if (options.servingOnly)
+        steps.clear();
+    if (options.serving || options.servingOnly) {
         PilotStep serving;
         serving.kind = PilotStep::Kind::Serving;
         serving.what = PilotCmd::tr("serving: each side's peak QPS within the SLO (server "
@@ -150,7 +152,7 @@ std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOption
             serving.skipped = PilotCmd::tr("the pilot has no latency SLO to search under");
         steps.push_back(serving);
     }
-    if (pilot.trainingWorkload.empty())
+    if (pilot.trainingWorkload.empty() || options.servingOnly)
         return steps;
 
     const QStringList quality = protocolArgs(pilot, options, options.preset, false, true);

@@ -30,6 +30,8 @@ struct PilotOptions {
     // the smoke preset (LoadGen's peak search also leaves the minimums to the final run), under
     // standard for a loadgen pilot.
     bool serving = true;
+    // Only the serving step (the Queue page's "Find peak QPS"): each side's peak search alone.
+    bool servingOnly = false;
     // A run the store judges not valid evidence (noise, too few samples, a failed sync check)
     // is run again up to this many times, after the step's other runs.
     int retries = 2;

@@ -1,5 +1,6 @@
 #include "serving_curve_chart.h"
 
+#include "log_plot.h"
 #include "ui/format.h"
 
 #include <QLocale>
@@ -11,40 +12,6 @@
 
 namespace tp
 {
-namespace
-{
-
-// An axis in whole decades covering [lo, hi] (both > 0).
-struct Axis {
-    int first = 0, last = 1;
-    double at(double v, double from, double to) const // v's position between from and to
-    {
-        const double d = std::log10(v);
-        return from + (to - from) * (d - first) / double(last - first);
-    }
-};
-
-Axis decadesOf(double lo, double hi)
-{
-    Axis a;
-    if (!(lo > 0) || !std::isfinite(lo) || !(hi > 0) || !std::isfinite(hi)) {
-        a.first = 0;
-        a.last = 1;
-        return a;
-    }
-    a.first = static_cast<int>(std::floor(std::log10(lo)));
-    a.last = static_cast<int>(std::ceil(std::log10(hi)));
-    if (a.last <= a.first)
-        a.last = a.first + 1;
-    return a;
-}
-
-QString rateLabel(int decade)
-{
-    return QLocale().toString(std::pow(10.0, decade), 'g', 7);
-}
-
-} // namespace
 
 ServingCurveChart::ServingCurveChart(QWidget *parent) : QWidget(parent)
 {
@@ -104,31 +71,9 @@ void ServingCurveChart::paint(QPainter &p, const QRectF &area,
     }
     if (slo > 0)
         yLo = std::min(yLo, slo);
-    const Axis xa = decadesOf(xLo, xHi), ya = decadesOf(yLo, yHi);
-    const double leftLabel = fm.horizontalAdvance(QStringLiteral("100 ms")) + 10;
-    const QRectF plot(area.left() + leftLabel + line, area.top() + line * 2.2,
-                      area.width() - leftLabel - line * 3.5, area.height() - line * 6.8);
-    const QColor grid = QColor::fromRgbF(text.redF(), text.greenF(), text.blueF(), 0.15);
-    // Grid and decade labels.
-    for (int d = xa.first; d <= xa.last; ++d) {
-        const double x = xa.at(std::pow(10.0, d), plot.left(), plot.right());
-        p.setPen(grid);
-        p.drawLine(QPointF(x, plot.top()), QPointF(x, plot.bottom()));
-        p.setPen(text);
-        p.drawText(QRectF(x - 60, plot.bottom() + 2, 120, line), Qt::AlignHCenter, rateLabel(d));
-    }
-    for (int d = ya.first; d <= ya.last; ++d) {
-        const double y = ya.at(std::pow(10.0, d), plot.bottom(), plot.top());
-        p.setPen(grid);
-        p.drawLine(QPointF(plot.left(), y), QPointF(plot.right(), y));
-        p.setPen(text);
-        p.drawText(QRectF(area.left(), y - line / 2, leftLabel + line - 6, line),
-                   Qt::AlignRight | Qt::AlignVCenter, fmt::duration(std::pow(10.0, d)));
-    }
-    p.setPen(QPen(text, 1));
-    p.drawRect(plot);
-    p.drawText(QRectF(plot.left(), plot.bottom() + line * 1.1, plot.width(), line),
-               Qt::AlignHCenter, tr("completed queries per second (log)"));
+    const LogAxis xa = decadesOf(xLo, xHi), ya = decadesOf(yLo, yHi);
+    const QRectF plot =
+        paintLogFrame(p, area, fm, text, xa, ya, tr("completed queries per second (log)"));
     // The SLO.
     if (slo > 0) {
         const double y = ya.at(slo, plot.bottom(), plot.top());
@@ -163,7 +108,10 @@ void ServingCurveChart::paint(QPainter &p, const QRectF &area,
                 p.setBrush(Qt::NoBrush);
                 p.setPen(QPen(color, 2));
                 p.drawEllipse(QPointF(x, yTail), 8, 8);
-                p.drawText(QRectF(x - 80, yTail + 9, 160, line), Qt::AlignHCenter,
+                // The first side's label under its ring, the second's over it: two peaks
+                // close together stay readable.
+                const double labelY = i % 2 == 0 ? yTail + 9 : yTail - 9 - line;
+                p.drawText(QRectF(x - 80, labelY, 160, line), Qt::AlignHCenter,
                            (c.generatorBound ? tr("peak ≥ %1") : tr("peak %1"))
                                .arg(QLocale().toString(*c.peakQps, 'g', 6)));
             }
@@ -174,20 +122,11 @@ void ServingCurveChart::paint(QPainter &p, const QRectF &area,
         p.setPen(QPen(color, 1.2, Qt::DashLine));
         p.drawPath(median);
     }
-    // Legend: one entry per side, then what the lines are, on a line of its own.
-    double x = plot.left();
-    const double y = area.bottom() - line * 2.4;
-    for (std::size_t i = 0; i < sides.size(); ++i) {
-        p.setPen(QPen(colors[i % colors.size()], 3));
-        p.drawLine(QPointF(x, y + line / 2), QPointF(x + 18, y + line / 2));
-        p.setPen(text);
-        const QString label = sides[i].label;
-        p.drawText(QPointF(x + 22, y + fm.ascent()), label);
-        x += 34 + fm.horizontalAdvance(label);
-    }
-    p.setPen(text);
-    p.drawText(QRectF(plot.left(), y + line * 1.1, plot.width(), line), Qt::AlignLeft,
-               tr("solid: p99, failures last · dashed: p50 · hollow: not valid evidence"));
+    QStringList labels;
+    for (const ServingCurveSide &side : sides)
+        labels << side.label;
+    paintSideLegend(p, area, plot, fm, labels, colors, text,
+                    tr("solid: p99, failures last · dashed: p50 · hollow: not valid evidence"));
     p.restore();
 }
 

@@ -31,6 +31,7 @@ public:
     explicit ServingCurveChart(QWidget *parent = nullptr);
 
     void setCurves(std::vector<ServingCurveSide> sides, double sloSeconds);
+    const std::vector<ServingCurveSide> &curves() const { return m_sides; }
 
     static void paint(QPainter &painter, const QRectF &area,
                       const std::vector<ServingCurveSide> &sides, double sloSeconds,

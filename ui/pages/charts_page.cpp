@@ -10,6 +10,7 @@
 #include "ui/charts/latency_chart.h"
 #include "ui/charts/phase_chart.h"
 #include "ui/charts/serving_curve_chart.h"
+#include "ui/charts/serving_queue_chart.h"
 #include "ui/charts/speedup_chart.h"
 #include "ui/charts/throughput_chart.h"
 #include "ui/charts/trace_chart.h"
@@ -74,7 +75,12 @@ ChartsPage::ChartsPage(const StoreLocation &store, Settings *settings, QWidget *
     // throughput curves (server scenario).
     m_serving = new ServingCurveChart;
     m_serving->setMinimumHeight(300);
-    grid->addWidget(m_serving, 1, 0, 1, 2);
+    m_servingQueue = new ServingQueueChart;
+    m_servingQueue->setMinimumHeight(260);
+    auto *serving = new QHBoxLayout;
+    serving->addWidget(m_serving, 3);
+    serving->addWidget(m_servingQueue, 2);
+    grid->addLayout(serving, 1, 0, 1, 2);
     grid->addWidget(m_latency, 2, 0);
     grid->addWidget(m_trace, 2, 1);
     grid->addWidget(m_phase, 3, 0, 1, 2);
@@ -236,9 +242,11 @@ void ChartsPage::apply(const ChartData &data)
         m_breakEvenStale = false;
         m_breakEven->setRows(data.breakEven, trModelText(data.baselineLabel),
                              trModelText(data.candidateLabel));
-        m_serving->setCurves({{trModelText(data.baselineLabel), data.baselineServing},
-                              {trModelText(data.candidateLabel), data.candidateServing}},
-                             data.sloSeconds);
+        std::vector<ServingCurveSide> serving{
+            {trModelText(data.baselineLabel), data.baselineServing},
+            {trModelText(data.candidateLabel), data.candidateServing}};
+        m_servingQueue->setCurves(serving);
+        m_serving->setCurves(std::move(serving), data.sloSeconds);
         emit breakEvenUpdated();
     }
     if (data.focusRunId <= 0) { // no run has steady samples: only the break-even

@@ -44,6 +44,7 @@ class SpeedupChart;
 class Store;
 class ThroughputChart;
 class ServingCurveChart;
+class ServingQueueChart;
 class TraceChart;
 struct ChartData;
 
@@ -75,6 +76,7 @@ public:
     CacheStateChart *cacheStateChart() const { return m_cache; }
     ThroughputChart *throughputChart() const { return m_throughput; }
     ServingCurveChart *servingChart() const { return m_serving; }
+    ServingQueueChart *servingQueueChart() const { return m_servingQueue; }
     SpeedupChart *speedupChart() const { return m_speedup; }
     BreakEvenTable *breakEvenTable() const { return m_breakEven; }
 
@@ -117,6 +119,7 @@ private:
     CacheStateChart *m_cache = nullptr;
     ThroughputChart *m_throughput = nullptr;
     ServingCurveChart *m_serving = nullptr;
+    ServingQueueChart *m_servingQueue = nullptr;
     SpeedupChart *m_speedup = nullptr;
     BreakEvenTable *m_breakEven = nullptr;
     bool m_breakEvenStale = true; // runs or pilots changed since the table was computed

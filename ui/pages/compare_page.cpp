@@ -6,6 +6,7 @@
 #include "model/pilot/pilot_store.h"
 
 #include "model/store/store.h"
+#include "ui/charts/serving_curve_chart.h"
 #include "ui/format.h"
 #include "ui/models/compare_model.h"
 #include "ui/models/run_check_model.h"
@@ -77,10 +78,16 @@ ComparePage::ComparePage(StoreLocation store, QWidget *parent)
     m_state->setTextFormat(Qt::PlainText); // may quote a database error
 
     // The figures and, a tab away, where each side's time goes: each gets the page's height.
-    auto *tabs = new QTabWidget;
+    auto *tabs = m_tabs = new QTabWidget;
     tabs->setObjectName(QStringLiteral("compareTabs"));
     tabs->addTab(buildResults(), tr("Comparison"));
     tabs->addTab(m_operators = new OperatorsComparison, tr("Top operators"));
+    auto *serving = new QWidget;
+    auto *servingLayout = new QVBoxLayout(serving);
+    servingLayout->addWidget(m_servingNote = new QLabel);
+    m_servingNote->setWordWrap(true);
+    servingLayout->addWidget(m_serving = new ServingCurveChart, 1);
+    tabs->addTab(serving, tr("Throughput within the SLO"));
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(buildSides());
     splitter->addWidget(tabs);
@@ -90,6 +97,18 @@ ComparePage::ComparePage(StoreLocation store, QWidget *parent)
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addLayout(top);
     layout->addWidget(splitter, 1);
+}
+
+bool ComparePage::showTab(const QString &name)
+{
+    const int index = name == QLatin1String("comparison")  ? 0
+                      : name == QLatin1String("operators") ? 1
+                      : name == QLatin1String("serving")   ? 2
+                                                           : -1;
+    if (index < 0)
+        return false;
+    m_tabs->setCurrentIndex(index);
+    return true;
 }
 
 QWidget *ComparePage::buildSides()
@@ -297,8 +316,12 @@ void ComparePage::compareNow()
     m_debounce->stop();
     const quint64 generation = ++*m_generation;
     const QList<qlonglong> b = checked(m_baseline), c = checked(m_candidate);
-    if (m_db.isNull() || b.isEmpty() || c.isEmpty())
-        return apply({generation, {}, tr("Check at least one run on each side."), {}, {}, {}, {}});
+    if (m_db.isNull() || b.isEmpty() || c.isEmpty()) {
+        Result none;
+        none.generation = generation;
+        none.error = tr("Check at least one run on each side.");
+        return apply(none);
+    }
     CompareOptions options;
     options.axis = m_axis->currentData().toString().toStdString();
     const std::string path = m_db.path;
@@ -309,7 +332,8 @@ void ComparePage::compareNow()
     runSuperseding<Result>(
         this, m_generation,
         [path, policy, base, cand, options, generation] {
-            Result r{generation, {}, {}, {}, {}, {}, {}};
+            Result r;
+            r.generation = generation;
             try {
                 Store store(path, policy); // its own connection: never shared across threads
                 r.comparison = compareRuns(store, base, cand,
@@ -317,6 +341,21 @@ void ComparePage::compareNow()
                                                             &r.baselineLabel, &r.candidateLabel));
                 r.baselineProfile = firstRunProfile(store, base);
                 r.candidateProfile = firstRunProfile(store, cand);
+                // The checked server runs of each side; with none, the pilot's sides'.
+                const PilotDefinition pilot = PilotStore(store).selected();
+                r.sloSeconds = pilot.sloP99Seconds;
+                RunSelection checkedBase, checkedCand;
+                checkedBase.runIds = base;
+                checkedCand.runIds = cand;
+                r.baselineServing = servingCurve(store, checkedBase, r.sloSeconds);
+                r.candidateServing = servingCurve(store, checkedCand, r.sloSeconds);
+                if (r.baselineServing.points.empty() && r.candidateServing.points.empty()) {
+                    r.servingFromPilot = true;
+                    r.baselineServing =
+                        servingCurve(store, pilot.baseline.selection(pilot.workload), r.sloSeconds);
+                    r.candidateServing = servingCurve(
+                        store, pilot.candidate.selection(pilot.workload), r.sloSeconds);
+                }
             } catch (const std::exception &e) {
                 r.error = QString::fromUtf8(e.what());
             }
@@ -339,6 +378,19 @@ void ComparePage::apply(const Result &r)
     m_operators->setSides(
         r.baselineLabel.isEmpty() ? tr("Baseline") : r.baselineLabel, r.baselineProfile,
         r.candidateLabel.isEmpty() ? tr("Candidate") : r.candidateLabel, r.candidateProfile);
+    const QString baselineName = r.baselineLabel.isEmpty() ? tr("Baseline") : r.baselineLabel;
+    const QString candidateName = r.candidateLabel.isEmpty() ? tr("Candidate") : r.candidateLabel;
+    m_serving->setCurves({{baselineName, r.baselineServing}, {candidateName, r.candidateServing}},
+                         r.sloSeconds);
+    const bool noServing = r.baselineServing.points.empty() && r.candidateServing.points.empty();
+    m_servingNote->setText(
+        noServing ? tr("No server-scenario run on either side: torchpilot peak, or the pilot's "
+                       "serving step, measures the curves.")
+        : r.servingFromPilot
+            ? tr("No checked run is a server-scenario run: the curves are the selected pilot's "
+                 "sides' (torchpilot peak, or the pilot's serving step, measures them).")
+            : tr("The checked server-scenario runs of each side: completed QPS against latency, "
+                 "each side's peak within the SLO ringed."));
     const Comparison &c = r.comparison;
     QStringList notes;
     if (r.error.isEmpty())

@@ -13,6 +13,7 @@
 // choice (a run checked at least) is kept while the database stays the same.
 #include "model/analysis/compare.h"
 #include "model/analysis/run_profile.h"
+#include "model/analysis/serving_curve.h"
 #include "ui/store_location.h"
 
 #include <QList>
@@ -29,6 +30,7 @@ class QComboBox;
 class QLabel;
 class QTableView;
 class QTableWidget;
+class QTabWidget;
 class QTimer;
 
 namespace tp
@@ -37,6 +39,7 @@ namespace tp
 class CompareModel;
 class OperatorsComparison;
 class RunCheckModel;
+class ServingCurveChart;
 class Store;
 
 class ComparePage : public QWidget
@@ -70,12 +73,17 @@ public:
     // The runs checked on each side, in list order (newest first).
     QList<qlonglong> baselineChecked() const;
     QList<qlonglong> candidateChecked() const;
+    // Shows the tab "comparison", "operators" or "serving"; false for another name.
+    bool showTab(const QString &name);
     // True while the checks are the page's default (the pilot's sides), no one's choice.
     bool showsDefault() const { return !m_userChoice; }
 
     const Comparison &comparison() const { return m_comparison; }
     CompareModel *model() const { return m_model; }
     OperatorsComparison *operators() const { return m_operators; }
+    // Both sides' latency–throughput curves (server scenario) on one plot: the checked server
+    // runs of each side, else the pilot's sides' server runs.
+    ServingCurveChart *servingChart() const { return m_serving; }
     bool isBusy() const { return m_busy; }
 
 signals:
@@ -93,6 +101,9 @@ private:
         QString error;
         QString baselineLabel, candidateLabel; // the pilot's, when the sides are its runs
         std::optional<RunProfile> baselineProfile, candidateProfile; // a profiled run's each
+        ServingCurve baselineServing, candidateServing;
+        double sloSeconds = 0;
+        bool servingFromPilot = false; // no checked server run: the pilot's sides' curves
     };
 
     struct Listing {
@@ -124,6 +135,9 @@ private:
     QTimer *m_debounce = nullptr;
     CompareModel *m_model = nullptr;
     OperatorsComparison *m_operators = nullptr; // each side's top operators
+    ServingCurveChart *m_serving = nullptr;
+    QLabel *m_servingNote = nullptr;
+    QTabWidget *m_tabs = nullptr;
     Comparison m_comparison;
     bool m_busy = false;
     bool m_userChoice = false; // the checks (or the axis) are a user's or caller's, not the default

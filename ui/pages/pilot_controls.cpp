@@ -57,12 +57,20 @@ QLayout *PilotControls::addTo(QHBoxLayout *buttons)
         tr("Calls of each inference run profiled after its steady phase (0: none). The "
            "compatibility gate compares the two sides' host round-trips from these profiles; the "
            "traces are kept next to the database."));
+    m_findPeak = new QPushButton(tr("Find peak QPS"));
+    m_findPeak->setObjectName(QStringLiteral("findPeak"));
+    m_findPeak->setToolTip(
+        tr("Each side's peak QPS within the pilot's SLO: server-scenario runs (Poisson arrivals, "
+           "a queue and a dynamic batcher) at a start rate, halved until one meets the SLO, "
+           "doubled until one misses it, then bisected; every probe a stored run (what "
+           "'torchpilot peak' does)."));
     m_cancelPilot = new QPushButton(tr("Cancel pilot"));
     m_cancelPilot->setObjectName(QStringLiteral("cancelPilot"));
     m_cancelPilot->setEnabled(false);
     buttons->addWidget(m_runPilot);
     buttons->addWidget(m_preset);
     buttons->addWidget(m_profileSteps);
+    buttons->addWidget(m_findPeak);
     buttons->addWidget(m_cancelPilot);
 
     m_progress = new QProgressBar;
@@ -81,9 +89,11 @@ QLayout *PilotControls::addTo(QHBoxLayout *buttons)
     row->addWidget(m_status, 1);
 
     connect(m_runPilot, &QPushButton::clicked, this, &PilotControls::runPilot);
+    connect(m_findPeak, &QPushButton::clicked, this, &PilotControls::findPeak);
     connect(m_cancelPilot, &QPushButton::clicked, this, [this] {
         m_cancelPilot->setEnabled(false);
-        m_status->setText(tr("Cancelling the pilot…"));
+        m_status->setText(m_servingOnly ? tr("Cancelling the peak search…")
+                                        : tr("Cancelling the pilot…"));
         m_pilot->cancel();
     });
     connect(m_pilot, &PilotRun::line, this, &PilotControls::logLine);
@@ -94,6 +104,16 @@ QLayout *PilotControls::addTo(QHBoxLayout *buttons)
 
 void PilotControls::runPilot()
 {
+    start(false);
+}
+
+void PilotControls::findPeak()
+{
+    start(true);
+}
+
+void PilotControls::start(bool servingOnly)
+{
     if (m_pilot->isRunning())
         return;
     if (const QString why = m_refusal ? m_refusal() : QString(); !why.isEmpty()) {
@@ -102,17 +122,20 @@ void PilotControls::runPilot()
     }
     Q_EMIT started();
     if (!m_pilot->start(m_databasePath(), m_preset->currentData().toString(),
-                        m_profileSteps->value()))
+                        m_profileSteps->value(), servingOnly))
         return; // its log line says why
+    m_servingOnly = servingOnly;
     setRunning(true);
     m_progress->setRange(0, 0); // busy until the first step says how many there are
     m_progress->show();
-    m_status->setText(tr("Pilot running (preset %1)…").arg(m_preset->currentText()));
+    m_status->setText(servingOnly ? tr("Peak search running…")
+                                  : tr("Pilot running (preset %1)…").arg(m_preset->currentText()));
 }
 
 void PilotControls::setRunning(bool running)
 {
     m_runPilot->setEnabled(!running);
+    m_findPeak->setEnabled(!running);
     m_preset->setEnabled(!running);
     m_profileSteps->setEnabled(!running);
     m_cancelPilot->setEnabled(running);
@@ -136,7 +159,12 @@ void PilotControls::onFinished(int exitCode, bool cancelled)
         m_progress->setValue(m_progress->maximum());
     const QStringList left = m_pilot->leftForReviewer();
     QString text;
-    if (cancelled)
+    if (m_servingOnly)
+        text = cancelled       ? tr("Peak search cancelled")
+               : exitCode != 0 ? tr("Peak search stopped with exit code %1").arg(exitCode)
+                               : tr("Peak search finished: each side's peak is in the log, the "
+                                    "Charts and the Compare page");
+    else if (cancelled)
         text = tr("Pilot cancelled");
     else if (exitCode != 0)
         text = tr("Pilot stopped with exit code %1").arg(exitCode);

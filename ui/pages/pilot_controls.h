@@ -38,6 +38,9 @@ public:
 
 public Q_SLOTS:
     void runPilot(); // with the preset chosen, unless refused
+    // Only the pilot's serving step: each side's peak QPS within the SLO (`torchpilot peak`),
+    // with the same progress, log and Cancel; unless refused.
+    void findPeak();
 
 Q_SIGNALS:
     void started();                    // the pilot runs: its log starts afresh
@@ -47,12 +50,14 @@ Q_SIGNALS:
 
 private:
     void setRunning(bool running);
+    void start(bool servingOnly);
     void onProgress(int step, int total, const QString &what);
     void onFinished(int exitCode, bool cancelled);
 
     std::function<QString()> m_databasePath, m_refusal;
     PilotRun *m_pilot = nullptr;
-    QPushButton *m_runPilot = nullptr, *m_cancelPilot = nullptr;
+    QPushButton *m_runPilot = nullptr, *m_cancelPilot = nullptr, *m_findPeak = nullptr;
+    bool m_servingOnly = false; // the running job is a peak search, not the whole pilot
     QComboBox *m_preset = nullptr;
     QSpinBox *m_profileSteps = nullptr;
     QProgressBar *m_progress = nullptr;

@@ -20,7 +20,8 @@ PilotRun::~PilotRun()
     delete m_thread;
 }
 
-bool PilotRun::start(const QString &databasePath, const QString &preset, int profileSteps)
+bool PilotRun::start(const QString &databasePath, const QString &preset, int profileSteps,
+                     bool servingOnly)
 {
     if (m_thread) {
         Q_EMIT line(tr("A pilot is running already."));
@@ -28,8 +29,9 @@ bool PilotRun::start(const QString &databasePath, const QString &preset, int pro
     }
     m_cancel = false;
     m_evidence = PilotEvidence();
-    m_thread = QThread::create(
-        [this, databasePath, preset, profileSteps] { work(databasePath, preset, profileSteps); });
+    m_thread = QThread::create([this, databasePath, preset, profileSteps, servingOnly] {
+        work(databasePath, preset, profileSteps, servingOnly);
+    });
     m_thread->setObjectName(QStringLiteral("pilot"));
     m_thread->start();
     return true;
@@ -84,6 +86,11 @@ PilotObserver PilotRun::observer()
                               .arg(t.rtoSeconds, 0, 'f', 3)
                         : tr("  trial %1: %2").arg(t.trial).arg(t.problem));
     };
+    o.peakProbed = [this](const PeakProbe &probe) { post(peakProbeText(probe)); };
+    o.peakEnded = [this](const PlannedPeak &search, const PeakResult &result) {
+        post(peakResultText(search.candidate ? tr("candidate peak") : tr("baseline peak"), result,
+                            search.settings.floorQps));
+    };
     o.faultTestEnded = [this](const FaultTestResult &r) {
         using O = FaultTestResult::Outcome;
         if (r.outcome == O::Verified)
@@ -96,7 +103,8 @@ PilotObserver PilotRun::observer()
     return o;
 }
 
-void PilotRun::work(const QString &databasePath, const QString &preset, int profileSteps)
+void PilotRun::work(const QString &databasePath, const QString &preset, int profileSteps,
+                    bool servingOnly)
 {
     PilotEvidence evidence;
     try {
@@ -106,6 +114,7 @@ void PilotRun::work(const QString &databasePath, const QString &preset, int prof
         options.preset = preset;
         options.profileSteps = profileSteps;
         options.profileDir = traceDirectoryFor(databasePath);
+        options.servingOnly = servingOnly;
         post(tr("Pilot %1 (version %2): %3 vs %4")
                  .arg(fromStd(pilot.name))
                  .arg(pilot.version)

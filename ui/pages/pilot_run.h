@@ -29,7 +29,9 @@ public:
     // Collects the evidence of the database's selected pilot with `preset`. false, and a line
     // saying so, when a pilot runs already; true: finished() follows, also when the database or
     // a target cannot be used (then from the event loop, after this returns).
-    bool start(const QString &databasePath, const QString &preset, int profileSteps = 5);
+    // `servingOnly`: only the pilot's serving step, each side's peak search (PilotOptions).
+    bool start(const QString &databasePath, const QString &preset, int profileSteps = 5,
+               bool servingOnly = false);
     // Asks the pilot to stop: the running process is stopped (a run records what it measured),
     // no further step starts; finished(…, true) follows.
     void cancel();
@@ -47,7 +49,8 @@ Q_SIGNALS:
     void finished(int exitCode, bool cancelled);
 
 private:
-    void work(const QString &databasePath, const QString &preset, int profileSteps);
+    void work(const QString &databasePath, const QString &preset, int profileSteps,
+              bool servingOnly);
     PilotObserver observer();
     void post(const QString &text); // line(), from the worker thread
     void onWorkerDone(const PilotEvidence &evidence);

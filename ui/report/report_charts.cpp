@@ -5,9 +5,11 @@
 #include "report_data.h"
 #include "report_format.h"
 #include "report_html_decision.h"
+#include "report_html_serving.h"
 #include "ui/charts/cold_warm_chart.h"
 #include "ui/charts/latency_chart.h"
 #include "ui/charts/serving_curve_chart.h"
+#include "ui/charts/serving_queue_chart.h"
 
 #include <QAbstractAxis>
 #include <QAbstractSeries>
@@ -56,7 +58,7 @@ void prepare(QChartView &view)
 std::vector<QPicture> renderReportCharts(const ReportData &data)
 {
     const ReportSide *sides[] = {&data.baseline, &data.candidate};
-    std::vector<QPicture> pictures(5);
+    std::vector<QPicture> pictures(6);
     std::vector<std::unique_ptr<QChartView>> latencies(2);
     const QRectF area(0, 0, ReportChartObjects::kLogicalWidth, ReportChartObjects::kLogicalHeight);
     for (int side = 0; side < 2; ++side) {
@@ -98,18 +100,24 @@ std::vector<QPicture> renderReportCharts(const ReportData &data)
         c->scene()->render(&p, area, c->sceneBoundingRect(), Qt::IgnoreAspectRatio);
     }
     // Both sides' latency–throughput curves on one plot (the serving section).
+    // Then where a query's time goes: queue wait against compute time.
     if (!data.baseline.serving.points.empty() || !data.candidate.serving.points.empty()) {
-        QPainter p(&pictures[4]);
-        p.setRenderHint(QPainter::Antialiasing);
-        ServingCurveChart::paint(
-            p, area,
-            {{trModelText(data.baseline.label, QLocale()), data.baseline.serving},
-             {trModelText(data.candidate.label, QLocale()), data.candidate.serving}},
-            data.review.definitions.sloP99Seconds, report::noLigatures(QFont()), Qt::black,
-            Qt::white);
-        p.setPen(QPen(QColor(0xb0, 0xbe, 0xc5), 1));
-        p.setBrush(Qt::NoBrush);
-        p.drawRect(area.adjusted(0.5, 0.5, -0.5, -0.5));
+        const std::vector<ServingCurveSide> serving{
+            {trModelText(data.baseline.label, QLocale()), data.baseline.serving},
+            {trModelText(data.candidate.label, QLocale()), data.candidate.serving}};
+        for (int chart : {report::kServingChart, report::kServingQueueChart}) {
+            QPainter p(&pictures[std::size_t(chart)]);
+            p.setRenderHint(QPainter::Antialiasing);
+            if (chart == report::kServingChart)
+                ServingCurveChart::paint(p, area, serving, data.review.definitions.sloP99Seconds,
+                                         report::noLigatures(QFont()), Qt::black, Qt::white);
+            else
+                ServingQueueChart::paint(p, area, serving, report::noLigatures(QFont()), Qt::black,
+                                         Qt::white);
+            p.setPen(QPen(QColor(0xb0, 0xbe, 0xc5), 1));
+            p.setBrush(Qt::NoBrush);
+            p.drawRect(area.adjusted(0.5, 0.5, -0.5, -0.5));
+        }
     }
     return pictures;
 }

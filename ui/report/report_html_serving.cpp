@@ -82,8 +82,9 @@ Html servingHtml(const ReportData &d, const QLocale &locale)
                 h += markup(QStringLiteral("<p><b>%1</b> %2</p>"))
                          .arg(esc(criterionName(c.id)), esc(trModelText(c.detail, locale)));
     if (!d.baseline.serving.points.empty() || !d.candidate.serving.points.empty())
-        h += markup(QStringLiteral("<p align=\"center\"><a name=\"%1\">%2</a></p>"))
-                 .arg(chartAnchor(kServingChart), chartPlaceholder(kServingChart));
+        for (int chart : {kServingChart, kServingQueueChart})
+            h += markup(QStringLiteral("<p align=\"center\"><a name=\"%1\">%2</a></p>"))
+                     .arg(chartAnchor(chart), chartPlaceholder(chart));
     return h + sideTable(d.baseline, locale) + sideTable(d.candidate, locale);
 }
 
