@@ -8,7 +8,7 @@
 #include "model/contract/sound_values.h"
 #include "model/pilot/pilot_store.h"
 #include "model/store/store.h"
-#include "runner/launch/k8s/k8s_manifest.h"
+#include "runner/launch/k8s/k8s_serving.h"
 
 #include <QCommandLineParser>
 #include <QCoreApplication>
@@ -176,10 +176,6 @@ int probesCommand(const QStringList &args)
         const ReadinessFigures f = readinessFigures(store, readinessRuns(store, selection));
         const ProbeProposal proposal = proposeProbes(f);
         const bool enough = f.coldRuns >= kMinColdStarts;
-        // The Deployment carries the pilot's probes where it declares them, else the proposal.
-        ServingProbes probes = pilot.probes;
-        if (enough && !probes.startup)
-            probes = {proposal.startup, proposal.readiness, proposal.liveness};
         if (format == QLatin1String("json")) {
             nlohmann::json j = {{"pilot", pilot.name},
                                 {"side", side.toStdString()},
@@ -203,21 +199,15 @@ int probesCommand(const QStringList &args)
             j["declared"] = servingProbesToJson(pilot.probes);
             std::cout << dumpText(j, 2) << '\n' << std::flush;
         } else if (format == QLatin1String("yaml")) {
-            if (!probes.any())
+            const ServingDeploymentText d = servingDeploymentYaml(
+                store, pilot, side == QLatin1String("candidate"), image.toStdString(), port);
+            if (d.yaml.empty())
                 return fail(ProbesCmd::tr("no probes to write: the pilot declares none and %1 cold "
                                           "start(s) are too few to propose them (%2 needed)")
                                 .arg(f.coldRuns)
                                 .arg(kMinColdStarts),
                             1);
-            std::cout << "# "
-                      << (pilot.probes.startup
-                              ? "the probes pilot '" + pilot.name + "' declares"
-                              : "probes proposed from " + std::to_string(f.coldRuns) +
-                                    " cold starts (torchpilot probes)")
-                      << '\n'
-                      << toYaml(servingDeployment(probes, "torchpilot-serving", image.toStdString(),
-                                                  port))
-                      << std::flush;
+            std::cout << d.yaml << std::flush;
         } else {
             printText(QString::fromStdString(chosen.label), f, proposal, pilot);
         }

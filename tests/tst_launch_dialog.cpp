@@ -1,6 +1,7 @@
 // Offscreen: the launch dialog's specs, validation and targets, the Kubernetes Job preview, and
 // screenshots of the dialog that a person looks at. The queue model and the queue page driving
 // the real runner are in tst_launch_dialog_queue.cpp.
+#include "model/store/store.h"
 #include "test_util.h"
 #include "ui/dialogs/job_preview_dialog.h"
 #include "ui/dialogs/launch_dialog.h"
@@ -305,6 +306,25 @@ void TestLaunchDialog::kubernetesJobIsPreviewed()
     answer(true);
     okButton(d)->click();
     QCOMPARE(d.result(), int(QDialog::Accepted));
+
+    // With the database, a second tab: the serving Deployment with the default pilot's probes
+    // (declared: Kubernetes' 30 x 10 s startup example), computed on a store worker.
+    const QString db = dir.filePath(QStringLiteral("evidence.sqlite"));
+    {
+        tp::Store store(db.toStdString());
+    }
+    tp::JobPreviewDialog preview({}, QStringLiteral("gke"), nullptr, db);
+    QSignalSpy computed(&preview, &tp::JobPreviewDialog::deploymentComputed);
+    QVERIFY(computed.wait(20000));
+    const QString deployment = preview.deploymentYaml();
+    QVERIFY2(deployment.contains(QStringLiteral("kind: \"Deployment\"")) &&
+                 deployment.contains(QStringLiteral("startupProbe:")) &&
+                 deployment.contains(QStringLiteral("failureThreshold: 30")) &&
+                 deployment.contains(QStringLiteral("path: \"/v2/health/ready\"")),
+             qPrintable(deployment));
+    preview.showDeploymentTab();
+    preview.show();
+    QVERIFY(!saveShot(preview, "job_preview_serving.png").isEmpty());
 }
 
 // The "Where" group says which runner the chosen target starts, and follows the combo.

@@ -5129,6 +5129,42 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>nothing</source>
         <translation>nada</translation>
     </message>
+    <message>
+        <source>Jobs</source>
+        <translation>Jobs</translation>
+    </message>
+    <message>
+        <source>Reading the time to ready of the candidate&apos;s runs…</source>
+        <translation>Lendo o tempo até ficar pronto das execuções do candidato…</translation>
+    </message>
+    <message>
+        <source>Export Deployment YAML…</source>
+        <translation>Exportar YAML do Deployment…</translation>
+    </message>
+    <message>
+        <source>Export serving Deployment YAML</source>
+        <translation>Exportar YAML do Deployment de serving</translation>
+    </message>
+    <message>
+        <source>Serving Deployment (probes from the evidence)</source>
+        <translation>Deployment de serving (probes a partir das evidências)</translation>
+    </message>
+    <message>
+        <source>The database cannot be read: %1</source>
+        <translation>O banco não pode ser lido: %1</translation>
+    </message>
+    <message>
+        <source>The probes the selected pilot declares (%1 cold starts measured; the operations gate checks them against their time to ready). Replace the image with your model server&apos;s.</source>
+        <translation>As probes que o piloto selecionado declara (%1 inícios frios medidos; o gate de operações as confere contra o tempo até ficar pronto). Substitua a imagem pela do seu servidor de modelo.</translation>
+    </message>
+    <message>
+        <source>Probes proposed from %1 cold starts of the candidate side: the startupProbe covers 1.5× their p99 time to ready. Replace the image with your model server&apos;s.</source>
+        <translation>Probes propostas a partir de %1 inícios frios do lado candidato: a startupProbe cobre 1,5× o p99 do tempo até ficar pronto. Substitua a imagem pela do seu servidor de modelo.</translation>
+    </message>
+    <message>
+        <source>No probes to write: the pilot declares none and %1 cold start(s) are too few to propose them (%2 needed).</source>
+        <translation>Nenhuma probe a escrever: o piloto não declara nenhuma e %1 início(s) frio(s) são poucos para propô-las (%2 necessários).</translation>
+    </message>
 </context>
 <context>
     <name>tp::KubeLauncher</name>

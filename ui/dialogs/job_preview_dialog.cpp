@@ -1,8 +1,13 @@
 #include "job_preview_dialog.h"
 
+#include "model/analysis/readiness_runs.h"
 #include "model/contract/output_file.h"
 #include "model/contract/sound_values.h"
+#include "model/pilot/pilot_store.h"
+#include "model/store/store.h"
+#include "runner/launch/k8s/k8s_serving.h"
 #include "runner/launch/kube_launcher.h"
+#include "ui/superseding_task.h"
 
 #include <QDialogButtonBox>
 #include <QFile>
@@ -12,6 +17,7 @@
 #include <QMessageBox>
 #include <QPlainTextEdit>
 #include <QPushButton>
+#include <QTabWidget>
 #include <QVBoxLayout>
 
 namespace tp
@@ -78,7 +84,7 @@ QString JobPreviewDialog::securitySummary(const KubeManifest &m)
 }
 
 JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const QString &targetName,
-                                   QWidget *parent)
+                                   QWidget *parent, const QString &databasePath)
     : QDialog(parent)
 {
     setWindowTitle(tr("Kubernetes Job preview — %1").arg(targetName));
@@ -126,23 +132,108 @@ JobPreviewDialog::JobPreviewDialog(const std::vector<KubeManifest> &jobs, const 
     m_text->setReadOnly(true);
     m_text->setLineWrapMode(QPlainTextEdit::NoWrap);
     m_text->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+    m_tabs = new QTabWidget(this);
+    m_tabs->addTab(m_text, tr("Jobs"));
     auto *buttons = new QDialogButtonBox(this);
     buttons->addButton(tr("Submit"), QDialogButtonBox::AcceptRole);
     auto *exportButton = buttons->addButton(tr("Export YAML…"), QDialogButtonBox::ActionRole);
     buttons->addButton(QDialogButtonBox::Cancel);
     connect(buttons, &QDialogButtonBox::accepted, this, &QDialog::accept);
     connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-    connect(exportButton, &QPushButton::clicked, this, &JobPreviewDialog::exportYaml);
+    connect(exportButton, &QPushButton::clicked, this, [this] {
+        exportYaml(tr("Export Job YAML"), QStringLiteral("torchpilot-job.yaml"), m_yaml);
+    });
+    if (!databasePath.isEmpty()) {
+        // The serving Deployment the evidence sizes: what the pilot will run once it migrates.
+        auto *page = new QWidget;
+        auto *pageLayout = new QVBoxLayout(page);
+        m_deploymentBasis = new QLabel(tr("Reading the time to ready of the candidate's runs…"));
+        m_deploymentBasis->setObjectName(QStringLiteral("deploymentBasis"));
+        m_deploymentBasis->setWordWrap(true);
+        m_deploymentText = new QPlainTextEdit;
+        m_deploymentText->setReadOnly(true);
+        m_deploymentText->setLineWrapMode(QPlainTextEdit::NoWrap);
+        m_deploymentText->setFont(QFontDatabase::systemFont(QFontDatabase::FixedFont));
+        auto *exportDeployment = new QPushButton(tr("Export Deployment YAML…"));
+        exportDeployment->setEnabled(false);
+        connect(exportDeployment, &QPushButton::clicked, this, [this] {
+            exportYaml(tr("Export serving Deployment YAML"),
+                       QStringLiteral("torchpilot-serving.yaml"), m_deployment);
+        });
+        connect(
+            this, &JobPreviewDialog::deploymentComputed, exportDeployment,
+            [this, exportDeployment] { exportDeployment->setEnabled(!m_deployment.isEmpty()); });
+        pageLayout->addWidget(m_deploymentBasis);
+        pageLayout->addWidget(m_deploymentText, 1);
+        pageLayout->addWidget(exportDeployment, 0, Qt::AlignRight);
+        m_tabs->addTab(page, tr("Serving Deployment (probes from the evidence)"));
+        computeDeployment(databasePath);
+    }
     auto *layout = new QVBoxLayout(this);
     layout->addWidget(summary);
     layout->addWidget(security);
-    layout->addWidget(m_text, 1);
+    layout->addWidget(m_tabs, 1);
     layout->addWidget(buttons);
     resize(760, 640);
 }
 
+void JobPreviewDialog::showDeploymentTab()
+{
+    if (m_tabs->count() > 1)
+        m_tabs->setCurrentIndex(1);
+}
+
+// On a store worker: the selected pilot and its candidate's readiness, never on this thread.
+void JobPreviewDialog::computeDeployment(const QString &databasePath)
+{
+    struct Result {
+        quint64 generation = 1;
+        ServingDeploymentText text;
+        QString error;
+    };
+    const std::string path = databasePath.toStdString();
+    runSuperseding<Result>(
+        this, std::make_shared<std::atomic<quint64>>(1),
+        [path] {
+            Result r;
+            try {
+                Store store(path);
+                const PilotDefinition pilot = PilotStore(store).selected();
+                r.text = servingDeploymentYaml(store, pilot, true, "REGISTRY/MODEL-SERVER:TAG",
+                                               kServingPort);
+            } catch (const std::exception &e) {
+                r.error = QString::fromUtf8(e.what());
+            }
+            return r;
+        },
+        [this](Result r) {
+            using Basis = ServingDeploymentText::Basis;
+            m_deployment = QString::fromStdString(r.text.yaml);
+            m_deploymentText->setPlainText(m_deployment);
+            const auto cold = qulonglong(r.text.coldStarts);
+            m_deploymentBasis->setText(
+                !r.error.isEmpty() ? tr("The database cannot be read: %1").arg(r.error)
+                : r.text.basis == Basis::Declared
+                    ? tr("The probes the selected pilot declares (%1 cold starts measured; the "
+                         "operations gate checks them against their time to ready). Replace "
+                         "the image with your model server's.")
+                          .arg(cold)
+                : r.text.basis == Basis::Proposed
+                    ? tr("Probes proposed from %1 cold starts of the candidate side: the "
+                         "startupProbe covers 1.5× their p99 time to ready. Replace the image "
+                         "with your model server's.")
+                          .arg(cold)
+                    : tr("No probes to write: the pilot declares none and %1 cold start(s) are "
+                         "too few to propose them (%2 needed).")
+                          .arg(cold)
+                          .arg(qulonglong(kMinColdStarts)));
+            m_deploymentReady = true;
+            Q_EMIT deploymentComputed();
+        });
+}
+
 bool JobPreviewDialog::confirm(QWidget *parent, const TargetProfile &target,
-                               const std::vector<RunSpec> &specs)
+                               const std::vector<RunSpec> &specs, const QString &databasePath)
 {
     std::vector<KubeManifest> jobs;
     try {
@@ -153,24 +244,24 @@ bool JobPreviewDialog::confirm(QWidget *parent, const TargetProfile &target,
         QMessageBox::warning(parent, tr("Kubernetes target"), QString::fromUtf8(e.what()));
         return false;
     }
-    JobPreviewDialog d(jobs, target.name, parent);
+    JobPreviewDialog d(jobs, target.name, parent, databasePath);
     d.setObjectName(QStringLiteral("jobPreview"));
     return d.exec() == QDialog::Accepted;
 }
 
-void JobPreviewDialog::exportYaml()
+void JobPreviewDialog::exportYaml(const QString &title, const QString &fileName,
+                                  const QString &text)
 {
-    const QString path = QFileDialog::getSaveFileName(this, tr("Export Job YAML"),
-                                                      QStringLiteral("torchpilot-job.yaml"),
-                                                      tr("YAML (*.yaml *.yml)"));
+    const QString path =
+        QFileDialog::getSaveFileName(this, title, fileName, tr("YAML (*.yaml *.yml)"));
     if (!path.isEmpty())
-        exportTo(path);
+        writeTo(path, text);
 }
 
-bool JobPreviewDialog::exportTo(const QString &path)
+bool JobPreviewDialog::writeTo(const QString &path, const QString &text)
 {
     try { // a new file renamed into place; a link, FIFO or device there is refused (I4)
-        writeOutputFile(path.toStdString(), m_yaml.toStdString());
+        writeOutputFile(path.toStdString(), text.toStdString());
         return true;
     } catch (const OutputError &e) {
         QMessageBox::warning(this, tr("Cannot export"), QString::fromStdString(e.what()));

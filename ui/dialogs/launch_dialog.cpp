@@ -58,7 +58,7 @@ void LaunchDialog::setUp(const QList<TargetProfile> &targets)
         // A Kubernetes Job is shown (and exportable as YAML) before anything is submitted.
         const TargetProfile t = target();
         if (t.kind == TargetProfile::Kind::Kubernetes &&
-            !JobPreviewDialog::confirm(this, t, specs()))
+            !JobPreviewDialog::confirm(this, t, specs(), m_databasePath))
             return;
         accept();
     });

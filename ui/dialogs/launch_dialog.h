@@ -38,6 +38,9 @@ public:
     bool selectTarget(const QString &name); // false when no such enabled target
     int maxParallel() const;
     void setMaxParallel(int n);
+    // The database the runs go to: the Kubernetes preview sizes a serving Deployment's probes
+    // from its evidence (empty: no such tab).
+    void setDatabasePath(const QString &path) { m_databasePath = path; }
     QStringList validationErrors() const { return request().validate(); } // empty when valid
     bool isValid() const { return validationErrors().isEmpty(); }
 
@@ -54,6 +57,7 @@ private:
     void updateState();
     void alignFormLabels();
 
+    QString m_databasePath;
     QComboBox *m_workload = nullptr;
     QCheckBox *m_eager = nullptr, *m_compiled = nullptr;
     QCheckBox *m_float32 = nullptr, *m_bfloat16 = nullptr;

@@ -199,6 +199,7 @@ void QueuePage::openLaunchDialog()
     auto *dialog = new LaunchDialog(this);
     dialog->setAttribute(Qt::WA_DeleteOnClose);
     dialog->setMaxParallel(m_queue->maxParallel());
+    dialog->setDatabasePath(m_queue->databasePath());
     connect(dialog, &QDialog::accepted, this, [this, dialog] {
         m_queue->setMaxParallel(dialog->maxParallel());
         std::vector<RunSpec> specs = dialog->specs();
