@@ -275,7 +275,7 @@ CriterionResult probesCoverTimeToReady(const GateEvidence &c, const std::string 
     if (f.warmRuns > 0)
         parts.push_back(fillText(txt::CriterionReadyWarm, {fmt(f.warmP99), count(f.warmRuns)}));
     if (!declared.liveness) {
-        parts.push_back(txt::CriterionReadyNoLiveness);
+        parts.emplace_back(txt::CriterionReadyNoLiveness);
     } else {
         // Past startup, a liveness probe restarts the pod after failureThreshold failed tries a
         // period apart: a call that blocks the server longer than that gets it killed.

@@ -206,7 +206,7 @@ void JobPreviewDialog::computeDeployment(const QString &databasePath)
             }
             return r;
         },
-        [this](Result r) {
+        [this](const Result &r) {
             using Basis = ServingDeploymentText::Basis;
             m_deployment = QString::fromStdString(r.text.yaml);
             m_deploymentText->setPlainText(m_deployment);
