@@ -175,6 +175,11 @@ void TestCompare::matmulPrecision()
     QCOMPARE(mode(old), std::string()); // not recorded: unknown, never "highest"
     QVERIFY(!tp::isReducedMatmulPrecision(mode(cpu)) && !tp::isReducedMatmulPrecision(""));
     QVERIFY(tp::isReducedMatmulPrecision(mode(cuda)) && tp::isReducedMatmulPrecision(mode(tpu)));
+    // Excess precision is more precision: at "highest" it is not reduced; TF32 still is.
+    QVERIFY(!tp::isReducedMatmulPrecision("tpu:highest+excess-precision"));
+    QVERIFY(tp::isReducedMatmulPrecision("tpu:high+excess-precision"));
+    QVERIFY(tp::isReducedMatmulPrecision("highest+tf32"));
+    QVERIFY(!tp::isReducedMatmulPrecision("highest"));
     // Hostile values stay short identifiers.
     tp::RunRecord bad = cpu;
     bad.envJson = R"({"precision":{"float32_matmul":"<b>x</b>"}})";

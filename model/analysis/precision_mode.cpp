@@ -62,7 +62,19 @@ std::string matmulPrecisionMode(const json &env, const std::string &device)
 
 bool isReducedMatmulPrecision(const std::string &mode)
 {
-    return !mode.empty() && mode != "highest" && mode != "tpu:highest";
+    if (mode.empty())
+        return false;
+    std::string rest = mode.rfind("tpu:", 0) == 0 ? mode.substr(4) : mode;
+    const auto plus = rest.find('+');
+    if (rest.substr(0, plus) != "highest")
+        return true;
+    // TF32 lowers a level; TorchTPU's excess precision keeps more than the level asks, so it
+    // never makes a mode reduced.
+    std::string suffixes = plus == std::string::npos ? std::string() : rest.substr(plus);
+    const std::string excess = "+excess-precision";
+    for (auto at = suffixes.find(excess); at != std::string::npos; at = suffixes.find(excess))
+        suffixes.erase(at, excess.size());
+    return !suffixes.empty();
 }
 
 } // namespace tp

@@ -15,7 +15,8 @@ namespace tp
 std::string matmulPrecisionMode(const nlohmann::json &env, const std::string &device);
 
 // Whether float32 matmuls ran below full float32 precision in that mode (TF32, bf16 passes, …);
-// false for "highest" without TF32, and for an unknown mode ("").
+// false for "highest" without TF32, and for an unknown mode (""). TorchTPU's "+excess-precision"
+// (XLA may keep intermediates at more than their type's precision) is more, never reduced.
 bool isReducedMatmulPrecision(const std::string &mode);
 
 } // namespace tp

@@ -53,6 +53,13 @@ def main(argv=None):
     except BadInput as e:
         return bad_arguments(e)
     emitter = Emitter(Emitter.claim_stdout())
+    # With torch_tpu installed, torch asks its device module for devices (the autograd engine at
+    # the first backward, torch.manual_seed): on a host that is not a TPU VM, libtpu then fetches
+    # GCE metadata keys, 30 tries each, and a cpu or cuda run stalls for minutes. A run that will
+    # not use a TPU tells libtpu to skip the metadata server (TPU_SKIP_MDS_QUERY, read by
+    # libtpu), unless the user set it.
+    if options.device in ("cpu", "cuda") and "TPU_SKIP_MDS_QUERY" not in os.environ:
+        os.environ["TPU_SKIP_MDS_QUERY"] = "1"
     try:
         from torchpilot_pyrunner import tp_engine
         return tp_engine.Engine(options, emitter, start).run()

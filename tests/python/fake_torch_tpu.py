@@ -7,7 +7,8 @@
     a list copied on every access of EntryStats whose compilation_duration is a
     datetime.timedelta (pybind11/chrono.h converts absl::ToChronoMicroseconds), last_read a
     datetime and read_count an int;
-  - torch.backends.tpu.allow_excess_precision;
+  - torch.tpu.allow_excess_precision (a property of the device module's metaclass, False unless
+    XLA_FLAGS or its setter turn it on);
   - torch.accelerator on newer builds: synchronize, max_memory_allocated, get_memory_info (from
     PJRT bytes_limit/bytes_in_use) and reset_peak_memory_stats, which only warns ("...
     reset_peak_memory_stats is not implemented for TPU.", TORCH_WARN_ONCE);
@@ -145,15 +146,16 @@ def accelerator(peak=1 << 30, free=90 << 30, total=95 << 30, reset_implemented=F
                                  get_memory_info=Calls((free, total)))
 
 
-def torch_with_tpu(tpu=None, accel=None, excess_precision=True, matmul="highest"):
-    """A torch object after TorchTPU registered its device."""
+def torch_with_tpu(tpu=None, accel=None, excess_precision=False, matmul="highest"):
+    """A torch object after TorchTPU registered its device (torch.tpu, with its
+    allow_excess_precision)."""
     backends = types.SimpleNamespace(
-        tpu=types.SimpleNamespace(allow_excess_precision=excess_precision),
         cuda=types.SimpleNamespace(matmul=types.SimpleNamespace(allow_tf32=False)),
         cudnn=types.SimpleNamespace(allow_tf32=True))
     torch = types.SimpleNamespace(__version__="2.9.0+fake", version=types.SimpleNamespace(cuda=None),
                                   backends=backends, get_float32_matmul_precision=lambda: matmul)
     if tpu is not None:
+        tpu.allow_excess_precision = excess_precision
         torch.tpu = tpu
     if accel is not None:
         torch.accelerator = accel

@@ -468,7 +468,10 @@ class Accelerator:
             p["float32_matmul"] = self._tpu_matmul_precision()
             p["tpu_allow_excess_precision"] = NA
             try:
-                value = getattr(getattr(backends, "tpu"), "allow_excess_precision")
+                # torch.tpu.allow_excess_precision: a property of TorchTPU's device module
+                # (torch_tpu/_internal/device/_device_module.py, _DeviceModuleMeta), False unless
+                # XLA_FLAGS or the setter turn it on; it raises before the backend is up.
+                value = getattr(getattr(torch, "tpu"), "allow_excess_precision")
                 if isinstance(value, bool):
                     p["tpu_allow_excess_precision"] = value
             except Exception:
