@@ -315,6 +315,11 @@ class CacheDirTests(unittest.TestCase):
                          ("cold", self.empty, "torch._inductor default"))
         self.assertEqual(self.facts(inductor_torch(True, self.full))["state"], "warm")
         self.assertEqual(self.facts(inductor_torch(True, self.full), TORCHINDUCTOR_FX_GRAPH_CACHE="0")["state"], "cold")
+        # An eager run (or one whose backend is not inductor) is cold whatever inductor left.
+        with clean_env():
+            a = tp_accel.Accelerator(inductor_torch(True, self.full), "cpu")
+            f = tp_caches.cache_facts(a, "", 1, uses_inductor=False)
+        self.assertEqual((f["state"], f["inductor"]["non_empty"]), ("cold", True))
 
     def test_cache_dir_option(self):
         self.assertEqual(self.facts(cache_dir=self.empty)["state"], "cold")

@@ -225,6 +225,23 @@ class SessionWithFakes(unittest.TestCase):
         dist.init_process_group = init
         return dist, calls
 
+    def test_every_end_destroys_the_group(self):
+        """A clean end, a failed rank and a rank whose peers never report all leave no process
+        group behind: TorchTPU's exit handler would otherwise barrier() on a group whose ranks
+        are gone (torch_tpu/_internal/distributed)."""
+        for clean, peers_report in ((True, True), (False, True), (True, False)):
+            dist, _ = self._fake_group()
+            destroyed = []
+            dist.destroy_process_group = lambda: destroyed.append(True)
+            s = session(dist=dist, timeout=0.2)
+            self.assertIsNone(s.start())
+            if not peers_report:
+                s.wait_count = mock.Mock(side_effect=tp_distributed.DistributedError("store gone"))
+            s.finish(clean, "" if clean else "distributed: injected")
+            self.assertEqual(destroyed, [True], (clean, peers_report))
+            s.finish(clean)  # a second end destroys nothing more
+            self.assertEqual(destroyed, [True])
+
     def test_store_gets_the_store_options(self):
         """Session passes store_options() to TCPStore (use_libuv=False on a torch that takes it)."""
         dist, _ = self._fake_group()

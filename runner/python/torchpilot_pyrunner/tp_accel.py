@@ -350,7 +350,11 @@ class Accelerator:
 
     def _tpu_cache_stats(self):
         """torch.tpu._get_cache_stats(), the pybind11 PerfStats of TorchTPU's tier-1 compile
-        cache (no __dict__: read through its attributes); None where it does not exist."""
+        cache (no __dict__: read through its attributes); None where it does not exist, and on
+        a run that is not on the tpu device (torch_tpu installed on a GPU or CPU host still
+        registers torch.tpu, but its cache says nothing of this run)."""
+        if self.device != "tpu":
+            return None
         tpu = getattr(self.torch, "tpu", None)
         get_stats = getattr(tpu, "_get_cache_stats", None) if tpu is not None else None
         if get_stats is None:

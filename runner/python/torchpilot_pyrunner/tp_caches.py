@@ -119,10 +119,10 @@ def _tpu_tiers(accel, env, world_size):
     return t2, t3
 
 
-def cache_facts(accel, cache_dir="", world_size=1):
+def cache_facts(accel, cache_dir="", world_size=1, uses_inductor=True):
     """The compile-cache state as found: which persistent caches are enabled and whether
-    their directories hold anything. "warm" only when an enabled cache dir (inductor,
-    --cache-dir) is non-empty; "unknown" when a TorchTPU tier holds entries that may belong
+    their directories hold anything. "warm" only when an enabled cache dir (inductor, when the
+    run compiles with inductor: `uses_inductor`; --cache-dir) is non-empty; "unknown" when a TorchTPU tier holds entries that may belong
     to another TorchTPU build (or sits on a remote root); else "cold"."""
     env = os.environ
     facts = {}
@@ -145,7 +145,7 @@ def cache_facts(accel, cache_dir="", world_size=1):
                "torch._inductor default" if inductor_dir else NA)}
     if inductor_dir:
         ind.update(_dir_facts(inductor_dir))
-        if fx_enabled and ind["non_empty"]:
+        if fx_enabled and ind["non_empty"] and uses_inductor:
             warm_sources.append("inductor_fx_graph_cache")
     else:
         ind["path"] = NA

@@ -389,23 +389,33 @@ class Session:
     # --- the end ------------------------------------------------------------------------------
     def finish(self, clean, error=""):
         """clean: every collective of this rank completed; rank 0 (whose process serves the
-        store) then waits until the others are done with it. Otherwise the others are told."""
+        store) then waits until the others are done with it. Otherwise the others are told.
+        The process group is destroyed on every path: TorchTPU registers an exit handler that
+        calls torch.distributed.barrier() while a group exists, and after a failure that barrier
+        would wait for ranks that are gone."""
         if self.store is None:
             return
-        if not clean:
-            reason = error[len("distributed: "):] if error.startswith("distributed: ") else error
-            self.abort("rank %d failed: %s" % (self.rank, reason or "error"))
-            return
         try:
-            if self.rank == 0:
-                self.wait_count("tp/finished", self.world_size - 1, "the end of the run")
-            else:
-                self.add("tp/finished", 1, "the end of the run")
-        except (DistributedError, StopRequested) as e:
-            diagnostic("warning: %s" % e)
-            return
-        if self.initialized:
+            if not clean:
+                reason = error[len("distributed: "):] if error.startswith("distributed: ") else error
+                self.abort("rank %d failed: %s" % (self.rank, reason or "error"))
+                return
             try:
-                self.dist.destroy_process_group()
-            except Exception as e:
-                diagnostic("warning: destroy_process_group: %s" % first_line(e))
+                if self.rank == 0:
+                    self.wait_count("tp/finished", self.world_size - 1, "the end of the run")
+                else:
+                    self.add("tp/finished", 1, "the end of the run")
+            except (DistributedError, StopRequested) as e:
+                diagnostic("warning: %s" % e)
+        finally:
+            self.destroy()
+
+    def destroy(self):
+        """destroy_process_group() once, if a group was formed (a failure is a warning)."""
+        if not self.initialized:
+            return
+        self.initialized = False
+        try:
+            self.dist.destroy_process_group()
+        except Exception as e:
+            diagnostic("warning: destroy_process_group: %s" % first_line(e))

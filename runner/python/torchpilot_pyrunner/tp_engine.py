@@ -110,8 +110,12 @@ class Engine:
         if o.workload in ("exported", "python", "train-python"):
             w.preload()  # a missing torch.export, a refused .pt2 or a bad factory is bad input
         dist_error = self._join_group(torch, device, torch_tpu) if o.distributed else None
+        from . import tp_compile
+        # Inductor's FX graph cache is this run's only where it compiles with inductor: an eager
+        # run (or TorchTPU's backend) finds it full after any earlier compiled run.
+        uses_inductor = o.mode == "compiled" and tp_compile.chosen_backend(device, o.backend) == "inductor"
         cache = tp_caches.cache_facts(self.accel, o.cache_dir,
-                                      o.distributed.world_size if o.distributed else 1)
+                                      o.distributed.world_size if o.distributed else 1, uses_inductor)
         cache_state = "warm" if o.warm_start else cache["state"]
         self.ready.cache_state = cache["state"]
         self.cache_state = cache_state
