@@ -40,11 +40,13 @@ class Engine:
         from .tp_readiness import ReadinessClock
         self.ready = ReadinessClock(start)  # time to ready, stage by stage (inference runs)
 
-    def _check_inputs(self, torch):
+    def _check_inputs(self):
+        """The input files, before torch loads (its import may write to stderr: torch_tpu's
+        warnings, libtpu's logs), so that a bad one is one line on stderr and exit 2."""
         from . import tp_catalog
-        from . import tp_precision
+        from . import tp_policy
         o = self.o
-        self.policy, origin = tp_precision.load_policy(o.precision_policy)
+        self.policy, origin = tp_policy.load_policy(o.precision_policy)
         if o.precision and o.dtype not in self.policy["tolerances"]:
             raise BadInput("%s: precision policy '%s' has no tolerance for dtype '%s'"
                            % (origin, self.policy["name"], o.dtype))
@@ -80,6 +82,7 @@ class Engine:
         return timed
 
     def run(self):
+        self._check_inputs()  # BadInput propagates: exit 2
         import torch
         self.ready.end("imports")
         from . import tp_accel
@@ -88,7 +91,6 @@ class Engine:
         from . import tp_serving
         from .tp_workload_factory import make_workload
         o = self.o
-        self._check_inputs(torch)  # BadInput propagates: exit 2
         try:
             torch.set_num_interop_threads(1)
         except RuntimeError as e:
