@@ -3,10 +3,12 @@ defaults and the keys of run_started."""
 import json
 import os
 import subprocess
+import sys
 import tempfile
 import unittest
+from unittest import mock
 
-from runner_testlib import RUNNER, one, python3, run
+from runner_testlib import PACKAGE, PYDIR, RUNNER, one, python3, run
 
 
 class BadArguments(unittest.TestCase):
@@ -60,6 +62,20 @@ class BadArguments(unittest.TestCase):
 
 
 class PresetsAndDefaults(unittest.TestCase):
+    def test_topology_from_torch_tpu_then_gke(self):
+        """--topology's default: TORCH_TPU_TOPOLOGY (what TorchTPU reads), else GKE's TPU_TOPOLOGY."""
+        sys.path.insert(0, PYDIR)
+        tp_options = __import__(PACKAGE + ".tp_options", fromlist=["tp_options"])
+        for env, want in (({"TORCH_TPU_TOPOLOGY": "2x2x1", "TPU_TOPOLOGY": "4x4"}, "2x2x1"),
+                          ({"TPU_TOPOLOGY": "4x4"}, "4x4"), ({}, "")):
+            with mock.patch.dict(os.environ, env, clear=False):
+                for name in ("TORCH_TPU_TOPOLOGY", "TPU_TOPOLOGY"):
+                    if name not in env:
+                        os.environ.pop(name, None)
+                self.assertEqual(tp_options.parse_options([]).topology, want, env)
+        with mock.patch.dict(os.environ, {"TORCH_TPU_TOPOLOGY": "2x2x1"}):
+            self.assertEqual(tp_options.parse_options(["--topology", "1x1"]).topology, "1x1")
+
     def test_smoke_preset_and_override(self):
         rc, evs, _, err = run(["--preset", "smoke", "--iterations", "12", "--no-precision",
                                "--target", "t1", "--topology", "1x1"])

@@ -213,7 +213,8 @@ def _build_parser():
         "default (default auto)")
     opt("--cache-dir", str, "persistent compilation cache directory, if one is configured")
     opt("--target", str, "target name for run_started (default $TORCHPILOT_TARGET)")
-    opt("--topology", str, "accelerator topology, e.g. 1x1 (default $TPU_TOPOLOGY)")
+    opt("--topology", str, "accelerator topology, e.g. 2x2x1 (default $TORCH_TPU_TOPOLOGY, which TorchTPU "
+        "reads, else GKE's $TPU_TOPOLOGY)")
     opt("--model-revision", str, "model revision to record (default: derived from the model)")
     opt("--world-size", tp_dist_options.parse_int_flag,
         "data-parallel training: N ranks (default $WORLD_SIZE, else TPU_WORKER_HOSTNAMES' count)")
@@ -329,7 +330,9 @@ def parse_options(argv):
     if "--target" not in given:
         ns.target = os.environ.get("TORCHPILOT_TARGET", "")
     if "--topology" not in given:
-        ns.topology = os.environ.get("TPU_TOPOLOGY", "")
+        # TorchTPU reads TORCH_TPU_TOPOLOGY (torch_tpu/_internal/distributed/distributed.py);
+        # GKE sets TPU_TOPOLOGY on a TPU pod.
+        ns.topology = os.environ.get("TORCH_TPU_TOPOLOGY") or os.environ.get("TPU_TOPOLOGY", "")
     ns.precision = not ns.no_precision
 
     if "--run-key" in given and not ns.run_key:
