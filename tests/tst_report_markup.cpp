@@ -52,7 +52,7 @@ const char *const kFields[] = {
     "key",           "workload", "current path", "candidate side", "signer",
     "sign-off note", "decider",  "decision",     "finance",        "finance note",
     "cost a",        "cost b",   "rollback",     "reference",      "reason",
-    "cpu",           "os",       "blas",
+    "cpu",           "os",       "blas",         "accelerator",
 };
 
 } // namespace
@@ -163,6 +163,7 @@ QString TestReportMarkup::rewritten(const char *fixture, bool hostile, const std
             env["cpu_model"] = valueOf("cpu", hostile);
             env["os"] = valueOf("os", hostile);
             env["blas"] = valueOf("blas", hostile);
+            env["gpu"] = valueOf("accelerator", hostile); // the environment table's accelerator
             env["hostname"] = valueOf("host", hostile);
         } else if (event == "precision") {
             j["reference"] = valueOf("reference", hostile);

@@ -2909,6 +2909,18 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <source>Open-loop server-scenario runs (MLPerf LoadGen): Poisson arrivals at a target rate, a queue and a dynamic batcher, each query&apos;s latency from its scheduled arrival. The SLO: p99 at most %1 with at most %2% of queries failed.</source>
         <translation>Execuções em laço aberto no cenário server (MLPerf LoadGen): chegadas de Poisson a uma taxa alvo, uma fila e um agrupador dinâmico, a latência de cada consulta a partir da chegada agendada. O SLO: p99 de no máximo %1 com no máximo %2% de consultas com falha.</translation>
     </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>Acelerador</translation>
+    </message>
+    <message>
+        <source>%1 GiB HBM</source>
+        <translation>%1 GiB de HBM</translation>
+    </message>
+    <message>
+        <source>eager %1</source>
+        <translation>eager %1</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>

@@ -123,7 +123,11 @@ def device_module(cache=None, devices=1, precision_api=True):
     """torch.tpu as TorchTPU registers it."""
     cache = cache or CompilationCache()
     tpu = types.SimpleNamespace(synchronize=Calls(), device_count=lambda: devices,
-                                _get_cache_stats=cache.stats, cache=cache)
+                                _get_cache_stats=cache.stats, cache=cache,
+                                get_device_name=lambda device=None: "TPU v6 lite",
+                                get_device_properties=lambda device=None: types.SimpleNamespace(
+                                    name="TPU v6 lite", total_memory=32 << 30, multi_processor_count=1),
+                                eager_mode=types.SimpleNamespace(name="DEFER_NEVER"))
     if precision_api:
         tpu.Precision = PrecisionEnum
 

@@ -133,6 +133,25 @@ class PrecisionTests(unittest.TestCase):
         self.assertEqual((p["float32_matmul"], p["tpu_allow_excess_precision"]), (NA, NA))
         self.assertEqual(tp_accel.matmul_precision_mode(p, "tpu"), "")
 
+    def test_tpu_device_facts(self):
+        """Name (its generation), HBM, eager mode and the compiler's environment on a tpu run;
+        "not available" for what cannot be read; nothing off the tpu device."""
+        torch = ftt.torch_with_tpu(ftt.device_module())
+        with mock.patch.dict(os.environ, {"XLA_FLAGS": "--xla_dump_to=/tmp/x"}):
+            os.environ.pop("LIBTPU_INIT_ARGS", None)
+            f = tp_accel.Accelerator(torch, "tpu", ftt.torch_tpu_package()).tpu_device_facts()
+        self.assertEqual(f, {"device_name": "TPU v6 lite", "total_memory_bytes": 32 << 30,
+                             "eager_mode": "DEFER_NEVER", "xla_flags": "--xla_dump_to=/tmp/x",
+                             "libtpu_init_args": NA})
+        def broken(device=None):
+            raise RuntimeError("TorchTPU device ops backend is not initialized.")
+        torch.tpu.get_device_name = broken
+        torch.tpu.get_device_properties = broken
+        del torch.tpu.eager_mode
+        f = tp_accel.Accelerator(torch, "tpu", ftt.torch_tpu_package()).tpu_device_facts()
+        self.assertEqual((f["device_name"], f["total_memory_bytes"], f["eager_mode"]), (NA, NA, NA))
+        self.assertIsNone(tp_accel.Accelerator(torch, "cpu").tpu_device_facts())
+
     def test_nothing_known(self):
         p = tp_accel.Accelerator(fake_torch(), "cpu").precision_settings()
         self.assertEqual(p, {"float32_matmul": NA, "source": "torch", "cuda_tf32_matmul": NA, "cudnn_tf32": NA})

@@ -139,6 +139,26 @@ std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)
     return row;
 }
 
+// The accelerator a run reported: env.gpu (cuda), or env.tpu_device's name, HBM and eager mode
+// (the Python runner on a tpu, from TorchTPU's device module); "" for what it does not name.
+std::vector<std::string> acceleratorOf(const json &env)
+{
+    if (const std::string gpu = text(env, "gpu"); !gpu.empty())
+        return {gpu, "", ""};
+    const auto tpu = env.find("tpu_device");
+    if (tpu == env.end() || !tpu->is_object())
+        return {"", "", ""};
+    auto known = [&](const char *key) {
+        const std::string v = text(*tpu, key);
+        return v == "not available" ? std::string() : v;
+    };
+    std::string memory;
+    if (const auto m = tpu->find("total_memory_bytes");
+        m != tpu->end() && m->is_number() && m->get<double>() > 0)
+        memory = textNumber(m->get<double>(), 15);
+    return {known("device_name"), memory, known("eager_mode")};
+}
+
 std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs)
 {
     std::map<std::vector<std::string>, std::vector<long long>> groups;
@@ -152,14 +172,17 @@ std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs)
         std::string blas = text(env, "blas");
         if (const std::string build = text(env, "blas_build"); !build.empty() && !blas.empty())
             blas += " (" + build + ")";
-        groups[{text(env, "torch"), text(env, "runner"), threads, text(env, "cpu_model"), blas,
-                text(env, "os")}]
-            .push_back(r.id);
+        std::vector<std::string> key{
+            text(env, "torch"), text(env, "runner"), threads, text(env, "cpu_model"), blas,
+            text(env, "os")};
+        for (std::string &part : acceleratorOf(env))
+            key.push_back(std::move(part));
+        groups[key].push_back(r.id);
     }
     std::vector<EnvironmentGroup> out;
     out.reserve(groups.size());
     for (const auto &[k, ids] : groups)
-        out.push_back({k[0], k[1], k[2], k[3], k[4], k[5], ids});
+        out.push_back({k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], ids});
     // The environment most runs measured in first; ties by first run id.
     std::stable_sort(
         out.begin(), out.end(), [](const EnvironmentGroup &a, const EnvironmentGroup &b) {

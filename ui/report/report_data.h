@@ -52,6 +52,9 @@ struct PrecisionRow {
 // Runs that measured with the same versions and host settings.
 struct EnvironmentGroup {
     std::string torch, runner, threads, cpu, blas, os;
+    // The GPU's name, or the TPU's (env.tpu_device: its name, HBM per device in bytes, eager
+    // mode); "" where the run names none.
+    std::string accelerator, acceleratorMemory, eagerMode;
     std::vector<long long> runIds;
 };
 

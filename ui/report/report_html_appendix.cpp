@@ -225,13 +225,29 @@ Html environmentHtml(const ReportData &d, const QLocale &locale)
     HtmlTable t({{ReportHtml::tr("torch"), 9},
                  {ReportHtml::tr("Runner"), 9},
                  {ReportHtml::tr("Threads"), 10, true},
-                 {ReportHtml::tr("CPU"), 14},
-                 {ReportHtml::tr("BLAS"), 16},
-                 {ReportHtml::tr("OS"), 24},
-                 {ReportHtml::tr("Runs"), 18}});
+                 {ReportHtml::tr("CPU"), 12},
+                 {ReportHtml::tr("Accelerator"), 12},
+                 {ReportHtml::tr("BLAS"), 14},
+                 {ReportHtml::tr("OS"), 18},
+                 {ReportHtml::tr("Runs"), 16}});
     auto v = [](const std::string &s) { return s.empty() ? esc(QStringLiteral("—")) : esc(s); };
+    // "TPU v6 lite, 32 GiB HBM, eager DEFER_NEVER": each part only where the run read it.
+    auto accelerator = [&](const EnvironmentGroup &g) {
+        QStringList parts;
+        if (!g.accelerator.empty())
+            parts << QString::fromStdString(g.accelerator);
+        if (!g.acceleratorMemory.empty())
+            parts << ReportHtml::tr("%1 GiB HBM")
+                         .arg(locale.toString(
+                             QString::fromStdString(g.acceleratorMemory).toDouble() /
+                                 double(1ULL << 30),
+                             'g', 3));
+        if (!g.eagerMode.empty())
+            parts << ReportHtml::tr("eager %1").arg(QString::fromStdString(g.eagerMode));
+        return parts.isEmpty() ? esc(QStringLiteral("—")) : esc(parts.join(QStringLiteral(", ")));
+    };
     for (const EnvironmentGroup &g : d.environments)
-        t.row({v(g.torch), v(g.runner), v(g.threads), v(g.cpu), v(g.blas), v(g.os),
+        t.row({v(g.torch), v(g.runner), v(g.threads), v(g.cpu), accelerator(g), v(g.blas), v(g.os),
                markup(ReportHtml::tr("%1 <span class=\"small\">(%2)</span>"))
                    .arg(idRanges(g.runIds), locale.toString(qlonglong(g.runIds.size())))});
     return h + t.html();

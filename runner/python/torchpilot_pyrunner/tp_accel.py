@@ -12,6 +12,7 @@ per_entry_stats), torch.tpu.Precision / torch.tpu.precision, torch.backends.tpu.
 import datetime
 import importlib
 import importlib.util
+import os
 import platform
 import sys
 import time
@@ -363,6 +364,40 @@ class Accelerator:
             return get_stats()
         except Exception:
             return None
+
+    def tpu_device_facts(self):
+        """run_started.env.tpu_device on a tpu run, from TorchTPU's device module
+        (torch_tpu/_internal/device/_device_module.py): the device's name, which says its
+        generation ("TPU v7"), its HBM per device (get_device_properties().total_memory, bytes),
+        the eager mode (torch.tpu.eager_mode, an EagerMode member), and the compiler's settings
+        as the environment gives them (XLA_FLAGS, LIBTPU_INIT_ARGS, at most 4096 characters
+        each). Each fact that cannot be read is "not available"; None off the tpu device."""
+        if self.device != "tpu":
+            return None
+        tpu = getattr(self.torch, "tpu", None)
+        facts = {"device_name": NA, "total_memory_bytes": NA, "eager_mode": NA}
+        for key, var in (("xla_flags", "XLA_FLAGS"), ("libtpu_init_args", "LIBTPU_INIT_ARGS")):
+            value = os.environ.get(var)
+            facts[key] = value[:4096] if value is not None else NA
+        try:
+            name = tpu.get_device_name()
+            if isinstance(name, str) and name:
+                facts["device_name"] = name[:200]
+        except Exception:
+            pass
+        try:
+            memory = tpu.get_device_properties().total_memory
+            if isinstance(memory, int) and not isinstance(memory, bool) and memory > 0:
+                facts["total_memory_bytes"] = memory
+        except Exception:
+            pass
+        try:
+            mode = getattr(tpu.eager_mode, "name", None)
+            if isinstance(mode, str) and mode:
+                facts["eager_mode"] = mode[:64]
+        except Exception:
+            pass
+        return facts
 
     def compile_counters(self):
         """A snapshot of torch._dynamo's counters and TorchTPU's compile-cache stats; each source

@@ -124,6 +124,9 @@ def run_environment(torch, accel, o, compiler, blas_threads=0):
     env["accelerator_versions"] = versions
     if versions.get("torch_tpu") not in (None, "not available"):
         env["torch_tpu"] = versions["torch_tpu"]
+    tpu_device = accel.tpu_device_facts()
+    if tpu_device is not None:
+        env["tpu_device"] = tpu_device
     if accel.device == "cuda":
         try:
             env["cuda"] = torch.version.cuda
