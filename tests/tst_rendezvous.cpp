@@ -43,7 +43,9 @@ bool listensOn(int port)
 void TestRendezvous::loopbackGroupListensNowhere()
 {
     const int port = tp::RankGroupLauncher::freeLoopbackPort();
-    const QStringList common = train(400) + words("--dist-timeout 10");
+    // Long enough (about a second or more) that the group still holds the port while a second
+    // rank 0 starts, loads libtorch and tries it, even on a loaded machine.
+    const QStringList common = train(1500) + words("--dist-timeout 10");
     bool checked = false, listened = true;
     int secondExit = -2;
     QString secondErr;
