@@ -59,14 +59,12 @@ QString sec(double s)
     return QString::number(s, 'g', 3);
 }
 
-nlohmann::json probeSettingsJson(const ProbeSettings &s)
+// A proposed probe as the pilot would declare it, with the start budget it allows.
+nlohmann::json proposedJson(const ProbeSettings &s)
 {
-    return {{"initial_delay_seconds", s.initialDelaySeconds},
-            {"period_seconds", s.periodSeconds},
-            {"timeout_seconds", s.timeoutSeconds},
-            {"failure_threshold", s.failureThreshold},
-            {"success_threshold", s.successThreshold},
-            {"budget_seconds", s.budgetSeconds()}};
+    nlohmann::json j = probeSettingsJson(s);
+    j["budget_seconds"] = s.budgetSeconds();
+    return j;
 }
 
 void printText(const QString &label, const ReadinessFigures &f, const ProbeProposal &p,
@@ -193,9 +191,9 @@ int probesCommand(const QStringList &args)
             j["cold_stage_medians_seconds"] = stages;
             if (enough)
                 j["proposal"] = {{"margin", proposal.margin},
-                                 {"startup_probe", probeSettingsJson(proposal.startup)},
-                                 {"readiness_probe", probeSettingsJson(proposal.readiness)},
-                                 {"liveness_probe", probeSettingsJson(proposal.liveness)}};
+                                 {"startup_probe", proposedJson(proposal.startup)},
+                                 {"readiness_probe", proposedJson(proposal.readiness)},
+                                 {"liveness_probe", proposedJson(proposal.liveness)}};
             j["declared"] = servingProbesToJson(pilot.probes);
             std::cout << dumpText(j, 2) << '\n' << std::flush;
         } else if (format == QLatin1String("yaml")) {

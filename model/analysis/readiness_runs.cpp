@@ -19,7 +19,8 @@ std::vector<ReadinessRun> readinessRuns(Store &store, const RunSelection &select
             const nlohmann::json j = nlohmann::json::parse(e.json, nullptr, false);
             if (const auto r = readiness::parse(j)) {
                 // The caches the process found; an older event without it: the run's state.
-                out.push_back({run.id, r->cacheState.empty() ? run.cacheState : r->cacheState, *r});
+                out.push_back({run.id, r->cacheState.empty() ? run.cacheState : r->cacheState, *r,
+                               run.p99Seconds});
                 break; // one per process
             }
         }
@@ -55,6 +56,7 @@ ReadinessFigures readinessFigures(Store &store, const std::vector<ReadinessRun> 
     std::array<std::vector<double>, readiness::StageCount> stages;
     for (const ReadinessRun &run : runs) {
         f.runIds.push_back(run.runId);
+        f.longestCallAfterReady = std::max(f.longestCallAfterReady, run.p99Seconds.value_or(0.0));
         if (run.cacheState == "warm") {
             warm.push_back(run.r.timeToReadySeconds());
             continue;
@@ -68,12 +70,6 @@ ReadinessFigures readinessFigures(Store &store, const std::vector<ReadinessRun> 
         for (const ShapeCaseRecord &c : store.shapeCases(run.runId))
             f.longestCallAfterReady =
                 std::max(f.longestCallAfterReady, c.firstCallSeconds.value_or(0.0));
-    }
-    if (!f.runIds.empty()) { // (an empty id list selects every run)
-        RunSelection these;
-        these.runIds = f.runIds;
-        for (const RunRecord &r : store.listRuns(these))
-            f.longestCallAfterReady = std::max(f.longestCallAfterReady, r.p99Seconds.value_or(0.0));
     }
     f.coldRuns = cold.size();
     f.warmRuns = warm.size();

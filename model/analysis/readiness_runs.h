@@ -10,6 +10,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -22,6 +23,7 @@ struct ReadinessRun {
     long long runId = 0;
     std::string cacheState; // the compile caches the process found: cold | warm | unknown
     readiness::Readiness r;
+    std::optional<double> p99Seconds; // the run's steady p99: a call after ready
 };
 
 // The completed runs of `selection` with a sound readiness event (an unsound one, merged or not,

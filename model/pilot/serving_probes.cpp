@@ -47,7 +47,9 @@ ProbeSettings parseProbe(const json &o, const std::string &name)
     return s;
 }
 
-json probeJson(const ProbeSettings &s)
+} // namespace
+
+json probeSettingsJson(const ProbeSettings &s)
 {
     return {{"initial_delay_seconds", s.initialDelaySeconds},
             {"period_seconds", s.periodSeconds},
@@ -55,7 +57,6 @@ json probeJson(const ProbeSettings &s)
             {"failure_threshold", s.failureThreshold},
             {"success_threshold", s.successThreshold}};
 }
-} // namespace
 
 ServingProbes parseServingProbes(const json &j)
 {
@@ -80,11 +81,11 @@ json servingProbesToJson(const ServingProbes &p)
 {
     json j = json::object();
     if (p.startup)
-        j[kProbes[0]] = probeJson(*p.startup);
+        j[kProbes[0]] = probeSettingsJson(*p.startup);
     if (p.readiness)
-        j[kProbes[1]] = probeJson(*p.readiness);
+        j[kProbes[1]] = probeSettingsJson(*p.readiness);
     if (p.liveness)
-        j[kProbes[2]] = probeJson(*p.liveness);
+        j[kProbes[2]] = probeSettingsJson(*p.liveness);
     return j;
 }
 

@@ -37,6 +37,8 @@ struct ServingProbes {
 // most 10^6 each), a success threshold other than 1 on a startup or liveness probe.
 ServingProbes parseServingProbes(const nlohmann::json &j);
 nlohmann::json servingProbesToJson(const ServingProbes &p); // only the declared probes
+// One probe as the pilot writes it (snake case: initial_delay_seconds, period_seconds, …).
+nlohmann::json probeSettingsJson(const ProbeSettings &s);
 
 // One probe as a container spec's field (camelCase), checking `path` on `port` over HTTP.
 nlohmann::json kubeProbe(const ProbeSettings &s, const std::string &path, int port);

@@ -31,6 +31,14 @@ const std::vector<QColor> &ServingCurveChart::sideColors()
     return colors;
 }
 
+QStringList ServingCurveChart::labelsOf(const std::vector<ServingCurveSide> &sides)
+{
+    QStringList labels;
+    for (const ServingCurveSide &side : sides)
+        labels << side.label;
+    return labels;
+}
+
 void ServingCurveChart::paintEvent(QPaintEvent *)
 {
     QPainter p(this);
@@ -122,10 +130,7 @@ void ServingCurveChart::paint(QPainter &p, const QRectF &area,
         p.setPen(QPen(color, 1.2, Qt::DashLine));
         p.drawPath(median);
     }
-    QStringList labels;
-    for (const ServingCurveSide &side : sides)
-        labels << side.label;
-    paintSideLegend(p, area, plot, fm, labels, colors, text,
+    paintSideLegend(p, area, plot, fm, ServingCurveChart::labelsOf(sides), colors, text,
                     tr("solid: p99, failures last · dashed: p50 · hollow: not valid evidence"));
     p.restore();
 }

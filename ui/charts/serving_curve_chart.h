@@ -37,6 +37,7 @@ public:
                       const std::vector<ServingCurveSide> &sides, double sloSeconds,
                       const QFont &font, const QColor &text, const QColor &background);
     static const std::vector<QColor> &sideColors();
+    static QStringList labelsOf(const std::vector<ServingCurveSide> &sides);
 
     QSize sizeHint() const override { return {640, 360}; }
     QSize minimumSizeHint() const override { return {260, 220}; }

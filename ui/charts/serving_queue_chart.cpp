@@ -100,10 +100,7 @@ void ServingQueueChart::paint(QPainter &p, const QRectF &area,
         p.setPen(QPen(color, 1.4, Qt::DashLine));
         p.drawPath(queue);
     }
-    QStringList labels;
-    for (const ServingCurveSide &side : sides)
-        labels << side.label;
-    paintSideLegend(p, area, plot, fm, labels, colors, text,
+    paintSideLegend(p, area, plot, fm, ServingCurveChart::labelsOf(sides), colors, text,
                     tr("solid: compute · dashed: queue wait · hollow: not valid"));
     p.restore();
 }
