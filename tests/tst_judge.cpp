@@ -129,6 +129,17 @@ void TestJudge::verdicts_data()
     QTest::newRow("eager fallback")
         << 16 << QStringLiteral("compiled mode ran eagerly: a recompile limit was hit");
     QTest::newRow("no eager fallback") << 17 << QString();
+    // A compile after the warmup (TorchTPU's tier-1 cache missed, or dynamo compiled a frame):
+    // the steady samples hold compile time. 0 of each, or counters not available, are fine.
+    QTest::newRow("tpu recompiles in the steady state")
+        << 18
+        << QStringLiteral("compiled again after the warmup (3 TorchTPU compile-cache misses, 0 "
+                          "dynamo frames)");
+    QTest::newRow("dynamo recompiles in the steady state")
+        << 19
+        << QStringLiteral("compiled again after the warmup (not available TorchTPU compile-cache "
+                          "misses, 2 dynamo frames)");
+    QTest::newRow("no steady-state compile") << 20 << QString();
 }
 
 void TestJudge::verdicts()
@@ -204,6 +215,17 @@ void TestJudge::verdicts()
     case 16:
     case 17:
         in.summary = {{"eager_fallback", variant == 16}};
+        break;
+    case 18:
+        in.summary = {{"steady_state_compiles", {{"tpu_cache_misses", 3}, {"dynamo_frames", 0}}}};
+        break;
+    case 19:
+        in.summary = {{"steady_state_compiles",
+                       {{"tpu_cache_misses", "not available"}, {"dynamo_frames", 2}}}};
+        break;
+    case 20:
+        in.summary = {{"steady_state_compiles",
+                       {{"tpu_cache_misses", 0}, {"dynamo_frames", "not available"}}}};
         break;
     default:
         break;

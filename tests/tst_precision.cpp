@@ -36,6 +36,14 @@ void TestPrecision::defaultMatchesResourceFile()
     }
     QCOMPARE(file.tolerances.at("bfloat16").rtol, 1.6e-2);
     QCOMPARE(file.trainingSteps, builtin.trainingSteps);
+    QCOMPARE(file.reference, std::string(tp::policy_reference::Float32));
+    QCOMPARE(tp::referenceDtype(file, "bfloat16"), std::string("float32"));
+    // The shipped same-dtype policy: bf16 against bf16, the default's tolerances.
+    const tp::PrecisionPolicy same =
+        tp::loadPolicy(TP_SOURCE_DIR "/resources/policies/same-dtype.json");
+    QCOMPARE(same.reference, std::string(tp::policy_reference::SameDtype));
+    QCOMPARE(tp::referenceDtype(same, "bfloat16"), std::string("bfloat16"));
+    QCOMPARE(same.tolerances.at("bfloat16").rtol, file.tolerances.at("bfloat16").rtol);
 }
 
 void TestPrecision::badPolicies_data()
@@ -58,6 +66,10 @@ void TestPrecision::badPolicies_data()
     QTest::newRow("cosine above one")
         << QByteArray(R"({"name":"x","tolerances":{"float32":{"rtol":0,"atol":0,"min_cosine":2}}})")
         << "min_cosine";
+    QTest::newRow("unknown reference")
+        << QByteArray(
+               R"({"name":"x","reference":"gpu","tolerances":{"float32":{"rtol":0,"atol":0}}})")
+        << "field 'reference' must be \"float32\" or \"same-dtype\"";
     QTest::newRow("bad training")
         << QByteArray(
                R"({"name":"x","tolerances":{"float32":{"rtol":0,"atol":0}},"training":{"steps":0}})")

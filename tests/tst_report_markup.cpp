@@ -52,7 +52,8 @@ const char *const kFields[] = {
     "key",           "workload", "current path", "candidate side", "signer",
     "sign-off note", "decider",  "decision",     "finance",        "finance note",
     "cost a",        "cost b",   "rollback",     "reference",      "reason",
-    "cpu",           "os",       "blas",         "accelerator",
+    "cpu",           "os",       "blas",         "accelerator",    "tpu device",
+    "xla flags",
 };
 
 } // namespace
@@ -165,12 +166,27 @@ QString TestReportMarkup::rewritten(const char *fixture, bool hostile, const std
             env["blas"] = valueOf("blas", hostile);
             env["gpu"] = valueOf("accelerator", hostile); // the environment table's accelerator
             env["hostname"] = valueOf("host", hostile);
+            if (keySuffix == "-later") { // a TorchTPU run: its device and compiler flags
+                env.erase("gpu");
+                env["tpu_device"] = {{"device_name", valueOf("tpu device", hostile)},
+                                     {"total_memory_bytes", 34359738368LL},
+                                     {"eager_mode", "DEFER_NEVER"},
+                                     {"optimized_build", true},
+                                     {"cpu_fallback", false},
+                                     {"rng_state_in_checkpoints", true},
+                                     {"xla_flags", valueOf("xla flags", hostile)},
+                                     {"libtpu_init_args", "not available"}};
+            }
         } else if (event == "precision") {
             j["reference"] = valueOf("reference", hostile);
             j["reasons"] = json::array({valueOf("reason", hostile)});
         } else if (event == "run_finished" && j.contains("error") && !j["error"].is_null()) {
             j["error"] = valueOf("error", hostile);
         }
+        if (event == "run_finished" && keySuffix == "-later" && j["summary"].is_object())
+            j["summary"]["tpu_compile"] = {{"compiled_programs_hbm_bytes", 3145728},
+                                           {"compiled_programs", 2},
+                                           {"compile_host_memory_peak_bytes", 67108864}};
         file.write(QByteArray::fromStdString(j.dump()) + '\n');
     }
     return out;
@@ -277,6 +293,11 @@ void TestReportMarkup::dataPrintsAsItsLiteralText()
     const QString clean = squeezed(text(m_cleanPdf));
     for (const char *field : kFields)
         QVERIFY2(clean.contains(squeezed(QString::fromStdString(valueOf(field, false)))), field);
+    // The TorchTPU run's facts (issue 41): build, fallback, random state, compiled programs.
+    for (const char *fact :
+         {"32GiBHBM", "eagerDEFER_NEVER", "optimizedbuild", "CPUfallbackoff",
+          "checkpointskeeptheTPUrandomstate", "Compiledprograms'HBM", "Compilehostmemorypeak"})
+        QVERIFY2(clean.contains(QLatin1String(fact)), fact);
 }
 
 void TestReportMarkup::noImageOrLinkFromData()

@@ -134,6 +134,13 @@ void TestRunnerProtocol::precisionVerdicts_data()
         << QStringList{QStringLiteral("--mode"), QStringLiteral("compiled")} << "pass";
     QTest::newRow("perturbed weights")
         << QStringList{QStringLiteral("--inject-fault"), QStringLiteral("perturb")} << "fail";
+    // bf16 against a bf16 eager reference (TorchTPU's parity guide): eager bf16 on the same CPU
+    // computes the same values; the event names the reference.
+    QTest::newRow("bf16 against bf16")
+        << QStringList{QStringLiteral("--dtype"), QStringLiteral("bfloat16"),
+                       QStringLiteral("--precision-policy"),
+                       QStringLiteral(TP_SOURCE_DIR "/resources/policies/same-dtype.json")}
+        << "pass";
 }
 
 void TestRunnerProtocol::precisionVerdicts()
@@ -145,8 +152,13 @@ void TestRunnerProtocol::precisionVerdicts()
     const json *p = r.find("precision");
     QVERIFY(p);
     QCOMPARE(QString::fromStdString((*p)["verdict"].get<std::string>()), verdict);
-    QCOMPARE((*p)["policy"].get<std::string>(), std::string("default"));
+    const bool sameDtype = args.contains(QStringLiteral("bfloat16"));
+    QCOMPARE((*p)["policy"].get<std::string>(), std::string(sameDtype ? "same-dtype" : "default"));
+    QCOMPARE((*p)["reference"].get<std::string>(),
+             std::string(sameDtype ? "eager/bfloat16" : "eager/float32"));
     QCOMPARE((*p)["reasons"].empty(), verdict == QLatin1String("pass"));
+    if (sameDtype) // identical computations: nothing but bf16 against itself
+        QCOMPARE((*p)["outputs"]["max_abs_error"].get<double>(), 0.0);
     for (const char *k : {"max_abs_error", "max_rel_error", "mismatch_percent", "cosine"})
         QVERIFY2((*p)["outputs"].contains(k), k);
     // The verdict is stored with the run.
@@ -160,7 +172,7 @@ void TestRunnerProtocol::precisionVerdicts()
     const auto report = in.finish();
     const auto run = store.run(report.runIds.front());
     QCOMPARE(QString::fromStdString(run->precisionVerdict), verdict);
-    QCOMPARE(run->precisionPolicy, std::string("default"));
+    QCOMPARE(run->precisionPolicy, std::string(sameDtype ? "same-dtype" : "default"));
     QVERIFY(run->valid.has_value());
 }
 
@@ -207,6 +219,10 @@ void TestRunnerProtocol::badInputFiles_data()
         << "--precision-policy"
         << QByteArray(R"({"name":"p","tolerances":{"float32":{"rtol":"x","atol":0}}})")
         << "tolerances.float32.rtol";
+    QTest::newRow("policy bad reference")
+        << "--precision-policy"
+        << QByteArray(R"({"name":"p","reference":7,"tolerances":{"float32":{"rtol":0,"atol":0}}})")
+        << "field 'reference' must be";
     QTest::newRow("policy missing dtype")
         << "--precision-policy"
         << QByteArray(R"({"name":"p","tolerances":{"bfloat16":{"rtol":0.1,"atol":0}}})")

@@ -91,6 +91,7 @@
     X(ValidityRecoveryNotVerified, QT_TRANSLATE_NOOP("tp::ModelText", "recovery test not verified")) \
     X(ValiditySyncNotBlocking, QT_TRANSLATE_NOOP("tp::ModelText", "the device synchronize did not wait for a compiled call's output (%1 s, against %2 s waiting on the output): its timings are not the device's")) \
     X(ValidityEagerFallback, QT_TRANSLATE_NOOP("tp::ModelText", "compiled mode ran eagerly: a recompile limit was hit")) \
+    X(ValiditySteadyRecompile, QT_TRANSLATE_NOOP("tp::ModelText", "compiled again after the warmup (%1 TorchTPU compile-cache misses, %2 dynamo frames): the steady samples include compile time, as a per-step scalar that recompiles every step does")) \
     X(ValiditySummaryOnly, QT_TRANSLATE_NOOP("tp::ModelText", "no per-iteration samples: the runner reported a summary only, which cannot be checked")) \
     X(ValidityNoSamples, QT_TRANSLATE_NOOP("tp::ModelText", "no per-iteration samples: no steady state was measured")) \
     X(ValidityFiniteNotReported, QT_TRANSLATE_NOOP("tp::ModelText", "finite outputs not reported")) \

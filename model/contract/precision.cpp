@@ -40,6 +40,12 @@ PrecisionPolicy parsePolicy(const json &j, const std::string &origin)
             throw PolicyError(origin + ": field 'version' must be an integer from 0 to 1000000");
         p.version = v->get<int>();
     }
+    if (auto r = j.find("reference"); r != j.end()) {
+        if (!r->is_string() ||
+            (*r != policy_reference::Float32 && *r != policy_reference::SameDtype))
+            throw PolicyError(origin + ": field 'reference' must be \"float32\" or \"same-dtype\"");
+        p.reference = r->get<std::string>();
+    }
     auto tols = j.find("tolerances");
     if (tols == j.end() || !tols->is_object() || tols->empty())
         throw PolicyError(origin +
@@ -73,6 +79,11 @@ PrecisionPolicy parsePolicy(const json &j, const std::string &origin)
             throw PolicyError(where + ".steps must be at least 1");
     }
     return p;
+}
+
+std::string referenceDtype(const PrecisionPolicy &policy, const std::string &measuredDtype)
+{
+    return policy.reference == policy_reference::SameDtype ? measuredDtype : "float32";
 }
 
 PrecisionPolicy loadPolicy(const std::string &path)

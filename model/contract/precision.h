@@ -24,10 +24,21 @@ struct Tolerance {
     double minCosine = 0.999;
 };
 
+// What the measured outputs are compared against: the float32 eager reference on identical
+// weights and inputs (the default), or an eager reference in the measured dtype ("same-dtype":
+// bfloat16 against bfloat16, as TorchTPU's parity guide compares; it isolates the device and
+// compiler from the dtype's own rounding). The precision event's "reference" names it.
+namespace policy_reference
+{
+inline constexpr const char *Float32 = "float32";
+inline constexpr const char *SameDtype = "same-dtype";
+} // namespace policy_reference
+
 struct PrecisionPolicy {
     std::string name;
     int version = 1;
-    std::map<std::string, Tolerance> tolerances; // by dtype
+    std::string reference = policy_reference::Float32; // a policy_reference value
+    std::map<std::string, Tolerance> tolerances;       // by dtype
     // Training: steps compared, minimum gradient cosine, allowed relative loss divergence.
     int trainingSteps = 20;
     double minGradientCosine = 0.99;
@@ -39,6 +50,8 @@ struct PrecisionPolicy {
 PrecisionPolicy parsePolicy(const nlohmann::json &j, const std::string &origin);
 PrecisionPolicy loadPolicy(const std::string &path);
 PrecisionPolicy defaultPolicy(); // the built-in copy of resources/policies/default.json
+// The dtype the reference runs in for a measured dtype under `policy`.
+std::string referenceDtype(const PrecisionPolicy &policy, const std::string &measuredDtype);
 
 struct Comparison {
     std::size_t elements = 0;

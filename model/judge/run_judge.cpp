@@ -234,6 +234,22 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
     if (const auto fell = in.summary.find("eager_fallback");
         fell != in.summary.end() && *fell == true)
         reasons.emplace_back(txt::ValidityEagerFallback);
+    // A compile after the warmup (the runner counts TorchTPU's tier-1 cache misses and dynamo's
+    // frames from the warmup's end to the steady phase's): the steady state is not steady.
+    if (const auto again = in.summary.find("steady_state_compiles");
+        again != in.summary.end() && again->is_object()) {
+        const double misses = jsonNumber(*again, "tpu_cache_misses").value_or(0);
+        const double frames = jsonNumber(*again, "dynamo_frames").value_or(0);
+        if (misses > 0 || frames > 0) {
+            auto count = [](const json &o, const char *key) {
+                const auto n = jsonNumber(o, key);
+                return n ? textNumber(*n, 15) : std::string("not available");
+            };
+            reasons.push_back(
+                fillText(txt::ValiditySteadyRecompile,
+                         {count(*again, "tpu_cache_misses"), count(*again, "dynamo_frames")}));
+        }
+    }
     if (recoveryTest || servingRun) {
         // finite outputs are the trials' concern (bitwise-equal losses), or judged above
     } else if (policy.requireFinite && in.complete && !in.finite)

@@ -2751,7 +2751,7 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     </message>
     <message>
         <source>Each checked run against the float32 eager reference, on identical weights and inputs, with the tolerances of a named policy. Under the mode: the precision float32 matmuls ran at (highest is full float32; TF32 and TorchTPU&apos;s default bf16 passes are lower).</source>
-        <translation>Cada execução verificada contra a referência float32 eager, com pesos e entradas idênticos, com as tolerâncias de uma política nomeada. Sob o modo: a precisão em que rodaram as multiplicações de matrizes float32 (highest é float32 completo; TF32 e as passadas bf16 padrão do TorchTPU são menores).</translation>
+        <translation type="vanished">Cada execução verificada contra a referência float32 eager, com pesos e entradas idênticos, com as tolerâncias de uma política nomeada. Sob o modo: a precisão em que rodaram as multiplicações de matrizes float32 (highest é float32 completo; TF32 e as passadas bf16 padrão do TorchTPU são menores).</translation>
     </message>
     <message>
         <source>matmul %1</source>
@@ -2920,6 +2920,54 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>eager %1</source>
         <translation>eager %1</translation>
+    </message>
+    <message>
+        <source>optimized build</source>
+        <translation>build otimizado</translation>
+    </message>
+    <message>
+        <source>UNOPTIMIZED build</source>
+        <translation>build NÃO otimizado</translation>
+    </message>
+    <message>
+        <source>CPU fallback on</source>
+        <translation>fallback para CPU ligado</translation>
+    </message>
+    <message>
+        <source>CPU fallback off</source>
+        <translation>fallback para CPU desligado</translation>
+    </message>
+    <message>
+        <source>checkpoints keep the TPU random state</source>
+        <translation>checkpoints guardam o estado aleatório da TPU</translation>
+    </message>
+    <message>
+        <source>checkpoints lack the TPU random state</source>
+        <translation>checkpoints sem o estado aleatório da TPU</translation>
+    </message>
+    <message>
+        <source>%1 of run(s) %2: &lt;tt&gt;%3&lt;/tt&gt;</source>
+        <translation>%1 da(s) execução(ões) %2: &lt;tt&gt;%3&lt;/tt&gt;</translation>
+    </message>
+    <message>
+        <source>What TorchTPU&apos;s compiled programs cost at the end of each run: the HBM its compilation cache held, its executables, and the compiler&apos;s peak host memory.</source>
+        <translation>O que os programas compilados do TorchTPU custaram ao fim de cada execução: a HBM ocupada pelo seu cache de compilação, seus executáveis e o pico de memória do host usado pelo compilador.</translation>
+    </message>
+    <message>
+        <source>Compiled programs&apos; HBM</source>
+        <translation>HBM dos programas compilados</translation>
+    </message>
+    <message>
+        <source>Executables</source>
+        <translation>Executáveis</translation>
+    </message>
+    <message>
+        <source>Compile host memory peak</source>
+        <translation>Pico de memória do host na compilação</translation>
+    </message>
+    <message>
+        <source>Each checked run against the reference its policy names, on identical weights and inputs, with that policy&apos;s tolerances: the float32 eager reference by default, or an eager reference in the run&apos;s own dtype (bfloat16 against bfloat16, as TorchTPU&apos;s parity guide compares); each row says which. Under the mode: the precision float32 matmuls ran at (highest is full float32; TF32 and TorchTPU&apos;s default bf16 passes are lower).</source>
+        <translation>Cada execução verificada contra a referência que sua política indica, com pesos e entradas idênticos e as tolerâncias dessa política: por padrão a referência eager em float32, ou uma referência eager no próprio dtype da execução (bfloat16 contra bfloat16, como compara o guia de paridade do TorchTPU); cada linha diz qual. Sob o modo: a precisão em que rodaram as multiplicações de matrizes float32 (highest é float32 completo; TF32 e as passadas bf16 padrão do TorchTPU são menores).</translation>
     </message>
 </context>
 <context>
@@ -6436,6 +6484,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>the serving probes: torchpilot probes --db FILE proposes them from the cold starts, then torchpilot pilots --edit %1 --set serving.startup_probe.failure_threshold=N (and period_seconds, liveness_probe.…)</source>
         <translation>as probes de serving: torchpilot probes --db ARQUIVO as propõe a partir dos inícios frios, depois torchpilot pilots --edit %1 --set serving.startup_probe.failure_threshold=N (e period_seconds, liveness_probe.…)</translation>
     </message>
+    <message>
+        <source>compiled again after the warmup (%1 TorchTPU compile-cache misses, %2 dynamo frames): the steady samples include compile time, as a per-step scalar that recompiles every step does</source>
+        <translation>compilou de novo depois do aquecimento (%1 faltas no cache de compilação do TorchTPU, %2 frames do dynamo): as amostras estáveis incluem tempo de compilação, como acontece com um escalar por passo que recompila a cada passo</translation>
+    </message>
 </context>
 <context>
     <name>tp::NextEvidencePanel</name>
@@ -7945,6 +7997,57 @@ chave da execução: %2</translation>
     <message>
         <source>; float32 matmuls: %1</source>
         <translation>; matmuls float32: %1</translation>
+    </message>
+    <message>
+        <source>Accelerator:</source>
+        <translation>Acelerador:</translation>
+    </message>
+</context>
+<context>
+    <name>tp::RunFigures</name>
+    <message>
+        <source>%1 HBM</source>
+        <translation>%1 de HBM</translation>
+    </message>
+    <message>
+        <source>eager %1</source>
+        <translation>eager %1</translation>
+    </message>
+    <message>
+        <source>optimized build</source>
+        <translation>build otimizado</translation>
+    </message>
+    <message>
+        <source>UNOPTIMIZED build</source>
+        <translation>build NÃO otimizado</translation>
+    </message>
+    <message>
+        <source>CPU fallback on</source>
+        <translation>fallback para CPU ligado</translation>
+    </message>
+    <message>
+        <source>CPU fallback off</source>
+        <translation>fallback para CPU desligado</translation>
+    </message>
+    <message>
+        <source>compiled programs: %1 HBM in %2 executables</source>
+        <translation>programas compilados: %1 de HBM em %2 executáveis</translation>
+    </message>
+    <message>
+        <source>compiled programs: %1 HBM</source>
+        <translation>programas compilados: %1 de HBM</translation>
+    </message>
+    <message>
+        <source>compile host memory peak %1</source>
+        <translation>pico de memória do host na compilação %1</translation>
+    </message>
+    <message>
+        <source>checkpoints keep the TPU random state</source>
+        <translation>checkpoints guardam o estado aleatório da TPU</translation>
+    </message>
+    <message>
+        <source>checkpoints lack the TPU random state</source>
+        <translation>checkpoints sem o estado aleatório da TPU</translation>
     </message>
 </context>
 <context>

@@ -11,10 +11,11 @@ namespace tp::runner
 namespace
 {
 
-WorkloadConfig referenceConfig(WorkloadConfig c)
+// The reference: eager, in float32 or, under a "same-dtype" policy, in the measured dtype.
+WorkloadConfig referenceConfig(WorkloadConfig c, const PrecisionPolicy &policy)
 {
     c.mode = "eager";
-    c.dtype = "float32";
+    c.dtype = referenceDtype(policy, c.dtype);
     c.poisonOutput = false;
     c.perturbWeights = 0;
     return c;
@@ -45,7 +46,7 @@ nlohmann::json checkInferencePrecision(const WorkloadConfig &config, const std::
                                        Emitter &emitter)
 {
     const Tolerance &tol = toleranceFor(policy, config.dtype);
-    auto reference = makeWorkload(workload, referenceConfig(config));
+    auto reference = makeWorkload(workload, referenceConfig(config, policy));
     reference->build();
     const nlohmann::json shape = measured.shape();
     reference->reshape(shape.value("batch", config.batch), shape.value("seq_len", config.seqLen));
@@ -54,7 +55,7 @@ nlohmann::json checkInferencePrecision(const WorkloadConfig &config, const std::
     const PrecisionVerdict v = judgeOutputs(c, tol);
     nlohmann::json out = {{"policy", policy.name},
                           {"policy_version", policy.version},
-                          {"reference", "eager/float32"},
+                          {"reference", "eager/" + referenceDtype(policy, config.dtype)},
                           {"verdict", v.pass ? "pass" : "fail"},
                           {"reasons", v.reasons},
                           {"rtol", tol.rtol},
@@ -69,7 +70,7 @@ nlohmann::json checkTrainingPrecision(const WorkloadConfig &config, const std::s
 {
     const Tolerance &tol = toleranceFor(policy, config.dtype);
     auto candidate = makeWorkload(workload, config);
-    auto reference = makeWorkload(workload, referenceConfig(config));
+    auto reference = makeWorkload(workload, referenceConfig(config, policy));
     candidate->build();
     candidate->compile();
     reference->build();
@@ -93,7 +94,7 @@ nlohmann::json checkTrainingPrecision(const WorkloadConfig &config, const std::s
                           "% (allowed " + std::to_string(policy.maxLossDivergence * 100) + "%)");
     nlohmann::json out = {{"policy", policy.name},
                           {"policy_version", policy.version},
-                          {"reference", "eager/float32"},
+                          {"reference", "eager/" + referenceDtype(policy, config.dtype)},
                           {"verdict", reasons.empty() ? "pass" : "fail"},
                           {"reasons", reasons},
                           {"steps", policy.trainingSteps},

@@ -39,7 +39,7 @@ import time
 # first on sys.path so that the package resolves to that copy.
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from torchpilot_pyrunner import tp_protocol  # noqa: E402
+from torchpilot_pyrunner import tp_dist_options, tp_protocol  # noqa: E402
 from torchpilot_pyrunner.tp_contract import (BadInput, Emitter, EXIT_FAILED,  # noqa: E402
                                              bad_arguments, diagnostic)
 from torchpilot_pyrunner.tp_options import parse_options  # noqa: E402
@@ -60,6 +60,8 @@ def main(argv=None):
     # libtpu), unless the user set it.
     if options.device in ("cpu", "cuda") and "TPU_SKIP_MDS_QUERY" not in os.environ:
         os.environ["TPU_SKIP_MDS_QUERY"] = "1"
+    # A tpu_dist rank: TorchTPU's runtime reads the group from the environment when it starts.
+    tp_dist_options.export_runtime_env(options, os.environ)
     try:
         from torchpilot_pyrunner import tp_engine
         return tp_engine.Engine(options, emitter, start).run()

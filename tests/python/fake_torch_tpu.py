@@ -3,7 +3,8 @@
   - torch.tpu, the device module TorchTPU registers (torch_tpu/_internal/device/_device_module.py):
     synchronize(device=None), device_count(), _get_cache_stats(), Precision, precision(...);
   - _get_cache_stats() returns a pybind11 PerfStats (torch_tpu's _device_ops_backend): an object
-    WITHOUT __dict__ whose read-only fields are num_cache_reqs, num_cache_hits and per_entry_stats,
+    WITHOUT __dict__ whose read-only fields are num_cache_reqs, num_cache_hits, num_compilations,
+    peak_compilation_host_memory_bytes and per_entry_stats,
     a list copied on every access of EntryStats whose compilation_duration is a
     datetime.timedelta (pybind11/chrono.h converts absl::ToChronoMicroseconds), last_read a
     datetime and read_count an int;
@@ -54,11 +55,22 @@ class EntryStats:
 
 
 class PerfStats:
-    """pybind11 class_<PerfStats> with def_readonly fields: no __dict__, so vars() raises."""
-    __slots__ = ("_reqs", "_hits", "_entries")
+    """pybind11 class_<PerfStats> with def_readonly fields: no __dict__, so vars() raises.
+    num_compilations counts what XLA compiled (a tier-2 load is not a compilation);
+    peak_compilation_host_memory_bytes the compiler's host memory peak."""
+    __slots__ = ("_reqs", "_hits", "_entries", "_compilations", "_host_peak")
 
-    def __init__(self, reqs, hits, entries):
+    def __init__(self, reqs, hits, entries, compilations=0, host_peak=0):
         self._reqs, self._hits, self._entries = reqs, hits, list(entries)
+        self._compilations, self._host_peak = compilations, host_peak
+
+    @property
+    def num_compilations(self):
+        return self._compilations
+
+    @property
+    def peak_compilation_host_memory_bytes(self):
+        return self._host_peak
 
     @property
     def num_cache_reqs(self):
@@ -77,21 +89,33 @@ class CompilationCache:
     """The tier-1 cache behind _get_cache_stats(); a test drives it."""
 
     def __init__(self):
-        self.reqs = self.hits = 0
+        self.reqs = self.hits = self.compilations = 0
+        self.host_peak = 0
         self.entries = []
 
-    def request(self, hit, compile_us=0):
+    def request(self, hit, compile_us=0, loaded=False):
+        """A tier-1 request: a hit, else a miss that XLA compiles (compile_us) or, `loaded`,
+        that the tier-2 cache serves (an entry of duration 0, no compilation)."""
         self.reqs += 1
         if hit:
             self.hits += 1
+        elif loaded:
+            self.entries.append(EntryStats(0))
         else:
+            self.compilations += 1
+            self.host_peak = max(self.host_peak, 64 << 20)
             self.entries.append(EntryStats(compile_us))
 
     def evict_all(self):
         self.entries = []
 
     def stats(self):
-        return PerfStats(self.reqs, self.hits, self.entries)
+        return PerfStats(self.reqs, self.hits, self.entries, self.compilations, self.host_peak)
+
+    def hbm_usage_summary(self):
+        """torch.tpu._hbm_usage_summary() as TorchTPU words it."""
+        return "CompilationCache HBM usage: %gMiB for %d executables." % (
+            1.5 * len(self.entries), len(self.entries))
 
 
 class PrecisionEnum:
@@ -127,7 +151,9 @@ def device_module(cache=None, devices=1, precision_api=True):
                                 get_device_name=lambda device=None: "TPU v6 lite",
                                 get_device_properties=lambda device=None: types.SimpleNamespace(
                                     name="TPU v6 lite", total_memory=32 << 30, multi_processor_count=1),
-                                eager_mode=types.SimpleNamespace(name="DEFER_NEVER"))
+                                eager_mode=types.SimpleNamespace(name="DEFER_NEVER"),
+                                _hbm_usage_summary=cache.hbm_usage_summary,
+                                set_rng_state=Calls(), get_rng_state=Calls("tpu-rng-state"))
     if precision_api:
         tpu.Precision = PrecisionEnum
 
@@ -217,13 +243,20 @@ def profiler_module(hostname="t1v-fake-0", trace_bytes=4096, fail_on_stop=None):
 
 
 def torch_tpu_package(get_precision=None, api_registers=None, loader_registers=None,
-                      profiler=None):
+                      profiler=None, optimized=None, cpu_fallback=None):
     """The torch_tpu package object: optional precision_impl._get_precision (some builds), an
     older build's api.tpu_device() or a newer build's _loader.load(), each registering
-    torch.tpu on the torch given; optional _internal.profiler (profiler_module())."""
+    torch.tpu on the torch given; optional _internal.profiler (profiler_module()),
+    _internal.env.TORCH_TPU_IS_OPTIMIZED_BUILD and _internal.execution_mode.enable_cpu_fallback
+    (a module property in the real package)."""
     pkg = types.SimpleNamespace(__version__="0.1.0+fake", synchronize=Calls())  # never called
-    if get_precision is not None or profiler is not None:
+    if get_precision is not None or profiler is not None or optimized is not None \
+            or cpu_fallback is not None:
         pkg._internal = types.SimpleNamespace()
+    if optimized is not None:
+        pkg._internal.env = types.SimpleNamespace(TORCH_TPU_IS_OPTIMIZED_BUILD=optimized)
+    if cpu_fallback is not None:
+        pkg._internal.execution_mode = types.SimpleNamespace(enable_cpu_fallback=cpu_fallback)
     if get_precision is not None:
         impl = types.SimpleNamespace(_get_precision=get_precision)
         pkg._internal.precision = types.SimpleNamespace(precision_impl=impl)

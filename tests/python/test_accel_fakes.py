@@ -276,6 +276,12 @@ class CounterTests(unittest.TestCase):
         self.assertIsNone(tp_accel._duration_seconds("x"))
 
 
+def inductor_torch(fx_graph_cache, default_dir):
+    runtime = types.SimpleNamespace(cache_dir_utils=types.SimpleNamespace(default_cache_dir=lambda: default_dir))
+    return fake_torch(_inductor=types.SimpleNamespace(
+        config=types.SimpleNamespace(fx_graph_cache=fx_graph_cache), runtime=runtime))
+
+
 class CacheDirTests(unittest.TestCase):
     def setUp(self):
         self.tmp = tempfile.TemporaryDirectory()
@@ -301,10 +307,6 @@ class CacheDirTests(unittest.TestCase):
         self.assertFalse(f["cache_dir"]["enabled"])
 
     def test_inductor_fx_graph_cache(self):
-        def inductor_torch(fx_graph_cache, default_dir):
-            runtime = types.SimpleNamespace(cache_dir_utils=types.SimpleNamespace(default_cache_dir=lambda: default_dir))
-            return fake_torch(_inductor=types.SimpleNamespace(
-                config=types.SimpleNamespace(fx_graph_cache=fx_graph_cache), runtime=runtime))
         f = self.facts(inductor_torch(False, self.empty), TORCHINDUCTOR_CACHE_DIR=self.full)
         self.assertEqual((f["state"], f["inductor"]["enabled"], f["inductor"]["non_empty"]), ("cold", False, True))
         f = self.facts(inductor_torch(False, self.empty), TORCHINDUCTOR_CACHE_DIR=self.full,
@@ -320,6 +322,32 @@ class CacheDirTests(unittest.TestCase):
             a = tp_accel.Accelerator(inductor_torch(True, self.full), "cpu")
             f = tp_caches.cache_facts(a, "", 1, uses_inductor=False)
         self.assertEqual((f["state"], f["inductor"]["non_empty"]), ("cold", True))
+
+    def test_aot_autograd_cache_is_the_tpu_backends(self):
+        """TorchTPU's backend compiles through AOTAutograd's cache (<inductor dir>/aotautograd),
+        not inductor's FX graph cache: its entries are the warm evidence of a tpu compiled run,
+        inductor's entries alone are not."""
+        aot = os.path.join(self.empty, "aotautograd")
+        with clean_env(TORCHINDUCTOR_CACHE_DIR=self.empty):
+            a = tp_accel.Accelerator(inductor_torch(True, self.empty), "cpu")
+            f = tp_caches.cache_facts(a, "", 1, uses_inductor=False, uses_aot_autograd=True)
+            self.assertEqual((f["state"], f["aot_autograd"]["path"], f["aot_autograd"]["exists"]),
+                             ("cold", aot, False))
+            os.mkdir(aot)
+            with open(os.path.join(aot, "entry"), "w") as out:
+                out.write("x")
+            try:
+                f = tp_caches.cache_facts(a, "", 1, uses_inductor=False, uses_aot_autograd=True)
+                self.assertEqual((f["state"], f["warm_sources"]), ("warm", ["aot_autograd_cache"]))
+                f = tp_caches.cache_facts(a, "", 1, uses_inductor=False, uses_aot_autograd=False)
+                self.assertEqual(f["state"], "cold")
+            finally:
+                os.remove(os.path.join(aot, "entry"))
+                os.rmdir(aot)
+        with clean_env(TORCHINDUCTOR_CACHE_DIR=self.full):
+            a = tp_accel.Accelerator(inductor_torch(True, self.full), "cpu")
+            f = tp_caches.cache_facts(a, "", 1, uses_inductor=False, uses_aot_autograd=True)
+        self.assertEqual(f["state"], "cold")  # the FX graph cache's entries: not the tpu's
 
     def test_cache_dir_option(self):
         self.assertEqual(self.facts(cache_dir=self.empty)["state"], "cold")

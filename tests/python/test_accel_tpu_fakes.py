@@ -137,12 +137,16 @@ class PrecisionTests(unittest.TestCase):
         """Name (its generation), HBM, eager mode and the compiler's environment on a tpu run;
         "not available" for what cannot be read; nothing off the tpu device."""
         torch = ftt.torch_with_tpu(ftt.device_module())
+        package = ftt.torch_tpu_package(optimized=True, cpu_fallback=False)
         with mock.patch.dict(os.environ, {"XLA_FLAGS": "--xla_dump_to=/tmp/x"}):
             os.environ.pop("LIBTPU_INIT_ARGS", None)
-            f = tp_accel.Accelerator(torch, "tpu", ftt.torch_tpu_package()).tpu_device_facts()
+            f = tp_accel.Accelerator(torch, "tpu", package).tpu_device_facts()
         self.assertEqual(f, {"device_name": "TPU v6 lite", "total_memory_bytes": 32 << 30,
                              "eager_mode": "DEFER_NEVER", "xla_flags": "--xla_dump_to=/tmp/x",
-                             "libtpu_init_args": NA})
+                             "libtpu_init_args": NA, "optimized_build": True,
+                             "cpu_fallback": False, "rng_state_in_checkpoints": True})
+        f = tp_accel.Accelerator(torch, "tpu", ftt.torch_tpu_package()).tpu_device_facts()
+        self.assertEqual((f["optimized_build"], f["cpu_fallback"]), (NA, NA))
         def broken(device=None):
             raise RuntimeError("TorchTPU device ops backend is not initialized.")
         torch.tpu.get_device_name = broken
@@ -151,6 +155,51 @@ class PrecisionTests(unittest.TestCase):
         f = tp_accel.Accelerator(torch, "tpu", ftt.torch_tpu_package()).tpu_device_facts()
         self.assertEqual((f["device_name"], f["total_memory_bytes"], f["eager_mode"]), (NA, NA, NA))
         self.assertIsNone(tp_accel.Accelerator(torch, "cpu").tpu_device_facts())
+
+    def test_compiled_programs_memory(self):
+        """At the end of a tpu run: the compilation cache's HBM (TorchTPU's summary line, in
+        bytes) and the compiler's peak host memory; "not available" where unreadable."""
+        tpu = ftt.device_module()
+        tpu.cache.request(False, 500_000)
+        tpu.cache.request(False, 400_000)
+        torch = ftt.torch_with_tpu(tpu)
+        f = tp_accel.Accelerator(torch, "tpu", ftt.torch_tpu_package()).tpu_compile_facts()
+        self.assertEqual(f, {"compiled_programs_hbm_bytes": 3 << 20, "compiled_programs": 2,
+                             "compile_host_memory_peak_bytes": 64 << 20})
+        tpu._hbm_usage_summary = lambda: "HBM: lots"
+        f = tp_accel.Accelerator(torch, "tpu", ftt.torch_tpu_package()).tpu_compile_facts()
+        self.assertEqual((f["compiled_programs_hbm_bytes"], f["compiled_programs"]), (NA, NA))
+        self.assertIsNone(tp_accel.Accelerator(torch, "cpu").tpu_compile_facts())
+
+    def test_internal_torch_tpu_functions_are_not_called(self):
+        """From torch 2.11 TorchTPU marks the torch.tpu functions torch.accelerator covers as
+        internal (__tt_api_stage__ "Internal"; calling one from user code raises): the device
+        count, the random state and --device auto then go through torch.accelerator."""
+        tpu = ftt.device_module(devices=4)
+
+        def internal(*args, **kwargs):
+            raise RuntimeError("device_count is internal to TorchTPU")
+        internal.__tt_api_stage__ = "Internal"
+        tpu.device_count = tpu.is_available = tpu.get_rng_state = internal
+        torch = ftt.torch_with_tpu(tpu)
+        self.assertIsNone(tp_accel.Accelerator(torch, "tpu")._tpu_device_count())
+        self.assertEqual(tp_accel.tpu_rng_api(torch), (None, None))
+        torch.accelerator = types.SimpleNamespace(
+            current_accelerator=lambda: types.SimpleNamespace(type="tpu"),
+            device_count=lambda: 4, is_available=lambda: True,
+            random=types.SimpleNamespace(get_rng_state=lambda: "state"))
+        self.assertEqual(tp_accel.Accelerator(torch, "tpu")._tpu_device_count(), 4)
+        get_state, set_state = tp_accel.tpu_rng_api(torch)
+        self.assertEqual((get_state(), set_state), ("state", tpu.set_rng_state))
+        torch.cuda = types.SimpleNamespace(is_available=lambda: True)
+        self.assertEqual(tp_accel.auto_device(torch), "tpu")
+        torch.accelerator.current_accelerator = lambda: types.SimpleNamespace(type="cuda")
+        with mock.patch.dict(os.environ, {}):
+            self.assertEqual(tp_accel.auto_device(torch), "cuda")
+            self.assertEqual(os.environ.get("TPU_SKIP_MDS_QUERY"), "1")
+        # An older TorchTPU whose torch.tpu.is_available is public: it decides
+        tpu.is_available = lambda: True
+        self.assertEqual(tp_accel.auto_device(torch), "tpu")
 
     def test_nothing_known(self):
         p = tp_accel.Accelerator(fake_torch(), "cpu").precision_settings()

@@ -147,11 +147,35 @@ class CompileWatchTests(unittest.TestCase):
         cache.request(hit=False, compile_us=500000)
         cache.request(hit=True)
         facts, _ = watch.end(begin, (8, 0))
-        self.assertEqual(facts, {"cache_requests": 3, "cache_hits": 1, "xla_compile_seconds": 2.5})
+        self.assertEqual(facts, {"cache_requests": 3, "cache_hits": 1, "xla_compile_seconds": 2.5,
+                                 "new_executables": 2, "loaded_executables": 0})
+        # A tier-2 hit: the executable is loaded, its duration 0. "0 s" is then marked as a load,
+        # not "nothing compiled", and it is no new executable.
+        begin = watch.begin()
+        cache.request(hit=False, loaded=True)
+        facts, _ = watch.end(begin, (12, 0))
+        self.assertEqual((facts["xla_compile_seconds"], facts["new_executables"],
+                          facts["loaded_executables"]), (0.0, 0, 1))
+        self.assertIn("loaded from TorchTPU's tier-2 cache", facts["xla_compile_seconds_note"])
         begin = watch.begin()
         cache.evict_all()  # the sums no longer compare: not available, never 0
         cache.request(hit=False, compile_us=100)
-        self.assertEqual(watch.end(begin, (16, 0))[0]["xla_compile_seconds"], NA)
+        facts, _ = watch.end(begin, (16, 0))
+        self.assertEqual((facts["xla_compile_seconds"], facts["loaded_executables"]), (NA, NA))
+        self.assertEqual(facts["new_executables"], 1)  # a counter, not a sum over entries
+
+    def test_aot_autograd_cache_per_shape(self):
+        """AOTAutograd's cache hits and misses (counters["aot_autograd"], TorchTPU's backend's
+        cache) per compiled shape."""
+        counters = collections.defaultdict(collections.Counter)
+        watch = tp_compile.CompileWatch(tp_accel.Accelerator(dynamo_torch(counters), "cpu"), True)
+        begin = watch.begin()
+        counters["aot_autograd"]["autograd_cache_miss"] += 1
+        counters["aot_autograd"]["autograd_cache_guard_miss"] += 1
+        counters["aot_autograd"]["autograd_cache_hit"] += 3
+        facts, _ = watch.end(begin, (1, 0))
+        self.assertEqual((facts["aot_autograd_cache_hits"], facts["aot_autograd_cache_misses"]),
+                         (3, 2))
 
 
 if __name__ == "__main__":

@@ -10,7 +10,10 @@ Ran ONLY under fakes (torch 1.13 CPU has no nccl here, and TorchTPU needs torch 
     store=..., rank, world_size, timeout=timedelta(seconds=--dist-timeout)), a fake TCPStore;
   - tpu_dist's own bound: a collective that never returns is ended after --dist-timeout
     (distributed_failure, tp/abort, run_finished through end_run, exit status 1);
-  - --device tpu ranks need TORCH_TPU_SLICEBUILDER_ADDRESSES and TORCH_TPU_TOPOLOGY up front;
+  - --device tpu ranks need TorchTPU's launch step up front (TORCH_TPU_SLICEBUILDER_ADDRESSES, one
+    address per rank, and TORCH_TPU_TOPOLOGY), and export RANK, LOCAL_RANK, WORLD_SIZE,
+    MASTER_ADDR and MASTER_PORT for TorchTPU's runtime (test_torch_tpu_real feeds the real
+    launcher's output to the same check);
   - the gradient all-reduce's failure path here (it also runs for real: a SIGKILLed or stopped
     peer, in test_runner_dist_failures.py)."""
 import datetime
@@ -30,13 +33,14 @@ sys.path.insert(0, lib.PYDIR)
 
 from torchpilot_pyrunner import tp_accel  # noqa: E402
 from torchpilot_pyrunner import tp_dist_checkpoint  # noqa: E402
+from torchpilot_pyrunner import tp_dist_options  # noqa: E402
 from torchpilot_pyrunner import tp_distributed  # noqa: E402
 from torchpilot_pyrunner import tp_options  # noqa: E402
 from torchpilot_pyrunner.tp_contract import BadInput  # noqa: E402
 
-DIST_ENV = ("WORLD_SIZE", "RANK", "MASTER_ADDR", "MASTER_PORT", "TPU_WORKER_HOSTNAMES",
-            "JOB_COMPLETION_INDEX", "TORCHPILOT_DEVICE", "TORCH_TPU_SLICEBUILDER_ADDRESSES",
-            "TORCH_TPU_TOPOLOGY")
+DIST_ENV = ("WORLD_SIZE", "RANK", "LOCAL_RANK", "MASTER_ADDR", "MASTER_PORT",
+            "TPU_WORKER_HOSTNAMES", "JOB_COMPLETION_INDEX", "TORCHPILOT_DEVICE",
+            "TORCH_TPU_SLICEBUILDER_ADDRESSES", "TORCH_TPU_TOPOLOGY")
 TRAIN = ["--workload", "train-mlp"]
 
 
@@ -84,11 +88,52 @@ class Resolution(unittest.TestCase):
         with self.assertRaises(BadInput) as cm:
             resolve(args, TORCH_TPU_TOPOLOGY="2x2x1")
         self.assertIn("missing: TORCH_TPU_SLICEBUILDER_ADDRESSES", str(cm.exception))
-        self.assertIn("singlehost_wrapper", str(cm.exception))
+        self.assertIn("python -m torch_tpu._internal.distributed.distributed", str(cm.exception))
         c = resolve(args, TORCH_TPU_TOPOLOGY="2x2x1",
                     TORCH_TPU_SLICEBUILDER_ADDRESSES="10.0.0.1:8471,10.0.0.2:8471")
-        self.assertEqual(c.world_size, 2)
+        self.assertEqual((c.world_size, c.local_rank, c.local_rank_source),
+                         (2, 0, "TORCH_TPU_SLICEBUILDER_ADDRESSES"))
         self.assertIsNotNone(resolve(["--world-size", "2", "--rank", "0"]))  # cpu: not needed
+
+    def test_tpu_launch_env_checked_and_runtime_env_exported(self):
+        one_host = "localhost:8470,localhost:8471,localhost:8472,localhost:8473"
+        two_hosts = "h0:8070,h0:8071,h1:8070,h1:8071"
+        base = {"TORCH_TPU_TOPOLOGY": "2x2"}
+        tpu = ["--device", "tpu", "--world-size", "4"]
+        # one host: LOCAL_RANK follows from the addresses; two: the rank's place on its host
+        c = resolve(tpu + ["--rank", "3"], TORCH_TPU_SLICEBUILDER_ADDRESSES=one_host, **base)
+        self.assertEqual((c.local_rank, c.rank), (3, 3))
+        c = resolve(tpu + ["--rank", "3"], TORCH_TPU_SLICEBUILDER_ADDRESSES=two_hosts, **base)
+        self.assertEqual(c.local_rank, 1)
+        c = resolve(tpu + ["--rank", "2"], TORCH_TPU_SLICEBUILDER_ADDRESSES=two_hosts,
+                    LOCAL_RANK="0", **base)
+        self.assertEqual((c.local_rank, c.local_rank_source), (0, "LOCAL_RANK"))
+        options = types.SimpleNamespace(device="tpu", distributed=c)
+        environ = {}
+        exported = tp_dist_options.export_runtime_env(options, environ)
+        self.assertEqual(environ, exported)
+        self.assertEqual(environ, {"RANK": "2", "LOCAL_RANK": "0", "WORLD_SIZE": "4",
+                                   "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": "29500"})
+        self.assertEqual(tp_dist_options.export_runtime_env(
+            types.SimpleNamespace(device="cpu", distributed=c), {}), {})
+        bad = [  # (environment, what the error names)
+            ({"TORCH_TPU_SLICEBUILDER_ADDRESSES": "localhost:1,localhost:2"},
+             "has 2 address(es) for --world-size 4"),
+            ({"TORCH_TPU_SLICEBUILDER_ADDRESSES": "h0:1,h0,h1:3,h1:4"}, "entry 'h0' is not HOST:PORT"),
+            ({"TORCH_TPU_SLICEBUILDER_ADDRESSES": one_host, "TORCH_TPU_TOPOLOGY": "2 by 2"},
+             "TORCH_TPU_TOPOLOGY='2 by 2'"),
+            ({"TORCH_TPU_SLICEBUILDER_ADDRESSES": one_host, "WORLD_SIZE": "8"},
+             "WORLD_SIZE=8 in the environment disagrees"),
+            ({"TORCH_TPU_SLICEBUILDER_ADDRESSES": two_hosts, "LOCAL_RANK": "2"},
+             "LOCAL_RANK=2 is out of range for the 2 address(es) of host h1"),
+            ({"TORCH_TPU_SLICEBUILDER_ADDRESSES": "h0:1,h1:1,h0:2,h1:2"},
+             "LOCAL_RANK is not set"),
+        ]
+        for env, expected in bad:
+            with self.subTest(env=env):
+                with self.assertRaises(BadInput) as cm:
+                    resolve(tpu + ["--rank", "2"], **dict(base, **env))
+                self.assertIn(expected, str(cm.exception))
 
     def test_user_model_with_loss_may_be_a_rank(self):
         clean = {k: v for k, v in os.environ.items() if k not in DIST_ENV}
@@ -314,9 +359,9 @@ class SessionWithFakes(unittest.TestCase):
         name, fields = s.emitter.events[-1]
         self.assertEqual((name, fields["step"]), ("distributed_failure", 5))
         self.assertIn("rank 0 failed", s.store.data["tp/abort"].decode())
+        names = tp_dist_options.TPU_DIST_ENV + tp_dist_options.TPU_RUNTIME_ENV
         self.assertEqual(s.environment(4)["tpu_env"],
-                         {"TORCH_TPU_SLICEBUILDER_ADDRESSES": os.environ.get("TORCH_TPU_SLICEBUILDER_ADDRESSES", ""),
-                          "TORCH_TPU_TOPOLOGY": os.environ.get("TORCH_TPU_TOPOLOGY", "")})
+                         {name: os.environ.get(name, "") for name in names})
 
     def test_gloo_keeps_its_own_timeout(self):
         dist = fake_dist()

@@ -8,7 +8,7 @@ import tempfile
 import unittest
 from unittest import mock
 
-from runner_testlib import PACKAGE, PYDIR, RUNNER, one, python3, run
+from runner_testlib import PACKAGE, PYDIR, RUNNER, SOURCE_DIR, one, python3, run
 
 
 class BadArguments(unittest.TestCase):
@@ -59,6 +59,32 @@ class BadArguments(unittest.TestCase):
             rc, _, out, err = run(["--precision-policy", pol])
             self.assertEqual((rc, out), (2, ""))
             self.assertIn("malformed JSON at line 1", err)
+
+
+class PolicyReference(unittest.TestCase):
+    def test_same_dtype_policy_compares_bf16_against_bf16(self):
+        """A policy names its reference (model/contract/precision.h): the shipped same-dtype
+        policy compares a bf16 run with a bf16 eager reference (TorchTPU's parity guide), the
+        default with float32; the event says which, and a bad value is refused up front."""
+        same = os.path.join(SOURCE_DIR, "resources", "policies", "same-dtype.json")
+        rc, events, _, err = run(["--dtype", "bfloat16", "--preset", "smoke",
+                                  "--precision-policy", same])
+        self.assertEqual(rc, 0, err[-2000:])
+        p = one(events, "precision")
+        self.assertEqual((p["policy"], p["reference"], p["verdict"]),
+                         ("same-dtype", "eager/bfloat16", "pass"))
+        self.assertEqual(p["outputs"]["max_abs_error"], 0.0)  # the same computation
+        rc, events, _, err = run(["--dtype", "bfloat16", "--preset", "smoke"])
+        self.assertEqual(rc, 0, err[-2000:])
+        self.assertEqual(one(events, "precision")["reference"], "eager/float32")
+        with tempfile.TemporaryDirectory() as d:
+            pol = os.path.join(d, "pol.json")
+            with open(pol, "w") as f:
+                json.dump({"name": "p", "reference": "gpu",
+                           "tolerances": {"float32": {"rtol": 0, "atol": 0}}}, f)
+            rc, _, out, err = run(["--precision-policy", pol])
+            self.assertEqual((rc, out), (2, ""))
+            self.assertIn("%s: field 'reference' must be \"float32\" or \"same-dtype\"" % pol, err)
 
 
 class PresetsAndDefaults(unittest.TestCase):

@@ -3,6 +3,7 @@
 #include "run_figures.h"
 
 #include "core/model_text_tr.h"
+#include "model/analysis/accelerator_facts.h"
 #include "model/analysis/precision_mode.h"
 #include "model/judge/run_judge.h"
 #include "model/store/run_record.h"
@@ -100,6 +101,7 @@ RunFigures::RunFigures(QWidget *parent) : QWidget(parent)
           {&V::m_cpu, QT_TRANSLATE_NOOP("tp::RunDetailView", "CPU:"), true},
           {&V::m_blas, QT_TRANSLATE_NOOP("tp::RunDetailView", "BLAS:"), true},
           {&V::m_host, QT_TRANSLATE_NOOP("tp::RunDetailView", "Host:"), true},
+          {&V::m_accelerator, QT_TRANSLATE_NOOP("tp::RunDetailView", "Accelerator:"), true},
           {&V::m_source, QT_TRANSLATE_NOOP("tp::RunDetailView", "Source:"), true}}},
     };
     auto *grid = new QGridLayout;
@@ -117,7 +119,7 @@ RunFigures::RunFigures(QWidget *parent) : QWidget(parent)
         }
         grid->addWidget(box, g.row, g.column);
     }
-    for (QLabel *wraps : {m_validity, m_witness, m_precision, m_cpu})
+    for (QLabel *wraps : {m_validity, m_witness, m_precision, m_cpu, m_accelerator})
         wraps->setWordWrap(true);
     for (QLabel *verdict : {m_validity, m_witness, m_precision}) // <b> verdicts, data escaped
         verdict->setTextFormat(Qt::RichText);
@@ -179,6 +181,51 @@ void RunFigures::showEnvironment(const RunRecord &run)
                    .arg(blas, envText(env, QStringLiteral("blas_threads")));
     m_blas->setText(blas);
     m_host->setText(envText(env, QStringLiteral("hostname")));
+    showAccelerator(run);
+}
+
+// The GPU's name, or what a TorchTPU run recorded of its TPU and of what compiling cost there
+// (model/analysis/accelerator_facts.h), as one wrapped line; the compiler's flags in the tooltip.
+void RunFigures::showAccelerator(const RunRecord &run)
+{
+    const AcceleratorFacts f =
+        acceleratorFacts(nlohmann::json::parse(run.envJson, nullptr, false),
+                         nlohmann::json::parse(run.summaryJson, nullptr, false));
+    auto tr = [](const char *text) {
+        return QCoreApplication::translate("tp::RunDetailView", text);
+    };
+    const QLocale locale;
+    QStringList parts;
+    if (!f.name.empty())
+        parts << fmt::fromStd(f.name);
+    if (f.memoryBytes)
+        parts << tr("%1 HBM").arg(locale.formattedDataSize(qint64(*f.memoryBytes)));
+    if (!f.eagerMode.empty())
+        parts << tr("eager %1").arg(fmt::fromStd(f.eagerMode));
+    if (f.optimizedBuild)
+        parts << (*f.optimizedBuild ? tr("optimized build") : tr("UNOPTIMIZED build"));
+    if (f.cpuFallback)
+        parts << (*f.cpuFallback ? tr("CPU fallback on") : tr("CPU fallback off"));
+    if (f.compiledProgramsHbmBytes)
+        parts << (f.compiledPrograms
+                      ? tr("compiled programs: %1 HBM in %2 executables")
+                            .arg(locale.formattedDataSize(qint64(*f.compiledProgramsHbmBytes)))
+                            .arg(qlonglong(*f.compiledPrograms))
+                      : tr("compiled programs: %1 HBM")
+                            .arg(locale.formattedDataSize(qint64(*f.compiledProgramsHbmBytes))));
+    if (f.compileHostPeakBytes)
+        parts << tr("compile host memory peak %1")
+                     .arg(locale.formattedDataSize(qint64(*f.compileHostPeakBytes)));
+    if (f.rngInCheckpoints)
+        parts << (*f.rngInCheckpoints ? tr("checkpoints keep the TPU random state")
+                                      : tr("checkpoints lack the TPU random state"));
+    m_accelerator->setText(parts.isEmpty() ? fmt::missing() : parts.join(QStringLiteral(" · ")));
+    QStringList flags;
+    if (!f.xlaFlags.empty())
+        flags << QStringLiteral("XLA_FLAGS=%1").arg(fmt::fromStd(f.xlaFlags));
+    if (!f.libtpuInitArgs.empty())
+        flags << QStringLiteral("LIBTPU_INIT_ARGS=%1").arg(fmt::fromStd(f.libtpuInitArgs));
+    m_accelerator->setToolTip(fmt::plainToolTip(flags.join(QLatin1Char('\n'))));
 }
 
 void RunFigures::showVerdicts(const RunRecord &run)

@@ -27,12 +27,13 @@ private:
     static QLabel *addFigure(QFormLayout *form, const QString &label);
     void showVerdicts(const RunRecord &run);
     void showEnvironment(const RunRecord &run);
+    void showAccelerator(const RunRecord &run);
 
     QLabel *m_firstCall = nullptr, *m_warmupMean = nullptr, *m_steadyMean = nullptr;
     QLabel *m_p50 = nullptr, *m_p90 = nullptr, *m_p99 = nullptr, *m_throughput = nullptr;
     QLabel *m_finite = nullptr, *m_steadyCount = nullptr, *m_batch = nullptr;
     QLabel *m_threads = nullptr, *m_torch = nullptr, *m_cpu = nullptr, *m_blas = nullptr;
-    QLabel *m_host = nullptr, *m_source = nullptr;
+    QLabel *m_host = nullptr, *m_source = nullptr, *m_accelerator = nullptr;
     QLabel *m_validity = nullptr, *m_witness = nullptr, *m_precision = nullptr, *m_cache = nullptr,
            *m_resources = nullptr;
 };

@@ -1,5 +1,7 @@
 #include "report_data.h"
 
+#include "model/analysis/accelerator_facts.h"
+
 #include "model/analysis/precision_mode.h"
 #include "model/contract/contract.h"
 #include "model/contract/json_file.h"
@@ -139,24 +141,22 @@ std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)
     return row;
 }
 
-// The accelerator a run reported: env.gpu (cuda), or env.tpu_device's name, HBM and eager mode
-// (the Python runner on a tpu, from TorchTPU's device module); "" for what it does not name.
-std::vector<std::string> acceleratorOf(const json &env)
+// The accelerator a run reported (accelerator_facts.h), as the environment table's key parts:
+// name, HBM, eager mode, optimized build, CPU fallback, XLA_FLAGS, LIBTPU_INIT_ARGS, RNG state in
+// checkpoints; "" for what it does not name.
+std::vector<std::string> acceleratorOf(const AcceleratorFacts &f)
 {
-    if (const std::string gpu = text(env, "gpu"); !gpu.empty())
-        return {gpu, "", ""};
-    const auto tpu = env.find("tpu_device");
-    if (tpu == env.end() || !tpu->is_object())
-        return {"", "", ""};
-    auto known = [&](const char *key) {
-        const std::string v = text(*tpu, key);
-        return v == "not available" ? std::string() : v;
+    auto yesNo = [](const std::optional<bool> &b) {
+        return b ? std::string(*b ? "yes" : "no") : std::string();
     };
-    std::string memory;
-    if (const auto m = tpu->find("total_memory_bytes");
-        m != tpu->end() && m->is_number() && m->get<double>() > 0)
-        memory = textNumber(m->get<double>(), 15);
-    return {known("device_name"), memory, known("eager_mode")};
+    return {f.name,
+            f.memoryBytes ? textNumber(*f.memoryBytes, 15) : std::string(),
+            f.eagerMode,
+            yesNo(f.optimizedBuild),
+            yesNo(f.cpuFallback),
+            f.xlaFlags,
+            f.libtpuInitArgs,
+            yesNo(f.rngInCheckpoints)};
 }
 
 std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs)
@@ -175,14 +175,16 @@ std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs)
         std::vector<std::string> key{
             text(env, "torch"), text(env, "runner"), threads, text(env, "cpu_model"), blas,
             text(env, "os")};
-        for (std::string &part : acceleratorOf(env))
+        const json summary = json::parse(r.summaryJson, nullptr, false);
+        for (std::string &part : acceleratorOf(acceleratorFacts(env, summary)))
             key.push_back(std::move(part));
         groups[key].push_back(r.id);
     }
     std::vector<EnvironmentGroup> out;
     out.reserve(groups.size());
     for (const auto &[k, ids] : groups)
-        out.push_back({k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], ids});
+        out.push_back({k[0], k[1], k[2], k[3], k[4], k[5], k[6], k[7], k[8], k[9], k[10], k[11],
+                       k[12], k[13], ids});
     // The environment most runs measured in first; ties by first run id.
     std::stable_sort(
         out.begin(), out.end(), [](const EnvironmentGroup &a, const EnvironmentGroup &b) {
@@ -230,6 +232,13 @@ ReportData collectReportData(Store &store, const GateDefinitions &definitions,
     }
     d.workloads.assign(workloads.begin(), workloads.end());
     d.environments = environmentsOf(d.runs);
+    for (const RunRecord &r : d.runs) {
+        const AcceleratorFacts f = acceleratorFacts(json::parse(r.envJson, nullptr, false),
+                                                    json::parse(r.summaryJson, nullptr, false));
+        if (f.tpu && (f.compiledProgramsHbmBytes || f.compiledPrograms || f.compileHostPeakBytes))
+            d.tpuCompile.push_back({r.id, r.runKey, f.compiledProgramsHbmBytes, f.compiledPrograms,
+                                    f.compileHostPeakBytes});
+    }
     d.breakEven = breakEven(store, d.review.pilot);
     return d;
 }

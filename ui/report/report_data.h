@@ -53,9 +53,20 @@ struct PrecisionRow {
 struct EnvironmentGroup {
     std::string torch, runner, threads, cpu, blas, os;
     // The GPU's name, or the TPU's (env.tpu_device: its name, HBM per device in bytes, eager
-    // mode); "" where the run names none.
+    // mode, optimized build and CPU fallback as "yes"/"no", XLA_FLAGS, LIBTPU_INIT_ARGS, whether
+    // checkpoints keep the TPU's random state); "" where the run names none (model/analysis/
+    // accelerator_facts.h).
     std::string accelerator, acceleratorMemory, eagerMode;
+    std::string optimizedBuild, cpuFallback, xlaFlags, libtpuInitArgs, rngInCheckpoints;
     std::vector<long long> runIds;
+};
+
+// What a TorchTPU run's compiled programs cost (run_finished.summary.tpu_compile): the HBM its
+// compilation cache held at the end, its executables, the compiler's peak host memory.
+struct TpuCompileRow {
+    long long runId = 0;
+    std::string runKey;
+    std::optional<double> hbmBytes, programs, hostPeakBytes;
 };
 
 struct ReportData {
@@ -67,7 +78,8 @@ struct ReportData {
     ReportSide baseline, candidate;
     std::vector<PrecisionRow> precision;
     std::vector<EnvironmentGroup> environments;
-    std::vector<BreakEvenRow> breakEven; // the pilot's compile-cost break-even
+    std::vector<TpuCompileRow> tpuCompile; // the TorchTPU runs that reported it, by run id
+    std::vector<BreakEvenRow> breakEven;   // the pilot's compile-cost break-even
 };
 
 // Throws StoreError, GateError on a broken database or definitions, PilotError for an unknown

@@ -244,13 +244,53 @@ Html environmentHtml(const ReportData &d, const QLocale &locale)
                              'g', 3));
         if (!g.eagerMode.empty())
             parts << ReportHtml::tr("eager %1").arg(QString::fromStdString(g.eagerMode));
+        if (!g.optimizedBuild.empty())
+            parts << (g.optimizedBuild == "yes" ? ReportHtml::tr("optimized build")
+                                                : ReportHtml::tr("UNOPTIMIZED build"));
+        if (!g.cpuFallback.empty())
+            parts << (g.cpuFallback == "yes" ? ReportHtml::tr("CPU fallback on")
+                                             : ReportHtml::tr("CPU fallback off"));
+        if (!g.rngInCheckpoints.empty())
+            parts << (g.rngInCheckpoints == "yes"
+                          ? ReportHtml::tr("checkpoints keep the TPU random state")
+                          : ReportHtml::tr("checkpoints lack the TPU random state"));
         return parts.isEmpty() ? esc(QStringLiteral("—")) : esc(parts.join(QStringLiteral(", ")));
     };
     for (const EnvironmentGroup &g : d.environments)
         t.row({v(g.torch), v(g.runner), v(g.threads), v(g.cpu), accelerator(g), v(g.blas), v(g.os),
                markup(ReportHtml::tr("%1 <span class=\"small\">(%2)</span>"))
                    .arg(idRanges(g.runIds), locale.toString(qlonglong(g.runIds.size())))});
-    return h + t.html();
+    h += t.html();
+    // The compiler's settings, where a TorchTPU run set them: long, so below the table.
+    for (const EnvironmentGroup &g : d.environments)
+        for (const auto &[name, value] : {std::pair{"XLA_FLAGS", &g.xlaFlags},
+                                          std::pair{"LIBTPU_INIT_ARGS", &g.libtpuInitArgs}})
+            if (!value->empty())
+                h += markup(QStringLiteral("<p class=\"small\">%1</p>"))
+                         .arg(markup(ReportHtml::tr("%1 of run(s) %2: <tt>%3</tt>"))
+                                  .arg(esc(QString::fromLatin1(name)), idRanges(g.runIds),
+                                       esc(*value)));
+    if (!d.tpuCompile.empty()) {
+        h += markup(QStringLiteral("<p>%1</p>"))
+                 .arg(esc(ReportHtml::tr(
+                     "What TorchTPU's compiled programs cost at the end of each run: the HBM its "
+                     "compilation cache held, its executables, and the compiler's peak host "
+                     "memory.")));
+        HtmlTable c({{ReportHtml::tr("Run"), 16},
+                     {ReportHtml::tr("Compiled programs' HBM"), 28, true},
+                     {ReportHtml::tr("Executables"), 20, true},
+                     {ReportHtml::tr("Compile host memory peak"), 36, true}});
+        auto bytes = [&](const std::optional<double> &b) {
+            return b ? esc(locale.formattedDataSize(qint64(*b))) : esc(QStringLiteral("—"));
+        };
+        for (const TpuCompileRow &r : d.tpuCompile)
+            c.row({esc(QStringLiteral("#%1").arg(r.runId)), bytes(r.hbmBytes),
+                   r.programs ? esc(locale.toString(qlonglong(*r.programs)))
+                              : esc(QStringLiteral("—")),
+                   bytes(r.hostPeakBytes)});
+        h += c.html();
+    }
+    return h;
 }
 
 Html appendixHtml(const ReportData &d, const QLocale &locale,

@@ -210,9 +210,12 @@ Html precisionHtml(const ReportData &d, const QLocale &locale)
 {
     Html h = markup(QStringLiteral("<h1 style=\"page-break-before:always\">%1</h1><p>%2</p>"))
                  .arg(ReportHtml::tr("Precision verdicts"),
-                      ReportHtml::tr("Each checked run against the float32 eager reference, on "
-                                     "identical weights and "
-                                     "inputs, with the tolerances of a named policy. Under "
+                      ReportHtml::tr("Each checked run against the reference its policy "
+                                     "names, on identical weights and inputs, with that "
+                                     "policy's tolerances: the float32 eager reference by "
+                                     "default, or an eager reference in the run's own dtype "
+                                     "(bfloat16 against bfloat16, as TorchTPU's parity guide "
+                                     "compares); each row says which. Under "
                                      "the mode: the precision float32 matmuls ran at "
                                      "(highest is full float32; TF32 and TorchTPU's default "
                                      "bf16 passes are lower)."));

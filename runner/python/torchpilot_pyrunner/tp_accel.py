@@ -22,9 +22,10 @@ from importlib.metadata import PackageNotFoundError, version as _dist_version
 
 NA = "not available"
 
-# What dynamo records when a frame hits its recompile limit: Unsupported("<limit> reached") adds
-# to counters["unimplemented"] (torch 2.6: "cache_size_limit reached"; the limit was renamed
-# recompile_limit in later releases, "accumulated_..." is the per-process total).
+# What dynamo records when a frame hits its recompile limit, a key of counters["unimplemented"]:
+# torch 2.6 "cache_size_limit reached"; torch 2.15 a graph-break explanation "Dynamo recompile
+# limit exceeded ... Limit type: recompile_limit" (the limit was renamed recompile_limit,
+# "accumulated_..." is the per-process total).
 LIMIT_MARKERS = ("cache_size_limit", "recompile_limit")
 
 
@@ -179,9 +180,10 @@ class Accelerator:
         elif device == "cuda":
             self.sync_api = "torch.cuda.synchronize"
             self._sync = torch.cuda.synchronize
-        elif getattr(tpu, "synchronize", None) is not None:
-            # TorchTPU's registered device module (torch_tpu/_internal/device/_device_module.py);
-            # there is no module-level torch_tpu.synchronize.
+        elif _public_tpu_function(tpu, "synchronize") is not None:
+            # TorchTPU's registered device module (torch_tpu/_internal/device/_device_module.py),
+            # on a torch without torch.accelerator; there is no module-level
+            # torch_tpu.synchronize.
             self.sync_api = "torch.tpu.synchronize"
             self._sync = tpu.synchronize
         else:
@@ -375,7 +377,25 @@ class Accelerator:
         if self.device != "tpu":
             return None
         tpu = getattr(self.torch, "tpu", None)
-        facts = {"device_name": NA, "total_memory_bytes": NA, "eager_mode": NA}
+        facts = {"device_name": NA, "total_memory_bytes": NA, "eager_mode": NA,
+                 "optimized_build": NA, "cpu_fallback": NA,
+                 "rng_state_in_checkpoints": NA}
+        # torch_tpu/_internal/env: TORCH_TPU_IS_OPTIMIZED_BUILD, which TorchTPU's own loader
+        # reads to warn of an unoptimized build (torch_tpu/_loader.py).
+        optimized = getattr(_package_part(self.torch_tpu, "_internal.env"),
+                            "TORCH_TPU_IS_OPTIMIZED_BUILD", None)
+        if isinstance(optimized, bool):
+            facts["optimized_build"] = optimized
+        # torch_tpu/_internal/execution_mode: enable_cpu_fallback, a module property.
+        try:
+            fallback = _package_part(self.torch_tpu, "_internal.execution_mode").enable_cpu_fallback
+            if isinstance(fallback, bool):
+                facts["cpu_fallback"] = fallback
+        except Exception:
+            pass
+        get_state, set_state = tpu_rng_api(self.torch)
+        if get_state is not None and set_state is not None:
+            facts["rng_state_in_checkpoints"] = True
         for key, var in (("xla_flags", "XLA_FLAGS"), ("libtpu_init_args", "LIBTPU_INIT_ARGS")):
             value = os.environ.get(var)
             facts[key] = value[:4096] if value is not None else NA
@@ -399,6 +419,29 @@ class Accelerator:
             pass
         return facts
 
+    def tpu_compile_facts(self):
+        """At the end of a tpu run, what TorchTPU's compiled programs cost: the HBM its
+        compilation cache holds (torch.tpu._hbm_usage_summary(): "CompilationCache HBM usage:
+        <size> for <n> executables.") and the compiler's peak host memory
+        (PerfStats.peak_compilation_host_memory_bytes). None off the tpu device."""
+        if self.device != "tpu":
+            return None
+        facts = {"compiled_programs_hbm_bytes": NA, "compiled_programs": NA,
+                 "compile_host_memory_peak_bytes": NA}
+        summary = getattr(getattr(self.torch, "tpu", None), "_hbm_usage_summary", None)
+        try:
+            text = summary() if callable(summary) else None
+            parsed = _parse_hbm_summary(text) if isinstance(text, str) else None
+            if parsed is not None:
+                facts["compiled_programs_hbm_bytes"], facts["compiled_programs"] = parsed
+        except Exception:
+            pass
+        raw = self._tpu_cache_stats()
+        if raw is not None:
+            facts["compile_host_memory_peak_bytes"] = _int_or_na(
+                getattr(raw, "peak_compilation_host_memory_bytes", None))
+        return facts
+
     def compile_counters(self):
         """A snapshot of torch._dynamo's counters and TorchTPU's compile-cache stats; each source
         this torch does not expose is "not available". "recompiles" has no counter in dynamo
@@ -407,7 +450,9 @@ class Accelerator:
         Internal keys (leading "_") feed the per-shape facts; the event keys are the others."""
         out = {"dynamo_unique_graphs": NA, "dynamo_frames_total": NA, "dynamo_frames_ok": NA,
                "recompiles": NA, "graph_breaks": NA, "tpu_cache_hits": NA, "tpu_cache_requests": NA,
-               "_limit_hits": NA, "_tpu_entries": NA, "_tpu_compile_seconds": NA}
+               "tpu_compilations": NA, "aot_autograd_cache_hits": NA,
+               "aot_autograd_cache_misses": NA, "_limit_hits": NA, "_tpu_entries": NA,
+               "_tpu_compile_seconds": NA, "_tpu_zero_duration_entries": NA}
         counters = self._dynamo_counters()
         if counters is not None:
             stats = counters.get("stats", {}) or {}
@@ -419,10 +464,18 @@ class Accelerator:
             unimplemented = counters.get("unimplemented", {}) or {}
             out["_limit_hits"] = int(sum(v for k, v in unimplemented.items()
                                          if any(m in str(k) for m in LIMIT_MARKERS)))
+            # AOTAutograd's cache (torch/_functorch/_aot_autograd/autograd_cache.py), the one
+            # TorchTPU's compile backend uses (torch_tpu/_internal/compile/_backend.py).
+            aot = counters.get("aot_autograd", {}) or {}
+            out["aot_autograd_cache_hits"] = int(aot.get("autograd_cache_hit", 0))
+            out["aot_autograd_cache_misses"] = int(aot.get("autograd_cache_miss", 0)) + \
+                int(aot.get("autograd_cache_guard_miss", 0))
         raw = self._tpu_cache_stats()
         if raw is not None:
             out["tpu_cache_hits"] = _int_or_na(getattr(raw, "num_cache_hits", None))
             out["tpu_cache_requests"] = _int_or_na(getattr(raw, "num_cache_reqs", None))
+            # PerfStats.num_compilations: executables XLA compiled (a tier-2 load is none).
+            out["tpu_compilations"] = _int_or_na(getattr(raw, "num_compilations", None))
             entries = getattr(raw, "per_entry_stats", None)
             if entries is not None:
                 try:
@@ -432,6 +485,9 @@ class Accelerator:
                     out["_tpu_entries"] = len(entries)
                     if all(d is not None for d in durations):
                         out["_tpu_compile_seconds"] = float(sum(durations))
+                        # compilation_cache.h: an executable loaded from the tier-2 cache has a
+                        # compilation duration of 0.
+                        out["_tpu_zero_duration_entries"] = sum(1 for d in durations if d == 0)
                 except Exception:
                     pass
         return out
@@ -455,9 +511,13 @@ class Accelerator:
 
     # --- for tp_caches ------------------------------------------------------------------------
     def _tpu_device_count(self):
-        tpu = getattr(self.torch, "tpu", None)
-        count = getattr(tpu, "device_count", None)
-        if not callable(count):
+        """The local TPU devices: torch.accelerator.device_count() where it speaks for TorchTPU,
+        else torch.tpu.device_count() where that is public; None where neither answers."""
+        if accelerator_is_tpu(self.torch):
+            count = self.torch.accelerator.device_count
+        else:
+            count = _public_tpu_function(getattr(self.torch, "tpu", None), "device_count")
+        if count is None:
             return None
         try:
             return int(count())
@@ -547,6 +607,91 @@ def libtpu_version():
     module = sys.modules.get("libtpu")
     version = getattr(module, "__version__", None) if module is not None else None
     return str(version) if version else NA
+
+
+_BYTE_UNITS = {"B": 1, "KiB": 1 << 10, "MiB": 1 << 20, "GiB": 1 << 30, "TiB": 1 << 40,
+               "KB": 10 ** 3, "MB": 10 ** 6, "GB": 10 ** 9, "TB": 10 ** 12}
+
+
+def _parse_hbm_summary(text):
+    """(bytes, executables) of TorchTPU's "CompilationCache HBM usage: 12.5MiB for 3
+    executables." (a human-readable size: B, KiB.. TiB), or None where it reads otherwise."""
+    import re
+    m = re.match(r"\s*CompilationCache HBM usage:\s*([0-9]{1,15}(?:\.[0-9]{1,6})?)\s?"
+                 r"([KMGT]i?B|B)\s+for\s+([0-9]{1,12})\s+executables?", text[:200])
+    if not m or m.group(2) not in _BYTE_UNITS:
+        return None
+    return int(round(float(m.group(1)) * _BYTE_UNITS[m.group(2)])), int(m.group(3))
+
+
+def tpu_rng_api(torch):
+    """(get, set) of the TPU's random state for a checkpoint: get from torch.accelerator.random
+    where torch.accelerator speaks for TorchTPU (torch.tpu.get_rng_state is internal from torch
+    2.13), else torch.tpu.get_rng_state where public; set from torch.tpu.set_rng_state
+    (experimental, public). (None, None) where either is missing."""
+    tpu = getattr(torch, "tpu", None)
+    get_state = None
+    if accelerator_is_tpu(torch):
+        get_state = getattr(getattr(torch.accelerator, "random", None), "get_rng_state", None)
+    if get_state is None:
+        get_state = _public_tpu_function(tpu, "get_rng_state")
+    set_state = _public_tpu_function(tpu, "set_rng_state")
+    if not callable(get_state) or set_state is None:
+        return None, None
+    return get_state, set_state
+
+
+def accelerator_is_tpu(torch):
+    """Whether torch.accelerator speaks for TorchTPU: its current accelerator is "tpu". From
+    torch 2.11 (2.13 for the random state) TorchTPU makes the torch.tpu functions that
+    torch.accelerator covers internal (annotations.internal_or_experimental in
+    torch_tpu/_internal/device/_device_module.py: synchronize, device_count, is_available,
+    get_rng_state...): called from user code they raise RuntimeError ("... is internal to
+    TorchTPU"), so the runner goes through torch.accelerator wherever it names the tpu."""
+    accel = getattr(torch, "accelerator", None)
+    current = getattr(accel, "current_accelerator", None)
+    if not callable(current):
+        return False
+    try:
+        device = current()
+    except Exception:
+        return False
+    return getattr(device, "type", None) == "tpu"
+
+
+def _public_tpu_function(tpu, name):
+    """torch.tpu.<name> where TorchTPU lets user code call it (not marked internal), else None."""
+    fn = getattr(tpu, name, None)
+    if not callable(fn) or str(getattr(fn, "__tt_api_stage__", "")).lower() == "internal":
+        return None
+    return fn
+
+
+def auto_device(torch):
+    """--device auto: "tpu" when TorchTPU reports a device: torch.accelerator's current
+    accelerator is tpu with a device available, or, on a TorchTPU whose torch.tpu.is_available is
+    still public, that says so (both count the host's TPU PCI devices before the runtime starts:
+    no metadata query). torch.tpu is registered by `import torch` where TorchTPU autoloads, or by
+    importing an installed torch_tpu. Else "cuda" when torch sees one, else "cpu". A host not
+    given "tpu" gets TPU_SKIP_MDS_QUERY, as a cpu or cuda run does (torchpilot_runner.main),
+    before anything starts libtpu."""
+    tpu = getattr(torch, "tpu", None)
+    if tpu is None and importlib.util.find_spec("torch_tpu") is not None:
+        try:
+            importlib.import_module("torch_tpu")
+        except Exception:
+            pass
+        tpu = getattr(torch, "tpu", None)
+    try:
+        if accelerator_is_tpu(torch) and torch.accelerator.is_available():
+            return "tpu"
+        is_available = _public_tpu_function(tpu, "is_available")
+        if is_available is not None and is_available():
+            return "tpu"
+    except Exception:
+        pass
+    os.environ.setdefault("TPU_SKIP_MDS_QUERY", "1")
+    return "cuda" if torch.cuda.is_available() else "cpu"
 
 
 def import_torch_tpu():

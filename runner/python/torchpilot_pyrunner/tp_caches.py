@@ -119,11 +119,27 @@ def _tpu_tiers(accel, env, world_size):
     return t2, t3
 
 
-def cache_facts(accel, cache_dir="", world_size=1, uses_inductor=True):
+def _aot_autograd_facts(torch, inductor_dir):
+    """AOTAutograd's local cache (torch/_functorch/_aot_autograd/autograd_cache.py: entries
+    under <inductor cache dir>/aotautograd, on where torch._functorch.config.enable_autograd_cache
+    is), the cache TorchTPU's compile backend uses (torch_tpu/_internal/compile/_backend.py)."""
+    config = _submodule(torch, "_functorch.config") if _has_submodule(torch, "_functorch") else None
+    enabled = getattr(config, "enable_autograd_cache", None) if config is not None else None
+    facts = {"enabled": enabled if isinstance(enabled, bool) else NA}
+    if inductor_dir:
+        facts.update(_dir_facts(os.path.join(inductor_dir, "aotautograd")))
+    else:
+        facts["path"] = NA
+    return facts
+
+
+def cache_facts(accel, cache_dir="", world_size=1, uses_inductor=True, uses_aot_autograd=False):
     """The compile-cache state as found: which persistent caches are enabled and whether
-    their directories hold anything. "warm" only when an enabled cache dir (inductor, when the
-    run compiles with inductor: `uses_inductor`; --cache-dir) is non-empty; "unknown" when a TorchTPU tier holds entries that may belong
-    to another TorchTPU build (or sits on a remote root); else "cold"."""
+    their directories hold anything. "warm" only when an enabled cache dir the run compiles
+    through is non-empty: inductor's FX graph cache (`uses_inductor`), AOTAutograd's cache
+    (`uses_aot_autograd`: TorchTPU's backend, which does not use inductor's), --cache-dir;
+    "unknown" when a TorchTPU tier holds entries that may belong to another TorchTPU build (or
+    sits on a remote root); else "cold"."""
     env = os.environ
     facts = {}
     warm_sources = []
@@ -150,6 +166,10 @@ def cache_facts(accel, cache_dir="", world_size=1, uses_inductor=True):
     else:
         ind["path"] = NA
     facts["inductor"] = ind
+    aot = _aot_autograd_facts(accel.torch, inductor_dir)
+    if uses_aot_autograd and aot["enabled"] is not False and aot.get("non_empty"):
+        warm_sources.append("aot_autograd_cache")
+    facts["aot_autograd"] = aot
 
     cli = {"path": cache_dir or "", "enabled": bool(cache_dir)}
     if cache_dir:

@@ -17,8 +17,12 @@ class CompileWatch:
       refusal, a new shape with dynamic=False (one graph per shape) that compiled nothing ran
       eagerly; with dynamic shapes an existing graph may have served it, which no counter
       tells: "not available".
-    - TorchTPU: cache_requests/cache_hits (tier-1 PerfStats deltas) and xla_compile_seconds (the
-      compilation_duration of the entries the shape added).
+    - TorchTPU: cache_requests/cache_hits (tier-1 PerfStats deltas), new_executables
+      (num_compilations delta), xla_compile_seconds (the compilation_duration of the entries the
+      shape added) and loaded_executables (added entries whose duration is 0: loaded from the
+      tier-2 cache, compilation_cache.h), so 0 s reads as "loaded", not "nothing compiled".
+    - AOTAutograd's cache hits/misses (counters["aot_autograd"]): the cache TorchTPU's compile
+      backend uses, the warm evidence on tpu (Inductor's FX graph cache is not used there).
     Without dynamo (torch 1.13's TorchScript stand-in) graphs/recompiles are "not available"
     and eager_fallback false: TorchScript has no recompile limit to fall back from."""
 
@@ -49,9 +53,25 @@ class CompileWatch:
             facts["cache_hits"] = delta["tpu_cache_hits"]
             seconds = delta["_tpu_compile_seconds"]
             entries = delta["_tpu_entries"]
+            comparable = isinstance(entries, int) and entries >= 0
             # An entry evicted meanwhile makes the sums incomparable: not available, not 0.
             facts["xla_compile_seconds"] = seconds if isinstance(seconds, float) and seconds >= 0 \
-                and isinstance(entries, int) and entries >= 0 else NA
+                and comparable else NA
+            # PerfStats.num_compilations: the executables XLA compiled for this shape.
+            facts["new_executables"] = delta["tpu_compilations"]
+            # compilation_cache.h: an executable loaded from the tier-2 cache has a duration of 0,
+            # so "0 s of XLA compile" means loaded, not "nothing compiled", where entries came in.
+            zero = delta["_tpu_zero_duration_entries"]
+            loaded = zero if comparable and isinstance(zero, int) and zero >= 0 else NA
+            facts["loaded_executables"] = loaded
+            if isinstance(loaded, int) and loaded > 0:
+                facts["xla_compile_seconds_note"] = (
+                    "includes %d executable(s) loaded from TorchTPU's tier-2 cache (a load "
+                    "records 0 s of compile)" % loaded)
+        aot_hits, aot_misses = delta["aot_autograd_cache_hits"], delta["aot_autograd_cache_misses"]
+        if self.compiled and isinstance(aot_hits, int) and isinstance(aot_misses, int):
+            facts["aot_autograd_cache_hits"] = aot_hits
+            facts["aot_autograd_cache_misses"] = aot_misses
         return facts, self.accel.public_counters(delta)
 
     def _fell_back(self, delta, shape_key):

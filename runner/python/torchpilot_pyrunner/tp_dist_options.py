@@ -5,9 +5,15 @@ TPU_WORKER_HOSTNAMES (N = its length, master = its first entry) and JOB_COMPLETI
 port default 29500. A run is distributed when a world size was given at all (flag, WORLD_SIZE or
 TPU_WORKER_HOSTNAMES): a 1-rank group is allowed and real. Bad input raises BadInput (exit 2, one
 line on stderr, before anything is trained). Stdlib only: it runs before torch is imported.
-On --device tpu the group is TorchTPU's tpu_dist, which needs TORCH_TPU_SLICEBUILDER_ADDRESSES and
-TORCH_TPU_TOPOLOGY in the environment before TorchTPU starts (its launchers' README): they are
-checked here, before torch (and TorchTPU) is imported."""
+On --device tpu the group is TorchTPU's tpu_dist. TorchTPU decides at runtime start, from the
+environment alone, whether it is distributed, and then reads RANK, LOCAL_RANK, WORLD_SIZE,
+MASTER_ADDR, MASTER_PORT, TORCH_TPU_SLICEBUILDER_ADDRESSES and TORCH_TPU_TOPOLOGY. The last two
+come from TorchTPU's launch step (torch.tpu.distributed.set_tpu_launch_env(), or
+`python -m torch_tpu._internal.distributed.distributed`, which prints them: both defined in
+torch_tpu/_internal/distributed/distributed.py); they are checked here (present, one address per
+rank, a parseable topology), and the five rendezvous variables are derived from the resolved
+group and exported (tpu_runtime_env, then export_runtime_env before torch is imported), so the
+runtime and tpu_dist agree on the group. All of it before torch (and TorchTPU) is imported."""
 from .tp_contract import BadInput
 
 DEFAULT_HOST = "127.0.0.1"
@@ -18,10 +24,15 @@ RENDEZVOUS_FORMAT = "--rendezvous must be HOST:PORT with a port in 1..65535"
 NEEDS_TRAINING = ("data-parallel ranks need a training workload (train-mlp, train-encoder, or a "
                   "user model with a loss)")
 DIST_FLAGS = ["--world-size", "--rank", "--rendezvous", "--dist-timeout"]
-# torch_tpu/_internal/distributed/launchers/README.md: "The variables that must be set for a
-# TorchTPU environment", set by `python -m torch_tpu._internal.distributed.launchers.
-# singlehost_wrapper` (under torchrun) or a multi-host launcher.
+# Set by TorchTPU's launch step (torch_tpu/_internal/distributed/distributed.py:
+# set_tpu_launch_env, or the module run with -m, which prints them as shell assignments).
 TPU_DIST_ENV = ["TORCH_TPU_SLICEBUILDER_ADDRESSES", "TORCH_TPU_TOPOLOGY"]
+# The rendezvous variables TorchTPU's runtime reads at start on a multi-process run; the runner
+# exports them from the group it resolved (a launcher such as torchrun sets them too).
+TPU_RUNTIME_ENV = ["RANK", "LOCAL_RANK", "WORLD_SIZE", "MASTER_ADDR", "MASTER_PORT"]
+TPU_LAUNCHER = ("eval \"$(python -m torch_tpu._internal.distributed.distributed | sed "
+                "'s/^/export /')\" before the ranks start, or "
+                "torch.tpu.distributed.set_tpu_launch_env() in the process that spawns them")
 
 
 class DistConfig:
@@ -34,6 +45,8 @@ class DistConfig:
         self.port = port
         self.timeout = timeout
         self.source = source  # flags | env | tpu-env: where the world size came from
+        self.local_rank = None  # tpu: LOCAL_RANK, from the environment or the addresses
+        self.local_rank_source = None
 
     @property
     def rendezvous(self):
@@ -145,13 +158,90 @@ def resolve(ns, given, environ):
     if not ns.training:
         raise BadInput(NEEDS_TRAINING)
     timeout = ns.dist_timeout if "--dist-timeout" in given else DEFAULT_TIMEOUT
+    config = DistConfig(world, rank, host, port, timeout, source)
     if getattr(ns, "device", "") == "tpu":
-        missing = [name for name in TPU_DIST_ENV if not environ.get(name, "").strip()]
-        if missing:
-            raise BadInput("--device tpu with %s: TorchTPU's tpu_dist group needs %s set before "
-                           "the process starts (eval $(python -m torch_tpu._internal.distributed."
-                           "launchers.singlehost_wrapper | sed 's/^/export /') under torchrun, or "
-                           "the multi-host launcher); missing: %s"
-                           % (ws_name, " and ".join(TPU_DIST_ENV), ", ".join(missing)))
-    ns.distributed = DistConfig(world, rank, host, port, timeout, source)
+        _check_tpu_launch_env(config, ws_name, environ)
+    ns.distributed = config
     return ns.distributed
+
+
+def parse_topology(text):
+    """TORCH_TPU_TOPOLOGY's mesh bounds: integers of at least 1 separated by 'x' or ',' ("2x2x1",
+    "2,2,1,2"), as TorchTPU's _parse_topology reads them; raises ValueError."""
+    parts = [p.strip() for p in text.replace("X", "x").replace(",", "x").split("x")]
+    if not parts or any(not p.isdigit() or int(p) < 1 for p in parts) or len(parts) > 8:
+        raise ValueError("TORCH_TPU_TOPOLOGY='%s' is not mesh bounds such as 2x2x1 or 2,2,1"
+                         % text[:80])
+    return [int(p) for p in parts]
+
+
+def _check_tpu_launch_env(config, ws_name, environ):
+    """A tpu_dist rank's environment, checked before TorchTPU starts: TorchTPU's launch step ran
+    (TORCH_TPU_SLICEBUILDER_ADDRESSES with one host:port per rank, a parseable TORCH_TPU_TOPOLOGY),
+    and the rendezvous variables a launcher set agree with the resolved group (the runtime reads
+    them, tpu_dist is formed from the group: two different groups would hang). Sets
+    config.local_rank: LOCAL_RANK, else the rank's position among the addresses of its host."""
+    missing = [name for name in TPU_DIST_ENV if not environ.get(name, "").strip()]
+    if missing:
+        raise BadInput("--device tpu with %s: TorchTPU's runtime needs %s set before the process "
+                       "starts (%s); missing: %s"
+                       % (ws_name, " and ".join(TPU_DIST_ENV), TPU_LAUNCHER, ", ".join(missing)))
+    try:
+        parse_topology(environ["TORCH_TPU_TOPOLOGY"].strip())
+    except ValueError as e:
+        raise BadInput("--device tpu: %s" % e)
+    text = environ["TORCH_TPU_SLICEBUILDER_ADDRESSES"].strip()
+    addresses = [a.strip() for a in text.split(",")]
+    hosts = []
+    for address in addresses:
+        host, sep, port = address.rpartition(":")
+        if not sep or not host or not port.isdigit() or not 1 <= int(port) <= 65535:
+            raise BadInput("--device tpu: TORCH_TPU_SLICEBUILDER_ADDRESSES entry '%s' is not "
+                           "HOST:PORT" % address[:80])
+        hosts.append(host)
+    if len(addresses) != config.world_size:
+        raise BadInput("--device tpu: TORCH_TPU_SLICEBUILDER_ADDRESSES has %d address(es) for %s "
+                       "(TorchTPU wants one per rank, the same list on every rank)"
+                       % (len(addresses), ws_name))
+    for name, value in (("WORLD_SIZE", config.world_size), ("RANK", config.rank),
+                        ("MASTER_ADDR", config.host), ("MASTER_PORT", config.port)):
+        given = environ.get(name, "").strip()
+        if given and given != str(value):
+            raise BadInput("--device tpu: %s=%s in the environment disagrees with this rank's "
+                           "group (%s %s): TorchTPU's runtime would start another group than "
+                           "tpu_dist forms" % (name, given[:80], name, value))
+    own = hosts[config.rank]
+    first = hosts.index(own)
+    derived = config.rank - first if all(h == own for h in hosts[first:config.rank + 1]) else None
+    local = _env_int(environ, "LOCAL_RANK")
+    if local is not None:
+        per_host = hosts.count(own)
+        if not 0 <= local < per_host:
+            raise BadInput("--device tpu: LOCAL_RANK=%d is out of range for the %d address(es) of "
+                           "host %s in TORCH_TPU_SLICEBUILDER_ADDRESSES" % (local, per_host, own))
+        config.local_rank, config.local_rank_source = local, "LOCAL_RANK"
+    elif derived is not None:
+        config.local_rank, config.local_rank_source = derived, "TORCH_TPU_SLICEBUILDER_ADDRESSES"
+    else:
+        raise BadInput("--device tpu: LOCAL_RANK is not set and rank %d's host is not contiguous "
+                       "in TORCH_TPU_SLICEBUILDER_ADDRESSES; set LOCAL_RANK (torchrun does)"
+                       % config.rank)
+
+
+def tpu_runtime_env(config):
+    """The rendezvous variables TorchTPU's runtime reads, from the resolved group."""
+    return {"RANK": str(config.rank), "LOCAL_RANK": str(config.local_rank),
+            "WORLD_SIZE": str(config.world_size), "MASTER_ADDR": config.host,
+            "MASTER_PORT": str(config.port)}
+
+
+def export_runtime_env(options, environ):
+    """Before torch is imported: a tpu_dist rank exports TPU_RUNTIME_ENV from its group, so
+    TorchTPU's runtime starts as the same N-process group tpu_dist forms (a rank given by flags
+    alone would otherwise start it as one process). Returns what was exported ({} otherwise)."""
+    config = getattr(options, "distributed", None)
+    if config is None or getattr(options, "device", "") != "tpu" or config.local_rank is None:
+        return {}
+    exported = tpu_runtime_env(config)
+    environ.update(exported)
+    return exported

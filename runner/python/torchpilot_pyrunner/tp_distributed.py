@@ -277,8 +277,11 @@ class Session:
                "rendezvous_store": self.store_kind, "timeout_seconds": c.timeout,
                "source": c.source, "global_batch": c.world_size * batch}
         if self.backend == "tpu_dist":
-            from .tp_dist_options import TPU_DIST_ENV
-            env["tpu_env"] = {name: os.environ.get(name, "") for name in TPU_DIST_ENV}
+            from .tp_dist_options import TPU_DIST_ENV, TPU_RUNTIME_ENV
+            env["tpu_env"] = {name: os.environ.get(name, "")
+                              for name in TPU_DIST_ENV + TPU_RUNTIME_ENV}
+            env["local_rank"] = c.local_rank if c.local_rank is not None else "not available"
+            env["local_rank_source"] = c.local_rank_source or "not available"
             env["timeout_bound"] = "runner (tpu_dist ignores the process-group timeout)"
         return env
 

@@ -99,7 +99,11 @@ class Engine:
         self.blas_threads = tp_env.set_blas_threads(o.threads)
         device = o.device
         if device == "auto":
-            device = "cuda" if torch.cuda.is_available() else "cpu"
+            device = tp_accel.auto_device(torch)
+            if device == "tpu" and o.distributed:
+                raise BadInput("--device auto found a TPU: a distributed TPU run needs --device "
+                               "tpu, so that TorchTPU's launch environment is checked and its "
+                               "group exported before TorchTPU starts")
         torch_tpu, bringup = None, None
         if device == "tpu":
             torch_tpu = tp_accel.import_torch_tpu()
@@ -113,11 +117,14 @@ class Engine:
             w.preload()  # a missing torch.export, a refused .pt2 or a bad factory is bad input
         dist_error = self._join_group(torch, device, torch_tpu) if o.distributed else None
         from . import tp_compile
-        # Inductor's FX graph cache is this run's only where it compiles with inductor: an eager
-        # run (or TorchTPU's backend) finds it full after any earlier compiled run.
-        uses_inductor = o.mode == "compiled" and tp_compile.chosen_backend(device, o.backend) == "inductor"
+        # Inductor's FX graph cache is this run's only where it compiles with inductor (an eager
+        # run finds it full after any earlier compiled run); TorchTPU's backend goes through
+        # AOTAutograd's cache instead.
+        backend = tp_compile.chosen_backend(device, o.backend) if o.mode == "compiled" else None
         cache = tp_caches.cache_facts(self.accel, o.cache_dir,
-                                      o.distributed.world_size if o.distributed else 1, uses_inductor)
+                                      o.distributed.world_size if o.distributed else 1,
+                                      uses_inductor=backend == "inductor",
+                                      uses_aot_autograd=backend == "tpu")
         cache_state = "warm" if o.warm_start else cache["state"]
         self.ready.cache_state = cache["state"]
         self.cache_state = cache_state
@@ -314,13 +321,17 @@ class Engine:
         settings = PhaseSettings(o)
         watch = tp_compile.CompileWatch(self.accel, m.compiled, self.dynamic)
         shape_begin = watch.begin()
+        steady_from = []  # the counters when the warmup ended: what compiles after is a recompile
+        settings.warmup_done = lambda: steady_from.append(self.accel.compile_counters())
 
         def first_call_done():
             after_first.append(self.accel.compile_counters())
 
         try:
             if w.is_training:
-                if self._train(torch, w, m, settings, first_call_done):
+                trained = self._train(torch, w, m, settings, first_call_done)
+                self._steady_compiles(m, steady_from)
+                if trained:
                     self._profile(torch, w)  # N extra steps: no train_step line, no checkpoint
                 if m.compiled:
                     facts, _ = watch.end(shape_begin, self.shape_keys[0] if self.shape_keys else None)
@@ -335,7 +346,10 @@ class Engine:
             # Compiled calls under no_grad: torch.compile cannot capture graphs under
             # inference_mode on TorchTPU (its error glossary); eager calls keep inference_mode.
             grad_off = torch.no_grad() if m.compiled else torch.inference_mode()
-            settings.warmup_done = lambda: self.ready.end("compile_warmup")
+            def warmup_done():
+                steady_from.append(self.accel.compile_counters())
+                self.ready.end("compile_warmup")
+            settings.warmup_done = warmup_done
             with grad_off:
                 if o.scenario != "single-stream":
                     return self._serve(w, m, settings, first_call_done)
@@ -347,6 +361,7 @@ class Engine:
                     first_call_done()
                 run_phases(settings, timed, self.control, m, self.emitter,
                            after_first=None if o.warm_start else first_call_done)
+                self._steady_compiles(m, steady_from)
                 facts, _ = watch.end(shape_begin, self.shape_keys[0] if self.shape_keys else None)
                 if m.compiled:
                     m.extra["eager_fallback"] = facts.get("eager_fallback", False)
@@ -376,6 +391,9 @@ class Engine:
         finally:
             delta = self.accel.counter_delta(counters_before, self.accel.compile_counters())
             m.extra["compile_counters"] = self._run_counters(delta, after_first)
+            tpu_compile = self.accel.tpu_compile_facts()
+            if tpu_compile is not None:
+                m.extra["tpu_compile"] = tpu_compile
 
     def _serve(self, w, m, settings, first_call_done):
         """A serving scenario (tp_serving): first call and warmup at the largest batch, then the
@@ -428,6 +446,21 @@ class Engine:
 
         m.extra["serving"] = tp_serving.run_serving(o, call, self.control, self.emitter, expected)
         m.finite = state["finite"]
+
+    def _steady_compiles(self, m, steady_from):
+        """summary.steady_state_compiles: what compiled between the warmup's end and the steady
+        phase's: TorchTPU's tier-1 cache misses (requests - hits: each a new executable, the
+        recompile TorchTPU's guide warns of, e.g. a per-step learning-rate scalar) and dynamo's
+        frames. Either above 0 makes the run invalid (the store's judge: the steady samples
+        include compile time). Not written where the warmup never ended."""
+        if not steady_from:
+            return
+        delta = self.accel.counter_delta(steady_from[0], self.accel.compile_counters())
+        reqs, hits = delta["tpu_cache_requests"], delta["tpu_cache_hits"]
+        m.extra["steady_state_compiles"] = {
+            "tpu_cache_misses": reqs - hits if isinstance(reqs, int) and isinstance(hits, int)
+            else "not available",
+            "dynamo_frames": delta["dynamo_frames_ok"]}
 
     def _run_counters(self, delta, after_first):
         """summary.compile_counters: the run's deltas; recompiles = frames dynamo compiled after

@@ -174,7 +174,8 @@ def _build_parser():
     opt("--mode", _member(MODES), "execution mode, each in its own process (default eager)")
     opt("--dtype", _member(DTYPES), "parameter and input dtype (default float32)")
     opt("--device", _member(DEVICES),
-        "device; auto = cuda when available, else cpu (default: $TORCHPILOT_DEVICE or auto)")
+        "device; auto = tpu when TorchTPU reports one, else cuda when available, else cpu "
+        "(default: $TORCHPILOT_DEVICE or auto)")
     opt("--warmup", _int_at_least(0), "warmup iterations, each timed (default 5)")
     opt("--iterations", _int_at_least(1), "steady-state iterations, each timed (default 50)")
     opt("--threads", _int_at_least(1), "intra-op threads; inter-op threads are set to 1 (default 1)")

@@ -14,6 +14,17 @@ DEFAULT_POLICY_CANDIDATES = [
     os.path.join(SCRIPT_DIR, "..", "policies", "default.json"),                  # installed
     os.path.join(SCRIPT_DIR, "policies", "default.json"),                        # container
 ]
+# What the outputs are compared against (model/contract/precision.h policy_reference): the float32
+# eager reference, or an eager reference in the measured dtype (bf16 against bf16, TorchTPU's
+# parity guide).
+REFERENCE_FLOAT32 = "float32"
+REFERENCE_SAME_DTYPE = "same-dtype"
+
+
+def reference_dtype(policy, measured_dtype):
+    return measured_dtype if policy.get("reference") == REFERENCE_SAME_DTYPE else "float32"
+
+
 # The built-in policy of model/contract/precision.cpp defaultPolicy(), when no file is found.
 BUILTIN_POLICY = {
     "name": "default", "version": 1,
@@ -41,8 +52,12 @@ def parse_policy(j, origin):
     name = j.get("name")
     if not isinstance(name, str) or not name:
         raise BadInput(origin + ": field 'name' must be a non-empty string")
-    p = {"name": name, "version": 1, "tolerances": {}, "training_steps": 20,
-         "min_gradient_cosine": 0.99, "max_loss_divergence": 0.05}
+    p = {"name": name, "version": 1, "reference": REFERENCE_FLOAT32, "tolerances": {},
+         "training_steps": 20, "min_gradient_cosine": 0.99, "max_loss_divergence": 0.05}
+    if "reference" in j:
+        if j["reference"] not in (REFERENCE_FLOAT32, REFERENCE_SAME_DTYPE):
+            raise BadInput(origin + ": field 'reference' must be \"float32\" or \"same-dtype\"")
+        p["reference"] = j["reference"]
     if "version" in j:
         v = j["version"]
         if not is_int(v) or v < 0 or v > 1000000:

@@ -10,6 +10,7 @@ import math
 
 import torch
 
+from .tp_policy import reference_dtype
 from .tp_workload_factory import make_workload
 
 def compare(cand, ref, tol):
@@ -67,23 +68,25 @@ def _comparison_json(c):
     return {k: c[k] for k in ("elements", "max_abs_error", "max_rel_error", "mismatch_percent", "cosine")}
 
 
-def reference_options(o):
+def reference_options(o, policy=None):
+    """The reference's options: eager, float32 or (a "same-dtype" policy) the measured dtype."""
     r = copy.copy(o)
-    r.mode, r.dtype, r.inject_fault = "eager", "float32", "none"
+    r.mode, r.inject_fault = "eager", "none"
+    r.dtype = reference_dtype(policy or {}, o.dtype)
     return r
 
 
-def _reference_label(device):
-    return "eager/float32" if device == "cpu" else "eager/float32/cpu"
+def _reference_label(device, dtype="float32"):
+    return "eager/%s" % dtype if device == "cpu" else "eager/%s/cpu" % dtype
 
 
 def check_inference_precision(o, measured, policy, emitter, device, cpu_accel,
                               matmul_precision="not available"):
     tol = policy["tolerances"][o.dtype]
     if hasattr(measured, "reference_workload"):
-        reference = measured.reference_workload()
+        reference = measured.reference_workload(reference_dtype(policy, o.dtype))
     else:
-        reference = make_workload(reference_options(o), "cpu", cpu_accel)
+        reference = make_workload(reference_options(o, policy), "cpu", cpu_accel)
         reference.build()
     shape = measured.shape()
     reference.reshape(shape.get("batch", o.batch), shape.get("seq_len", o.seq_len))
@@ -92,7 +95,7 @@ def check_inference_precision(o, measured, policy, emitter, device, cpu_accel,
     c = compare(measured.output_values(), reference.output_values(), tol)
     reasons = judge_outputs(c, tol)
     out = {"policy": policy["name"], "policy_version": policy["version"],
-           "reference": _reference_label(device), "verdict": "fail" if reasons else "pass",
+           "reference": _reference_label(device, reference_dtype(policy, o.dtype)), "verdict": "fail" if reasons else "pass",
            "reasons": reasons, "rtol": tol["rtol"], "atol": tol["atol"], "outputs": _comparison_json(c),
            "matmul_precision": matmul_precision}
     emitter.event("precision", out)
@@ -103,7 +106,7 @@ def check_training_precision(o, policy, emitter, device, accel, cpu_accel,
                              matmul_precision="not available"):
     tol = policy["tolerances"][o.dtype]
     candidate = make_workload(o, device, accel)
-    reference = make_workload(reference_options(o), "cpu", cpu_accel)
+    reference = make_workload(reference_options(o, policy), "cpu", cpu_accel)
     candidate.build()
     candidate.compile()
     reference.build()
@@ -124,7 +127,7 @@ def check_training_precision(o, policy, emitter, device, accel, cpu_accel,
         reasons.append("loss curve diverges by %f%% (allowed %f%%)"
                        % (divergence * 100, policy["max_loss_divergence"] * 100))
     out = {"policy": policy["name"], "policy_version": policy["version"],
-           "reference": _reference_label(device), "verdict": "fail" if reasons else "pass",
+           "reference": _reference_label(device, reference_dtype(policy, o.dtype)), "verdict": "fail" if reasons else "pass",
            "reasons": reasons, "steps": policy["training_steps"], "gradients": _comparison_json(grads),
            "loss_divergence": divergence if math.isfinite(divergence) else -1.0,
            "candidate_losses": loss_c, "reference_losses": loss_r,

@@ -16,7 +16,7 @@ import random
 import torch
 import torch.nn.functional as F
 
-from . import tp_safe_load
+from . import tp_accel, tp_safe_load
 from .tp_workloads import (ENC_D_MODEL, ENC_FF, ENC_HEADS, MASK64, Base, EncoderBlock, all_finite,
                           cpu_generator, perturb_in_place, randn_cpu, to_float_vector, uniform_cpu)
 
@@ -191,6 +191,11 @@ class TrainingWorkload(Base):
                "python_random": random.getstate()}
         if torch.cuda.is_available():
             rng["cuda"] = torch.cuda.get_rng_state_all()
+        if self.device.type == "tpu":
+            # The TPU's generator: without it a resume on TPU draws other dropout masks.
+            get_state, _ = tp_accel.tpu_rng_api(torch)
+            if get_state is not None:
+                rng["tpu"] = get_state()
         state = {"format": STATE_FORMAT, "identity": self.identity(),
                  "model": {k: v.detach() for k, v in self.model.state_dict().items()},
                  "optimizer": self.optimizer.state_dict(),
@@ -236,6 +241,10 @@ class TrainingWorkload(Base):
         random.setstate(rng["python_random"])
         if "cuda" in rng and torch.cuda.is_available():
             torch.cuda.set_rng_state_all(rng["cuda"])
+        if "tpu" in rng and self.device.type == "tpu":
+            _, set_state = tp_accel.tpu_rng_api(torch)
+            if set_state is not None:
+                set_state(rng["tpu"])
 
 
 class MlpNet(torch.nn.Module):

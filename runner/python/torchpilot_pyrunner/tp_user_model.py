@@ -303,8 +303,8 @@ class FactoryWorkload(Base):
         with torch.no_grad():
             if self.ref is None:
                 self.ref = call_factory(self.factory, self.o.model, "cpu", torch.float32, self.o.seed)
-            if self.o.run_key == "__reference__":
-                self.built = self.ref
+            if self.o.run_key == "__reference__" and self.dtype == torch.float32:
+                self.built = self.ref  # a "same-dtype" reference is built in its dtype below
             else:
                 self.built = call_factory(self.factory, self.o.model, self.device.type, self.dtype,
                                           self.o.seed)
@@ -343,10 +343,10 @@ class FactoryWorkload(Base):
         self.y = None
         return True
 
-    def reference_workload(self):
+    def reference_workload(self, dtype="float32"):
         import copy
         r = copy.copy(self.o)
-        r.mode, r.dtype, r.inject_fault, r.run_key = "eager", "float32", "none", "__reference__"
+        r.mode, r.dtype, r.inject_fault, r.run_key = "eager", dtype, "none", "__reference__"
         ref = FactoryWorkload(r, "cpu", None, reference=self.ref)
         ref.batch, ref.seq_len = self.batch, self.seq_len
         ref.build()

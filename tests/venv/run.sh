@@ -1,0 +1,189 @@
+#!/usr/bin/env bash
+# The Python runner under today's PyTorch and the real TorchTPU (issue 41). Debian 12 has torch
+# 1.13 (ctest's py_runner_unit and py_runner_conformance) and tests/torch2/run.sh runs Debian 13's
+# 2.6; users install current PyTorch and torch-tpu from the package index on their hosts. This
+# script
+#   1. builds, once per machine, a virtual environment of Debian's /usr/bin/python3 with the
+#      pinned tests/venv/requirements.txt (torch, torch-tpu, libtpu, numpy: about 6 GB, CUDA's
+#      libraries included, since the index's torch for Linux is the CUDA build), cached outside
+#      the clone in $TP_VENV_CACHE (default /var/cache/torchpilot) and keyed by the requirements
+#      and the interpreter's version. It is built in a temporary directory next to its final
+#      place, checked (torch and torch_tpu import), and renamed into place only then, so an
+#      interrupted build is never taken for a cached one (the venv is used through its
+#      bin/python only, which finds its site-packages relative to itself);
+#   2. runs under the venv's python, as ctest does under Debian's:
+#      - the Python runner's unit tests (tests/python/test_*.py; test_torch_tpu_real holds the
+#        fakes and the runner's calls against the real torch_tpu only here);
+#      - the conformance scenarios (tests/python/conformance.py) against this build's C++ runner
+#        and store (TP_BUILD_DIR, default ./build), each Python runner process with an empty
+#        inductor cache of its own (conformance compares cache_state);
+#   3. prints the venv's timings and each part's counts, and last "N passed, M failed"; the exit
+#      status is non-zero on any failure.
+# TPU_SKIP_MDS_QUERY=1 is set for the tests: with libtpu installed on a host that is not a TPU VM,
+# anything that starts libtpu would otherwise query GCE metadata (30 tries per key). The runner
+# sets it itself for cpu, cuda and an auto that finds no TPU; test_torch_tpu_real checks that a
+# run without it does not stall.
+# Environment: TP_VENV_CACHE, TP_BUILD_DIR, TP_VENV_PARTS ("unit conformance", the default, one of
+# them, or "none": only the venv).
+set -euo pipefail
+
+REPO=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd -P)
+REQUIREMENTS=$REPO/tests/venv/requirements.txt
+BASE_PYTHON=/usr/bin/python3
+CACHE_ROOT=${TP_VENV_CACHE:-/var/cache/torchpilot}
+BUILD_DIR=${TP_BUILD_DIR:-$REPO/build}
+PARTS=${TP_VENV_PARTS:-unit conformance}
+[ "$PARTS" != none ] || PARTS=""
+
+elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
+run_start=$EPOCHREALTIME
+
+key=$({ grep -v '^#' "$REQUIREMENTS"; "$BASE_PYTHON" -c 'import sys; print(sys.version)'; } |
+    sha256sum | cut -c1-12)
+VENV=$CACHE_ROOT/venv-$key
+INFO=torchpilot-venv  # inside the venv: how and when it was built
+mkdir -p "$CACHE_ROOT"
+
+RUN_TMP=$(mktemp -d /tmp/tp-venv.XXXXXX)
+building=""
+cleanup() {
+    [ -z "$building" ] || rm -rf "$building"
+    rm -rf "$RUN_TMP"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+build_venv() {
+    local stale
+    for stale in "$CACHE_ROOT"/.building-venv-*; do
+        [ -e "$stale" ] && rm -rf "$stale"
+    done
+    building=$(mktemp -d "$CACHE_ROOT/.building-venv-$key.XXXXXX")
+    local start=$EPOCHREALTIME
+    echo "== building the venv in $building (pip, several minutes the first time)"
+    "$BASE_PYTHON" -m venv "$building"
+    PIP_DISABLE_PIP_VERSION_CHECK=1 "$building/bin/python" -m pip install --no-cache-dir -q \
+        -r "$REQUIREMENTS"
+    local seconds versions
+    seconds=$(elapsed "$start" "$EPOCHREALTIME")
+    # Checked before it is published: torch and torch_tpu import.
+    versions=$(TPU_SKIP_MDS_QUERY=1 PYTHONWARNINGS=ignore timeout -s KILL 300 \
+        "$building/bin/python" -c 'import torch, torch_tpu, importlib.metadata as m
+print("torch=%s torch_tpu=%s libtpu=%s" % (torch.__version__, m.version("torch_tpu"), m.version("libtpu")))' \
+        2>/dev/null | tail -1)
+    case $versions in torch=*) ;; *) echo "the venv does not import torch and torch_tpu" >&2; exit 1 ;; esac
+    printf 'requirements_key=%s\n%s\nbuilt=%s\nbuild_seconds=%s\n' "$key" "$versions" \
+        "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$seconds" >"$building/$INFO"
+    mv -T "$building" "$VENV"  # one rename: the venv is there complete, or not at all
+    building=""
+    built_now=1
+    echo "venv: built in $seconds s (first run on this machine): $VENV, $versions"
+}
+
+built_now=""
+lookup_start=$EPOCHREALTIME
+if [ ! -f "$VENV/$INFO" ]; then
+    exec 9>"$CACHE_ROOT/.lock-venv-$key"
+    flock 9
+    [ -f "$VENV/$INFO" ] || build_venv
+    exec 9>&-
+fi
+if [ -z "$built_now" ]; then
+    echo "venv: cached, found in $(elapsed "$lookup_start" "$EPOCHREALTIME") s: $VENV ($(tr '\n' ' ' <"$VENV/$INFO"))"
+fi
+PY=$VENV/bin/python
+
+total_pass=0 total_fail=0 total_skip=0 summary=()
+# A unittest log's "Ran N tests" and its last "OK (...)" / "FAILED (...)" line; a log without
+# "Ran" (the harness itself crashed) counts as one failure.
+count() {  # part log exit-status seconds
+    local part=$1 log=$2 rc=$3 ran fail skip n last
+    ran=$(sed -n 's/^Ran \([0-9]*\) tests\? in .*/\1/p' "$log" | tail -1)
+    if [ -z "$ran" ]; then
+        summary+=("$part: no unittest summary (exit status $rc): counted as 1 failure")
+        total_fail=$((total_fail + 1))
+        return
+    fi
+    last=$(grep -E '^(OK|FAILED)( \(|$)' "$log" | tail -1)
+    fail=0
+    for f in failures errors unexpected\ successes; do
+        n=$(printf '%s' "$last" | sed -n "s/.*$f=\([0-9]*\).*/\1/p")
+        fail=$((fail + ${n:-0}))
+    done
+    skip=$(printf '%s' "$last" | sed -n 's/.*skipped=\([0-9]*\).*/\1/p')
+    skip=${skip:-0}
+    if [ "$rc" != 0 ] && [ "$fail" = 0 ]; then
+        fail=1
+    fi
+    total_pass=$((total_pass + ran - fail - skip)) total_fail=$((total_fail + fail))
+    total_skip=$((total_skip + skip))
+    summary+=("$part: $ran tests: $((ran - fail - skip)) passed, $fail failed, $skip skipped ($4 s)")
+}
+
+mkdir -p "$RUN_TMP/xdg-config"
+py_env=(QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8 PYTHONDONTWRITEBYTECODE=1 PYTHONWARNINGS=ignore
+        TPU_SKIP_MDS_QUERY=1 "TP_BUILD_TYPE=${TP_BUILD_TYPE:-Release}" TP_SOURCE_DIR="$REPO"
+        XDG_CONFIG_HOME="$RUN_TMP/xdg-config" TMPDIR="$RUN_TMP")
+if [ -x "$BUILD_DIR/bin/torchpilot-runner" ]; then
+    py_env+=(TP_CPP_RUNNER="$BUILD_DIR/bin/torchpilot-runner" TP_APP="$BUILD_DIR/bin/torchpilot")
+fi
+# Each Python process an empty inductor cache of its own (a shared /tmp/torchinductor_<user>
+# filled by an earlier compiled run would make the next one "warm").
+wrapper=$RUN_TMP/python3-venv
+{
+    echo '#!/bin/sh'
+    echo "TORCHINDUCTOR_CACHE_DIR=\$(mktemp -d $(printf %q "$RUN_TMP")/inductor.XXXXXX) || exit 1"
+    echo 'export TORCHINDUCTOR_CACHE_DIR'
+    echo "exec $(printf %q "$PY") \"\$@\""
+} >"$wrapper"
+chmod 755 "$wrapper"
+
+for part in $PARTS; do
+    log=$RUN_TMP/$part.log
+    start=$EPOCHREALTIME
+    case $part in
+    unit)
+        echo "== unit tests under the venv's python (tests/python/test_*.py)"
+        set +e
+        (cd "$RUN_TMP" && env "${py_env[@]}" TP_PYTHON3="$wrapper" timeout -s KILL 1500 \
+            "$PY" -m unittest discover -s "$REPO/tests/python" -p 'test_*.py' -v) 2>&1 |
+            grep --line-buffered -v -E '^(I0000|WARNING: All log messages|\[W[0-9])' | tee "$log"
+        rc=${PIPESTATUS[0]}
+        set -e
+        ;;
+    conformance)
+        echo "== conformance scenarios: the venv's Python runner against this build's C++ runner and store"
+        if [ ! -x "$BUILD_DIR/bin/torchpilot-runner" ] || [ ! -x "$BUILD_DIR/bin/torchpilot" ]; then
+            echo "no C++ build in $BUILD_DIR (bin/torchpilot-runner, bin/torchpilot): build first, or set TP_BUILD_DIR" | tee "$log"
+            rc=2
+        else
+            set +e
+            (cd "$RUN_TMP" && env "${py_env[@]}" TP_PYTHON3="$wrapper" timeout -s KILL 1200 \
+                /usr/bin/python3 "$REPO/tests/python/conformance.py" -v) 2>&1 | tee "$log"
+            rc=${PIPESTATUS[0]}
+            set -e
+        fi
+        ;;
+    *)
+        echo "unknown part '$part' in TP_VENV_PARTS" >&2
+        exit 2
+        ;;
+    esac
+    count "$part" "$log" "$rc" "$(elapsed "$start" "$EPOCHREALTIME")"
+done
+
+echo
+echo "== current PyTorch suite (venv $VENV)"
+if [ -n "$built_now" ]; then
+    echo "venv: first build on this machine: $(sed -n 's/^build_seconds=//p' "$VENV/$INFO") s"
+else
+    echo "venv: cached (its first build took $(sed -n 's/^build_seconds=//p' "$VENV/$INFO") s)"
+fi
+for line in "${summary[@]}"; do
+    echo "$line"
+done
+echo "this run: $(elapsed "$run_start" "$EPOCHREALTIME") s"
+echo "skipped: $total_skip (each part's log names them)"
+echo "$total_pass passed, $total_fail failed"
+[ "$total_fail" = 0 ]
