@@ -23,10 +23,11 @@ APP_PACKAGES=(
 )
 # Beyond the app: the test suite (real Python torch, the sqlite3 CLI, sshd, Xvfb, poppler,
 # Kubernetes schema models), the code checks, the fuzzers (clang, libFuzzer), the Debian package
-# and its lint, the Debian 13 tree (mmdebstrap), and ccache for rebuilds.
+# and its lint, the Debian 13 tree (mmdebstrap), the current-PyTorch venv (python3-venv:
+# tests/venv/run.sh), and ccache for rebuilds.
 DEV_PACKAGES=(
   ccache git sqlite3
-  python3-torch python3-kubernetes python3-yaml
+  python3-torch python3-kubernetes python3-yaml python3-venv
   clang libclang-rt-14-dev clang-format clang-tidy pyflakes3
   xvfb xauth poppler-utils
   openssh-server openssh-client

@@ -184,6 +184,9 @@ private Q_SLOTS:
         QCOMPARE(env["MASTER_ADDR"], names.front().toStdString());
         QCOMPARE(env["MASTER_PORT"], std::string("29500"));
         QVERIFY(!env.count("JOB_COMPLETION_INDEX")); // the Job controller sets it per pod
+        // The topology under GKE's name and TorchTPU's (its launch step reads TORCH_TPU_TOPOLOGY)
+        QVERIFY(!env["TPU_TOPOLOGY"].empty());
+        QCOMPARE(env["TORCH_TPU_TOPOLOGY"], env["TPU_TOPOLOGY"]);
         QCOMPARE(manifestKinds(m),
                  QStringLiteral("Namespace,ServiceAccount,Role,NetworkPolicy,Service,Job"));
     }

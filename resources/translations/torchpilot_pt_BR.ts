@@ -8000,7 +8000,23 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>Accelerator:</source>
-        <translation>Acelerador:</translation>
+        <translation type="vanished">Acelerador:</translation>
+    </message>
+    <message>
+        <source>Accelerator</source>
+        <translation>Acelerador</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>Dispositivo:</translation>
+    </message>
+    <message>
+        <source>TorchTPU:</source>
+        <translation>TorchTPU:</translation>
+    </message>
+    <message>
+        <source>Compiled programs:</source>
+        <translation>Programas compilados:</translation>
     </message>
 </context>
 <context>
@@ -8031,11 +8047,11 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>compiled programs: %1 HBM in %2 executables</source>
-        <translation>programas compilados: %1 de HBM em %2 executáveis</translation>
+        <translation type="vanished">programas compilados: %1 de HBM em %2 executáveis</translation>
     </message>
     <message>
         <source>compiled programs: %1 HBM</source>
-        <translation>programas compilados: %1 de HBM</translation>
+        <translation type="vanished">programas compilados: %1 de HBM</translation>
     </message>
     <message>
         <source>compile host memory peak %1</source>
@@ -8048,6 +8064,14 @@ chave da execução: %2</translation>
     <message>
         <source>checkpoints lack the TPU random state</source>
         <translation>checkpoints sem o estado aleatório da TPU</translation>
+    </message>
+    <message>
+        <source>%1 HBM in %2 executables</source>
+        <translation>%1 de HBM em %2 executáveis</translation>
+    </message>
+    <message>
+        <source>compiler flags set (%1)</source>
+        <translation>flags do compilador definidas (%1)</translation>
     </message>
 </context>
 <context>

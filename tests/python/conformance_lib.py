@@ -75,9 +75,19 @@ PY_ONLY_PATHS = {
                                   "env.precision, which both runners write",
     "run_finished.summary.precision.matmul_precision": "the precision event again, in the "
                                                        "summary",
+    "run_finished.summary.steady_state_compiles": "compiles after the warmup, from dynamo's "
+                                                  "frames and TorchTPU's tier-1 cache; the C++ "
+                                                  "runner's TorchScript compiles before the "
+                                                  "first call, never after",
+    "run_finished.summary.steady_state_compiles.tpu_cache_misses": "(see above)",
+    "run_finished.summary.steady_state_compiles.dynamo_frames": "(see above)",
+    "run_finished.summary.tpu_compile": "what TorchTPU's compiled programs hold (tpu only)",
+    "shape_case.aot_autograd_cache_hits": "AOTAutograd's cache, torch.compile only",
+    "shape_case.aot_autograd_cache_misses": "AOTAutograd's cache, torch.compile only",
 }
 # key paths whose children are data, not field names (counter names, per-shape maps, ...)
-OPAQUE_PATHS = {"run_finished.summary.cache_stats", "run_finished.summary.compile_counters"}
+OPAQUE_PATHS = {"run_finished.summary.cache_stats", "run_finished.summary.compile_counters",
+                "shape_case.compile_counters"}
 
 NOISE_RULES = ("too noisy", "steady state never reached")
 

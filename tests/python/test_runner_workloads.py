@@ -112,7 +112,19 @@ class Workloads(unittest.TestCase):
         cpp = subprocess.run([os.environ["TP_CPP_RUNNER"]] + args, capture_output=True, text=True,
                              timeout=120)
         _, evs, _, _ = lib.run(args)
-        self.assertEqual(lib.losses(evs), lib.losses(lib.parse(cpp.stdout)))
+        cpp_events = lib.parse(cpp.stdout)
+        # Bitwise equal where both run the same torch (Debian 12's libtorch 1.13 and
+        # python3-torch 1.13); under another torch (the venv's current release) its kernels may
+        # round differently: the same losses within float32 rounding.
+        versions = [str(e.get("env", {}).get("torch", "")).split("+")[0].rsplit(".", 1)[0]
+                    for e in (evs[0], cpp_events[0])]
+        if versions[0] == versions[1]:
+            self.assertEqual(lib.losses(evs), lib.losses(cpp_events))
+        else:
+            py, cc = lib.losses(evs), lib.losses(cpp_events)
+            self.assertEqual(len(py), len(cc))
+            for a, b in zip(py, cc):
+                self.assertLessEqual(abs(a - b), 1e-5 * max(abs(b), 1.0), (versions, py, cc))
 
     def test_catalog(self):
         with tempfile.TemporaryDirectory() as d:

@@ -50,13 +50,22 @@ RUNNER_NAMES = ["synchronize", "device_count", "_get_cache_stats", "Precision", 
                 "allow_excess_precision", "is_available", "manual_seed_all"]
 
 
+def autoload_env(**extra):
+    """The environment with TorchTPU's autoload on (`import torch` loads torch_tpu through its
+    "torch.backends" entry point, as on a user's host): tests/venv/run.sh turns it off for the
+    rest of the suite (TORCH_DEVICE_BACKEND_AUTOLOAD=0), which only needs today's torch."""
+    env = dict(os.environ, TORCH_DEVICE_BACKEND_AUTOLOAD="1")
+    env.update(extra)
+    return env
+
+
 class RealTorchTpu(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         fake = ftt.torch_with_tpu(ftt.device_module()).tpu
         cls.fake_names = sorted(n for n in vars(fake) if n != "cache")  # `cache`: the test's handle
         p = subprocess.run([python3(), "-c", PROBE, json.dumps(sorted(set(cls.fake_names + RUNNER_NAMES)))],
-                           capture_output=True, text=True, timeout=300)
+                           capture_output=True, text=True, timeout=300, env=autoload_env())
         lines = [line for line in p.stdout.splitlines() if line.startswith("{")]
         if p.returncode != 0 or not lines:
             raise AssertionError("the probe failed: %s" % p.stderr[-2000:])
@@ -81,7 +90,7 @@ class RealTorchTpu(unittest.TestCase):
         self.assertFalse(self.real["backends_tpu"])
 
     def test_cpu_training_does_not_wait_for_tpu_metadata(self):
-        env = {k: v for k, v in os.environ.items() if k != "TPU_SKIP_MDS_QUERY"}
+        env = {k: v for k, v in autoload_env().items() if k != "TPU_SKIP_MDS_QUERY"}
         start = time.monotonic()
         rc, events, _, err = run(["--device", "cpu", "--workload", "train-mlp", "--preset", "smoke",
                                   "--seed", "1"], timeout=240, env=env)
@@ -132,6 +141,37 @@ source = inspect.getsource(autograd_cache)
 out["aot_counters"] = {k: ('"%s"' % k) in source for k in
                        ("autograd_cache_hit", "autograd_cache_miss", "autograd_cache_guard_miss")}
 out["auto_device"] = tp_accel.auto_device(torch)
+import torch_tpu._internal.profiler as prof
+out["profiler"] = {"members": sorted(prof.ProfilerActivity.__members__),
+                   "names": sorted(n for n in dir(prof) if not n.startswith("_")),
+                   "handler_params": list(inspect.signature(prof.xprof_trace_handler).parameters),
+                   "profile_params": list(inspect.signature(prof.profile).parameters)}
+out["accelerator_names"] = sorted(n for n in dir(acc) if not n.startswith("_"))
+out["loader_load"] = callable(getattr(getattr(torch_tpu, "_loader", None), "load", None))
+# Each call as the runner makes it (its positional arguments): the signature binds them.
+calls = [("torch.tpu.get_device_name", torch.tpu.get_device_name, 0),
+         ("torch.tpu.get_device_properties", torch.tpu.get_device_properties, 0),
+         ("torch.tpu.set_rng_state", torch.tpu.set_rng_state, 1),
+         ("torch.tpu.synchronize", torch.tpu.synchronize, 0),
+         ("torch.tpu._get_cache_stats", torch.tpu._get_cache_stats, 0),
+         ("torch.tpu._hbm_usage_summary", torch.tpu._hbm_usage_summary, 0),
+         ("torch.accelerator.current_accelerator", acc.current_accelerator, 0),
+         ("torch.accelerator.device_count", acc.device_count, 0),
+         ("torch.accelerator.is_available", acc.is_available, 0),
+         ("torch.accelerator.synchronize", acc.synchronize, 0),
+         ("torch.accelerator.random.get_rng_state", acc.random.get_rng_state, 0),
+         ("torch.accelerator.get_memory_info", acc.get_memory_info, 0),
+         ("torch.accelerator.max_memory_allocated", acc.max_memory_allocated, 0),
+         ("torch.accelerator.reset_peak_memory_stats", acc.reset_peak_memory_stats, 0)]
+out["binds"] = {}
+for name, fn, nargs in calls:
+    try:
+        inspect.signature(fn).bind(*range(nargs))
+        out["binds"][name] = True
+    except TypeError as e:
+        out["binds"][name] = str(e)
+    except ValueError:  # a builtin without a signature: callable is all that can be told
+        out["binds"][name] = callable(fn)
 print(json.dumps(out))
 """
 
@@ -143,7 +183,7 @@ class RealApiSurface(unittest.TestCase):
             os.path.dirname(os.path.abspath(__file__)), "..", "..")), "runner", "python")
         cls.pydir = pydir
         p = subprocess.run([python3(), "-c", SURFACE, pydir], capture_output=True, text=True,
-                           timeout=300)
+                           timeout=300, env=autoload_env())
         lines = [line for line in p.stdout.splitlines() if line.startswith("{")]
         if p.returncode != 0 or not lines:
             raise AssertionError("the probe failed: %s" % p.stderr[-2000:])
@@ -182,6 +222,22 @@ class RealApiSurface(unittest.TestCase):
         fake_text = ftt.CompilationCache().hbm_usage_summary()
         self.assertEqual(self.real["hbm_text"].split(":")[0], fake_text.split(":")[0])
 
+    def test_profiler_accelerator_and_package_fakes_match(self):
+        """fake_torch_tpu.profiler_module(), accelerator() and torch_tpu_package() against the
+        real torch_tpu._internal.profiler, torch.accelerator and package."""
+        real = self.real["profiler"]
+        fake = ftt.profiler_module()
+        self.assertEqual(real["members"], sorted(ftt.ProfilerActivity.__members__))
+        self.assertLessEqual({n for n in vars(fake) if n != "state"}, set(real["names"]))
+        self.assertEqual(real["handler_params"], ["dir_name", "worker_rank"])
+        self.assertEqual(real["profile_params"], ["activities", "on_trace_ready"])
+        self.assertLessEqual(set(vars(ftt.accelerator())), set(self.real["accelerator_names"]))
+        # The real 0.2.0 loads through torch_tpu._loader.load (the fake's newer build)
+        self.assertTrue(self.real["loader_load"])
+
+    def test_every_call_binds_as_the_runner_makes_it(self):
+        self.assertEqual({k: v for k, v in self.real["binds"].items() if v is not True}, {})
+
     def test_aot_autograd_cache_names(self):
         self.assertTrue(self.real["aot_switch"])
         self.assertEqual(self.real["aot_counters"], {k: True for k in self.real["aot_counters"]})
@@ -195,7 +251,7 @@ class RealApiSurface(unittest.TestCase):
         as torchrun would start it on host 1 passes the runner's check and exports its group."""
         self.assertEqual(self.real["launch_params"], {"nnodes": "KEYWORD_ONLY",
                                                       "nproc_per_node": "KEYWORD_ONLY"})
-        env = {k: v for k, v in os.environ.items()
+        env = {k: v for k, v in autoload_env().items()
                if not k.startswith(("TORCH_TPU_", "TPU_WORKER", "WORLD_SIZE", "RANK",
                                     "LOCAL_RANK", "MASTER_", "NODE_RANK", "NNODES"))}
         env.update({"TPU_SKIP_MDS_QUERY": "1", "PYTHONWARNINGS": "ignore",

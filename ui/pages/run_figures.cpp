@@ -19,6 +19,7 @@
 #include <QLabel>
 #include <QLocale>
 
+#include <utility>
 #include <vector>
 
 namespace tp
@@ -51,6 +52,8 @@ struct FigureGroup {
     const char *title;
     int row, column;
     std::vector<FigureRow> rows;
+    int columnSpan = 1;
+    QGroupBox *RunFigures::*box = nullptr; // kept where the group is shown or hidden per run
 };
 } // namespace
 
@@ -101,8 +104,17 @@ RunFigures::RunFigures(QWidget *parent) : QWidget(parent)
           {&V::m_cpu, QT_TRANSLATE_NOOP("tp::RunDetailView", "CPU:"), true},
           {&V::m_blas, QT_TRANSLATE_NOOP("tp::RunDetailView", "BLAS:"), true},
           {&V::m_host, QT_TRANSLATE_NOOP("tp::RunDetailView", "Host:"), true},
-          {&V::m_accelerator, QT_TRANSLATE_NOOP("tp::RunDetailView", "Accelerator:"), true},
           {&V::m_source, QT_TRANSLATE_NOOP("tp::RunDetailView", "Source:"), true}}},
+        // The GPU's name or the TPU's facts (issue 41): the width of both columns, since the
+        // TorchTPU settings run long; shown only for a run that names an accelerator.
+        {QT_TRANSLATE_NOOP("tp::RunDetailView", "Accelerator"),
+         2,
+         0,
+         {{&V::m_accelerator, QT_TRANSLATE_NOOP("tp::RunDetailView", "Device:")},
+          {&V::m_tpuSettings, QT_TRANSLATE_NOOP("tp::RunDetailView", "TorchTPU:")},
+          {&V::m_tpuCompiled, QT_TRANSLATE_NOOP("tp::RunDetailView", "Compiled programs:")}},
+         2,
+         &V::m_acceleratorBox},
     };
     auto *grid = new QGridLayout;
     for (const FigureGroup &g : groups) {
@@ -117,14 +129,17 @@ RunFigures::RunFigures(QWidget *parent) : QWidget(parent)
                 value->setMinimumWidth(60);
             }
         }
-        grid->addWidget(box, g.row, g.column);
+        grid->addWidget(box, g.row, g.column, 1, g.columnSpan);
+        if (g.box)
+            this->*g.box = box;
     }
-    for (QLabel *wraps : {m_validity, m_witness, m_precision, m_cpu, m_accelerator})
+    for (QLabel *wraps :
+         {m_validity, m_witness, m_precision, m_cpu, m_accelerator, m_tpuSettings, m_tpuCompiled})
         wraps->setWordWrap(true);
     for (QLabel *verdict : {m_validity, m_witness, m_precision}) // <b> verdicts, data escaped
         verdict->setTextFormat(Qt::RichText);
     m_witness->setObjectName(QStringLiteral("runWitness"));
-    grid->setRowStretch(2, 1);
+    grid->setRowStretch(3, 1);
     grid->setContentsMargins(0, 0, 0, 0);
     setLayout(grid);
     setFixedWidth(560);
@@ -184,48 +199,62 @@ void RunFigures::showEnvironment(const RunRecord &run)
     showAccelerator(run);
 }
 
-// The GPU's name, or what a TorchTPU run recorded of its TPU and of what compiling cost there
-// (model/analysis/accelerator_facts.h), as one wrapped line; the compiler's flags in the tooltip.
+// The GPU's name, or what a TorchTPU run recorded of its TPU (its name, HBM, eager mode; then its
+// build, CPU fallback, random state in checkpoints and compiler flags) and of what its compiled
+// programs cost (model/analysis/accelerator_facts.h), in three rows.
 void RunFigures::showAccelerator(const RunRecord &run)
 {
     const AcceleratorFacts f =
         acceleratorFacts(nlohmann::json::parse(run.envJson, nullptr, false),
                          nlohmann::json::parse(run.summaryJson, nullptr, false));
-    auto tr = [](const char *text) {
-        return QCoreApplication::translate("tp::RunDetailView", text);
-    };
+    // RunFigures' own tr(): these texts are new, in its own translation context.
     const QLocale locale;
-    QStringList parts;
+    QStringList device, settings, compiled;
     if (!f.name.empty())
-        parts << fmt::fromStd(f.name);
+        device << fmt::fromStd(f.name);
     if (f.memoryBytes)
-        parts << tr("%1 HBM").arg(locale.formattedDataSize(qint64(*f.memoryBytes)));
+        device << tr("%1 HBM").arg(locale.formattedDataSize(qint64(*f.memoryBytes)));
     if (!f.eagerMode.empty())
-        parts << tr("eager %1").arg(fmt::fromStd(f.eagerMode));
+        device << tr("eager %1").arg(fmt::fromStd(f.eagerMode));
     if (f.optimizedBuild)
-        parts << (*f.optimizedBuild ? tr("optimized build") : tr("UNOPTIMIZED build"));
+        settings << (*f.optimizedBuild ? tr("optimized build") : tr("UNOPTIMIZED build"));
     if (f.cpuFallback)
-        parts << (*f.cpuFallback ? tr("CPU fallback on") : tr("CPU fallback off"));
-    if (f.compiledProgramsHbmBytes)
-        parts << (f.compiledPrograms
-                      ? tr("compiled programs: %1 HBM in %2 executables")
-                            .arg(locale.formattedDataSize(qint64(*f.compiledProgramsHbmBytes)))
-                            .arg(qlonglong(*f.compiledPrograms))
-                      : tr("compiled programs: %1 HBM")
-                            .arg(locale.formattedDataSize(qint64(*f.compiledProgramsHbmBytes))));
-    if (f.compileHostPeakBytes)
-        parts << tr("compile host memory peak %1")
-                     .arg(locale.formattedDataSize(qint64(*f.compileHostPeakBytes)));
+        settings << (*f.cpuFallback ? tr("CPU fallback on") : tr("CPU fallback off"));
     if (f.rngInCheckpoints)
-        parts << (*f.rngInCheckpoints ? tr("checkpoints keep the TPU random state")
-                                      : tr("checkpoints lack the TPU random state"));
-    m_accelerator->setText(parts.isEmpty() ? fmt::missing() : parts.join(QStringLiteral(" · ")));
-    QStringList flags;
-    if (!f.xlaFlags.empty())
-        flags << QStringLiteral("XLA_FLAGS=%1").arg(fmt::fromStd(f.xlaFlags));
-    if (!f.libtpuInitArgs.empty())
-        flags << QStringLiteral("LIBTPU_INIT_ARGS=%1").arg(fmt::fromStd(f.libtpuInitArgs));
-    m_accelerator->setToolTip(fmt::plainToolTip(flags.join(QLatin1Char('\n'))));
+        settings << (*f.rngInCheckpoints ? tr("checkpoints keep the TPU random state")
+                                         : tr("checkpoints lack the TPU random state"));
+    if (f.compiledProgramsHbmBytes)
+        compiled << (f.compiledPrograms
+                         ? tr("%1 HBM in %2 executables")
+                               .arg(locale.formattedDataSize(qint64(*f.compiledProgramsHbmBytes)))
+                               .arg(qlonglong(*f.compiledPrograms))
+                         : tr("%1 HBM").arg(
+                               locale.formattedDataSize(qint64(*f.compiledProgramsHbmBytes))));
+    if (f.compileHostPeakBytes)
+        compiled << tr("compile host memory peak %1")
+                        .arg(locale.formattedDataSize(qint64(*f.compileHostPeakBytes)));
+    const QString separator = QStringLiteral(" · ");
+    m_accelerator->setText(device.isEmpty() ? fmt::missing() : device.join(separator));
+    m_tpuSettings->setText(settings.isEmpty() ? fmt::missing() : settings.join(separator));
+    m_tpuCompiled->setText(compiled.isEmpty() ? fmt::missing() : compiled.join(separator));
+    // The group only for a run that names an accelerator; TorchTPU's rows only for a TPU run.
+    m_acceleratorBox->setVisible(f.tpu || !f.name.empty());
+    if (auto *form = qobject_cast<QFormLayout *>(m_acceleratorBox->layout())) {
+        form->setRowVisible(m_tpuSettings, f.tpu);
+        form->setRowVisible(m_tpuCompiled, f.tpu);
+    }
+    // The compiler's flags are long: named in the row, their values in its tooltip.
+    QStringList names, flags;
+    for (const auto &[name, value] :
+         {std::pair{"XLA_FLAGS", &f.xlaFlags}, std::pair{"LIBTPU_INIT_ARGS", &f.libtpuInitArgs}})
+        if (!value->empty()) {
+            names << QLatin1String(name);
+            flags << QStringLiteral("%1=%2").arg(QLatin1String(name), fmt::fromStd(*value));
+        }
+    m_tpuSettings->setToolTip(fmt::plainToolTip(flags.join(QLatin1Char('\n'))));
+    if (!names.isEmpty())
+        m_tpuSettings->setText(m_tpuSettings->text() + separator +
+                               tr("compiler flags set (%1)").arg(names.join(QStringLiteral(", "))));
 }
 
 void RunFigures::showVerdicts(const RunRecord &run)

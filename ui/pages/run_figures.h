@@ -1,12 +1,14 @@
 #pragma once
-// The figures of the run RunDetailView shows, in four groups of a fixed-width grid: timing per
-// batch, the evidence (validity, the runner's summary, precision, cache, peak RAM), the result and
-// the environment it ran in. Its texts keep RunDetailView's translation context.
+// The figures of the run RunDetailView shows, in groups of a fixed-width grid: timing per batch,
+// the evidence (validity, the runner's summary, precision, cache, peak RAM), the result, the
+// environment it ran in and, for a run that names one, its accelerator (a TPU's facts and what its
+// compiled programs cost). Its texts keep RunDetailView's translation context.
 #include <QWidget>
 
 #include <cstddef>
 
 class QFormLayout;
+class QGroupBox;
 class QLabel;
 
 namespace tp
@@ -34,6 +36,8 @@ private:
     QLabel *m_finite = nullptr, *m_steadyCount = nullptr, *m_batch = nullptr;
     QLabel *m_threads = nullptr, *m_torch = nullptr, *m_cpu = nullptr, *m_blas = nullptr;
     QLabel *m_host = nullptr, *m_source = nullptr, *m_accelerator = nullptr;
+    QLabel *m_tpuSettings = nullptr, *m_tpuCompiled = nullptr; // shown for a TorchTPU run only
+    QGroupBox *m_acceleratorBox = nullptr; // shown for a run that names an accelerator
     QLabel *m_validity = nullptr, *m_witness = nullptr, *m_precision = nullptr, *m_cache = nullptr,
            *m_resources = nullptr;
 };

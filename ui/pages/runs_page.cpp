@@ -17,6 +17,7 @@
 #include <QItemSelectionModel>
 #include <QLabel>
 #include <QMimeData>
+#include <QScrollArea>
 #include <QSplitter>
 #include <QTableView>
 #include <QTimer>
@@ -83,7 +84,13 @@ RunsPage::RunsPage(StoreLocation store, QWidget *parent)
     m_detail = new RunDetailView;
     m_splitter = new QSplitter(Qt::Vertical);
     m_splitter->addWidget(left);
-    m_splitter->addWidget(m_detail);
+    // The details scroll where the window is too short for them (a TPU run's Accelerator group
+    // adds three rows) instead of squeezing their rows into each other.
+    auto *detailScroll = new QScrollArea;
+    detailScroll->setWidget(m_detail);
+    detailScroll->setWidgetResizable(true);
+    detailScroll->setFrameShape(QFrame::NoFrame);
+    m_splitter->addWidget(detailScroll);
     m_splitter->setStretchFactor(0, 2);
     m_splitter->setStretchFactor(1, 5);
     m_splitter->setSizes({250, 550});

@@ -185,21 +185,26 @@ KubeManifest makeKubeJob(const KubeJobConfig &c, const std::string &runKey,
                         {"kind", "ServiceAccount"},
                         {"metadata", {{"name", c.serviceAccount}, {"namespace", c.ns}}},
                         {"automountServiceAccountToken", false}};
-    json container = {{"name", "runner"},
-                      {"image", c.image},
-                      {"imagePullPolicy", c.imagePullPolicy},
-                      {"command", command},
-                      {"env", json::array({{{"name", "PYTHONUNBUFFERED"}, {"value", "1"}},
-                                           {{"name", "TORCHPILOT_TARGET"}, {"value", targetName}},
-                                           {{"name", "TPU_TOPOLOGY"}, {"value", c.topology}}})},
-                      {"resources", resources(c, hosts > 1 ? kubeChipsPerHost(c) : chips)},
-                      {"securityContext",
-                       {{"privileged", false},
-                        {"allowPrivilegeEscalation", false},
-                        {"readOnlyRootFilesystem", c.readOnlyRootFilesystem},
-                        {"runAsNonRoot", true},
-                        {"capabilities", {{"drop", json::array({"ALL"})}}}}},
-                      {"volumeMounts", json::array({{{"name", "tmp"}, {"mountPath", "/tmp"}}})}};
+    json container = {
+        {"name", "runner"},
+        {"image", c.image},
+        {"imagePullPolicy", c.imagePullPolicy},
+        {"command", command},
+        // The slice's topology under both names: GKE's TPU_TOPOLOGY, and
+        // TORCH_TPU_TOPOLOGY, the one TorchTPU reads (its launch step ranks the
+        // hosts of a multi-host slice by it) and the runner's --topology default.
+        {"env", json::array({{{"name", "PYTHONUNBUFFERED"}, {"value", "1"}},
+                             {{"name", "TORCHPILOT_TARGET"}, {"value", targetName}},
+                             {{"name", "TPU_TOPOLOGY"}, {"value", c.topology}},
+                             {{"name", "TORCH_TPU_TOPOLOGY"}, {"value", c.topology}}})},
+        {"resources", resources(c, hosts > 1 ? kubeChipsPerHost(c) : chips)},
+        {"securityContext",
+         {{"privileged", false},
+          {"allowPrivilegeEscalation", false},
+          {"readOnlyRootFilesystem", c.readOnlyRootFilesystem},
+          {"runAsNonRoot", true},
+          {"capabilities", {{"drop", json::array({"ALL"})}}}}},
+        {"volumeMounts", json::array({{{"name", "tmp"}, {"mountPath", "/tmp"}}})}};
     json podSpec = {
         {"serviceAccountName", c.serviceAccount},
         {"automountServiceAccountToken", false},
