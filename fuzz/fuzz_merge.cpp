@@ -7,8 +7,8 @@
 // TP_FUZZ_MERGE_SEED=PATH fuzz_merge: writes the genuine database the seed corpus starts from
 // (small pages, so that it fits libFuzzer's -max_len) to PATH and exits.
 #include "model/ingest/ingestor.h"
-#include "model/judge/run_judge.h"
 #include "model/pilot/pilot_store.h"
+#include "model/store/run_judging.h"
 #include "model/store/store.h"
 #include "model/store/store_merge.h"
 

@@ -2,8 +2,8 @@
 // checkpoint late (by steps and in time), quality drop against the previous comparable run, once
 // per run and kind; the alerts table and the "alert" events the gates read.
 #include "model/alerts/alert_rules.h"
-#include "model/alerts/alert_store.h"
 #include "model/ingest/ingestor.h"
+#include "model/store/alert_store.h"
 #include "model/store/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -227,22 +227,47 @@ void TestAlertRules::qualityDrop()
 
 void TestAlertRules::previousComparableRun()
 {
+    // Values, no database: id, run key, status, complete, valid, mode.
+    auto run = [](long long id, const char *key, const char *status, bool valid,
+                  const char *mode = "compiled") {
+        tp::RunRecord r;
+        r.id = id;
+        r.runKey = key;
+        r.workload = "mlp";
+        r.mode = mode;
+        r.status = status;
+        r.complete = true;
+        r.valid = valid;
+        return r;
+    };
+    const std::vector<tp::RunRecord> runs = {
+        run(1, "K", "ok", true),          run(2, "K", "ok", true),
+        run(3, "K", "failed", true),      // not ok
+        run(4, "K", "ok", false),         // not valid evidence
+        run(5, "other", "ok", true),      // another run key
+        run(6, "K", "ok", true, "eager"), // another mode
+        run(7, "K", "ok", true),          run(8, "K", "ok", true)};
+    QCOMPARE(tp::previousComparableRun(runs, runs[6])->id, 2LL);
+    QCOMPARE(tp::previousComparableRun(runs, runs[7])->id, 7LL);
+    QVERIFY(!tp::previousComparableRun(runs, runs[0]));
+    QVERIFY(!tp::previousComparableRun(runs, runs[5]));
+    // A distributed run compares with runs of its own world size only.
+    std::vector<tp::RunRecord> ranks = {run(9, "K", "ok", true), run(10, "K", "ok", true)};
+    ranks[1].envJson = R"({"distributed":{"world_size":2}})";
+    QVERIFY(!tp::previousComparableRun(ranks, ranks[1]));
+
+    // The store's side narrows to the same configuration with status ok.
     tp::Store store(m_dir.filePath(QStringLiteral("previous.sqlite")).toStdString());
-    // id, run key, status, complete, valid, mode
     store.db().exec("INSERT INTO runs(id, execution_key, run_key, workload, mode, status, "
                     "complete, valid) VALUES"
                     "(1, 'a', 'K', 'mlp', 'compiled', 'ok', 1, 1),"
-                    "(2, 'b', 'K', 'mlp', 'compiled', 'ok', 1, 1),"
-                    "(3, 'c', 'K', 'mlp', 'compiled', 'failed', 1, 1)," // not ok
-                    "(4, 'd', 'K', 'mlp', 'compiled', 'ok', 1, 0),"     // not valid evidence
-                    "(5, 'e', 'other', 'mlp', 'compiled', 'ok', 1, 1)," // another run key
-                    "(6, 'f', 'K', 'mlp', 'eager', 'ok', 1, 1),"        // another mode
-                    "(7, 'g', 'K', 'mlp', 'compiled', 'ok', 1, 1),"
-                    "(8, 'h', 'K', 'mlp', 'compiled', 'ok', 1, 1)");
-    QCOMPARE(tp::previousComparableRun(store, *store.run(7))->id, 2LL);
-    QCOMPARE(tp::previousComparableRun(store, *store.run(8))->id, 7LL);
-    QVERIFY(!tp::previousComparableRun(store, *store.run(1)));
-    QVERIFY(!tp::previousComparableRun(store, *store.run(6)));
+                    "(3, 'c', 'K', 'mlp', 'compiled', 'failed', 1, 1),"
+                    "(6, 'f', 'K', 'mlp', 'eager', 'ok', 1, 1),"
+                    "(7, 'g', 'K', 'mlp', 'compiled', 'ok', 1, 1)");
+    std::vector<long long> ids;
+    for (const tp::RunRecord &r : tp::AlertStore(store).comparableRuns(*store.run(7)))
+        ids.push_back(r.id);
+    QCOMPARE(ids, (std::vector<long long>{1, 7}));
 }
 
 void TestAlertRules::eventFieldsKeepTheGateMeaning()

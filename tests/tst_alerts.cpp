@@ -3,9 +3,9 @@
 // sparse checkpoints checkpoint_late; an unreachable target target_unavailable. Then through
 // RunQueue to the Queue page, the status bar and the run detail (screenshots/ in the build).
 #include "alert_fixture.h"
-#include "model/alerts/alert_store.h"
 #include "model/review/gate_report.h"
 #include "model/review/gates.h"
+#include "model/store/alert_store.h"
 #include "model/store/store.h"
 #include "runner/launch/kube_launcher.h"
 #include "runner/launch/local_launcher.h"

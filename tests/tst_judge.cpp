@@ -2,7 +2,7 @@
 // shipped validity policy, the runner's summary compared as a witness, smoke.py imports judged
 // invalid, and a schema-5 database migrated and re-judged.
 #include "model/ingest/ingestor.h"
-#include "model/judge/run_judge.h"
+#include "model/store/run_judging.h"
 #include "model/store/schema.h"
 #include "model/store/store.h"
 

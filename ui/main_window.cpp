@@ -5,7 +5,7 @@
 #include "format.h"
 #include "help_menu.h"
 #include "language_menu.h"
-#include "model/alerts/alert_store.h"
+#include "model/store/alert_store.h"
 #include "model/store/store.h"
 #include "recent_databases_menu.h"
 #include "runner/launch/run_queue.h"

@@ -1,7 +1,6 @@
 #include "alert_rules.h"
 
 #include "model/contract/contract.h"
-#include "model/store/store.h"
 
 #include <cmath>
 #include <cstdio>
@@ -296,18 +295,14 @@ int worldSizeOf(const std::string &envJson)
 }
 } // namespace
 
-std::optional<RunRecord> previousComparableRun(const Store &store, const RunRecord &run)
+std::optional<RunRecord> previousComparableRun(std::vector<RunRecord> earlier, const RunRecord &run)
 {
     const int worldSize = worldSizeOf(run.envJson);
-    RunSelection sel;
-    sel.workload = run.workload;
-    sel.mode = run.mode;
-    sel.dtype = run.dtype;
-    sel.device = run.device;
-    sel.status = status::Ok;
     std::optional<RunRecord> best;
-    for (RunRecord &r : store.listRuns(sel))
-        if (r.id < run.id && r.runKey == run.runKey && r.complete && r.valid.value_or(false) &&
+    for (RunRecord &r : earlier)
+        if (r.id < run.id && r.runKey == run.runKey && r.workload == run.workload &&
+            r.mode == run.mode && r.dtype == run.dtype && r.device == run.device &&
+            r.status == status::Ok && r.complete && r.valid.value_or(false) &&
             (!best || r.id > best->id) && worldSizeOf(r.envJson) == worldSize)
             best = std::move(r);
     return best;

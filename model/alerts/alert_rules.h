@@ -12,7 +12,7 @@
 //   quality_drop       at run end, against the previous valid ok run of the same run key:
 //                      samples/s lower by > 10 %, or (training) final loss higher by > 5 %
 //   target_unavailable the launcher never reached its target (no run to record it with)
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <nlohmann/json.hpp>
 
@@ -23,8 +23,6 @@
 
 namespace tp
 {
-
-class Store;
 
 namespace alert
 {
@@ -116,8 +114,10 @@ private:
     double m_firstCheckpointAt = 0, m_lastCheckpointAt = 0;
 };
 
-// The newest run before `run` (by id) with the same run key, workload, mode, dtype and device
-// that is complete, ok and valid evidence; what quality_drop compares with. Through Store APIs.
-std::optional<RunRecord> previousComparableRun(const Store &store, const RunRecord &run);
+// The newest of `earlier` before `run` (by id) with the same run key, workload, mode, dtype,
+// device and world size that is complete, ok and valid evidence; what quality_drop compares with.
+// `earlier`: any runs (the store's comparableRunsOf(run) narrows them to the same configuration).
+std::optional<RunRecord> previousComparableRun(std::vector<RunRecord> earlier,
+                                               const RunRecord &run);
 
 } // namespace tp

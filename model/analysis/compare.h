@@ -13,7 +13,7 @@
 //   mean, median, p99 batch seconds: lower is better; samples/s = Σbatch / Σseconds: higher is
 //   better. verdict: better / worse when the whole interval lies on one side of 1, else
 //   inconclusive.
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <cstdint>
 #include <map>

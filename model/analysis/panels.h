@@ -53,8 +53,8 @@
 //                      running) of the selected runs; else NotApplicable for local/imported/SSH
 //                      runs and NotMeasured once a selected run
 //                      targets Kubernetes (capacity wait is a scheduler figure).
-#include "model/store/run_record.h"
-#include "model/store/run_selection.h"
+#include "model/evidence/run_record.h"
+#include "model/evidence/run_selection.h"
 
 #include <functional>
 #include <optional>

@@ -5,8 +5,8 @@
 // "cold"); only cold starts size the startupProbe, since a pod that is rescheduled onto a fresh
 // node starts cold. No Qt.
 #include "model/contract/readiness.h"
+#include "model/evidence/run_selection.h"
 #include "model/pilot/serving_probes.h"
-#include "model/store/run_selection.h"
 
 #include <nlohmann/json.hpp>
 

@@ -6,7 +6,7 @@
 // (the highest target rate of a valid run within the bound with failures within the allowed
 // share; a rate above it the load generator could not issue on time makes it a lower bound).
 // The Charts page, Compare, the panels and the PDF draw from this. No Qt.
-#include "model/store/run_selection.h"
+#include "model/evidence/run_selection.h"
 
 #include <optional>
 #include <vector>

@@ -3,8 +3,8 @@
 // ChartDataLoader: plain values, already reduced to what a chart can draw fluidly.
 #include "downsample.h"
 #include "model/analysis/serving_curve.h"
+#include "model/evidence/run_record.h"
 #include "model/pilot/break_even.h"
-#include "model/store/run_record.h"
 #include "speedup.h"
 
 #include <cstddef>

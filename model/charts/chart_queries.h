@@ -3,7 +3,7 @@
 // run-key prefix), every first call of a workload/dtype/device by cache state, and which runs
 // have steady samples. All SQL of
 // these queries lives here (model/), never in ui/.
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <cstddef>
 #include <optional>

@@ -4,7 +4,7 @@
 // faster). The summary is the geometric mean of the per-shape speedups, the right mean for
 // ratios (a 2× and a 0.5× cancel out to 1×). Runs without shape cases compare their steady means
 // as a single shape.
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <optional>
 #include <vector>

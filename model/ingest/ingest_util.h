@@ -1,5 +1,7 @@
 #pragma once
 // PRIVATE to the ingestor's .cpp files: small JSON and SQLite helpers they share.
+#include "model/store/sqlite_row.h"
+
 #include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
 
@@ -26,13 +28,8 @@ inline std::string contentKey(const std::string &text)
     return buf;
 }
 
-inline void bindOpt(SQLite::Statement &q, const char *name, const std::optional<double> &v)
-{
-    if (v)
-        q.bind(name, *v);
-    else
-        q.bind(name); // NULL
-}
+using sqlrow::bindOpt; // the store's SQL helpers (model/store/sqlite_row.h)
+using sqlrow::dumpJson;
 
 inline double numOr(const json &o, const char *key, double fallback)
 {
@@ -65,11 +62,6 @@ inline std::string strOr(const json &o, const char *key, const std::string &fall
 {
     auto it = o.find(key);
     return it != o.end() && it->is_string() ? it->get<std::string>() : fallback;
-}
-
-inline std::string dumpJson(const json &j)
-{
-    return j.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
 } // namespace tp::ingest_detail

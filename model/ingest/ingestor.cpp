@@ -1,7 +1,7 @@
 #include "ingestor.h"
 
 #include "ingest_util.h"
-#include "model/judge/run_judge.h"
+#include "model/store/run_judging.h"
 #include "smoke_result.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>

@@ -17,8 +17,6 @@
 namespace tp
 {
 
-class Store;
-
 struct JudgeInput {
     std::string status = "ok"; // the run's status (ok, failed, timeout, cancelled, incomplete …)
     bool complete = true;      // run_finished arrived
@@ -56,15 +54,5 @@ struct WitnessDisagreement {
     std::string field, runner, store;
 };
 std::vector<WitnessDisagreement> witnessDisagreements(const std::string &witnessJson);
-
-// Reads run `runId` with its samples, judges it and writes figures, verdict, policy id and
-// witness disagreements into its row. The caller holds the transaction, if any.
-void judgeStoredRun(Store &store, long long runId, const ValidityPolicy &policy);
-void judgeStoredRun(Store &store, long long runId); // under store.validityPolicy()
-
-// Re-judges every finished or abandoned run judged under another policy (or never judged by the
-// store: databases from before schema v6). Returns how many runs were re-judged.
-long long rejudgeStaleRuns(Store &store, const ValidityPolicy &policy);
-long long rejudgeStaleRuns(Store &store); // under store.validityPolicy()
 
 } // namespace tp

@@ -4,7 +4,7 @@
 // the baseline's, and the number of calls after which its faster steady state has paid that
 // back — or never, when its steady state is not faster. Figures are medians over the valid runs
 // of each side; a run without a shape catalog counts as its own batch. No Qt.
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <optional>
 #include <string>

@@ -5,10 +5,10 @@
 // names each side's target profile, device, runner, mode and dtype, plus the differences allowed
 // between the sides (batch, parallelism), each with its reason. Stored in the evidence database,
 // versioned, and part of the evidence hash. No Qt.
+#include "model/evidence/run_record.h"
+#include "model/evidence/run_selection.h"
 #include "model/pilot/serving_probes.h"
 #include "model/review/gates.h"
-#include "model/store/run_record.h"
-#include "model/store/run_selection.h"
 
 #include <nlohmann/json.hpp>
 

@@ -5,7 +5,7 @@
 // the runs' wall time, shown separately), idle time and the hours of lost attempts; Spot pricing
 // is judged by net savings after lost work and resume time; migration engineering is amortized
 // on its own line, never mixed into the running cost. No Qt, no SQL.
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 #include "quality_contract.h"
 
 #include <nlohmann/json.hpp>

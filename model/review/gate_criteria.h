@@ -2,7 +2,7 @@
 // PRIVATE to gate_criteria*.cpp and gate_report.cpp: the evidence one evaluation of the gates
 // looks at, and the evaluation of one criterion by its id (gate_criteria.cpp). No Qt.
 #include "gates.h"
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <string>
 #include <vector>

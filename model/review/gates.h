@@ -4,8 +4,8 @@
 // fail or insufficient evidence, with the run ids it used; runs whose steady state is not valid
 // evidence never count. Inconclusive evidence keeps the current path. No Qt.
 #include "cost.h"
+#include "model/evidence/run_selection.h"
 #include "model/pilot/serving_probes.h"
-#include "model/store/run_selection.h"
 
 #include <nlohmann/json.hpp>
 

@@ -3,7 +3,7 @@
 // finite, its steady state is valid evidence, and its precision verdict passed — an unchecked
 // precision is accepted only for float32, which is its own reference. The cost model's useful
 // results, the business panel and the gates all use this definition.
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <array>
 

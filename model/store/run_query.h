@@ -2,7 +2,7 @@
 // Read-only queries the dashboard needs beyond whole runs: the values the filters offer, when
 // each event line of a run arrived, queue waits and accelerator memory. All SQL of these
 // queries lives here (model/), never in ui/.
-#include "run_selection.h"
+#include "model/evidence/run_selection.h"
 
 #include <optional>
 #include <string>

@@ -9,12 +9,28 @@
 #include "store.h"
 
 #include <SQLiteCpp/Exception.h>
+#include <nlohmann/json.hpp>
 
 #include <optional>
 #include <string>
 
 namespace tp::sqlrow
 {
+
+// A nullable REAL bound by name: NULL when empty.
+inline void bindOpt(SQLite::Statement &q, const char *name, const std::optional<double> &v)
+{
+    if (v)
+        q.bind(name, *v);
+    else
+        q.bind(name); // NULL
+}
+
+// JSON for a TEXT column: invalid UTF-8 replaced, never thrown.
+inline std::string dumpJson(const nlohmann::json &j)
+{
+    return j.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
 
 // Runs f(), turning a SQLite error into StoreError("cannot <what>: …").
 template <class F> auto guarded(const char *what, F &&f) -> decltype(f())

@@ -1,8 +1,8 @@
 #include "store.h"
 
-#include "model/judge/run_judge.h"
 #include "model/pilot/pilot_store.h"
 #include "model/samples/sample_chunks.h"
+#include "model/store/run_judging.h"
 #include "model/store/thread_guard.h"
 #include "schema.h"
 

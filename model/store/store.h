@@ -2,10 +2,10 @@
 // The evidence store: one SQLite file, schema versioned with PRAGMA user_version, WAL journal,
 // foreign keys on. Opening a database from a newer schema, or a file that is not a TorchPilot
 // database, throws StoreError and never writes to the file.
+#include "model/evidence/run_record.h"
+#include "model/evidence/run_selection.h"
 #include "model/judge/validity_policy.h"
 #include "model/samples/sample_chunks.h"
-#include "run_record.h"
-#include "run_selection.h"
 
 #include <memory>
 #include <stdexcept>

@@ -2,8 +2,8 @@
 
 #include "merge_vetting.h"
 #include "model/ingest/ingestor.h"
-#include "model/judge/run_judge.h"
 #include "model/pilot/pilot.h"
+#include "model/store/run_judging.h"
 #include "schema.h"
 #include "store.h"
 

@@ -1,7 +1,7 @@
 #include "launcher.h"
 
-#include "model/alerts/alert_store.h"
 #include "model/ingest/ingestor.h"
+#include "model/store/alert_store.h"
 #include "model/store/store.h"
 
 #include <QDateTime>
@@ -274,7 +274,8 @@ void Launcher::completeRun(const QString &failure, int exitCode, const char *unf
             result.status = QString::fromStdString(run->status);
             result.error = QString::fromStdString(run->error);
             try {
-                raiseAll(m_rules.onRunEnd(*run, previousComparableRun(m_store, *run)));
+                raiseAll(m_rules.onRunEnd(
+                    *run, previousComparableRun(AlertStore(m_store).comparableRuns(*run), *run)));
             } catch (const std::exception &e) {
                 Q_EMIT logLine(tr("cannot compare with the previous run: %1")
                                    .arg(QString::fromUtf8(e.what())));

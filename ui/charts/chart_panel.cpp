@@ -1,6 +1,6 @@
 #include "chart_panel.h"
 
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 #include "ui/format.h"
 
 #include <QAbstractSeries>

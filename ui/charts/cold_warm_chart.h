@@ -13,7 +13,7 @@
 // Any value the store can hold is drawn: missing, zero, negative or non-finite times have no
 // bar; 1e-320 s and 1e308 s have theirs, on an axis computed in decades (log10), never by
 // scaling a value that could overflow.
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <QColor>
 #include <QString>

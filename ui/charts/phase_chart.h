@@ -4,7 +4,7 @@
 // category per mode and shape (first call and steady mean of that shape; warmup is not measured
 // per shape). Log time axis: a first call is often 100–1000× a steady batch.
 #include "chart_panel.h"
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <map>
 #include <vector>

@@ -4,7 +4,7 @@
 // reference. Without shape cases, the two runs' steady means make a single bar.
 #include "chart_panel.h"
 #include "model/charts/speedup.h"
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <vector>
 

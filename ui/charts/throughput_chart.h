@@ -3,7 +3,7 @@
 // run of the comparison group (per mode), and per sequence length when the catalog varies it.
 // Runs without shape cases contribute their own batch and throughput as a single point.
 #include "chart_panel.h"
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <map>
 #include <vector>

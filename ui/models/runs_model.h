@@ -1,7 +1,7 @@
 #pragma once
 // Table model over the runs of the evidence store. Plain data in, no store access: the owner
 // reads tp::Store::listRuns() and hands the result to setRuns().
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 
 #include <QAbstractTableModel>
 

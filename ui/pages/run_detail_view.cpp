@@ -2,8 +2,8 @@
 
 #include "run_figures.h"
 
-#include "model/alerts/alert_store.h"
 #include "model/contract/contract.h"
+#include "model/store/alert_store.h"
 #include "model/store/store.h"
 #include "runner/launch/alert_text.h"
 #include "ui/format.h"

@@ -5,7 +5,7 @@
 // (TopOperatorsView). Reads the run from the store on a worker thread.
 #include "model/alerts/alert_rules.h"
 #include "model/analysis/run_profile.h"
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 #include "ui/charts/cold_warm_chart.h"
 #include "ui/store_location.h"
 #include "ui/superseding_task.h"

@@ -5,8 +5,8 @@
 #include "core/model_text_tr.h"
 #include "model/analysis/accelerator_facts.h"
 #include "model/analysis/precision_mode.h"
+#include "model/evidence/run_record.h"
 #include "model/judge/run_judge.h"
-#include "model/store/run_record.h"
 #include "ui/format.h"
 
 #include <QCoreApplication>

@@ -4,7 +4,7 @@
 // in a window of its own. Dropping .jsonl/.json result files on the page imports them (off the
 // GUI thread) and selects the first imported run. The runs are read on a worker thread with its
 // own connection (SupersedingTask): the GUI thread never waits for SQLite.
-#include "model/store/run_record.h"
+#include "model/evidence/run_record.h"
 #include "ui/store_location.h"
 
 #include <QList>

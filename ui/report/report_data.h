@@ -8,10 +8,10 @@
 #include "model/analysis/panels.h"
 #include "model/analysis/run_profile.h"
 #include "model/analysis/serving_curve.h"
+#include "model/evidence/run_record.h"
 #include "model/pilot/break_even.h"
 #include "model/review/cost.h"
 #include "model/review/review.h"
-#include "model/store/run_record.h"
 
 #include <optional>
 #include <string>

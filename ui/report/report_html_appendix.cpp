@@ -222,14 +222,16 @@ Html environmentHtml(const ReportData &d, const QLocale &locale)
                       ReportHtml::tr(
                           "As each run reported it when it started; runs that measured in the same "
                           "environment share a row."));
+    // The accelerator's cell is the longest on a TorchTPU run (name, HBM, eager mode, build,
+    // CPU fallback, random state): the widest column.
     HtmlTable t({{ReportHtml::tr("torch"), 9},
                  {ReportHtml::tr("Runner"), 9},
-                 {ReportHtml::tr("Threads"), 10, true},
+                 {ReportHtml::tr("Threads"), 8, true},
                  {ReportHtml::tr("CPU"), 12},
-                 {ReportHtml::tr("Accelerator"), 12},
+                 {ReportHtml::tr("Accelerator"), 20},
                  {ReportHtml::tr("BLAS"), 14},
-                 {ReportHtml::tr("OS"), 18},
-                 {ReportHtml::tr("Runs"), 16}});
+                 {ReportHtml::tr("OS"), 15},
+                 {ReportHtml::tr("Runs"), 13}});
     auto v = [](const std::string &s) { return s.empty() ? esc(QStringLiteral("—")) : esc(s); };
     // "TPU v6 lite, 32 GiB HBM, eager DEFER_NEVER": each part only where the run read it.
     auto accelerator = [&](const EnvironmentGroup &g) {

@@ -74,4 +74,15 @@ std::vector<RunAlert> AlertStore::forRun(long long runId) const
     });
 }
 
+std::vector<RunRecord> AlertStore::comparableRuns(const RunRecord &run) const
+{
+    RunSelection sel;
+    sel.workload = run.workload;
+    sel.mode = run.mode;
+    sel.dtype = run.dtype;
+    sel.device = run.device;
+    sel.status = status::Ok;
+    return m_store.listRuns(sel);
+}
+
 } // namespace tp
