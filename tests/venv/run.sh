@@ -63,8 +63,9 @@ build_venv() {
     local start=$EPOCHREALTIME
     echo "== building the venv in $building (pip, several minutes the first time)"
     "$BASE_PYTHON" -m venv "$building"
+    # --retries/--timeout: a 6 GB download should survive a slow or dropped connection.
     PIP_DISABLE_PIP_VERSION_CHECK=1 "$building/bin/python" -m pip install --no-cache-dir -q \
-        -r "$REQUIREMENTS"
+        --retries 10 --timeout 120 -r "$REQUIREMENTS"
     local seconds versions
     seconds=$(elapsed "$start" "$EPOCHREALTIME")
     # Checked before it is published: torch and torch_tpu import.
