@@ -1,7 +1,7 @@
 #include "rank_group_text.h"
 
 #include "cli_commands.h"
-#include "model/analysis/dist_runs.h"
+#include "model/store/dist_run_rows.h"
 
 #include <QCoreApplication>
 #include <QLocale>

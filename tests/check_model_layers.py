@@ -27,8 +27,9 @@ Exit 1 when a count is above the ceiling in CEILINGS: the ceilings are the count
 check came in (53, 9, 63, 9 on 53d9343; the issue's own count of SQL sites, 62 of 115, used
 another rule), lowered by each step since (alerts: the run record and selection became
 model/evidence/ values, the alerts table went to the store: 34, 9, 60, 8; judge: a stored run's
-judging went to store/run_judging, the judge works on values: 32, 7, 58, 7); a step that lowers
-one lowers its ceiling here in the same commit, and none may rise.
+judging went to store/run_judging, the judge works on values: 32, 7, 58, 7; distributed runs:
+the store reads the ranks' rows, analysis groups them: 31, 7, 56, 6); a step that lowers one
+lowers its ceiling here in the same commit, and none may rise.
 Usage: tests/check_model_layers.py [--verbose]
 """
 import collections
@@ -39,8 +40,8 @@ import sys
 ORDER = ["contract", "evidence", "samples", "judge", "analysis", "charts", "pilot", "alerts", "review",
          "store", "ingest"]
 RANK = {name: i for i, name in enumerate(ORDER)}
-CEILINGS = {"upward_includes": 32, "mutual_pairs": 7, "sql_outside_store": 58,
-            "store_db_callers": 7}
+CEILINGS = {"upward_includes": 31, "mutual_pairs": 7, "sql_outside_store": 56,
+            "store_db_callers": 6}
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 INCLUDE = re.compile(r'^\s*#\s*include\s+"model/(\w+)/')

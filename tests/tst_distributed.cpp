@@ -4,7 +4,7 @@
 // mismatched world sizes and a duplicate rank end within their timeout; bad input is refused
 // before anything trains. Coordinated checkpoints: tst_dist_checkpoint.cpp.
 #include "dist_fixture.h"
-#include "model/analysis/dist_runs.h"
+#include "model/store/dist_run_rows.h"
 #include "model/store/store.h"
 
 #include <QTemporaryDir>
@@ -16,6 +16,7 @@ class TestDistributed : public QObject
 {
     Q_OBJECT
 private Q_SLOTS:
+    void ranksGroupBackFromValues();
     void twoRanksTrainOneGroup();
     void appStoresAndAggregatesTheRanks();
     void lostRankEndsTheSurvivorInTime_data();
@@ -31,6 +32,33 @@ private:
     QTemporaryDir m_dir;
     std::vector<std::map<long long, double>> m_groupLosses; // rank r's losses of a 20-step group
 };
+
+// groupRanks on values, no database: groups in the order they first appear (newest first), ranks
+// sorted, the aggregate only when every rank has a throughput, the slowest rank named.
+void TestDistributed::ranksGroupBackFromValues()
+{
+    auto row = [](long long id, const char *group, int rank, int world, std::optional<double> sps) {
+        tp::RankRow r;
+        r.runId = id;
+        r.group = group;
+        r.rank = rank;
+        r.worldSize = world;
+        r.status = "ok";
+        r.runKey = group;
+        r.samplesPerSecond = sps;
+        return r;
+    };
+    const auto runs = tp::groupRanks({row(9, "b", 1, 2, 90.0), row(8, "b", 0, 2, 110.0),
+                                      row(5, "a", 0, 2, 100.0), row(4, "a", 1, 2, std::nullopt)});
+    QCOMPARE(runs.size(), std::size_t(2));
+    QCOMPARE(runs[0].group, std::string("b"));
+    QCOMPARE(runs[0].ranks[0].runId, 8LL); // by rank
+    QCOMPARE(runs[0].aggregateSamplesPerSecond.value_or(0), 200.0);
+    QCOMPARE(runs[0].slowestRank, 1);
+    QVERIFY(runs[0].complete());
+    QVERIFY(!runs[1].aggregateSamplesPerSecond); // rank 1 reported no throughput
+    QCOMPARE(tp::scalingEfficiency(runs[0], 100.0).value_or(0), 1.0);
+}
 
 void TestDistributed::twoRanksTrainOneGroup()
 {

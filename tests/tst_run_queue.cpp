@@ -1,7 +1,7 @@
 // RunQueue with the real libtorch runner: order and bounded parallelism, rows stored while the
 // runs are going, queue time recorded, cancel of running and queued jobs, a job of two ranks, a
 // GUI thread that keeps ticking while two runners stream into the database, a clean shutdown.
-#include "model/analysis/dist_runs.h"
+#include "model/store/dist_run_rows.h"
 #include "model/store/store.h"
 #include "model/store/thread_guard.h"
 #include "runner/launch/local_launcher.h"

@@ -1,60 +1,36 @@
 #include "dist_runs.h"
 
-#include "model/store/store.h"
-
-#include <SQLiteCpp/SQLiteCpp.h>
-
 #include <algorithm>
 #include <map>
 
 namespace tp
 {
-namespace
-{
 
-constexpr const char *kSelect = R"sql(
-SELECT id, json_extract(env_json, '$.distributed.group'),
-       json_extract(env_json, '$.distributed.rank'),
-       json_extract(env_json, '$.distributed.world_size'), status, samples_per_second,
-       mean_batch_seconds, run_key, workload, mode, dtype, device, target, batch
-FROM runs WHERE json_valid(env_json)
-  AND json_type(env_json, '$.distributed.group') = 'text'
-  AND json_extract(env_json, '$.distributed.group') <> ''
-  AND json_type(env_json, '$.distributed.rank') = 'integer')sql";
-
-std::optional<double> optionalDouble(const SQLite::Column &c)
-{
-    if (c.isNull())
-        return std::nullopt;
-    return c.getDouble();
-}
-
-std::vector<DistributedRun> collect(SQLite::Statement &q)
+std::vector<DistributedRun> groupRanks(const std::vector<RankRow> &rows)
 {
     std::map<std::string, DistributedRun> groups;
     std::vector<std::string> order; // first appearance, newest first
-    while (q.executeStep()) {
-        const std::string group = q.getColumn(1).getString();
-        auto [it, inserted] = groups.try_emplace(group);
+    for (const RankRow &row : rows) {
+        auto [it, inserted] = groups.try_emplace(row.group);
         DistributedRun &d = it->second;
         if (inserted) {
-            order.push_back(group);
-            d.group = group;
-            d.worldSize = q.getColumn(3).getInt();
-            d.runKey = q.getColumn(7).getString();
-            d.workload = q.getColumn(8).getString();
-            d.mode = q.getColumn(9).getString();
-            d.dtype = q.getColumn(10).getString();
-            d.device = q.getColumn(11).getString();
-            d.target = q.getColumn(12).getString();
-            d.batch = q.getColumn(13).getInt64();
+            order.push_back(row.group);
+            d.group = row.group;
+            d.worldSize = row.worldSize;
+            d.runKey = row.runKey;
+            d.workload = row.workload;
+            d.mode = row.mode;
+            d.dtype = row.dtype;
+            d.device = row.device;
+            d.target = row.target;
+            d.batch = row.batch;
         }
         RankRun r;
-        r.runId = q.getColumn(0).getInt64();
-        r.rank = q.getColumn(2).getInt();
-        r.status = q.getColumn(4).getString();
-        r.samplesPerSecond = optionalDouble(q.getColumn(5));
-        r.meanBatchSeconds = optionalDouble(q.getColumn(6));
+        r.runId = row.runId;
+        r.rank = row.rank;
+        r.status = row.status;
+        r.samplesPerSecond = row.samplesPerSecond;
+        r.meanBatchSeconds = row.meanBatchSeconds;
         d.ranks.push_back(r);
     }
     std::vector<DistributedRun> out;
@@ -82,8 +58,6 @@ std::vector<DistributedRun> collect(SQLite::Statement &q)
     return out;
 }
 
-} // namespace
-
 bool DistributedRun::complete() const
 {
     if (static_cast<int>(ranks.size()) != worldSize)
@@ -92,26 +66,6 @@ bool DistributedRun::complete() const
         if (ranks[i].rank != static_cast<int>(i) || ranks[i].status != "ok")
             return false;
     return true;
-}
-
-std::vector<DistributedRun> distributedRuns(Store &store)
-{
-    SQLite::Statement q(store.db(), std::string(kSelect) + " ORDER BY id DESC");
-    return collect(q);
-}
-
-std::optional<DistributedRun> distributedRunOf(Store &store, long long runId)
-{
-    SQLite::Statement q(store.db(),
-                        std::string(kSelect) +
-                            " AND json_extract(env_json, '$.distributed.group') = (SELECT "
-                            "json_extract(env_json, '$.distributed.group') FROM runs WHERE id = ? "
-                            "AND json_valid(env_json)) ORDER BY id DESC");
-    q.bind(1, static_cast<int64_t>(runId));
-    auto runs = collect(q);
-    if (runs.empty())
-        return std::nullopt;
-    return runs.front();
 }
 
 std::optional<double> scalingEfficiency(const DistributedRun &run, double singleSamplesPerSecond)

@@ -4,6 +4,7 @@
 
 #include "model/contract/contract.h"
 #include "model/store/alert_store.h"
+#include "model/store/dist_run_rows.h"
 #include "model/store/store.h"
 #include "runner/launch/alert_text.h"
 #include "ui/format.h"
