@@ -4,8 +4,8 @@
 // Prints the p50/p90/p99, the wall time and the peak RSS; the two must agree to the last bit.
 //   pooled_percentiles DB.sqlite stream|sort
 // e.g. on gen_large_db OUT --runs 10000 --samples 1000 --big 10000000 (bench/README.md).
+#include "model/charts/long_samples.h"
 #include "model/contract/stats.h"
-#include "model/samples/long_samples.h"
 #include "model/store/store.h"
 
 #include <sys/resource.h>

@@ -2,8 +2,8 @@
 // sort of the whole pool gives (ties, zeros, one value, q = 0 and 1), and a long run's charts
 // (trace envelope, histogram, CDF, percentiles) agree with the materialised summary.
 #include "model/charts/chart_data_loader.h"
+#include "model/charts/long_samples.h"
 #include "model/contract/stats.h"
-#include "model/samples/long_samples.h"
 #include "model/samples/sample_chunks.h"
 #include "model/store/store.h"
 #include "test_util.h"

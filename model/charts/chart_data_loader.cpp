@@ -1,6 +1,6 @@
 #include "chart_data_loader.h"
 
-#include "model/samples/long_samples.h"
+#include "model/charts/long_samples.h"
 
 #include "model/pilot/pilot_store.h"
 

@@ -1,6 +1,6 @@
 #include "long_samples.h"
 
-#include "streamed_stats.h"
+#include "model/samples/streamed_stats.h"
 
 #include "model/contract/contract.h"
 #include "model/contract/stats.h"

@@ -3,8 +3,8 @@
 // is 10 M samples): read chunk by chunk (Store::visitSamples), from per-chunk summaries where those
 // suffice. No Qt.
 #include "model/charts/chart_data.h"
+#include "model/samples/streamed_stats.h"
 #include "model/store/store.h"
-#include "streamed_stats.h"
 
 #include <string>
 #include <vector>
