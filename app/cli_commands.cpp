@@ -1,8 +1,8 @@
 #include "cli_commands.h"
 
+#include "model/ingest/import_any.h"
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
-#include "model/store/store_merge.h"
 #include "run_outcome_text.h"
 #include "runner/launch/kube_run_manifest.h"
 #include "runner/launch/target_profiles.h"

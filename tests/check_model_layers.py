@@ -29,8 +29,9 @@ another rule), lowered by each step since (alerts: the run record and selection 
 model/evidence/ values, the alerts table went to the store: 34, 9, 60, 8; judge: a stored run's
 judging went to store/run_judging, the judge works on values: 32, 7, 58, 7; distributed runs:
 the store reads the ranks' rows, analysis groups them: 31, 7, 56, 6; the long-run chart summary
-is the charts' own, not samples': 30, 6, 56, 6); a step that lowers one lowers its ceiling here
-in the same commit, and none may rise.
+is the charts' own, not samples': 30, 6, 56, 6; importAny, which ingests or merges, is the
+ingestor's: 29, 5, 56, 6); a step that lowers one lowers its ceiling here in the same commit, and
+none may rise.
 Usage: tests/check_model_layers.py [--verbose]
 """
 import collections
@@ -41,7 +42,7 @@ import sys
 ORDER = ["contract", "evidence", "samples", "judge", "analysis", "charts", "pilot", "alerts", "review",
          "store", "ingest"]
 RANK = {name: i for i, name in enumerate(ORDER)}
-CEILINGS = {"upward_includes": 30, "mutual_pairs": 6, "sql_outside_store": 56,
+CEILINGS = {"upward_includes": 29, "mutual_pairs": 5, "sql_outside_store": 56,
             "store_db_callers": 6}
 
 ROOT = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))

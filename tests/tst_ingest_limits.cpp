@@ -3,9 +3,9 @@
 // line just under the limit imports; a device is refused unread; a FIFO that never ends a line,
 // or that sends nothing but lines that store nothing, stops within seconds; warnings past the
 // kept number are counted, not kept.
+#include "model/ingest/import_any.h"
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
-#include "model/store/store_merge.h"
 #include "test_util.h"
 
 #include <QElapsedTimer>

@@ -1,7 +1,6 @@
 #include "store_merge.h"
 
 #include "merge_vetting.h"
-#include "model/ingest/ingestor.h"
 #include "model/pilot/pilot.h"
 #include "model/store/run_judging.h"
 #include "schema.h"
@@ -149,31 +148,6 @@ std::string describeContent(const std::string &path)
         if (c == 0 || (c < 0x20 && c != '\n' && c != '\r' && c != '\t'))
             return "binary data";
     return "text that is not JSON";
-}
-
-ImportResult importAny(Store &store, const std::string &path)
-{
-    ImportResult r;
-    if (looksLikeSqlite(path)) {
-        r.merged = true;
-        r.merge = mergeDatabase(store, path);
-        r.runs = r.merge.runs;
-        r.samples = r.merge.samples;
-        return r;
-    }
-    const IngestReport in = importFile(store, path);
-    r.runs = static_cast<long long>(in.runIds.size());
-    r.runIds = in.runIds;
-    r.samples = in.samples;
-    r.duplicateSamples = in.duplicateSamples;
-    r.warnings = in.warnings;
-    r.refused = in.refused;
-    if (in.warningCount > static_cast<long long>(in.warnings.size()))
-        r.warnings.push_back(
-            "… and " +
-            std::to_string(in.warningCount - static_cast<long long>(in.warnings.size())) +
-            " more warnings");
-    return r;
 }
 
 namespace

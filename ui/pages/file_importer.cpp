@@ -1,8 +1,8 @@
 #include "file_importer.h"
 
+#include "model/ingest/import_any.h"
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
-#include "model/store/store_merge.h"
 
 #include <QFileInfo>
 

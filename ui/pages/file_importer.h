@@ -1,7 +1,7 @@
 #pragma once
 // Imports result files (contract streams .jsonl, smoke.py's .json) and merges other TorchPilot
 // databases (.sqlite, .sqlite3, .db) into a database off the GUI thread, through
-// model/store/store_merge.h's importAny on a connection of its own. Requests queue up
+// model/ingest/import_any.h's importAny on a connection of its own. Requests queue up
 // and run one at a time; each ends with one finished() signal on the GUI thread.
 #include <QList>
 #include <QObject>
