@@ -1,5 +1,6 @@
 #include "dist_run_rows.h"
 
+#include "model/store/sqlite_row.h"
 #include "model/store/store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -19,32 +20,14 @@ FROM runs WHERE json_valid(env_json)
   AND json_extract(env_json, '$.distributed.group') <> ''
   AND json_type(env_json, '$.distributed.rank') = 'integer')sql";
 
-std::optional<double> optionalDouble(const SQLite::Column &c)
-{
-    if (c.isNull())
-        return std::nullopt;
-    return c.getDouble();
-}
-
 std::vector<RankRow> rows(SQLite::Statement &q)
 {
     std::vector<RankRow> out;
     while (q.executeStep()) {
         RankRow r;
-        r.runId = q.getColumn(0).getInt64();
-        r.group = q.getColumn(1).getString();
-        r.rank = q.getColumn(2).getInt();
-        r.worldSize = q.getColumn(3).getInt();
-        r.status = q.getColumn(4).getString();
-        r.samplesPerSecond = optionalDouble(q.getColumn(5));
-        r.meanBatchSeconds = optionalDouble(q.getColumn(6));
-        r.runKey = q.getColumn(7).getString();
-        r.workload = q.getColumn(8).getString();
-        r.mode = q.getColumn(9).getString();
-        r.dtype = q.getColumn(10).getString();
-        r.device = q.getColumn(11).getString();
-        r.target = q.getColumn(12).getString();
-        r.batch = q.getColumn(13).getInt64();
+        sqlrow::readRow(q, r.runId, r.group, r.rank, r.worldSize, r.status, r.samplesPerSecond,
+                        r.meanBatchSeconds, r.runKey, r.workload, r.mode, r.dtype, r.device,
+                        r.target, r.batch);
         out.push_back(std::move(r));
     }
     return out;

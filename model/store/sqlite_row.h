@@ -47,6 +47,11 @@ inline void readColumn(const SQLite::Column &c, long long &v)
     v = c.getInt64();
 }
 
+inline void readColumn(const SQLite::Column &c, int &v)
+{
+    v = c.getInt();
+}
+
 inline void readColumn(const SQLite::Column &c, double &v)
 {
     v = c.getDouble();

@@ -22,7 +22,7 @@ import unittest
 import unittest.mock
 
 import fake_torch_tpu as ftt
-from runner_testlib import python3, run
+from runner_testlib import PYDIR, python3, run
 
 PROBE = r"""
 import json, os, sys, warnings
@@ -59,19 +59,26 @@ def autoload_env(**extra):
     return env
 
 
+def probe(script, *args):
+    """The JSON the probe `script` prints last under the runner's interpreter, with TorchTPU's
+    autoload on; skips the class where that interpreter has no real torch_tpu."""
+    p = subprocess.run([python3(), "-c", script] + list(args), capture_output=True, text=True,
+                       timeout=300, env=autoload_env())
+    lines = [line for line in p.stdout.splitlines() if line.startswith("{")]
+    if p.returncode != 0 or not lines:
+        raise AssertionError("the probe failed: %s" % p.stderr[-2000:])
+    real = json.loads(lines[-1])
+    if "missing" in real:
+        raise unittest.SkipTest("no real torch_tpu in %s (%s)" % (python3(), real["missing"]))
+    return real
+
+
 class RealTorchTpu(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         fake = ftt.torch_with_tpu(ftt.device_module()).tpu
         cls.fake_names = sorted(n for n in vars(fake) if n != "cache")  # `cache`: the test's handle
-        p = subprocess.run([python3(), "-c", PROBE, json.dumps(sorted(set(cls.fake_names + RUNNER_NAMES)))],
-                           capture_output=True, text=True, timeout=300, env=autoload_env())
-        lines = [line for line in p.stdout.splitlines() if line.startswith("{")]
-        if p.returncode != 0 or not lines:
-            raise AssertionError("the probe failed: %s" % p.stderr[-2000:])
-        cls.real = json.loads(lines[-1])
-        if "missing" in cls.real:
-            raise unittest.SkipTest("no real torch_tpu in %s (%s)" % (python3(), cls.real["missing"]))
+        cls.real = probe(PROBE, json.dumps(sorted(set(cls.fake_names + RUNNER_NAMES))))
 
     def test_every_fake_attribute_exists_for_real(self):
         missing = [n for n in self.fake_names if not self.real["has"][n]]
@@ -179,17 +186,7 @@ print(json.dumps(out))
 class RealApiSurface(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
-        pydir = os.path.join(os.environ.get("TP_SOURCE_DIR", os.path.join(
-            os.path.dirname(os.path.abspath(__file__)), "..", "..")), "runner", "python")
-        cls.pydir = pydir
-        p = subprocess.run([python3(), "-c", SURFACE, pydir], capture_output=True, text=True,
-                           timeout=300, env=autoload_env())
-        lines = [line for line in p.stdout.splitlines() if line.startswith("{")]
-        if p.returncode != 0 or not lines:
-            raise AssertionError("the probe failed: %s" % p.stderr[-2000:])
-        cls.real = json.loads(lines[-1])
-        if "missing" in cls.real:
-            raise unittest.SkipTest("no real torch_tpu in %s (%s)" % (python3(), cls.real["missing"]))
+        cls.real = probe(SURFACE, PYDIR)
 
     def test_runner_calls_no_internal_torch_tpu_function(self):
         stage = self.real["stage"]
@@ -266,7 +263,7 @@ class RealApiSurface(unittest.TestCase):
             if sep and name.isidentifier():
                 launched[name] = value.strip('"')
         self.assertEqual(launched["WORLD_SIZE"], "8")
-        sys.path.insert(0, self.pydir)
+        sys.path.insert(0, PYDIR)
         from torchpilot_pyrunner import tp_dist_options, tp_options
         for local in range(4):
             rank = 4 * int(launched["NODE_RANK"]) + local

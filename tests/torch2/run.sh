@@ -44,8 +44,8 @@ key=$(printf 'suite=%s\nvariant=%s\n%s\n' "$SUITE" "$VARIANT" "$sorted_packages"
 TREE=$CACHE_ROOT/$SUITE-$key
 INFO=etc/torchpilot-tree  # inside the tree: how and when it was built
 
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
-run_start=$EPOCHREALTIME
+# elapsed, count, print_summary and the totals, shared with the other torch suite
+. "$REPO/tests/suite_counts.sh"
 
 has_mounts_under() {
     awk -v d="$1/" 'index($2 "/", d) == 1 { found = 1 } END { exit !found }' /proc/self/mounts
@@ -132,35 +132,6 @@ if [ -z "$built_now" ]; then
 fi
 
 export TP_TORCH2_REPO=$REPO TP_TORCH2_SCRATCH=$RUN_TMP
-total_pass=0 total_fail=0 total_skip=0 summary=()
-
-# Reads a unittest log's "Ran N tests" and "FAILED (failures=F, errors=E, skipped=S)" / "OK (...)".
-# A log without "Ran" (the harness itself crashed) counts as one failure.
-count() {  # part log exit-status seconds
-    local part=$1 log=$2 rc=$3 ran fail skip n
-    ran=$(sed -n 's/^Ran \([0-9]*\) tests\? in .*/\1/p' "$log" | tail -1)
-    if [ -z "$ran" ]; then
-        summary+=("$part: no unittest summary (exit status $rc): counted as 1 failure")
-        total_fail=$((total_fail + 1))
-        return
-    fi
-    local last
-    last=$(grep -E '^(OK|FAILED)( \(|$)' "$log" | tail -1)
-    fail=0
-    for f in failures errors unexpected\ successes; do
-        n=$(printf '%s' "$last" | sed -n "s/.*$f=\([0-9]*\).*/\1/p")
-        fail=$((fail + ${n:-0}))
-    done
-    skip=$(printf '%s' "$last" | sed -n 's/.*skipped=\([0-9]*\).*/\1/p')
-    skip=${skip:-0}
-    if [ "$rc" != 0 ] && [ "$fail" = 0 ]; then
-        fail=1  # a non-zero exit with no failure counted is still a failure
-    fi
-    local pass=$((ran - fail - skip))
-    total_pass=$((total_pass + pass)) total_fail=$((total_fail + fail)) total_skip=$((total_skip + skip))
-    summary+=("$part: $ran tests: $pass passed, $fail failed, $skip skipped ($4 s)")
-}
-
 py_env=(QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8 PYTHONDONTWRITEBYTECODE=1
         "TP_BUILD_TYPE=${TP_BUILD_TYPE:-Release}")
 
@@ -220,17 +191,5 @@ for part in $PARTS; do
     count "$part" "$log" "$rc" "$(elapsed "$start" "$EPOCHREALTIME")"
 done
 
-echo
-echo "== torch 2.x suite ($SUITE tree $TREE)"
-if [ -n "$built_now" ]; then
-    echo "tree: first build on this machine: $(sed -n 's/^build_seconds=//p' "$TREE/$INFO") s"
-else
-    echo "tree: cached (its first build took $(sed -n 's/^build_seconds=//p' "$TREE/$INFO") s)"
-fi
-for line in "${summary[@]}"; do
-    echo "$line"
-done
-echo "this run: $(elapsed "$run_start" "$EPOCHREALTIME") s"
-echo "skipped: $total_skip (each part's log names them)"
-echo "$total_pass passed, $total_fail failed"
+print_summary "torch 2.x suite ($SUITE tree $TREE)" tree "$TREE/$INFO" "$built_now"
 [ "$total_fail" = 0 ]

@@ -35,8 +35,8 @@ BUILD_DIR=${TP_BUILD_DIR:-$REPO/build}
 PARTS=${TP_VENV_PARTS:-unit conformance}
 [ "$PARTS" != none ] || PARTS=""
 
-elapsed() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f", b - a }'; }
-run_start=$EPOCHREALTIME
+# elapsed, count, print_summary and the totals, shared with the other torch suite
+. "$REPO/tests/suite_counts.sh"
 
 key=$({ grep -v '^#' "$REQUIREMENTS"; "$BASE_PYTHON" -c 'import sys; print(sys.version)'; } |
     sha256sum | cut -c1-12)
@@ -95,32 +95,6 @@ if [ -z "$built_now" ]; then
 fi
 PY=$VENV/bin/python
 
-total_pass=0 total_fail=0 total_skip=0 summary=()
-# A unittest log's "Ran N tests" and its last "OK (...)" / "FAILED (...)" line; a log without
-# "Ran" (the harness itself crashed) counts as one failure.
-count() {  # part log exit-status seconds
-    local part=$1 log=$2 rc=$3 ran fail skip n last
-    ran=$(sed -n 's/^Ran \([0-9]*\) tests\? in .*/\1/p' "$log" | tail -1)
-    if [ -z "$ran" ]; then
-        summary+=("$part: no unittest summary (exit status $rc): counted as 1 failure")
-        total_fail=$((total_fail + 1))
-        return
-    fi
-    last=$(grep -E '^(OK|FAILED)( \(|$)' "$log" | tail -1)
-    fail=0
-    for f in failures errors unexpected\ successes; do
-        n=$(printf '%s' "$last" | sed -n "s/.*$f=\([0-9]*\).*/\1/p")
-        fail=$((fail + ${n:-0}))
-    done
-    skip=$(printf '%s' "$last" | sed -n 's/.*skipped=\([0-9]*\).*/\1/p')
-    skip=${skip:-0}
-    if [ "$rc" != 0 ] && [ "$fail" = 0 ]; then
-        fail=1
-    fi
-    total_pass=$((total_pass + ran - fail - skip)) total_fail=$((total_fail + fail))
-    total_skip=$((total_skip + skip))
-    summary+=("$part: $ran tests: $((ran - fail - skip)) passed, $fail failed, $skip skipped ($4 s)")
-}
 
 mkdir -p "$RUN_TMP/xdg-config"
 py_env=(QT_QPA_PLATFORM=offscreen LC_ALL=C.UTF-8 PYTHONDONTWRITEBYTECODE=1 PYTHONWARNINGS=ignore
@@ -208,17 +182,5 @@ for part in $PARTS; do
     fi
 done
 
-echo
-echo "== current PyTorch suite (venv $VENV)"
-if [ -n "$built_now" ]; then
-    echo "venv: first build on this machine: $(sed -n 's/^build_seconds=//p' "$VENV/$INFO") s"
-else
-    echo "venv: cached (its first build took $(sed -n 's/^build_seconds=//p' "$VENV/$INFO") s)"
-fi
-for line in "${summary[@]}"; do
-    echo "$line"
-done
-echo "this run: $(elapsed "$run_start" "$EPOCHREALTIME") s"
-echo "skipped: $total_skip (each part's log names them)"
-echo "$total_pass passed, $total_fail failed"
+print_summary "current PyTorch suite (venv $VENV)" venv "$VENV/$INFO" "$built_now"
 [ "$total_fail" = 0 ]

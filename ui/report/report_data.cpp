@@ -159,7 +159,10 @@ std::vector<std::string> acceleratorOf(const AcceleratorFacts &f)
             yesNo(f.rngInCheckpoints)};
 }
 
-std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs)
+// The environment groups, and in the same pass over each run's env and summary the TorchTPU
+// runs' compile costs (`tpuCompile`).
+std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs,
+                                             std::vector<TpuCompileRow> &tpuCompile)
 {
     std::map<std::vector<std::string>, std::vector<long long>> groups;
     for (const RunRecord &r : runs) {
@@ -175,8 +178,12 @@ std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs)
         std::vector<std::string> key{
             text(env, "torch"), text(env, "runner"), threads, text(env, "cpu_model"), blas,
             text(env, "os")};
-        const json summary = json::parse(r.summaryJson, nullptr, false);
-        for (std::string &part : acceleratorOf(acceleratorFacts(env, summary)))
+        const AcceleratorFacts f =
+            acceleratorFacts(env, json::parse(r.summaryJson, nullptr, false));
+        if (f.tpu && (f.compiledProgramsHbmBytes || f.compiledPrograms || f.compileHostPeakBytes))
+            tpuCompile.push_back({r.id, r.runKey, f.compiledProgramsHbmBytes, f.compiledPrograms,
+                                  f.compileHostPeakBytes});
+        for (std::string &part : acceleratorOf(f))
             key.push_back(std::move(part));
         groups[key].push_back(r.id);
     }
@@ -231,14 +238,7 @@ ReportData collectReportData(Store &store, const GateDefinitions &definitions,
             d.precision.push_back(std::move(*row));
     }
     d.workloads.assign(workloads.begin(), workloads.end());
-    d.environments = environmentsOf(d.runs);
-    for (const RunRecord &r : d.runs) {
-        const AcceleratorFacts f = acceleratorFacts(json::parse(r.envJson, nullptr, false),
-                                                    json::parse(r.summaryJson, nullptr, false));
-        if (f.tpu && (f.compiledProgramsHbmBytes || f.compiledPrograms || f.compileHostPeakBytes))
-            d.tpuCompile.push_back({r.id, r.runKey, f.compiledProgramsHbmBytes, f.compiledPrograms,
-                                    f.compileHostPeakBytes});
-    }
+    d.environments = environmentsOf(d.runs, d.tpuCompile);
     d.breakEven = breakEven(store, d.review.pilot);
     return d;
 }
