@@ -66,8 +66,14 @@ class RealTorchTests(unittest.TestCase):
 
     def test_sync_self_check_waits_on_real_outputs(self):
         """The self-check's wait reads real tensors of every dtype back to the host; a cpu-like
-        device whose work is done when the call returns has a synchronize that "blocks"."""
+        device whose work is done when the call returns has a synchronize that "blocks". One
+        intra-op thread: with several, the first reduction after the call waits for the pool's
+        threads to wake, which on a loaded 2-core host cost 5-20 ms against a 3 ms call (seen
+        in 7 of 20 tries beside 3 busy loops) and made the wait, not the call, what was timed."""
         torch = self.torch
+        threads = torch.get_num_threads()
+        torch.set_num_threads(1)
+        self.addCleanup(torch.set_num_threads, threads)
         import types
         a = tp_accel.Accelerator(types.SimpleNamespace(accelerator=types.SimpleNamespace(
             synchronize=lambda: None)), "tpu")
@@ -79,7 +85,7 @@ class RealTorchTests(unittest.TestCase):
             for _ in range(4):
                 y = torch.matmul(y, x).clamp(-1, 1)
             out[:] = [y, y.to(torch.bfloat16), y > 0, y.to(torch.int64)]
-        c = a.sync_self_check(call, lambda: out, repeats=3)
+        c = a.sync_self_check(call, lambda: out, repeats=5)
         self.assertTrue(c["blocks"], c)
         self.assertEqual(c["api"], "torch.accelerator.synchronize")
         self.assertGreater(c["output_wait_seconds"], 0.0)
