@@ -12,7 +12,7 @@
 #include "model/analysis/serving_curve.h"
 #include "model/contract/serving.h"
 #include "model/contract/sound_values.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/run_export.h"
 #include "model/store/store.h"
 

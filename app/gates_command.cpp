@@ -8,6 +8,7 @@
 #include "cli_commands.h"
 #include "gate_table_text.h"
 #include "model/contract/sound_values.h"
+#include "model/session/evaluate_review.h"
 #include "model/store/store.h"
 #include "review_text.h"
 

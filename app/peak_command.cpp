@@ -5,7 +5,7 @@
 #include "peak_command.h"
 
 #include "cli_commands.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "runner/orchestrate/peak_search.h"
 #include "runner/orchestrate/spec_runs.h"

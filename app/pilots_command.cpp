@@ -1,5 +1,5 @@
 // torchpilot pilots: list, add, edit and remove the pilots of a database
-// (model/pilot/pilot_store.h).
+// (model/store/pilot_store.h).
 #include "pilots_command.h"
 
 #include "cli_commands.h"
@@ -7,7 +7,7 @@
 #include "core/qt_text.h"
 #include "model/contract/json_file.h"
 #include "model/contract/sound_values.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 
 #include <QCommandLineParser>

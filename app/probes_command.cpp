@@ -6,7 +6,7 @@
 #include "cli_commands.h"
 #include "model/analysis/readiness_runs.h"
 #include "model/contract/sound_values.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "runner/launch/k8s/k8s_serving.h"
 

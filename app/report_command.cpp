@@ -9,6 +9,7 @@
 #include "core/review_files.h"
 #include "i18n.h"
 #include "model/contract/output_file.h"
+#include "model/store/review_store.h"
 #include "model/store/store.h"
 #include "ui/report/report_data.h"
 #include "ui/report/report_export.h"

@@ -8,7 +8,9 @@
 // usage: gen_large_db OUT.sqlite [--runs N] [--samples N] [--big N] [--force]
 //   --big N: the last run holds N steady samples (a long MLPerf-style steady state, e.g. 10 M)
 #include "model/contract/stats.h"
+#include "model/store/sample_chunks.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -83,7 +85,7 @@ int main(int argc, char **argv)
     }
     const auto t0 = std::chrono::steady_clock::now();
     tp::Store store(o.out); // creates the schema
-    SQLite::Database &db = store.db();
+    SQLite::Database &db = tp::StoreConnection::of(store);
     db.exec("PRAGMA journal_mode = OFF");
     db.exec("PRAGMA synchronous = OFF");
     db.exec(

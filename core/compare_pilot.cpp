@@ -1,6 +1,6 @@
 #include "compare_pilot.h"
 
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "model_text_tr.h"
 

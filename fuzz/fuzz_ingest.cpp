@@ -4,6 +4,7 @@
 // of the ingestor or crash, what it reports must match what the store holds, and the complete run
 // must not change (threat model I1), whatever the stream says under its key.
 #include "model/ingest/ingestor.h"
+#include "model/store/store_connection.h"
 #include "sealed_run.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -28,7 +29,7 @@ void check(bool ok, const char *what)
 
 long long count(tp::Store &s, const std::string &sql)
 {
-    return s.db().execAndGet(sql).getInt64();
+    return tp::StoreConnection::of(s).execAndGet(sql).getInt64();
 }
 
 } // namespace
@@ -47,9 +48,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     // the ingest); emptied before each input, so every input starts from the same state.
     static tp::Store store(":memory:");
     static const long long sealed = tp::fuzz::storeSealedRun(store);
-    static const std::string sealedBefore = tp::fuzz::snapshot(store.db(), sealed);
+    static const std::string sealedBefore =
+        tp::fuzz::snapshot(tp::StoreConnection::of(store), sealed);
     // Cascades to samples, events, shape cases, train steps.
-    store.db().exec("DELETE FROM runs WHERE id <> " + std::to_string(sealed));
+    tp::StoreConnection::of(store).exec("DELETE FROM runs WHERE id <> " + std::to_string(sealed));
     const std::string others = " WHERE run_id <> " + std::to_string(sealed);
     tp::IngestReport report;
     {
@@ -63,7 +65,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     }
     // Invariants: every sample reported new is stored, the maintained count agrees, every run
     // reported exists and none is left "running".
-    check(tp::fuzz::snapshot(store.db(), sealed) == sealedBefore, "the complete run changed");
+    check(tp::fuzz::snapshot(tp::StoreConnection::of(store), sealed) == sealedBefore,
+          "the complete run changed");
     const long long rows =
         count(store, "SELECT coalesce(sum(count), 0) FROM sample_chunks" + others);
     check(rows == report.samples, "samples reported != samples stored");

@@ -7,9 +7,10 @@
 // TP_FUZZ_MERGE_SEED=PATH fuzz_merge: writes the genuine database the seed corpus starts from
 // (small pages, so that it fits libFuzzer's -max_len) to PATH and exits.
 #include "model/ingest/ingestor.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/run_judging.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "model/store/store_merge.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -58,7 +59,7 @@ std::string genuine(const std::string &path, const char *fixture)
         tp::PilotDefinition p = tp::defaultPilot();
         p.name = std::string("pilot-") + fixture;
         tp::PilotStore(s).add(p);
-        s.db().exec("PRAGMA journal_mode = DELETE");
+        tp::StoreConnection::of(s).exec("PRAGMA journal_mode = DELETE");
     }
     {
         SQLite::Database db(path, SQLite::OPEN_READWRITE);
@@ -123,8 +124,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         for (const tp::RunRecord &r : ours.listRuns()) {
             tp::judgeStoredRun(ours, r.id);
             long long n = 0;
-            SQLite::Statement phases(ours.db(), "SELECT DISTINCT phase FROM sample_chunks WHERE "
-                                                "run_id = ?");
+            SQLite::Statement phases(tp::StoreConnection::of(ours),
+                                     "SELECT DISTINCT phase FROM sample_chunks WHERE "
+                                     "run_id = ?");
             phases.bind(1, static_cast<int64_t>(r.id));
             while (phases.executeStep())
                 n += static_cast<long long>(
@@ -134,7 +136,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
             ours.events(r.id);
         }
         tp::PilotStore(ours).list();
-        check(ours.db().execAndGet("PRAGMA integrity_check").getString() == "ok",
+        check(tp::StoreConnection::of(ours).execAndGet("PRAGMA integrity_check").getString() ==
+                  "ok",
               "our database fails its integrity check after a merge");
     } catch (const std::exception &e) {
         std::fprintf(stderr, "fuzz_merge: our database is unusable after a merge: %s\n", e.what());

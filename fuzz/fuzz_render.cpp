@@ -11,6 +11,7 @@
 // -fsanitize=fuzzer instead.
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "sealed_run.h"
 #include "ui/main_window.h"
 #include "ui/pages/compare_page.h"
@@ -84,7 +85,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         QFile::remove(path + QString::fromLatin1(suffix));
     tp::Store store(path.toStdString());
     const long long sealedId = tp::fuzz::storeSealedRun(store);
-    const std::string before = tp::fuzz::snapshot(store.db(), sealedId);
+    const std::string before = tp::fuzz::snapshot(tp::StoreConnection::of(store), sealedId);
     try {
         tp::RunIngestor in(store, "fuzz");
         in.feed(reinterpret_cast<const char *>(data), size);
@@ -92,7 +93,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
     } catch (const std::exception &e) {
         fail(std::string("the ingestor threw: ") + e.what());
     }
-    if (tp::fuzz::snapshot(store.db(), sealedId) != before)
+    if (tp::fuzz::snapshot(tp::StoreConnection::of(store), sealedId) != before)
         fail("the complete run changed");
     const int runs = static_cast<int>(store.runCount());
     {
@@ -102,7 +103,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         tp::RunsPage *runsPage = window.runsPage();
         waitFor([&] { return runsPage->runCount() == runs; }, "the run listing");
         auto *detail = runsPage->findChild<tp::RunDetailView *>();
-        SQLite::Statement ids(store.db(), "SELECT id FROM runs ORDER BY id LIMIT 40");
+        SQLite::Statement ids(tp::StoreConnection::of(store),
+                              "SELECT id FROM runs ORDER BY id LIMIT 40");
         std::vector<long long> shown;
         while (ids.executeStep())
             shown.push_back(ids.getColumn(0).getInt64());
@@ -131,9 +133,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t *data, std::size_t size
         if (!error.isEmpty())
             fail("the PDF report failed: " + error.toStdString());
     }
-    if (store.db().execAndGet("PRAGMA integrity_check").getString() != "ok")
+    if (tp::StoreConnection::of(store).execAndGet("PRAGMA integrity_check").getString() != "ok")
         fail("the database failed its integrity check");
-    if (tp::fuzz::snapshot(store.db(), sealedId) != before)
+    if (tp::fuzz::snapshot(tp::StoreConnection::of(store), sealedId) != before)
         fail("the complete run changed while it was shown");
     return 0;
 }

@@ -3,9 +3,10 @@
 // fixture, a pilot "gpu-vs-tpu", a recorded decision with a sign-off, a rollback path;
 // checkpointed so that the file alone holds everything.
 #include "model/ingest/ingestor.h"
-#include "model/pilot/pilot_store.h"
-#include "model/review/review.h"
+#include "model/session/evaluate_review.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -37,7 +38,7 @@ inline std::string theirDatabase(const QTemporaryDir &dir, const char *name)
     const tp::ReviewState st = tp::evaluateReview(s, mergeGates());
     tp::ReviewStore(s).signOff(st, "performance", "Bea", "p99 fine");
     tp::ReviewStore(s).recordDecision(st, "Bea Souza", "from the other team");
-    s.db().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    tp::StoreConnection::of(s).exec("PRAGMA wal_checkpoint(TRUNCATE)");
     return path;
 }
 

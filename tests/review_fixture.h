@@ -4,7 +4,7 @@
 #include "model/ingest/ingestor.h"
 #include "model/pilot/pilot.h"
 #include "model/review/cost.h"
-#include "model/review/review.h"
+#include "model/session/evaluate_review.h"
 #include "test_util.h"
 
 #include <QStringList>

@@ -5,6 +5,7 @@
 #include "model/ingest/ingestor.h"
 #include "model/store/alert_store.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -258,12 +259,13 @@ void TestAlertRules::previousComparableRun()
 
     // The store's side narrows to the same configuration with status ok.
     tp::Store store(m_dir.filePath(QStringLiteral("previous.sqlite")).toStdString());
-    store.db().exec("INSERT INTO runs(id, execution_key, run_key, workload, mode, status, "
-                    "complete, valid) VALUES"
-                    "(1, 'a', 'K', 'mlp', 'compiled', 'ok', 1, 1),"
-                    "(3, 'c', 'K', 'mlp', 'compiled', 'failed', 1, 1),"
-                    "(6, 'f', 'K', 'mlp', 'eager', 'ok', 1, 1),"
-                    "(7, 'g', 'K', 'mlp', 'compiled', 'ok', 1, 1)");
+    tp::StoreConnection::of(store).exec(
+        "INSERT INTO runs(id, execution_key, run_key, workload, mode, status, "
+        "complete, valid) VALUES"
+        "(1, 'a', 'K', 'mlp', 'compiled', 'ok', 1, 1),"
+        "(3, 'c', 'K', 'mlp', 'compiled', 'failed', 1, 1),"
+        "(6, 'f', 'K', 'mlp', 'eager', 'ok', 1, 1),"
+        "(7, 'g', 'K', 'mlp', 'compiled', 'ok', 1, 1)");
     std::vector<long long> ids;
     for (const tp::RunRecord &r : tp::AlertStore(store).comparableRuns(*store.run(7)))
         ids.push_back(r.id);

@@ -7,6 +7,7 @@
 #include "model/review/gates.h"
 #include "model/store/alert_store.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "runner/launch/kube_launcher.h"
 #include "runner/launch/local_launcher.h"
 #include "runner/launch/run_queue.h"
@@ -352,7 +353,7 @@ void TestAlerts::queueShowsAlertsInTheGui()
     const QString copy =
         QDir::current().absoluteFilePath(QStringLiteral("screenshots/alerts.sqlite"));
     QFile::remove(copy);
-    store.db().exec("VACUUM INTO '" + copy.toStdString() + "'");
+    tp::StoreConnection::of(store).exec("VACUUM INTO '" + copy.toStdString() + "'");
 }
 
 QTEST_MAIN(TestAlerts)

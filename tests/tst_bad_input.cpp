@@ -10,6 +10,7 @@
 #include "model/review/cost.h"
 #include "model/review/gates.h"
 #include "model/store/schema.h"
+#include "model/store/store_connection.h"
 #include "runner/launch/local_launcher.h"
 #include "test_util.h"
 
@@ -51,7 +52,7 @@ QString TestBadInput::populatedDb(const QString &name)
     tp::Store store(path.toStdString());
     tp::importFile(store, tptest::dataFile("panels_realistic.jsonl").toStdString());
     tp::importFile(store, tptest::dataFile("charts_fixture.jsonl").toStdString());
-    store.db().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    tp::StoreConnection::of(store).exec("PRAGMA wal_checkpoint(TRUNCATE)");
     return path;
 }
 

@@ -8,7 +8,7 @@
 #include "model/ingest/ingestor.h"
 #include "model/pilot/break_even.h"
 #include "model/pilot/pilot.h"
-#include "model/review/review.h"
+#include "model/session/evaluate_review.h"
 #include "model/store/store.h"
 #include "test_util.h"
 

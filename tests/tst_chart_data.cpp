@@ -2,8 +2,8 @@
 // selection (siblings by run-key prefix), the comparison group, eager → compiled speedups and
 // their geometric mean, first calls by cache state, percentiles and the reduced series; the
 // in-memory run index gives the same answers as the queries and notices new runs.
-#include "model/charts/chart_data_loader.h"
 #include "model/ingest/ingestor.h"
+#include "model/session/chart_data_loader.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>

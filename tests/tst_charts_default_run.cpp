@@ -3,9 +3,9 @@
 // never a fault test without samples; a run chosen is charted as asked; with only a fault test
 // the page says there is nothing to chart; in the window, the Runs page's own first pick is no
 // one's choice, and the Charts page shows its default until the user selects a run.
-#include "model/charts/chart_data_loader.h"
 #include "model/ingest/ingestor.h"
-#include "model/pilot/pilot_store.h"
+#include "model/session/chart_data_loader.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "test_util.h"
 #include "ui/charts/latency_chart.h"

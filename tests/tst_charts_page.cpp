@@ -4,9 +4,9 @@
 // within the point budget (the run it opens on when none is chosen: tst_charts_default_run), and
 // screenshots of the Runs page (with its filter bar) and the Charts page under
 // screenshots/ (look at them).
-#include "model/charts/chart_data_loader.h"
 #include "model/ingest/ingestor.h"
-#include "model/pilot/pilot_store.h"
+#include "model/session/chart_data_loader.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "test_util.h"
 #include "ui/charts/break_even_table.h"

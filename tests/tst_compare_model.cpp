@@ -3,7 +3,7 @@
 // realistic database.
 #include "gate_fixture.h"
 #include "model/ingest/ingestor.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "test_util.h"
 #include "ui/charts/serving_curve_chart.h"

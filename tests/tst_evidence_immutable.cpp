@@ -2,6 +2,7 @@
 // only what an interrupted import did not store; anything else is refused with a message naming
 // the run. Checked over generated streams (seeded mutations of a genuine one), not a list.
 #include "model/ingest/ingestor.h"
+#include "model/store/store_connection.h"
 
 #include <QTemporaryDir>
 #include <QTest>
@@ -171,7 +172,7 @@ void TestEvidenceImmutable::completeRunNeverChanges()
     QCOMPARE(first.runIds.size(), std::size_t(1));
     QVERIFY(first.refused.empty());
     const long long id = first.runIds.front();
-    const std::string stored = snapshot(store.db(), id);
+    const std::string stored = snapshot(tp::StoreConnection::of(store), id);
     QVERIFY(stored.find("status=ok") != std::string::npos);
 
     // The same stream again: nothing new, everything already stored, nothing refused.
@@ -179,14 +180,14 @@ void TestEvidenceImmutable::completeRunNeverChanges()
     QCOMPARE(again.samples, 0LL);
     QCOMPARE(again.duplicateSamples, first.samples);
     QVERIFY(again.refused.empty());
-    QCOMPARE(snapshot(store.db(), id), stored);
+    QCOMPARE(snapshot(tp::StoreConnection::of(store), id), stored);
 
     std::mt19937_64 rng(39);
     int refusals = 0;
     for (int i = 0; i < 300; ++i) {
         const auto [lines, differs] = mutate(base, rng);
         const auto r = ingest(store, joined(lines), 1 + (i * 97) % 5000);
-        const std::string now = snapshot(store.db(), id);
+        const std::string now = snapshot(tp::StoreConnection::of(store), id);
         QVERIFY2(now == stored, qPrintable(QStringLiteral("mutation %1 changed the run").arg(i)));
         if (differs) {
             QVERIFY2(r.refused.size() == 1,
@@ -207,17 +208,18 @@ void TestEvidenceImmutable::interruptedImportIsCompletedExactly()
     const auto base = genuineStream("exec-2", 2);
     tp::Store whole(dir.filePath(QStringLiteral("whole.sqlite")).toStdString());
     const auto w = ingest(whole, joined(base));
-    const std::string reference = snapshot(whole.db(), w.runIds.front(), true);
+    const std::string reference = snapshot(tp::StoreConnection::of(whole), w.runIds.front(), true);
     for (std::size_t cut : {std::size_t(1), std::size_t(3), std::size_t(20), base.size() - 1}) {
         tp::Store store(dir.filePath(QStringLiteral("cut-%1.sqlite").arg(cut)).toStdString());
         const auto part = ingest(store, joined(base, cut));
         const long long id = part.runIds.front();
-        QVERIFY(snapshot(store.db(), id).find("complete=0") != std::string::npos);
+        QVERIFY(snapshot(tp::StoreConnection::of(store), id).find("complete=0") !=
+                std::string::npos);
         const auto rest = ingest(store, joined(base), 1000);
         QVERIFY2(rest.refused.empty(), rest.refused.empty() ? "" : rest.refused.front().c_str());
         QCOMPARE(rest.samples + part.samples, w.samples);
         // The interrupted run's error and status are replaced by the stream's own ending.
-        QCOMPARE(QString::fromStdString(snapshot(store.db(), id, true)),
+        QCOMPARE(QString::fromStdString(snapshot(tp::StoreConnection::of(store), id, true)),
                  QString::fromStdString(reference));
     }
 }
@@ -229,13 +231,14 @@ void TestEvidenceImmutable::differingContinuationIsRefused()
     const auto base = genuineStream("exec-3", 3);
     const auto part = ingest(store, joined(base, 30));
     const long long id = part.runIds.front();
-    const std::string stored = snapshot(store.db(), id);
+    const std::string stored = snapshot(tp::StoreConnection::of(store), id);
     auto other = genuineStream("exec-3", 4); // same key, other timings
     const auto r = ingest(store, joined(other));
     QCOMPARE(r.refused.size(), std::size_t(1));
     QVERIFY2(r.refused.front().find("interrupted import") != std::string::npos,
              r.refused.front().c_str());
-    QCOMPARE(snapshot(store.db(), id), stored); // still incomplete, its samples as they were
+    QCOMPARE(snapshot(tp::StoreConnection::of(store), id),
+             stored); // still incomplete, its samples as they were
 }
 
 void TestEvidenceImmutable::launcherRecordsJoinOnlyTheirOwnRun()
@@ -250,12 +253,12 @@ void TestEvidenceImmutable::launcherRecordsJoinOnlyTheirOwnRun()
         in.finish();
     }
     const long long id = store.runIdForExecutionKey("exec-4").value();
-    const std::string stored = snapshot(store.db(), id);
+    const std::string stored = snapshot(tp::StoreConnection::of(store), id);
     tp::RunIngestor in(store, "test");
     in.feed(joined(base));
     QVERIFY(!in.annotate("k8s_events", {{"reason", "Forged"}}));
     in.finish();
-    QCOMPARE(snapshot(store.db(), id), stored);
+    QCOMPARE(snapshot(tp::StoreConnection::of(store), id), stored);
 }
 
 void TestEvidenceImmutable::manyPhaseNamesAreBounded()
@@ -273,8 +276,9 @@ void TestEvidenceImmutable::manyPhaseNamesAreBounded()
     QCOMPARE(r.samples, static_cast<long long>(tp::ingest_limits::kMaxPhasesPerRun));
     QCOMPARE(r.warningCount, static_cast<long long>(names) -
                                  static_cast<long long>(tp::ingest_limits::kMaxPhasesPerRun));
-    QCOMPARE(store.db().execAndGet("SELECT count(*) FROM phase_lines").getInt64(),
-             static_cast<long long>(tp::ingest_limits::kMaxPhasesPerRun));
+    QCOMPARE(
+        tp::StoreConnection::of(store).execAndGet("SELECT count(*) FROM phase_lines").getInt64(),
+        static_cast<long long>(tp::ingest_limits::kMaxPhasesPerRun));
 }
 
 QTEST_GUILESS_MAIN(TestEvidenceImmutable)

@@ -4,6 +4,7 @@
 #include "model/ingest/ingestor.h"
 #include "model/store/run_export.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -45,7 +46,8 @@ void TestExport::initTestCase()
     tp::Store store(m_db.toStdString(), tptest::fixturePolicy());
     tp::importFile(store, tptest::dataFile("panels_realistic.jsonl").toStdString());
     // A run key with a comma, a quote and a newline: CSV must quote it.
-    store.db().exec("UPDATE runs SET run_key = 'odd, \"key\"' || char(10) || 'x' WHERE id = 2");
+    tp::StoreConnection::of(store).exec(
+        "UPDATE runs SET run_key = 'odd, \"key\"' || char(10) || 'x' WHERE id = 2");
 }
 
 void TestExport::selections_data()

@@ -3,6 +3,7 @@
 // and the others still import.
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "test_util.h"
 #include "ui/pages/file_importer.h"
 
@@ -26,7 +27,7 @@ void TestFileImporter::dropsStreamsDatabasesAndJunk()
     {
         tp::Store s(other.toStdString());
         tp::importFile(s, tptest::dataFile("panels_realistic.jsonl").toStdString());
-        s.db().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        tp::StoreConnection::of(s).exec("PRAGMA wal_checkpoint(TRUNCATE)");
     }
     const QString pdf = dir.filePath(QStringLiteral("report.json")); // a PDF with a JSON name
     {

@@ -13,7 +13,7 @@
 // bench/gui_responsiveness (the same walk), never held here.
 #include "gui_walk.h"
 
-#include "model/review/review.h"
+#include "model/store/review_store.h"
 #include "model/store/store.h"
 #include "model/store/thread_guard.h"
 #include "test_util.h"

@@ -2,6 +2,7 @@
 // garbage inputs; idempotent re-import on the execution key; chunked streaming; crash cut-offs.
 #include "model/contract/stats.h"
 #include "model/ingest/ingestor.h"
+#include "model/store/store_connection.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -28,7 +29,9 @@ private:
     }
     static long long sampleRows(tp::Store &s)
     {
-        return s.db().execAndGet("SELECT coalesce(sum(count), 0) FROM sample_chunks").getInt64();
+        return tp::StoreConnection::of(s)
+            .execAndGet("SELECT coalesce(sum(count), 0) FROM sample_chunks")
+            .getInt64();
     }
     QTemporaryDir m_dir;
 };
@@ -113,12 +116,14 @@ void TestIngest::reimportIsIdempotent()
                             QStringLiteral(".sqlite"));
     const std::string path = tptest::dataFile(file.toLatin1().constData()).toStdString();
     const auto first = tp::importFile(*store, path);
-    const long long events = store->db().execAndGet("SELECT count(*) FROM events").getInt64();
+    const long long events =
+        tp::StoreConnection::of(*store).execAndGet("SELECT count(*) FROM events").getInt64();
     const long long samples = sampleRows(*store);
     const auto second = tp::importFile(*store, path);
     QCOMPARE(store->runCount(), static_cast<long long>(runs));
     QCOMPARE(sampleRows(*store), samples);
-    QCOMPARE(store->db().execAndGet("SELECT count(*) FROM events").getInt64(), events);
+    QCOMPARE(tp::StoreConnection::of(*store).execAndGet("SELECT count(*) FROM events").getInt64(),
+             events);
     QCOMPARE(second.samples, 0LL);
     QCOMPARE(second.duplicateSamples, first.samples);
     QCOMPARE(second.runIds, first.runIds);

@@ -5,8 +5,9 @@
 // a v11 database written one chunk per line is compacted when it is opened, and `torchpilot db
 // compact` killed at random moments never loses or changes a sample.
 #include "model/ingest/ingestor.h"
-#include "model/samples/sample_chunks.h"
+#include "model/store/sample_chunks.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "schema_downgrade.h"
 #include "test_util.h"
 
@@ -69,8 +70,9 @@ using Layout = std::vector<std::tuple<std::string, long long, long long>>; // ph
 Layout layout(tp::Store &store)
 {
     Layout out;
-    SQLite::Statement q(store.db(), "SELECT phase, first_seq, count FROM sample_chunks ORDER BY "
-                                    "phase, first_seq");
+    SQLite::Statement q(tp::StoreConnection::of(store),
+                        "SELECT phase, first_seq, count FROM sample_chunks ORDER BY "
+                        "phase, first_seq");
     while (q.executeStep())
         out.emplace_back(q.getColumn(0).getString(), q.getColumn(1).getInt64(),
                          q.getColumn(2).getInt64());
@@ -95,7 +97,7 @@ bool samplesExact(tp::Store &store, long long runId)
 
 long long scalar(tp::Store &store, const std::string &sql)
 {
-    return store.db().execAndGet(sql).getInt64();
+    return tp::StoreConnection::of(store).execAndGet(sql).getInt64();
 }
 
 } // namespace
@@ -161,7 +163,9 @@ void TestIngestCost::lineSizeDoesNotChangeTheChunks()
         QCOMPARE(scalar(store, std::string("SELECT lines FROM phase_lines WHERE phase = '") +
                                    kPhases[p].name + "'"),
                  linesOf(p, perLine));
-    QCOMPARE_GT(store.db().execAndGet("SELECT last_line_at FROM runs").getDouble(), 0.0);
+    QCOMPARE_GT(
+        tp::StoreConnection::of(store).execAndGet("SELECT last_line_at FROM runs").getDouble(),
+        0.0);
     // The judge saw every value: the same verdict and figures as the reference.
     QCOMPARE(store.run(id)->p99Seconds, reference.run(1)->p99Seconds);
     QCOMPARE(store.run(id)->valid, reference.run(1)->valid);
@@ -214,8 +218,9 @@ void TestIngestCost::phaseLineWithFieldsOfItsOwnKeepsThem()
             R"("note":"from a harness"})"
             "\n");
     in.finish();
-    const std::string json =
-        store.db().execAndGet("SELECT json FROM events WHERE event = 'phase'").getString();
+    const std::string json = tp::StoreConnection::of(store)
+                                 .execAndGet("SELECT json FROM events WHERE event = 'phase'")
+                                 .getString();
     QVERIFY2(json.find("\"note\":\"from a harness\"") != std::string::npos, json.c_str());
     QVERIFY2(json.find("\"seconds_count\":2") != std::string::npos, json.c_str());
     QCOMPARE(store.samples(1, "steady"), (std::vector<double>{0.5, 0.25}));
@@ -228,7 +233,7 @@ std::string TestIngestCost::oldLayout(const QString &name, int runs, int perLine
         tp::Store store(file);
         for (int r = 0; r < runs; ++r)
             tp::RunIngestor(store, "old").feed(stream(4096, "old-" + std::to_string(r)));
-        SQLite::Database &db = store.db();
+        SQLite::Database &db = tp::StoreConnection::of(store);
         SQLite::Transaction tx(db);
         SQLite::Statement ids(db, "SELECT id FROM runs ORDER BY id");
         std::vector<long long> runIds;
@@ -292,8 +297,9 @@ void TestIngestCost::v11DatabaseIsCompactedWhenOpened()
     QCOMPARE(scalar(store, "SELECT lines FROM phase_lines WHERE run_id = 1 AND phase = 'steady'"),
              linesOf(2, 16));
     // The arrival figures come from the events' times (a 30 s wait was planted).
-    const double gap =
-        store.db().execAndGet("SELECT longest_line_gap FROM runs WHERE id = 1").getDouble();
+    const double gap = tp::StoreConnection::of(store)
+                           .execAndGet("SELECT longest_line_gap FROM runs WHERE id = 1")
+                           .getDouble();
     QVERIFY2(gap > 20, qPrintable(QString::number(gap)));
 }
 
@@ -329,7 +335,8 @@ void TestIngestCost::compactKilledAtRandomLosesNothing()
         p.kill();
         p.waitForFinished();
         tp::Store store(m_dir.filePath(name).toStdString()); // reopens, migrates if it must
-        QCOMPARE(store.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+        QCOMPARE(tp::StoreConnection::of(store).execAndGet("PRAGMA integrity_check").getString(),
+                 std::string("ok"));
         for (long long id = 1; id <= 10; ++id)
             QVERIFY2(samplesExact(store, id), qPrintable(QStringLiteral("trial %1").arg(trial)));
         QCOMPARE(scalar(store, "SELECT sum(count) FROM sample_chunks"), 10 * 10038LL);

@@ -1,11 +1,12 @@
 // Long sample sets read chunk by chunk (long_samples.h): pooled quantiles are exactly what a
 // sort of the whole pool gives (ties, zeros, one value, q = 0 and 1), and a long run's charts
 // (trace envelope, histogram, CDF, percentiles) agree with the materialised summary.
-#include "model/charts/chart_data_loader.h"
 #include "model/charts/long_samples.h"
 #include "model/contract/stats.h"
-#include "model/samples/sample_chunks.h"
+#include "model/session/chart_data_loader.h"
+#include "model/store/sample_chunks.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -43,9 +44,9 @@ namespace
 
 void addRun(tp::Store &s, long long id, const std::vector<double> &steady)
 {
-    s.db().exec("INSERT INTO runs(id, execution_key, run_key) VALUES(" + std::to_string(id) +
-                ", 'k" + std::to_string(id) + "', 'r')");
-    tp::writeSampleChunks(s.db(), id, "steady", 0, steady);
+    tp::StoreConnection::of(s).exec("INSERT INTO runs(id, execution_key, run_key) VALUES(" +
+                                    std::to_string(id) + ", 'k" + std::to_string(id) + "', 'r')");
+    tp::writeSampleChunks(tp::StoreConnection::of(s), id, "steady", 0, steady);
 }
 
 } // namespace
@@ -111,7 +112,7 @@ void TestLongSamples::longRunSummaryAgrees()
     for (double &v : steady)
         v = d(rng) * (u(rng) < 0.01 ? 30.0 : 1.0); // stalls: the histogram goes log
     addRun(*s, 1, steady);
-    tp::writeSampleChunks(s->db(), 1, "warmup", 0, {1e-3, 5e-4, 2e-4});
+    tp::writeSampleChunks(tp::StoreConnection::of(*s), 1, "warmup", 0, {1e-3, 5e-4, 2e-4});
     tp::RunRecord run = *s->run(1);
     std::vector<double> sorted = steady;
     std::sort(sorted.begin(), sorted.end());

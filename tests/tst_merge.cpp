@@ -7,7 +7,9 @@
 // ours is left byte-identical. What merged evidence may and may not become: tst_merge_evidence.
 #include "merge_fixture.h"
 #include "model/samples/sample_codec.h"
+#include "model/store/review_store.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "model/store/store_merge.h"
 #include "test_util.h"
 
@@ -76,8 +78,11 @@ void TestMerge::mergeIsIdempotent()
         QCOMPARE(ours.run(*here)->sampleCount, r.sampleCount);
         QCOMPARE(ours.events(*here).size(), them.events(r.id).size());
     }
-    QCOMPARE(ours.db().execAndGet("SELECT sum(sample_count) FROM runs").getInt64(),
-             ours.db().execAndGet("SELECT sum(count) FROM sample_chunks").getInt64());
+    QCOMPARE(
+        tp::StoreConnection::of(ours).execAndGet("SELECT sum(sample_count) FROM runs").getInt64(),
+        tp::StoreConnection::of(ours)
+            .execAndGet("SELECT sum(count) FROM sample_chunks")
+            .getInt64());
     // The decision keeps its author, comment and hash, under the pilot of the same name.
     const auto snapshots = tp::ReviewStore(ours).snapshots();
     QCOMPARE(snapshots.size(), std::size_t(1));
@@ -94,7 +99,8 @@ void TestMerge::mergeIsIdempotent()
     // Judged under our policy, whatever theirs was.
     for (const tp::RunRecord &r : ours.listRuns())
         QCOMPARE(r.validityPolicy, ours.validityPolicy().id());
-    QCOMPARE(ours.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+    QCOMPARE(tp::StoreConnection::of(ours).execAndGet("PRAGMA integrity_check").getString(),
+             std::string("ok"));
     // Into itself: refused, nothing changed.
     QVERIFY_THROWS_EXCEPTION(tp::StoreError, tp::mergeDatabase(ours, ours.path()));
     QCOMPARE(ours.runCount(), 9LL);
@@ -256,7 +262,8 @@ void TestMerge::hostileFilesAreRefused()
     QCOMPARE(tp::PilotStore(ours).list().size(), std::size_t(1));
     if (!fifo)
         QCOMPARE(tptest::fileHash(QString::fromStdString(other)), theirHash);
-    QCOMPARE(ours.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+    QCOMPARE(tp::StoreConnection::of(ours).execAndGet("PRAGMA integrity_check").getString(),
+             std::string("ok"));
 }
 
 QTEST_GUILESS_MAIN(TestMerge)

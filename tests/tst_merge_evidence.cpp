@@ -3,6 +3,7 @@
 // claims; merged decisions are history marked with their file, never our last review, and their
 // rollback path is not taken; after merges refused and accepted every command works on ours.
 #include "merge_fixture.h"
+#include "model/session/evaluate_review.h"
 #include "model/store/store_merge.h"
 #include "screenshot_pixels.h"
 

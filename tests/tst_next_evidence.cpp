@@ -13,6 +13,7 @@
 #include "model/ingest/ingestor.h"
 #include "model/pilot/pilot.h"
 #include "model/review/next_evidence.h"
+#include "model/session/evaluate_review.h"
 #include "model/store/store.h"
 #include "review_fixture.h"
 #include "runner/orchestrate/pilot_plan.h"

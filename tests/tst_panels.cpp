@@ -14,6 +14,7 @@
 #include "gate_fixture.h"
 #include "model/analysis/panels.h"
 #include "model/analysis/serving_curve.h"
+#include "model/store/store_connection.h"
 
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
@@ -55,7 +56,7 @@ private:
             out.push_back(id(n));
         return out;
     }
-    static void exec(tp::Store &s, const std::string &sql) { s.db().exec(sql); }
+    static void exec(tp::Store &s, const std::string &sql) { tp::StoreConnection::of(s).exec(sql); }
 
     QTemporaryDir m_dir;
     std::unique_ptr<tp::Store> m_store;

@@ -7,7 +7,7 @@
 //  - every run records its place in the pilot's order, baseline and candidate alternating;
 //  - `torchpilot pilot --retries N` prints the retries and what stayed invalid.
 #include "model/pilot/pilot.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "runner/orchestrate/pilot_evidence.h"
 #include "test_util.h"

@@ -10,7 +10,7 @@
 //  - the Review page's "Collect missing evidence" queues exactly the runs asked for, as the
 //    pilot's sides run them, and they land in the database; a fault test is said apart.
 #include "model/pilot/pilot.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "runner/launch/run_queue.h"
 #include "ui/pages/pilot_run.h"

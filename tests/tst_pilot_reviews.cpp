@@ -2,11 +2,12 @@
 // under (schema v8), "changes since the last review" compares a pilot with its own last decision,
 // a removed pilot's decisions stay in the history without a pilot, and decisions recorded before
 // v8 migrate to the pilot their evidence names (else to the selected pilot).
-#include "model/pilot/pilot_store.h"
 #include "model/review/gates.h"
-#include "model/review/review.h"
+#include "model/session/evaluate_review.h"
+#include "model/store/pilot_store.h"
 #include "model/store/schema.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "schema_downgrade.h"
 #include "test_util.h"
 
@@ -143,11 +144,13 @@ void TestPilotReviews::v7DecisionsMigrateToTheirPilot()
         const tp::ReviewState s = tp::evaluateReview(store, gateFile(), std::nullopt, "other");
         reviews.signOff(s, "cost", "bea", "");
         reviews.recordDecision(s, "bea", ""); // #1 names "other"
-        store.db().exec("INSERT INTO decision_snapshots(reviewer, decision, evidence_hash, "
-                        "evidence_json) VALUES('old', 'keep', 'x', '{}')"); // #2 before pilots
-        store.db().exec("INSERT INTO decision_snapshots(reviewer, decision, evidence_hash, "
-                        "evidence_json) VALUES('bad', 'keep', 'x', 'not json')"); // #3
-        reviews.signOff(s, "correctness", "bea", "");                             // pending
+        tp::StoreConnection::of(store).exec(
+            "INSERT INTO decision_snapshots(reviewer, decision, evidence_hash, "
+            "evidence_json) VALUES('old', 'keep', 'x', '{}')"); // #2 before pilots
+        tp::StoreConnection::of(store).exec(
+            "INSERT INTO decision_snapshots(reviewer, decision, evidence_hash, "
+            "evidence_json) VALUES('bad', 'keep', 'x', 'not json')"); // #3
+        reviews.signOff(s, "correctness", "bea", "");                 // pending
     }
     {
         // Back to schema 7 exactly: no pilot columns.
@@ -156,14 +159,16 @@ void TestPilotReviews::v7DecisionsMigrateToTheirPilot()
     }
     tp::Store store(db, tptest::fixturePolicy());
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
-    SQLite::Statement q(store.db(), "SELECT coalesce(pilot_id, 0) FROM decision_snapshots "
-                                    "ORDER BY id");
+    SQLite::Statement q(tp::StoreConnection::of(store),
+                        "SELECT coalesce(pilot_id, 0) FROM decision_snapshots "
+                        "ORDER BY id");
     std::vector<long long> owners;
     while (q.executeStep())
         owners.push_back(q.getColumn(0).getInt64());
     QCOMPARE(owners, (std::vector<long long>{otherId, localId, localId}));
-    SQLite::Statement s(store.db(), "SELECT gate_id, coalesce(pilot_id, 0) FROM gate_signoffs "
-                                    "ORDER BY id");
+    SQLite::Statement s(tp::StoreConnection::of(store),
+                        "SELECT gate_id, coalesce(pilot_id, 0) FROM gate_signoffs "
+                        "ORDER BY id");
     std::vector<std::pair<std::string, long long>> signoffs;
     while (s.executeStep())
         signoffs.emplace_back(s.getColumn(0).getString(), s.getColumn(1).getInt64());

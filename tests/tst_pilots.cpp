@@ -4,10 +4,10 @@
 // runners, unlisted differences flagged, a pilot edit shown as a change since the last review,
 // and a database from before pilots migrating to the default pilot with its old verdicts.
 #include "model/ingest/ingestor.h"
-#include "model/pilot/pilot_store.h"
 #include "model/review/gate_report.h"
 #include "model/review/gates.h"
-#include "model/review/review.h"
+#include "model/session/evaluate_review.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "schema_downgrade.h"
 #include "test_util.h"

@@ -8,8 +8,8 @@
 // chart's placeholder stays text. The HTML the report builds holds the values escaped only, and
 // the report's QTextDocument loads no file, data: URL or other resource it was not given.
 #include "model/ingest/ingestor.h"
-#include "model/pilot/pilot_store.h"
-#include "model/review/review.h"
+#include "model/session/evaluate_review.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "review_fixture.h"
 #include "test_util.h"

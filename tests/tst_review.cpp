@@ -2,8 +2,10 @@
 // re-importing and rebuilding the same database), sign-offs attached to snapshots, rejected bad
 // sign-offs, stored inputs and overrides, and the v3 → v4 migration. What changed since the last
 // review (hash and diff after a new run, an invalid run, new inputs): tst_review_diff.cpp.
+#include "model/session/evaluate_review.h"
 #include "model/store/schema.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "review_fixture.h"
 
 #include <QRegularExpression>
@@ -281,7 +283,7 @@ void TestReview::migratesV3ToV4()
     tp::Store store(withRuns);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion); // v3 → v4 and on
     for (const char *table : {"review_inputs", "gate_signoffs", "decision_snapshots"})
-        QVERIFY2(store.db().tableExists(table), table);
+        QVERIFY2(tp::StoreConnection::of(store).tableExists(table), table);
     QCOMPARE(store.runCount(), 2LL);
     QCOMPARE(store.run(1)->executionKey, std::string("k-eager"));
     QCOMPARE(store.samples(1, "steady").size(), std::size_t(3));

@@ -3,7 +3,9 @@
 // change), new definitions, a rollback path removed — each lists exactly its changes.
 #include "gate_fixture.h"
 #include "model/ingest/ingestor.h"
+#include "model/session/evaluate_review.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "review_fixture.h"
 
 #include "test_util.h"
@@ -131,8 +133,9 @@ void TestReviewDiff::changesSinceLastReview()
     if (mutation == QLatin1String("add")) {
         importFiles(store, {QStringLiteral("review_slow_run.jsonl")}); // p99 above the 5 ms SLO
     } else if (mutation == QLatin1String("invalidate")) {
-        store.db().exec("UPDATE runs SET valid = 0, validity_reasons = '[\"too noisy\"]' "
-                        "WHERE execution_key = 'review-compiled'");
+        tp::StoreConnection::of(store).exec(
+            "UPDATE runs SET valid = 0, validity_reasons = '[\"too noisy\"]' "
+            "WHERE execution_key = 'review-compiled'");
     } else if (mutation == QLatin1String("cost")) {
         auto in = fullInputs();
         in.candidateCost = cost("tpu", 6); // now dearer per useful result than the GPU

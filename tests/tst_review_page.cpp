@@ -6,6 +6,7 @@
 #include "core/settings.h"
 #include "model/ingest/ingestor.h"
 #include "model/review/next_evidence.h"
+#include "model/store/review_store.h"
 #include "test_util.h"
 #include "ui/models/gate_checklist_model.h"
 #include "ui/pages/review_page.h"

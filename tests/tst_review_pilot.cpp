@@ -6,7 +6,7 @@
 // progress; the last pilot cannot be removed. A screenshot of the tab lands in screenshots/.
 #include "core/settings.h"
 #include "model/ingest/ingestor.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "test_util.h"
 #include "ui/pages/review_page.h"

@@ -4,6 +4,7 @@
 #include "model/analysis/run_profile.h"
 #include "model/contract/stats.h"
 #include "model/ingest/ingestor.h"
+#include "model/store/store_connection.h"
 #include "runner/launch/local_launcher.h"
 
 #include <QProcess>
@@ -243,7 +244,8 @@ void TestRunnerE2E::killedRunnerKeepsEverythingBeforeTheCut()
     QCOMPARE(store.samples(runId, "first_call").size(), std::size_t(1));
     QCOMPARE(store.samples(runId, "warmup").size(), std::size_t(2));
     QVERIFY(run->firstCallSeconds.has_value());
-    QCOMPARE(store.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+    QCOMPARE(tp::StoreConnection::of(store).execAndGet("PRAGMA integrity_check").getString(),
+             std::string("ok"));
 }
 
 void TestRunnerE2E::cancelMarksRunCancelled()

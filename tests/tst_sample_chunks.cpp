@@ -3,9 +3,10 @@
 // migration killed with SIGKILL leaves either the old or the new schema, never a mix; the store
 // keeps at most 10 bytes per sample, indexes included.
 #include "model/ingest/ingestor.h"
-#include "model/samples/sample_chunks.h"
+#include "model/store/sample_chunks.h"
 #include "model/store/schema.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "test_util.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -169,9 +170,10 @@ void TestSampleChunks::corruptChunksAreErrors()
 
     // In a database: a clear error naming the run and phase, nothing changed.
     tp::Store store(path("corrupt.sqlite"));
-    store.db().exec("INSERT INTO runs(id, execution_key, run_key) VALUES(1, 'k', 'r')");
-    tp::writeSampleChunks(store.db(), 1, "steady", 0, v);
-    store.db().exec("UPDATE sample_chunks SET data = substr(data, 1, 100)");
+    tp::StoreConnection::of(store).exec(
+        "INSERT INTO runs(id, execution_key, run_key) VALUES(1, 'k', 'r')");
+    tp::writeSampleChunks(tp::StoreConnection::of(store), 1, "steady", 0, v);
+    tp::StoreConnection::of(store).exec("UPDATE sample_chunks SET data = substr(data, 1, 100)");
     try {
         store.samples(1, "steady");
         QFAIL("a corrupt chunk was read");
@@ -201,7 +203,7 @@ void TestSampleChunks::migrationIsLossless()
 
     tp::Store store(db);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
-    QVERIFY(!store.db().tableExists("samples"));
+    QVERIFY(!tp::StoreConnection::of(store).tableExists("samples"));
     for (const auto &[key, values] : before)
         QVERIFY2(bitwiseEqual(store.samples(key.first, key.second), values), key.second.c_str());
     QVERIFY(store.samples(3, "steady").empty());
@@ -213,14 +215,20 @@ void TestSampleChunks::migrationIsLossless()
     QCOMPARE(store.sampleChunks(2, "warmup")[1].firstSeq, 80LL);
     QCOMPARE(store.run(1)->sampleCount, 10001LL);
     // v12: the phase event is counted per phase, no longer kept as a row.
-    QCOMPARE(store.db().execAndGet("SELECT count(*) FROM events WHERE seq = 0").getInt(), 0);
-    QCOMPARE(store.db()
+    QCOMPARE(tp::StoreConnection::of(store)
+                 .execAndGet("SELECT count(*) FROM events WHERE seq = 0")
+                 .getInt(),
+             0);
+    QCOMPARE(tp::StoreConnection::of(store)
                  .execAndGet("SELECT lines FROM phase_lines WHERE run_id = 1 AND phase = 'steady'")
                  .getInt(),
              1);
-    QCOMPARE(store.db().execAndGet("SELECT json FROM events WHERE seq = 1").getString(),
+    QCOMPARE(tp::StoreConnection::of(store)
+                 .execAndGet("SELECT json FROM events WHERE seq = 1")
+                 .getString(),
              std::string("not json")); // kept as it was
-    QCOMPARE(store.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
+    QCOMPARE(tp::StoreConnection::of(store).execAndGet("PRAGMA integrity_check").getString(),
+             std::string("ok"));
 }
 
 void TestSampleChunks::killedMigrationLeavesOneSchema()
@@ -255,8 +263,11 @@ void TestSampleChunks::killedMigrationLeavesOneSchema()
             QCOMPARE(raw.tableExists("samples"), version == 8);
         }
         tp::Store store(copy.toStdString()); // finishes (or redoes) the migration
-        QCOMPARE(store.db().execAndGet("PRAGMA integrity_check").getString(), std::string("ok"));
-        QCOMPARE(store.db().execAndGet("SELECT sum(count) FROM sample_chunks").getInt64(),
+        QCOMPARE(tp::StoreConnection::of(store).execAndGet("PRAGMA integrity_check").getString(),
+                 std::string("ok"));
+        QCOMPARE(tp::StoreConnection::of(store)
+                     .execAndGet("SELECT sum(count) FROM sample_chunks")
+                     .getInt64(),
                  40LL * 30000);
         QVERIFY(bitwiseEqual(store.samples(17, "steady"), values));
     }
@@ -288,8 +299,8 @@ void TestSampleChunks::atMostTenBytesPerSample()
         tp::Store store(db);
         const tp::IngestReport r = tp::importFile(store, file.toStdString());
         QCOMPARE(r.samples, 200000LL);
-        store.db().exec("PRAGMA wal_checkpoint(TRUNCATE)");
-        store.db().exec("VACUUM");
+        tp::StoreConnection::of(store).exec("PRAGMA wal_checkpoint(TRUNCATE)");
+        tp::StoreConnection::of(store).exec("VACUUM");
     }
     const double perSample = double(QFileInfo(QString::fromStdString(db)).size()) / 200000.0;
     qInfo("database: %.2f bytes per sample (17-digit values)", perSample);

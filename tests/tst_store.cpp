@@ -1,6 +1,7 @@
 // The SQLite store: schema v1 migration, pragmas, and refusal to touch files it does not own.
 #include "model/store/schema.h"
 #include "model/store/store.h"
+#include "model/store/store_connection.h"
 #include "test_util.h"
 
 #include <QTemporaryDir>
@@ -28,7 +29,7 @@ void TestStore::createsCurrentSchema()
     tp::Store store(path);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
-    auto &db = store.db();
+    auto &db = tp::StoreConnection::of(store);
     QCOMPARE(db.execAndGet("PRAGMA journal_mode").getString(), std::string("wal"));
     QCOMPARE(db.execAndGet("PRAGMA foreign_keys").getInt(), 1);
     for (const char *table : {"runs", "sample_chunks", "events", "shape_cases", "train_steps",
@@ -47,7 +48,8 @@ void TestStore::reopenKeepsData()
     const std::string path = m_dir.filePath(QStringLiteral("reopen.sqlite")).toStdString();
     {
         tp::Store store(path);
-        store.db().exec("INSERT INTO runs(execution_key, run_key) VALUES('k1', 'r1')");
+        tp::StoreConnection::of(store).exec(
+            "INSERT INTO runs(execution_key, run_key) VALUES('k1', 'r1')");
     }
     tp::Store again(path);
     QCOMPARE(again.runCount(), 1LL);
@@ -71,9 +73,10 @@ void TestStore::migratesV1ToCurrent()
     }
     tp::Store store(path);
     QCOMPARE(store.schemaVersion(), tp::Store::kSchemaVersion);
-    QVERIFY(store.db().tableExists("shape_cases"));
-    QVERIFY(store.db().tableExists("train_steps"));
-    QVERIFY(store.db().tableExists("decision_snapshots")); // v4: the decision review
+    QVERIFY(tp::StoreConnection::of(store).tableExists("shape_cases"));
+    QVERIFY(tp::StoreConnection::of(store).tableExists("train_steps"));
+    QVERIFY(tp::StoreConnection::of(store).tableExists(
+        "decision_snapshots")); // v4: the decision review
     const auto run = store.run(1);
     QVERIFY(run);
     QCOMPARE(run->runKey, std::string("old/run"));

@@ -29,8 +29,8 @@ QString shown(const QString &path)
 }
 } // namespace
 
-FileActions::FileActions(MainWindow *window, Store *store, RunsPage *runsPage)
-    : QObject(window), m_window(window), m_store(store), m_runsPage(runsPage)
+FileActions::FileActions(MainWindow *window, StoreLocation store, RunsPage *runsPage)
+    : QObject(window), m_window(window), m_store(std::move(store)), m_runsPage(runsPage)
 {
     m_open = new QAction(tr("&Open database…"), this);
     m_open->setObjectName(QStringLiteral("openDatabaseAction"));
@@ -47,7 +47,7 @@ FileActions::FileActions(MainWindow *window, Store *store, RunsPage *runsPage)
     m_import->setObjectName(QStringLiteral("importResultsAction"));
     m_import->setStatusTip(tr("Import runner contract streams (.jsonl, .tprun) and result files "
                               "(.json) into this database"));
-    m_import->setEnabled(store && runsPage);
+    m_import->setEnabled(!m_store.isNull() && runsPage);
     connect(m_import, &QAction::triggered, this, &FileActions::chooseResultsToImport);
 
     m_progress = new QProgressBar;
@@ -61,8 +61,8 @@ FileActions::FileActions(MainWindow *window, Store *store, RunsPage *runsPage)
         connect(runsPage, &RunsPage::importStarted, this, &FileActions::onImportStarted);
         connect(runsPage, &RunsPage::importFinished, this, &FileActions::onImportFinished);
     }
-    if (store)
-        m_lastDirectory = QFileInfo(QString::fromStdString(store->path())).absolutePath();
+    if (!m_store.isNull())
+        m_lastDirectory = QFileInfo(QString::fromStdString(m_store.path)).absolutePath();
 }
 
 void FileActions::warn(QWidget *parent, const QString &title, const QString &text,
@@ -157,7 +157,7 @@ QString FileActions::createDatabaseFile(const QString &path)
 
 QString FileActions::importResultFiles(const QStringList &files)
 {
-    if (!m_store || !m_runsPage) {
+    if (m_store.isNull() || !m_runsPage) {
         QString error = tr("No database is open to import into.");
         warn(m_window, tr("Cannot import"), error);
         return error;

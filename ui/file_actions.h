@@ -5,6 +5,8 @@
 // new database never overwrites a file. Results import through the Runs page's importer (the
 // same as dropping the files there), off the GUI thread; while any import runs, a busy bar in the
 // status bar says so, and the status bar gives the outcome.
+#include "ui/store_location.h"
+
 #include <QObject>
 #include <QStringList>
 
@@ -18,14 +20,13 @@ namespace tp
 
 class MainWindow;
 class RunsPage;
-class Store;
 
 class FileActions : public QObject
 {
     Q_OBJECT
 public:
     // `store` may be null (no database): Import results… is disabled then.
-    FileActions(MainWindow *window, Store *store, RunsPage *runsPage);
+    FileActions(MainWindow *window, StoreLocation store, RunsPage *runsPage);
 
     QAction *openDatabaseAction() const { return m_open; }
     QAction *newDatabaseAction() const { return m_new; }
@@ -57,7 +58,7 @@ private:
     QString startDirectory() const;
 
     MainWindow *m_window = nullptr;
-    Store *m_store = nullptr;
+    StoreLocation m_store;
     RunsPage *m_runsPage = nullptr;
     QAction *m_open = nullptr;
     QAction *m_new = nullptr;

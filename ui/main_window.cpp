@@ -36,17 +36,17 @@
 namespace tp
 {
 
-MainWindow::MainWindow(Store *store, Settings *settings, QWidget *parent)
-    : QMainWindow(parent), m_store(store), m_settings(settings)
+MainWindow::MainWindow(StoreLocation store, Settings *settings, QWidget *parent)
+    : QMainWindow(parent), m_store(std::move(store)), m_settings(settings)
 {
-    const QString dbPath = store ? QString::fromStdString(store->path()) : QString();
+    const QString dbPath = QString::fromStdString(m_store.path);
     setWindowTitle(tr("TorchPilot — %1")
                        .arg(dbPath.isEmpty() ? tr("no database") : QFileInfo(dbPath).fileName()));
     resize(1280, 800);
 
     m_tabs = new QTabWidget;
     m_tabs->setDocumentMode(true);
-    m_runsPage = new RunsPage(store);
+    m_runsPage = new RunsPage(m_store);
     m_tabs->addTab(m_runsPage, tr("Runs"));
     addPages();
     setCentralWidget(m_tabs);
@@ -68,8 +68,8 @@ MainWindow::MainWindow(Store *store, Settings *settings, QWidget *parent)
         m_runsPage->restoreState(*m_settings);
         if (m_queue)
             m_queue->setMaxParallel(m_settings->maxParallelRuns());
-        if (m_store)
-            m_settings->noteDatabaseOpened(QString::fromStdString(m_store->path()));
+        if (!m_store.isNull())
+            m_settings->noteDatabaseOpened(QString::fromStdString(m_store.path));
     }
     reload();
 }
@@ -90,18 +90,20 @@ struct AlertHistory {
 
 void MainWindow::loadAlertHistory()
 {
-    if (!m_queuePage || !m_store)
+    if (!m_queuePage || m_store.isNull())
         return;
     const quint64 generation = ++*m_generation;
-    const std::string path = m_store->path();
-    const ValidityPolicy policy = m_store->validityPolicy();
+    const std::string path = m_store.path;
+    const ValidityPolicy policy = m_store.policy;
     runSuperseding<AlertHistory>(
         this, m_generation,
         [path, policy, generation] {
             AlertHistory h;
             h.generation = generation;
             try {
-                Store store(path, policy); // its own connection: never shared across threads
+                // Its own read-only connection: never shared across threads, never writes.
+                const auto own = Store::openReadOnly(path, policy);
+                Store &store = *own;
                 h.recent = AlertStore(store).recent(AlertList::kMaxAlerts);
                 for (const RunAlert &a : h.recent)
                     if (a.runId > 0 && !h.labels.contains(a.runId))
@@ -156,8 +158,9 @@ void MainWindow::openDatabase(const QString &path)
             emit databaseOpenFailed(path, o.error);
             return;
         }
-        auto *window = new MainWindow(o.store.get(), m_settings);
-        window->m_ownedStore = std::move(o.store);
+        // Opened for writing once (created, migrated, re-judged): from here on, a location.
+        auto *window = new MainWindow(StoreLocation(o.store.get()), m_settings);
+        o.store.reset();
         window->setAttribute(Qt::WA_DeleteOnClose);
         window->show();
         window->selectFirstRun();
@@ -172,9 +175,9 @@ bool MainWindow::isReviewBusy() const
 
 void MainWindow::addPages()
 {
-    if (m_store) {
+    if (!m_store.isNull()) {
         // Runs launched here execute in a worker thread with their own database connection.
-        m_queue = new RunQueue(QString::fromStdString(m_store->path()), QString(), this);
+        m_queue = new RunQueue(QString::fromStdString(m_store.path), QString(), this);
         m_queuePage = new QueuePage(m_queue);
         const int queueTab = m_tabs->addTab(m_queuePage, tr("Queue"));
         // A started run only needs its row; figures, comparisons and charts wait for the end.
@@ -341,8 +344,9 @@ void MainWindow::showAlert(const RunAlert &alert)
 
 void MainWindow::updateStatus(int runCount)
 {
-    const QString db = m_store ? QDir::toNativeSeparators(QString::fromStdString(m_store->path()))
-                               : tr("no database");
+    const QString db = m_store.isNull()
+                           ? tr("no database")
+                           : QDir::toNativeSeparators(QString::fromStdString(m_store.path));
     m_statusLabel->setText(runCount == 1
                                ? tr("1 run — %1").arg(db)
                                : tr("%1 runs — %2").arg(QLocale().toString(runCount), db));

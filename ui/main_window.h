@@ -3,6 +3,8 @@
 // Panels, Compare, Charts, Review); figures that link to runs bring the Runs page forward with them
 // selected. Another database opens in a window of its own. The window reads nothing on the GUI
 // thread: the pages load on workers, and so do the alert history and another database's opening.
+#include "ui/store_location.h"
+
 #include <QMainWindow>
 
 #include <atomic>
@@ -25,14 +27,15 @@ class QueuePage;
 class ReviewPage;
 class RunQueue;
 class RunsPage;
-class Store;
-
 class MainWindow : public QMainWindow
 {
     Q_OBJECT
 public:
-    // `settings` may be null (tests): nothing is remembered then.
-    explicit MainWindow(Store *store, Settings *settings = nullptr, QWidget *parent = nullptr);
+    // The window of the database at `store` (a location: every page opens its own connection on
+    // a worker; a null location, no database). `settings` may be null (tests): nothing is
+    // remembered then.
+    explicit MainWindow(StoreLocation store, Settings *settings = nullptr,
+                        QWidget *parent = nullptr);
     ~MainWindow() override;
 
     void reload();
@@ -72,7 +75,7 @@ private:
     void addPages();
     void loadAlertHistory(); // on a worker; the Queue page and the status bar show it
 
-    Store *m_store = nullptr;
+    StoreLocation m_store; // where its database is; never a connection
     QTabWidget *m_tabs = nullptr;
     RunsPage *m_runsPage = nullptr;
     RunQueue *m_queue = nullptr;
@@ -83,7 +86,6 @@ private:
     ReviewPage *m_reviewPage = nullptr;
     Settings *m_settings = nullptr;
     FileActions *m_fileActions = nullptr;
-    std::shared_ptr<Store> m_ownedStore; // a database opened from the File menu
     std::shared_ptr<std::atomic<quint64>> m_generation =
         std::make_shared<std::atomic<quint64>>(0); // of the alert history and of openDatabase
     QLabel *m_statusLabel = nullptr;

@@ -18,12 +18,12 @@ StoreLocation::StoreLocation(const Store *store)
 
 std::unique_ptr<Store> StoreLocation::open() const
 {
-    return std::make_unique<Store>(path, policy);
+    return Store::openReadOnly(path, policy);
 }
 
 std::unique_ptr<Store> StoreLocation::openForWriting() const
 {
-    auto store = open();
+    auto store = std::make_unique<Store>(path, policy);
     store->setBusyTimeout(kWriteWaitMs);
     return store;
 }

@@ -27,9 +27,10 @@ struct StoreLocation {
     StoreLocation(const Store *store); // NOLINT: implicit on purpose; null: no database
 
     bool isNull() const { return path.empty(); }
-    // A connection of its own, for the worker thread calling it; throws StoreError.
+    // A read-only connection of its own, for the worker thread calling it (Store::openReadOnly:
+    // it never migrates nor writes); throws StoreError.
     std::unique_ptr<Store> open() const;
-    // The same, for a write: it waits up to kWriteWaitMs for a lock another writer holds (an
+    // A connection for a write: it waits up to kWriteWaitMs for a lock another writer holds (an
     // import), which only the worker notices.
     std::unique_ptr<Store> openForWriting() const;
 

@@ -6,7 +6,7 @@
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
 #include "model/contract/stats.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -229,7 +229,7 @@ std::vector<Confounder> findConfounders(const std::vector<RunRecord> &baseline,
     return out;
 }
 
-Comparison compareRuns(Store &store, const std::vector<long long> &baseline,
+Comparison compareRuns(const EvidenceReader &evidence, const std::vector<long long> &baseline,
                        const std::vector<long long> &candidate, const CompareOptions &o)
 {
     Comparison cmp;
@@ -245,7 +245,7 @@ Comparison compareRuns(Store &store, const std::vector<long long> &baseline,
          txt::CompareCandidateNoSamples}};
     for (int s = 0; s < 2; ++s) {
         for (long long id : *ids[s]) {
-            const auto r = store.run(id);
+            const auto r = evidence.run(id);
             if (!r) {
                 cmp.warnings.push_back(fillText(warn[s][0], {std::to_string(id)}));
                 continue;
@@ -253,7 +253,7 @@ Comparison compareRuns(Store &store, const std::vector<long long> &baseline,
             if (r->valid && !*r->valid)
                 cmp.warnings.push_back(fillText(
                     warn[s][1], {std::to_string(id), reasonsText(r->validityReasonsJson)}));
-            const auto seconds = store.samples(id, phase::Steady);
+            const auto seconds = evidence.samples(id, phase::Steady);
             if (seconds.empty())
                 cmp.warnings.push_back(fillText(warn[s][2], {std::to_string(id)}));
             for (double x : seconds)

@@ -24,7 +24,7 @@
 namespace tp
 {
 
-class Store;
+class EvidenceReader;
 
 struct CompareOptions {
     int resamples = 2000;
@@ -109,7 +109,7 @@ std::vector<Confounder> findConfounders(const std::vector<RunRecord> &baseline,
 // Reads both groups' runs and steady samples and compares them. Unknown ids are warned about.
 // Runs without samples (e.g. an imported smoke.py result) still give mean seconds and
 // samples/s from their stored summaries, without an interval (verdict inconclusive).
-Comparison compareRuns(Store &store, const std::vector<long long> &baseline,
+Comparison compareRuns(const EvidenceReader &evidence, const std::vector<long long> &baseline,
                        const std::vector<long long> &candidate, const CompareOptions &options = {});
 
 } // namespace tp

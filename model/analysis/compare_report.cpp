@@ -1,6 +1,6 @@
 #include "compare_report.h"
 
-#include "model/store/run_export.h"
+#include "model/contract/csv_field.h"
 
 #include <cmath>
 #include <cstdio>

@@ -2,15 +2,14 @@
 
 #include "model/samples/streamed_stats.h"
 
-#include "model/review/quality_contract.h"
+#include "model/judge/quality_contract.h"
 
 #include "model/contract/contract.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
 #include "model/contract/serving.h"
 #include "model/contract/stats.h"
-#include "model/store/run_query.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -160,14 +159,14 @@ BusinessPanel business(const std::vector<RunRecord> &rs, const PanelOptions &o)
 }
 
 // The median over the runs of each run's median copy time (a phase of its own, revision 2).
-PanelFigure transferFigure(Store &store, const std::vector<RunRecord> &rs, const char *phaseName,
-                           const PanelOptions &o)
+PanelFigure transferFigure(const EvidenceReader &evidence, const std::vector<RunRecord> &rs,
+                           const char *phaseName, const PanelOptions &o)
 {
     std::vector<double> medians;
     std::vector<long long> ids;
     for (const RunRecord &r : rs) {
         checkCancel(o);
-        const std::vector<double> s = store.samples(r.id, phaseName);
+        const std::vector<double> s = evidence.samples(r.id, phaseName);
         if (s.empty())
             continue;
         medians.push_back(computeStats(s).median);
@@ -179,7 +178,7 @@ PanelFigure transferFigure(Store &store, const std::vector<RunRecord> &rs, const
                  runsNote(medians.size(), txt::PanelTransferOne, txt::PanelTransfer));
 }
 
-ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs,
+ApplicationPanel application(const EvidenceReader &evidence, const std::vector<RunRecord> &rs,
                              const std::vector<RunRecord> &servers, const PanelOptions &o)
 {
     ApplicationPanel a;
@@ -213,8 +212,7 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs,
         if (!r.queuedAt.empty())
             waitIds.push_back(r.id);
     }
-    RunQuery query(store);
-    const auto queued = query.queueWaits(waitIds);
+    const auto queued = evidence.queueWaits(waitIds);
     waitIds.clear();
     for (const auto &[id, seconds] : queued) {
         waits.push_back(std::max(0.0, seconds));
@@ -225,12 +223,13 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs,
     std::vector<double> quantiles;
     std::size_t poolSize = 0;
     if (pooledBound > kStreamedSamples) {
-        quantiles = pooledQuantiles(store, pooledIds, phase::Steady, {0.50, 0.90, 0.99}, &poolSize);
+        quantiles =
+            pooledQuantiles(evidence, pooledIds, phase::Steady, {0.50, 0.90, 0.99}, &poolSize);
     } else {
         std::vector<double> pooled;
         for (long long id : pooledIds) {
             checkCancel(o);
-            const auto s = store.samples(id, phase::Steady);
+            const auto s = evidence.samples(id, phase::Steady);
             pooled.insert(pooled.end(), s.begin(), s.end());
         }
         std::sort(pooled.begin(), pooled.end());
@@ -274,7 +273,7 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs,
 
     for (auto [fig, name] : {std::pair{&a.hostToDevice, phase::HostToDevice},
                              std::pair{&a.deviceToHost, phase::DeviceToHost}})
-        *fig = transferFigure(store, rs, name, o);
+        *fig = transferFigure(evidence, rs, name, o);
 
     const double now = o.now.value_or(
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
@@ -284,7 +283,7 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs,
     for (const RunRecord &r : rs)
         if (r.target != "imported")
             live.push_back(r.id);
-    const auto timings = query.eventTimings(live);
+    const auto timings = evidence.eventTimings(live);
     for (const auto &t : timings) {
         const auto r = std::lower_bound(rs.begin(), rs.end(), t.runId,
                                         [](const RunRecord &x, long long id) { return x.id < id; });
@@ -304,7 +303,7 @@ ApplicationPanel application(Store &store, const std::vector<RunRecord> &rs,
     return a;
 }
 
-InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &rs,
+InfrastructurePanel infrastructure(const EvidenceReader &evidence, const std::vector<RunRecord> &rs,
                                    const PanelOptions &o)
 {
     InfrastructurePanel in;
@@ -314,7 +313,6 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
     std::vector<long long> cpuIds, utilIds;
     std::map<std::string, std::vector<long long>> byKey;
     bool anyAccelerator = false, anyKubernetes = false;
-    RunQuery query(store);
     for (const RunRecord &r : rs) {
         checkCancel(o);
         if (r.cpuUserSeconds && r.cpuSystemSeconds) {
@@ -337,7 +335,7 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
         if (r.device == "cpu")
             continue;
         anyAccelerator = true;
-        if (const auto peak = query.acceleratorMemoryPeak(r.id); peak && *peak > accel) {
+        if (const auto peak = evidence.acceleratorMemoryPeak(r.id); peak && *peak > accel) {
             accel = *peak;
             accelId = r.id;
         }
@@ -376,7 +374,7 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
     allIds.reserve(rs.size());
     for (const RunRecord &r : rs)
         allIds.push_back(r.id);
-    const auto waits = query.capacityWaits(allIds);
+    const auto waits = evidence.capacityWaits(allIds);
     if (!waits.empty()) {
         double sum = 0;
         std::vector<long long> waitIds;
@@ -397,10 +395,11 @@ InfrastructurePanel infrastructure(Store &store, const std::vector<RunRecord> &r
 
 } // namespace
 
-PanelFigures computePanels(Store &store, const RunSelection &selection, const PanelOptions &options)
+PanelFigures computePanels(const EvidenceReader &evidence, const RunSelection &selection,
+                           const PanelOptions &options)
 {
     PanelFigures f;
-    const std::vector<RunRecord> rs = store.listRuns(selection);
+    const std::vector<RunRecord> rs = evidence.listRuns(selection);
     for (const RunRecord &r : rs)
         f.selectedRunIds.push_back(r.id);
     f.business = business(rs, options);
@@ -410,10 +409,10 @@ PanelFigures computePanels(Store &store, const RunSelection &selection, const Pa
     if (!selection.scenario.empty() && selection.scenario != serving::scenario::Server) {
         RunSelection served = selection;
         served.scenario = serving::scenario::Server;
-        servers = store.listRuns(served);
+        servers = evidence.listRuns(served);
     }
-    f.application = application(store, rs, servers.empty() ? rs : servers, options);
-    f.infrastructure = infrastructure(store, rs, options);
+    f.application = application(evidence, rs, servers.empty() ? rs : servers, options);
+    f.infrastructure = infrastructure(evidence, rs, options);
     return f;
 }
 

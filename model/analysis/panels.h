@@ -65,7 +65,7 @@
 namespace tp
 {
 
-class Store;
+class EvidenceReader;
 
 struct PanelFigure {
     enum class State { Value, NoData, NotConfigured, NotMeasured, NotMeasuredCpu, NotApplicable };
@@ -120,7 +120,7 @@ public:
 
 // Reads the selected runs (and their steady samples, event arrival times and resources) and
 // computes every figure. Throws StoreError/SQLite errors from the store, PanelsCancelled.
-PanelFigures computePanels(Store &store, const RunSelection &selection,
+PanelFigures computePanels(const EvidenceReader &evidence, const RunSelection &selection,
                            const PanelOptions &options = {});
 
 } // namespace tp

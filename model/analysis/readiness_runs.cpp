@@ -1,7 +1,7 @@
 #include "readiness_runs.h"
 
 #include "model/contract/contract.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -9,13 +9,14 @@
 namespace tp
 {
 
-std::vector<ReadinessRun> readinessRuns(Store &store, const RunSelection &selection)
+std::vector<ReadinessRun> readinessRuns(const EvidenceReader &evidence,
+                                        const RunSelection &selection)
 {
     std::vector<ReadinessRun> out;
-    for (const RunRecord &run : store.listRuns(selection)) {
+    for (const RunRecord &run : evidence.listRuns(selection)) {
         if (run.status != status::Ok)
             continue;
-        for (const EventRecord &e : store.events(run.id, readiness::kEvent)) {
+        for (const EventRecord &e : evidence.events(run.id, readiness::kEvent)) {
             const nlohmann::json j = nlohmann::json::parse(e.json, nullptr, false);
             if (const auto r = readiness::parse(j)) {
                 // The caches the process found; an older event without it: the run's state.
@@ -49,7 +50,8 @@ int coveringThreshold(double seconds, int period)
 }
 } // namespace
 
-ReadinessFigures readinessFigures(Store &store, const std::vector<ReadinessRun> &runs)
+ReadinessFigures readinessFigures(const EvidenceReader &evidence,
+                                  const std::vector<ReadinessRun> &runs)
 {
     ReadinessFigures f;
     std::vector<double> cold, warm, coldWarmup;
@@ -67,7 +69,7 @@ ReadinessFigures readinessFigures(Store &store, const std::vector<ReadinessRun> 
         coldWarmup.push_back(run.r.stages[readiness::CompileWarmup]);
         for (std::size_t s = 0; s < stages.size(); ++s)
             stages[s].push_back(run.r.stages[s]);
-        for (const ShapeCaseRecord &c : store.shapeCases(run.runId))
+        for (const ShapeCaseRecord &c : evidence.shapeCases(run.runId))
             f.longestCallAfterReady =
                 std::max(f.longestCallAfterReady, c.firstCallSeconds.value_or(0.0));
     }

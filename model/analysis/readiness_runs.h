@@ -17,7 +17,7 @@
 namespace tp
 {
 
-class Store;
+class EvidenceReader;
 
 struct ReadinessRun {
     long long runId = 0;
@@ -28,7 +28,8 @@ struct ReadinessRun {
 
 // The completed runs of `selection` with a sound readiness event (an unsound one, merged or not,
 // is skipped: readiness::parse), oldest first.
-std::vector<ReadinessRun> readinessRuns(Store &store, const RunSelection &selection);
+std::vector<ReadinessRun> readinessRuns(const EvidenceReader &evidence,
+                                        const RunSelection &selection);
 
 // The fewest cold starts that size a startupProbe, and the margin a proposal adds over the
 // slowest of them (the p99 of fewer than 100 starts is their maximum, by nearest rank).
@@ -49,7 +50,8 @@ struct ReadinessFigures {
 };
 
 // The figures of `runs`; `longestCallAfterReady` from their shape cases and steady p99.
-ReadinessFigures readinessFigures(Store &store, const std::vector<ReadinessRun> &runs);
+ReadinessFigures readinessFigures(const EvidenceReader &evidence,
+                                  const std::vector<ReadinessRun> &runs);
 
 struct ProbeProposal {
     ProbeSettings startup, readiness, liveness;

@@ -1,7 +1,7 @@
 #include "run_profile.h"
 
 #include "model/contract/sound_values.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -175,11 +175,12 @@ json profileJson(const RunProfile &p)
     return j;
 }
 
-std::optional<RunProfile> firstRunProfile(const Store &store, const std::vector<long long> &runIds)
+std::optional<RunProfile> firstRunProfile(const EvidenceReader &evidence,
+                                          const std::vector<long long> &runIds)
 {
     try {
         for (long long id : runIds)
-            if (std::optional<RunProfile> p = runProfile(store, id))
+            if (std::optional<RunProfile> p = runProfile(evidence, id))
                 return p;
     } catch (const std::exception &e) {
         RunProfile failed;
@@ -189,9 +190,9 @@ std::optional<RunProfile> firstRunProfile(const Store &store, const std::vector<
     return std::nullopt;
 }
 
-std::optional<RunProfile> runProfile(const Store &store, long long runId)
+std::optional<RunProfile> runProfile(const EvidenceReader &evidence, long long runId)
 {
-    const std::vector<EventRecord> events = store.events(runId, "profile");
+    const std::vector<EventRecord> events = evidence.events(runId, "profile");
     if (events.empty())
         return std::nullopt;
     RunProfile p = parseProfileEvent(json::parse(events.back().json, nullptr, false));

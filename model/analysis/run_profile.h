@@ -14,7 +14,7 @@
 namespace tp
 {
 
-class Store;
+class EvidenceReader;
 
 struct ProfileOp {
     std::string name, device;
@@ -52,10 +52,11 @@ RunProfile parseProfileEvent(const nlohmann::json &event);
 nlohmann::json profileJson(const RunProfile &p);
 
 // The last profile event of a run, if it has one.
-std::optional<RunProfile> runProfile(const Store &store, long long runId);
+std::optional<RunProfile> runProfile(const EvidenceReader &evidence, long long runId);
 
 // The profile of the first of `runIds` that has one; a store that cannot be read gives a profile
 // whose error says so.
-std::optional<RunProfile> firstRunProfile(const Store &store, const std::vector<long long> &runIds);
+std::optional<RunProfile> firstRunProfile(const EvidenceReader &evidence,
+                                          const std::vector<long long> &runIds);
 
 } // namespace tp

@@ -1,7 +1,7 @@
 #include "serving_curve.h"
 
 #include "model/contract/serving.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -31,11 +31,12 @@ const json &member(const json &o, const char *key)
 
 } // namespace
 
-ServingCurve servingCurve(Store &store, RunSelection side, double sloSeconds, double maxFailureRate)
+ServingCurve servingCurve(const EvidenceReader &evidence, RunSelection side, double sloSeconds,
+                          double maxFailureRate)
 {
     side.scenario = serving::scenario::Server;
     ServingCurve curve;
-    for (const RunRecord &r : store.listRuns(side)) {
+    for (const RunRecord &r : evidence.listRuns(side)) {
         if (!r.complete)
             continue;
         const json env = json::parse(r.envJson, nullptr, false);

@@ -14,7 +14,7 @@
 namespace tp
 {
 
-class Store;
+class EvidenceReader;
 
 struct ServingPoint {
     long long runId = 0;
@@ -38,7 +38,7 @@ struct ServingCurve {
 
 // The server-scenario runs of `side` (its scenario narrowed to server), judged against
 // `sloSeconds` at the runs' own SLO percentile with at most `maxFailureRate` failed.
-ServingCurve servingCurve(Store &store, RunSelection side, double sloSeconds,
+ServingCurve servingCurve(const EvidenceReader &evidence, RunSelection side, double sloSeconds,
                           double maxFailureRate = 0.01);
 
 } // namespace tp

@@ -12,7 +12,7 @@
 namespace tp
 {
 
-LatencySummary summarizeLongRun(const Store &store, const RunRecord &run,
+LatencySummary summarizeLongRun(const EvidenceReader &evidence, const RunRecord &run,
                                 const std::vector<double> &firstCall,
                                 const std::vector<double> &warmup,
                                 const std::vector<ChunkSummary> &steady, const ChartRequest &limits)
@@ -56,7 +56,7 @@ LatencySummary summarizeLongRun(const Store &store, const RunRecord &run,
     double sum = 0;
     for (const ChunkSummary &c : steady)
         sum += c.sum;
-    store.visitSamples(run.id, phase::Steady, [&](const double *v, std::size_t n) {
+    evidence.visitSamples(run.id, phase::Steady, [&](const double *v, std::size_t n) {
         ds::addToHistogram(s.histogram, v, n, s.histogramLogBins);
         ds::addToHistogram(fine, v, n, cdfLog);
     });
@@ -70,7 +70,7 @@ LatencySummary summarizeLongRun(const Store &store, const RunRecord &run,
     if (run.p50Seconds && run.p90Seconds && run.p99Seconds) {
         s.p50 = run.p50Seconds, s.p90 = run.p90Seconds, s.p99 = run.p99Seconds;
     } else if (range.n) {
-        const auto q = pooledQuantiles(store, {run.id}, phase::Steady, {0.5, 0.9, 0.99});
+        const auto q = pooledQuantiles(evidence, {run.id}, phase::Steady, {0.5, 0.9, 0.99});
         s.p50 = q[0], s.p90 = q[1], s.p99 = q[2];
     }
     return s;

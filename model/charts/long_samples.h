@@ -3,8 +3,8 @@
 // is 10 M samples): read chunk by chunk (Store::visitSamples), from per-chunk summaries where those
 // suffice. No Qt.
 #include "model/charts/chart_data.h"
+#include "model/evidence/evidence_reader.h"
 #include "model/samples/streamed_stats.h"
-#include "model/store/store.h"
 
 #include <string>
 #include <vector>
@@ -17,7 +17,7 @@ namespace tp
 // percentiles from the run's own figures (exact, computed by the store at import) or, when absent,
 // pooledQuantiles. The CDF is read off 1000 geometric bins: each point is exact in y and within
 // one bin (a factor (max/min)^(1/1000)) in x.
-LatencySummary summarizeLongRun(const Store &store, const RunRecord &run,
+LatencySummary summarizeLongRun(const EvidenceReader &evidence, const RunRecord &run,
                                 const std::vector<double> &firstCall,
                                 const std::vector<double> &warmup,
                                 const std::vector<ChunkSummary> &steady,

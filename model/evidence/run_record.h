@@ -41,6 +41,12 @@ struct RunRecord {
     std::string scenario = "single-stream";
 };
 
+// One stored chunk of a phase's samples, summarised without decoding its values (schema v9).
+struct ChunkSummary {
+    long long firstSeq = 0, count = 0;
+    double min = 0, max = 0, sum = 0;
+};
+
 struct ShapeCaseRecord {
     long long batch = 0, seqLen = 0;
     std::optional<double> firstCallSeconds, meanSeconds, p50Seconds, p99Seconds, samplesPerSecond;

@@ -1,8 +1,7 @@
 #include "ingest_group_writer.h"
 
+#include "model/store/run_writes.h"
 #include "model/store/store.h"
-
-#include <SQLiteCpp/SQLiteCpp.h>
 
 #include <algorithm>
 #include <chrono>
@@ -58,7 +57,7 @@ bool IngestGroupWriter::matchesStored(long long runId, PhaseBuffer &b, const dou
 {
     if (!b.storedRead) {
         if (!m_chunks)
-            m_chunks = std::make_unique<ChunkWriter>(m_store.db());
+            m_chunks = std::make_unique<ChunkWriter>(m_store);
         m_chunks->read(runId, b.phase, b.chunkFirst, b.stored);
         b.storedRead = true;
     }
@@ -92,7 +91,7 @@ void IngestGroupWriter::writeChunk(long long runId, PhaseBuffer &b)
     if (count == b.accounted || !m_refusal.empty())
         return; // written at this length already, or the run is refused
     if (!m_chunks)
-        m_chunks = std::make_unique<ChunkWriter>(m_store.db());
+        m_chunks = std::make_unique<ChunkWriter>(m_store);
     const ChunkWriter::Result w = m_chunks->write(runId, b.phase, b.chunkFirst, b.values.data(),
                                                   b.values.size(), b.accounted, !m_sealed);
     if (w.refused) {
@@ -153,7 +152,7 @@ void IngestGroupWriter::begin()
     // IMMEDIATE: the write lock is taken (waiting out another writer) when the group begins. A
     // deferred group that read first could not upgrade to writing once another import had
     // committed meanwhile: SQLite answers "database is locked" at once, without waiting.
-    m_group.emplace(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
+    m_group.emplace(m_store);
     m_groupStarted = std::chrono::steady_clock::now();
 }
 
@@ -175,44 +174,22 @@ void IngestGroupWriter::flush(long long runId)
             writeChunk(runId, m_phases[i]);
     if (!m_refusal.empty())
         return; // the stream's run is refused: nothing more of it is written
-    SQLite::Database &db = m_store.db();
+    RunWrites rows(m_store);
     if (m_unflushedSamples > 0) {
-        SQLite::Statement count(db, "UPDATE runs SET sample_count = sample_count + ? WHERE id = ?");
-        count.bind(1, static_cast<int64_t>(m_unflushedSamples));
-        count.bind(2, static_cast<int64_t>(runId));
-        count.exec();
+        rows.addSampleCount(runId, m_unflushedSamples);
         m_unflushedSamples = 0;
     }
-    if (!m_dirty.empty()) {
-        SQLite::Statement lines(db, "INSERT INTO phase_lines(run_id, phase, lines) VALUES(?, ?, ?) "
-                                    "ON CONFLICT(run_id, phase) DO UPDATE SET lines = "
-                                    "max(lines, excluded.lines)");
-        for (const std::size_t i : m_dirty) {
-            PhaseBuffer &b = m_phases[i];
-            b.dirty = false;
-            if (m_sealed)
-                continue; // a complete run's counts stay as they are
-            lines.bind(1, static_cast<int64_t>(runId));
-            lines.bind(2, b.phase);
-            lines.bind(3, static_cast<int64_t>(b.lines));
-            lines.exec();
-            lines.reset();
-        }
-        m_dirty.clear();
+    for (const std::size_t i : m_dirty) {
+        PhaseBuffer &b = m_phases[i];
+        b.dirty = false;
+        if (!m_sealed) // a complete run's counts stay as they are
+            rows.notePhaseLines(runId, b.phase, static_cast<long long>(b.lines));
     }
+    m_dirty.clear();
     if (m_sealed)
         return;
-    if (m_lastLineAt > 0) {
-        SQLite::Statement arrivals(db, "UPDATE runs SET last_line_at = max(coalesce(last_line_at, "
-                                       "0), ?), longest_line_gap = CASE WHEN ? < 0 THEN "
-                                       "longest_line_gap ELSE max(coalesce(longest_line_gap, 0), "
-                                       "?) END WHERE id = ?");
-        arrivals.bind(1, m_lastLineAt);
-        arrivals.bind(2, m_longestGap);
-        arrivals.bind(3, m_longestGap);
-        arrivals.bind(4, static_cast<int64_t>(runId));
-        arrivals.exec();
-    }
+    if (m_lastLineAt > 0)
+        rows.noteArrivals(runId, m_lastLineAt, m_longestGap);
 }
 
 void IngestGroupWriter::commit(long long runId)

@@ -7,9 +7,8 @@
 // stored and those already there are counted into the ingestor's report as the chunks are
 // written. One per ingestor; the run is the ingestor's current one, passed in (0: none).
 #include "ingest_report.h"
-#include "model/samples/sample_chunks.h"
-
-#include <SQLiteCpp/Transaction.h>
+#include "model/store/sample_chunks.h"
+#include "model/store/store.h"
 
 #include <chrono>
 #include <memory>
@@ -86,7 +85,7 @@ private:
     std::string m_refusal;
     long long m_unflushedSamples = 0;           // stored since the run's sample_count was updated
     double m_lastLineAt = 0, m_longestGap = -1; // the current run's line arrivals (wall clock)
-    std::optional<SQLite::Transaction> m_group; // the open group of lines
+    std::optional<StoreTransaction> m_group;    // the open group of lines
     std::chrono::steady_clock::time_point m_groupStarted;
     std::unique_ptr<ChunkWriter> m_chunks;
 };

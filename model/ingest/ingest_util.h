@@ -1,8 +1,7 @@
 #pragma once
-// PRIVATE to the ingestor's .cpp files: small JSON and SQLite helpers they share.
+// PRIVATE to the ingestor's .cpp files: small JSON helpers they share.
 #include "model/store/sqlite_row.h"
 
-#include <SQLiteCpp/SQLiteCpp.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -28,8 +27,7 @@ inline std::string contentKey(const std::string &text)
     return buf;
 }
 
-using sqlrow::bindOpt; // the store's SQL helpers (model/store/sqlite_row.h)
-using sqlrow::dumpJson;
+using sqlrow::dumpJson; // (model/store/sqlite_row.h)
 
 inline double numOr(const json &o, const char *key, double fallback)
 {

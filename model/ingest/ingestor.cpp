@@ -2,9 +2,8 @@
 
 #include "ingest_util.h"
 #include "model/store/run_judging.h"
+#include "model/store/run_writes.h"
 #include "smoke_result.h"
-
-#include <SQLiteCpp/SQLiteCpp.h>
 
 #include <algorithm>
 #include <chrono>
@@ -272,36 +271,26 @@ void RunIngestor::addQueries(const serving::QueryBatch &q)
 
 void RunIngestor::startRun(const RunStarted &s, const std::string &executionKey)
 {
-    SQLite::Database &db = m_store.db();
-    SQLite::Statement q(db, R"sql(
-INSERT INTO runs(execution_key, run_key, workload, mode, device, dtype, target, source, started_at,
-                 batch, threads, shape_json, env_json, cache_state, scenario)
-VALUES(:key, :run_key, :workload, :mode, :device, :dtype, :target, :source, :started,
-       :batch, :threads, :shape, :env, :cache, :scenario)
-ON CONFLICT(execution_key) DO NOTHING)sql");
-    q.bind(":key", executionKey);
-    q.bind(":run_key", s.runKey.empty() ? executionKey : s.runKey);
-    q.bind(":workload", s.workload);
-    q.bind(":mode", s.mode);
-    q.bind(":device", s.device);
-    q.bind(":dtype", s.dtype);
-    q.bind(":target", s.target.empty() ? m_target : s.target);
-    q.bind(":source", m_source);
-    q.bind(":started", s.startedAt);
-    q.bind(":batch", intOr(s.shape, "batch", 0));
-    q.bind(":threads", static_cast<int>(intOr(s.env, "threads", 0, INT32_MIN, INT32_MAX)));
-    q.bind(":shape", dumpJson(s.shape));
-    q.bind(":env", dumpJson(s.env));
-    q.bind(":cache", s.cacheState);
-    q.bind(":scenario", scenarioOf(s.env));
-    m_existing = q.exec() == 0;
-    m_runId = *m_store.runIdForExecutionKey(executionKey);
-    m_sealed = false;
-    if (m_existing) {
-        SQLite::Statement complete(db, "SELECT complete FROM runs WHERE id = ?");
-        complete.bind(1, static_cast<int64_t>(m_runId));
-        m_sealed = complete.executeStep() && complete.getColumn(0).getInt() != 0;
-    }
+    NewRun run;
+    run.executionKey = executionKey;
+    run.runKey = s.runKey.empty() ? executionKey : s.runKey;
+    run.workload = s.workload;
+    run.mode = s.mode;
+    run.device = s.device;
+    run.dtype = s.dtype;
+    run.target = s.target.empty() ? m_target : s.target;
+    run.source = m_source;
+    run.startedAt = s.startedAt;
+    run.batch = intOr(s.shape, "batch", 0);
+    run.threads = static_cast<int>(intOr(s.env, "threads", 0, INT32_MIN, INT32_MAX));
+    run.shapeJson = dumpJson(s.shape);
+    run.envJson = dumpJson(s.env);
+    run.cacheState = s.cacheState;
+    run.scenario = scenarioOf(s.env);
+    const OpenedRun opened = RunWrites(m_store).open(run);
+    m_existing = opened.existed;
+    m_runId = opened.id;
+    m_sealed = opened.complete;
     m_lastRunOwn = !m_existing;
     m_refused = false;
     m_runKey = executionKey;
@@ -369,35 +358,24 @@ void RunIngestor::storeEvent(const Event &e)
         ++m_eventSeq;
         return;
     }
-    SQLite::Statement q(m_store.db(),
-                        "INSERT OR IGNORE INTO events(run_id, seq, event, json, received_at) "
-                        "VALUES(?, ?, ?, ?, ?)");
-    q.bind(1, static_cast<int64_t>(m_runId));
-    q.bind(2, static_cast<int64_t>(m_eventSeq++));
-    q.bind(3, e.name);
-    q.bind(4, json);
-    q.bind(
-        5,
+    RunWrites(m_store).insertEvent(
+        m_runId, m_eventSeq++, e.name, json,
         std::chrono::duration<double>(std::chrono::system_clock::now().time_since_epoch()).count());
-    q.exec();
 }
 
 bool RunIngestor::matchesStoredEvent(const Event &e, const std::string &json)
 {
     if (refused())
         return false;
-    SQLite::Statement q(m_store.db(),
-                        "SELECT event, json FROM events WHERE run_id = ? AND seq = ?");
-    q.bind(1, static_cast<int64_t>(m_runId));
-    q.bind(2, static_cast<int64_t>(m_eventSeq));
+    const auto stored = RunWrites(m_store).event(m_runId, m_eventSeq);
     const std::string at = "event " + std::to_string(m_eventSeq) + " ('" + e.name + "')";
-    if (!q.executeStep()) {
+    if (!stored) {
         if (!m_sealed)
             return true; // the rest of an interrupted import
         refuse(at + " is not in the complete run");
         return false;
     }
-    if (q.getColumn(0).getString() == e.name && q.getColumn(1).getString() == json)
+    if (stored->first == e.name && stored->second == json)
         return true;
     refuse(at + " differs from the stored one");
     return false;
@@ -431,20 +409,8 @@ void RunIngestor::finishRun(const RunFinished &f)
     m_groupWriter.flush(m_runId);
     if (refused() || m_sealed)
         return; // a complete run is as it was stored (this stream matched it, or was refused)
-    SQLite::Statement q(m_store.db(), R"sql(
-UPDATE runs SET status = :status, complete = 1, error = :error, finished_at = :finished,
-  finite = :finite, summary_json = :summary
-WHERE id = :id AND complete = 0)sql");
-    q.bind(":status", f.status);
-    q.bind(":error", f.error);
-    q.bind(":finished", f.finishedAt);
-    if (f.summary.finite)
-        q.bind(":finite", *f.summary.finite ? 1 : 0);
-    else
-        q.bind(":finite");
-    q.bind(":summary", dumpJson(f.summaryJson));
-    q.bind(":id", static_cast<int64_t>(m_runId));
-    q.exec();
+    RunWrites(m_store).finish(m_runId, f.status, f.error, f.finishedAt, f.summary.finite,
+                              dumpJson(f.summaryJson));
     judgeStoredRun(m_store, m_runId);
 }
 
@@ -464,13 +430,7 @@ void RunIngestor::closeOpenRun(const std::string &error, const std::string &fina
         return; // a refused or complete run is left as it was stored
     if (auto existing = m_store.run(id); !existing || existing->complete)
         return; // never downgrade a run that a fuller stream already completed
-    SQLite::Statement q(m_store.db(),
-                        "UPDATE runs SET status = :status, complete = 0, error = :error "
-                        "WHERE id = :id AND complete = 0");
-    q.bind(":status", finalStatus);
-    q.bind(":error", error);
-    q.bind(":id", static_cast<int64_t>(id));
-    q.exec();
+    RunWrites(m_store).markIncomplete(id, finalStatus, error);
     judgeStoredRun(m_store, id);
 }
 

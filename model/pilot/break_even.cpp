@@ -2,7 +2,7 @@
 
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 #include "pilot.h"
 
 #include <algorithm>
@@ -29,9 +29,9 @@ double median(std::vector<double> v)
 }
 
 // Calls `add(batch, seqLen, first, steady)` for each shape a run measured.
-template <class Add> void measurements(const Store &store, const RunRecord &r, Add add)
+template <class Add> void measurements(const EvidenceReader &evidence, const RunRecord &r, Add add)
 {
-    const auto cases = store.shapeCases(r.id);
+    const auto cases = evidence.shapeCases(r.id);
     for (const ShapeCaseRecord &s : cases)
         if (s.firstCallSeconds && s.meanSeconds)
             add(s.batch, s.seqLen, *s.firstCallSeconds, *s.meanSeconds);
@@ -48,10 +48,10 @@ void note(Samples &s, long long run, double first, double steady)
 }
 
 // As the gates select a side: every workload (training too), valid and complete runs only.
-std::vector<RunRecord> evidence(const Store &store, const PilotSide &side)
+std::vector<RunRecord> sideRuns(const EvidenceReader &evidence, const PilotSide &side)
 {
     std::vector<RunRecord> out;
-    for (RunRecord &r : store.listRuns(side.selection("")))
+    for (RunRecord &r : evidence.listRuns(side.selection("")))
         if (r.valid.value_or(false) && r.complete)
             out.push_back(std::move(r));
     return out;
@@ -72,18 +72,19 @@ std::optional<long long> breakEvenCalls(double baselineFirst, double baselineSte
     return calls < 9e18 ? std::optional<long long>(static_cast<long long>(calls)) : std::nullopt;
 }
 
-std::vector<BreakEvenRow> breakEven(const Store &store, const std::vector<RunRecord> &baseline,
+std::vector<BreakEvenRow> breakEven(const EvidenceReader &evidence,
+                                    const std::vector<RunRecord> &baseline,
                                     const std::vector<RunRecord> &candidate)
 {
     using Shape = std::tuple<std::string, long long, long long>; // workload, batch, seqLen
     std::map<Shape, Samples> base;
     for (const RunRecord &r : baseline)
-        measurements(store, r, [&](long long b, long long s, double first, double steady) {
+        measurements(evidence, r, [&](long long b, long long s, double first, double steady) {
             note(base[{r.workload, b, s}], r.id, first, steady);
         });
     std::map<std::tuple<std::string, long long, long long, std::string, std::string>, Samples> cand;
     for (const RunRecord &r : candidate)
-        measurements(store, r, [&](long long b, long long s, double first, double steady) {
+        measurements(evidence, r, [&](long long b, long long s, double first, double steady) {
             note(cand[{r.workload, b, s, r.mode, r.dtype}], r.id, first, steady);
         });
     std::vector<BreakEvenRow> rows;
@@ -108,9 +109,10 @@ std::vector<BreakEvenRow> breakEven(const Store &store, const std::vector<RunRec
     return rows; // map order: workload, batch, seqLen, mode, dtype
 }
 
-std::vector<BreakEvenRow> breakEven(const Store &store, const PilotDefinition &pilot)
+std::vector<BreakEvenRow> breakEven(const EvidenceReader &evidence, const PilotDefinition &pilot)
 {
-    return breakEven(store, evidence(store, pilot.baseline), evidence(store, pilot.candidate));
+    return breakEven(evidence, sideRuns(evidence, pilot.baseline),
+                     sideRuns(evidence, pilot.candidate));
 }
 
 std::string breakEvenSummary(const std::vector<BreakEvenRow> &rows)

@@ -13,7 +13,7 @@
 namespace tp
 {
 
-class Store;
+class EvidenceReader;
 struct PilotDefinition;
 
 struct BreakEvenRow {
@@ -36,11 +36,12 @@ std::optional<long long> breakEvenCalls(double baselineFirst, double baselineSte
 
 // Over the given runs (valid, complete evidence is the caller's choice); sorted by workload,
 // batch, sequence length, mode, dtype.
-std::vector<BreakEvenRow> breakEven(const Store &store, const std::vector<RunRecord> &baseline,
+std::vector<BreakEvenRow> breakEven(const EvidenceReader &evidence,
+                                    const std::vector<RunRecord> &baseline,
                                     const std::vector<RunRecord> &candidate);
 
 // The same over the valid, complete runs of each side of `pilot`.
-std::vector<BreakEvenRow> breakEven(const Store &store, const PilotDefinition &pilot);
+std::vector<BreakEvenRow> breakEven(const EvidenceReader &evidence, const PilotDefinition &pilot);
 
 // One line for the performance gate: the worst break-even, and how many shapes never pay back.
 // Empty when there are no rows.

@@ -8,7 +8,6 @@
 #include "model/evidence/run_record.h"
 #include "model/evidence/run_selection.h"
 #include "model/pilot/serving_probes.h"
-#include "model/review/gates.h"
 
 #include <nlohmann/json.hpp>
 
@@ -81,9 +80,6 @@ nlohmann::json pilotToJson(const PilotDefinition &p); // without id; keys sorted
 // startup_probe, readiness_probe, liveness_probe; field as serving_probes.h names them;
 // serving.<probe> with an empty value removes the probe). Throws PilotError.
 void setPilotField(PilotDefinition &p, const std::string &key, const std::string &value);
-
-// The gate definitions with this pilot's sides, labels, SLO and required modes.
-GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot);
 
 // `selection` narrowed to the runs of `side` too: a field `selection` leaves open takes the side's
 // value; a field both set to different values selects nothing.

@@ -2,7 +2,7 @@
 
 #include "model/contract/contract.h"
 #include "model/contract/json_file.h"
-#include "quality_contract.h"
+#include "model/judge/quality_contract.h"
 
 #include <cmath>
 

@@ -6,7 +6,7 @@
 // is judged by net savings after lost work and resume time; migration engineering is amortized
 // on its own line, never mixed into the running cost. No Qt, no SQL.
 #include "model/evidence/run_record.h"
-#include "quality_contract.h"
+#include "model/judge/quality_contract.h"
 
 #include <nlohmann/json.hpp>
 

@@ -9,8 +9,8 @@
 #include "model/contract/contract.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
+#include "model/evidence/evidence_reader.h"
 #include "model/pilot/break_even.h"
-#include "model/store/store.h"
 
 #include <algorithm>
 #include <map>
@@ -84,7 +84,8 @@ std::string percent(double relative)
 // A side's steady samples, evenly spaced within each run so that the side keeps at most
 // options.maxSamplesPerSide of them, every run its share: the bootstrap resamples no more than
 // that (compare.h), so holding every sample of long runs would only cost memory and time.
-std::vector<TimedSample> spacedSamples(Store &store, const std::vector<const RunRecord *> &runs,
+std::vector<TimedSample> spacedSamples(const EvidenceReader &evidence,
+                                       const std::vector<const RunRecord *> &runs,
                                        const CompareOptions &options)
 {
     std::vector<TimedSample> out;
@@ -92,11 +93,11 @@ std::vector<TimedSample> spacedSamples(Store &store, const std::vector<const Run
         std::max<std::size_t>(1, options.maxSamplesPerSide / std::max<std::size_t>(1, runs.size()));
     for (const RunRecord *r : runs) {
         std::size_t count = 0;
-        for (const ChunkSummary &chunk : store.sampleChunks(r->id, phase::Steady))
+        for (const ChunkSummary &chunk : evidence.sampleChunks(r->id, phase::Steady))
             count += static_cast<std::size_t>(chunk.count);
         const std::size_t stride = std::max<std::size_t>(1, (count + share - 1) / share);
         std::size_t i = 0;
-        store.visitSamples(r->id, phase::Steady, [&](const double *v, std::size_t n) {
+        evidence.visitSamples(r->id, phase::Steady, [&](const double *v, std::size_t n) {
             for (std::size_t j = 0; j < n; ++j, ++i)
                 if (i % stride == 0)
                     out.push_back({v[j], static_cast<double>(r->batch)});
@@ -161,8 +162,8 @@ CriterionResult throughput(const GateEvidence &c, const std::string &id)
             continue;
         CompareOptions options;
         options.resamples = 1000;
-        const std::vector<TimedSample> b = spacedSamples(c.store, sides.first, options),
-                                       k = spacedSamples(c.store, sides.second, options);
+        const std::vector<TimedSample> b = spacedSamples(c.evidence, sides.first, options),
+                                       k = spacedSamples(c.evidence, sides.second, options);
         const auto metrics = compareSamples(b, k, options);
         const auto sps = std::find_if(metrics.begin(), metrics.end(), [](const auto &m) {
             return m.metric == MetricComparison::Metric::SamplesPerSecond;
@@ -217,14 +218,14 @@ CriterionResult coldStartReported(const GateEvidence &c, const std::string &id)
             return make(id, Verdict::Insufficient,
                         fillText(txt::CriterionNoFirstCall, {std::to_string(r.id)}), {r.id});
         used.push_back(r.id);
-        shapes |= !c.store.shapeCases(r.id).empty();
+        shapes |= !c.evidence.shapeCases(r.id).empty();
     }
     if (used.empty())
         return make(id, Verdict::Insufficient, txt::CriterionNoValidCandidate);
     if (!shapes)
         return make(id, Verdict::Insufficient, txt::CriterionNoRecompileCost, used);
     // What the compile cost means for the decision: after how many calls it is paid back.
-    const std::string payback = breakEvenSummary(breakEven(c.store, c.baseline, c.candidate));
+    const std::string payback = breakEvenSummary(breakEven(c.evidence, c.baseline, c.candidate));
     return make(id, Verdict::Pass,
                 std::string(txt::CriterionColdStart) +
                     (payback.empty() ? std::string() : "; " + payback),
@@ -295,7 +296,7 @@ CriterionResult noProgressAlerts(const GateEvidence &c, const std::string &id)
         return make(id, Verdict::Insufficient, txt::CriterionNoCandidate);
     std::vector<long long> bad;
     for (const RunRecord &r : c.candidateAll)
-        for (const auto &e : c.store.events(r.id))
+        for (const auto &e : c.evidence.events(r.id))
             if (e.name == "alert" && e.json.find("no_progress") != std::string::npos) {
                 bad.push_back(r.id);
                 break;

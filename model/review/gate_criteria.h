@@ -9,7 +9,7 @@
 
 namespace tp
 {
-class Store;
+class EvidenceReader;
 }
 
 namespace tp::detail
@@ -17,7 +17,7 @@ namespace tp::detail
 
 struct GateEvidence {
     const GateDefinitions &defs;
-    Store &store;
+    const EvidenceReader &evidence;
     const GateInputs &inputs;
     std::vector<RunRecord> baseline, candidate; // valid evidence only
     std::vector<RunRecord> candidateAll;        // every candidate run: failures count as failures

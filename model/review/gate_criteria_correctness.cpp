@@ -8,7 +8,7 @@
 #include "model/analysis/run_profile.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <algorithm>
 #include <cctype>
@@ -31,7 +31,7 @@ CriterionResult catalogCoverage(const GateEvidence &c, const std::string &id)
     for (const RunRecord &r : c.platformAll) {
         if (!r.valid.value_or(false))
             continue;
-        for (const auto &s : c.store.shapeCases(r.id)) {
+        for (const auto &s : c.evidence.shapeCases(r.id)) {
             all.insert({s.batch, s.seqLen});
             if (s.eagerFallback.value_or(false) && r.mode != "eager") {
                 fellBack[r.mode].insert({s.batch, s.seqLen});
@@ -143,13 +143,13 @@ CriterionResult hostRoundTrips(const GateEvidence &c, const std::string &id)
     std::map<std::string, std::vector<RunProfile>> candidate, baseline;
     for (const RunRecord &r : c.candidateAll)
         if (r.status == "ok")
-            if (auto p = runProfile(c.store, r.id); p && p->usable())
+            if (auto p = runProfile(c.evidence, r.id); p && p->usable())
                 candidate[r.workload].push_back(std::move(*p));
     if (candidate.empty())
         return make(id, Verdict::Insufficient, txt::CriterionNoProfile, ids(c.candidateAll));
     for (const RunRecord &r : c.baseline)
         if (candidate.count(r.workload))
-            if (auto p = runProfile(c.store, r.id); p && p->usable())
+            if (auto p = runProfile(c.evidence, r.id); p && p->usable())
                 baseline[r.workload].push_back(std::move(*p));
     std::vector<std::string> fails, missing;
     std::vector<long long> used;

@@ -5,7 +5,7 @@
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
 #include "model/contract/serving.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <nlohmann/json.hpp>
 
@@ -52,11 +52,12 @@ bool generatorBehind(const RunRecord &r)
 }
 
 // A side's valid probes, and the rates its load generator could not keep to (*limited).
-std::vector<Probe> probesOf(Store &store, RunSelection sel, std::vector<double> *limited)
+std::vector<Probe> probesOf(const EvidenceReader &evidence, RunSelection sel,
+                            std::vector<double> *limited)
 {
     sel.scenario = serving::scenario::Server;
     std::vector<Probe> out;
-    for (const RunRecord &r : store.listRuns(sel)) {
+    for (const RunRecord &r : evidence.listRuns(sel)) {
         if (!r.complete)
             continue;
         const bool behind = !r.valid.value_or(false) && generatorBehind(r);
@@ -75,8 +76,8 @@ std::vector<Probe> probesOf(Store &store, RunSelection sel, std::vector<double> 
             limited->push_back(qps->get<double>());
             continue;
         }
-        const std::vector<double> latency = store.samples(r.id, serving::series::Latency);
-        const std::vector<double> outcome = store.samples(r.id, serving::series::Outcome);
+        const std::vector<double> latency = evidence.samples(r.id, serving::series::Latency);
+        const std::vector<double> outcome = evidence.samples(r.id, serving::series::Outcome);
         const std::size_t n = std::min(latency.size(), outcome.size());
         if (n == 0)
             continue;
@@ -149,8 +150,8 @@ CriterionResult throughputWithinSlo(const GateEvidence &c, const std::string &id
     if (slo <= 0)
         return make(id, Verdict::Insufficient, txt::CriterionNoSlo);
     std::vector<double> limited[2];
-    std::vector<Probe> sides[2] = {probesOf(c.store, c.defs.baseline, &limited[0]),
-                                   probesOf(c.store, c.defs.candidate, &limited[1])};
+    std::vector<Probe> sides[2] = {probesOf(c.evidence, c.defs.baseline, &limited[0]),
+                                   probesOf(c.evidence, c.defs.candidate, &limited[1])};
     for (std::vector<Probe> &side : sides) // highest rate first (resampledPeak)
         std::stable_sort(side.begin(), side.end(),
                          [](const Probe &a, const Probe &b) { return a.targetQps > b.targetQps; });
@@ -232,8 +233,8 @@ CriterionResult probesCoverTimeToReady(const GateEvidence &c, const std::string 
 {
     RunSelection side = c.defs.candidate; // every process of the side, server runs included
     side.scenario.clear();
-    const std::vector<ReadinessRun> runs = readinessRuns(c.store, side);
-    const ReadinessFigures f = readinessFigures(c.store, runs);
+    const std::vector<ReadinessRun> runs = readinessRuns(c.evidence, side);
+    const ReadinessFigures f = readinessFigures(c.evidence, runs);
     if (f.coldRuns < kMinColdStarts) {
         CriterionResult r = make(id, Verdict::Insufficient,
                                  fillText(txt::CriterionReadyTooFewColdStarts,

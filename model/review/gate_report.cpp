@@ -3,7 +3,7 @@
 #include "gate_report.h"
 
 #include "gate_criteria.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <algorithm>
 
@@ -11,14 +11,15 @@ namespace tp
 {
 using nlohmann::json;
 
-GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateInputs &inputs)
+GateReport evaluateGates(const GateDefinitions &defs, const EvidenceReader &evidence,
+                         const GateInputs &inputs)
 {
-    detail::GateEvidence c{defs, store, inputs, {}, {}, {}, {}};
+    detail::GateEvidence c{defs, evidence, inputs, {}, {}, {}, {}};
     GateReport report;
     report.definitions = defs.name + "@" + std::to_string(defs.version);
     auto split = [&](const RunSelection &sel, std::vector<RunRecord> &valid,
                      std::vector<long long> &sideIds) {
-        for (RunRecord &r : store.listRuns(sel)) {
+        for (RunRecord &r : evidence.listRuns(sel)) {
             sideIds.push_back(r.id);
             if (r.valid.value_or(false) && r.complete)
                 valid.push_back(std::move(r));
@@ -28,10 +29,10 @@ GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateIn
     };
     split(defs.baseline, c.baseline, report.baselineRuns);
     split(defs.candidate, c.candidate, report.candidateRuns);
-    c.candidateAll = store.listRuns(defs.candidate);
+    c.candidateAll = evidence.listRuns(defs.candidate);
     RunSelection platform = defs.candidate;
     platform.mode.clear();
-    c.platformAll = store.listRuns(platform);
+    c.platformAll = evidence.listRuns(platform);
     std::sort(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end());
     report.excludedInvalidRuns.erase(
         std::unique(report.excludedInvalidRuns.begin(), report.excludedInvalidRuns.end()),

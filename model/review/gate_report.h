@@ -11,7 +11,7 @@
 namespace tp
 {
 
-class Store;
+class EvidenceReader;
 
 struct GateReport {
     std::string definitions; // name@version
@@ -21,6 +21,7 @@ struct GateReport {
     nlohmann::json toJson() const;
 };
 
-GateReport evaluateGates(const GateDefinitions &defs, Store &store, const GateInputs &inputs);
+GateReport evaluateGates(const GateDefinitions &defs, const EvidenceReader &evidence,
+                         const GateInputs &inputs);
 
 } // namespace tp

@@ -164,4 +164,23 @@ std::string decisionName(Decision d)
                                             : "inconclusive";
 }
 
+GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot)
+{
+    defs.baseline = pilot.baseline.selection("");
+    defs.candidate = pilot.candidate.selection("");
+    defs.baselineLabel = pilot.baseline.label;
+    defs.candidateLabel = pilot.candidate.label;
+    defs.requiredModes = pilot.requiredModes;
+    defs.sloP99Seconds = pilot.sloP99Seconds;
+    defs.minThroughputRatio = pilot.minThroughputRatio;
+    defs.trainingWorldSize = pilot.trainingWorkload.empty() ? 1 : pilot.trainingWorldSize;
+    defs.probes = pilot.probes;
+    if (defs.trainingWorldSize > 1) // a distributed pilot: recovery of the whole group counts
+        for (GateDefinition &g : defs.gates)
+            if (g.id == "operations" && std::find(g.criteria.begin(), g.criteria.end(),
+                                                  "distributed_recovery") == g.criteria.end())
+                g.criteria.emplace_back("distributed_recovery");
+    return defs;
+}
+
 } // namespace tp

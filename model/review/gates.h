@@ -48,6 +48,10 @@ const std::vector<std::string> &knownCriteria();
 GateDefinitions parseGateDefinitions(const nlohmann::json &j, const std::string &origin);
 GateDefinitions loadGateDefinitions(const std::string &path);
 
+struct PilotDefinition; // model/pilot/pilot.h
+// The gate definitions with this pilot's sides, labels, SLO and required modes.
+GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot);
+
 enum class Verdict { Pass, Fail, Insufficient };
 std::string verdictName(Verdict v); // "pass" | "fail" | "insufficient"
 

@@ -2,7 +2,7 @@
 
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <algorithm>
 #include <map>
@@ -104,15 +104,16 @@ private:
 };
 
 // The required modes no valid candidate-platform run has measured a shape catalog in.
-std::vector<std::string> modesWithoutCatalog(const PilotDefinition &pilot, Store &store)
+std::vector<std::string> modesWithoutCatalog(const PilotDefinition &pilot,
+                                             const EvidenceReader &evidence)
 {
     std::vector<std::string> missing;
     for (const std::string &mode : pilot.requiredModes) {
         RunSelection sel = pilot.candidate.selection(pilot.workload);
         sel.mode = mode;
-        const auto runs = store.listRuns(sel);
+        const auto runs = evidence.listRuns(sel);
         const bool covered = std::any_of(runs.begin(), runs.end(), [&](const RunRecord &r) {
-            return r.valid.value_or(false) && !store.shapeCases(r.id).empty();
+            return r.valid.value_or(false) && !evidence.shapeCases(r.id).empty();
         });
         if (!covered)
             missing.push_back(mode);
@@ -120,13 +121,13 @@ std::vector<std::string> modesWithoutCatalog(const PilotDefinition &pilot, Store
     return missing;
 }
 
-NextEvidence nextFor(const CriterionResult &c, const Asker &ask, Store &store)
+NextEvidence nextFor(const CriterionResult &c, const Asker &ask, const EvidenceReader &evidence)
 {
     NextEvidence next;
     const PilotDefinition &pilot = ask.pilot();
     const std::string &id = c.id;
     if (id == "catalog_shapes_in_required_modes") {
-        for (const std::string &mode : modesWithoutCatalog(pilot, store))
+        for (const std::string &mode : modesWithoutCatalog(pilot, evidence))
             next.runs.push_back(ask.candidate(mode));
         if (next.runs.empty())
             next.runs.push_back(ask.candidate());
@@ -214,13 +215,13 @@ json NextEvidence::toJson() const
     return out;
 }
 
-std::string evidencePreset(const GateReport &report, Store &store)
+std::string evidencePreset(const GateReport &report, const EvidenceReader &evidence)
 {
     std::vector<long long> runs = report.baselineRuns;
     runs.insert(runs.end(), report.candidateRuns.begin(), report.candidateRuns.end());
     std::sort(runs.rbegin(), runs.rend());
     for (long long id : runs) {
-        const auto run = store.run(id);
+        const auto run = evidence.run(id);
         if (!run)
             continue;
         const json env = json::parse(run->envJson, nullptr, false);
@@ -231,13 +232,14 @@ std::string evidencePreset(const GateReport &report, Store &store)
     return "standard";
 }
 
-void attachNextEvidence(GateReport &report, const PilotDefinition &pilot, Store &store)
+void attachNextEvidence(GateReport &report, const PilotDefinition &pilot,
+                        const EvidenceReader &evidence)
 {
-    const Asker ask(pilot, evidencePreset(report, store));
+    const Asker ask(pilot, evidencePreset(report, evidence));
     for (GateResult &g : report.gates)
         for (CriterionResult &c : g.criteria)
             if (c.verdict == Verdict::Insufficient)
-                c.next = nextFor(c, ask, store);
+                c.next = nextFor(c, ask, evidence);
             else
                 c.next.reset();
 }

@@ -13,14 +13,15 @@
 namespace tp
 {
 
-class Store;
+class EvidenceReader;
 
 // Sets `next` on every insufficient criterion of `report`.
-void attachNextEvidence(GateReport &report, const PilotDefinition &pilot, Store &store);
+void attachNextEvidence(GateReport &report, const PilotDefinition &pilot,
+                        const EvidenceReader &evidence);
 
 // The protocol preset of the newest evidence run that declares one ("standard" when none does):
 // the runs asked for are measured like the evidence they join.
-std::string evidencePreset(const GateReport &report, Store &store);
+std::string evidencePreset(const GateReport &report, const EvidenceReader &evidence);
 
 // Every run the report's open criteria ask for, each once: the same run asked for by several
 // criteria keeps the largest count and profile.

@@ -1,11 +1,8 @@
-// The canonical evidence document a decision rests on, its SHA-256, and evaluateReview(), which
-// puts together everything a review shows: report, evidence hash, last review and what changed.
+// The canonical evidence document a decision rests on and its SHA-256 (evaluateReview, which puts
+// together everything a review shows, is model/session/evaluate_review.cpp).
 #include "review.h"
 
-#include "model/pilot/pilot_store.h"
-
-#include "model/store/store.h"
-#include "next_evidence.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -66,8 +63,8 @@ json reviewInputsToJson(const ReviewInputs &inputs)
         {"rollback_path", inputs.rollbackPath}};
 }
 
-json evidenceDocument(const GateReport &report, const ReviewInputs &inputs, Store &store,
-                      const PilotDefinition *pilot)
+json evidenceDocument(const GateReport &report, const ReviewInputs &inputs,
+                      const EvidenceReader &evidence, const PilotDefinition *pilot)
 {
     std::set<long long> runIds(report.baselineRuns.begin(), report.baselineRuns.end());
     runIds.insert(report.candidateRuns.begin(), report.candidateRuns.end());
@@ -91,7 +88,7 @@ json evidenceDocument(const GateReport &report, const ReviewInputs &inputs, Stor
     if (!runIds.empty()) {
         RunSelection sel;
         sel.runIds.assign(runIds.begin(), runIds.end());
-        for (const RunRecord &r : store.listRuns(sel)) // ordered by id
+        for (const RunRecord &r : evidence.listRuns(sel)) // ordered by id
             runs.push_back(runEvidence(r));
     }
     return {{"format", 1},
@@ -136,26 +133,6 @@ std::string canonicalDump(const json &evidence)
 std::string evidenceHash(const json &evidence)
 {
     return sha256Hex(canonicalDump(evidence));
-}
-
-ReviewState evaluateReview(Store &store, const GateDefinitions &defs,
-                           const std::optional<ReviewInputs> &overrides,
-                           const std::string &pilotName)
-{
-    ReviewStore reviews(store);
-    ReviewState s;
-    s.pilot = PilotStore(store).resolve(pilotName);
-    s.definitions = applyPilot(defs, s.pilot);
-    s.inputs = overrides ? *overrides : reviews.inputs();
-    s.report = evaluateGates(s.definitions, store, s.inputs.toGateInputs());
-    attachNextEvidence(s.report, s.pilot, store); // advice, not evidence: not hashed
-    s.evidence = evidenceDocument(s.report, s.inputs, store, &s.pilot);
-    s.evidenceHash = evidenceHash(s.evidence);
-    s.lastReview = reviews.latestSnapshot(s.pilot.id);
-    if (s.lastReview)
-        s.changesSinceLastReview = diffEvidence(s.lastReview->evidence, s.evidence);
-    s.pendingSignoffs = reviews.pendingSignoffs(s.pilot.id);
-    return s;
 }
 
 } // namespace tp

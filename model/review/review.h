@@ -1,13 +1,13 @@
 #pragma once
 // Decision review: what reviewers enter (cost models, rollback path), per-gate sign-off, and
 // decision snapshots that carry a SHA-256 content hash of the evidence they rest on, so a later
-// evaluation can say exactly what changed since the last review. Everything is stored in the
-// evidence database (schema v4). No Qt.
+// evaluation can say exactly what changed since the last review. The store keeps them (schema v4,
+// model/store/review_store.h); model/session/evaluate_review.h puts a review together. No Qt.
 #include "gate_report.h"
 #include "gates.h"
 #include "model/pilot/pilot.h"
 #include "review_diff.h"
-#include "review_store.h"
+#include "review_records.h"
 
 #include <nlohmann/json.hpp>
 
@@ -19,7 +19,7 @@
 namespace tp
 {
 
-class Store;
+class EvidenceReader;
 
 // Bad review input: empty reviewer name, unknown gate id, malformed stored inputs.
 class ReviewError : public std::runtime_error
@@ -43,7 +43,8 @@ nlohmann::json reviewInputsToJson(const ReviewInputs &inputs);
 // any criterion's run ids) its execution key, status, validity, precision verdict, sample count
 // and summary. Keys sorted (nlohmann::json object), arrays in id order: same database → same bytes.
 // The pilot (model/pilot/pilot.h), when given, is part of it: editing a pilot changes the hash.
-nlohmann::json evidenceDocument(const GateReport &report, const ReviewInputs &inputs, Store &store,
+nlohmann::json evidenceDocument(const GateReport &report, const ReviewInputs &inputs,
+                                const EvidenceReader &evidence,
                                 const PilotDefinition *pilot = nullptr);
 std::string sha256Hex(const std::string &bytes);
 // The bytes that are hashed and stored: evidence.dump(), with invalid UTF-8 replaced (U+FFFD).
@@ -62,11 +63,5 @@ struct ReviewState {
     std::vector<ReviewChange> changesSinceLastReview; // empty when there is no last review
     std::vector<GateSignoff> pendingSignoffs;
 };
-
-// Evaluates the gates of pilot `pilotName` (empty: the selected pilot; PilotError when unknown)
-// with the stored inputs; `overrides` (if given) replaces them (CLI flags).
-ReviewState evaluateReview(Store &store, const GateDefinitions &defs,
-                           const std::optional<ReviewInputs> &overrides = std::nullopt,
-                           const std::string &pilotName = {});
 
 } // namespace tp

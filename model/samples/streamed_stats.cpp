@@ -112,9 +112,10 @@ private:
     std::map<std::size_t, std::pair<std::size_t, std::vector<double>>> m_wanted; // bin → ranks
 };
 
-template <typename Fn> void forEach(const Store &store, long long id, const char *phase, Fn fn)
+template <typename Fn>
+void forEach(const EvidenceReader &evidence, long long id, const char *phase, Fn fn)
 {
-    store.visitSamples(id, phase, [&](const double *v, std::size_t n) {
+    evidence.visitSamples(id, phase, [&](const double *v, std::size_t n) {
         for (std::size_t i = 0; i < n; ++i)
             fn(v[i]);
     });
@@ -122,30 +123,30 @@ template <typename Fn> void forEach(const Store &store, long long id, const char
 
 } // namespace
 
-std::vector<double> pooledQuantiles(const Store &store, const std::vector<long long> &runIds,
-                                    const std::string &phase, const std::vector<double> &qs,
-                                    std::size_t *count)
+std::vector<double> pooledQuantiles(const EvidenceReader &evidence,
+                                    const std::vector<long long> &runIds, const std::string &phase,
+                                    const std::vector<double> &qs, std::size_t *count)
 {
     Range range;
     for (long long id : runIds)
-        range = rangeOf(store.sampleChunks(id, phase), range);
+        range = rangeOf(evidence.sampleChunks(id, phase), range);
     if (count)
         *count = range.n;
     if (range.n == 0)
         return {};
     RankFinder finder(range, qs);
     for (long long id : runIds)
-        forEach(store, id, phase.c_str(), [&](double x) { finder.count(x); });
+        forEach(evidence, id, phase.c_str(), [&](double x) { finder.count(x); });
     finder.prepare();
     for (long long id : runIds)
-        forEach(store, id, phase.c_str(), [&](double x) { finder.collect(x); });
+        forEach(evidence, id, phase.c_str(), [&](double x) { finder.collect(x); });
     return finder.result();
 }
 
-SampleStats streamedStats(const Store &store, long long runId, const std::string &phase,
+SampleStats streamedStats(const EvidenceReader &evidence, long long runId, const std::string &phase,
                           double *sum)
 {
-    const Range range = rangeOf(store.sampleChunks(runId, phase));
+    const Range range = rangeOf(evidence.sampleChunks(runId, phase));
     SampleStats s;
     s.n = range.n;
     *sum = 0;
@@ -157,14 +158,14 @@ SampleStats streamedStats(const Store &store, long long runId, const std::string
     // As computeStats: the sum and the squared deviations in sample order (the same bits).
     RankFinder quantiles(range, {0.5, 0.9, 0.99, 0.25, 0.75});
     double total = 0;
-    forEach(store, runId, p, [&](double x) {
+    forEach(evidence, runId, p, [&](double x) {
         total += x;
         quantiles.count(x);
     });
     s.mean = total / double(s.n);
     quantiles.prepare();
     double ss = 0;
-    forEach(store, runId, p, [&](double x) {
+    forEach(evidence, runId, p, [&](double x) {
         ss += (x - s.mean) * (x - s.mean);
         quantiles.collect(x);
     });
@@ -178,12 +179,12 @@ SampleStats streamedStats(const Store &store, long long runId, const std::string
     const double med = s.median;
     Range deviations{s.n, 0.0, std::max(med - s.min, s.max - med)};
     RankFinder mad(deviations, {0.5});
-    forEach(store, runId, p, [&](double x) { mad.count(std::fabs(x - med)); });
+    forEach(evidence, runId, p, [&](double x) { mad.count(std::fabs(x - med)); });
     mad.prepare();
-    forEach(store, runId, p, [&](double x) { mad.collect(std::fabs(x - med)); });
+    forEach(evidence, runId, p, [&](double x) { mad.collect(std::fabs(x - med)); });
     const double scaled = mad.result()[0] * 1.4826;
     if (scaled > 0)
-        forEach(store, runId, p,
+        forEach(evidence, runId, p,
                 [&](double x) { s.madOutliers += std::fabs(x - med) / scaled > 3.5; });
     *sum = total;
     return s;

@@ -4,7 +4,7 @@
 // judging statistics (computeStats) of a long phase. No Qt, no chart types: the ingestor's judge
 // uses them.
 #include "model/contract/stats.h"
-#include "model/store/store.h"
+#include "model/evidence/evidence_reader.h"
 
 #include <string>
 #include <vector>
@@ -28,14 +28,14 @@ inline constexpr long long kStreamedSamples = 1000000;
 // value <= 0); the second keeps only the values of the bins that hold the ranks asked for.
 // Memory: the bins and those values, not the pool. `count` (if given) gets the pool's size; no
 // sample gives an empty result.
-std::vector<double> pooledQuantiles(const Store &store, const std::vector<long long> &runIds,
-                                    const std::string &phase, const std::vector<double> &qs,
-                                    std::size_t *count = nullptr);
+std::vector<double> pooledQuantiles(const EvidenceReader &evidence,
+                                    const std::vector<long long> &runIds, const std::string &phase,
+                                    const std::vector<double> &qs, std::size_t *count = nullptr);
 
 // computeStats of a run's phase read chunk by chunk in five passes, the same figures to the bit
 // (sum and squared deviations in sample order; quantiles and the MAD exact, as above); `sum` gets
 // the phase's total. What the store judges a long run with, so it never holds the run.
-SampleStats streamedStats(const Store &store, long long runId, const std::string &phase,
+SampleStats streamedStats(const EvidenceReader &evidence, long long runId, const std::string &phase,
                           double *sum);
 
 } // namespace tp

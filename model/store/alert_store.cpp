@@ -1,5 +1,6 @@
 // AlertStore: the alerts table of schema v5, and the "alert" events of a run.
 #include "alert_store.h"
+#include "store_connection.h"
 
 #include "model/contract/contract.h"
 #include "model/store/sqlite_row.h"
@@ -16,7 +17,7 @@ long long AlertStore::insert(const RunAlert &a)
 {
     return guarded("record the alert", [&] {
         SQLite::Statement q(
-            m_store.db(),
+            StoreConnection::of(m_store),
             "INSERT INTO alerts(run_id, target, kind, message, details_json, raised_at) "
             "VALUES(?, ?, ?, ?, ?, coalesce(nullif(?, ''), strftime('%Y-%m-%dT%H:%M:%fZ', "
             "'now')))");
@@ -30,7 +31,7 @@ long long AlertStore::insert(const RunAlert &a)
         q.bind(5, a.details.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace));
         q.bind(6, a.raisedAt);
         q.exec();
-        return static_cast<long long>(m_store.db().getLastInsertRowid());
+        return static_cast<long long>(StoreConnection::of(m_store).getLastInsertRowid());
     });
 }
 
@@ -38,7 +39,7 @@ std::vector<RunAlert> AlertStore::recent(int limit) const
 {
     return guarded("read the alerts", [&] {
         SQLite::Statement q(
-            m_store.db(),
+            StoreConnection::of(m_store),
             "SELECT coalesce(run_id, 0), target, kind, message, details_json, raised_at "
             "FROM alerts ORDER BY id DESC LIMIT ?");
         q.bind(1, limit);
@@ -62,7 +63,7 @@ std::vector<RunAlert> AlertStore::recent(int limit) const
 std::vector<RunAlert> AlertStore::forRun(long long runId) const
 {
     return guarded("read the run's alerts", [&] {
-        SQLite::Statement q(m_store.db(),
+        SQLite::Statement q(StoreConnection::of(m_store),
                             "SELECT json FROM events WHERE run_id = ? AND event = ? ORDER BY seq");
         q.bind(1, static_cast<int64_t>(runId));
         q.bind(2, alert::Event);

@@ -1,4 +1,5 @@
 #include "dist_run_rows.h"
+#include "store_connection.h"
 
 #include "model/store/sqlite_row.h"
 #include "model/store/store.h"
@@ -37,13 +38,13 @@ std::vector<RankRow> rows(SQLite::Statement &q)
 
 std::vector<DistributedRun> distributedRuns(Store &store)
 {
-    SQLite::Statement q(store.db(), std::string(kSelect) + " ORDER BY id DESC");
+    SQLite::Statement q(StoreConnection::of(store), std::string(kSelect) + " ORDER BY id DESC");
     return groupRanks(rows(q));
 }
 
 std::optional<DistributedRun> distributedRunOf(Store &store, long long runId)
 {
-    SQLite::Statement q(store.db(),
+    SQLite::Statement q(StoreConnection::of(store),
                         std::string(kSelect) +
                             " AND json_extract(env_json, '$.distributed.group') = (SELECT "
                             "json_extract(env_json, '$.distributed.group') FROM runs WHERE id = ? "

@@ -1,4 +1,5 @@
 #include "merge_vetting.h"
+#include "store_connection.h"
 
 #include "model/contract/contract.h"
 #include "model/contract/output_file.h"
@@ -437,7 +438,8 @@ void vetMergeCopy(const std::string &copyPath, const std::string &source, Store 
         throw StoreError(what + " is damaged (" + check + ")" + kNothingMerged);
     for (const std::string &t : tables) {
         const std::vector<Column> theirs = columnsOf(raw, t, what);
-        const std::vector<Column> ourColumns = columnsOf(ours.db().getHandle(), t, "this database");
+        const std::vector<Column> ourColumns =
+            columnsOf(StoreConnection::of(ours).getHandle(), t, "this database");
         bool same = theirs.size() == ourColumns.size();
         for (std::size_t i = 0; same && i < theirs.size(); ++i)
             same = theirs[i].name == ourColumns[i].name;

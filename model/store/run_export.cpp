@@ -2,6 +2,7 @@
 
 #include "model/analysis/run_profile.h"
 #include "model/contract/contract.h"
+#include "model/contract/csv_field.h"
 #include "model/contract/sound_values.h"
 #include "model/contract/stats.h"
 
@@ -23,13 +24,6 @@ long long number(const std::string &token, const std::string &text)
         throw ExportError("bad run selection '" + token + "': '" + text +
                           "' is not a run id (a whole number)");
     return v;
-}
-
-std::string g17(double v)
-{
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.17g", v);
-    return buf;
 }
 
 // "7" or "7-9" (a token of the selection, or the value of run=): those run ids.
@@ -58,20 +52,6 @@ json opt(const std::optional<double> &v)
 }
 
 } // namespace
-
-std::string csvField(const json &v)
-{
-    std::string s = v.is_null()           ? std::string()
-                    : v.is_string()       ? v.get<std::string>()
-                    : v.is_number_float() ? g17(v.get<double>())
-                                          : dumpText(v);
-    if (s.find_first_of(",\"\r\n") == std::string::npos)
-        return s;
-    std::string quoted = "\"";
-    for (char c : s)
-        quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-    return quoted + '"';
-}
 
 RunSelection parseRunSelection(const std::string &text)
 {

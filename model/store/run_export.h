@@ -1,6 +1,7 @@
 #pragma once
 // `torchpilot export`: runs with their figures and verdicts (and, on request, their samples) as
 // CSV (RFC 4180) or JSON, for other tools. No Qt.
+#include "model/contract/csv_field.h"
 #include "store.h"
 
 #include <nlohmann/json.hpp>
@@ -23,10 +24,6 @@ public:
 // ("mode=compiled,dtype=bfloat16"; keys workload, mode, dtype, device, status, target, runner,
 // batch, from, before). Empty: every run. Throws ExportError naming the bad token.
 RunSelection parseRunSelection(const std::string &text);
-
-// One CSV field (RFC 4180): strings quoted when they hold , " CR or LF; doubles with 17 digits;
-// null empty.
-std::string csvField(const nlohmann::json &v);
 
 // The export's columns, in order: identity, configuration, figures, verdicts.
 const std::vector<std::string> &exportColumns();

@@ -1,5 +1,6 @@
 // judgeStoredRun and rejudgeStaleRuns: the judge's values read from and written to the store.
 #include "run_judging.h"
+#include "store_connection.h"
 
 #include "model/contract/contract.h"
 #include "model/contract/json_file.h"
@@ -77,7 +78,7 @@ void judgeStoredRun(Store &store, long long runId, const ValidityPolicy &policy)
         if (j.meanBatchSeconds)
             j.figures["figures_source"] = "runner summary: no samples to compute from";
     }
-    SQLite::Statement q(store.db(), R"sql(
+    SQLite::Statement q(StoreConnection::of(store), R"sql(
 UPDATE runs SET first_call_seconds = :first, warmup_mean_seconds = :warm, mean_batch_seconds = :mean,
   samples_per_second = :sps, p50_seconds = :p50, p90_seconds = :p90, p99_seconds = :p99,
   valid = :valid, validity_reasons = :reasons, validity_policy = :policy,
@@ -115,7 +116,7 @@ long long rejudgeStaleRuns(Store &store, const ValidityPolicy &policy)
         "SELECT id FROM runs WHERE validity_policy <> ? AND status <> 'running' ORDER BY id";
     auto collect = [&] {
         std::vector<long long> ids;
-        SQLite::Statement q(store.db(), sql);
+        SQLite::Statement q(StoreConnection::of(store), sql);
         q.bind(1, policy.id());
         while (q.executeStep())
             ids.push_back(q.getColumn(0).getInt64());
@@ -123,7 +124,7 @@ long long rejudgeStaleRuns(Store &store, const ValidityPolicy &policy)
     };
     if (collect().empty()) // the common case: a read, no write lock taken
         return 0;
-    SQLite::Transaction tx(store.db(), SQLite::TransactionBehavior::IMMEDIATE);
+    SQLite::Transaction tx(StoreConnection::of(store), SQLite::TransactionBehavior::IMMEDIATE);
     const std::vector<long long> stale = collect(); // another process may have re-judged meanwhile
     for (long long id : stale)
         judgeStoredRun(store, id, policy);

@@ -1,4 +1,5 @@
 #include "run_query.h"
+#include "store_connection.h"
 
 #include "store.h"
 
@@ -22,9 +23,9 @@ std::string idsJson(const std::vector<long long> &ids)
 std::vector<std::string> RunQuery::distinct(const char *column) const
 {
     // `column` is one of the fixed names below, never user text.
-    SQLite::Statement q(m_store.db(), std::string("SELECT DISTINCT ") + column +
-                                          " FROM runs WHERE " + column + " <> '' ORDER BY " +
-                                          column);
+    SQLite::Statement q(StoreConnection::of(m_store), std::string("SELECT DISTINCT ") + column +
+                                                          " FROM runs WHERE " + column +
+                                                          " <> '' ORDER BY " + column);
     std::vector<std::string> out;
     while (q.executeStep())
         out.push_back(q.getColumn(0).getString());
@@ -43,12 +44,11 @@ RunFacets RunQuery::facets() const
     return f;
 }
 
-std::vector<RunQuery::EventTiming>
-RunQuery::eventTimings(const std::vector<long long> &runIds) const
+std::vector<EventTiming> Store::eventTimings(const std::vector<long long> &runIds) const
 {
     // Kept per run by the ingestor as the lines arrive (schema v12; migrated from the events'
     // arrival times): phase lines are not events, so the events alone would miss them.
-    SQLite::Statement q(m_store.db(), R"sql(
+    SQLite::Statement q(*m_db, R"sql(
 SELECT id, longest_line_gap, last_line_at FROM runs
 WHERE last_line_at IS NOT NULL AND id IN (SELECT value FROM json_each(?)) ORDER BY id)sql");
     q.bind(1, idsJson(runIds));
@@ -65,13 +65,12 @@ WHERE last_line_at IS NOT NULL AND id IN (SELECT value FROM json_each(?)) ORDER 
 }
 
 std::vector<std::pair<long long, double>>
-RunQuery::queueWaits(const std::vector<long long> &runIds) const
+Store::queueWaits(const std::vector<long long> &runIds) const
 {
     SQLite::Statement q(
-        m_store.db(),
-        "SELECT id, (julianday(started_at) - julianday(queued_at)) * 86400.0 FROM runs "
-        "WHERE queued_at <> '' AND started_at <> '' AND "
-        "id IN (SELECT value FROM json_each(?)) ORDER BY id");
+        *m_db, "SELECT id, (julianday(started_at) - julianday(queued_at)) * 86400.0 FROM runs "
+               "WHERE queued_at <> '' AND started_at <> '' AND "
+               "id IN (SELECT value FROM json_each(?)) ORDER BY id");
     q.bind(1, idsJson(runIds));
     std::vector<std::pair<long long, double>> out;
     while (q.executeStep())
@@ -81,9 +80,9 @@ RunQuery::queueWaits(const std::vector<long long> &runIds) const
 }
 
 std::vector<std::pair<long long, double>>
-RunQuery::capacityWaits(const std::vector<long long> &runIds) const
+Store::capacityWaits(const std::vector<long long> &runIds) const
 {
-    SQLite::Statement q(m_store.db(), R"sql(
+    SQLite::Statement q(*m_db, R"sql(
 SELECT run_id, max(json_extract(json, '$.capacity_wait_seconds')) FROM events
 WHERE event = 'k8s_scheduling' AND json_valid(json) AND run_id IN (SELECT value FROM json_each(?))
   AND typeof(json_extract(json, '$.capacity_wait_seconds')) IN ('integer', 'real')
@@ -95,9 +94,9 @@ GROUP BY run_id ORDER BY run_id)sql");
     return out;
 }
 
-std::optional<double> RunQuery::acceleratorMemoryPeak(long long runId) const
+std::optional<double> Store::acceleratorMemoryPeak(long long runId) const
 {
-    SQLite::Statement q(m_store.db(), R"sql(
+    SQLite::Statement q(*m_db, R"sql(
 SELECT max(v) FROM (
   SELECT json_extract(env_json, '$.accelerator_memory_peak_bytes') AS v FROM runs
   WHERE id = :id AND json_valid(env_json)

@@ -183,7 +183,7 @@ UPDATE gate_signoffs SET pilot_id = coalesce(
   (SELECT id FROM pilots ORDER BY selected DESC, id LIMIT 1));
 CREATE INDEX decision_snapshots_by_pilot ON decision_snapshots(pilot_id, id);
 )sql",
-    // v9: samples in chunks (model/samples/sample_chunks.h): one row per phase line of at most 4096
+    // v9: samples in chunks (model/store/sample_chunks.h): one row per phase line of at most 4096
     // consecutive samples, with count, min, max and sum, the values packed in `data` (codec 0:
     // raw little-endian doubles; 1: byte-shuffled, zstd). Store::migrate moves the `samples`
     // rows into chunks and drops that table in the same transaction.
@@ -226,7 +226,7 @@ ALTER TABLE gate_signoffs ADD COLUMN merged_from TEXT NOT NULL DEFAULT '';
 )sql",
     // v12: the store's cost follows the samples, not the lines. A phase line is no longer an
     // `events` row: its samples go to chunks that start at multiples of 4096 whatever the line
-    // size (model/samples/sample_chunks.h), the lines are counted per phase (phase_lines), and the
+    // size (model/store/sample_chunks.h), the lines are counted per phase (phase_lines), and the
     // arrival
     // figures the panels need are kept per run: when the last line arrived and the longest wait
     // between two lines (NULL: not known, e.g. imported before v12 without arrival times).

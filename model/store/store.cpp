@@ -1,8 +1,9 @@
 #include "store.h"
+#include "store_connection.h"
 
-#include "model/pilot/pilot_store.h"
-#include "model/samples/sample_chunks.h"
+#include "model/store/pilot_store.h"
 #include "model/store/run_judging.h"
+#include "model/store/sample_chunks.h"
 #include "model/store/thread_guard.h"
 #include "schema.h"
 
@@ -156,6 +157,34 @@ Store::Store(const std::string &path, const ValidityPolicy &policy) : m_path(pat
     }
 }
 
+Store::Store(const std::string &path, const ValidityPolicy &policy, ReadOnlyTag)
+    : m_path(path), m_policy(policy), m_readOnly(true)
+{
+    thread_guard::check("store opened", path);
+    try {
+        m_db = std::make_unique<SQLite::Database>(
+            path, SQLite::OPEN_READONLY | SQLite::OPEN_FULLMUTEX | SQLite::OPEN_URI);
+        m_db->setBusyTimeout(kBusyTimeoutMs);
+        sqlite3_trace_v2(m_db->getHandle(), SQLITE_TRACE_STMT, traceStatement, nullptr);
+        m_db->exec("PRAGMA query_only = ON");
+        const int version = checkOpenable();
+        if (version < kSchemaVersion)
+            throw StoreError("database '" + path + "' has schema version " +
+                             std::to_string(version) + "; this TorchPilot reads version " +
+                             std::to_string(kSchemaVersion) +
+                             ": open it for writing once to upgrade it (the file was not changed)");
+    } catch (const SQLite::Exception &e) {
+        m_db.reset();
+        throw StoreError("cannot open database '" + path + "' for reading: " + e.what() +
+                         " (the file was not changed)");
+    }
+}
+
+std::unique_ptr<Store> Store::openReadOnly(const std::string &path, const ValidityPolicy &policy)
+{
+    return std::unique_ptr<Store>(new Store(path, policy, ReadOnlyTag{}));
+}
+
 Store::~Store() = default;
 
 int Store::schemaVersion() const
@@ -163,12 +192,11 @@ int Store::schemaVersion() const
     return m_db->execAndGet("PRAGMA user_version").getInt();
 }
 
-void Store::migrate()
+int Store::checkOpenable() const
 {
-    // Read-only checks first: nothing is written to a file we do not understand. One statement,
-    // so one snapshot: read separately, a first open running concurrently could commit its
-    // migration between the reads (version 0 and application_id 0, then tables > 0), and this
-    // sound new database would be refused as a foreign one.
+    // One statement, so one snapshot: read separately, a first open running concurrently could
+    // commit its migration between the reads (version 0 and application_id 0, then tables > 0),
+    // and this sound new database would be refused as a foreign one.
     SQLite::Statement probe(*m_db, "SELECT (SELECT user_version FROM pragma_user_version), "
                                    "(SELECT application_id FROM pragma_application_id), "
                                    "(SELECT count(*) FROM sqlite_schema)");
@@ -176,7 +204,7 @@ void Store::migrate()
     const int version = probe.getColumn(0).getInt();
     const int appId = probe.getColumn(1).getInt();
     const int tables = probe.getColumn(2).getInt();
-    probe.reset(); // no read transaction left open while the file changes below
+    probe.reset(); // no read transaction left open while the file changes
     if (version > kSchemaVersion)
         throw StoreError("database '" + m_path + "' has schema version " + std::to_string(version) +
                          ", newer than this TorchPilot supports (" +
@@ -186,6 +214,13 @@ void Store::migrate()
         throw StoreError(
             "'" + m_path +
             "' is a SQLite database but not a TorchPilot one (the file was not changed)");
+    return version;
+}
+
+void Store::migrate()
+{
+    // Read-only checks first: nothing is written to a file we do not understand.
+    const int version = checkOpenable();
 
     m_db->exec("PRAGMA foreign_keys = ON");
     enableWal(*m_db);
@@ -407,6 +442,19 @@ void Store::setCollection(long long runId, long long order, const std::string &r
     q.bind(2, retryOf);
     q.bind(3, static_cast<int64_t>(runId));
     q.exec();
+}
+
+StoreTransaction::StoreTransaction(Store &store)
+    : m_tx(std::make_unique<SQLite::Transaction>(StoreConnection::of(store),
+                                                 SQLite::TransactionBehavior::IMMEDIATE))
+{
+}
+
+StoreTransaction::~StoreTransaction() = default;
+
+void StoreTransaction::commit()
+{
+    m_tx->commit();
 }
 
 } // namespace tp

@@ -1,6 +1,7 @@
 #include "store_compact.h"
+#include "store_connection.h"
 
-#include "model/samples/sample_chunks.h"
+#include "model/store/sample_chunks.h"
 #include "store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -15,7 +16,7 @@ namespace
 
 std::uint64_t fileBytes(Store &store)
 {
-    store.db().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+    StoreConnection::of(store).exec("PRAGMA wal_checkpoint(TRUNCATE)");
     std::error_code ec;
     const auto n = std::filesystem::file_size(store.path(), ec);
     return ec ? 0 : static_cast<std::uint64_t>(n);
@@ -28,13 +29,13 @@ CompactReport compactDatabase(Store &store)
     CompactReport r;
     r.bytesBefore = fileBytes(store);
     {
-        SQLite::Transaction tx(store.db(), SQLite::TransactionBehavior::IMMEDIATE);
-        const auto [before, after] = compactSampleChunks(store.db());
+        SQLite::Transaction tx(StoreConnection::of(store), SQLite::TransactionBehavior::IMMEDIATE);
+        const auto [before, after] = compactSampleChunks(StoreConnection::of(store));
         r.chunksBefore = before;
         r.chunksAfter = after;
         tx.commit();
     }
-    store.db().exec("VACUUM");
+    StoreConnection::of(store).exec("VACUUM");
     r.bytesAfter = fileBytes(store);
     return r;
 }

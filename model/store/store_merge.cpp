@@ -1,4 +1,5 @@
 #include "store_merge.h"
+#include "store_connection.h"
 
 #include "merge_vetting.h"
 #include "model/pilot/pilot.h"
@@ -203,7 +204,7 @@ MergeReport mergeDatabase(Store &ours, const std::string &otherPath)
     vetMergeCopy(copy.path(), otherPath, ours, tables);
     const std::string source = std::filesystem::absolute(otherPath, ec).string();
 
-    SQLite::Database &db = ours.db();
+    SQLite::Database &db = StoreConnection::of(ours);
     MergeReport r;
     // Read-only and immutable: SQLite neither writes nor recovers anything in the copy.
     const std::string uri = fileUri(copy.path()) + "?mode=ro&immutable=1";

@@ -44,13 +44,22 @@ RunQueueWorker::~RunQueueWorker()
     shutdown();
 }
 
+bool RunQueueWorker::openStore()
+{
+    // Opened for writing when the first run starts, not when the window opens: a window that only
+    // browses never opens its database for writing (which could migrate or re-judge it).
+    if (!m_store) {
+        try {
+            m_store = std::make_unique<Store>(m_databasePath.toStdString());
+        } catch (const StoreError &e) {
+            m_storeError = QString::fromStdString(e.what());
+        }
+    }
+    return m_store != nullptr;
+}
+
 void RunQueueWorker::init()
 {
-    try {
-        m_store = std::make_unique<Store>(m_databasePath.toStdString());
-    } catch (const StoreError &e) {
-        m_storeError = QString::fromStdString(e.what());
-    }
     m_ticker = new QTimer(this);
     m_ticker->setInterval(1000); // elapsed and ETA move between progress lines too
     connect(m_ticker, &QTimer::timeout, this, &RunQueueWorker::tick);
@@ -111,7 +120,7 @@ void RunQueueWorker::start(int jobId)
     Job &job = it->second;
     job.status.state = JobState::Running;
     job.clock.start();
-    if (!m_store) {
+    if (!openStore()) {
         LaunchResult r;
         r.status = QStringLiteral("error");
         r.error = m_storeError;

@@ -104,6 +104,7 @@ private:
     void storeQueuedAt(Job &job);
 
     QString m_databasePath, m_runnerPath;
+    bool openStore(); // the writing connection, on the first run; false: m_storeError says why
     std::unique_ptr<Store> m_store;
     QString m_storeError;
     std::map<int, Job> m_jobs; // by id: first in, first out

@@ -3,7 +3,7 @@
 #include "core/qt_text.h"
 #include "core/review_files.h"
 #include "model/pilot/pilot.h"
-#include "model/review/review.h"
+#include "model/session/evaluate_review.h"
 #include "model/store/store.h"
 #include "pilot_cmd_tr.h"
 #include "runner/launch/target_profiles.h"

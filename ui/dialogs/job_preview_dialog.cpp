@@ -3,7 +3,7 @@
 #include "model/analysis/readiness_runs.h"
 #include "model/contract/output_file.h"
 #include "model/contract/sound_values.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "runner/launch/k8s/k8s_serving.h"
 #include "runner/launch/kube_launcher.h"
@@ -197,7 +197,8 @@ void JobPreviewDialog::computeDeployment(const QString &databasePath)
         [path] {
             Result r;
             try {
-                Store store(path);
+                const auto own = Store::openReadOnly(path); // a read: never migrates
+                Store &store = *own;
                 const PilotDefinition pilot = PilotStore(store).selected();
                 r.text = servingDeploymentYaml(store, pilot, true, "REGISTRY/MODEL-SERVER:TAG",
                                                kServingPort);

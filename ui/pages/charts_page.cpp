@@ -2,8 +2,8 @@
 
 #include "core/model_text_tr.h"
 #include "core/settings.h"
-#include "model/charts/chart_data_loader.h"
-#include "model/charts/chart_session.h"
+#include "model/session/chart_data_loader.h"
+#include "model/session/chart_session.h"
 #include "model/store/store.h"
 #include "ui/charts/break_even_table.h"
 #include "ui/charts/cache_state_chart.h"

@@ -3,7 +3,7 @@
 
 #include "core/model_text_tr.h"
 
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 
 #include "model/store/store.h"
 #include "ui/charts/serving_curve_chart.h"
@@ -196,7 +196,8 @@ void ComparePage::reload()
             std::optional<ComparePreset> pilot;
             try {
                 if (policy) {
-                    Store store(path, *policy); // its own connection
+                    const auto own = Store::openReadOnly(path, *policy); // read-only
+                    Store &store = *own;
                     runs = store.listRuns();
                     pilot = pilotPreset(store);
                 }
@@ -335,7 +336,9 @@ void ComparePage::compareNow()
             Result r;
             r.generation = generation;
             try {
-                Store store(path, policy); // its own connection: never shared across threads
+                // Its own read-only connection: never shared across threads, never writes.
+                const auto own = Store::openReadOnly(path, policy);
+                Store &store = *own;
                 r.comparison = compareRuns(store, base, cand,
                                            withPilotReasons(store, base, cand, options,
                                                             &r.baselineLabel, &r.candidateLabel));

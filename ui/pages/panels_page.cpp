@@ -1,7 +1,7 @@
 #include "panels_page.h"
 
 #include "core/model_text_tr.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 
 #include "model/store/run_query.h"
 #include "model/store/store.h"
@@ -316,7 +316,9 @@ void PanelsPage::reload()
         [path, policy, sel, side, options, generation] {
             Result r{generation, {}, {}, {}, {}, {}};
             try {
-                Store store(path, policy); // its own connection: never shared across threads
+                // Its own read-only connection: never shared across threads, never writes.
+                const auto own = Store::openReadOnly(path, policy);
+                Store &store = *own;
                 const PilotDefinition pilot = PilotStore(store).selected();
                 r.baselineLabel = pilot.baseline.label;
                 r.candidateLabel = pilot.candidate.label;

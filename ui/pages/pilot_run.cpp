@@ -1,7 +1,7 @@
 #include "pilot_run.h"
 
 #include "core/qt_text.h"
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 
 #include <QThread>

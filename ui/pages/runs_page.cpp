@@ -132,7 +132,9 @@ void RunsPage::reload()
         [path, policy, generation] {
             Listing l{generation, {}, {}};
             try {
-                Store store(path, policy); // its own connection: never shared across threads
+                // Its own read-only connection: never shared across threads, never writes.
+                const auto own = Store::openReadOnly(path, policy);
+                const Store &store = *own;
                 l.runs = store.listRuns();
             } catch (const std::exception &e) {
                 l.error = tr("Cannot read the runs: %1").arg(QString::fromUtf8(e.what()));

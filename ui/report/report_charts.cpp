@@ -1,7 +1,7 @@
 #include "report_charts.h"
 
 #include "core/model_text_tr.h"
-#include "model/charts/chart_data_loader.h"
+#include "model/session/chart_data_loader.h"
 #include "report_data.h"
 #include "report_format.h"
 #include "report_html_decision.h"

@@ -1,6 +1,7 @@
 #include "report_data.h"
 
 #include "model/analysis/accelerator_facts.h"
+#include "model/session/evaluate_review.h"
 
 #include "model/analysis/precision_mode.h"
 #include "model/contract/contract.h"

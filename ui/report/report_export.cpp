@@ -42,23 +42,26 @@ void showStatus(QWidget *parent, const QString &message)
 }
 
 // A warning whose text is shown as it is: an error message may quote a path or a stored name,
-// which a message box would otherwise take for rich text when it looks like markup.
+// which a message box would otherwise take for rich text when it looks like markup. Opened, not
+// exec()'d: it is shown from a future's completion, where a nested event loop would run other
+// completions (and this one's caller) re-entrantly.
 void warn(QWidget *parent, const QString &text)
 {
-    QMessageBox box(QMessageBox::Warning, ReportFiles::tr("Export PDF report"), text,
-                    QMessageBox::Ok, parent);
-    box.setTextFormat(Qt::PlainText);
-    box.exec();
+    auto *box = new QMessageBox(QMessageBox::Warning, ReportFiles::tr("Export PDF report"), text,
+                                QMessageBox::Ok, parent);
+    box->setTextFormat(Qt::PlainText);
+    box->setAttribute(Qt::WA_DeleteOnClose);
+    box->open();
 }
 } // namespace
 
-void exportPdfReport(QWidget *parent, Store *store)
+void exportPdfReport(QWidget *parent, const StoreLocation &store)
 {
-    if (!store) {
+    if (store.isNull()) {
         warn(parent, ReportFiles::tr("No database is open."));
         return;
     }
-    const QString dbPath = QString::fromStdString(store->path());
+    const QString dbPath = QString::fromStdString(store.path);
     const QString suggested =
         QDir(QStandardPaths::writableLocation(QStandardPaths::DocumentsLocation))
             .filePath(QFileInfo(dbPath).completeBaseName() + QStringLiteral("-report.pdf"));
@@ -118,9 +121,10 @@ void exportPdfReportTo(QWidget *parent, const QString &dbPath, const QString &ou
     collecting->setFuture(QtConcurrent::run(storeWorkerPool(), [dbPath, definitions] {
         Collected c;
         try {
-            Store own(dbPath.toStdString()); // a worker never shares the GUI's connection
+            // A worker's own connection, read-only: writing a report never writes the database.
+            const auto own = Store::openReadOnly(dbPath.toStdString());
             c.data = std::make_shared<ReportData>(
-                collectReportData(own, readGateDefinitions(definitions)));
+                collectReportData(*own, readGateDefinitions(definitions)));
         } catch (const std::exception &e) {
             c.error = QString::fromUtf8(e.what());
         }

@@ -4,6 +4,7 @@
 // data on a worker thread (its own Store connection) and renders on the GUI thread (the charts are
 // widgets).
 #include "core/review_files.h"
+#include "ui/store_location.h"
 
 #include <QCoreApplication>
 #include <QString>
@@ -15,15 +16,14 @@ class QWidget;
 namespace tp
 {
 
-class Store;
-
 struct ReportFiles {
     Q_DECLARE_TR_FUNCTIONS(ReportFiles)
 };
 
-// Asks for a file name, then writes the report of `store`'s database there; progress and the
-// outcome go to the status bar of `parent`'s main window, errors to a message box.
-void exportPdfReport(QWidget *parent, Store *store);
+// Asks for a file name, then writes the report of the database at `store` there; progress and the
+// outcome go to the status bar of `parent`'s main window, errors to a window-modal message box
+// that does not block the caller.
+void exportPdfReport(QWidget *parent, const StoreLocation &store);
 
 // The same without the dialog: collects on a worker thread, renders on the GUI thread, then calls
 // `done` (error empty on success) — or, without `done`, reports as exportPdfReport does.

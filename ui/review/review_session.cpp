@@ -1,7 +1,8 @@
 #include "review_session.h"
 
 #include "core/review_files.h"
-#include "model/pilot/pilot_store.h"
+#include "model/session/evaluate_review.h"
+#include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "ui/superseding_task.h"
 

@@ -7,12 +7,13 @@
 namespace tp
 {
 
-ServingDeploymentText servingDeploymentYaml(Store &store, const PilotDefinition &pilot,
-                                            bool candidate, const std::string &image, int port)
+ServingDeploymentText servingDeploymentYaml(const EvidenceReader &evidence,
+                                            const PilotDefinition &pilot, bool candidate,
+                                            const std::string &image, int port)
 {
     RunSelection side = (candidate ? pilot.candidate : pilot.baseline).selection("");
     side.scenario.clear(); // every process of the side, server runs included
-    const ReadinessFigures f = readinessFigures(store, readinessRuns(store, side));
+    const ReadinessFigures f = readinessFigures(evidence, readinessRuns(evidence, side));
     ServingDeploymentText out;
     out.coldStarts = f.coldRuns;
     ServingProbes probes = pilot.probes;

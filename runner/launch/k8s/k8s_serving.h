@@ -9,7 +9,7 @@
 namespace tp
 {
 
-class Store;
+class EvidenceReader;
 struct PilotDefinition;
 
 struct ServingDeploymentText {
@@ -19,7 +19,8 @@ struct ServingDeploymentText {
     std::string yaml; // empty with Basis::None; its first line a comment saying whose probes
 };
 
-ServingDeploymentText servingDeploymentYaml(Store &store, const PilotDefinition &pilot,
-                                            bool candidate, const std::string &image, int port);
+ServingDeploymentText servingDeploymentYaml(const EvidenceReader &evidence,
+                                            const PilotDefinition &pilot, bool candidate,
+                                            const std::string &image, int port);
 
 } // namespace tp

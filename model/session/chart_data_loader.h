@@ -2,8 +2,8 @@
 // Reads and reduces the data of the charts page (see chart_data.h). Runs on a worker thread with
 // its own Store connection; `cancelled` is polled between steps so a superseded request stops
 // early. Store errors are returned in ChartData::error, never thrown.
-#include "chart_data.h"
-#include "chart_queries.h"
+#include "model/charts/chart_data.h"
+#include "model/store/chart_queries.h"
 #include "run_index.h"
 
 #include <functional>

@@ -4,7 +4,7 @@
 // of two table scans per selected run; refresh() rebuilds it when the runs table changed (its
 // row count or largest id) and invalidate() forces that after updates that keep both (a run
 // finishing). Not thread-safe: one worker owns it.
-#include "chart_queries.h"
+#include "model/store/chart_queries.h"
 
 #include <map>
 #include <string>

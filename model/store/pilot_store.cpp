@@ -1,4 +1,5 @@
 #include "pilot_store.h"
+#include "store_connection.h"
 
 #include "model/contract/sound_values.h"
 #include "model/store/sqlite_row.h"
@@ -42,7 +43,7 @@ PilotStore::PilotStore(Store &store) : m_store(store) {}
 std::vector<PilotDefinition> PilotStore::list() const
 {
     return guarded("read the pilots", [&] {
-        SQLite::Statement q(m_store.db(),
+        SQLite::Statement q(StoreConnection::of(m_store),
                             "SELECT id, definition_json, version FROM pilots ORDER BY id");
         std::vector<PilotDefinition> out;
         while (q.executeStep())
@@ -54,7 +55,7 @@ std::vector<PilotDefinition> PilotStore::list() const
 std::optional<PilotDefinition> PilotStore::find(const std::string &name) const
 {
     return guarded("read a pilot", [&]() -> std::optional<PilotDefinition> {
-        SQLite::Statement q(m_store.db(),
+        SQLite::Statement q(StoreConnection::of(m_store),
                             "SELECT id, definition_json, version FROM pilots WHERE name = ?");
         q.bind(1, name);
         if (!q.executeStep())
@@ -66,8 +67,9 @@ std::optional<PilotDefinition> PilotStore::find(const std::string &name) const
 PilotDefinition PilotStore::selected() const
 {
     return guarded("read the selected pilot", [&] {
-        SQLite::Statement q(m_store.db(), "SELECT id, definition_json, version FROM pilots "
-                                          "ORDER BY selected DESC, id LIMIT 1");
+        SQLite::Statement q(StoreConnection::of(m_store),
+                            "SELECT id, definition_json, version FROM pilots "
+                            "ORDER BY selected DESC, id LIMIT 1");
         if (!q.executeStep())
             throw PilotError("the database holds no pilot (add one with 'torchpilot pilots "
                              "--add FILE')");
@@ -94,9 +96,11 @@ PilotDefinition PilotStore::add(PilotDefinition pilot)
         throw PilotError("a pilot named '" + pilot.name + "' already exists");
     pilot.version = 1;
     guarded("add a pilot", [&] {
-        SQLite::Transaction tx(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
-        const bool first = m_store.db().execAndGet("SELECT count(*) FROM pilots").getInt() == 0;
-        insert(m_store.db(), pilot, first);
+        SQLite::Transaction tx(StoreConnection::of(m_store),
+                               SQLite::TransactionBehavior::IMMEDIATE);
+        const bool first =
+            StoreConnection::of(m_store).execAndGet("SELECT count(*) FROM pilots").getInt() == 0;
+        insert(StoreConnection::of(m_store), pilot, first);
         tx.commit();
     });
     return *find(pilot.name);
@@ -114,7 +118,7 @@ PilotDefinition PilotStore::update(const std::string &name, PilotDefinition pilo
         return old; // nothing changed: the version stays
     pilot.version = old.version + 1;
     guarded("update a pilot", [&] {
-        SQLite::Statement q(m_store.db(),
+        SQLite::Statement q(StoreConnection::of(m_store),
                             "UPDATE pilots SET name = ?, version = ?, definition_json = ?, "
                             "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
         q.bind(1, pilot.name);
@@ -130,8 +134,9 @@ void PilotStore::remove(const std::string &name)
 {
     const PilotDefinition p = resolve(name);
     guarded("remove a pilot", [&] {
-        SQLite::Transaction tx(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
-        if (m_store.db().execAndGet("SELECT count(*) FROM pilots").getInt() <= 1)
+        SQLite::Transaction tx(StoreConnection::of(m_store),
+                               SQLite::TransactionBehavior::IMMEDIATE);
+        if (StoreConnection::of(m_store).execAndGet("SELECT count(*) FROM pilots").getInt() <= 1)
             throw PilotError("'" + name + "' is the only pilot; add another before removing it");
         // Its decisions stay in the history, with no pilot (a later pilot may reuse the id);
         // its pending sign-offs go with it.
@@ -140,13 +145,14 @@ void PilotStore::remove(const std::string &name)
               "UPDATE gate_signoffs SET pilot_id = NULL WHERE pilot_id = ? AND "
               "snapshot_id IS NOT NULL",
               "DELETE FROM gate_signoffs WHERE pilot_id = ?", "DELETE FROM pilots WHERE id = ?"}) {
-            SQLite::Statement q(m_store.db(), sql);
+            SQLite::Statement q(StoreConnection::of(m_store), sql);
             q.bind(1, static_cast<int64_t>(p.id));
             q.exec();
         }
         // Still exactly one selected pilot.
-        m_store.db().exec("UPDATE pilots SET selected = 1 WHERE id = (SELECT id FROM pilots "
-                          "ORDER BY selected DESC, id LIMIT 1)");
+        StoreConnection::of(m_store).exec(
+            "UPDATE pilots SET selected = 1 WHERE id = (SELECT id FROM pilots "
+            "ORDER BY selected DESC, id LIMIT 1)");
         tx.commit();
     });
 }
@@ -155,7 +161,7 @@ void PilotStore::select(const std::string &name)
 {
     const PilotDefinition p = resolve(name);
     guarded("select a pilot", [&] {
-        SQLite::Statement q(m_store.db(), "UPDATE pilots SET selected = (id = ?)");
+        SQLite::Statement q(StoreConnection::of(m_store), "UPDATE pilots SET selected = (id = ?)");
         q.bind(1, static_cast<int64_t>(p.id));
         q.exec();
     });

@@ -1,4 +1,5 @@
 #include "chart_queries.h"
+#include "store_connection.h"
 
 #include "model/contract/contract.h"
 #include "model/store/sqlite_row.h"
@@ -24,8 +25,9 @@ std::vector<long long> ChartQueries::runIdsWithPrefix(const std::string &prefix,
     if (prefix.empty() || limit == 0)
         return out;
     // substr() compares bytes: no LIKE wildcards to escape in user-chosen prefixes.
-    SQLite::Statement q(m_store.db(), "SELECT id FROM runs WHERE run_key = ?1 OR "
-                                      "substr(run_key, 1, ?2) = ?1 || '/' ORDER BY id LIMIT ?3");
+    SQLite::Statement q(StoreConnection::of(m_store),
+                        "SELECT id FROM runs WHERE run_key = ?1 OR "
+                        "substr(run_key, 1, ?2) = ?1 || '/' ORDER BY id LIMIT ?3");
     q.bind(1, prefix);
     q.bind(2, static_cast<int64_t>(prefix.size() + 1));
     q.bind(3, static_cast<int64_t>(limit));
@@ -52,9 +54,10 @@ std::vector<FirstCallRecord> ChartQueries::firstCalls(const std::string &workloa
                                                       const std::string &dtype,
                                                       const std::string &device) const
 {
-    SQLite::Statement q(m_store.db(), "SELECT id, mode, cache_state, first_call_seconds FROM runs "
-                                      "WHERE workload = ? AND dtype = ? AND device = ? "
-                                      "AND first_call_seconds IS NOT NULL ORDER BY id");
+    SQLite::Statement q(StoreConnection::of(m_store),
+                        "SELECT id, mode, cache_state, first_call_seconds FROM runs "
+                        "WHERE workload = ? AND dtype = ? AND device = ? "
+                        "AND first_call_seconds IS NOT NULL ORDER BY id");
     q.bind(1, workload);
     q.bind(2, dtype);
     q.bind(3, device);
@@ -69,7 +72,7 @@ std::vector<FirstCallRecord> ChartQueries::firstCalls(const std::string &workloa
 
 bool ChartQueries::hasSteadySamples(long long runId) const
 {
-    SQLite::Statement q(m_store.db(),
+    SQLite::Statement q(StoreConnection::of(m_store),
                         "SELECT 1 FROM sample_chunks WHERE run_id = ? AND phase = ? LIMIT 1");
     q.bind(1, static_cast<int64_t>(runId));
     q.bind(2, phase::Steady);
@@ -79,7 +82,7 @@ bool ChartQueries::hasSteadySamples(long long runId) const
 long long ChartQueries::newestRunWithSteadySamples() const
 {
     // Newest first; each run's lookup uses the chunks' (run_id, phase, first_seq) index.
-    SQLite::Statement q(m_store.db(),
+    SQLite::Statement q(StoreConnection::of(m_store),
                         "SELECT r.id FROM runs r WHERE EXISTS (SELECT 1 FROM sample_chunks c "
                         "WHERE c.run_id = r.id AND c.phase = ?) ORDER BY r.id DESC LIMIT 1");
     q.bind(1, phase::Steady);
@@ -88,7 +91,8 @@ long long ChartQueries::newestRunWithSteadySamples() const
 
 RunTableSignature ChartQueries::signature() const
 {
-    SQLite::Statement q(m_store.db(), "SELECT count(*), coalesce(max(id), 0) FROM runs");
+    SQLite::Statement q(StoreConnection::of(m_store),
+                        "SELECT count(*), coalesce(max(id), 0) FROM runs");
     q.executeStep();
     RunTableSignature s;
     sqlrow::readRow(q, s.count, s.maxId);
@@ -97,8 +101,9 @@ RunTableSignature ChartQueries::signature() const
 
 std::vector<RunIndexRow> ChartQueries::indexRows() const
 {
-    SQLite::Statement q(m_store.db(), "SELECT id, run_key, workload, dtype, device, mode, "
-                                      "cache_state, first_call_seconds FROM runs ORDER BY id");
+    SQLite::Statement q(StoreConnection::of(m_store),
+                        "SELECT id, run_key, workload, dtype, device, mode, "
+                        "cache_state, first_call_seconds FROM runs ORDER BY id");
     std::vector<RunIndexRow> out;
     while (q.executeStep()) {
         RunIndexRow r;

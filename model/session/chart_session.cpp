@@ -16,7 +16,7 @@ ChartSession::~ChartSession() = default;
 Store &ChartSession::connection()
 {
     if (!m_store) {
-        m_store = std::make_unique<Store>(m_path, m_policy);
+        m_store = Store::openReadOnly(m_path, m_policy); // charts only read
         m_index.invalidate();
     }
     if (m_staleIndex.exchange(false))

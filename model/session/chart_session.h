@@ -3,7 +3,7 @@
 // the run index (siblings, first calls) and the number of the newest request, so an older
 // request still running stops at its next check. load() and prewarm() run on one worker thread
 // at a time; supersede() and markIndexStale() may be called from any thread.
-#include "chart_data.h"
+#include "model/charts/chart_data.h"
 #include "model/judge/validity_policy.h"
 #include "run_index.h"
 

@@ -1,7 +1,9 @@
 #pragma once
-// The review's records in the evidence database: per-gate sign-offs, decision snapshots with the
-// evidence they rest on, and ReviewStore, which reads and writes them and the reviewers' inputs.
-#include "gate_report.h"
+// The review's records in the evidence database: ReviewStore reads and writes the per-gate
+// sign-offs, the decision snapshots with the evidence they rest on (model/review/review_records.h)
+// and the reviewers' inputs.
+#include "model/review/gate_report.h"
+#include "model/review/review_records.h"
 
 #include <nlohmann/json.hpp>
 
@@ -15,32 +17,6 @@ namespace tp
 class Store;
 struct ReviewInputs; // review.h
 struct ReviewState;  // review.h
-
-struct GateSignoff {
-    long long id = 0;
-    std::string gateId;
-    std::string reviewer;
-    std::string signedAt; // ISO-8601 UTC
-    std::string comment;
-    std::string evidenceHash; // the evidence the reviewer saw when signing
-    long long snapshotId = 0; // 0: pending, not yet part of a recorded decision
-    long long pilotId = 0;    // the pilot it was signed under (0: none recorded)
-    std::string mergedFrom;   // the database it was merged from; empty: signed here
-};
-
-struct DecisionSnapshot {
-    long long id = 0;
-    std::string createdAt; // ISO-8601 UTC
-    std::string reviewer;  // who recorded the decision
-    std::string comment;
-    Decision decision = Decision::Inconclusive;
-    std::string evidenceHash; // sha256 hex of evidence.dump()
-    nlohmann::json evidence;  // the canonical evidence document that was hashed
-    std::vector<GateSignoff> signoffs;
-    long long pilotId = 0;  // the pilot the decision is about (0: its pilot was removed)
-    std::string mergedFrom; // the database it was merged from (history only); empty: recorded here
-    nlohmann::json toJson(bool withEvidence = false) const; // id, created_at, reviewer, … sign-offs
-};
 
 // Persistence of the review on the store's database (tables review_inputs, gate_signoffs,
 // decision_snapshots). Throws StoreError on database errors, ReviewError when a reviewer name is

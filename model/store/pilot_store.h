@@ -3,7 +3,7 @@
 // bumps the version; exactly one pilot is selected once any exists. Throws PilotError for bad
 // input (unknown name, duplicate name, removing the last pilot) and StoreError on database
 // errors. No Qt.
-#include "pilot.h"
+#include "model/pilot/pilot.h"
 
 #include <optional>
 #include <string>

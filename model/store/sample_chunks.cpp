@@ -1,4 +1,7 @@
 #include "sample_chunks.h"
+#include "store_connection.h"
+
+#include "store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -59,6 +62,8 @@ struct ChunkWriter::Statements {
 };
 
 ChunkWriter::ChunkWriter(SQLite::Database &db) : m(std::make_unique<Statements>(db)) {}
+
+ChunkWriter::ChunkWriter(Store &store) : ChunkWriter(StoreConnection::of(store)) {}
 
 ChunkWriter::~ChunkWriter() = default;
 

@@ -1,9 +1,10 @@
 // ReviewStore: the review tables of schema v4 (review_inputs, gate_signoffs, decision_snapshots).
 #include "review_store.h"
+#include "store_connection.h"
 
+#include "model/review/review.h"
 #include "model/store/sqlite_row.h"
 #include "model/store/store.h"
-#include "review.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
 
@@ -28,12 +29,13 @@ const char *kSnapshotColumns =
 long long impliedPilot(Store &store, const json &evidence)
 {
     if (evidence.contains("pilot") && evidence["pilot"].is_object()) {
-        SQLite::Statement q(store.db(), "SELECT id FROM pilots WHERE name = ?");
+        SQLite::Statement q(StoreConnection::of(store), "SELECT id FROM pilots WHERE name = ?");
         q.bind(1, evidence["pilot"].value("name", ""));
         if (q.executeStep())
             return q.getColumn(0).getInt64();
     }
-    SQLite::Statement q(store.db(), "SELECT id FROM pilots ORDER BY selected DESC, id LIMIT 1");
+    SQLite::Statement q(StoreConnection::of(store),
+                        "SELECT id FROM pilots ORDER BY selected DESC, id LIMIT 1");
     return q.executeStep() ? q.getColumn(0).getInt64() : 0;
 }
 
@@ -82,8 +84,9 @@ using sqlrow::guarded;
 // Sign-offs selected by `where`, whose one `?` (if any) is bound to `id`.
 std::vector<GateSignoff> signoffsWhere(Store &store, const std::string &where, long long id)
 {
-    SQLite::Statement q(store.db(), std::string("SELECT ") + kSignoffColumns +
-                                        " FROM gate_signoffs WHERE " + where + " ORDER BY id");
+    SQLite::Statement q(StoreConnection::of(store), std::string("SELECT ") + kSignoffColumns +
+                                                        " FROM gate_signoffs WHERE " + where +
+                                                        " ORDER BY id");
     if (id)
         q.bind(1, static_cast<int64_t>(id));
     std::vector<GateSignoff> out;
@@ -97,8 +100,8 @@ std::vector<GateSignoff> signoffsWhere(Store &store, const std::string &where, l
 std::vector<DecisionSnapshot> readSnapshots(Store &store, const std::string &tail, long long id)
 {
     return guarded("read the decision snapshots", [&] {
-        SQLite::Statement q(store.db(), std::string("SELECT ") + kSnapshotColumns +
-                                            " FROM decision_snapshots " + tail);
+        SQLite::Statement q(StoreConnection::of(store), std::string("SELECT ") + kSnapshotColumns +
+                                                            " FROM decision_snapshots " + tail);
         if (id)
             q.bind(1, static_cast<int64_t>(id));
         std::vector<DecisionSnapshot> out;
@@ -122,40 +125,14 @@ std::vector<DecisionSnapshot> readSnapshots(Store &store, const std::string &tai
 
 } // namespace
 
-json DecisionSnapshot::toJson(bool withEvidence) const
-{
-    json signed_ = json::array();
-    for (const GateSignoff &s : signoffs)
-        signed_.push_back({{"gate", s.gateId},
-                           {"reviewer", s.reviewer},
-                           {"signed_at", s.signedAt},
-                           {"comment", s.comment},
-                           {"evidence_hash", s.evidenceHash}});
-    json j = {{"id", id},
-              {"created_at", createdAt},
-              {"reviewer", reviewer},
-              {"comment", comment},
-              {"decision", decisionName(decision)},
-              {"evidence_hash", evidenceHash},
-              {"definitions", evidence.value("definitions", "")},
-              {"pilot", evidence.contains("pilot") && evidence["pilot"].is_object()
-                            ? evidence["pilot"].value("name", "")
-                            : std::string()},
-              {"signoffs", signed_}};
-    if (!mergedFrom.empty()) // history from another database, never a review of this one
-        j["merged_from"] = mergedFrom;
-    if (withEvidence)
-        j["evidence"] = evidence;
-    return j;
-}
-
 ReviewStore::ReviewStore(Store &store) : m_store(store) {}
 
 ReviewInputs ReviewStore::inputs() const
 {
     ReviewInputs in;
     guarded("read the review inputs", [&] {
-        SQLite::Statement q(m_store.db(), "SELECT key, json FROM review_inputs ORDER BY key");
+        SQLite::Statement q(StoreConnection::of(m_store),
+                            "SELECT key, json FROM review_inputs ORDER BY key");
         while (q.executeStep()) {
             const std::string key = q.getColumn(0).getString();
             const json value = json::parse(q.getColumn(1).getString(), nullptr, false);
@@ -183,9 +160,11 @@ ReviewInputs ReviewStore::inputs() const
 void ReviewStore::saveInputs(const ReviewInputs &inputs)
 {
     guarded("save the review inputs", [&] {
-        SQLite::Transaction tx(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
-        m_store.db().exec("DELETE FROM review_inputs");
-        SQLite::Statement q(m_store.db(), "INSERT INTO review_inputs(key, json) VALUES(?, ?)");
+        SQLite::Transaction tx(StoreConnection::of(m_store),
+                               SQLite::TransactionBehavior::IMMEDIATE);
+        StoreConnection::of(m_store).exec("DELETE FROM review_inputs");
+        SQLite::Statement q(StoreConnection::of(m_store),
+                            "INSERT INTO review_inputs(key, json) VALUES(?, ?)");
         auto put = [&q](const char *key, const json &value) {
             q.bind(1, key);
             q.bind(2, value.dump(-1, ' ', false, json::error_handler_t::replace));
@@ -211,27 +190,30 @@ GateSignoff ReviewStore::signOff(const std::string &gateId, const std::string &r
     if (gateId.empty())
         throw ReviewError("a gate id is required to sign off");
     return guarded("record the sign-off", [&] {
-        SQLite::Transaction tx(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Transaction tx(StoreConnection::of(m_store),
+                               SQLite::TransactionBehavior::IMMEDIATE);
         if (!pilotId)
             pilotId = impliedPilot(m_store, json());
-        SQLite::Statement del(m_store.db(),
+        SQLite::Statement del(StoreConnection::of(m_store),
                               "DELETE FROM gate_signoffs WHERE gate_id = ? AND snapshot_id IS NULL "
                               "AND pilot_id IS ?");
         del.bind(1, gateId);
         bindPilot(del, 2, pilotId);
         del.exec();
-        SQLite::Statement q(m_store.db(), "INSERT INTO gate_signoffs(gate_id, reviewer, comment, "
-                                          "evidence_hash, pilot_id) VALUES(?, ?, ?, ?, ?)");
+        SQLite::Statement q(StoreConnection::of(m_store),
+                            "INSERT INTO gate_signoffs(gate_id, reviewer, comment, "
+                            "evidence_hash, pilot_id) VALUES(?, ?, ?, ?, ?)");
         q.bind(1, gateId);
         q.bind(2, name);
         q.bind(3, comment);
         q.bind(4, evidenceHash);
         bindPilot(q, 5, pilotId);
         q.exec();
-        const long long id = m_store.db().getLastInsertRowid();
+        const long long id = StoreConnection::of(m_store).getLastInsertRowid();
         tx.commit();
-        SQLite::Statement read(m_store.db(), std::string("SELECT ") + kSignoffColumns +
-                                                 " FROM gate_signoffs WHERE id = ?");
+        SQLite::Statement read(StoreConnection::of(m_store),
+                               std::string("SELECT ") + kSignoffColumns +
+                                   " FROM gate_signoffs WHERE id = ?");
         read.bind(1, static_cast<int64_t>(id));
         read.executeStep();
         return readSignoff(read);
@@ -276,11 +258,12 @@ DecisionSnapshot ReviewStore::recordDecision(const GateReport &report, const jso
     const std::string name = requireReviewer(reviewer);
     const std::string bytes = canonicalDump(evidence);
     const long long id = guarded("record the decision", [&] {
-        SQLite::Transaction tx(m_store.db(), SQLite::TransactionBehavior::IMMEDIATE);
+        SQLite::Transaction tx(StoreConnection::of(m_store),
+                               SQLite::TransactionBehavior::IMMEDIATE);
         if (!pilotId)
             pilotId = impliedPilot(m_store, evidence);
         SQLite::Statement q(
-            m_store.db(),
+            StoreConnection::of(m_store),
             "INSERT INTO decision_snapshots(reviewer, comment, decision, evidence_hash, "
             "definitions, evidence_json, pilot_id) VALUES(?, ?, ?, ?, ?, ?, ?)");
         q.bind(1, name);
@@ -291,10 +274,11 @@ DecisionSnapshot ReviewStore::recordDecision(const GateReport &report, const jso
         q.bind(6, bytes);
         bindPilot(q, 7, pilotId);
         q.exec();
-        const long long snapshot = m_store.db().getLastInsertRowid();
-        SQLite::Statement attach(m_store.db(), "UPDATE gate_signoffs SET snapshot_id = ? WHERE "
-                                               "snapshot_id IS NULL AND merged_from = '' AND "
-                                               "pilot_id IS ?");
+        const long long snapshot = StoreConnection::of(m_store).getLastInsertRowid();
+        SQLite::Statement attach(StoreConnection::of(m_store),
+                                 "UPDATE gate_signoffs SET snapshot_id = ? WHERE "
+                                 "snapshot_id IS NULL AND merged_from = '' AND "
+                                 "pilot_id IS ?");
         attach.bind(1, static_cast<int64_t>(snapshot));
         bindPilot(attach, 2, pilotId);
         attach.exec();

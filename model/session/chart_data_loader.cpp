@@ -2,7 +2,7 @@
 
 #include "model/charts/long_samples.h"
 
-#include "model/pilot/pilot_store.h"
+#include "model/store/pilot_store.h"
 
 #include "model/contract/contract.h"
 #include "model/contract/stats.h"

@@ -2,7 +2,8 @@
 // The sample_chunks table (schema v9): writing a phase's samples as chunks, reading them back,
 // their per-chunk summaries, and the migration of the v1–v8 `samples` rows (one per value) into
 // chunks. Throws SQLite::Exception on database errors, SampleCodecError on a corrupt chunk.
-#include "sample_codec.h"
+#include "model/evidence/run_record.h"
+#include "model/samples/sample_codec.h"
 
 #include <functional>
 #include <memory>
@@ -18,10 +19,7 @@ class Database;
 namespace tp
 {
 
-struct ChunkSummary {
-    long long firstSeq = 0, count = 0;
-    double min = 0, max = 0, sum = 0;
-};
+class Store;
 
 struct ChunkWrite {
     long long stored = 0;     // values newly stored
@@ -45,6 +43,7 @@ class ChunkWriter
 {
 public:
     explicit ChunkWriter(SQLite::Database &db);
+    explicit ChunkWriter(Store &store); // on the store's connection
     ~ChunkWriter();
     ChunkWriter(const ChunkWriter &) = delete;
     ChunkWriter &operator=(const ChunkWriter &) = delete;
