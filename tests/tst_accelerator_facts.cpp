@@ -14,7 +14,7 @@ using nlohmann::json;
 class TestAcceleratorFacts : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void tpuRun();
     void gpuAndNothing();
     void notAvailableIsEmpty();

@@ -54,7 +54,7 @@ class TestColdWarmChart : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void everyExtremeInEveryPosition();
     void samplesFillWhatTheSummaryLacks();
     void geometryDoesNotFollowTheText();

@@ -155,7 +155,7 @@ std::pair<std::vector<std::string>, bool> mutate(std::vector<std::string> lines,
 class TestEvidenceImmutable : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void completeRunNeverChanges();
     void interruptedImportIsCompletedExactly();
     void differingContinuationIsRefused();

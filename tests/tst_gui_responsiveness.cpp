@@ -46,7 +46,7 @@ class TstGuiResponsiveness : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void guardCatchesSqlOnTheGuardedThread();
     void browseLargeDatabase();

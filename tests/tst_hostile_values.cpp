@@ -148,7 +148,7 @@ qint64 deadPid()
 class TestHostileValues : public QObject
 {
     Q_OBJECT
-private slots:
+private Q_SLOTS:
     void initTestCase();
     void everyCommandSurvivesTheStore();
     void everyPageAndThePdfRender();

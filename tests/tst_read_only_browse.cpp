@@ -65,8 +65,9 @@ void TestReadOnlyBrowse::initTestCase()
     QVERIFY(m_dir.isValid());
     {
         tp::Store store(path().toStdString());
-        for (const char *f : {"panels_realistic.jsonl", "review_pilot.jsonl", "charts_fixture.jsonl",
-                              "review_serving.jsonl", "truncated_run.jsonl"})
+        for (const char *f :
+             {"panels_realistic.jsonl", "review_pilot.jsonl", "charts_fixture.jsonl",
+              "review_serving.jsonl", "truncated_run.jsonl"})
             tp::importFile(store, tptest::dataFile(f).toStdString());
         tptest::recordReview(store, tptest::presetInputs("keep the GPU pool for a week"), "ana",
                              "same outputs", "bruno", "go");
@@ -97,7 +98,8 @@ void TestReadOnlyBrowse::readOnlyOpenNeverWrites()
         QVERIFY(!store->listRuns().empty());
         QCOMPARE(store->run(m_staleRun)->validityPolicy, std::string("older-policy@1"));
         // A write through it is refused by SQLite, whatever code asks.
-        QVERIFY_THROWS_EXCEPTION(std::exception, store->setQueuedAt(m_staleRun, "2026-12-07T10:00:00Z"));
+        QVERIFY_THROWS_EXCEPTION(std::exception,
+                                 store->setQueuedAt(m_staleRun, "2026-12-07T10:00:00Z"));
     }
     QCOMPARE(bytes(path()), before);
 }
@@ -160,12 +162,13 @@ void TestReadOnlyBrowse::browsingEveryPageLeavesTheFileAsItWas()
         // The PDF report reads the same database.
         QString error = QStringLiteral("not finished");
         int pageCount = 0;
-        tp::exportPdfReportTo(&w, path(), m_dir.filePath(QStringLiteral("browse.pdf")),
-                              [&](const QString &e, int n) {
-                                  error = e;
-                                  pageCount = n;
-                              },
-                              QStringLiteral(TP_SOURCE_DIR "/resources/gates/default.json"));
+        tp::exportPdfReportTo(
+            &w, path(), m_dir.filePath(QStringLiteral("browse.pdf")),
+            [&](const QString &e, int n) {
+                error = e;
+                pageCount = n;
+            },
+            QStringLiteral(TP_SOURCE_DIR "/resources/gates/default.json"));
         QTRY_VERIFY_WITH_TIMEOUT(error != QStringLiteral("not finished"), 120000);
         QVERIFY2(error.isEmpty(), qPrintable(error));
         QVERIFY(pageCount > 1);

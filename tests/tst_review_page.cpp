@@ -118,7 +118,7 @@ void TestReviewPage::evaluatesTheGates()
     QSignalSpy links(&page, &tp::ReviewPage::showRuns);
     const QModelIndex finite =
         page.checklist()->index(0, 0, page.checklist()->index(1, 0)); // outputs finite
-    emit page.checklistView()->doubleClicked(finite);
+    Q_EMIT page.checklistView()->doubleClicked(finite);
     QCOMPARE(links.count(), 1);
     QCOMPARE(links.first().at(0).value<QList<qlonglong>>(),
              finite.data(GateChecklistModel::RunIdsRole).value<QList<qlonglong>>());

@@ -145,7 +145,7 @@ void TestReviewPilot::addSelectAndRemove()
     // The last pilot stays: its button is off, and the store refuses the request anyway; the
     // page says why, in red, and nothing changes.
     QVERIFY(!field<QPushButton>("removePilot")->isEnabled());
-    QVERIFY(settle([this] { emit editor()->removeRequested(QStringLiteral("bf16")); }));
+    QVERIFY(settle([this] { Q_EMIT editor()->removeRequested(QStringLiteral("bf16")); }));
     QCOMPARE(stored().size(), std::size_t(1));
     QVERIFY(status().contains(QStringLiteral("#c62828")));
     QVERIFY(status().contains(QStringLiteral("only pilot")));
@@ -171,7 +171,7 @@ void TestReviewPilot::refusesBadPilotsAndWritesNothing()
     QCOMPARE(writes.count(), 0); // refused in the form: the page never wrote
     // A request the form did not check (a name taken meanwhile): the store refuses it.
     const tp::PilotDefinition copy = tp::defaultPilot(); // named "local"
-    QVERIFY(settle([this, &copy] { emit editor()->addRequested(copy); }));
+    QVERIFY(settle([this, &copy] { Q_EMIT editor()->addRequested(copy); }));
     QVERIFY(status().contains(QStringLiteral("already exists")));
     QCOMPARE(stored().size(), before.size());
     QCOMPARE(stored().at(0).version, before.at(0).version);

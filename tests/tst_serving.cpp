@@ -108,7 +108,7 @@ class TestServing : public QObject
 {
     Q_OBJECT
 
-private slots:
+private Q_SLOTS:
     // LoadGen's own numbers (early_stopping.cc; the reference's derived totals at p = 0.99 and the
     // single-stream "Processed at least 64 queries" at p = 0.90).
     void earlyStoppingKnownAnswers_data()

@@ -50,7 +50,7 @@ void LanguageMenu::choose(const QString &language)
         m_settings->sync();
     }
     syncChecks();
-    emit languageChosen(language);
+    Q_EMIT languageChosen(language);
     if (language == before)
         return;
     auto *note = new QMessageBox(QMessageBox::Information, tr("Language"),

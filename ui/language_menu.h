@@ -24,7 +24,7 @@ public:
     // restart when it differs from the language in use (a non-modal note).
     void choose(const QString &language);
 
-signals:
+Q_SIGNALS:
     void languageChosen(const QString &language);
 
 private:

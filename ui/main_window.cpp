@@ -155,7 +155,7 @@ void MainWindow::openDatabase(const QString &path)
                                  "window keeps its database.")
                                   .arg(QDir::toNativeSeparators(path)),
                               o.error);
-            emit databaseOpenFailed(path, o.error);
+            Q_EMIT databaseOpenFailed(path, o.error);
             return;
         }
         // Opened for writing once (created, migrated, re-judged): from here on, a location.
@@ -164,7 +164,7 @@ void MainWindow::openDatabase(const QString &path)
         window->setAttribute(Qt::WA_DeleteOnClose);
         window->show();
         window->selectFirstRun();
-        emit databaseOpened(window);
+        Q_EMIT databaseOpened(window);
     });
 }
 

@@ -61,7 +61,7 @@ public:
     // The runs behind a figure: the Runs page selects them.
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
 
-signals:
+Q_SIGNALS:
     void databaseOpened(tp::MainWindow *window);
     void databaseOpenFailed(const QString &path, const QString &error);
 

@@ -40,7 +40,8 @@ void RecentDatabasesMenu::rebuild()
             action->setToolTip(
                 fmt::plainToolTip(tr("%1 (file not found)").arg(QDir::toNativeSeparators(path))));
         }
-        connect(action, &QAction::triggered, this, [this, path] { emit databaseRequested(path); });
+        connect(action, &QAction::triggered, this,
+                [this, path] { Q_EMIT databaseRequested(path); });
     }
     if (paths.isEmpty()) {
         QAction *none = addAction(tr("No recent databases"));

@@ -18,7 +18,7 @@ public:
     // Re-reads the list (also done on aboutToShow); an empty list shows one disabled entry.
     void rebuild();
 
-signals:
+Q_SIGNALS:
     // The user picked this database (absolute path). The owner opens it and, on success, calls
     // Settings::noteDatabaseOpened().
     void databaseRequested(const QString &path);

@@ -58,7 +58,7 @@ void RunWrites::insertEvent(long long runId, long long seq, const std::string &e
 }
 
 std::optional<std::pair<std::string, std::string>> RunWrites::event(long long runId,
-                                                                     long long seq) const
+                                                                    long long seq) const
 {
     SQLite::Statement q(StoreConnection::of(m_store),
                         "SELECT event, json FROM events WHERE run_id = ? AND seq = ?");
@@ -111,9 +111,10 @@ void RunWrites::addSampleCount(long long runId, long long samples)
 
 void RunWrites::notePhaseLines(long long runId, const std::string &phase, long long lines)
 {
-    SQLite::Statement q(StoreConnection::of(m_store), "INSERT INTO phase_lines(run_id, phase, lines) VALUES(?, ?, ?) "
-                                      "ON CONFLICT(run_id, phase) DO UPDATE SET lines = "
-                                      "max(lines, excluded.lines)");
+    SQLite::Statement q(StoreConnection::of(m_store),
+                        "INSERT INTO phase_lines(run_id, phase, lines) VALUES(?, ?, ?) "
+                        "ON CONFLICT(run_id, phase) DO UPDATE SET lines = "
+                        "max(lines, excluded.lines)");
     q.bind(1, static_cast<int64_t>(runId));
     q.bind(2, phase);
     q.bind(3, static_cast<int64_t>(lines));
@@ -144,12 +145,12 @@ template <typename T> void bindOptional(SQLite::Statement &q, int at, const std:
 }
 } // namespace
 
-void RunWrites::setResources(long long runId, long long peakRssBytes,
-                             std::optional<double> cpuUser, std::optional<double> cpuSystem,
-                             std::optional<double> wall)
+void RunWrites::setResources(long long runId, long long peakRssBytes, std::optional<double> cpuUser,
+                             std::optional<double> cpuSystem, std::optional<double> wall)
 {
-    SQLite::Statement q(StoreConnection::of(m_store), "UPDATE runs SET peak_rss_bytes = ?, cpu_user_seconds = ?, "
-                                      "cpu_system_seconds = ?, wall_seconds = ? WHERE id = ?");
+    SQLite::Statement q(StoreConnection::of(m_store),
+                        "UPDATE runs SET peak_rss_bytes = ?, cpu_user_seconds = ?, "
+                        "cpu_system_seconds = ?, wall_seconds = ? WHERE id = ?");
     q.bind(1, static_cast<int64_t>(peakRssBytes));
     bindOptional(q, 2, cpuUser);
     bindOptional(q, 3, cpuSystem);
@@ -189,8 +190,8 @@ void RunWrites::insertShapeCase(long long runId, long long seq, const ShapeCaseR
     bindOptional(q, 11, c.compileSeconds);
     bindOptional(q, 12, std::optional<int64_t>(c.graphs));
     bindOptional(q, 13, std::optional<int64_t>(c.recompiles));
-    bindOptional(q, 14, c.eagerFallback ? std::optional<int>(*c.eagerFallback ? 1 : 0)
-                                        : std::nullopt);
+    bindOptional(q, 14,
+                 c.eagerFallback ? std::optional<int>(*c.eagerFallback ? 1 : 0) : std::nullopt);
     bindOptional(q, 15, std::optional<int64_t>(c.cacheRequests));
     bindOptional(q, 16, std::optional<int64_t>(c.cacheHits));
     bindOptional(q, 17, c.xlaCompileSeconds);
@@ -199,8 +200,9 @@ void RunWrites::insertShapeCase(long long runId, long long seq, const ShapeCaseR
 
 void RunWrites::insertTrainSteps(long long runId, const std::vector<TrainStepRow> &steps)
 {
-    SQLite::Statement q(StoreConnection::of(m_store), "INSERT OR IGNORE INTO train_steps(run_id, step, loss, "
-                                      "seconds) VALUES(?, ?, ?, ?)");
+    SQLite::Statement q(StoreConnection::of(m_store),
+                        "INSERT OR IGNORE INTO train_steps(run_id, step, loss, "
+                        "seconds) VALUES(?, ?, ?, ?)");
     for (const TrainStepRow &s : steps) {
         q.bind(1, static_cast<int64_t>(runId));
         q.bind(2, static_cast<int64_t>(s.step));

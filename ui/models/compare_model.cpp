@@ -213,7 +213,7 @@ void CompareModel::setSideLabels(const QString &baseline, const QString &candida
         return;
     m_baselineLabel = baseline;
     m_candidateLabel = candidate;
-    emit headerDataChanged(Qt::Horizontal, Baseline, Candidate);
+    Q_EMIT headerDataChanged(Qt::Horizontal, Baseline, Candidate);
 }
 
 QVariant CompareModel::headerData(int section, Qt::Orientation orientation, int role) const

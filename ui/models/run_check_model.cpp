@@ -42,7 +42,7 @@ void RunCheckModel::setChecked(const QList<qlonglong> &ids)
         last = i;
     }
     if (first >= 0)
-        emit dataChanged(index(first), index(last), {Qt::CheckStateRole});
+        Q_EMIT dataChanged(index(first), index(last), {Qt::CheckStateRole});
 }
 
 int RunCheckModel::rowCount(const QModelIndex &parent) const
@@ -79,8 +79,8 @@ bool RunCheckModel::setData(const QModelIndex &index, const QVariant &value, int
     const bool on = value.toInt() == Qt::Checked;
     if (r.checked != on) {
         r.checked = on;
-        emit dataChanged(index, index, {Qt::CheckStateRole});
-        emit checkedChanged();
+        Q_EMIT dataChanged(index, index, {Qt::CheckStateRole});
+        Q_EMIT checkedChanged();
     }
     return true;
 }

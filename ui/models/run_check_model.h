@@ -34,7 +34,7 @@ public:
     bool setData(const QModelIndex &index, const QVariant &value, int role) override;
     Qt::ItemFlags flags(const QModelIndex &index) const override;
 
-signals:
+Q_SIGNALS:
     void checkedChanged(); // the user checked or unchecked a run
 
 private:

@@ -93,7 +93,7 @@ bool RunFilterProxy::isFiltering() const
 void RunFilterProxy::refilter()
 {
     invalidateFilter();
-    emit filterChanged();
+    Q_EMIT filterChanged();
 }
 
 QList<long long> RunFilterProxy::visibleRunIds() const

@@ -45,7 +45,7 @@ public:
     static QStringList distinctValues(const RunsModel &model, Field field);
     static QString fieldValue(const RunRecord &run, Field field);
 
-signals:
+Q_SIGNALS:
     void filterChanged();
 
 protected:

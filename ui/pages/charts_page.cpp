@@ -247,7 +247,7 @@ void ChartsPage::apply(const ChartData &data)
             {trModelText(data.candidateLabel), data.candidateServing}};
         m_servingQueue->setCurves(serving);
         m_serving->setCurves(std::move(serving), data.sloSeconds);
-        emit breakEvenUpdated();
+        Q_EMIT breakEvenUpdated();
     }
     if (data.focusRunId <= 0) { // no run has steady samples: only the break-even
         clearCharts();
@@ -267,7 +267,7 @@ void ChartsPage::apply(const ChartData &data)
                                     .arg(QString::fromStdString(data.error));
         clearCharts();
         m_selection->setText(message.toHtmlEscaped());
-        emit loadFailed(data.focusRunId, message);
+        Q_EMIT loadFailed(data.focusRunId, message);
         return;
     }
     const RunRecord &focus = *data.focus;
@@ -314,7 +314,7 @@ void ChartsPage::apply(const ChartData &data)
         m_cacheKey = cacheKey;
         m_cache->setGroups(focus, data.cacheStates);
     }
-    emit chartsUpdated(focus.id);
+    Q_EMIT chartsUpdated(focus.id);
 }
 
 void ChartsPage::setLatencyKind(int index)

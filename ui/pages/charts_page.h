@@ -80,7 +80,7 @@ public:
     SpeedupChart *speedupChart() const { return m_speedup; }
     BreakEvenTable *breakEvenTable() const { return m_breakEven; }
 
-signals:
+Q_SIGNALS:
     // The charts now show this run's selection (emitted after they were rebuilt).
     void chartsUpdated(long long runId);
     void loadFailed(long long runId, const QString &message);

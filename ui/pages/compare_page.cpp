@@ -133,8 +133,8 @@ QWidget *ComparePage::buildSides()
             m_debounce->start();
         });
         connect(view, &QListView::doubleClicked, this, [this](const QModelIndex &index) {
-            emit showRuns({index.data(RunCheckModel::RunIdRole).toLongLong()},
-                          index.data().toString());
+            Q_EMIT showRuns({index.data(RunCheckModel::RunIdRole).toLongLong()},
+                            index.data().toString());
         });
         l->addWidget(view);
         row->addWidget(box);
@@ -254,7 +254,7 @@ void ComparePage::applyListing(Listing l)
                                     .arg(p.candidateRun));
     m_baseline->setRuns(l.items);
     m_candidate->setRuns(l.items);
-    emit listed();
+    Q_EMIT listed();
     // A user's choice stays (same database); the page's own default follows the pilot's newest
     // runs, and another pilot once selected.
     if (m_userChoice && (!keepBase.isEmpty() || !keepCand.isEmpty()))
@@ -413,7 +413,7 @@ void ComparePage::apply(const Result &r)
                      : c.hasUnexpectedConfounder()
                          ? tr("Not like for like: see the amber confounders")
                          : tr("Like for like: only the compared axis differs"));
-    emit computed(r.error);
+    Q_EMIT computed(r.error);
 }
 
 void ComparePage::showConfounders(const std::vector<Confounder> &confounders)

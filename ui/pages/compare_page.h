@@ -86,7 +86,7 @@ public:
     ServingCurveChart *servingChart() const { return m_serving; }
     bool isBusy() const { return m_busy; }
 
-signals:
+Q_SIGNALS:
     // A run was double-clicked in a list: show it.
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
     // A comparison was applied, or could not be made (`error` says why).

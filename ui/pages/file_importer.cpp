@@ -35,7 +35,7 @@ void FileImporter::importFiles(const QString &databasePath, const QStringList &f
     if (files.isEmpty())
         return;
     ++m_running;
-    emit started(static_cast<int>(files.size()));
+    Q_EMIT started(static_cast<int>(files.size()));
     FileImporter *importer = this; // alive while the job runs: the destructor waits for the pool
     m_pool.start([importer, databasePath, files] {
         ImportOutcome out;
@@ -63,7 +63,7 @@ void FileImporter::importFiles(const QString &databasePath, const QStringList &f
             importer,
             [importer, out] {
                 --importer->m_running;
-                emit importer->finished(out);
+                Q_EMIT importer->finished(out);
             },
             Qt::QueuedConnection);
     });

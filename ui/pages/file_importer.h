@@ -31,7 +31,7 @@ public:
     void importFiles(const QString &databasePath, const QStringList &files);
     bool isBusy() const { return m_running > 0; }
 
-signals:
+Q_SIGNALS:
     void started(int fileCount);
     void finished(const tp::ImportOutcome &outcome);
 

@@ -266,7 +266,7 @@ void PanelsPage::addCard(QGridLayout *grid, Card &card, int row, int column)
     Card *c = &card; // m_cards is never resized after the constructor
     connect(card.value, &QPushButton::clicked, this, [this, c] {
         const PanelFigure &f = *ordered(m_figures)[c->index];
-        emit showRuns(QList<qlonglong>(f.runIds.begin(), f.runIds.end()), c->title);
+        Q_EMIT showRuns(QList<qlonglong>(f.runIds.begin(), f.runIds.end()), c->title);
     });
 }
 
@@ -354,7 +354,7 @@ void PanelsPage::apply(const Result &r)
     m_state->setText(!r.error.isEmpty() ? r.error
                      : n == 1           ? tr("1 run selected")
                                         : tr("%1 runs selected").arg(n));
-    emit computed(r.error);
+    Q_EMIT computed(r.error);
 }
 
 void PanelsPage::applyFacets(const RunFacets &facets)

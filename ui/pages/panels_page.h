@@ -59,7 +59,7 @@ public:
     const PanelFigures &figures() const { return m_figures; }
     bool isBusy() const { return m_busy; }
 
-signals:
+Q_SIGNALS:
     // A figure was clicked: list these runs (ascending ids) under `title`.
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
     // New figures were applied (or the computation failed: `error` says why).

@@ -109,7 +109,7 @@ QWidget *ReviewPage::buildGatesTab()
     m_next = new NextEvidencePanel;
     connect(m_next, &NextEvidencePanel::collectRequested, this,
             [this](const std::vector<EvidenceRequest> &runs) {
-                emit collectEvidence(runs, m_state.pilot);
+                Q_EMIT collectEvidence(runs, m_state.pilot);
             });
     m_history = new SnapshotHistory;
     auto *splitter = new QSplitter(Qt::Vertical);
@@ -199,7 +199,7 @@ void ReviewPage::apply(Result &&r)
     else
         m_banner->showMessage(m_error);
     updateActions();
-    emit computed(r.error);
+    Q_EMIT computed(r.error);
 }
 
 void ReviewPage::updateActions()

@@ -63,7 +63,7 @@ public:
     // Shows the tab "gates", "cost" or "pilot"; false for another name.
     bool showTab(const QString &name);
 
-public slots:
+public Q_SLOTS:
     // Re-evaluates the gates in the background (the database or the inputs changed).
     void reload();
     // Asks who signs and why, then signOff(); an empty id means the selected row's gate.
@@ -75,7 +75,7 @@ public slots:
     void requestRecordDecision();
     bool recordDecision(const QString &reviewer, const QString &comment);
 
-signals:
+Q_SIGNALS:
     // An evaluation was applied, or failed (`error` says why).
     void computed(const QString &error);
     // A sign-off, a decision or the inputs were written to the database.

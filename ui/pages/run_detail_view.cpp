@@ -169,7 +169,7 @@ void RunDetailView::applyLoaded(Loaded l)
         showLoaded(*l.run, l.bars, l.steadyCount, l.alerts, std::move(l.profile));
     showGroup(l.run ? l.group : std::nullopt);
     disposeOffThread(std::move(l)); // its profile, alerts and group: freed off the GUI thread
-    emit runLoaded(m_runId);
+    Q_EMIT runLoaded(m_runId);
 }
 
 // A rank of a data-parallel run: the group's aggregate throughput, every rank's, the slowest.

@@ -52,7 +52,7 @@ public:
     const std::string &runKey() const { return m_runKey; } // of the run shown, else empty
     TopOperatorsView *operators() const { return m_operators; }
 
-signals:
+Q_SIGNALS:
     void runLoaded(long long runId); // loadRun() finished (0: nothing to show, see the message)
 
 private:

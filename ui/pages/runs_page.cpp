@@ -69,7 +69,7 @@ RunsPage::RunsPage(StoreLocation store, QWidget *parent)
         const long long id = index.data(RunsModel::RunIdRole).toLongLong();
         if (id > 0) {
             openRunDetail(id);
-            emit runActivated(id);
+            Q_EMIT runActivated(id);
         }
     });
 
@@ -169,8 +169,8 @@ void RunsPage::applyListing(Listing listing)
                                 ? tr("No runs yet. Launch a benchmark, or drop result files "
                                      "(.jsonl, .json) here to import them.")
                                 : QString());
-    emit runCountChanged(m_model->rowCount());
-    emit loaded();
+    Q_EMIT runCountChanged(m_model->rowCount());
+    Q_EMIT loaded();
 }
 
 void RunsPage::selectRunId(long long id)
@@ -240,7 +240,7 @@ void RunsPage::onCurrentRowChanged()
         m_detail->showEmpty();
     else
         m_detail->loadRun(m_db, id);
-    emit currentRunChanged(id);
+    Q_EMIT currentRunChanged(id);
 }
 
 void RunsPage::openRunDetail(long long runId)
@@ -311,7 +311,7 @@ void RunsPage::importFiles(const QStringList &files)
     if (m_db.isNull() || files.isEmpty())
         return;
     showMessage(tr("Importing %n file(s)…", nullptr, static_cast<int>(files.size())));
-    emit importStarted(static_cast<int>(files.size()));
+    Q_EMIT importStarted(static_cast<int>(files.size()));
     m_importer->importFiles(QString::fromStdString(m_db.path), files);
 }
 
@@ -327,8 +327,8 @@ void RunsPage::onImportFinished(const ImportOutcome &outcome)
         text += QLatin1Char(' ') +
                 tr("Not imported: %1").arg(outcome.failures.join(QStringLiteral("; ")));
     showMessage(text, !outcome.failures.isEmpty());
-    emit statusMessage(text);
-    emit importFinished(outcome.runIds);
+    Q_EMIT statusMessage(text);
+    Q_EMIT importFinished(outcome.runIds);
 }
 
 void RunsPage::showMessage(const QString &text, bool error)

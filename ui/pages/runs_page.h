@@ -68,7 +68,7 @@ public:
     RunFilterBar *filterBar() const { return m_filterBar; }
     QTableView *table() const { return m_table; }
 
-signals:
+Q_SIGNALS:
     void loaded(); // reload() finished: the table and the selection are up to date
     void runCountChanged(int count);
     void currentRunChanged(long long runId);

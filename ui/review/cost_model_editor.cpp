@@ -152,7 +152,7 @@ bool CostModelEditor::save()
     m_saving = true;
     m_savedEdit = m_edits;
     updateState();
-    emit saveRequested(inputs());
+    Q_EMIT saveRequested(inputs());
     return true;
 }
 
@@ -162,7 +162,7 @@ void CostModelEditor::markSaved(const ReviewInputs &stored)
     m_stored = stored;
     m_dirty = m_edits != m_savedEdit; // edited while it was being written
     updateState();
-    emit saved();
+    Q_EMIT saved();
 }
 
 void CostModelEditor::saveFailed(const QString &why)

@@ -43,7 +43,7 @@ public:
     QLineEdit *rollbackEdit() const { return m_rollback; }
     CostResultView *resultView() const { return m_view; }
 
-public slots:
+public Q_SLOTS:
     // Asks for the inputs to be written (saveRequested); false (reason shown) without a database.
     bool save();
     void revert(); // back to the inputs last stored
@@ -52,7 +52,7 @@ public slots:
     // Writing failed: the edits stay, the reason is shown.
     void saveFailed(const QString &why);
 
-signals:
+Q_SIGNALS:
     void saveRequested(const tp::ReviewInputs &inputs);
     void saved();
 

@@ -70,7 +70,7 @@ CostModelFields::CostModelFields(const QString &title, QGridLayout *grid, int ro
     connect(m_enabled, &QCheckBox::toggled, this, [this] {
         updateEnabled();
         if (!m_loading)
-            emit changed();
+            Q_EMIT changed();
     });
     grid->addWidget(m_enabled, row - 1, column);
     m_preset = new QComboBox;
@@ -82,7 +82,7 @@ CostModelFields::CostModelFields(const QString &title, QGridLayout *grid, int ro
     for (QLineEdit *e : {m_name, m_currency}) {
         connect(e, &QLineEdit::textEdited, this, [this] {
             if (!m_loading)
-                emit changed();
+                Q_EMIT changed();
         });
         grid->addWidget(e, row++, column);
     }
@@ -90,7 +90,7 @@ CostModelFields::CostModelFields(const QString &title, QGridLayout *grid, int ro
     connect(m_spot, &QCheckBox::toggled, this, [this] {
         updateEnabled();
         if (!m_loading)
-            emit changed();
+            Q_EMIT changed();
     });
     for (int i = 0; i < int(std::size(kNumbers)); ++i) {
         if (i == kSpotRow)
@@ -105,7 +105,7 @@ CostModelFields::CostModelFields(const QString &title, QGridLayout *grid, int ro
         spin->setAlignment(Qt::AlignRight);
         connect(spin, &QDoubleSpinBox::valueChanged, this, [this] {
             if (!m_loading)
-                emit changed();
+                Q_EMIT changed();
         });
         grid->addWidget(spin, row++, column);
         m_numbers.push_back(spin);
@@ -143,7 +143,7 @@ void CostModelFields::applyPreset(int index)
     if (index < 0 || index >= int(m_presets.size()))
         return;
     setModel(m_presets[std::size_t(index)]);
-    emit changed();
+    Q_EMIT changed();
 }
 
 std::optional<CostModel> CostModelFields::model() const

@@ -43,7 +43,7 @@ public:
     // The editor of a numeric field, by its JSON name ("accelerator_per_hour", …).
     QDoubleSpinBox *field(const char *jsonName) const;
 
-signals:
+Q_SIGNALS:
     void changed();
 
 private:

@@ -33,13 +33,13 @@ GateChecklistView::GateChecklistView(GateChecklistModel *model, QWidget *parent)
     connect(this, &QTreeView::customContextMenuRequested, this, &GateChecklistView::showMenu);
     connect(this, &QTreeView::doubleClicked, this, [this](const QModelIndex &index) {
         if (!index.parent().isValid())
-            emit signOffRequested(m_model->gateIdAt(index));
+            Q_EMIT signOffRequested(m_model->gateIdAt(index));
         else if (!runsOf(index).isEmpty())
-            emit showRuns(runsOf(index), itemTitle(index));
+            Q_EMIT showRuns(runsOf(index), itemTitle(index));
     });
     connect(selectionModel(), &QItemSelectionModel::currentChanged, this,
             [this](const QModelIndex &current) {
-                emit currentGateChanged(m_model->gateIdAt(current));
+                Q_EMIT currentGateChanged(m_model->gateIdAt(current));
             });
     connect(model, &QAbstractItemModel::modelReset, this, [this] {
         expandAll();
@@ -78,11 +78,11 @@ void GateChecklistView::showMenu(const QPoint &pos)
     QMenu menu(this);
     QAction *sign =
         menu.addAction(tr("Sign off “%1”…").arg(GateChecklistModel::gateTitle(gate.toStdString())),
-                       this, [this, gate] { emit signOffRequested(gate); });
+                       this, [this, gate] { Q_EMIT signOffRequested(gate); });
     sign->setEnabled(m_signOffEnabled);
     if (const auto runs = runsOf(index); !runs.isEmpty())
         menu.addAction(tr("Show the %n evidence run(s)", nullptr, int(runs.size())), this,
-                       [this, runs, title = itemTitle(index)] { emit showRuns(runs, title); });
+                       [this, runs, title = itemTitle(index)] { Q_EMIT showRuns(runs, title); });
     menu.exec(viewport()->mapToGlobal(pos));
 }
 

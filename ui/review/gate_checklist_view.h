@@ -22,7 +22,7 @@ public:
     // Whether the context menu's sign-off action is enabled.
     void setSignOffEnabled(bool enabled) { m_signOffEnabled = enabled; }
 
-signals:
+Q_SIGNALS:
     void signOffRequested(const QString &gateId);
     void showRuns(const QList<qlonglong> &runIds, const QString &title);
     void currentGateChanged(const QString &gateId);

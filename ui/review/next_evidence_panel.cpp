@@ -25,7 +25,7 @@ NextEvidencePanel::NextEvidencePanel(QWidget *parent)
     m_list->setOpenLinks(false);
     m_collect->setObjectName(QStringLiteral("collectEvidence"));
     m_collect->setToolTip(tr("Queue exactly the runs listed here, on each side's target"));
-    connect(m_collect, &QPushButton::clicked, this, [this] { emit collectRequested(m_missing); });
+    connect(m_collect, &QPushButton::clicked, this, [this] { Q_EMIT collectRequested(m_missing); });
     auto *top = new QHBoxLayout;
     top->setContentsMargins(0, 0, 0, 0);
     top->addWidget(m_title, 1);

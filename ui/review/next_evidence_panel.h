@@ -28,7 +28,7 @@ public:
     const std::vector<EvidenceRequest> &missing() const { return m_missing; }
     QString text() const; // what the panel lists, as plain text
 
-signals:
+Q_SIGNALS:
     void collectRequested(const std::vector<tp::EvidenceRequest> &runs);
 
 private:

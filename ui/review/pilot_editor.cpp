@@ -114,14 +114,14 @@ void PilotEditor::selected(int index)
     if (index < 0 || index >= static_cast<int>(m_pilots.size()))
         return;
     showPilot(m_pilots[static_cast<size_t>(index)], true);
-    emit selectRequested(m_combo->itemData(index).toString());
+    Q_EMIT selectRequested(m_combo->itemData(index).toString());
 }
 
 void PilotEditor::save()
 {
     const PilotDefinition p = current();
     if (valid(p, m_shown.name))
-        emit saveRequested(fmt::fromStd(m_shown.name), p);
+        Q_EMIT saveRequested(fmt::fromStd(m_shown.name), p);
 }
 
 void PilotEditor::saveAsNew()
@@ -140,7 +140,7 @@ void PilotEditor::addAs(const QString &name)
     PilotDefinition p = current();
     p.id = 0, p.version = 1, p.name = name.trimmed().toStdString();
     if (valid(p, {}))
-        emit addRequested(p);
+        Q_EMIT addRequested(p);
 }
 
 bool PilotEditor::isModified() const

@@ -47,13 +47,13 @@ public:
         updateButtons();
     }
 
-public slots:
+public Q_SLOTS:
     void revert() { showPilot(m_shown, m_stored); } // back to the pilot shown
     // Validates the form as a new pilot called `name` and emits addRequested
     // ("Save as new pilot…" asks for the name, then calls this).
     void addAs(const QString &name);
 
-signals:
+Q_SIGNALS:
     void selectRequested(const QString &name);
     void saveRequested(const QString &originalName, const tp::PilotDefinition &edited);
     void addRequested(const tp::PilotDefinition &pilot);
@@ -67,7 +67,7 @@ private:
     void remove()
     {
         if (m_stored)
-            emit removeRequested(QString::fromStdString(m_shown.name));
+            Q_EMIT removeRequested(QString::fromStdString(m_shown.name));
     }
     // Shows why and returns false when `p` does not parse or takes another pilot's name.
     bool valid(const PilotDefinition &p, const std::string &originalName);

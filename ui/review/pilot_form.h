@@ -33,7 +33,7 @@ public:
     // Sets every field of `p` but its id and version from the form.
     void writeTo(PilotDefinition &p) const;
 
-signals:
+Q_SIGNALS:
     // A field of a side or a row of the allowed differences changed (by the user or a button).
     void sidesEdited();
 
@@ -50,7 +50,7 @@ private:
     void edited()
     {
         if (!m_loading)
-            emit sidesEdited();
+            Q_EMIT sidesEdited();
     }
 
     bool m_loading = false; // setDefinition() is filling the fields

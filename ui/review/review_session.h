@@ -60,7 +60,7 @@ public:
     bool isBusy() const { return m_running || !m_writes.empty() || m_reloadAfterWrite; }
     bool isWriting() const { return m_writing; }
 
-signals:
+Q_SIGNALS:
     void progress(const QString &what);   // an evaluation or a write started
     void evaluated(const QString &error); // after the receiver had the result
 
