@@ -62,6 +62,13 @@ struct TrainStepRecord {
     double loss = 0, seconds = 0;
 };
 
+// One run's first call, to compare cold and warm compilation caches across runs.
+struct FirstCallRecord {
+    long long runId = 0;
+    std::string mode, cacheState;
+    double seconds = 0;
+};
+
 struct EventRecord {
     long long seq = 0;
     std::string name;

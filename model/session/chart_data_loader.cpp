@@ -17,117 +17,6 @@
 namespace tp
 {
 
-std::string ChartData::groupKey() const
-{
-    std::string key = focus ? focus->workload + '|' + focus->dtype + '|' + focus->device : "";
-    for (const RunRecord &r : group)
-        key += '|' + std::to_string(r.id);
-    return key;
-}
-
-LatencySummary ChartDataLoader::summarizeLatency(const RunRecord &run,
-                                                 std::vector<double> firstCall,
-                                                 const std::vector<double> &warmup,
-                                                 std::vector<double> steady,
-                                                 const ChartRequest &limits)
-{
-    LatencySummary s;
-    s.steadyCount = steady.size();
-    s.warmupCount = warmup.size();
-    if (!firstCall.empty())
-        s.firstCall = ds::Point{0.0, firstCall.front()};
-    else if (run.firstCallSeconds)
-        s.firstCall = ds::Point{0.0, *run.firstCallSeconds};
-
-    // The trace: iteration numbers continue across phases; each phase gets a share of the point
-    // budget proportional to its length (at least a few points each).
-    const std::size_t total = warmup.size() + steady.size();
-    const std::size_t budget = std::max<std::size_t>(limits.maxTracePoints, 8);
-    const std::size_t warmBudget =
-        total == 0 ? 4 : std::max<std::size_t>(4, budget * warmup.size() / total);
-    auto shifted = [](const std::vector<double> &y, double offset, std::size_t maxPoints) {
-        std::vector<ds::Point> pts = ds::minMaxDownsample(y, maxPoints);
-        for (ds::Point &p : pts)
-            p.x += offset;
-        return pts;
-    };
-    s.warmupTrace = shifted(warmup, 1.0, warmBudget);
-    s.steadyTrace = shifted(steady, 1.0 + static_cast<double>(warmup.size()),
-                            std::max<std::size_t>(4, budget - std::min(budget, warmBudget)));
-
-    if (steady.empty()) {
-        s.p50 = run.p50Seconds;
-        s.p90 = run.p90Seconds;
-        s.p99 = run.p99Seconds;
-        s.mean = run.meanBatchSeconds;
-        return s;
-    }
-    const auto [lo, hi] = std::minmax_element(steady.begin(), steady.end());
-    s.histogramLogBins = *lo > 0 && *hi / *lo >= 20.0;
-    // Rice rule (2·∛n bins, at least 5): 20 samples get 6 bins, not 40 mostly empty ones.
-    const auto rice =
-        static_cast<std::size_t>(std::ceil(2.0 * std::cbrt(static_cast<double>(steady.size()))));
-    const std::size_t bins =
-        std::clamp<std::size_t>(rice, 5, std::max<std::size_t>(limits.histogramBins, 5));
-    s.histogram =
-        s.histogramLogBins ? ds::logHistogram(steady, bins) : ds::histogram(steady, bins, *lo, *hi);
-    s.mean =
-        std::accumulate(steady.begin(), steady.end(), 0.0) / static_cast<double>(steady.size());
-    std::sort(steady.begin(), steady.end());
-    s.p50 = percentileSorted(steady, 0.50);
-    s.p90 = percentileSorted(steady, 0.90);
-    s.p99 = percentileSorted(steady, 0.99);
-    s.cdf = ds::empiricalCdf(steady, limits.maxCdfPoints);
-    return s;
-}
-
-std::vector<CacheStateGroup>
-ChartDataLoader::groupFirstCalls(const std::vector<FirstCallRecord> &calls)
-{
-    std::map<std::pair<std::string, std::string>, std::vector<double>> byKey;
-    for (const FirstCallRecord &c : calls)
-        byKey[{c.mode, c.cacheState}].push_back(c.seconds);
-    std::vector<CacheStateGroup> out;
-    for (auto &[key, values] : byKey) {
-        std::sort(values.begin(), values.end());
-        out.push_back({key.first, key.second, values.size(), percentileSorted(values, 0.5),
-                       values.front(), values.back()});
-    }
-    return out;
-}
-
-std::optional<SpeedupResult> ChartDataLoader::speedupFor(const ChartData &data)
-{
-    if (!data.focus)
-        return std::nullopt;
-    const RunRecord &focus = *data.focus;
-    // Best run of a mode: same cache state as the focus first, then the newest.
-    auto best = [&](auto accept) -> const RunRecord * {
-        const RunRecord *pick = nullptr;
-        for (const RunRecord &r : data.group) {
-            if (!accept(r))
-                continue;
-            if (!pick || std::make_tuple(r.cacheState == focus.cacheState, r.id) >
-                             std::make_tuple(pick->cacheState == focus.cacheState, pick->id))
-                pick = &r;
-        }
-        return pick;
-    };
-    const RunRecord *baseline = best([](const RunRecord &r) { return r.mode == "eager"; });
-    const RunRecord *candidate = focus.mode != "eager" ? &focus : nullptr;
-    if (!candidate)
-        candidate = best([](const RunRecord &r) { return r.mode == "compiled"; });
-    if (!candidate)
-        candidate = best([](const RunRecord &r) { return r.mode != "eager"; });
-    if (!baseline || !candidate)
-        return std::nullopt;
-    auto cases = [&](long long id) {
-        const auto it = data.shapeCases.find(id);
-        return it == data.shapeCases.end() ? std::vector<ShapeCaseRecord>{} : it->second;
-    };
-    return Speedup::compute(*baseline, cases(baseline->id), *candidate, cases(candidate->id));
-}
-
 namespace
 {
 
@@ -157,13 +46,12 @@ bool loadFocus(Store &store, const ChartRequest &request, ChartData &d,
     }
     for (const RunRecord &r : d.group)
         d.shapeCases[r.id] = store.shapeCases(r.id);
-    d.speedup = ChartDataLoader::speedupFor(d);
+    d.speedup = speedupFor(d);
     if (stop())
         return false;
     const RunRecord &f = *d.focus;
-    d.cacheStates =
-        ChartDataLoader::groupFirstCalls(index ? index->firstCalls(f.workload, f.dtype, f.device)
-                                               : queries.firstCalls(f.workload, f.dtype, f.device));
+    d.cacheStates = groupFirstCalls(index ? index->firstCalls(f.workload, f.dtype, f.device)
+                                          : queries.firstCalls(f.workload, f.dtype, f.device));
     if (stop())
         return false;
     // A long steady phase (millions of samples) is charted from its chunks, never held whole.
@@ -175,10 +63,9 @@ bool loadFocus(Store &store, const ChartRequest &request, ChartData &d,
         steadyCount > kStreamedSamples
             ? summarizeLongRun(store, *d.focus, store.samples(d.focus->id, phase::FirstCall),
                                store.samples(d.focus->id, phase::Warmup), steady, request)
-            : ChartDataLoader::summarizeLatency(*d.focus,
-                                                store.samples(d.focus->id, phase::FirstCall),
-                                                store.samples(d.focus->id, phase::Warmup),
-                                                store.samples(d.focus->id, phase::Steady), request);
+            : summarizeLatency(*d.focus, store.samples(d.focus->id, phase::FirstCall),
+                               store.samples(d.focus->id, phase::Warmup),
+                               store.samples(d.focus->id, phase::Steady), request);
     return true;
 }
 

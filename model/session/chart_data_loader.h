@@ -2,11 +2,12 @@
 // Reads and reduces the data of the charts page (see chart_data.h). Runs on a worker thread with
 // its own Store connection; `cancelled` is polled between steps so a superseded request stops
 // early. Store errors are returned in ChartData::error, never thrown.
-#include "model/charts/chart_data.h"
+#include "model/charts/chart_summaries.h"
 #include "model/store/chart_queries.h"
 #include "run_index.h"
 
 #include <functional>
+#include <utility>
 
 namespace tp
 {
@@ -26,14 +27,21 @@ public:
     // of any kind; 0 when no run has steady samples. Never a run without them (a fault test).
     static long long defaultRun(Store &store);
 
-    // The pieces, public for tests.
+    // The pieces (model/charts/chart_summaries.h), here too for the tests that call them so.
     static LatencySummary summarizeLatency(const RunRecord &run, std::vector<double> firstCall,
                                            const std::vector<double> &warmup,
-                                           std::vector<double> steady, const ChartRequest &limits);
-    static std::vector<CacheStateGroup> groupFirstCalls(const std::vector<FirstCallRecord> &calls);
-    // Baseline: the group's eager run; candidate: the focus when it is not eager, else a
-    // compiled run (else any other mode). Same cache state as the focus preferred, then newest.
-    static std::optional<SpeedupResult> speedupFor(const ChartData &data);
+                                           std::vector<double> steady, const ChartRequest &limits)
+    {
+        return tp::summarizeLatency(run, std::move(firstCall), warmup, std::move(steady), limits);
+    }
+    static std::vector<CacheStateGroup> groupFirstCalls(const std::vector<FirstCallRecord> &calls)
+    {
+        return tp::groupFirstCalls(calls);
+    }
+    static std::optional<SpeedupResult> speedupFor(const ChartData &data)
+    {
+        return tp::speedupFor(data);
+    }
 };
 
 } // namespace tp

@@ -15,13 +15,6 @@ namespace tp
 
 class Store;
 
-// One run's first call, to compare cold and warm compilation caches across runs.
-struct FirstCallRecord {
-    long long runId = 0;
-    std::string mode, cacheState;
-    double seconds = 0;
-};
-
 // What the runs table looks like, cheaply (to tell whether a cached index is stale).
 struct RunTableSignature {
     long long count = 0, maxId = 0;
