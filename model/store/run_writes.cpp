@@ -1,6 +1,7 @@
 #include "run_writes.h"
 #include "store_connection.h"
 
+#include "sqlite_row.h"
 #include "store.h"
 
 #include <SQLiteCpp/SQLiteCpp.h>
@@ -134,17 +135,6 @@ void RunWrites::noteArrivals(long long runId, double lastLineAt, double longestG
     q.exec();
 }
 
-namespace
-{
-template <typename T> void bindOptional(SQLite::Statement &q, int at, const std::optional<T> &v)
-{
-    if (v)
-        q.bind(at, *v);
-    else
-        q.bind(at);
-}
-} // namespace
-
 void RunWrites::setResources(long long runId, long long peakRssBytes, std::optional<double> cpuUser,
                              std::optional<double> cpuSystem, std::optional<double> wall)
 {
@@ -152,9 +142,9 @@ void RunWrites::setResources(long long runId, long long peakRssBytes, std::optio
                         "UPDATE runs SET peak_rss_bytes = ?, cpu_user_seconds = ?, "
                         "cpu_system_seconds = ?, wall_seconds = ? WHERE id = ?");
     q.bind(1, static_cast<int64_t>(peakRssBytes));
-    bindOptional(q, 2, cpuUser);
-    bindOptional(q, 3, cpuSystem);
-    bindOptional(q, 4, wall);
+    sqlrow::bindOpt(q, 2, cpuUser);
+    sqlrow::bindOpt(q, 3, cpuSystem);
+    sqlrow::bindOpt(q, 4, wall);
     q.bind(5, static_cast<int64_t>(runId));
     q.exec();
 }
@@ -181,20 +171,20 @@ void RunWrites::insertShapeCase(long long runId, long long seq, const ShapeCaseR
     q.bind(2, static_cast<int64_t>(seq));
     q.bind(3, static_cast<int64_t>(c.batch));
     q.bind(4, static_cast<int64_t>(c.seqLen));
-    bindOptional(q, 5, c.firstCallSeconds);
-    bindOptional(q, 6, c.meanSeconds);
-    bindOptional(q, 7, c.p50Seconds);
-    bindOptional(q, 8, c.p99Seconds);
-    bindOptional(q, 9, c.samplesPerSecond);
+    sqlrow::bindOpt(q, 5, c.firstCallSeconds);
+    sqlrow::bindOpt(q, 6, c.meanSeconds);
+    sqlrow::bindOpt(q, 7, c.p50Seconds);
+    sqlrow::bindOpt(q, 8, c.p99Seconds);
+    sqlrow::bindOpt(q, 9, c.samplesPerSecond);
     q.bind(10, c.slowFirstCall ? 1 : 0);
-    bindOptional(q, 11, c.compileSeconds);
-    bindOptional(q, 12, std::optional<int64_t>(c.graphs));
-    bindOptional(q, 13, std::optional<int64_t>(c.recompiles));
-    bindOptional(q, 14,
-                 c.eagerFallback ? std::optional<int>(*c.eagerFallback ? 1 : 0) : std::nullopt);
-    bindOptional(q, 15, std::optional<int64_t>(c.cacheRequests));
-    bindOptional(q, 16, std::optional<int64_t>(c.cacheHits));
-    bindOptional(q, 17, c.xlaCompileSeconds);
+    sqlrow::bindOpt(q, 11, c.compileSeconds);
+    sqlrow::bindOpt(q, 12, std::optional<int64_t>(c.graphs));
+    sqlrow::bindOpt(q, 13, std::optional<int64_t>(c.recompiles));
+    sqlrow::bindOpt(q, 14,
+                    c.eagerFallback ? std::optional<int>(*c.eagerFallback ? 1 : 0) : std::nullopt);
+    sqlrow::bindOpt(q, 15, std::optional<int64_t>(c.cacheRequests));
+    sqlrow::bindOpt(q, 16, std::optional<int64_t>(c.cacheHits));
+    sqlrow::bindOpt(q, 17, c.xlaCompileSeconds);
     q.exec();
 }
 
@@ -206,8 +196,8 @@ void RunWrites::insertTrainSteps(long long runId, const std::vector<TrainStepRow
     for (const TrainStepRow &s : steps) {
         q.bind(1, static_cast<int64_t>(runId));
         q.bind(2, static_cast<int64_t>(s.step));
-        bindOptional(q, 3, s.loss);
-        bindOptional(q, 4, s.seconds);
+        sqlrow::bindOpt(q, 3, s.loss);
+        sqlrow::bindOpt(q, 4, s.seconds);
         q.exec();
         q.reset();
     }

@@ -18,12 +18,14 @@ namespace tp::sqlrow
 {
 
 // A nullable REAL bound by name: NULL when empty.
-inline void bindOpt(SQLite::Statement &q, const char *name, const std::optional<double> &v)
+// A value, or NULL when it is absent; `at` a parameter's name (":first") or 1-based index.
+template <typename Key, typename T>
+inline void bindOpt(SQLite::Statement &q, Key at, const std::optional<T> &v)
 {
     if (v)
-        q.bind(name, *v);
+        q.bind(at, *v);
     else
-        q.bind(name); // NULL
+        q.bind(at); // NULL
 }
 
 // JSON for a TEXT column: invalid UTF-8 replaced, never thrown.
