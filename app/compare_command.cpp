@@ -1,13 +1,13 @@
 // torchpilot compare: baseline vs candidate runs, chosen by selection, with the Compare page's
 // figures (model/analysis/compare.h: ratios, percentile-bootstrap intervals, confounders; the
-// selected pilot's allowed differences through core/compare_pilot.h) as text, JSON, CSV or
+// selected pilot's allowed differences through frontend/compare_pilot.h) as text, JSON, CSV or
 // Markdown. Exit 0; 1 when --fail-if-slower (or --fail-if-confounded) trips; 2 bad input or nothing
 // to compare.
 #include "compare_command.h"
 
 #include "cli_commands.h"
-#include "core/compare_pilot.h"
-#include "core/qt_text.h"
+#include "frontend/compare_pilot.h"
+#include "frontend/qt_text.h"
 #include "model/analysis/compare_report.h"
 #include "model/analysis/serving_curve.h"
 #include "model/contract/serving.h"

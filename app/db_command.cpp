@@ -3,7 +3,7 @@
 #include "db_command.h"
 
 #include "cli_commands.h"
-#include "core/qt_text.h"
+#include "frontend/qt_text.h"
 #include "model/store/store.h"
 #include "model/store/store_compact.h"
 

@@ -4,7 +4,7 @@
 #include "export_command.h"
 
 #include "cli_commands.h"
-#include "core/qt_text.h"
+#include "frontend/qt_text.h"
 #include "model/contract/output_file.h"
 #include "model/contract/sound_values.h"
 #include "model/store/run_export.h"

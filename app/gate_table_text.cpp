@@ -3,8 +3,8 @@
 // gates_command.cpp's, and keep their translations.
 #include "gate_table_text.h"
 
-#include "core/model_text_tr.h"
-#include "core/next_evidence_text.h"
+#include "frontend/model_text_tr.h"
+#include "frontend/next_evidence_text.h"
 #include "review_text.h"
 
 #include <QCoreApplication>

@@ -1,6 +1,6 @@
 #include "gui.h"
 
-#include "core/settings.h"
+#include "frontend/settings.h"
 #include "model/contract/output_file.h"
 #include "model/store/store.h"
 #include "ui/file_actions.h"

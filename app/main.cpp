@@ -1,11 +1,11 @@
 // torchpilot: the dashboard by default; headless subcommands import, run and pilot.
 #include "cli_commands.h"
 #include "compare_command.h"
-#include "core/settings.h"
-#include "core/version_info.h"
 #include "db_command.h"
 #include "export_command.h"
 #include "faulttest_command.h"
+#include "frontend/settings.h"
+#include "frontend/version_info.h"
 #include "gates_command.h"
 #include "gui.h"
 #include "i18n.h"

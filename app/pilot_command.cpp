@@ -5,9 +5,9 @@
 #include "pilot_command.h"
 
 #include "cli_commands.h"
-#include "core/qt_text.h"
-#include "core/review_files.h"
 #include "fault_test_text.h"
+#include "frontend/qt_text.h"
+#include "frontend/review_files.h"
 #include "gate_table_text.h"
 #include "model/session/evaluate_review.h"
 #include "model/store/pilot_store.h"

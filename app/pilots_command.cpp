@@ -3,8 +3,8 @@
 #include "pilots_command.h"
 
 #include "cli_commands.h"
-#include "core/model_text_tr.h"
-#include "core/qt_text.h"
+#include "frontend/model_text_tr.h"
+#include "frontend/qt_text.h"
 #include "model/contract/json_file.h"
 #include "model/contract/sound_values.h"
 #include "model/store/pilot_store.h"

@@ -6,7 +6,7 @@
 
 #include "cli_commands.h"
 
-#include "core/review_files.h"
+#include "frontend/review_files.h"
 #include "i18n.h"
 #include "model/contract/output_file.h"
 #include "model/store/review_store.h"

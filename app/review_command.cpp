@@ -7,7 +7,7 @@
 #include "model/contract/sound_values.h"
 #include "model/session/evaluate_review.h"
 
-#include "core/qt_text.h"
+#include "frontend/qt_text.h"
 #include "model/store/pilot_store.h"
 #include "model/store/store.h"
 #include "review_text.h"

@@ -1,8 +1,8 @@
 // Text and JSON of the decision review for the gates and review commands.
 #include "review_text.h"
 
-#include "core/model_text_tr.h"
-#include "core/qt_text.h"
+#include "frontend/model_text_tr.h"
+#include "frontend/qt_text.h"
 
 #include <QCoreApplication>
 

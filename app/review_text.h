@@ -1,7 +1,7 @@
 #pragma once
-// Shared by `torchpilot gates` and `torchpilot review` (their input files: core/review_files.h):
-// the decision review as people read it (through tr()) or as JSON.
-#include "core/review_files.h"
+// Shared by `torchpilot gates` and `torchpilot review` (their input files:
+// frontend/review_files.h): the decision review as people read it (through tr()) or as JSON.
+#include "frontend/review_files.h"
 #include "model/review/review.h"
 
 #include <QString>

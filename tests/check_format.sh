@@ -9,7 +9,7 @@ command -v "$CLANG_FORMAT" >/dev/null || { echo "check_format: $CLANG_FORMAT not
 if git rev-parse --is-inside-work-tree >/dev/null 2>&1; then
   mapfile -t files < <(git ls-files '*.cpp' '*.h')
 else
-  mapfile -t files < <(find app bench core fuzz model runner tests ui -name '*.cpp' -o -name '*.h' | sort)
+  mapfile -t files < <(find app bench frontend fuzz model runner tests ui -name '*.cpp' -o -name '*.h' | sort)
 fi
 rc=0
 out=$("$CLANG_FORMAT" --dry-run --Werror "${files[@]}" 2>&1) || rc=$?

@@ -61,7 +61,7 @@ SQL_SITE = re.compile(r"\bSQLite::(Statement|Database)\s*[\w({]|\b(db|database|m
                       r"\.db\(\)\s*\.\s*exec\s*\(")
 DB_CALL = re.compile(r"(\.|->)db\(\)|\bStoreConnection\b|model/store/store_connection\.h")
 SOURCES = (".h", ".cpp")
-SCANNED = ("model", "ui", "app", "core", "runner")
+SCANNED = ("model", "ui", "app", "frontend", "runner")
 
 
 def sources(top):

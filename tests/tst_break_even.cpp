@@ -4,7 +4,7 @@
 // baseline's same shape (medians, invalid runs left out, shapes the baseline did not measure
 // skipped); the same rows from the pilot's sides; and the performance gate's
 // cold_start_and_recompile_reported detail quoting it.
-#include "core/review_files.h"
+#include "frontend/review_files.h"
 #include "model/ingest/ingestor.h"
 #include "model/pilot/break_even.h"
 #include "model/pilot/pilot.h"

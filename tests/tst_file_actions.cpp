@@ -3,7 +3,7 @@
 // TorchPilot database is refused and left as it was, a new database never replaces a file, an
 // import runs off the GUI thread with the busy bar shown and then hidden, a bad stream is named in
 // the outcome and loses nothing stored, and About shows the versions `torchpilot --version` gives.
-#include "core/version_info.h"
+#include "frontend/version_info.h"
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
 #include "test_util.h"

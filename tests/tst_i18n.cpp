@@ -2,7 +2,7 @@
 // untranslated string fails here), the compiled app speaks Portuguese when the system or the
 // setting asks for it, and the dashboard's tabs follow the installed language.
 #include "app/i18n.h"
-#include "core/settings.h"
+#include "frontend/settings.h"
 #include "model/store/store.h"
 #include "ui/language_menu.h"
 #include "ui/main_window.h"
@@ -164,9 +164,9 @@ void TestI18n::sourcesHaveNoUntranslatedString()
     QProcess p;
     p.setProcessChannelMode(QProcess::MergedChannels);
     const QString src = QStringLiteral(TP_SOURCE_DIR);
-    // The same scan as the update_translations target: ui/, core/, app/, runner/launch/,
+    // The same scan as the update_translations target: ui/, frontend/, app/, runner/launch/,
     // runner/orchestrate/ and the catalog of model sentences.
-    p.start(lupdate, {src + QStringLiteral("/ui"), src + QStringLiteral("/core"),
+    p.start(lupdate, {src + QStringLiteral("/ui"), src + QStringLiteral("/frontend"),
                       src + QStringLiteral("/app"), src + QStringLiteral("/runner/launch"),
                       src + QStringLiteral("/runner/orchestrate"),
                       src + QStringLiteral("/model/contract/model_texts.h"),

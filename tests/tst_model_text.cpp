@@ -1,5 +1,5 @@
 // Model sentences as catalog templates (model/contract/model_text.h, model/contract/model_texts.h)
-// and their translation (core/model_text_tr.h): the catalog is well formed (unique, non-empty
+// and their translation (frontend/model_text_tr.h): the catalog is well formed (unique, non-empty
 // templates, none made of arguments only, placeholders %1…%n without gaps); every template, filled
 // with distinct sample arguments or with numbers, is read back by matchModelText as that same
 // template with the same arguments, so no earlier template swallows a later one; parts joined with
@@ -11,7 +11,7 @@
 // separator (each "; " part on its own, a user's text untouched) and, when the shipped pt_BR
 // translation is linked in (:/i18n/torchpilot_pt_BR.qm, tp_i18n), says a sentence in Portuguese
 // with its arguments, a nested sentence translated too.
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
 #include "model/contract/precision.h"

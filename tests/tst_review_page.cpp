@@ -3,7 +3,7 @@
 // prefilled from the settings), records a decision, flags a sign-off made on older evidence, lists
 // what changed; the cost editor's prices persist and its sensitivity table has one row per price.
 // Screenshots of both tabs and of the dialog land in screenshots/ of the build directory.
-#include "core/settings.h"
+#include "frontend/settings.h"
 #include "model/ingest/ingestor.h"
 #include "model/review/next_evidence.h"
 #include "model/store/review_store.h"

@@ -4,7 +4,7 @@
 // selected, a duplicate name or a C++ runner on a TPU is refused and nothing is written; the
 // picker switches the pilot the gates evaluate; a reload for another reason keeps edits in
 // progress; the last pilot cannot be removed. A screenshot of the tab lands in screenshots/.
-#include "core/settings.h"
+#include "frontend/settings.h"
 #include "model/ingest/ingestor.h"
 #include "model/store/pilot_store.h"
 #include "model/store/store.h"

@@ -1,6 +1,6 @@
 // Settings (the one QSettings wrapper) and the recent-databases menu: typed round trips through
 // an INI file, the recent list's order/dedup/limit, clamping, and the menu's entries.
-#include "core/settings.h"
+#include "frontend/settings.h"
 #include "ui/recent_databases_menu.h"
 
 #include <QAction>

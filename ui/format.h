@@ -2,7 +2,7 @@
 // Human-readable formatting of the figures the UI shows: durations with three significant
 // digits in ns/µs/ms/s, throughputs with thousands grouping, timestamps in local time.
 // Missing values render as an em dash.
-#include "core/qt_text.h"
+#include "frontend/qt_text.h"
 
 #include <QColor>
 #include <QIcon>
@@ -40,7 +40,7 @@ QString throughput(std::optional<double> perSecond);
 QString timestamp(const std::string &iso);
 qint64 timestampMsecs(const std::string &iso);
 
-// std::string to QString (one implementation with the headless code's, in core/).
+// std::string to QString (one implementation with the headless code's, in frontend/).
 using tp::fromStd;
 
 // Text for a tooltip, shown as it is. Qt takes a tooltip (like a QLabel in Qt::AutoText) for rich

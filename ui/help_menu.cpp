@@ -1,6 +1,6 @@
 #include "help_menu.h"
 
-#include "core/version_info.h"
+#include "frontend/version_info.h"
 
 #include <QAction>
 #include <QApplication>

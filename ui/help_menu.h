@@ -1,6 +1,6 @@
 #pragma once
 // Help ▸ About TorchPilot… (what it is for, and the versions it was built and runs with, from
-// core/version_info.h, selectable to paste into a bug report) and Help ▸ About Qt….
+// frontend/version_info.h, selectable to paste into a bug report) and Help ▸ About Qt….
 #include <QMenu>
 
 class QAction;

@@ -1,6 +1,6 @@
 #include "language_menu.h"
 
-#include "core/settings.h"
+#include "frontend/settings.h"
 
 #include <QAction>
 #include <QActionGroup>

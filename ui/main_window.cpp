@@ -1,8 +1,8 @@
 #include "main_window.h"
 
-#include "core/settings.h"
 #include "file_actions.h"
 #include "format.h"
+#include "frontend/settings.h"
 #include "help_menu.h"
 #include "language_menu.h"
 #include "model/store/alert_store.h"

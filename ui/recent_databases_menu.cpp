@@ -1,7 +1,7 @@
 #include "recent_databases_menu.h"
 
-#include "core/settings.h"
 #include "format.h"
+#include "frontend/settings.h"
 
 #include <QDir>
 #include <QFileInfo>

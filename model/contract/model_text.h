@@ -3,7 +3,7 @@
 // default pilot's side labels — each made from an English template of the catalog
 // (model_texts.h) with %1…%9 filled in. The template is the sentence's code: ui/ and the CLI find
 // the template a sentence was made from (matchModelText), translate it through Qt's tr()
-// (context "tp::ModelText") and fill in the same arguments (core/model_text_tr.h). Stored
+// (context "tp::ModelText") and fill in the same arguments (frontend/model_text_tr.h). Stored
 // sentences therefore read in Portuguese too, even from a database written before a translation
 // existed; JSON, the evidence hash and the database keep the English. No Qt.
 #include <initializer_list>

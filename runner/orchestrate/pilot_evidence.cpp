@@ -1,7 +1,7 @@
 #include "pilot_evidence.h"
 
-#include "core/qt_text.h"
-#include "core/review_files.h"
+#include "frontend/qt_text.h"
+#include "frontend/review_files.h"
 #include "model/pilot/pilot.h"
 #include "model/session/evaluate_review.h"
 #include "model/store/store.h"

@@ -1,6 +1,6 @@
 #include "pilot_plan.h"
 
-#include "core/qt_text.h"
+#include "frontend/qt_text.h"
 #include "model/pilot/pilot.h"
 #include "pilot_cmd_tr.h"
 #include "runner/launch/launch_request.h"

@@ -1,6 +1,6 @@
 #include "gate_checklist_model.h"
 
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 #include "ui/format.h"
 
 #include <QHash>

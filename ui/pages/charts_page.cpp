@@ -1,7 +1,7 @@
 #include "charts_page.h"
 
-#include "core/model_text_tr.h"
-#include "core/settings.h"
+#include "frontend/model_text_tr.h"
+#include "frontend/settings.h"
 #include "model/session/chart_data_loader.h"
 #include "model/session/chart_session.h"
 #include "model/store/store.h"

@@ -1,7 +1,7 @@
 #include "compare_page.h"
-#include "core/compare_pilot.h"
+#include "frontend/compare_pilot.h"
 
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 
 #include "model/store/pilot_store.h"
 

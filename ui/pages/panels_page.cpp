@@ -1,6 +1,6 @@
 #include "panels_page.h"
 
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 #include "model/store/pilot_store.h"
 
 #include "model/store/run_query.h"

@@ -1,6 +1,6 @@
 #include "pilot_run.h"
 
-#include "core/qt_text.h"
+#include "frontend/qt_text.h"
 #include "model/store/pilot_store.h"
 #include "model/store/store.h"
 

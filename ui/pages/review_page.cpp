@@ -1,8 +1,8 @@
 #include "review_page.h"
 
-#include "core/model_text_tr.h"
-#include "core/review_files.h"
-#include "core/settings.h"
+#include "frontend/model_text_tr.h"
+#include "frontend/review_files.h"
+#include "frontend/settings.h"
 #include "model/store/pilot_store.h"
 #include "model/store/review_store.h"
 #include "model/store/store.h"

@@ -2,7 +2,7 @@
 // they are translated with QCoreApplication::translate("tp::RunDetailView", …), not tr().
 #include "run_figures.h"
 
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 #include "model/analysis/accelerator_facts.h"
 #include "model/analysis/precision_mode.h"
 #include "model/evidence/run_record.h"

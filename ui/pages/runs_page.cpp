@@ -1,7 +1,7 @@
 #include "runs_page.h"
 
-#include "core/settings.h"
 #include "file_importer.h"
+#include "frontend/settings.h"
 #include "model/store/store.h"
 #include "run_detail_dialog.h"
 #include "run_detail_view.h"

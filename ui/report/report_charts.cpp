@@ -1,6 +1,6 @@
 #include "report_charts.h"
 
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 #include "model/session/chart_data_loader.h"
 #include "report_data.h"
 #include "report_format.h"

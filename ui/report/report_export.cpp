@@ -1,7 +1,7 @@
 #include "report_export.h"
 #include "ui/superseding_task.h"
 
-#include "core/review_files.h"
+#include "frontend/review_files.h"
 
 #include "model/store/store.h"
 #include "report_charts.h"

@@ -3,7 +3,7 @@
 // `torchpilot report` command shares with it (input files: review_files.h). The GUI collects the
 // data on a worker thread (its own Store connection) and renders on the GUI thread (the charts are
 // widgets).
-#include "core/review_files.h"
+#include "frontend/review_files.h"
 #include "ui/store_location.h"
 
 #include <QCoreApplication>

@@ -2,7 +2,7 @@
 // versions, and the appendix listing every run.
 #include "report_html_appendix.h"
 
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 #include "model/judge/run_judge.h"
 #include "report_format.h"
 #include "report_html.h"

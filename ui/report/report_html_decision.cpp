@@ -1,8 +1,8 @@
 // The decision half of the report: cover, gate table with sign-offs, changes since the last review.
 #include "report_html_decision.h"
 
-#include "core/model_text_tr.h"
-#include "core/next_evidence_text.h"
+#include "frontend/model_text_tr.h"
+#include "frontend/next_evidence_text.h"
 #include "report_format.h"
 #include "report_html.h"
 

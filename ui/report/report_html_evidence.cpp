@@ -2,7 +2,7 @@
 // verdicts.
 #include "report_html_evidence.h"
 
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 #include "report_format.h"
 #include "report_html.h"
 #include "ui/format.h"

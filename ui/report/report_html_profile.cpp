@@ -1,6 +1,6 @@
 #include "report_html_profile.h"
 
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 #include "report_html.h"
 #include "ui/format.h"
 

@@ -3,7 +3,7 @@
 // open-loop server-scenario runs, and what the performance gate concluded from them.
 #include "report_html_serving.h"
 
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 #include "report_format.h"
 #include "report_html.h"
 #include "ui/format.h"

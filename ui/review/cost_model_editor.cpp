@@ -1,6 +1,6 @@
 #include "cost_model_editor.h"
 
-#include "core/review_files.h"
+#include "frontend/review_files.h"
 
 #include "cost_model_fields.h"
 #include "model/store/store.h"

@@ -1,6 +1,6 @@
 #include "next_evidence_panel.h"
 
-#include "core/next_evidence_text.h"
+#include "frontend/next_evidence_text.h"
 #include "model/review/next_evidence.h"
 #include "ui/models/gate_checklist_model.h"
 

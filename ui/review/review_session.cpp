@@ -1,6 +1,6 @@
 #include "review_session.h"
 
-#include "core/review_files.h"
+#include "frontend/review_files.h"
 #include "model/session/evaluate_review.h"
 #include "model/store/pilot_store.h"
 #include "model/store/store.h"

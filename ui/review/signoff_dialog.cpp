@@ -1,6 +1,6 @@
 #include "signoff_dialog.h"
 
-#include "core/settings.h"
+#include "frontend/settings.h"
 
 #include <QDialogButtonBox>
 #include <QFormLayout>

@@ -1,6 +1,6 @@
 #include "snapshot_history.h"
 
-#include "core/model_text_tr.h"
+#include "frontend/model_text_tr.h"
 #include "ui/format.h"
 #include "ui/models/gate_checklist_model.h"
 
