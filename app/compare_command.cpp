@@ -4,6 +4,7 @@
 // Markdown. Exit 0; 1 when --fail-if-slower (or --fail-if-confounded) trips; 2 bad input or nothing
 // to compare.
 #include "compare_command.h"
+#include "frontend/model_text_tr.h"
 
 #include "cli_commands.h"
 #include "frontend/compare_pilot.h"
@@ -124,7 +125,7 @@ void printText(const Comparison &c, std::optional<CompareMetric> only, double co
     for (const Confounder &f : c.confounders) {
         const QString state = f.mixed ? Compare::tr("mixed within a side")
                               : !f.allowedReason.empty()
-                                  ? Compare::tr("allowed: %1").arg(fromStd(f.allowedReason))
+                                  ? Compare::tr("allowed: %1").arg(trModelText(f.allowedReason))
                               : f.expected ? Compare::tr("differs (the compared axis)")
                               : f.differs  ? Compare::tr("DIFFERS")
                                            : Compare::tr("same");
@@ -138,8 +139,8 @@ void printText(const Comparison &c, std::optional<CompareMetric> only, double co
                  .arg(fromStd(f.key), -16)
                  .arg(values(f.baseline), values(f.candidate), state);
     }
-    for (const std::string &w : c.warnings)
-        o << Compare::tr("warning: %1").arg(fromStd(w)) << '\n';
+    for (const Message &w : c.warnings)
+        o << Compare::tr("warning: %1").arg(trModelText(w)) << '\n';
     o << (c.hasUnexpectedConfounder() ? Compare::tr("Not like for like: see the confounders.")
                                       : Compare::tr("Like for like: only the compared axis "
                                                     "differs."))

@@ -31,8 +31,8 @@ void printTrial(const TrialResult &t)
                  .arg(t.killTarget)
                  .arg(t.checkpointStep)
                  .arg(t.rpoSteps)
-                 .arg(QLocale().toString(t.rtoSeconds, 'f', 3))
-                 .arg(t.verified
+                 .arg(QLocale().toString(t.rtoSeconds, 'f', 3),
+                      t.verified
                           ? FaultTest::tr(
                                 "all %1 compared losses bitwise equal to the uninterrupted run")
                                 .arg(t.comparedSteps)
@@ -55,9 +55,9 @@ void printSummary(const FaultTestResult &result)
     const json &ckpt = result.checkpoints;
     out() << FaultTest::tr("  checkpoints: %1 written, %2 bytes each, %3 ms mean, %4 ms max")
                  .arg(ckpt["count"].get<long long>())
-                 .arg(QLocale().toString(ckpt["bytes"].get<long long>()))
-                 .arg(QLocale().toString(ckpt["mean_seconds"].get<double>() * 1e3, 'f', 1))
-                 .arg(QLocale().toString(ckpt["max_seconds"].get<double>() * 1e3, 'f', 1))
+                 .arg(QLocale().toString(ckpt["bytes"].get<long long>()),
+                      QLocale().toString(ckpt["mean_seconds"].get<double>() * 1e3, 'f', 1),
+                      QLocale().toString(ckpt["max_seconds"].get<double>() * 1e3, 'f', 1))
           << Qt::endl;
     out() << (result.outcome == FaultTestResult::Outcome::Verified
                   ? FaultTest::tr(

@@ -3,6 +3,7 @@
 // well); then the gate table and the decision exactly as `torchpilot gates` prints them, with its
 // exit code; then the dashboard (unless --no-dashboard).
 #include "pilot_command.h"
+#include "frontend/model_text_tr.h"
 
 #include "cli_commands.h"
 #include "fault_test_text.h"
@@ -214,7 +215,7 @@ int pilotCommand(const QStringList &args,
     out() << PilotCmd::tr("Pilot %1 (version %2): %3 vs %4")
                  .arg(fromStd(pilot.name))
                  .arg(pilot.version)
-                 .arg(fromStd(pilot.baseline.label), fromStd(pilot.candidate.label))
+                 .arg(trModelText(pilot.baseline.label), trModelText(pilot.candidate.label))
           << Qt::endl;
     const PilotEvidence evidence =
         collectPilotEvidence(*store, pilot, optionsOf(p), printingObserver(*store));

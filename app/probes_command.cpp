@@ -2,6 +2,7 @@
 // starts to size its probes, 1 when it has fewer (what there is is still printed) or the store
 // would not open, 2 bad input.
 #include "probes_command.h"
+#include "frontend/model_text_tr.h"
 
 #include "cli_commands.h"
 #include "model/analysis/readiness_runs.h"
@@ -207,7 +208,7 @@ int probesCommand(const QStringList &args)
                             1);
             std::cout << d.yaml << std::flush;
         } else {
-            printText(QString::fromStdString(chosen.label), f, proposal, pilot);
+            printText(trModelText(chosen.label), f, proposal, pilot);
         }
         return enough ? 0 : 1;
     } catch (const std::exception &e) {

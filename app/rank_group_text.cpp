@@ -47,8 +47,8 @@ bool printRankGroup(Store &store, long long rank0RunId, const QString &label)
                  .arg(label)
                  .arg(group->ranks.size())
                  .arg(group->worldSize)
-                 .arg(ok ? RankGroupText::tr("ok") : RankGroupText::tr("incomplete"))
-                 .arg(rate(group->aggregateSamplesPerSecond))
+                 .arg(ok ? RankGroupText::tr("ok") : RankGroupText::tr("incomplete"),
+                      rate(group->aggregateSamplesPerSecond))
                  .arg(group->slowestRank)
                  .arg(rate(group->slowestSamplesPerSecond), ids.join(QStringLiteral(", ")))
           << Qt::endl;

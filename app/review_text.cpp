@@ -28,8 +28,10 @@ nlohmann::json signoffJson(const GateSignoff &s)
 
 QString changeText(const ReviewChange &c)
 {
-    const QString subject = fromStd(c.subject), before = fromStd(c.before),
-                  after = fromStd(c.after);
+    // Each value is a model message (a verdict, a run list) or recorded text, in the user's
+    // language where the model wrote it.
+    const QString subject = fromStd(c.subject), before = trModelText(c.before),
+                  after = trModelText(c.after);
     if (c.kind == "decision")
         return Review::tr("decision: %1 → %2").arg(before, after);
     if (c.kind == "definitions")
@@ -38,9 +40,8 @@ QString changeText(const ReviewChange &c)
         return Review::tr("input %1: %2 → %3").arg(subject, before, after);
     if (c.kind == "gate")
         return Review::tr("gate %1: %2 → %3").arg(subject, before, after);
-    if (c.kind == "criterion") // a detail is a model sentence, in the user's language
-        return Review::tr("criterion %1: %2 → %3")
-            .arg(subject, trModelText(c.before), trModelText(c.after));
+    if (c.kind == "criterion")
+        return Review::tr("criterion %1: %2 → %3").arg(subject, before, after);
     if (c.kind == "run_added")
         return Review::tr("run %1 added: %2").arg(subject, after);
     if (c.kind == "run_removed")

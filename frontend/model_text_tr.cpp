@@ -1,12 +1,6 @@
 #include "model_text_tr.h"
 
-#include "model/contract/model_text.h"
-
 #include <QCoreApplication>
-#include <QJsonArray>
-#include <QJsonDocument>
-#include <QRegularExpression>
-#include <QStringList>
 
 namespace tp
 {
@@ -14,34 +8,54 @@ namespace tp
 namespace
 {
 
-QString localNumber(const QString &arg, const QLocale &locale)
+// "1.5" or "-0.25" (digits, one point, digits): a value the model wrote as a decimal number.
+bool isDecimal(const std::string &s)
 {
-    static const QRegularExpression number(QStringLiteral("^-?\\d+\\.\\d+$"));
-    if (locale.decimalPoint() == QLatin1String(".") || !number.match(arg).hasMatch())
-        return arg;
-    QString out = arg;
-    return out.replace(QLatin1Char('.'), locale.decimalPoint());
+    std::size_t i = s.size() > 1 && s[0] == '-' ? 1 : 0;
+    std::size_t digitsBefore = 0, digitsAfter = 0;
+    for (; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i)
+        ++digitsBefore;
+    if (i == s.size() || s[i] != '.')
+        return false;
+    for (++i; i < s.size() && s[i] >= '0' && s[i] <= '9'; ++i)
+        ++digitsAfter;
+    return i == s.size() && digitsBefore > 0 && digitsAfter > 0;
 }
 
-std::optional<QString> translated(const std::string &sentence, const QLocale &locale, int depth)
+QString value(const std::string &arg, const QLocale &locale)
 {
-    const std::optional<TextMatch> m = matchModelText(sentence);
-    if (!m)
-        return std::nullopt;
-    QString out = QCoreApplication::translate("tp::ModelText", m->templ);
-    // One pass over the translated template, as fillText does: arguments are never re-scanned.
+    QString out = QString::fromStdString(arg);
+    if (locale.decimalPoint() != QLatin1String(".") && isDecimal(arg))
+        out.replace(QLatin1Char('.'), locale.decimalPoint());
+    return out;
+}
+
+} // namespace
+
+QString trModelText(const Message &message, const QLocale &locale)
+{
+    if (!message.parts().empty()) {
+        QStringList parts;
+        for (const Message &p : message.parts())
+            parts << trModelText(p, locale);
+        return parts.join(QStringLiteral("; "));
+    }
+    if (message.isVerbatim())
+        return QString::fromStdString(message.english());
+    const QString templ =
+        QCoreApplication::translate("tp::ModelText", messageTemplate(message.id()));
+    const std::vector<MessageArg> &args = message.args();
+    // One pass over the translated template: arguments are never re-scanned.
     QString filled;
-    filled.reserve(out.size() + 16);
-    for (qsizetype i = 0; i < out.size(); ++i) {
-        const QChar c = out[i];
-        if (c == QLatin1Char('%') && i + 1 < out.size() && out[i + 1] >= QLatin1Char('1') &&
-            out[i + 1] <= QLatin1Char('9')) {
-            const auto n = static_cast<std::size_t>(out[i + 1].unicode() - '1');
-            if (n < m->args.size()) {
-                const std::string &arg = m->args[n];
-                const std::optional<QString> nested =
-                    depth < 3 ? translated(arg, locale, depth + 1) : std::nullopt;
-                filled += nested ? *nested : localNumber(QString::fromStdString(arg), locale);
+    filled.reserve(templ.size() + 16);
+    for (qsizetype i = 0; i < templ.size(); ++i) {
+        const QChar c = templ[i];
+        if (c == QLatin1Char('%') && i + 1 < templ.size() && templ[i + 1] >= QLatin1Char('1') &&
+            templ[i + 1] <= QLatin1Char('9')) {
+            const auto n = static_cast<std::size_t>(templ[i + 1].unicode() - '1');
+            if (n < args.size()) {
+                filled += args[n].isMessage() ? trModelText(args[n].message(), locale)
+                                              : value(args[n].text(), locale);
                 ++i;
                 continue;
             }
@@ -51,33 +65,11 @@ std::optional<QString> translated(const std::string &sentence, const QLocale &lo
     return filled;
 }
 
-} // namespace
-
-QString trModelText(const std::string &sentence, const QLocale &locale)
+QStringList trModelTexts(const std::vector<Message> &messages, const QLocale &locale)
 {
-    if (sentence.empty())
-        return {};
-    if (std::optional<QString> whole = translated(sentence, locale, 0))
-        return *whole;
-    QString text = QString::fromStdString(sentence);
-    if (!text.contains(QLatin1String("; ")))
-        return text;
-    QStringList parts;
-    for (const QString &part : text.split(QStringLiteral("; ")))
-        parts << translated(part.toStdString(), locale, 0).value_or(part);
-    return parts.join(QStringLiteral("; "));
-}
-
-QStringList trModelTexts(const std::string &jsonArray, const QLocale &locale)
-{
-    if (jsonArray.empty())
-        return {};
-    const QJsonDocument doc = QJsonDocument::fromJson(QByteArray::fromStdString(jsonArray));
-    if (!doc.isArray())
-        return {QString::fromStdString(jsonArray)};
     QStringList out;
-    for (const auto &v : doc.array())
-        out << trModelText(v.toString().toStdString(), locale);
+    for (const Message &m : messages)
+        out << trModelText(m, locale);
     return out;
 }
 

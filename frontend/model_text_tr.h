@@ -1,22 +1,23 @@
 #pragma once
-// Model sentences (model/contract/model_text.h) in the user's language: the template a sentence was
-// made from is translated through tr() (context "tp::ModelText") and filled with the same
-// arguments; an argument that is itself a model sentence is translated too, and a plain number
-// takes the locale's decimal separator. A sentence made from no template (a user's text) stays as
-// it is; "a; b" is translated part by part when it does not match as a whole.
+// Model messages (model/contract/model_text.h) in the user's language: the identifier's English
+// template is translated through tr() (context "tp::ModelText") and filled with the message's
+// arguments; an argument that is itself a message is rendered the same way, and a value written
+// as a decimal number takes the locale's decimal separator. A verbatim message (a user's label, a
+// runner's own words) is shown as it is; a joined one part by part, with "; " between.
+#include "model/contract/model_text.h"
+
 #include <QLocale>
 #include <QString>
 #include <QStringList>
 
-#include <string>
+#include <vector>
 
 namespace tp
 {
 
-QString trModelText(const std::string &sentence, const QLocale &locale = QLocale());
+QString trModelText(const Message &message, const QLocale &locale = QLocale());
 
-// Stored sentences as a JSON array (a run's validity reasons), each through trModelText; text
-// that is not such an array comes back as it is, one item.
-QStringList trModelTexts(const std::string &jsonArray, const QLocale &locale = QLocale());
+// Each message through trModelText (a run's validity reasons).
+QStringList trModelTexts(const std::vector<Message> &messages, const QLocale &locale = QLocale());
 
 } // namespace tp

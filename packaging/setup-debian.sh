@@ -28,7 +28,7 @@ APP_PACKAGES=(
 DEV_PACKAGES=(
   ccache git sqlite3
   python3-torch python3-kubernetes python3-yaml python3-venv
-  clang libclang-rt-14-dev clang-format clang-tidy pyflakes3
+  clang libclang-rt-14-dev clang-format clang-tidy clazy pyflakes3
   xvfb xauth poppler-utils
   openssh-server openssh-client
   fakeroot dpkg-dev lintian help2man desktop-file-utils appstream

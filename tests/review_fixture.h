@@ -70,7 +70,7 @@ inline QStringList changeList(const std::vector<tp::ReviewChange> &changes)
     QStringList out;
     for (const auto &c : changes)
         out << QString::fromStdString(c.kind + (c.subject.empty() ? "" : " " + c.subject) + ": " +
-                                      c.before + " -> " + c.after);
+                                      c.before.english() + " -> " + c.after.english());
     return out;
 }
 

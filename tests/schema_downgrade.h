@@ -13,8 +13,20 @@
 namespace tptest
 {
 
+// v15 → v14: no typed validity reasons, the default pilot's labels and reasons in English only.
+inline void downgradeToV14(SQLite::Database &db)
+{
+    db.exec("ALTER TABLE runs DROP COLUMN validity_messages_json");
+    db.exec(
+        "UPDATE pilots SET definition_json = json_remove(definition_json, "
+        "'$.baseline.label_message', '$.candidate.label_message', "
+        "'$.allowed_differences[0].reason_message', '$.allowed_differences[1].reason_message')");
+    db.exec("PRAGMA user_version = 14");
+}
+
 inline void downgradeToV13(SQLite::Database &db)
 {
+    downgradeToV14(db);
     db.exec("DROP INDEX runs_by_scenario");
     db.exec("ALTER TABLE runs DROP COLUMN scenario");
     db.exec("PRAGMA user_version = 13");

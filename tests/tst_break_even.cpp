@@ -141,7 +141,7 @@ void TestBreakEven::rowsFromAStore()
     QCOMPARE(rows[0].baselineRuns.size(), std::size_t(2));
     QCOMPARE(rows[1].batch, 64LL);
     QVERIFY(!rows[1].calls); // slower steady state: never
-    const std::string summary = tp::breakEvenSummary(rows);
+    const std::string summary = tp::breakEvenSummary(rows).english();
     QVERIFY2(summary.find("at most 1000 calls (mlp batch 1, compiled float32)") !=
                  std::string::npos,
              summary.c_str());
@@ -167,7 +167,7 @@ void TestBreakEven::performanceGateQuotesIt()
     for (const tp::GateResult &g : state.report.gates)
         for (const tp::CriterionResult &c : g.criteria)
             if (c.id == "cold_start_and_recompile_reported")
-                detail = c.detail;
+                detail = c.detail.english();
     QVERIFY2(detail.find("paid back after at most 200 calls") != std::string::npos, detail.c_str());
 }
 

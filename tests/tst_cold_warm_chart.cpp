@@ -85,7 +85,7 @@ void TestColdWarmChart::everyExtremeInEveryPosition()
             run.p50Seconds = pick();
             run.p99Seconds = pick();
         }
-        const tp::ColdWarmBars b = tp::ColdWarmBars::compute(run, {}, {});
+        const tp::ColdWarmBars b = tp::ColdWarmBars::compute(run, {}, std::vector<double>{});
         const std::optional<double> times[5] = {run.firstCallSeconds, run.warmupMeanSeconds,
                                                 run.meanBatchSeconds, run.p50Seconds,
                                                 run.p99Seconds};

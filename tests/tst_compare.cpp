@@ -221,7 +221,7 @@ void TestCompare::fromStore()
     QCOMPARE(cmp.resamples, 2000);
     QString warnings;
     for (const auto &w : cmp.warnings)
-        warnings += QString::fromStdString(w) + QLatin1Char('\n');
+        warnings += QString::fromStdString(w.english()) + QLatin1Char('\n');
     QVERIFY2(warnings.contains(QStringLiteral("run #999999 does not exist")), qPrintable(warnings));
     QVERIFY2(warnings.contains(QStringLiteral("run #%1 (candidate) is invalid").arg(ids[4])),
              qPrintable(warnings));

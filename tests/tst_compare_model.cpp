@@ -244,9 +244,10 @@ void TestCompareModel::defaultIsThePilotsSides()
     tp::PilotStore pilots(store);
     tp::PilotDefinition pilot;
     pilot.name = "eager-vs-compiled";
-    pilot.baseline = {"eager float32", "", "", "", "eager", "float32", 0, 0};
-    pilot.candidate = {"compiled", "", "", "", "compiled", "", 0, 0};
-    pilot.allowed = {{"mode", "the compared axis"}, {"dtype", "the candidate's own precision"}};
+    pilot.baseline = {tp::Message::verbatim("eager float32"), "", "", "", "eager", "float32", 0, 0};
+    pilot.candidate = {tp::Message::verbatim("compiled"), "", "", "", "compiled", "", 0, 0};
+    pilot.allowed = {{"mode", tp::Message::verbatim("the compared axis")},
+                     {"dtype", tp::Message::verbatim("the candidate's own precision")}};
     pilots.add(pilot);
     pilots.select(pilot.name);
 

@@ -244,15 +244,15 @@ void TestDistCheckpoint::faulttestIsEvidenceForTheGate()
     auto ops = operations(store, pilot);
     QVERIFY(ops.count("distributed_recovery"));
     QVERIFY2(ops["distributed_recovery"].verdict == tp::Verdict::Pass,
-             ops["distributed_recovery"].detail.c_str());
+             ops["distributed_recovery"].detail.english().c_str());
     QCOMPARE(ops["distributed_recovery"].runIds, std::vector<long long>{runs.front().id});
     QVERIFY2(ops["checkpoint_resume_within_rpo_rto"].verdict == tp::Verdict::Pass,
-             ops["checkpoint_resume_within_rpo_rto"].detail.c_str());
+             ops["checkpoint_resume_within_rpo_rto"].detail.english().c_str());
     // 2 ranks of evidence do not cover a 4-rank pilot.
     pilot.trainingWorldSize = 4;
     ops = operations(store, pilot);
     QVERIFY2(ops["distributed_recovery"].verdict == tp::Verdict::Fail,
-             ops["distributed_recovery"].detail.c_str());
+             ops["distributed_recovery"].detail.english().c_str());
     // One-process pilots (and pilots without training) are judged as before: no such criterion.
     pilot.trainingWorldSize = 1;
     QVERIFY(!operations(store, pilot).count("distributed_recovery"));
@@ -291,10 +291,10 @@ void TestDistCheckpoint::faulttestIsEvidenceForTheGate()
     pilot.trainingWorldSize = 2;
     ops = operations(singleStore, pilot);
     QVERIFY2(ops["checkpoint_resume_within_rpo_rto"].verdict == tp::Verdict::Pass,
-             ops["checkpoint_resume_within_rpo_rto"].detail.c_str());
+             ops["checkpoint_resume_within_rpo_rto"].detail.english().c_str());
     QVERIFY(ops.count("distributed_recovery"));
     QVERIFY2(ops["distributed_recovery"].verdict == tp::Verdict::Insufficient,
-             ops["distributed_recovery"].detail.c_str());
+             ops["distributed_recovery"].detail.english().c_str());
 }
 
 QTEST_GUILESS_MAIN(TestDistCheckpoint)

@@ -126,10 +126,10 @@ void TestFaultTest::faulttestStoresRecoveryForTheGate()
         return report.gates.front().criteria.front();
     };
     const tp::CriterionResult allowed = evaluate(100, 120);
-    QVERIFY2(allowed.verdict == tp::Verdict::Pass, allowed.detail.c_str());
+    QVERIFY2(allowed.verdict == tp::Verdict::Pass, allowed.detail.english().c_str());
     QCOMPARE(allowed.runIds, std::vector<long long>{runs.front().id});
     const tp::CriterionResult tight = evaluate(0, 0.001); // no process restarts in a millisecond
-    QVERIFY2(tight.verdict == tp::Verdict::Fail, tight.detail.c_str());
+    QVERIFY2(tight.verdict == tp::Verdict::Fail, tight.detail.english().c_str());
 }
 
 // The same worker-failure test on the Python runner (what runs on a TorchTPU host): SIGKILL at a

@@ -19,21 +19,27 @@ private Q_SLOTS:
 
 namespace
 {
+tp::Message V(const char *text)
+{
+    return tp::Message::verbatim(text);
+}
+
 tp::GateReport sampleReport()
 {
     using tp::Verdict;
     tp::GateReport r;
     r.definitions = "default@1";
-    r.gates = {{"compatibility",
-                Verdict::Pass,
-                {{"outputs_finite", Verdict::Pass, "all finite", {1, 2}, {}}}},
-               {"performance",
-                Verdict::Fail,
-                {{"p99_within_slo", Verdict::Fail, "p99 9 ms > 5 ms", {3}, {}},
-                 {"throughput_vs_baseline", Verdict::Pass, "1.4×", {1, 2, 3, 4, 5, 6, 7, 8}, {}}}},
-               {"cost",
-                Verdict::Insufficient,
-                {{"cost_per_useful_result_not_worse", Verdict::Insufficient, "-", {}, {}}}}};
+    r.gates = {
+        {"compatibility",
+         Verdict::Pass,
+         {{"outputs_finite", Verdict::Pass, V("all finite"), {1, 2}, {}}}},
+        {"performance",
+         Verdict::Fail,
+         {{"p99_within_slo", Verdict::Fail, V("p99 9 ms > 5 ms"), {3}, {}},
+          {"throughput_vs_baseline", Verdict::Pass, V("1.4×"), {1, 2, 3, 4, 5, 6, 7, 8}, {}}}},
+        {"cost",
+         Verdict::Insufficient,
+         {{"cost_per_useful_result_not_worse", Verdict::Insufficient, V("-"), {}, {}}}}};
     r.decision = tp::Decision::KeepCurrentPath;
     return r;
 }

@@ -204,13 +204,14 @@ void TestGates::evaluate()
     // Every criterion names the runs it used, or says why there were none.
     for (const auto &g : report.gates)
         for (const auto &c : g.criteria)
-            QVERIFY2(!c.runIds.empty() || c.verdict != tp::Verdict::Pass || !c.detail.empty(),
+            QVERIFY2(!c.runIds.empty() || c.verdict != tp::Verdict::Pass ||
+                         !c.detail.english().empty(),
                      c.id.c_str());
     auto detailOf = [&report](const char *id) {
         for (const auto &g : report.gates)
             for (const auto &c : g.criteria)
                 if (c.id == id)
-                    return c.detail;
+                    return c.detail.english();
         return std::string();
     };
     if (scenario == QLatin1String("roundtrip"))

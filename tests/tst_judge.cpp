@@ -53,7 +53,7 @@ QString joined(const Validity &v)
 {
     QStringList out;
     for (const auto &r : v.reasons)
-        out << QString::fromStdString(r);
+        out << QString::fromStdString(r.english());
     return out.join(QStringLiteral(" | "));
 }
 } // namespace

@@ -120,11 +120,12 @@ void TestNextEvidence::emptyStoreAsksForEverything()
              std::string("faulttest"));
     // What only a reviewer gives.
     QVERIFY(criterion(s, "rollback_path_recorded").next->runs.empty());
-    QVERIFY(QString::fromStdString(criterion(s, "rollback_path_recorded").next->reviewerInput)
-                .contains(QStringLiteral("--set-rollback")));
     QVERIFY(
-        QString::fromStdString(criterion(s, "cost_per_useful_result_not_worse").next->reviewerInput)
-            .contains(QStringLiteral("--set-cost")));
+        QString::fromStdString(criterion(s, "rollback_path_recorded").next->reviewerInput.english())
+            .contains(QStringLiteral("--set-rollback")));
+    QVERIFY(QString::fromStdString(
+                criterion(s, "cost_per_useful_result_not_worse").next->reviewerInput.english())
+                .contains(QStringLiteral("--set-cost")));
     // --json: under each criterion's next_evidence.
     const json j = s.report.toJson();
     const json &first = j["gates"][0]["criteria"][0];
@@ -167,13 +168,15 @@ void TestNextEvidence::straddlingIntervalAsksForMore()
     const tp::ReviewState s = tp::evaluateReview(*store, tptest::definitions());
     const tp::CriterionResult &c = criterion(s, "throughput_vs_baseline");
     QCOMPARE(c.verdict, tp::Verdict::Insufficient);
-    QVERIFY2(QString::fromStdString(c.detail).contains(QStringLiteral("straddles the required 1×")),
-             c.detail.c_str());
+    QVERIFY2(QString::fromStdString(c.detail.english())
+                 .contains(QStringLiteral("straddles the required 1×")),
+             c.detail.english().c_str());
     QVERIFY(c.next);
     QVERIFY(c.next->decidableHere);
-    QVERIFY2(QString::fromStdString(c.next->estimate).startsWith(QStringLiteral("about ")),
-             c.next->estimate.c_str());
-    qInfo("%s: %s", c.detail.c_str(), c.next->estimate.c_str());
+    QVERIFY2(
+        QString::fromStdString(c.next->estimate.english()).startsWith(QStringLiteral("about ")),
+        c.next->estimate.english().c_str());
+    qInfo("%s: %s", c.detail.english().c_str(), c.next->estimate.english().c_str());
     QCOMPARE(c.next->runs.size(), std::size_t(2));
     QCOMPARE(c.next->runs[0].side, std::string("baseline"));
     QCOMPARE(c.next->runs[1].mode, std::string("compiled"));
@@ -192,14 +195,15 @@ void TestNextEvidence::withinNoiseIsNotDecidableHere()
     const tp::CriterionResult &c = criterion(s, "throughput_vs_baseline");
     QCOMPARE(c.verdict, tp::Verdict::Insufficient);
     QVERIFY(c.next);
-    qInfo("%s: %s", c.detail.c_str(), c.next->estimate.c_str());
+    qInfo("%s: %s", c.detail.english().c_str(), c.next->estimate.english().c_str());
     QVERIFY(!c.next->decidableHere);
     QVERIFY(c.next->runs.empty());
-    QVERIFY2(QString::fromStdString(c.next->estimate)
+    QVERIFY2(QString::fromStdString(c.next->estimate.english())
                  .startsWith(QStringLiteral("within noise: not decidable here")),
-             c.next->estimate.c_str());
-    QVERIFY2(QString::fromStdString(c.next->estimate).contains(QStringLiteral("identical runs")),
-             c.next->estimate.c_str());
+             c.next->estimate.english().c_str());
+    QVERIFY2(QString::fromStdString(c.next->estimate.english())
+                 .contains(QStringLiteral("identical runs")),
+             c.next->estimate.english().c_str());
     QCOMPARE(s.report.toJson()["gates"][2]["criteria"][1]["next_evidence"]["decidable_here"],
              json(false));
 }
@@ -213,9 +217,10 @@ void TestNextEvidence::decidedRatioAsksNothing()
     const tp::CriterionResult &c = criterion(s, "throughput_vs_baseline");
     QCOMPARE(c.verdict, tp::Verdict::Pass);
     QVERIFY(!c.next);
-    QVERIFY2(QString::fromStdString(c.detail).contains(
-                 QStringLiteral("mlp: candidate/baseline = 1.2× [1.179×, 1.22×] (required ≥ 1×)")),
-             c.detail.c_str());
+    QVERIFY2(QString::fromStdString(c.detail.english())
+                 .contains(QStringLiteral(
+                     "mlp: candidate/baseline = 1.2× [1.179×, 1.22×] (required ≥ 1×)")),
+             c.detail.english().c_str());
 }
 
 QTEST_MAIN(TestNextEvidence)

@@ -135,7 +135,8 @@ void TestOrchestrate::planOfARemoteDistributedCandidate()
     // With the serving step, the TPU side searches every power of two up to its batch 256 when
     // the pilot allows a batch difference.
     tp::PilotDefinition batchAllowed = pilot;
-    batchAllowed.allowed.push_back({"batch", "the TPU fills its MXUs at 256"});
+    batchAllowed.allowed.push_back(
+        {"batch", tp::Message::verbatim("the TPU fills its MXUs at 256")});
     const std::vector<tp::PilotStep> withServing = tp::planPilot(batchAllowed, {});
     QCOMPARE(withServing[1].peaks[1].target, QStringLiteral("tpu-host"));
     QCOMPARE(withServing[1].peaks[1].settings.maxBatches,

@@ -101,7 +101,7 @@ void TestPanels::business()
     QCOMPARE(f.meetingContract.runIds, ids({1, 2}));
     // Each miss counted under its first reason: R4, R5, R6 not ok; R8 non-finite; R7; R3. Each
     // count is its own "; " part (its own catalog template, translated part by part).
-    QCOMPARE(f.meetingContract.note,
+    QCOMPARE(f.meetingContract.note.english(),
              std::string("ok, finite, valid, precision not failed; not counted: "
                          "3 not ok; 1 non-finite; 1 precision failed; "
                          "1 reduced-precision, precision unchecked"));
@@ -129,7 +129,8 @@ void TestPanels::application()
     QCOMPARE(a.throughput.runIds, ids({1, 2, 3, 7}));
     // Errors: R4 failed (and non-finite), R5 timed out, R8 non-finite → 3; R6 incomplete is not.
     QCOMPARE(a.errors.runIds, ids({4, 5, 8}));
-    QVERIFY2(a.errors.note.find("1 incomplete") != std::string::npos, a.errors.note.c_str());
+    QVERIFY2(a.errors.note.english().find("1 incomplete") != std::string::npos,
+             a.errors.note.english().c_str());
     // Queue wait: R1 10 s, R2 10:05:00 − 10:04:29.5 = 30.5 s → mean 20.25 s.
     QCOMPARE_LT(qAbs(a.queueWait.value.value() - 20.25), 1e-3);
     QCOMPARE(a.queueWait.runIds, ids({1, 2}));
@@ -297,7 +298,7 @@ void TestPanels::emptyStore()
     QCOMPARE(f.application.throughput.state, PanelFigure::State::NoData);
     QCOMPARE(f.application.timeWithoutProgress.state, PanelFigure::State::NoData);
     QCOMPARE(f.application.hostToDevice.state, PanelFigure::State::NoData);
-    QCOMPARE(f.application.hostToDevice.note,
+    QCOMPARE(f.application.hostToDevice.note.english(),
              std::string("no selected run timed its copies (runner option --transfers)"));
     QCOMPARE(f.infrastructure.peakRam.state, PanelFigure::State::NoData);
     QCOMPARE(f.infrastructure.restarts.value.value(), 0.0);
@@ -335,7 +336,7 @@ void TestPanels::transfers()
     QCOMPARE(a.hostToDevice.runIds, (Ids{ingest.runIds[0], ingest.runIds[1]}));
     QCOMPARE(a.deviceToHost.value.value(), 0.0005);
     QCOMPARE(a.deviceToHost.runIds, Ids{ingest.runIds[0]});
-    QCOMPARE(a.deviceToHost.note, std::string("median copy time per batch of 1 run"));
+    QCOMPARE(a.deviceToHost.note.english(), std::string("median copy time per batch of 1 run"));
 }
 
 void TestPanels::cancels()
@@ -363,7 +364,7 @@ void TestPanels::serving()
     // cand-200 is the fastest within 5 ms (cand-400 misses it): 599 / (599/200 + 0.002) QPS.
     QVERIFY(qFuzzyCompare(a.throughputWithinSlo.value.value(), 599.0 / (599.0 / 200 + 0.002)));
     QCOMPARE(a.throughputWithinSlo.runIds, Ids{ingest.runIds[3]});
-    QCOMPARE(a.throughputWithinSlo.note,
+    QCOMPARE(a.throughputWithinSlo.note.english(),
              std::string("highest completed QPS of 3 server-scenario runs within their declared "
                          "SLO"));
     // Queue wait: every query waited half its latency; weighted over the 3000 queries.

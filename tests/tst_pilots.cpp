@@ -97,13 +97,26 @@ tp::PilotDefinition gpuVsTpu()
 {
     tp::PilotDefinition p = tp::defaultPilot();
     p.name = "gpu-vs-tpu";
-    p.baseline = {
-        "GPU a2-highgpu (current)", "gpu-ssh", "cuda", "python", "compiled", "float32", 0, 0};
-    p.candidate = {
-        "TPU v6e 1x1 (candidate)", "tpu-v6e", "tpu", "python", "compiled", "bfloat16", 0, 0};
-    p.allowed = {{"target", "the platforms compared"},
-                 {"device", "the platforms compared"},
-                 {"dtype", "bf16 is the TPU's native precision, within the policy"}};
+    p.baseline = {tp::Message::verbatim("GPU a2-highgpu (current)"),
+                  "gpu-ssh",
+                  "cuda",
+                  "python",
+                  "compiled",
+                  "float32",
+                  0,
+                  0};
+    p.candidate = {tp::Message::verbatim("TPU v6e 1x1 (candidate)"),
+                   "tpu-v6e",
+                   "tpu",
+                   "python",
+                   "compiled",
+                   "bfloat16",
+                   0,
+                   0};
+    p.allowed = {
+        {"target", tp::Message::verbatim("the platforms compared")},
+        {"device", tp::Message::verbatim("the platforms compared")},
+        {"dtype", tp::Message::verbatim("bf16 is the TPU's native precision, within the policy")}};
     return p;
 }
 
@@ -128,6 +141,7 @@ private Q_SLOTS:
     void unlistedDifferenceFlagged();
     void editAfterDecisionIsAChange();
     void oldDatabaseMigratesWithItsVerdicts();
+    void v14DatabaseGetsTypedMessages();
     void shippedTemplateParses();
 
 private:
@@ -260,7 +274,7 @@ void TestPilots::sidesSelectRuns()
         tp::PilotDefinition slow = gpuVsTpu();
         slow.name = "slow";
         slow.candidate.mode = "eager";
-        slow.allowed.push_back({"mode", "testing"});
+        slow.allowed.push_back({"mode", tp::Message::verbatim("testing")});
         pilots.add(slow);
     }
     tp::Store store(db.toStdString(), tptest::fixturePolicy());
@@ -298,7 +312,7 @@ void TestPilots::unlistedDifferenceFlagged()
     for (const tp::SideDifference &d : diffs)
         if (d.factor != "batch")
             QVERIFY2(d.allowed, d.factor.c_str());
-    p.allowed.push_back({"batch", "the TPU needs 256 to fill its cores"});
+    p.allowed.push_back({"batch", tp::Message::verbatim("the TPU needs 256 to fill its cores")});
     for (const tp::SideDifference &d : tp::sideDifferences(p))
         QVERIFY2(d.allowed, d.factor.c_str());
     // The runner differs nowhere here; a C++ baseline against a Python candidate is flagged.
@@ -327,10 +341,58 @@ void TestPilots::editAfterDecisionIsAChange()
     bool sloChange = false, versionChange = false;
     for (const tp::ReviewChange &c : after.changesSinceLastReview) {
         sloChange |= c.kind == "pilot" && c.subject == "slo";
-        versionChange |= c.kind == "pilot" && c.subject == "version" && c.after == "2";
+        versionChange |= c.kind == "pilot" && c.subject == "version" && c.after.english() == "2";
     }
     QVERIFY(sloChange);
     QVERIFY(versionChange);
+}
+
+// Schema v15 (typed sentences): a v14 file is refused read-only, and opening it for writing
+// re-judges every run once, so its validity reasons come back as catalog messages with the same
+// English, and gives the stored default pilot its labels' and reasons' identifiers; a user's
+// label stays the user's words.
+void TestPilots::v14DatabaseGetsTypedMessages()
+{
+    const std::string db = path("v14.sqlite").toStdString();
+    std::string english;
+    {
+        tp::Store store(db, tptest::fixturePolicy());
+        std::string cut = stream({"cut"});
+        cut.erase(cut.rfind('\n', cut.size() - 2) + 1); // no run_finished: incomplete
+        tp::RunIngestor in(store, "fixture", "local");
+        in.feed(cut);
+        in.finish();
+        english = store.run(1)->validityReasonsJson;
+        QVERIFY2(english != "[]", english.c_str());
+        tp::PilotDefinition mine = gpuVsTpu();
+        mine.name = "mine";
+        mine.baseline.label = tp::Message::verbatim("local eager float32 (current)");
+        tp::PilotStore(store).add(mine);
+    }
+    {
+        SQLite::Database raw(db, SQLite::OPEN_READWRITE);
+        tptest::downgradeToV14(raw);
+    }
+    QVERIFY_THROWS_EXCEPTION(tp::StoreError, tp::Store::openReadOnly(db, tp::ValidityPolicy{}));
+    tp::Store store(db, tptest::fixturePolicy());
+    QCOMPARE(store.schemaVersion(), 15);
+    const tp::RunRecord run = *store.run(1);
+    QCOMPARE(run.validityReasonsJson, english); // the English column as it was
+    QVERIFY(!run.validityReasons.empty());
+    for (const tp::Message &m : run.validityReasons)
+        QVERIFY2(!m.isVerbatim(), m.english().c_str());
+    QCOMPARE(json(tp::englishOf(run.validityReasons)).dump(), json::parse(english).dump());
+    tp::PilotStore pilots(store);
+    const tp::PilotDefinition fallback = *pilots.find(tp::defaultPilot().name);
+    QCOMPARE(fallback.baseline.label.id(), tp::txt::DefaultBaselineLabel);
+    QCOMPARE(fallback.candidate.label.id(), tp::txt::DefaultCandidateLabel);
+    QCOMPARE(fallback.allowed.at(0).reason.id(), tp::txt::AllowedModeReason);
+    QCOMPARE(fallback.allowed.at(1).reason.id(), tp::txt::AllowedDtypeReason);
+    // Only the default pilot is matched: "mine" holds the same words as a label, written by a
+    // user, and they stay the user's.
+    const tp::PilotDefinition own = *pilots.find("mine");
+    QCOMPARE(own.baseline.label, tp::Message::verbatim("local eager float32 (current)"));
+    QVERIFY(own.allowed.at(0).reason.isVerbatim());
 }
 
 void TestPilots::oldDatabaseMigratesWithItsVerdicts()
@@ -347,7 +409,8 @@ void TestPilots::oldDatabaseMigratesWithItsVerdicts()
         QCOMPARE(old.baseline.mode, std::string("eager"));
         for (const tp::GateResult &g : tp::evaluateGates(old, store, tp::GateInputs{}).gates)
             for (const tp::CriterionResult &c : g.criteria)
-                oldVerdicts.push_back(c.id + "=" + tp::verdictName(c.verdict) + ":" + c.detail);
+                oldVerdicts.push_back(c.id + "=" + tp::verdictName(c.verdict) + ":" +
+                                      c.detail.english());
     }
     {
         // Back to schema 6 exactly: no pilots table.
@@ -362,7 +425,7 @@ void TestPilots::oldDatabaseMigratesWithItsVerdicts()
     std::vector<std::string> now;
     for (const tp::GateResult &g : tp::evaluateReview(store, gateFile()).report.gates)
         for (const tp::CriterionResult &c : g.criteria)
-            now.push_back(c.id + "=" + tp::verdictName(c.verdict) + ":" + c.detail);
+            now.push_back(c.id + "=" + tp::verdictName(c.verdict) + ":" + c.detail.english());
     QCOMPARE(now, oldVerdicts);
 }
 

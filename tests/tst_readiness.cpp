@@ -233,12 +233,13 @@ void TestReadiness::criterionVerdicts()
     // No startupProbe declared: insufficient, with the proposal (100 × 1.5 → 15 periods).
     c = probesCriterion(store, tp::ServingProbes{});
     QCOMPARE(c.verdict, tp::Verdict::Insufficient);
-    QVERIFY2(c.detail.find("failureThreshold 15") != std::string::npos, c.detail.c_str());
+    QVERIFY2(c.detail.english().find("failureThreshold 15") != std::string::npos,
+             c.detail.english().c_str());
     // 300 s of startup covers the 100 s p99; a 45 s compile outlasts the 30 s liveness budget.
     c = probesCriterion(store, probes);
     QCOMPARE(c.verdict, tp::Verdict::Fail);
-    QVERIFY2(c.detail.find("livenessProbe gives up after 30 s") != std::string::npos,
-             c.detail.c_str());
+    QVERIFY2(c.detail.english().find("livenessProbe gives up after 30 s") != std::string::npos,
+             c.detail.english().c_str());
     probes.liveness->failureThreshold = 5;
     c = probesCriterion(store, probes);
     QCOMPARE(c.verdict, tp::Verdict::Pass);
@@ -252,7 +253,8 @@ void TestReadiness::criterionVerdicts()
     }
     c = probesCriterion(store, probes);
     QCOMPARE(c.verdict, tp::Verdict::Fail);
-    QVERIFY2(c.detail.find("allows 90 s") != std::string::npos, c.detail.c_str());
+    QVERIFY2(c.detail.english().find("allows 90 s") != std::string::npos,
+             c.detail.english().c_str());
 }
 
 void TestReadiness::pilotProbesParseAndRefuse()

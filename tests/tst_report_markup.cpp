@@ -203,8 +203,8 @@ void TestReportMarkup::buildDatabase(const QString &db, bool hostile)
     tp::PilotDefinition pilot = tp::defaultPilot();
     pilot.name = valueOf("pilot", hostile);
     pilot.workload = valueOf("workload", hostile);
-    pilot.baseline.label = valueOf("current path", hostile);
-    pilot.candidate.label = valueOf("candidate side", hostile);
+    pilot.baseline.label = tp::Message::verbatim(valueOf("current path", hostile));
+    pilot.candidate.label = tp::Message::verbatim(valueOf("candidate side", hostile));
     tp::PilotStore pilots(store);
     pilots.add(pilot);
     pilots.select(pilot.name);

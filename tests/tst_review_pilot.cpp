@@ -78,7 +78,7 @@ void TestReviewPilot::showsAndSavesThePilot()
     QCOMPARE(combo->count(), 1);
     QCOMPARE(combo->currentText(), QStringLiteral("local (v1)"));
     QCOMPARE(field<QLineEdit>("baselineLabel")->text(),
-             QString::fromStdString(tp::defaultPilot().baseline.label));
+             QString::fromStdString(tp::defaultPilot().baseline.label.english()));
     QVERIFY(!editor()->isModified());
     QVERIFY(!field<QPushButton>("removePilot")->isEnabled()); // never the last pilot
 
@@ -86,7 +86,8 @@ void TestReviewPilot::showsAndSavesThePilot()
     QVERIFY(editor()->isModified());
     QVERIFY(settle([this] { field<QPushButton>("savePilot")->click(); }));
     QCOMPARE(m_page->state().pilot.version, 2);
-    QCOMPARE(m_page->state().definitions.candidateLabel, std::string("TPU v6e (candidate)"));
+    QCOMPARE(m_page->state().definitions.candidateLabel.english(),
+             std::string("TPU v6e (candidate)"));
     QCOMPARE(stored().at(0).version, 2);
     QCOMPARE(combo->currentText(), QStringLiteral("local (v2)"));
     QVERIFY(status().contains(QStringLiteral("version 2")));
@@ -129,7 +130,7 @@ void TestReviewPilot::addSelectAndRemove()
     QCOMPARE(combo->count(), 2);
     QCOMPARE(combo->currentText(), QStringLiteral("bf16 (v1)"));
     QCOMPARE(m_page->state().pilot.name, std::string("bf16"));
-    QCOMPARE(m_page->state().definitions.candidateLabel, std::string("GPU bf16"));
+    QCOMPARE(m_page->state().definitions.candidateLabel.english(), std::string("GPU bf16"));
     QCOMPARE(tp::PilotStore(*m_store).selected().name, std::string("bf16"));
     QCOMPARE(stored().at(0).candidate.dtype, std::string()); // "local" kept as it was
 

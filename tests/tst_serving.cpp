@@ -58,11 +58,11 @@ json serverProtocol(double minQueries, double minSeconds, double slo = 0)
     return {{"preset", ""}, {"scenario", s}};
 }
 
-std::string joined(const std::vector<std::string> &v)
+std::string joined(const std::vector<tp::Message> &m)
 {
     std::string out;
-    for (const std::string &s : v)
-        out += (out.empty() ? "" : " | ") + s;
+    for (const tp::Message &s : m)
+        out += (out.empty() ? "" : " | ") + s.english();
     return out;
 }
 

@@ -68,7 +68,8 @@ void TestValidity::verdicts()
     QCOMPARE(v.valid, reasons.isEmpty());
     QCOMPARE(int(v.reasons.size()), reasons.size());
     for (int i = 0; i < reasons.size(); ++i)
-        QVERIFY2(QString::fromStdString(v.reasons[i]).contains(reasons[i]), v.reasons[i].c_str());
+        QVERIFY2(QString::fromStdString(v.reasons[i].english()).contains(reasons[i]),
+                 v.reasons[i].english().c_str());
     QCOMPARE(v.toJson()["valid"].get<bool>(), v.valid);
 }
 

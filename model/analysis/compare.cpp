@@ -132,15 +132,6 @@ std::string confounderValue(const RunRecord &r, const nlohmann::json &env, const
 }
 
 // ["too noisy: …", "…"] → "too noisy: …; …"
-std::string reasonsText(const std::string &json)
-{
-    const auto j = nlohmann::json::parse(json, nullptr, false);
-    std::string out;
-    for (const auto &x : j.is_array() ? j : nlohmann::json::array())
-        out += (out.empty() ? "" : "; ") + (x.is_string() ? x.get<std::string>() : dumpText(x));
-    return out.empty() ? json : out;
-}
-
 } // namespace
 
 std::vector<MetricComparison> compareSamples(const std::vector<TimedSample> &baseline,
@@ -203,7 +194,7 @@ const std::vector<std::string> &confounderKeys()
 std::vector<Confounder> findConfounders(const std::vector<RunRecord> &baseline,
                                         const std::vector<RunRecord> &candidate,
                                         const std::string &axis,
-                                        const std::map<std::string, std::string> &allowed)
+                                        const std::map<std::string, Message> &allowed)
 {
     auto valuesOf = [](const std::vector<RunRecord> &runs, const std::string &key) {
         std::set<std::string> values;
@@ -239,7 +230,7 @@ Comparison compareRuns(const EvidenceReader &evidence, const std::vector<long lo
     std::vector<TimedSample> pooled[2];
     const std::vector<long long> *ids[2] = {&baseline, &candidate};
     // Each side's warnings, one template per side: {missing, invalid evidence, no samples}.
-    const char *const warn[2][3] = {
+    const MessageId warn[2][3] = {
         {txt::CompareBaselineMissing, txt::CompareBaselineInvalid, txt::CompareBaselineNoSamples},
         {txt::CompareCandidateMissing, txt::CompareCandidateInvalid,
          txt::CompareCandidateNoSamples}};
@@ -247,15 +238,15 @@ Comparison compareRuns(const EvidenceReader &evidence, const std::vector<long lo
         for (long long id : *ids[s]) {
             const auto r = evidence.run(id);
             if (!r) {
-                cmp.warnings.push_back(fillText(warn[s][0], {std::to_string(id)}));
+                cmp.warnings.push_back(Message(warn[s][0], {std::to_string(id)}));
                 continue;
             }
             if (r->valid && !*r->valid)
-                cmp.warnings.push_back(fillText(
-                    warn[s][1], {std::to_string(id), reasonsText(r->validityReasonsJson)}));
+                cmp.warnings.push_back(
+                    Message(warn[s][1], {std::to_string(id), joinParts(r->validityReasons)}));
             const auto seconds = evidence.samples(id, phase::Steady);
             if (seconds.empty())
-                cmp.warnings.push_back(fillText(warn[s][2], {std::to_string(id)}));
+                cmp.warnings.push_back(Message(warn[s][2], {std::to_string(id)}));
             for (double x : seconds)
                 pooled[s].push_back({x, static_cast<double>(r->batch)});
             (s == 0 ? cmp.baselineRuns : cmp.candidateRuns).push_back(id);
@@ -264,7 +255,7 @@ Comparison compareRuns(const EvidenceReader &evidence, const std::vector<long lo
     }
     for (long long id : cmp.baselineRuns)
         if (std::count(cmp.candidateRuns.begin(), cmp.candidateRuns.end(), id))
-            cmp.warnings.push_back(fillText(txt::CompareBothSides, {std::to_string(id)}));
+            cmp.warnings.push_back(Message(txt::CompareBothSides, {std::to_string(id)}));
     cmp.baselineSamples = pooled[0].size();
     cmp.candidateSamples = pooled[1].size();
     cmp.baselineResampled = std::min(pooled[0].size(), o.maxSamplesPerSide);
@@ -317,7 +308,8 @@ std::vector<ComparePreset> comparePresets(const std::vector<RunRecord> &runs)
                 continue;
             const auto other = latest.find({a, workload, fixed, to});
             if (other != latest.end())
-                out.push_back({a, workload, fixed, from, to, id, other->second});
+                out.push_back({a, workload, fixed, Message::verbatim(from), Message::verbatim(to),
+                               id, other->second});
         }
     return out;
 }

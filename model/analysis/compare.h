@@ -13,6 +13,7 @@
 //   mean, median, p99 batch seconds: lower is better; samples/s = Σbatch / Σseconds: higher is
 //   better. verdict: better / worse when the whole interval lies on one side of 1, else
 //   inconclusive.
+#include "model/contract/model_text.h"
 #include "model/evidence/run_record.h"
 
 #include <cstdint>
@@ -36,7 +37,7 @@ struct CompareOptions {
     std::string axis;
     // Differences the pilot allows, factor → reason (model/pilot/pilot.h): flagged "allowed:
     // reason".
-    std::map<std::string, std::string> allowed;
+    std::map<std::string, Message> allowed;
 };
 
 struct TimedSample {
@@ -61,9 +62,9 @@ struct Confounder {
     std::string key;
     std::vector<std::string> baseline, candidate; // distinct values per side, sorted; "" = unknown
     bool differs = false;                         // the two value sets are not equal
-    bool expected = false;     // differs, and `key` is the axis compared or a difference allowed
-    std::string allowedReason; // the pilot's reason, when the pilot allows this difference
-    bool mixed = false; // a side holds more than one value (not homogeneous, even on the axis)
+    bool expected = false; // differs, and `key` is the axis compared or a difference allowed
+    Message allowedReason; // the pilot's reason, when the pilot allows this difference
+    bool mixed = false;    // a side holds more than one value (not homogeneous, even on the axis)
 };
 
 struct Comparison {
@@ -75,7 +76,7 @@ struct Comparison {
     std::vector<MetricComparison>
         metrics; // MeanSeconds, MedianSeconds, P99Seconds, SamplesPerSecond
     std::vector<Confounder> confounders;
-    std::vector<std::string> warnings; // English: invalid runs, runs without samples, shared runs
+    std::vector<Message> warnings; // invalid runs, runs without samples, shared runs
 
     bool hasUnexpectedConfounder() const;
 };
@@ -83,8 +84,8 @@ struct Comparison {
 // A ready-made comparison: the latest ok run of each side, same workload, the other of mode and
 // dtype held fixed. axis "mode": eager (baseline) vs compiled; axis "dtype": float32 vs bfloat16.
 struct ComparePreset {
-    std::string axis, workload, fixedValue;    // fixedValue: the dtype (axis mode) or the mode
-    std::string baselineValue, candidateValue; // "eager"/"compiled" or "float32"/"bfloat16"
+    std::string axis, workload, fixedValue; // fixedValue: the dtype (axis mode) or the mode
+    Message baselineValue, candidateValue;  // "eager"/"compiled", "float32"/"bfloat16", or a label
     long long baselineRun = 0, candidateRun = 0;
 };
 
@@ -104,7 +105,7 @@ const std::vector<std::string> &confounderKeys();
 std::vector<Confounder> findConfounders(const std::vector<RunRecord> &baseline,
                                         const std::vector<RunRecord> &candidate,
                                         const std::string &axis = {},
-                                        const std::map<std::string, std::string> &allowed = {});
+                                        const std::map<std::string, Message> &allowed = {});
 
 // Reads both groups' runs and steady samples and compares them. Unknown ids are warned about.
 // Runs without samples (e.g. an imported smoke.py result) still give mean seconds and

@@ -159,7 +159,7 @@ json comparisonJson(const Comparison &c, std::optional<CompareMetric> only, doub
             {"metrics", metrics},
             {"confounders", confounders},
             {"like_for_like", !c.hasUnexpectedConfounder()},
-            {"warnings", c.warnings}};
+            {"warnings", englishOf(c.warnings)}};
 }
 
 std::string comparisonCsv(const Comparison &c, std::optional<CompareMetric> only)
@@ -194,7 +194,7 @@ std::string comparisonMarkdown(const Comparison &c, std::optional<CompareMetric>
     for (const Confounder &f : c.confounders) {
         std::string state = confounderStateName(f);
         if (!f.allowedReason.empty())
-            state += ": " + f.allowedReason;
+            state += ": " + f.allowedReason.english();
         out << "| " << cell(f.key) << " | " << cell(joinValues(f.baseline, ", ")) << " | "
             << cell(joinValues(f.candidate, ", ")) << " | " << cell(state) << " |\n";
     }
@@ -202,8 +202,8 @@ std::string comparisonMarkdown(const Comparison &c, std::optional<CompareMetric>
         << " steady samples), candidate runs " << c.candidateRuns.size() << " ("
         << c.candidateSamples << " steady samples), " << c.resamples
         << " bootstrap resamples, fixed seed.\n";
-    for (const std::string &w : c.warnings)
-        out << "\n- ⚠ " << cell(w);
+    for (const Message &w : c.warnings)
+        out << "\n- ⚠ " << cell(w.english());
     if (!c.warnings.empty())
         out << '\n';
     return out.str();

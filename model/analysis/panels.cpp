@@ -29,38 +29,47 @@ using Unit = PanelFigure::Unit;
 namespace
 {
 // A note that counts runs, from its template for one run or for several.
-std::string runsNote(std::size_t n, const char *one, const char *many)
+Message runsNote(std::size_t n, MessageId one, MessageId many)
 {
-    return fillText(n == 1 ? one : many, {std::to_string(n)});
+    return Message(n == 1 ? one : many, {std::to_string(n)});
 }
 
-// "; 1 failed; 2 timed out" from the non-zero counts only, each count its own "; " part (its own
-// template, "%1 failed"); `lead` ("not counted: %1") holds the first. Empty when all are zero.
-using Counts = std::vector<std::pair<std::size_t, const char *>>;
-std::string nonZero(const char *lead, const Counts &parts)
+// "1 failed", "2 timed out" from the non-zero counts only, each count its own part (its own
+// message, "%1 failed"); `lead` ("not counted: %1"), when given, holds the first. Empty when all
+// are zero.
+using Counts = std::vector<std::pair<std::size_t, MessageId>>;
+std::vector<Message> nonZero(std::optional<MessageId> lead, const Counts &parts)
 {
-    std::vector<std::string> out;
-    for (const auto &[n, templ] : parts)
+    std::vector<Message> out;
+    for (const auto &[n, id] : parts)
         if (n > 0) {
-            const std::string part = fillText(templ, {std::to_string(n)});
-            out.push_back(out.empty() && lead ? fillText(lead, {part}) : part);
+            Message part(id, {std::to_string(n)});
+            out.push_back(out.empty() && lead ? Message(*lead, {std::move(part)})
+                                              : std::move(part));
         }
-    return out.empty() ? std::string() : "; " + joinParts(out);
+    return out;
+}
+
+// `first`, then `more` (each a part of its own).
+Message withParts(Message first, std::vector<Message> more)
+{
+    more.insert(more.begin(), std::move(first));
+    return joinParts(std::move(more));
 }
 
 // The count template of each reason of kQualityGaps, in its order ("%1 not ok", …).
-constexpr const char *kGapCounts[] = {
+constexpr MessageId kGapCounts[] = {
     txt::CountNotOk,   txt::CountNonFinite,       txt::CountNoValidityVerdict,
     txt::CountInvalid, txt::CountPrecisionFailed, txt::CountReducedUnchecked};
 static_assert(std::size(kGapCounts) == kQualityGaps.size(), "a count template per quality gap");
 
-Fig value(double v, Unit unit, std::vector<long long> ids, std::string note)
+Fig value(double v, Unit unit, std::vector<long long> ids, Message note)
 {
     std::sort(ids.begin(), ids.end());
     return {State::Value, v, unit, std::nullopt, std::move(ids), std::move(note)};
 }
 
-Fig count(std::vector<long long> ids, std::size_t total, std::string note)
+Fig count(std::vector<long long> ids, std::size_t total, Message note)
 {
     std::sort(ids.begin(), ids.end());
     const auto n = double(ids.size());
@@ -68,7 +77,7 @@ Fig count(std::vector<long long> ids, std::size_t total, std::string note)
     return {State::Value, n, Unit::Runs, of, std::move(ids), std::move(note)};
 }
 
-Fig none(State state, Unit unit, std::string note)
+Fig none(State state, Unit unit, Message note)
 {
     return {state, std::nullopt, unit, std::nullopt, {}, std::move(note)};
 }
@@ -111,12 +120,12 @@ void servingFigures(const std::vector<RunRecord> &rs, ApplicationPanel &a)
     }
     if (!queueIds.empty())
         a.queueWait = value(waited / okQueries, Unit::Seconds, queueIds,
-                            fillText(txt::PanelServingQueueWait,
-                                     {textNumber(okQueries, 9), std::to_string(queueIds.size())}));
+                            Message(txt::PanelServingQueueWait,
+                                    {textNumber(okQueries, 9), std::to_string(queueIds.size())}));
     a.throughputWithinSlo =
         best < 0 ? none(State::NoData, Unit::SamplesPerSecond, txt::PanelNoServingWithinSlo)
                  : value(best, Unit::SamplesPerSecond, {bestId},
-                         fillText(txt::PanelThroughputWithinSlo, {std::to_string(within)}));
+                         Message(txt::PanelThroughputWithinSlo, {std::to_string(within)}));
 }
 
 void checkCancel(const PanelOptions &o)
@@ -143,15 +152,16 @@ BusinessPanel business(const std::vector<RunRecord> &rs, const PanelOptions &o)
     BusinessPanel b;
     const std::size_t n = rs.size();
     b.completed = count(done, n,
-                        txt::PanelCompleted +
-                            nonZero(nullptr, {{n - done.size(), txt::CountIncompleteOrRunning}}));
-    b.withinDeadline = count(
-        inTime, n, txt::PanelWithinDeadline + nonZero(nullptr, {{timeouts, txt::CountTimedOut}}));
+                        withParts(txt::PanelCompleted,
+                                  nonZero({}, {{n - done.size(), txt::CountIncompleteOrRunning}})));
+    b.withinDeadline =
+        count(inTime, n,
+              withParts(txt::PanelWithinDeadline, nonZero({}, {{timeouts, txt::CountTimedOut}})));
     Counts missed;
     for (std::size_t i = 0; i < std::size(kGapCounts); ++i)
         missed.emplace_back(gaps[i], kGapCounts[i]);
-    b.meetingContract =
-        count(useful, n, txt::PanelMeetingContract + nonZero(txt::PanelNotCounted, missed));
+    b.meetingContract = count(
+        useful, n, withParts(txt::PanelMeetingContract, nonZero(txt::PanelNotCounted, missed)));
     b.costPerUsefulResult = o.costPerUsefulResult
                                 ? o.costPerUsefulResult(rs)
                                 : none(State::NotConfigured, Unit::Cost, txt::PanelNoCostModel);
@@ -238,9 +248,8 @@ ApplicationPanel application(const EvidenceReader &evidence, const std::vector<R
             if (!pooled.empty())
                 quantiles.push_back(percentileSorted(pooled, q));
     }
-    const std::string pool =
-        fillText(pooledIds.size() == 1 ? txt::PanelPooledOne : txt::PanelPooled,
-                 {std::to_string(poolSize), std::to_string(pooledIds.size())});
+    const Message pool = Message(pooledIds.size() == 1 ? txt::PanelPooledOne : txt::PanelPooled,
+                                 {std::to_string(poolSize), std::to_string(pooledIds.size())});
     std::size_t qi = 0;
     for (auto *fig : {&a.latencyP50, &a.latencyP90, &a.latencyP99}) {
         *fig = quantiles.empty() ? none(State::NoData, Unit::Seconds, txt::PanelNoSteadySamples)
@@ -256,13 +265,15 @@ ApplicationPanel application(const EvidenceReader &evidence, const std::vector<R
             ? none(State::NoData, Unit::SamplesPerSecond, txt::PanelNoOkRun)
             : value(computeStats(rates).median, Unit::SamplesPerSecond, rateIds,
                     runsNote(rates.size(), txt::PanelThroughputOne, txt::PanelThroughput));
-    const std::string kinds = nonZero(nullptr, {{failed, txt::CountFailed},
-                                                {timeouts, txt::CountTimedOut},
-                                                {nonFinite, txt::CountNonFinite}});
-    a.errors = count(errorIds, rs.size(),
-                     (kinds.empty() ? std::string(txt::PanelNoErrors) : kinds.substr(2)) +
-                         nonZero(txt::PanelNotCounted, {{incomplete, txt::CountIncomplete},
-                                                        {cancelled, txt::CountCancelled}}));
+    std::vector<Message> kinds = nonZero({}, {{failed, txt::CountFailed},
+                                              {timeouts, txt::CountTimedOut},
+                                              {nonFinite, txt::CountNonFinite}});
+    if (kinds.empty())
+        kinds.emplace_back(txt::PanelNoErrors);
+    for (Message &m : nonZero(txt::PanelNotCounted, {{incomplete, txt::CountIncomplete},
+                                                     {cancelled, txt::CountCancelled}}))
+        kinds.push_back(std::move(m));
+    a.errors = count(errorIds, rs.size(), joinParts(std::move(kinds)));
     a.queueWait =
         waits.empty()
             ? none(State::NoData, Unit::Seconds, txt::PanelNoQueue)
@@ -298,8 +309,8 @@ ApplicationPanel application(const EvidenceReader &evidence, const std::vector<R
     a.timeWithoutProgress =
         worst < 0 ? none(State::NoData, Unit::Seconds, txt::PanelNoLiveRun)
                   : value(worst, Unit::Seconds, {worstId},
-                          fillText(timings.size() == 1 ? txt::PanelGapOne : txt::PanelGap,
-                                   {std::to_string(worstId), std::to_string(timings.size())}));
+                          Message(timings.size() == 1 ? txt::PanelGapOne : txt::PanelGap,
+                                  {std::to_string(worstId), std::to_string(timings.size())}));
     return a;
 }
 
@@ -351,9 +362,9 @@ InfrastructurePanel infrastructure(const EvidenceReader &evidence, const std::ve
                         static_cast<double>(util.size()),
                     Unit::Cores, utilIds,
                     runsNote(util.size(), txt::PanelCpuUtilisationOne, txt::PanelCpuUtilisation));
-    in.peakRam = rss < 0 ? none(State::NoData, Unit::Bytes, txt::PanelNoResources)
-                         : value(rss, Unit::Bytes, {rssId},
-                                 fillText(txt::PanelRun, {std::to_string(rssId)}));
+    in.peakRam =
+        rss < 0 ? none(State::NoData, Unit::Bytes, txt::PanelNoResources)
+                : value(rss, Unit::Bytes, {rssId}, Message(txt::PanelRun, {std::to_string(rssId)}));
     std::vector<long long> repeated;
     long long extra = 0;
     for (const auto &[key, ids] : byKey)
@@ -368,8 +379,8 @@ InfrastructurePanel infrastructure(const EvidenceReader &evidence, const std::ve
     else if (accel < 0)
         in.acceleratorMemory = none(State::NotMeasured, Unit::Bytes, txt::PanelNotReported);
     else
-        in.acceleratorMemory = value(accel, Unit::Bytes, {accelId},
-                                     fillText(txt::PanelRun, {std::to_string(accelId)}));
+        in.acceleratorMemory =
+            value(accel, Unit::Bytes, {accelId}, Message(txt::PanelRun, {std::to_string(accelId)}));
     std::vector<long long> allIds;
     allIds.reserve(rs.size());
     for (const RunRecord &r : rs)

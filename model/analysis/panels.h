@@ -53,6 +53,7 @@
 //                      running) of the selected runs; else NotApplicable for local/imported/SSH
 //                      runs and NotMeasured once a selected run
 //                      targets Kubernetes (capacity wait is a scheduler figure).
+#include "model/contract/model_text.h"
 #include "model/evidence/run_record.h"
 #include "model/evidence/run_selection.h"
 
@@ -76,7 +77,7 @@ struct PanelFigure {
     Unit unit = Unit::Runs;
     std::optional<long long> outOf; // denominator of a count (e.g. 3 of 7 selected runs)
     std::vector<long long> runIds;  // runs behind the figure, ascending
-    std::string note;               // one English line: how it was computed, what was left out
+    Message note;                   // one line: how it was computed, what was left out
 };
 
 struct BusinessPanel {

@@ -3,6 +3,7 @@
 // ChartDataLoader: plain values, already reduced to what a chart can draw fluidly.
 #include "downsample.h"
 #include "model/analysis/serving_curve.h"
+#include "model/contract/model_text.h"
 #include "model/evidence/run_record.h"
 #include "model/pilot/break_even.h"
 #include "speedup.h"
@@ -36,8 +37,7 @@ struct ChartRequest {
 // The focus run's per-iteration timings.
 struct LatencySummary {
     std::size_t steadyCount = 0, warmupCount = 0;
-    // Steady-state percentiles (type 7, as the runner computes them) from every stored sample;
-    // the run's summary values when no sample is stored.
+    // Steady-state mean and percentiles: latencyFigures() (chart_summaries.h), the judge's.
     std::optional<double> p50, p90, p99, mean;
     // Steady samples in seconds: log-spaced bins when they span 20× or more (latency tails),
     // equal-width bins over [min, max] otherwise.
@@ -72,7 +72,7 @@ struct ChartData {
     // The selected pilot's break-even when the request asked for it (breakEvenLoaded).
     bool breakEvenLoaded = false;
     std::vector<BreakEvenRow> breakEven;
-    std::string baselineLabel, candidateLabel; // the pilot's sides
+    Message baselineLabel, candidateLabel; // the pilot's sides
     // With the break-even: each side's latency–throughput curve (its server-scenario runs) and
     // the pilot's p99 SLO.
     ServingCurve baselineServing, candidateServing;

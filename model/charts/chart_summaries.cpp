@@ -20,6 +20,19 @@ std::string ChartData::groupKey() const
     return key;
 }
 
+LatencyFigures latencyFigures(const RunRecord &run, const std::vector<double> &steady)
+{
+    if (run.p50Seconds && run.p90Seconds && run.p99Seconds && run.meanBatchSeconds)
+        return {run.meanBatchSeconds, run.p50Seconds, run.p90Seconds, run.p99Seconds};
+    if (steady.empty())
+        return {run.meanBatchSeconds, run.p50Seconds, run.p90Seconds, run.p99Seconds};
+    std::vector<double> sorted = steady;
+    std::sort(sorted.begin(), sorted.end());
+    return {std::accumulate(sorted.begin(), sorted.end(), 0.0) / static_cast<double>(sorted.size()),
+            percentileSorted(sorted, 0.50), percentileSorted(sorted, 0.90),
+            percentileSorted(sorted, 0.99)};
+}
+
 LatencySummary summarizeLatency(const RunRecord &run, std::vector<double> firstCall,
                                 const std::vector<double> &warmup, std::vector<double> steady,
                                 const ChartRequest &limits)
@@ -48,13 +61,13 @@ LatencySummary summarizeLatency(const RunRecord &run, std::vector<double> firstC
     s.steadyTrace = shifted(steady, 1.0 + static_cast<double>(warmup.size()),
                             std::max<std::size_t>(4, budget - std::min(budget, warmBudget)));
 
-    if (steady.empty()) {
-        s.p50 = run.p50Seconds;
-        s.p90 = run.p90Seconds;
-        s.p99 = run.p99Seconds;
-        s.mean = run.meanBatchSeconds;
+    const LatencyFigures figures = latencyFigures(run, steady);
+    s.mean = figures.mean;
+    s.p50 = figures.p50;
+    s.p90 = figures.p90;
+    s.p99 = figures.p99;
+    if (steady.empty())
         return s;
-    }
     const auto [lo, hi] = std::minmax_element(steady.begin(), steady.end());
     s.histogramLogBins = *lo > 0 && *hi / *lo >= 20.0;
     // Rice rule (2·∛n bins, at least 5): 20 samples get 6 bins, not 40 mostly empty ones.
@@ -64,12 +77,7 @@ LatencySummary summarizeLatency(const RunRecord &run, std::vector<double> firstC
         std::clamp<std::size_t>(rice, 5, std::max<std::size_t>(limits.histogramBins, 5));
     s.histogram =
         s.histogramLogBins ? ds::logHistogram(steady, bins) : ds::histogram(steady, bins, *lo, *hi);
-    s.mean =
-        std::accumulate(steady.begin(), steady.end(), 0.0) / static_cast<double>(steady.size());
     std::sort(steady.begin(), steady.end());
-    s.p50 = percentileSorted(steady, 0.50);
-    s.p90 = percentileSorted(steady, 0.90);
-    s.p99 = percentileSorted(steady, 0.99);
     s.cdf = ds::empiricalCdf(steady, limits.maxCdfPoints);
     return s;
 }

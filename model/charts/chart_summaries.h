@@ -10,6 +10,14 @@
 namespace tp
 {
 
+// The steady state's mean and percentiles: the judge's, stored with the run, when it judged it
+// (one source for the Charts page, the run details and the PDF); else, for a run not judged yet
+// (still running), computed from `steady` the judge's way (type 7 percentiles).
+struct LatencyFigures {
+    std::optional<double> mean, p50, p90, p99;
+};
+LatencyFigures latencyFigures(const RunRecord &run, const std::vector<double> &steady);
+
 LatencySummary summarizeLatency(const RunRecord &run, std::vector<double> firstCall,
                                 const std::vector<double> &warmup, std::vector<double> steady,
                                 const ChartRequest &limits);

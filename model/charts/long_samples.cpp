@@ -1,5 +1,6 @@
 #include "long_samples.h"
 
+#include "model/charts/chart_summaries.h"
 #include "model/samples/streamed_stats.h"
 
 #include "model/contract/contract.h"
@@ -66,9 +67,13 @@ LatencySummary summarizeLongRun(const EvidenceReader &evidence, const RunRecord 
         if (fine.counts[i] > 0)
             s.cdf.push_back({fine.edges[i + 1], double(cumulative) / double(range.n)});
     }
-    s.mean = range.n ? std::optional<double>(sum / double(range.n)) : std::nullopt;
-    if (run.p50Seconds && run.p90Seconds && run.p99Seconds) {
-        s.p50 = run.p50Seconds, s.p90 = run.p90Seconds, s.p99 = run.p99Seconds;
+    // The judge's figures (latencyFigures: one source with the short runs), else computed here.
+    const LatencyFigures judged = latencyFigures(run, {});
+    s.mean = judged.mean ? judged.mean
+             : range.n   ? std::optional<double>(sum / double(range.n))
+                         : std::nullopt;
+    if (judged.p50 && judged.p90 && judged.p99) {
+        s.p50 = judged.p50, s.p90 = judged.p90, s.p99 = judged.p99;
     } else if (range.n) {
         const auto q = pooledQuantiles(evidence, {run.id}, phase::Steady, {0.5, 0.9, 0.99});
         s.p50 = q[0], s.p90 = q[1], s.p99 = q[2];

@@ -1,12 +1,11 @@
 #pragma once
-// The catalog of model sentences (see model_text.h): each entry names an English template whose
-// %1…%9 the code fills with fillText(txt::Name, {…}). QT_TRANSLATE_NOOP marks each template for
-// lupdate (context "tp::ModelText"); the model itself needs no Qt. matchModelText takes the first
-// template that matches, so specific templates come before general ones that would also match
-// their sentences: templates that start with an argument come last, and among them the longer
-// ("%1 precision failed") before the shorter ("%1 failed"); "%1" alone never appears. A sentence
-// joined from parts with "; " is translated part by part, so each part is its own template.
-// tests/tst_model_text.cpp checks that every template reads back as itself. No Qt.
+// The catalog of model sentences (see model_text.h): each entry is an identifier and its English
+// template, whose %1…%9 a Message's arguments fill (Message(txt::Name, {…})). QT_TRANSLATE_NOOP
+// marks each template for lupdate (context "tp::ModelText"); the model itself needs no Qt. The
+// identifier's name is what a stored message keeps: rename an entry only with a migration. The
+// order is free (no sentence is ever matched against the templates). No Qt.
+#include <cstdint>
+
 #ifndef QT_TRANSLATE_NOOP
 #define QT_TRANSLATE_NOOP(scope, text) text
 #endif
@@ -20,6 +19,7 @@
     X(ValueMigrate, QT_TRANSLATE_NOOP("tp::ModelText", "migrate")) \
     X(ValueKeep, QT_TRANSLATE_NOOP("tp::ModelText", "keep")) \
     X(ValueInconclusive, QT_TRANSLATE_NOOP("tp::ModelText", "inconclusive")) \
+    X(ValueNone, QT_TRANSLATE_NOOP("tp::ModelText", "none")) \
     X(ChangeNoRuns, QT_TRANSLATE_NOOP("tp::ModelText", "no runs")) \
     X(ChangeRuns, QT_TRANSLATE_NOOP("tp::ModelText", "runs %1")) \
     /* The default pilot's sides */ \
@@ -148,7 +148,7 @@
     X(PanelCapacityNotRecorded, QT_TRANSLATE_NOOP("tp::ModelText", "Kubernetes capacity wait not recorded for these runs")) \
     X(PanelLocalNoCapacity, QT_TRANSLATE_NOOP("tp::ModelText", "local runs never wait for capacity")) \
     X(PanelRun, QT_TRANSLATE_NOOP("tp::ModelText", "run #%1")) \
-    /* Templates that start with an argument: after every literal prefix, specific first */ \
+    /* Templates that start with an argument */ \
     X(BreakEvenShapeSeq, QT_TRANSLATE_NOOP("tp::ModelText", "%1 batch %2 seq %3, %4")) \
     X(BreakEvenShape, QT_TRANSLATE_NOOP("tp::ModelText", "%1 batch %2, %3")) \
     X(CriterionEagerFallback, QT_TRANSLATE_NOOP("tp::ModelText", "%1 ran %2 of %3 shapes eagerly after a recompile limit (run(s) %4)")) \
@@ -199,9 +199,21 @@
     X(CountCancelled, QT_TRANSLATE_NOOP("tp::ModelText", "%1 cancelled"))
 // clang-format on
 
+namespace tp
+{
+// One identifier per catalog entry; Verbatim is text the model did not make.
+enum class MessageId : std::uint16_t {
+    Verbatim,
+#define TP_TEXT_ID(name, text) name,
+    TP_MODEL_TEXTS(TP_TEXT_ID)
+#undef TP_TEXT_ID
+};
+} // namespace tp
+
+// txt::Name: the identifier, as the producers write it (Message(txt::Name, {...})).
 namespace tp::txt
 {
-#define TP_TEXT_CONSTANT(name, text) inline constexpr const char *name = text;
+#define TP_TEXT_CONSTANT(name, text) inline constexpr MessageId name = MessageId::name;
 TP_MODEL_TEXTS(TP_TEXT_CONSTANT)
 #undef TP_TEXT_CONSTANT
 } // namespace tp::txt

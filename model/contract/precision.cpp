@@ -148,12 +148,12 @@ PrecisionVerdict judgeOutputs(const Comparison &c, const Tolerance &tol)
         v.reasons.emplace_back(txt::PrecisionNonFinite);
     if (c.mismatchPercent > tol.maxMismatchPercent)
         v.reasons.push_back(
-            fillText(txt::PrecisionMismatch,
-                     {textNumber(c.mismatchPercent, 3), textNumber(tol.atol, 3),
-                      textNumber(tol.rtol, 3), textNumber(tol.maxMismatchPercent, 3)}));
+            Message(txt::PrecisionMismatch,
+                    {textNumber(c.mismatchPercent, 3), textNumber(tol.atol, 3),
+                     textNumber(tol.rtol, 3), textNumber(tol.maxMismatchPercent, 3)}));
     if (c.cosine < tol.minCosine)
-        v.reasons.push_back(fillText(
-            txt::PrecisionCosine, {fixedDecimals(c.cosine, 6), fixedDecimals(tol.minCosine, 6)}));
+        v.reasons.push_back(Message(txt::PrecisionCosine,
+                                    {fixedDecimals(c.cosine, 6), fixedDecimals(tol.minCosine, 6)}));
     v.pass = v.reasons.empty();
     return v;
 }

@@ -2,6 +2,7 @@
 // The precision policy: a candidate (dtype, mode) is compared with the float32 eager reference
 // on identical weights and inputs; tolerances come from a named, versioned policy file, never
 // from the test that wants to pass. No Qt, no torch.
+#include "model/contract/model_text.h"
 #include <nlohmann/json.hpp>
 
 #include <map>
@@ -66,7 +67,7 @@ Comparison compare(const std::vector<float> &candidate, const std::vector<float>
 
 struct PrecisionVerdict {
     bool pass = false;
-    std::vector<std::string> reasons; // why it failed
+    std::vector<Message> reasons; // why it failed
 };
 
 PrecisionVerdict judgeOutputs(const Comparison &c, const Tolerance &tol);

@@ -22,29 +22,29 @@ double medianOf(std::vector<double> v)
 
 nlohmann::json Validity::toJson() const
 {
-    return {{"valid", valid}, {"reasons", reasons}};
+    return {{"valid", valid}, {"reasons", englishOf(reasons)}};
 }
 
 Validity assessValidity(const ValidityInput &in, const ValidityCriteria &c)
 {
     Validity v;
-    auto fail = [&v](std::string reason) {
+    auto fail = [&v](Message reason) {
         v.valid = false;
         v.reasons.push_back(std::move(reason));
     };
     if (!in.finite)
         fail(txt::ValidityNonFinite);
     if (in.steady.n < c.minIterations)
-        fail(fillText(txt::ValidityTooFewIterations,
-                      {std::to_string(in.steady.n), std::to_string(c.minIterations)}));
+        fail(Message(txt::ValidityTooFewIterations,
+                     {std::to_string(in.steady.n), std::to_string(c.minIterations)}));
     if (c.minSeconds > 0 && in.steadySeconds < c.minSeconds)
-        fail(fillText(txt::ValidityTooFewSeconds,
-                      {textNumber(in.steadySeconds, 3), textNumber(c.minSeconds, 3)}));
+        fail(Message(txt::ValidityTooFewSeconds,
+                     {textNumber(in.steadySeconds, 3), textNumber(c.minSeconds, 3)}));
     if (in.steady.n > 0 && in.steady.median > 0) {
         const double ratio = in.steady.iqr / in.steady.median;
         if (ratio >= c.maxIqrOverMedian)
-            fail(fillText(txt::ValidityTooNoisy,
-                          {fixedDecimals(ratio, 3), fixedDecimals(c.maxIqrOverMedian, 2)}));
+            fail(Message(txt::ValidityTooNoisy,
+                         {fixedDecimals(ratio, 3), fixedDecimals(c.maxIqrOverMedian, 2)}));
     }
     if (!in.warmupSettled)
         fail(txt::ValidityNotSettled);

@@ -1,6 +1,7 @@
 #pragma once
 // Whether a run's steady-state figures can serve as evidence, and why not. A run that fails any
 // check is kept and shown, but gates never count it. No Qt, no torch.
+#include "model/contract/model_text.h"
 #include "stats.h"
 
 #include <nlohmann/json.hpp>
@@ -26,7 +27,7 @@ struct ValidityInput {
 
 struct Validity {
     bool valid = true;
-    std::vector<std::string> reasons; // empty when valid
+    std::vector<Message> reasons; // empty when valid
     nlohmann::json toJson() const;
 };
 

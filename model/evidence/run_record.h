@@ -1,5 +1,6 @@
 #pragma once
 // Plain value types read from the evidence store. No Qt, no SQL.
+#include "model/contract/model_text.h"
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,8 +21,9 @@ struct RunRecord {
     std::optional<double> samplesPerSecond, p50Seconds, p90Seconds, p99Seconds;
     std::optional<bool> finite;
     long long sampleCount = 0;
-    std::optional<bool> valid; // validity verdict of the steady state
-    std::string validityReasonsJson = "[]";
+    std::optional<bool> valid;                     // validity verdict of the steady state
+    std::string validityReasonsJson = "[]";        // the reasons in English (JSON, exports)
+    std::vector<Message> validityReasons;          // the same reasons as messages, for people
     std::string precisionVerdict, precisionPolicy; // "pass" | "fail" | "" (not checked)
     std::string cacheState;                        // cold | warm
     std::string queuedAt;                          // when a queue accepted it (ISO-8601), if queued

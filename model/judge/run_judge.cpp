@@ -52,8 +52,7 @@ struct Minimums {
     std::string from; // where the binding minimum comes from, for the figures
 };
 
-Minimums minimums(const json &proto, const ValidityPolicy &policy,
-                  std::vector<std::string> &reasons)
+Minimums minimums(const json &proto, const ValidityPolicy &policy, std::vector<Message> &reasons)
 {
     Minimums m{policy.minIterations, policy.minSeconds, "policy " + policy.id()};
     auto raise = [&m](double iterations, double seconds, const std::string &from) {
@@ -71,7 +70,7 @@ Minimums minimums(const json &proto, const ValidityPolicy &policy,
     if (!preset.empty()) {
         const auto it = policy.presets.find(preset);
         if (it == policy.presets.end())
-            reasons.push_back(fillText(txt::ValidityUnknownPreset, {preset}));
+            reasons.push_back(Message(txt::ValidityUnknownPreset, {preset}));
         else
             raise(static_cast<double>(it->second.iterations), it->second.seconds,
                   preset + " preset");
@@ -175,12 +174,12 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
     std::string settledSource;
     j.warmupSettled = warmupSettled(in, proto, &settledSource);
 
-    std::vector<std::string> reasons;
+    std::vector<Message> reasons;
     if (policy.requireStatusOk) {
         if (!in.complete)
             reasons.emplace_back(txt::ValidityIncomplete);
         else if (in.status != status::Ok)
-            reasons.push_back(fillText(txt::ValidityStatus, {in.status}));
+            reasons.push_back(Message(txt::ValidityStatus, {in.status}));
     }
     const Minimums mins = minimums(proto, policy, reasons);
     const bool servingRun = in.scenario != serving::scenario::SingleStream;
@@ -191,7 +190,7 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
     const bool recoveryTest = j.steady.n == 0 && recovery.is_object();
     if (servingRun) {
         ServingJudgement sj = judgeServing(in.queries, in.scenario, proto, policy);
-        for (std::string &r : sj.reasons)
+        for (Message &r : sj.reasons)
             reasons.push_back(std::move(r));
         if (policy.requireWarmupSettled && !j.warmupSettled.value_or(true))
             reasons.emplace_back(txt::ValidityNotSettled);
@@ -221,9 +220,9 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
     if (const auto sync = in.summary.find("sync_check");
         sync != in.summary.end() && sync->is_object() && sync->value("blocks", json()) == false)
         reasons.push_back(
-            fillText(txt::ValiditySyncNotBlocking,
-                     {textNumber(jsonNumber(*sync, "sync_seconds").value_or(0), 3),
-                      textNumber(jsonNumber(*sync, "output_wait_seconds").value_or(0), 3)}));
+            Message(txt::ValiditySyncNotBlocking,
+                    {textNumber(jsonNumber(*sync, "sync_seconds").value_or(0), 3),
+                     textNumber(jsonNumber(*sync, "output_wait_seconds").value_or(0), 3)}));
     if (const auto fell = in.summary.find("eager_fallback");
         fell != in.summary.end() && *fell == true)
         reasons.emplace_back(txt::ValidityEagerFallback);
@@ -239,8 +238,8 @@ Judgement judgeRun(const JudgeInput &in, SampleStats steady, double steadySecond
                 return n ? textNumber(*n, 15) : std::string("not available");
             };
             reasons.push_back(
-                fillText(txt::ValiditySteadyRecompile,
-                         {count(*again, "tpu_cache_misses"), count(*again, "dynamo_frames")}));
+                Message(txt::ValiditySteadyRecompile,
+                        {count(*again, "tpu_cache_misses"), count(*again, "dynamo_frames")}));
         }
     }
     if (recoveryTest || servingRun) {

@@ -76,23 +76,23 @@ ServingJudgement judgeServing(const serving::Columns &queries, const std::string
                    {"late_issue_seconds", sp.lateIssueSeconds},
                    {"max_late_fraction", sp.maxLateFraction}});
     if (f.queries == 0) {
-        j.reasons.push_back(fillText(txt::ValidityNoQueries, {scenario}));
+        j.reasons.push_back(Message(txt::ValidityNoQueries, {scenario}));
         return j;
     }
     if (static_cast<std::size_t>(f.queries) < mins.queries)
-        j.reasons.push_back(fillText(txt::ValidityTooFewQueries,
-                                     {std::to_string(f.queries), std::to_string(mins.queries)}));
+        j.reasons.push_back(Message(txt::ValidityTooFewQueries,
+                                    {std::to_string(f.queries), std::to_string(mins.queries)}));
     // LoadGen's MinDurationMet: a server run's last scheduled arrival, an offline run's end.
     const double span =
         scenario == serving::scenario::Offline ? f.lastDoneSeconds : f.scheduledSeconds;
     if (span < mins.seconds)
         j.reasons.push_back(
-            fillText(txt::ValidityTooShortSchedule, {textNumber(span), textNumber(mins.seconds)}));
+            Message(txt::ValidityTooShortSchedule, {textNumber(span), textNumber(mins.seconds)}));
     if (double(f.late) > sp.maxLateFraction * double(f.queries))
         j.reasons.push_back(
-            fillText(txt::ValidityGeneratorBehind,
-                     {std::to_string(f.late), std::to_string(f.queries),
-                      textNumber(sp.lateIssueSeconds), textNumber(sp.maxLateFraction * 100)}));
+            Message(txt::ValidityGeneratorBehind,
+                    {std::to_string(f.late), std::to_string(f.queries),
+                     textNumber(sp.lateIssueSeconds), textNumber(sp.maxLateFraction * 100)}));
 
     // The latency bound the run declared: met, missed or undecided at the policy's confidence.
     const auto bound = jsonNumber(declared, "slo_seconds");

@@ -5,6 +5,7 @@
 // (too few queries, too short, a load generator that fell behind) and, for a server run that
 // declares a latency bound, whether the bound is met at its percentile: met or missed at the
 // policy's confidence by LoadGen's early-stopping rule, else undecided. No Qt, no SQL.
+#include "model/contract/model_text.h"
 #include "model/contract/serving.h"
 #include "validity_policy.h"
 
@@ -19,7 +20,7 @@ namespace tp
 struct ServingJudgement {
     serving::Figures figures;
     nlohmann::json json = nlohmann::json::object(); // the store's summary.serving
-    std::vector<std::string> reasons;               // why it is not valid evidence
+    std::vector<Message> reasons;                   // why it is not valid evidence
 };
 
 // `proto`: the run's env.protocol (its preset and its scenario object).

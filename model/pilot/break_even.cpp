@@ -115,7 +115,7 @@ std::vector<BreakEvenRow> breakEven(const EvidenceReader &evidence, const PilotD
                      sideRuns(evidence, pilot.candidate));
 }
 
-std::string breakEvenSummary(const std::vector<BreakEvenRow> &rows)
+Message breakEvenSummary(const std::vector<BreakEvenRow> &rows)
 {
     if (rows.empty())
         return {};
@@ -129,18 +129,18 @@ std::string breakEvenSummary(const std::vector<BreakEvenRow> &rows)
     }
     const auto shape = [](const BreakEvenRow &r) {
         const std::string candidate = r.dtype.empty() ? r.mode : r.mode + " " + r.dtype;
-        return r.seqLen ? fillText(txt::BreakEvenShapeSeq, {r.workload, std::to_string(r.batch),
-                                                            std::to_string(r.seqLen), candidate})
-                        : fillText(txt::BreakEvenShape,
-                                   {r.workload, std::to_string(r.batch), candidate});
+        return r.seqLen
+                   ? Message(txt::BreakEvenShapeSeq, {r.workload, std::to_string(r.batch),
+                                                      std::to_string(r.seqLen), candidate})
+                   : Message(txt::BreakEvenShape, {r.workload, std::to_string(r.batch), candidate});
     };
-    std::vector<std::string> parts;
+    std::vector<Message> parts;
     if (worst)
         parts.push_back(
-            fillText(txt::BreakEvenWorst, {std::to_string(*worst->calls), shape(*worst)}));
+            Message(txt::BreakEvenWorst, {std::to_string(*worst->calls), shape(*worst)}));
     if (never)
         parts.push_back(
-            fillText(txt::BreakEvenNever, {std::to_string(never), std::to_string(rows.size())}));
+            Message(txt::BreakEvenNever, {std::to_string(never), std::to_string(rows.size())}));
     return joinParts(parts);
 }
 

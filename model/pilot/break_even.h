@@ -4,6 +4,7 @@
 // the baseline's, and the number of calls after which its faster steady state has paid that
 // back — or never, when its steady state is not faster. Figures are medians over the valid runs
 // of each side; a run without a shape catalog counts as its own batch. No Qt.
+#include "model/contract/model_text.h"
 #include "model/evidence/run_record.h"
 
 #include <optional>
@@ -45,6 +46,6 @@ std::vector<BreakEvenRow> breakEven(const EvidenceReader &evidence, const PilotD
 
 // One line for the performance gate: the worst break-even, and how many shapes never pay back.
 // Empty when there are no rows.
-std::string breakEvenSummary(const std::vector<BreakEvenRow> &rows);
+Message breakEvenSummary(const std::vector<BreakEvenRow> &rows);
 
 } // namespace tp

@@ -14,8 +14,29 @@ using nlohmann::json;
 namespace
 {
 
-const char *const kSideFields[] = {"label", "target", "device", "runner",
-                                   "mode",  "dtype",  "batch",  "threads"};
+const char *const kSideFields[] = {"label", "target", "device",  "runner",       "mode",
+                                   "dtype", "batch",  "threads", "label_message"};
+
+// A stored pilot's catalog message (the default pilot's labels and reasons) by its identifier,
+// else `text` as it is: a user's words are never read back for a template.
+Message typedOrVerbatim(const json &j, const char *key, std::string text, const std::string &where)
+{
+    const auto it = j.find(key);
+    if (it == j.end())
+        return Message::verbatim(std::move(text));
+    const std::optional<MessageId> id =
+        it->is_string() ? messageIdNamed(it->get_ref<const std::string &>()) : std::nullopt;
+    if (!id)
+        throw PilotError(where + ": field '" + key + "' must name a message of the catalog");
+    return Message(*id);
+}
+
+// The identifier of a message without arguments, for a stored pilot; null for a user's text.
+json messageIdOf(const Message &m)
+{
+    return m.isVerbatim() || !m.args().empty() || !m.parts().empty() ? json()
+                                                                     : json(messageName(m.id()));
+}
 
 std::string str(const json &j, const char *key, const std::string &origin)
 {
@@ -63,7 +84,7 @@ PilotSide parseSide(const json &j, const std::string &where)
         if (std::find(std::begin(kSideFields), std::end(kSideFields), key) == std::end(kSideFields))
             throw PilotError(where + ": unknown field '" + key + "'");
     PilotSide s;
-    s.label = str(j, "label", where);
+    s.label = typedOrVerbatim(j, "label_message", str(j, "label", where), where);
     s.target = str(j, "target", where);
     s.device = str(j, "device", where);
     s.runner = str(j, "runner", where);
@@ -75,10 +96,14 @@ PilotSide parseSide(const json &j, const std::string &where)
     return s;
 }
 
-json sideToJson(const PilotSide &s)
+json sideToJson(const PilotSide &s, PilotJson form)
 {
-    return {{"label", s.label}, {"target", s.target}, {"device", s.device}, {"runner", s.runner},
-            {"mode", s.mode},   {"dtype", s.dtype},   {"batch", s.batch},   {"threads", s.threads}};
+    json j = {{"label", s.label.english()}, {"target", s.target},  {"device", s.device},
+              {"runner", s.runner},         {"mode", s.mode},      {"dtype", s.dtype},
+              {"batch", s.batch},           {"threads", s.threads}};
+    if (json id = messageIdOf(s.label); form == PilotJson::Stored && !id.is_null())
+        j["label_message"] = std::move(id);
+    return j;
 }
 
 void validate(const PilotDefinition &p, const std::string &origin)
@@ -194,8 +219,9 @@ PilotDefinition parsePilot(const json &j, const std::string &origin)
     for (const json &a : allowed) {
         if (!a.is_object())
             throw PilotError(origin + ": allowed_differences holds {factor, reason} objects");
-        p.allowed.push_back({str(a, "factor", origin + ": allowed_differences"),
-                             str(a, "reason", origin + ": allowed_differences")});
+        const std::string where = origin + ": allowed_differences";
+        p.allowed.push_back({str(a, "factor", where),
+                             typedOrVerbatim(a, "reason_message", str(a, "reason", where), where)});
     }
     if (auto s = j.find("serving"); s != j.end()) {
         try {
@@ -208,11 +234,15 @@ PilotDefinition parsePilot(const json &j, const std::string &origin)
     return p;
 }
 
-json pilotToJson(const PilotDefinition &p)
+json pilotToJson(const PilotDefinition &p, PilotJson form)
 {
     json allowed = json::array();
-    for (const AllowedDifference &a : p.allowed)
-        allowed.push_back({{"factor", a.factor}, {"reason", a.reason}});
+    for (const AllowedDifference &a : p.allowed) {
+        json one = {{"factor", a.factor}, {"reason", a.reason.english()}};
+        if (json id = messageIdOf(a.reason); form == PilotJson::Stored && !id.is_null())
+            one["reason_message"] = std::move(id);
+        allowed.push_back(std::move(one));
+    }
     json j = {
         {"name", p.name},
         {"version", p.version},
@@ -226,8 +256,8 @@ json pilotToJson(const PilotDefinition &p)
         {"quality",
          {{"kind", p.qualityKind}, {"metric", p.qualityMetric}, {"target", p.qualityTarget}}},
         {"required_modes", p.requiredModes},
-        {"baseline", sideToJson(p.baseline)},
-        {"candidate", sideToJson(p.candidate)},
+        {"baseline", sideToJson(p.baseline, form)},
+        {"candidate", sideToJson(p.candidate, form)},
         {"allowed_differences", allowed}};
     if (p.trainingWorldSize > 1) // only then: the hashes of one-process pilots stay as they were
         j["training_world_size"] = p.trainingWorldSize;
@@ -238,7 +268,7 @@ json pilotToJson(const PilotDefinition &p)
 
 void setPilotField(PilotDefinition &p, const std::string &key, const std::string &value)
 {
-    json j = pilotToJson(p);
+    json j = pilotToJson(p, PilotJson::Stored); // a default label stays typed unless it is edited
     const auto dot = key.find('.');
     const std::string head = key.substr(0, dot),
                       field = dot == std::string::npos ? std::string() : key.substr(dot + 1);
@@ -263,6 +293,8 @@ void setPilotField(PilotDefinition &p, const std::string &key, const std::string
     } else if ((head == "baseline" || head == "candidate") && !field.empty()) {
         if (!j[head].contains(field))
             throw PilotError("--set " + key + ": unknown side field");
+        if (field == "label")
+            j[head].erase("label_message"); // the user's words now
         j[head][field] = field == "batch" || field == "threads" ? asNumber() : json(value);
     } else if ((head == "slo" || head == "quality") && !field.empty()) {
         if (!j[head].contains(field))

@@ -5,6 +5,7 @@
 // names each side's target profile, device, runner, mode and dtype, plus the differences allowed
 // between the sides (batch, parallelism), each with its reason. Stored in the evidence database,
 // versioned, and part of the evidence hash. No Qt.
+#include "model/contract/model_text.h"
 #include "model/evidence/run_record.h"
 #include "model/evidence/run_selection.h"
 #include "model/pilot/serving_probes.h"
@@ -26,7 +27,7 @@ public:
 };
 
 struct PilotSide {
-    std::string label;   // "GPU a2-highgpu (current)"
+    Message label;       // "GPU a2-highgpu (current)": a user's text, or the default pilot's
     std::string target;  // target profile name; empty: any
     std::string device;  // cpu | cuda | tpu; empty: any
     std::string runner;  // cpp | python; empty: any
@@ -39,7 +40,7 @@ struct PilotSide {
 
 struct AllowedDifference {
     std::string factor; // batch | threads | target | device | runner | dtype | mode …
-    std::string reason;
+    Message reason;
 };
 
 struct PilotDefinition {
@@ -71,7 +72,12 @@ PilotDefinition defaultPilot();
 // Parses and validates (name non-empty, known sides' runner/mode, numbers ≥ 0, reasons given).
 // Throws PilotError naming `origin` and the field.
 PilotDefinition parsePilot(const nlohmann::json &j, const std::string &origin);
-nlohmann::json pilotToJson(const PilotDefinition &p); // without id; keys sorted → stable hash
+// The pilot as JSON, without id; keys sorted → stable hash. Evidence: the form the evidence
+// document, a file and an edit see (labels and reasons in English). Stored: also the catalog
+// identifier of a label or reason the model wrote (the default pilot's: "label_message",
+// "reason_message"), so a stored default pilot reads in the user's language.
+enum class PilotJson { Evidence, Stored };
+nlohmann::json pilotToJson(const PilotDefinition &p, PilotJson form = PilotJson::Evidence);
 // Sets one field from text, for `torchpilot pilots --edit NAME --set key=value`:
 // name, workload, model_file, model_hash, training_workload, catalog, precision_policy,
 // slo.p99_seconds, slo.min_throughput_ratio, quality.kind, quality.metric, quality.target,
@@ -92,7 +98,7 @@ std::string runnerKindOf(const RunRecord &run);
 struct SideDifference {
     std::string factor, baseline, candidate;
     bool allowed = false;
-    std::string reason; // the pilot's reason when allowed
+    Message reason; // the pilot's reason when allowed
 };
 // Differences between the sides' declared values (target, device, runner, mode, dtype, batch,
 // threads); a factor not listed in `allowed` is flagged (allowed = false).

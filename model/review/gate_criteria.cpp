@@ -11,6 +11,7 @@
 #include "model/contract/model_texts.h"
 #include "model/evidence/evidence_reader.h"
 #include "model/pilot/break_even.h"
+#include "model/review/gate_report.h"
 
 #include <algorithm>
 #include <map>
@@ -48,11 +49,11 @@ CriterionResult p99WithinSlo(const GateEvidence &c, const std::string &id)
     if (used.empty())
         return make(id, Verdict::Insufficient, txt::CriterionNoLatency);
     if (!bad.empty())
-        return make(
-            id, Verdict::Fail,
-            fillText(txt::CriterionP99Above, {count(bad.size()), fmt(c.defs.sloP99Seconds)}), bad);
+        return make(id, Verdict::Fail,
+                    Message(txt::CriterionP99Above, {count(bad.size()), fmt(c.defs.sloP99Seconds)}),
+                    bad);
     return make(id, Verdict::Pass,
-                fillText(txt::CriterionP99Within, {fmt(c.defs.sloP99Seconds), count(used.size())}),
+                Message(txt::CriterionP99Within, {fmt(c.defs.sloP99Seconds), count(used.size())}),
                 used);
 }
 
@@ -118,17 +119,17 @@ NextEvidence straddling(const Decisiveness &d, const DecisivenessInput &in,
         next.decidableHere = false;
         next.estimate =
             d.noiseMeasured
-                ? fillText(txt::NextWithinRunNoise,
-                           {fmt(r.ratio), percent(apart), fmt(required), percent(d.runNoise),
-                            std::to_string(in.maxRunsPerSide), percent(d.resolution)})
-                : fillText(txt::NextWithinSampleNoise,
-                           {fmt(r.ratio), percent(apart), fmt(required), fmt(in.maxSampleFactor)});
+                ? Message(txt::NextWithinRunNoise,
+                          {fmt(r.ratio), percent(apart), fmt(required), percent(d.runNoise),
+                           std::to_string(in.maxRunsPerSide), percent(d.resolution)})
+                : Message(txt::NextWithinSampleNoise,
+                          {fmt(r.ratio), percent(apart), fmt(required), fmt(in.maxSampleFactor)});
         return next;
     }
     next.estimate =
-        fillText(txt::NextMoreEvidence,
-                 {std::to_string(d.moreBaselineSamples), std::to_string(d.moreCandidateSamples),
-                  std::to_string(d.moreRunsPerSide), fmt(required)});
+        Message(txt::NextMoreEvidence,
+                {std::to_string(d.moreBaselineSamples), std::to_string(d.moreCandidateSamples),
+                 std::to_string(d.moreRunsPerSide), fmt(required)});
     for (const char *side : {"baseline", "candidate"}) {
         EvidenceRequest run;
         run.side = side;
@@ -154,7 +155,7 @@ CriterionResult throughput(const GateEvidence &c, const std::string &id)
         if (r.samplesPerSecond)
             byWorkload[r.workload].second.push_back(&r), used.push_back(r.id);
     const double required = c.defs.minThroughputRatio;
-    std::vector<std::string> parts;
+    std::vector<Message> parts;
     bool fail = false, open = false;
     NextEvidence next;
     for (const auto &[workload, sides] : byWorkload) {
@@ -183,16 +184,16 @@ CriterionResult throughput(const GateEvidence &c, const std::string &id)
         if (d.state == Decisiveness::State::Decided) {
             fail |= r.high < required;
             parts.push_back(
-                fillText(txt::CriterionThroughputInterval,
-                         {workload, fmt(r.ratio), fmt(r.low), fmt(r.high), fmt(required)}));
+                Message(txt::CriterionThroughputInterval,
+                        {workload, fmt(r.ratio), fmt(r.low), fmt(r.high), fmt(required)}));
             continue;
         }
         open = true;
-        parts.push_back(fillText(txt::CriterionThroughputStraddles,
-                                 {workload, fmt(r.ratio), fmt(r.low), fmt(r.high), fmt(required)}));
+        parts.push_back(Message(txt::CriterionThroughputStraddles,
+                                {workload, fmt(r.ratio), fmt(r.low), fmt(r.high), fmt(required)}));
         const NextEvidence more = straddling(d, in, workload);
         next.decidableHere = next.decidableHere && more.decidableHere;
-        next.estimate += (next.estimate.empty() ? "" : "; ") + more.estimate;
+        next.estimate = joinParts({next.estimate, more.estimate});
         next.runs.insert(next.runs.end(), more.runs.begin(), more.runs.end());
     }
     if (parts.empty())
@@ -216,7 +217,7 @@ CriterionResult coldStartReported(const GateEvidence &c, const std::string &id)
             continue; // not a timing run (e.g. a recovery fault test)
         if (!r.firstCallSeconds)
             return make(id, Verdict::Insufficient,
-                        fillText(txt::CriterionNoFirstCall, {std::to_string(r.id)}), {r.id});
+                        Message(txt::CriterionNoFirstCall, {std::to_string(r.id)}), {r.id});
         used.push_back(r.id);
         shapes |= !c.evidence.shapeCases(r.id).empty();
     }
@@ -225,18 +226,15 @@ CriterionResult coldStartReported(const GateEvidence &c, const std::string &id)
     if (!shapes)
         return make(id, Verdict::Insufficient, txt::CriterionNoRecompileCost, used);
     // What the compile cost means for the decision: after how many calls it is paid back.
-    const std::string payback = breakEvenSummary(breakEven(c.evidence, c.baseline, c.candidate));
-    return make(id, Verdict::Pass,
-                std::string(txt::CriterionColdStart) +
-                    (payback.empty() ? std::string() : "; " + payback),
-                used);
+    Message payback = breakEvenSummary(breakEven(c.evidence, c.baseline, c.candidate));
+    return make(id, Verdict::Pass, joinParts({txt::CriterionColdStart, std::move(payback)}), used);
 }
 
 CriterionResult recovery(const GateEvidence &c, const std::string &id)
 {
     std::vector<long long> used;
     bool fail = false;
-    std::vector<std::string> parts;
+    std::vector<Message> parts;
     for (const RunRecord &r : c.candidateAll) {
         const json s = json::parse(r.summaryJson, nullptr, false);
         if (!s.is_object() || !s.contains("recovery"))
@@ -247,8 +245,8 @@ CriterionResult recovery(const GateEvidence &c, const std::string &id)
         const bool ok = rec.value("verified", false) && rpo <= c.defs.maxRpoSteps &&
                         rto <= c.defs.maxRtoSeconds;
         fail |= !ok;
-        parts.push_back(fillText(ok ? txt::CriterionRecovery : txt::CriterionRecoveryOutside,
-                                 {std::to_string(r.id), fmt(rpo), fmt(rto)}));
+        parts.push_back(Message(ok ? txt::CriterionRecovery : txt::CriterionRecoveryOutside,
+                                {std::to_string(r.id), fmt(rpo), fmt(rto)}));
     }
     if (used.empty())
         return make(id, Verdict::Insufficient, txt::CriterionNoFaultTest);
@@ -261,7 +259,7 @@ CriterionResult distributedRecovery(const GateEvidence &c, const std::string &id
 {
     std::vector<long long> used;
     bool fail = false;
-    std::vector<std::string> parts;
+    std::vector<Message> parts;
     const int needed = std::max(2, c.defs.trainingWorldSize);
     for (const RunRecord &r : c.candidateAll) {
         const json s = json::parse(r.summaryJson, nullptr, false);
@@ -279,14 +277,13 @@ CriterionResult distributedRecovery(const GateEvidence &c, const std::string &id
                         detect <= bound && ranks >= needed && rpo <= c.defs.maxRpoSteps &&
                         rto <= c.defs.maxRtoSeconds;
         fail |= !ok;
-        parts.push_back(
-            fillText(ok ? txt::CriterionDistRecovery : txt::CriterionDistRecoveryOutside,
-                     {std::to_string(r.id), std::to_string(ranks), fmt(detect), fmt(bound),
-                      fmt(rpo), fmt(rto)}));
+        parts.push_back(Message(ok ? txt::CriterionDistRecovery : txt::CriterionDistRecoveryOutside,
+                                {std::to_string(r.id), std::to_string(ranks), fmt(detect),
+                                 fmt(bound), fmt(rpo), fmt(rto)}));
     }
     if (used.empty())
         return make(id, Verdict::Insufficient,
-                    fillText(txt::CriterionNoDistFaultTest, {std::to_string(needed)}));
+                    Message(txt::CriterionNoDistFaultTest, {std::to_string(needed)}));
     return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), used);
 }
 
@@ -302,10 +299,9 @@ CriterionResult noProgressAlerts(const GateEvidence &c, const std::string &id)
                 break;
             }
     if (!bad.empty())
-        return make(id, Verdict::Fail, fillText(txt::CriterionNoProgress, {count(bad.size())}),
-                    bad);
+        return make(id, Verdict::Fail, Message(txt::CriterionNoProgress, {count(bad.size())}), bad);
     return make(id, Verdict::Pass,
-                fillText(txt::CriterionNoProgressNone, {count(c.candidateAll.size())}),
+                Message(txt::CriterionNoProgressNone, {count(c.candidateAll.size())}),
                 ids(c.candidateAll));
 }
 
@@ -313,11 +309,10 @@ CriterionResult costNotWorse(const GateEvidence &c, const std::string &id)
 {
     if (!c.inputs.baselineCost || !c.inputs.candidateCost)
         return make(id, Verdict::Insufficient, txt::CriterionNoCostModel);
-    // Only runs that measured a steady state produce results (not, e.g., recovery fault tests).
+    // The runs the cost gate prices (isPricedByCostGate: the one rule the pages use too).
     auto timing = [](const std::vector<RunRecord> &runs) {
         std::vector<RunRecord> out;
-        std::copy_if(runs.begin(), runs.end(), std::back_inserter(out),
-                     [](const RunRecord &r) { return r.meanBatchSeconds.has_value(); });
+        std::copy_if(runs.begin(), runs.end(), std::back_inserter(out), isPricedByCostGate);
         return out;
     };
     const auto baseline = timing(c.baseline), candidate = timing(c.candidate);
@@ -333,8 +328,8 @@ CriterionResult costNotWorse(const GateEvidence &c, const std::string &id)
     const bool ok = *k.costPerUsefulResult <= *b.costPerUsefulResult;
     return make(
         id, ok ? Verdict::Pass : Verdict::Fail,
-        fillText(txt::CriterionCost, {fmt(*k.costPerUsefulResult), fmt(*b.costPerUsefulResult),
-                                      c.inputs.candidateCost->currency}),
+        Message(txt::CriterionCost, {fmt(*k.costPerUsefulResult), fmt(*b.costPerUsefulResult),
+                                     c.inputs.candidateCost->currency}),
         used);
 }
 
@@ -374,7 +369,7 @@ CriterionResult detail::evaluateCriterion(const GateEvidence &c, const std::stri
         return c.inputs.rollbackPath.empty()
                    ? make(id, Verdict::Insufficient, txt::CriterionNoRollback)
                    : make(id, Verdict::Pass,
-                          fillText(txt::CriterionRollback, {c.inputs.rollbackPath}));
+                          Message(txt::CriterionRollback, {c.inputs.rollbackPath}));
     if (id == "cost_per_useful_result_not_worse")
         return costNotWorse(c, id);
     throw GateError("unknown criterion '" + id + "'");

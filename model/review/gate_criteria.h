@@ -28,7 +28,7 @@ struct GateEvidence {
 CriterionResult evaluateCriterion(const GateEvidence &c, const std::string &id);
 
 // What every criterion's file writes with.
-inline CriterionResult make(const std::string &id, Verdict v, std::string detail,
+inline CriterionResult make(const std::string &id, Verdict v, Message detail,
                             std::vector<long long> runs = {})
 {
     return {id, v, std::move(detail), std::move(runs), std::nullopt};

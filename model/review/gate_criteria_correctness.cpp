@@ -44,7 +44,7 @@ CriterionResult catalogCoverage(const GateEvidence &c, const std::string &id)
     }
     if (all.empty())
         return make(id, Verdict::Insufficient, txt::CriterionNoCatalog, used);
-    std::vector<std::string> missing;
+    std::vector<Message> missing;
     for (const std::string &mode : c.defs.requiredModes) {
         const auto &shapes = shapesByMode[mode];
         // Shapes that ran eagerly in every run of the mode: named as such, not as missing.
@@ -53,25 +53,25 @@ CriterionResult catalogCoverage(const GateEvidence &c, const std::string &id)
             if (!shapes.count(s))
                 eagerOnly.insert(s);
         if (shapes.empty() && eagerOnly.empty())
-            return make(id, Verdict::Insufficient, fillText(txt::CriterionNoModeCatalog, {mode}),
+            return make(id, Verdict::Insufficient, Message(txt::CriterionNoModeCatalog, {mode}),
                         used);
         if (!eagerOnly.empty()) {
             std::string runs;
             for (long long r : fellBackRuns[mode])
                 runs += (runs.empty() ? "" : ", ") + std::to_string(r);
-            missing.push_back(fillText(txt::CriterionEagerFallback,
-                                       {mode, count(eagerOnly.size()), count(all.size()), runs}));
+            missing.push_back(Message(txt::CriterionEagerFallback,
+                                      {mode, count(eagerOnly.size()), count(all.size()), runs}));
         }
         const auto n = std::count_if(all.begin(), all.end(), [&](const Shape &s) {
             return !shapes.count(s) && !eagerOnly.count(s);
         });
         if (n > 0)
             missing.push_back(
-                fillText(txt::CriterionMisses, {mode, std::to_string(n), count(all.size())}));
+                Message(txt::CriterionMisses, {mode, std::to_string(n), count(all.size())}));
     }
     if (!missing.empty())
         return make(id, Verdict::Fail, joinParts(missing), used);
-    return make(id, Verdict::Pass, fillText(txt::CriterionAllShapes, {count(all.size())}), used);
+    return make(id, Verdict::Pass, Message(txt::CriterionAllShapes, {count(all.size())}), used);
 }
 
 CriterionResult unsupportedOps(const GateEvidence &c, const std::string &id)
@@ -91,7 +91,7 @@ CriterionResult unsupportedOps(const GateEvidence &c, const std::string &id)
             }
     }
     if (!bad.empty())
-        return make(id, Verdict::Fail, fillText(txt::CriterionUnsupported, {count(bad.size())}),
+        return make(id, Verdict::Fail, Message(txt::CriterionUnsupported, {count(bad.size())}),
                     bad);
     return make(id, Verdict::Pass, txt::CriterionNoUnsupported, ids(c.candidateAll));
 }
@@ -151,7 +151,7 @@ CriterionResult hostRoundTrips(const GateEvidence &c, const std::string &id)
         if (candidate.count(r.workload))
             if (auto p = runProfile(c.evidence, r.id); p && p->usable())
                 baseline[r.workload].push_back(std::move(*p));
-    std::vector<std::string> fails, missing;
+    std::vector<Message> fails, missing;
     std::vector<long long> used;
     std::size_t profiled = 0;
     double worst = 0;
@@ -166,8 +166,8 @@ CriterionResult hostRoundTrips(const GateEvidence &c, const std::string &id)
         const auto base = baseline.find(workload);
         if (base == baseline.end()) {
             if (mine > 0)
-                missing.push_back(fillText(txt::CriterionNoBaselineProfile,
-                                           {workload, textNumber(mine, 3), runList(runs)}));
+                missing.push_back(Message(txt::CriterionNoBaselineProfile,
+                                          {workload, textNumber(mine, 3), runList(runs)}));
             continue;
         }
         for (const RunProfile &p : base->second)
@@ -175,10 +175,9 @@ CriterionResult hostRoundTrips(const GateEvidence &c, const std::string &id)
         used.insert(used.end(), baseRuns.begin(), baseRuns.end());
         const double theirs = perCall(base->second);
         if (mine > theirs + 1e-9)
-            fails.push_back(
-                fillText(txt::CriterionRoundTrips,
-                         {workload, textNumber(mine, 3), runList(runs), textNumber(theirs, 3),
-                          runList(baseRuns), copyOps(profiles)}));
+            fails.push_back(Message(txt::CriterionRoundTrips,
+                                    {workload, textNumber(mine, 3), runList(runs),
+                                     textNumber(theirs, 3), runList(baseRuns), copyOps(profiles)}));
     }
     std::sort(used.begin(), used.end());
     used.erase(std::unique(used.begin(), used.end()), used.end());
@@ -189,8 +188,7 @@ CriterionResult hostRoundTrips(const GateEvidence &c, const std::string &id)
     if (!missing.empty())
         return make(id, Verdict::Insufficient, joinParts(missing), used);
     return make(id, Verdict::Pass,
-                fillText(txt::CriterionNoRoundTrips, {count(profiled), textNumber(worst, 3)}),
-                used);
+                Message(txt::CriterionNoRoundTrips, {count(profiled), textNumber(worst, 3)}), used);
 }
 
 CriterionResult outputsFinite(const GateEvidence &c, const std::string &id)
@@ -204,10 +202,10 @@ CriterionResult outputsFinite(const GateEvidence &c, const std::string &id)
             bad.push_back(r.id);
     }
     if (!bad.empty())
-        return make(id, Verdict::Fail, fillText(txt::CriterionNonFinite, {count(bad.size())}), bad);
+        return make(id, Verdict::Fail, Message(txt::CriterionNonFinite, {count(bad.size())}), bad);
     if (used.empty())
         return make(id, Verdict::Insufficient, txt::CriterionNoFiniteCheck);
-    return make(id, Verdict::Pass, fillText(txt::CriterionFinite, {count(used.size())}), used);
+    return make(id, Verdict::Pass, Message(txt::CriterionFinite, {count(used.size())}), used);
 }
 
 CriterionResult precisionCriterion(const GateEvidence &c, const std::string &id, bool training)
@@ -227,8 +225,8 @@ CriterionResult precisionCriterion(const GateEvidence &c, const std::string &id,
     if (!bad.empty()) {
         // A float32 run that failed while its matmuls ran below float32 (TF32, TorchTPU's
         // default bf16 passes) failed for that reason first: the detail names the mode.
-        std::vector<std::string> parts{
-            fillText(txt::CriterionPrecisionOutside, {count(bad.size()), count(used.size())})};
+        std::vector<Message> parts{
+            Message(txt::CriterionPrecisionOutside, {count(bad.size()), count(used.size())})};
         std::map<std::string, std::string> reducedRuns; // mode → "7, 9"
         for (const RunRecord &r : c.candidateAll)
             if (std::count(bad.begin(), bad.end(), r.id) && r.dtype == "float32") {
@@ -240,7 +238,7 @@ CriterionResult precisionCriterion(const GateEvidence &c, const std::string &id,
                 }
             }
         for (const auto &[mode, runs] : reducedRuns)
-            parts.push_back(fillText(txt::CriterionReducedMatmulRuns, {runs, mode}));
+            parts.push_back(Message(txt::CriterionReducedMatmulRuns, {runs, mode}));
         return make(id, Verdict::Fail, joinParts(parts), bad);
     }
     if (used.empty()) {
@@ -250,7 +248,7 @@ CriterionResult precisionCriterion(const GateEvidence &c, const std::string &id,
             return make(id, Verdict::Pass, txt::CriterionNoTraining);
         return make(id, Verdict::Insufficient, txt::CriterionNoPrecision);
     }
-    return make(id, Verdict::Pass, fillText(txt::CriterionPrecisionWithin, {count(used.size())}),
+    return make(id, Verdict::Pass, Message(txt::CriterionPrecisionWithin, {count(used.size())}),
                 used);
 }
 

@@ -161,10 +161,9 @@ CriterionResult throughputWithinSlo(const GateEvidence &c, const std::string &id
             used.push_back(pr.runId);
     for (int s = 0; s < 2; ++s)
         if (sides[s].empty()) {
-            CriterionResult r =
-                make(id, Verdict::Insufficient,
-                     fillText(txt::CriterionPeakNoServerRuns, {s == 0 ? "baseline" : "candidate"}),
-                     used);
+            CriterionResult r = make(
+                id, Verdict::Insufficient,
+                Message(txt::CriterionPeakNoServerRuns, {s == 0 ? "baseline" : "candidate"}), used);
             return r;
         }
     const Peak base = peakOf(sides[0], slo, p, maxFailures);
@@ -172,11 +171,11 @@ CriterionResult throughputWithinSlo(const GateEvidence &c, const std::string &id
     const std::string bound = fmt(slo), failures = textNumber(maxFailures * 100, 3);
     if (base.qps <= 0)
         return make(id, Verdict::Insufficient,
-                    fillText(txt::CriterionPeakNoneWithin, {"baseline", bound, failures}), used);
+                    Message(txt::CriterionPeakNoneWithin, {"baseline", bound, failures}), used);
     const double required = c.defs.minThroughputRatio;
     if (cand.qps <= 0)
         return make(id, Verdict::Fail,
-                    fillText(txt::CriterionPeakNoneWithin, {"candidate", bound, failures}), used);
+                    Message(txt::CriterionPeakNoneWithin, {"candidate", bound, failures}), used);
     std::mt19937_64 rng(20261207);
     std::vector<double> ratios;
     ratios.reserve(kResamples);
@@ -203,9 +202,9 @@ CriterionResult throughputWithinSlo(const GateEvidence &c, const std::string &id
                  pass   ? Verdict::Pass
                  : fail ? Verdict::Fail
                         : Verdict::Insufficient,
-                 fillText(txt::CriterionPeakBounded,
-                          {(candBound ? "≥ " : "") + qpsText(cand.qps),
-                           (baseBound ? "≥ " : "") + qpsText(base.qps), fmt(ratio), fmt(required)}),
+                 Message(txt::CriterionPeakBounded,
+                         {(candBound ? "≥ " : "") + qpsText(cand.qps),
+                          (baseBound ? "≥ " : "") + qpsText(base.qps), fmt(ratio), fmt(required)}),
                  used);
         if (r.verdict == Verdict::Insufficient) {
             NextEvidence next;
@@ -215,14 +214,14 @@ CriterionResult throughputWithinSlo(const GateEvidence &c, const std::string &id
         }
         return r;
     }
-    const std::vector<std::string> args{qpsText(cand.qps), qpsText(base.qps), fmt(ratio),
-                                        fmt(low),          fmt(high),         fmt(required)};
+    const std::vector<MessageArg> args{qpsText(cand.qps), qpsText(base.qps), fmt(ratio),
+                                       fmt(low),          fmt(high),         fmt(required)};
     if (low >= required)
-        return make(id, Verdict::Pass, fillText(txt::CriterionPeakInterval, args), used);
+        return make(id, Verdict::Pass, Message(txt::CriterionPeakInterval, args), used);
     if (high < required)
-        return make(id, Verdict::Fail, fillText(txt::CriterionPeakInterval, args), used);
+        return make(id, Verdict::Fail, Message(txt::CriterionPeakInterval, args), used);
     CriterionResult r =
-        make(id, Verdict::Insufficient, fillText(txt::CriterionPeakStraddles, args), used);
+        make(id, Verdict::Insufficient, Message(txt::CriterionPeakStraddles, args), used);
     NextEvidence next;
     next.estimate = txt::NextPeakProbes;
     r.next = next;
@@ -237,8 +236,8 @@ CriterionResult probesCoverTimeToReady(const GateEvidence &c, const std::string 
     const ReadinessFigures f = readinessFigures(c.evidence, runs);
     if (f.coldRuns < kMinColdStarts) {
         CriterionResult r = make(id, Verdict::Insufficient,
-                                 fillText(txt::CriterionReadyTooFewColdStarts,
-                                          {count(f.coldRuns), count(kMinColdStarts)}),
+                                 Message(txt::CriterionReadyTooFewColdStarts,
+                                         {count(f.coldRuns), count(kMinColdStarts)}),
                                  f.runIds);
         NextEvidence next;
         EvidenceRequest more;
@@ -254,27 +253,27 @@ CriterionResult probesCoverTimeToReady(const GateEvidence &c, const std::string 
         const ProbeProposal p = proposeProbes(f);
         return make(
             id, Verdict::Insufficient,
-            fillText(txt::CriterionReadyNoStartupProbe,
-                     {count(f.coldRuns), fmt(f.coldP99), std::to_string(p.startup.periodSeconds),
-                      std::to_string(p.startup.failureThreshold),
-                      std::to_string(p.liveness.periodSeconds),
-                      std::to_string(p.liveness.failureThreshold)}),
+            Message(txt::CriterionReadyNoStartupProbe,
+                    {count(f.coldRuns), fmt(f.coldP99), std::to_string(p.startup.periodSeconds),
+                     std::to_string(p.startup.failureThreshold),
+                     std::to_string(p.liveness.periodSeconds),
+                     std::to_string(p.liveness.failureThreshold)}),
             f.runIds);
     }
-    std::vector<std::string> parts;
+    std::vector<Message> parts;
     bool fail = false;
     const double startup = declared.startup->budgetSeconds();
     if (startup < f.coldP99) {
         fail = true;
-        parts.push_back(fillText(txt::CriterionReadyStartupShort,
-                                 {fmt(startup), fmt(f.coldP99), count(f.coldRuns),
-                                  std::to_string(proposeProbes(f).startup.failureThreshold)}));
+        parts.push_back(Message(txt::CriterionReadyStartupShort,
+                                {fmt(startup), fmt(f.coldP99), count(f.coldRuns),
+                                 std::to_string(proposeProbes(f).startup.failureThreshold)}));
     } else {
-        parts.push_back(fillText(txt::CriterionReadyStartupCovers,
-                                 {fmt(startup), fmt(f.coldP99), count(f.coldRuns)}));
+        parts.push_back(Message(txt::CriterionReadyStartupCovers,
+                                {fmt(startup), fmt(f.coldP99), count(f.coldRuns)}));
     }
     if (f.warmRuns > 0)
-        parts.push_back(fillText(txt::CriterionReadyWarm, {fmt(f.warmP99), count(f.warmRuns)}));
+        parts.push_back(Message(txt::CriterionReadyWarm, {fmt(f.warmP99), count(f.warmRuns)}));
     if (!declared.liveness) {
         parts.emplace_back(txt::CriterionReadyNoLiveness);
     } else {
@@ -285,8 +284,8 @@ CriterionResult probesCoverTimeToReady(const GateEvidence &c, const std::string 
         const bool short_ = gives < f.longestCallAfterReady;
         fail |= short_;
         parts.push_back(
-            fillText(short_ ? txt::CriterionReadyLivenessShort : txt::CriterionReadyLivenessCovers,
-                     {fmt(gives), fmt(f.longestCallAfterReady)}));
+            Message(short_ ? txt::CriterionReadyLivenessShort : txt::CriterionReadyLivenessCovers,
+                    {fmt(gives), fmt(f.longestCallAfterReady)}));
     }
     return make(id, fail ? Verdict::Fail : Verdict::Pass, joinParts(parts), f.runIds);
 }

@@ -11,6 +11,25 @@ namespace tp
 {
 using nlohmann::json;
 
+bool isGateEvidence(const RunRecord &r)
+{
+    return r.valid.value_or(false) && r.complete;
+}
+
+bool isPricedByCostGate(const RunRecord &r)
+{
+    return isGateEvidence(r) && r.meanBatchSeconds.has_value();
+}
+
+std::vector<RunRecord> costGateRuns(const EvidenceReader &evidence, const RunSelection &side)
+{
+    std::vector<RunRecord> out;
+    for (RunRecord &r : evidence.listRuns(side))
+        if (isPricedByCostGate(r))
+            out.push_back(std::move(r));
+    return out;
+}
+
 GateReport evaluateGates(const GateDefinitions &defs, const EvidenceReader &evidence,
                          const GateInputs &inputs)
 {
@@ -21,7 +40,7 @@ GateReport evaluateGates(const GateDefinitions &defs, const EvidenceReader &evid
                      std::vector<long long> &sideIds) {
         for (RunRecord &r : evidence.listRuns(sel)) {
             sideIds.push_back(r.id);
-            if (r.valid.value_or(false) && r.complete)
+            if (isGateEvidence(r))
                 valid.push_back(std::move(r));
             else
                 report.excludedInvalidRuns.push_back(r.id);

@@ -12,6 +12,7 @@ namespace tp
 {
 
 class EvidenceReader;
+struct RunRecord;
 
 struct GateReport {
     std::string definitions; // name@version
@@ -23,5 +24,13 @@ struct GateReport {
 
 GateReport evaluateGates(const GateDefinitions &defs, const EvidenceReader &evidence,
                          const GateInputs &inputs);
+
+// What the gates count as evidence: a valid run that completed.
+bool isGateEvidence(const RunRecord &r);
+// The runs the cost gate prices, of those: the ones that measured a steady state (a recovery
+// fault test produces no results). One rule for the gate, the Review page's cost editor and the
+// PDF's cost section.
+bool isPricedByCostGate(const RunRecord &r);
+std::vector<RunRecord> costGateRuns(const EvidenceReader &evidence, const RunSelection &side);
 
 } // namespace tp

@@ -91,7 +91,8 @@ GateDefinitions parseGateDefinitions(const json &j, const std::string &origin)
         const RunSelection sel = parseSelection(it->value("selection", json::object()),
                                                 origin + ": " + side + ".selection");
         (std::string(side) == "baseline" ? d.baseline : d.candidate) = sel;
-        (std::string(side) == "baseline" ? d.baselineLabel : d.candidateLabel) = str(*it, "label");
+        (std::string(side) == "baseline" ? d.baselineLabel : d.candidateLabel) =
+            Message::verbatim(str(*it, "label"));
     }
     if (!j.contains("required_modes"))
         d.requiredModes = fallback.requiredModes;

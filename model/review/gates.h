@@ -4,6 +4,7 @@
 // fail or insufficient evidence, with the run ids it used; runs whose steady state is not valid
 // evidence never count. Inconclusive evidence keeps the current path. No Qt.
 #include "cost.h"
+#include "model/contract/model_text.h"
 #include "model/evidence/run_selection.h"
 #include "model/pilot/serving_probes.h"
 
@@ -31,7 +32,7 @@ struct GateDefinition {
 struct GateDefinitions {
     std::string name;
     int version = 1;
-    std::string baselineLabel, candidateLabel;
+    Message baselineLabel, candidateLabel;
     RunSelection baseline, candidate;
     std::vector<std::string> requiredModes;
     double sloP99Seconds = 0;        // 0: no latency SLO given → insufficient
@@ -73,8 +74,8 @@ struct EvidenceRequest {
 // that this machine cannot decide it ("within noise: not decidable here").
 struct NextEvidence {
     std::vector<EvidenceRequest> runs;
-    std::string reviewerInput; // a model text (model_texts.h); empty: none needed
-    std::string estimate;      // a model text; empty: none
+    Message reviewerInput; // a model message; empty: none needed
+    Message estimate;      // a model message; empty: none
     bool decidableHere = true;
     nlohmann::json toJson() const;
 };
@@ -82,7 +83,7 @@ struct NextEvidence {
 struct CriterionResult {
     std::string id;
     Verdict verdict = Verdict::Insufficient;
-    std::string detail;               // what was measured, in one sentence
+    Message detail;                   // what was measured, in one sentence
     std::vector<long long> runIds;    // the evidence it used
     std::optional<NextEvidence> next; // an insufficient criterion's (next_evidence.h)
 };

@@ -139,16 +139,16 @@ NextEvidence nextFor(const CriterionResult &c, const Asker &ask, const EvidenceR
         next.runs = {ask.candidate({}, orDefault(pilot.candidate.dtype, "bfloat16"))};
     } else if (id == "loss_curve_within_tolerance") {
         if (pilot.trainingWorkload.empty())
-            next.reviewerInput = fillText(txt::NextInputTraining, {pilot.name});
+            next.reviewerInput = Message(txt::NextInputTraining, {pilot.name});
         else
             next.runs = {ask.training(false), ask.training(true)};
     } else if (id == "p99_within_slo" && pilot.sloP99Seconds <= 0) {
-        next.reviewerInput = fillText(txt::NextInputSlo, {pilot.name});
+        next.reviewerInput = Message(txt::NextInputSlo, {pilot.name});
     } else if (id == "throughput_within_slo") {
         if (pilot.sloP99Seconds <= 0) {
-            next.reviewerInput = fillText(txt::NextInputSlo, {pilot.name});
+            next.reviewerInput = Message(txt::NextInputSlo, {pilot.name});
         } else {
-            next.estimate = c.next ? c.next->estimate : std::string(txt::NextPeakSearch);
+            next.estimate = c.next ? c.next->estimate : Message(txt::NextPeakSearch);
             next.decidableHere = !c.next || c.next->decidableHere;
             if (next.decidableHere)
                 next.runs = {ask.peak(false), ask.peak(true)};
@@ -163,7 +163,7 @@ NextEvidence nextFor(const CriterionResult &c, const Asker &ask, const EvidenceR
         }
     } else if (id == "checkpoint_resume_within_rpo_rto") {
         if (pilot.trainingWorkload.empty())
-            next.reviewerInput = fillText(txt::NextInputTraining, {pilot.name});
+            next.reviewerInput = Message(txt::NextInputTraining, {pilot.name});
         else
             next.runs = {ask.faultTest(1)};
     } else if (id == "distributed_recovery") {
@@ -176,7 +176,7 @@ NextEvidence nextFor(const CriterionResult &c, const Asker &ask, const EvidenceR
                 next.runs.push_back(more);
             }
         } else if (!pilot.probes.startup || c.verdict == Verdict::Fail) {
-            next.reviewerInput = fillText(txt::NextInputProbes, {pilot.name});
+            next.reviewerInput = Message(txt::NextInputProbes, {pilot.name});
         }
     } else if (id == "rollback_path_recorded") {
         next.reviewerInput = txt::NextInputRollback;

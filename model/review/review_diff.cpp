@@ -32,14 +32,38 @@ json field(const json &object, const std::string &key)
     return it == object.end() ? json() : *it;
 }
 
-std::string runList(const json &runs)
+// A verdict or a decision as the evidence document spells it ("pass", "keep"), as a message; a
+// value it does not name is shown as it is, and no value as "none".
+Message valueOf(const json &v)
+{
+    static const std::map<std::string, MessageId> named = {
+        {"pass", txt::ValuePass},
+        {"fail", txt::ValueFail},
+        {"insufficient", txt::ValueInsufficient},
+        {"migrate", txt::ValueMigrate},
+        {"keep", txt::ValueKeep},
+        {"inconclusive", txt::ValueInconclusive}};
+    if (v.is_null() || (v.is_string() && v.get<std::string>().empty()))
+        return txt::ValueNone;
+    if (v.is_string())
+        if (const auto it = named.find(v.get<std::string>()); it != named.end())
+            return it->second;
+    return Message::verbatim(text(v));
+}
+
+Message as(const std::string &shown)
+{
+    return Message::verbatim(shown);
+}
+
+Message runList(const json &runs)
 {
     if (!runs.is_array() || runs.empty())
         return txt::ChangeNoRuns;
     std::string ids;
     for (std::size_t i = 0; i < runs.size(); ++i)
         ids += (i ? "," : "") + text(runs[i]);
-    return fillText(txt::ChangeRuns, {ids});
+    return Message(txt::ChangeRuns, {ids});
 }
 
 // The fields of two objects that differ, as "key=value; …" on each side; nested objects (a run's
@@ -89,10 +113,9 @@ std::string runText(const json &run)
 
 struct Differ {
     std::vector<ReviewChange> out;
-    void add(const char *kind, const std::string &subject, const std::string &before,
-             const std::string &after)
+    void add(const char *kind, const std::string &subject, Message before, Message after)
     {
-        out.push_back({kind, subject, before, after});
+        out.push_back({kind, subject, std::move(before), std::move(after)});
     }
 
     void criteria(const json &before, const json &after)
@@ -102,23 +125,24 @@ struct Differ {
             const std::string id = text(field(c, "id"));
             auto it = old.find(id);
             if (it == old.end()) {
-                add("criterion", id, "none", text(field(c, "verdict")));
+                add("criterion", id, txt::ValueNone, valueOf(field(c, "verdict")));
                 continue;
             }
             const json &p = it->second;
             const bool verdict = field(p, "verdict") != field(c, "verdict");
             const bool runs = field(p, "runs") != field(c, "runs");
             if (verdict)
-                add("criterion", id, text(field(p, "verdict")), text(field(c, "verdict")));
+                add("criterion", id, valueOf(field(p, "verdict")), valueOf(field(c, "verdict")));
             if (runs)
                 add("criterion", id, runList(field(p, "runs")), runList(field(c, "runs")));
             if (!verdict && !runs && field(p, "detail") != field(c, "detail"))
-                add("criterion", id, text(field(p, "detail")), text(field(c, "detail")));
+                // A recorded detail is the snapshot's English: shown as it was written.
+                add("criterion", id, as(text(field(p, "detail"))), as(text(field(c, "detail"))));
         }
         const auto now = byId(after);
         for (const auto &[id, c] : old)
             if (!now.count(id))
-                add("criterion", id, text(field(c, "verdict")), "none");
+                add("criterion", id, valueOf(field(c, "verdict")), txt::ValueNone);
     }
 
     void gates(const json &before, const json &after)
@@ -128,17 +152,18 @@ struct Differ {
             const std::string id = text(field(g, "id"));
             auto it = old.find(id);
             if (it == old.end()) {
-                add("gate", id, "none", text(field(g, "verdict")));
+                add("gate", id, txt::ValueNone, valueOf(field(g, "verdict")));
                 continue;
             }
             if (field(it->second, "verdict") != field(g, "verdict"))
-                add("gate", id, text(field(it->second, "verdict")), text(field(g, "verdict")));
+                add("gate", id, valueOf(field(it->second, "verdict")),
+                    valueOf(field(g, "verdict")));
             criteria(field(it->second, "criteria"), field(g, "criteria"));
         }
         const auto now = byId(after);
         for (const json &g : before.is_array() ? before : json::array())
             if (!now.count(text(field(g, "id"))))
-                add("gate", text(field(g, "id")), text(field(g, "verdict")), "none");
+                add("gate", text(field(g, "id")), valueOf(field(g, "verdict")), txt::ValueNone);
     }
 
     void runs(const json &before, const json &after)
@@ -156,13 +181,13 @@ struct Differ {
             const std::string subject = std::to_string(id);
             auto o = old.find(id), n = now.find(id);
             if (o == old.end()) {
-                add("run_added", subject, "", runText(n->second));
+                add("run_added", subject, Message(), as(runText(n->second)));
             } else if (n == now.end()) {
-                add("run_removed", subject, runText(o->second), "");
+                add("run_removed", subject, as(runText(o->second)), Message());
             } else if (o->second != n->second) {
                 std::string b, a;
                 fieldDiff(o->second, n->second, "", b, a);
-                add("run_changed", subject, b, a);
+                add("run_changed", subject, as(b), as(a));
             }
         }
     }
@@ -174,10 +199,11 @@ std::vector<ReviewChange> diffEvidence(const json &before, const json &after)
 {
     Differ d;
     if (field(before, "decision") != field(after, "decision"))
-        d.add("decision", "", text(field(before, "decision")), text(field(after, "decision")));
+        d.add("decision", "", valueOf(field(before, "decision")),
+              valueOf(field(after, "decision")));
     if (field(before, "definitions") != field(after, "definitions"))
-        d.add("definitions", "", text(field(before, "definitions")),
-              text(field(after, "definitions")));
+        d.add("definitions", "", as(text(field(before, "definitions"))),
+              as(text(field(after, "definitions"))));
     // The pilot (absent from evidence recorded before pilots existed): one change per field.
     const json bp = field(before, "pilot"), ap = field(after, "pilot");
     if (bp != ap) {
@@ -195,7 +221,7 @@ std::vector<ReviewChange> diffEvidence(const json &before, const json &after)
                 fieldDiff(x, y, "", b, a);
             else
                 b = x.is_null() ? "" : dumpText(x), a = y.is_null() ? "" : dumpText(y);
-            d.add("pilot", key, b, a);
+            d.add("pilot", key, as(b), as(a));
         }
     }
     const json bi = field(before, "inputs"), ai = field(after, "inputs");
@@ -206,9 +232,9 @@ std::vector<ReviewChange> diffEvidence(const json &before, const json &after)
         if (x.is_object() && y.is_object()) {
             std::string b, a;
             fieldDiff(x, y, "", b, a);
-            d.add("inputs", key, b, a);
+            d.add("inputs", key, as(b), as(a));
         } else {
-            d.add("inputs", key, inputText(x), inputText(y));
+            d.add("inputs", key, as(inputText(x)), as(inputText(y)));
         }
     }
     d.gates(field(before, "gates"), field(after, "gates"));

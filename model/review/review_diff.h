@@ -1,6 +1,7 @@
 #pragma once
 // What changed between the last recorded review and the evidence now: the differences between two
 // canonical evidence documents (evidenceDocument() in review.h) and their JSON form. No Qt.
+#include "model/contract/model_text.h"
 #include <nlohmann/json.hpp>
 
 #include <string>
@@ -14,7 +15,7 @@ struct ReviewChange {
     std::string kind; // decision | gate | criterion | run_added | run_removed | run_changed | pilot
                       // | inputs | definitions
     std::string subject; // gate/criterion id, run id, input name
-    std::string before, after;
+    Message before, after;
 };
 nlohmann::json
 reviewChangesToJson(const std::vector<ReviewChange> &changes); // [{kind, subject, before, after}]

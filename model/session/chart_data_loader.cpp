@@ -1,6 +1,7 @@
 #include "chart_data_loader.h"
 
 #include "model/charts/long_samples.h"
+#include "model/evidence/evidence_reader.h"
 
 #include "model/store/pilot_store.h"
 
@@ -54,22 +55,27 @@ bool loadFocus(Store &store, const ChartRequest &request, ChartData &d,
                                           : queries.firstCalls(f.workload, f.dtype, f.device));
     if (stop())
         return false;
-    // A long steady phase (millions of samples) is charted from its chunks, never held whole.
-    const std::vector<ChunkSummary> steady = store.sampleChunks(d.focus->id, phase::Steady);
-    long long steadyCount = 0;
-    for (const ChunkSummary &c : steady)
-        steadyCount += c.count;
-    d.latency =
-        steadyCount > kStreamedSamples
-            ? summarizeLongRun(store, *d.focus, store.samples(d.focus->id, phase::FirstCall),
-                               store.samples(d.focus->id, phase::Warmup), steady, request)
-            : summarizeLatency(*d.focus, store.samples(d.focus->id, phase::FirstCall),
-                               store.samples(d.focus->id, phase::Warmup),
-                               store.samples(d.focus->id, phase::Steady), request);
+    d.latency = ChartDataLoader::loadLatency(store, *d.focus, request);
     return true;
 }
 
 } // namespace
+
+LatencySummary ChartDataLoader::loadLatency(const EvidenceReader &evidence, const RunRecord &run,
+                                            const ChartRequest &request)
+{
+    // A long steady phase (millions of samples) is charted from its chunks, never held whole.
+    const std::vector<ChunkSummary> steady = evidence.sampleChunks(run.id, phase::Steady);
+    long long steadyCount = 0;
+    for (const ChunkSummary &c : steady)
+        steadyCount += c.count;
+    return steadyCount > kStreamedSamples
+               ? summarizeLongRun(evidence, run, evidence.samples(run.id, phase::FirstCall),
+                                  evidence.samples(run.id, phase::Warmup), steady, request)
+               : summarizeLatency(run, evidence.samples(run.id, phase::FirstCall),
+                                  evidence.samples(run.id, phase::Warmup),
+                                  evidence.samples(run.id, phase::Steady), request);
+}
 
 long long ChartDataLoader::defaultRun(Store &store)
 {

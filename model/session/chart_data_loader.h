@@ -13,6 +13,7 @@ namespace tp
 {
 
 class Store;
+class EvidenceReader;
 
 class ChartDataLoader
 {
@@ -26,6 +27,10 @@ public:
     // pilot's candidate side (with the pilot's workload), else the newest run with steady samples
     // of any kind; 0 when no run has steady samples. Never a run without them (a fault test).
     static long long defaultRun(Store &store);
+    // One run's latency chart data, as the Charts page and the PDF both read it: a long steady
+    // phase from its chunks, never held whole; the judge's percentiles (latencyFigures).
+    static LatencySummary loadLatency(const EvidenceReader &evidence, const RunRecord &run,
+                                      const ChartRequest &request);
 
     // The pieces (model/charts/chart_summaries.h), here too for the tests that call them so.
     static LatencySummary summarizeLatency(const RunRecord &run, std::vector<double> firstCall,

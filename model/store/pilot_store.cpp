@@ -31,7 +31,7 @@ void insert(SQLite::Database &db, const PilotDefinition &p, bool selected)
                             "VALUES(?, ?, ?, ?)");
     q.bind(1, p.name);
     q.bind(2, p.version);
-    q.bind(3, dumpText(pilotToJson(p)));
+    q.bind(3, dumpText(pilotToJson(p, PilotJson::Stored)));
     q.bind(4, selected ? 1 : 0);
     q.exec();
 }
@@ -91,7 +91,8 @@ PilotDefinition PilotStore::resolve(const std::string &name) const
 
 PilotDefinition PilotStore::add(PilotDefinition pilot)
 {
-    pilot = parsePilot(pilotToJson(pilot), "pilot '" + pilot.name + "'"); // validated
+    pilot = parsePilot(pilotToJson(pilot, PilotJson::Stored),
+                       "pilot '" + pilot.name + "'"); // validated
     if (find(pilot.name))
         throw PilotError("a pilot named '" + pilot.name + "' already exists");
     pilot.version = 1;
@@ -109,12 +110,12 @@ PilotDefinition PilotStore::add(PilotDefinition pilot)
 PilotDefinition PilotStore::update(const std::string &name, PilotDefinition pilot)
 {
     PilotDefinition old = resolve(name);
-    pilot = parsePilot(pilotToJson(pilot), "pilot '" + pilot.name + "'");
+    pilot = parsePilot(pilotToJson(pilot, PilotJson::Stored), "pilot '" + pilot.name + "'");
     if (pilot.name != old.name && find(pilot.name))
         throw PilotError("a pilot named '" + pilot.name + "' already exists");
     pilot.version = old.version;
     pilot.id = old.id;
-    if (pilotToJson(pilot) == pilotToJson(old))
+    if (pilotToJson(pilot, PilotJson::Stored) == pilotToJson(old, PilotJson::Stored))
         return old; // nothing changed: the version stays
     pilot.version = old.version + 1;
     guarded("update a pilot", [&] {
@@ -123,7 +124,7 @@ PilotDefinition PilotStore::update(const std::string &name, PilotDefinition pilo
                             "updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = ?");
         q.bind(1, pilot.name);
         q.bind(2, pilot.version);
-        q.bind(3, dumpText(pilotToJson(pilot)));
+        q.bind(3, dumpText(pilotToJson(pilot, PilotJson::Stored)));
         q.bind(4, static_cast<int64_t>(old.id));
         q.exec();
     });

@@ -81,7 +81,8 @@ void judgeStoredRun(Store &store, long long runId, const ValidityPolicy &policy)
     SQLite::Statement q(StoreConnection::of(store), R"sql(
 UPDATE runs SET first_call_seconds = :first, warmup_mean_seconds = :warm, mean_batch_seconds = :mean,
   samples_per_second = :sps, p50_seconds = :p50, p90_seconds = :p90, p99_seconds = :p99,
-  valid = :valid, validity_reasons = :reasons, validity_policy = :policy,
+  valid = :valid, validity_reasons = :reasons, validity_messages_json = :messages,
+  validity_policy = :policy,
   store_summary_json = :figures, witness_json = :witness
 WHERE id = :id)sql");
     bindOpt(q, ":first", j.firstCallSeconds);
@@ -92,7 +93,8 @@ WHERE id = :id)sql");
     bindOpt(q, ":p90", j.p90Seconds);
     bindOpt(q, ":p99", j.p99Seconds);
     q.bind(":valid", j.validity.valid ? 1 : 0);
-    q.bind(":reasons", dumpJson(j.validity.reasons));
+    q.bind(":reasons", dumpJson(j.validity.reasons)); // their English
+    q.bind(":messages", messagesJson(j.validity.reasons));
     q.bind(":policy", policy.id());
     q.bind(":figures", dumpJson(j.figures));
     q.bind(":witness", dumpJson(j.witness));

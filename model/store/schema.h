@@ -8,7 +8,7 @@ namespace tp::schema
 
 inline constexpr int kApplicationId = 0x54507031; // "TPp1": marks a TorchPilot database
 
-inline constexpr std::array<const char *, 14> kMigrations = {
+inline constexpr std::array<const char *, 15> kMigrations = {
     // v1: runs, their per-iteration samples, and every raw event line.
     R"sql(
 CREATE TABLE runs(
@@ -259,6 +259,34 @@ UPDATE runs SET scenario = json_extract(env_json, '$.protocol.scenario.name')
 WHERE json_valid(env_json)
   AND json_extract(env_json, '$.protocol.scenario.name') IN ('server', 'offline');
 CREATE INDEX runs_by_scenario ON runs(scenario);
+)sql",
+    // v15: sentences are typed (model/contract/model_text.h). A run's validity reasons are also
+    // kept as messages (catalog identifier and arguments; validity_reasons keeps their English
+    // for JSON and exports): every run is re-judged once by the write-opening step to fill them.
+    // The default pilot (named "local", stored in English since v7) gets the identifiers of its
+    // labels and reasons where they still read as the model wrote them (matched exactly, once,
+    // here); another pilot's labels are its author's words.
+    R"sql(
+ALTER TABLE runs ADD COLUMN validity_messages_json TEXT NOT NULL DEFAULT '[]';
+UPDATE runs SET validity_policy = '';
+UPDATE pilots SET definition_json =
+  json_set(definition_json, '$.baseline.label_message', 'DefaultBaselineLabel')
+WHERE name = 'local' AND json_valid(definition_json)
+  AND json_extract(definition_json, '$.baseline.label') = 'local eager float32 (current)';
+UPDATE pilots SET definition_json =
+  json_set(definition_json, '$.candidate.label_message', 'DefaultCandidateLabel')
+WHERE name = 'local' AND json_valid(definition_json)
+  AND json_extract(definition_json, '$.candidate.label') = 'local compiled (candidate)';
+UPDATE pilots SET definition_json =
+  json_set(definition_json, '$.allowed_differences[0].reason_message', 'AllowedModeReason')
+WHERE name = 'local' AND json_valid(definition_json)
+  AND json_extract(definition_json, '$.allowed_differences[0].reason') =
+      'the candidate path is the compiled one';
+UPDATE pilots SET definition_json =
+  json_set(definition_json, '$.allowed_differences[1].reason_message', 'AllowedDtypeReason')
+WHERE name = 'local' AND json_valid(definition_json)
+  AND json_extract(definition_json, '$.allowed_differences[1].reason') =
+      'the candidate may run a lower precision within the precision policy';
 )sql",
 };
 

@@ -1,4 +1,5 @@
 #include "store.h"
+#include "model/contract/model_text.h"
 #include "store_connection.h"
 
 #include "model/store/pilot_store.h"
@@ -29,7 +30,22 @@ const char *kRunColumns =
     "sample_count, valid, validity_reasons, "
     "precision_verdict, precision_policy, cache_state, peak_rss_bytes, cpu_user_seconds, "
     "cpu_system_seconds, wall_seconds, queued_at, validity_policy, store_summary_json, "
-    "witness_json, collection_order, retry_of, scenario";
+    "witness_json, collection_order, retry_of, scenario, validity_messages_json";
+
+// A run's validity reasons as messages: the stored ones when they read back whole and say the
+// same English as the validity_reasons column (a merged file could hold anything), else that
+// English, shown as it is.
+std::vector<Message> validityMessages(const std::string &stored, const std::string &englishJson)
+{
+    std::vector<Message> english = verbatimMessages(englishJson);
+    std::optional<std::vector<Message>> typed = messagesFromJson(stored);
+    if (!typed || typed->size() != english.size())
+        return english;
+    for (std::size_t i = 0; i < english.size(); ++i)
+        if ((*typed)[i].english() != english[i].english())
+            return english;
+    return std::move(*typed);
+}
 
 std::optional<double> optReal(const SQLite::Column &c)
 {
@@ -100,6 +116,7 @@ RunRecord readRun(SQLite::Statement &q)
     r.collectionOrder = optInteger(q.getColumn(i++));
     r.retryOf = q.getColumn(i++).getString();
     r.scenario = q.getColumn(i++).getString();
+    r.validityReasons = validityMessages(q.getColumn(i++).getString(), r.validityReasonsJson);
     return r;
 }
 

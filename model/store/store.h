@@ -29,7 +29,7 @@ public:
 class Store : public EvidenceReader
 {
 public:
-    static constexpr int kSchemaVersion = 14;
+    static constexpr int kSchemaVersion = 15;
 
     // Opens (creating parent-less files as needed), migrates to kSchemaVersion and re-judges the
     // runs judged under another validity policy than `policy` (the shipped one unless a test

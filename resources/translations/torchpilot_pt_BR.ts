@@ -6488,6 +6488,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>compiled again after the warmup (%1 TorchTPU compile-cache misses, %2 dynamo frames): the steady samples include compile time, as a per-step scalar that recompiles every step does</source>
         <translation>compilou de novo depois do aquecimento (%1 faltas no cache de compilação do TorchTPU, %2 frames do dynamo): as amostras estáveis incluem tempo de compilação, como acontece com um escalar por passo que recompila a cada passo</translation>
     </message>
+    <message>
+        <source>none</source>
+        <translation>nenhum</translation>
+    </message>
 </context>
 <context>
     <name>tp::NextEvidencePanel</name>

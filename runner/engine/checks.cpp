@@ -1,6 +1,7 @@
 #include "checks.h"
 
 #include "engine.h"
+#include "model/contract/model_text.h"
 #include "model/contract/stats.h"
 #include "workloads.h"
 
@@ -39,6 +40,16 @@ nlohmann::json comparisonJson(const Comparison &c)
             {"cosine", c.cosine}};
 }
 
+// The reasons as the store reads them back typed (model/contract/model_text.h): {"id", "args"}
+// each, beside their English in "reasons".
+nlohmann::json typedReasons(const std::vector<Message> &reasons)
+{
+    nlohmann::json out = nlohmann::json::array();
+    for (const Message &m : reasons)
+        out.push_back(toJson(m));
+    return out;
+}
+
 } // namespace
 
 nlohmann::json checkInferencePrecision(const WorkloadConfig &config, const std::string &workload,
@@ -57,7 +68,8 @@ nlohmann::json checkInferencePrecision(const WorkloadConfig &config, const std::
                           {"policy_version", policy.version},
                           {"reference", "eager/" + referenceDtype(policy, config.dtype)},
                           {"verdict", v.pass ? "pass" : "fail"},
-                          {"reasons", v.reasons},
+                          {"reasons", englishOf(v.reasons)},
+                          {"reason_messages", typedReasons(v.reasons)},
                           {"rtol", tol.rtol},
                           {"atol", tol.atol},
                           {"outputs", comparisonJson(c)}};
@@ -85,18 +97,22 @@ nlohmann::json checkTrainingPrecision(const WorkloadConfig &config, const std::s
             grads = compare(candidate->gradientValues(), reference->gradientValues(), tol);
     }
     const double divergence = lossDivergence(lossC, lossR);
-    std::vector<std::string> reasons;
+    std::vector<Message> reasons;
     if (!grads.sizesMatch || grads.cosine < policy.minGradientCosine)
-        reasons.push_back("first-step gradient cosine " + std::to_string(grads.cosine) + " below " +
-                          std::to_string(policy.minGradientCosine));
+        reasons.emplace_back(txt::PrecisionGradientCosine,
+                             std::vector<MessageArg>{std::to_string(grads.cosine),
+                                                     std::to_string(policy.minGradientCosine)});
     if (!(divergence <= policy.maxLossDivergence))
-        reasons.push_back("loss curve diverges by " + std::to_string(divergence * 100) +
-                          "% (allowed " + std::to_string(policy.maxLossDivergence * 100) + "%)");
+        reasons.emplace_back(
+            txt::PrecisionLossDivergence,
+            std::vector<MessageArg>{std::to_string(divergence * 100),
+                                    std::to_string(policy.maxLossDivergence * 100)});
     nlohmann::json out = {{"policy", policy.name},
                           {"policy_version", policy.version},
                           {"reference", "eager/" + referenceDtype(policy, config.dtype)},
                           {"verdict", reasons.empty() ? "pass" : "fail"},
-                          {"reasons", reasons},
+                          {"reasons", englishOf(reasons)},
+                          {"reason_messages", typedReasons(reasons)},
                           {"steps", policy.trainingSteps},
                           {"gradients", comparisonJson(grads)},
                           {"loss_divergence", std::isfinite(divergence) ? divergence : -1.0},

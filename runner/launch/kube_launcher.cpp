@@ -217,7 +217,8 @@ void KubeLauncher::exportRecords()
     if (m_exportIndex == 4 && !m_service.isEmpty())
         return runKubectl(kubectlDeleteArgs(namespaceName(), QStringLiteral("service"), m_service));
     QString failure = m_failure;
-    for (const auto &c : m_jobStatus.value(QStringLiteral("conditions")).toArray())
+    const QJsonArray conditions = m_jobStatus.value(QStringLiteral("conditions")).toArray();
+    for (const auto &c : conditions)
         if (c[QStringLiteral("type")].toString() == QLatin1String("Failed") && failure.isEmpty() &&
             !cancelRequested())
             failure = tr("Job failed: %1 %2")

@@ -70,7 +70,8 @@ int KubeRankPods::podIndex(const QJsonObject &pod) const
 KubeRankPods::Listing KubeRankPods::update(const QJsonObject &podList)
 {
     Listing out;
-    for (const QJsonValue v : podList.value(QStringLiteral("items")).toArray()) {
+    const QJsonArray pods = podList.value(QStringLiteral("items")).toArray();
+    for (const QJsonValue &v : pods) {
         const QJsonObject pod = v.toObject();
         const int index = podIndex(pod);
         const QString name = pod[QStringLiteral("metadata")][QStringLiteral("name")].toString();
@@ -213,7 +214,8 @@ nlohmann::json KubeRankPods::scheduling(std::size_t index) const
 nlohmann::json KubeRankPods::events(const QJsonObject &eventList) const
 {
     nlohmann::json items = nlohmann::json::array();
-    for (const QJsonValue e : eventList.value(QStringLiteral("items")).toArray()) {
+    const QJsonArray listed = eventList.value(QStringLiteral("items")).toArray();
+    for (const QJsonValue &e : listed) {
         const QString name = e[QStringLiteral("involvedObject")][QStringLiteral("name")].toString();
         bool ours = name == m_jobName;
         for (const Pod &p : m_pods)

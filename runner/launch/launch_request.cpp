@@ -88,7 +88,8 @@ std::vector<RunSpec> LaunchRequest::toSpecs() const
         arg("--seq-len", QString::number(seqLen));
     if (workload == QLatin1String("torchscript")) {
         arg("--model", modelPath);
-        arg("--input", QString(inputSpec).remove(QRegularExpression(QStringLiteral("\\s"))));
+        static const QRegularExpression whitespace(QStringLiteral("\\s"));
+        arg("--input", QString(inputSpec).remove(whitespace));
     }
     if (!catalogPath.isEmpty())
         arg("--catalog", catalogPath);

@@ -1,4 +1,5 @@
 #include "pilot_evidence.h"
+#include "frontend/model_text_tr.h"
 
 #include "frontend/qt_text.h"
 #include "frontend/review_files.h"
@@ -10,8 +11,6 @@
 
 #include <QCoreApplication>
 #include <QElapsedTimer>
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <map>
@@ -143,12 +142,7 @@ private:
             return;
         }
         p.invalidKey = stored->executionKey;
-        const nlohmann::json why =
-            nlohmann::json::parse(stored->validityReasonsJson, nullptr, false);
-        if (why.is_array())
-            for (const nlohmann::json &reason : why)
-                if (reason.is_string())
-                    p.reasons << fromStd(reason.get<std::string>());
+        p.reasons = trModelTexts(stored->validityReasons); // in the user's language
         if (p.reasons.isEmpty())
             p.reasons << PilotCmd::tr("not valid evidence");
     }
@@ -249,7 +243,7 @@ std::vector<OpenCriterion> openCriteria(Store &store, const std::string &pilotNa
     for (const GateResult &g : state.report.gates)
         for (const CriterionResult &c : g.criteria)
             if (c.verdict == Verdict::Insufficient)
-                open.push_back({fromStd(g.id), fromStd(c.id), fromStd(c.detail)});
+                open.push_back({fromStd(g.id), fromStd(c.id), trModelText(c.detail)});
     return open;
 }
 

@@ -24,14 +24,6 @@ std::optional<double> mean(const std::vector<double> &v)
     return computeStats(v).mean;
 }
 
-std::optional<double> percentile(std::vector<double> v, double q)
-{
-    if (v.empty())
-        return std::nullopt;
-    std::sort(v.begin(), v.end());
-    return percentileSorted(v, q);
-}
-
 bool drawable(const std::optional<double> &s)
 {
     return s && std::isfinite(*s) && *s > 0;
@@ -59,13 +51,16 @@ ColdWarmBars ColdWarmBars::none()
 ColdWarmBars ColdWarmBars::compute(const RunRecord &run, const std::vector<double> &warmup,
                                    const std::vector<double> &steady)
 {
+    return compute(run, warmup, latencyFigures(run, steady));
+}
+
+ColdWarmBars ColdWarmBars::compute(const RunRecord &run, const std::vector<double> &warmup,
+                                   const LatencyFigures &steady)
+{
     const std::optional<double> warmMean =
         run.warmupMeanSeconds ? run.warmupMeanSeconds : mean(warmup);
-    const std::optional<double> steadyMean =
-        run.meanBatchSeconds ? run.meanBatchSeconds : mean(steady);
-    const std::optional<double> p50 = run.p50Seconds ? run.p50Seconds : percentile(steady, 0.50);
-    const std::optional<double> p99 = run.p99Seconds ? run.p99Seconds : percentile(steady, 0.99);
-    const std::optional<double> seconds[5] = {run.firstCallSeconds, warmMean, steadyMean, p50, p99};
+    const std::optional<double> seconds[5] = {run.firstCallSeconds, warmMean, steady.mean,
+                                              steady.p50, steady.p99};
     const QString names[5] = {
         ColdWarmChart::tr("First<br>call"), ColdWarmChart::tr("Warmup<br>mean"),
         ColdWarmChart::tr("Steady<br>mean"), ColdWarmChart::tr("Steady<br>p50"),
@@ -91,8 +86,8 @@ ColdWarmBars ColdWarmBars::compute(const RunRecord &run, const std::vector<doubl
     }
     const QString key = fmt::fromStd(run.runKey);
     b.title = ColdWarmChart::tr("%1 — time per batch").arg(key);
-    if (drawable(run.firstCallSeconds) && drawable(steadyMean)) {
-        const double ratio = *run.firstCallSeconds / *steadyMean;
+    if (drawable(run.firstCallSeconds) && drawable(steady.mean)) {
+        const double ratio = *run.firstCallSeconds / *steady.mean;
         if (std::isfinite(ratio))
             b.title = ColdWarmChart::tr("%1 — first call is %2× the steady mean")
                           .arg(key, QLocale().toString(ratio, 'f', ratio < 10 ? 1 : 0));

@@ -13,6 +13,7 @@
 // Any value the store can hold is drawn: missing, zero, negative or non-finite times have no
 // bar; 1e-320 s and 1e308 s have theirs, on an axis computed in decades (log10), never by
 // scaling a value that could overflow.
+#include "model/charts/chart_summaries.h"
 #include "model/evidence/run_record.h"
 
 #include <QColor>
@@ -44,8 +45,12 @@ struct ColdWarmBars {
     QString unitSuffix;
     QString axisTitle;
 
+    // The steady figures are the judge's (latencyFigures), computed from `steady` only for a run
+    // not judged yet.
     static ColdWarmBars compute(const RunRecord &run, const std::vector<double> &warmup,
                                 const std::vector<double> &steady);
+    static ColdWarmBars compute(const RunRecord &run, const std::vector<double> &warmup,
+                                const LatencyFigures &steady);
     static ColdWarmBars none(); // "No run selected"
 };
 

@@ -121,7 +121,7 @@ QVariant RunsModel::toolTip(const RunRecord &r, int column) const
         QStringList lines;
         if (r.valid && !*r.valid)
             lines << tr("Invalid: %1")
-                         .arg(trModelTexts(r.validityReasonsJson).join(QStringLiteral("; ")));
+                         .arg(trModelTexts(r.validityReasons).join(QStringLiteral("; ")));
         if (!r.precisionVerdict.empty())
             lines << tr("Precision (%1): %2")
                          .arg(fmt::fromStd(r.precisionPolicy), fmt::fromStd(r.precisionVerdict));

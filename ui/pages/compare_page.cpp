@@ -116,8 +116,8 @@ QWidget *ComparePage::buildSides()
     auto *sides = new QWidget;
     auto *row = new QHBoxLayout(sides);
     row->setContentsMargins(0, 0, 0, 0);
-    for (auto [list, title] : {std::pair{&m_baseline, tr("Baseline runs")},
-                               std::pair{&m_candidate, tr("Candidate runs")}}) {
+    for (const auto &[list, title] : {std::pair{&m_baseline, tr("Baseline runs")},
+                                      std::pair{&m_candidate, tr("Candidate runs")}}) {
         auto *box = new QGroupBox(title);
         auto *l = new QVBoxLayout(box);
         auto *model = new RunCheckModel(this);
@@ -247,8 +247,8 @@ void ComparePage::applyListing(Listing l)
                                     .arg(p.baselineRun)
                                     .arg(p.candidateRun)
                               : tr("%1 vs %2 — %3, %4 (#%5 vs #%6)")
-                                    .arg(fmt::fromStd(p.baselineValue),
-                                         fmt::fromStd(p.candidateValue), fmt::fromStd(p.workload),
+                                    .arg(trModelText(p.baselineValue),
+                                         trModelText(p.candidateValue), fmt::fromStd(p.workload),
                                          fmt::fromStd(p.fixedValue))
                                     .arg(p.baselineRun)
                                     .arg(p.candidateRun));
@@ -405,9 +405,9 @@ void ComparePage::apply(const Result &r)
                      .arg(c.candidateSamples)
                      .arg(c.resamples)
                      .arg(QLocale().toString(qulonglong(CompareOptions().maxSamplesPerSide)));
-    for (const std::string &w : c.warnings) // amber, like the confounders that need attention
+    for (const Message &w : c.warnings) // amber, like the confounders that need attention
         notes << QStringLiteral("<font color=\"#b26a00\">⚠ %1</font>")
-                     .arg(QString::fromStdString(w).toHtmlEscaped());
+                     .arg(trModelText(w).toHtmlEscaped());
     m_notes->setText(notes.join(QStringLiteral("<br>")));
     m_state->setText(!r.error.isEmpty() ? r.error
                      : c.hasUnexpectedConfounder()
@@ -424,7 +424,7 @@ void ComparePage::showConfounders(const std::vector<Confounder> &confounders)
         const Confounder &c = confounders[static_cast<std::size_t>(row)];
         const QString verdict = c.mixed ? tr("mixed within a side")
                                 : !c.allowedReason.empty()
-                                    ? tr("allowed: %1").arg(fmt::fromStd(c.allowedReason))
+                                    ? tr("allowed: %1").arg(trModelText(c.allowedReason))
                                 : c.expected ? tr("differs (the compared axis)")
                                 : c.differs  ? tr("differs")
                                              : tr("same");

@@ -31,7 +31,7 @@ struct PanelsPage::Result {
     PanelFigures figures;
     RunFacets facets;
     QString error;
-    std::string baselineLabel, candidateLabel; // the selected pilot's sides
+    Message baselineLabel, candidateLabel; // the selected pilot's sides
 };
 
 namespace

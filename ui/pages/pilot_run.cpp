@@ -1,4 +1,5 @@
 #include "pilot_run.h"
+#include "frontend/model_text_tr.h"
 
 #include "frontend/qt_text.h"
 #include "model/store/pilot_store.h"
@@ -118,7 +119,7 @@ void PilotRun::work(const QString &databasePath, const QString &preset, int prof
         post(tr("Pilot %1 (version %2): %3 vs %4")
                  .arg(fromStd(pilot.name))
                  .arg(pilot.version)
-                 .arg(fromStd(pilot.baseline.label), fromStd(pilot.candidate.label)));
+                 .arg(trModelText(pilot.baseline.label), trModelText(pilot.candidate.label)));
         evidence = collectPilotEvidence(store, pilot, options, observer(), &m_cancel);
     } catch (const std::exception &e) {
         evidence.error = tr("the database cannot be used: %1").arg(fromStd(e.what()));

@@ -3,8 +3,7 @@
 #include "run_figures.h"
 
 #include "frontend/model_text_tr.h"
-#include "model/analysis/accelerator_facts.h"
-#include "model/analysis/precision_mode.h"
+#include "model/analysis/run_environment.h"
 #include "model/evidence/run_record.h"
 #include "model/judge/run_judge.h"
 #include "ui/format.h"
@@ -14,8 +13,6 @@
 #include <QFormLayout>
 #include <QGridLayout>
 #include <QGroupBox>
-#include <QJsonDocument>
-#include <QJsonObject>
 #include <QLabel>
 #include <QLocale>
 
@@ -27,17 +24,9 @@ namespace tp
 
 namespace
 {
-QString envText(const QJsonObject &env, const QString &key)
+QString envText(const std::string &value)
 {
-    const QJsonValue v = env.value(key);
-    if (v.isString() && !v.toString().isEmpty())
-        return v.toString();
-    if (v.isDouble())
-        return QString::number(v.toDouble());
-    if (v.isBool())
-        return v.toBool() ? QCoreApplication::translate("tp::RunDetailView", "yes")
-                          : QCoreApplication::translate("tp::RunDetailView", "no");
-    return fmt::missing();
+    return value.empty() ? fmt::missing() : fmt::fromStd(value);
 }
 
 // The figure groups, left to right and top to bottom: a group's title, its grid cell, and its
@@ -168,45 +157,38 @@ void RunFigures::showRun(const RunRecord &run, std::size_t steadyCount)
                       : isPath         ? QFileInfo(source).fileName()
                                        : source);
     m_source->setToolTip(fmt::plainToolTip(source));
-    showEnvironment(run);
-    showVerdicts(run);
+    const RunEnvironment env = runEnvironment(run);
+    showEnvironment(env);
+    showVerdicts(run, env);
 }
 
-void RunFigures::showEnvironment(const RunRecord &run)
+void RunFigures::showEnvironment(const RunEnvironment &env)
 {
-    const QJsonObject env =
-        QJsonDocument::fromJson(QByteArray::fromStdString(run.envJson)).object();
     // Which runner measured it: the Python runner says so; the C++ runner reports its version.
-    const QString runnerKind = env.value(QStringLiteral("runner_kind")).toString();
-    const QString runner = runnerKind == QLatin1String("python")
+    const QString runner = env.runner == RunEnvironment::Runner::Python
                                ? QCoreApplication::translate("tp::RunDetailView", "Python runner")
-                           : env.contains(QStringLiteral("runner"))
+                           : env.runner == RunEnvironment::Runner::Cpp
                                ? QCoreApplication::translate("tp::RunDetailView", "C++ runner")
                                : QString();
-    m_torch->setText(runner.isEmpty() ? envText(env, QStringLiteral("torch"))
+    m_torch->setText(runner.isEmpty() ? envText(env.torch)
                                       : QCoreApplication::translate("tp::RunDetailView", "%1 · %2")
-                                            .arg(envText(env, QStringLiteral("torch")), runner));
-    const QString threads =
-        run.threads > 0 ? QString::number(run.threads) : envText(env, QStringLiteral("threads"));
-    m_threads->setText(threads);
-    m_cpu->setText(envText(env, QStringLiteral("cpu_model")));
-    QString blas = envText(env, QStringLiteral("blas"));
-    if (env.contains(QStringLiteral("blas_threads")))
+                                            .arg(envText(env.torch), runner));
+    m_threads->setText(envText(env.threads));
+    m_cpu->setText(envText(env.cpuModel));
+    QString blas = envText(env.blas);
+    if (!env.blasThreads.empty())
         blas = QCoreApplication::translate("tp::RunDetailView", "%1 (%2 threads)")
-                   .arg(blas, envText(env, QStringLiteral("blas_threads")));
+                   .arg(blas, envText(env.blasThreads));
     m_blas->setText(blas);
-    m_host->setText(envText(env, QStringLiteral("hostname")));
-    showAccelerator(run);
+    m_host->setText(envText(env.hostname));
+    showAccelerator(env.accelerator);
 }
 
 // The GPU's name, or what a TorchTPU run recorded of its TPU (its name, HBM, eager mode; then its
 // build, CPU fallback, random state in checkpoints and compiler flags) and of what its compiled
 // programs cost (model/analysis/accelerator_facts.h), in three rows.
-void RunFigures::showAccelerator(const RunRecord &run)
+void RunFigures::showAccelerator(const AcceleratorFacts &f)
 {
-    const AcceleratorFacts f =
-        acceleratorFacts(nlohmann::json::parse(run.envJson, nullptr, false),
-                         nlohmann::json::parse(run.summaryJson, nullptr, false));
     // RunFigures' own tr(): these texts are new, in its own translation context.
     const QLocale locale;
     QStringList device, settings, compiled;
@@ -257,9 +239,9 @@ void RunFigures::showAccelerator(const RunRecord &run)
                                tr("compiler flags set (%1)").arg(names.join(QStringLiteral(", "))));
 }
 
-void RunFigures::showVerdicts(const RunRecord &run)
+void RunFigures::showVerdicts(const RunRecord &run, const RunEnvironment &env)
 {
-    const QStringList why = trModelTexts(run.validityReasonsJson); // in the user's language
+    const QStringList why = trModelTexts(run.validityReasons); // in the user's language
     if (!run.valid)
         m_validity->setText(fmt::missing());
     else if (*run.valid)
@@ -297,8 +279,7 @@ void RunFigures::showVerdicts(const RunRecord &run)
         fmt::plainToolTip(differs.join(QLatin1Char('\n')))); // the values, runner against store
     // The float32 matmul precision the run measured under (torch's setting, TF32, TorchTPU's
     // passes): a float32 failure under a reduced mode is that mode's doing first.
-    const std::string matmul =
-        matmulPrecisionMode(nlohmann::json::parse(run.envJson, nullptr, false), run.device);
+    const std::string &matmul = env.matmulPrecision;
     const QString matmulText =
         matmul.empty() ? QString()
                        : QCoreApplication::translate("tp::RunDetailView", "; float32 matmuls: %1")

@@ -15,6 +15,8 @@ namespace tp
 {
 
 struct RunRecord;
+struct RunEnvironment;
+struct AcceleratorFacts;
 
 class RunFigures : public QWidget
 {
@@ -27,9 +29,9 @@ public:
 
 private:
     static QLabel *addFigure(QFormLayout *form, const QString &label);
-    void showVerdicts(const RunRecord &run);
-    void showEnvironment(const RunRecord &run);
-    void showAccelerator(const RunRecord &run);
+    void showVerdicts(const RunRecord &run, const RunEnvironment &env);
+    void showEnvironment(const RunEnvironment &env);
+    void showAccelerator(const AcceleratorFacts &f);
 
     QLabel *m_firstCall = nullptr, *m_warmupMean = nullptr, *m_steadyMean = nullptr;
     QLabel *m_p50 = nullptr, *m_p90 = nullptr, *m_p99 = nullptr, *m_throughput = nullptr;

@@ -68,15 +68,18 @@ std::vector<QPicture> renderReportCharts(const ReportData &data)
         { // The cold-vs-warm chart paints itself (the run details' chart, in print colours).
             QPainter p(&pictures[std::size_t(side)]);
             p.setRenderHint(QPainter::Antialiasing);
-            ColdWarmChart::paint(p, area, ColdWarmBars::compute(*s.chartRun, s.warmup, s.steady),
-                                 report::noLigatures(QFont()), Qt::black, Qt::white);
+            ColdWarmChart::paint(
+                p, area,
+                ColdWarmBars::compute(
+                    *s.chartRun, s.warmup,
+                    LatencyFigures{s.latency.mean, s.latency.p50, s.latency.p90, s.latency.p99}),
+                report::noLigatures(QFont()), Qt::black, Qt::white);
             p.setPen(QPen(QColor(0xb0, 0xbe, 0xc5), 1));
             p.setBrush(Qt::NoBrush);
             p.drawRect(area.adjusted(0.5, 0.5, -0.5, -0.5));
         }
         auto latency = std::make_unique<LatencyChart>();
-        const LatencySummary summary = ChartDataLoader::summarizeLatency(
-            *s.chartRun, s.firstCall, s.warmup, s.steady, ChartRequest{});
+        const LatencySummary &summary = s.latency;
         if (summary.steadyCount > 0)
             latency->setLatency(*s.chartRun, summary);
         else

@@ -1,18 +1,17 @@
 #include "report_data.h"
 
-#include "model/analysis/accelerator_facts.h"
+#include "model/analysis/run_environment.h"
+#include "model/review/gate_report.h"
+#include "model/session/chart_data_loader.h"
 #include "model/session/evaluate_review.h"
 
 #include "model/analysis/precision_mode.h"
 #include "model/contract/contract.h"
-#include "model/contract/json_file.h"
 #include "model/contract/model_text.h"
 #include "model/contract/model_texts.h"
 #include "model/contract/sound_values.h"
 #include "model/store/store.h"
 #include "ui/format.h"
-
-#include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <filesystem>
@@ -25,16 +24,6 @@ namespace tp
 
 namespace
 {
-using nlohmann::json;
-
-std::string text(const json &j, const char *key)
-{
-    const auto it = j.find(key);
-    if (it == j.end() || it->is_null())
-        return {};
-    return it->is_string() ? it->get<std::string>() : it->dump();
-}
-
 std::string newestTimeOf(const RunRecord &r)
 {
     return !r.finishedAt.empty() ? r.finishedAt : !r.startedAt.empty() ? r.startedAt : r.importedAt;
@@ -46,8 +35,8 @@ std::optional<RunRecord> chartRunOf(const std::vector<RunRecord> &runs)
 {
     const RunRecord *best = nullptr;
     auto rank = [](const RunRecord &r) {
-        return std::make_tuple(r.valid.value_or(false) && r.complete,
-                               r.firstCallSeconds.has_value(), r.sampleCount > 0, r.id);
+        return std::make_tuple(isGateEvidence(r), r.firstCallSeconds.has_value(), r.sampleCount > 0,
+                               r.id);
     };
     for (const RunRecord &r : runs)
         if (!best || rank(r) > rank(*best))
@@ -55,17 +44,15 @@ std::optional<RunRecord> chartRunOf(const std::vector<RunRecord> &runs)
     return best ? std::optional<RunRecord>(*best) : std::nullopt;
 }
 
-void fillSide(Store &store, ReportSide &side, const std::string &label,
-              const RunSelection &selection, const std::optional<CostModel> &model,
-              const std::optional<double> &now)
+void fillSide(Store &store, ReportSide &side, const Message &label, const RunSelection &selection,
+              const std::optional<CostModel> &model, const std::optional<double> &now)
 {
     side.label = label;
     side.selection = selection;
     side.costModel = model;
     const std::vector<RunRecord> runs = store.listRuns(selection);
-    for (const RunRecord &r : runs)
-        if (r.valid.value_or(false) && r.complete && r.meanBatchSeconds)
-            side.costRuns.push_back(r);
+    std::copy_if(runs.begin(), runs.end(), std::back_inserter(side.costRuns),
+                 isPricedByCostGate); // the cost gate's own run set
     if (model) {
         side.cost = computeCost(*model, side.costRuns);
         side.sensitivity = sensitivity(*model, side.costRuns);
@@ -82,18 +69,15 @@ void fillSide(Store &store, ReportSide &side, const std::string &label,
             f.state =
                 c.costPerUsefulResult ? PanelFigure::State::Value : PanelFigure::State::NoData;
             f.value = c.costPerUsefulResult;
-            f.note = "cost model " + m.name +
-                     ": total cost of the selected runs (lost attempts "
-                     "included) / results meeting the quality contract";
+            f.note = Message(txt::PanelCostModel, {m.name});
             return f;
         };
     }
     side.panels = computePanels(store, selection, options);
     side.chartRun = chartRunOf(runs);
     if (side.chartRun) {
-        side.firstCall = store.samples(side.chartRun->id, phase::FirstCall);
         side.warmup = store.samples(side.chartRun->id, phase::Warmup);
-        side.steady = store.samples(side.chartRun->id, phase::Steady);
+        side.latency = ChartDataLoader::loadLatency(store, *side.chartRun, ChartRequest{});
         side.profile = runProfile(store, side.chartRun->id);
     }
     // Newest first, a bounded look back: a side of thousands of runs is not read event by event.
@@ -113,32 +97,20 @@ std::optional<PrecisionRow> precisionOf(Store &store, const RunRecord &r)
     row.dtype = r.dtype;
     row.policy = r.precisionPolicy;
     row.verdict = r.precisionVerdict;
-    row.matmulPrecision = matmulPrecisionMode(json::parse(r.envJson, nullptr, false), r.device);
-    const std::vector<EventRecord> events = store.events(r.id);
-    for (auto it = events.rbegin(); it != events.rend(); ++it) {
-        if (it->name != "precision")
-            continue;
-        const json j = json::parse(it->json, nullptr, false);
-        if (!j.is_object())
-            break;
-        row.reference = text(j, "reference");
-        row.rtol = jsonNumber(j, "rtol");
-        row.atol = jsonNumber(j, "atol");
-        if (const auto o = j.find("outputs"); o != j.end() && o->is_object()) {
-            row.maxAbsError = jsonNumber(*o, "max_abs_error");
-            row.maxRelError = jsonNumber(*o, "max_rel_error");
-            row.mismatchPercent = jsonNumber(*o, "mismatch_percent");
-            row.cosine = jsonNumber(*o, "cosine");
-        }
-        if (const auto rs = j.find("reasons"); rs != j.end() && rs->is_array())
-            for (const json &reason : *rs)
-                row.reasons.push_back(reason.is_string() ? reason.get<std::string>()
-                                                         : dumpText(reason));
-        break;
+    row.matmulPrecision = runEnvironment(r).matmulPrecision;
+    if (std::optional<PrecisionCheck> c = lastPrecisionCheck(store.events(r.id))) {
+        row.reference = c->reference;
+        row.rtol = c->rtol;
+        row.atol = c->atol;
+        row.maxAbsError = c->maxAbsError;
+        row.maxRelError = c->maxRelError;
+        row.mismatchPercent = c->mismatchPercent;
+        row.cosine = c->cosine;
+        row.reasons = std::move(c->reasons);
     }
     if (row.verdict == "fail" && row.dtype == "float32" &&
         isReducedMatmulPrecision(row.matmulPrecision))
-        row.reasons.push_back(fillText(txt::PrecisionReducedMatmul, {row.matmulPrecision}));
+        row.reasons.push_back(Message(txt::PrecisionReducedMatmul, {row.matmulPrecision}));
     return row;
 }
 
@@ -167,20 +139,13 @@ std::vector<EnvironmentGroup> environmentsOf(const std::vector<RunRecord> &runs,
 {
     std::map<std::vector<std::string>, std::vector<long long>> groups;
     for (const RunRecord &r : runs) {
-        json env = json::parse(r.envJson, nullptr, false);
-        if (!env.is_object())
-            env = json::object();
-        std::string threads = text(env, "threads");
-        if (threads.empty() && r.threads > 0)
-            threads = std::to_string(r.threads);
-        std::string blas = text(env, "blas");
-        if (const std::string build = text(env, "blas_build"); !build.empty() && !blas.empty())
-            blas += " (" + build + ")";
-        std::vector<std::string> key{
-            text(env, "torch"), text(env, "runner"), threads, text(env, "cpu_model"), blas,
-            text(env, "os")};
-        const AcceleratorFacts f =
-            acceleratorFacts(env, json::parse(r.summaryJson, nullptr, false));
+        const RunEnvironment env = runEnvironment(r);
+        std::string blas = env.blas;
+        if (!env.blasBuild.empty() && !blas.empty())
+            blas += " (" + env.blasBuild + ")";
+        std::vector<std::string> key{env.torch, env.runnerVersion, env.threads, env.cpuModel, blas,
+                                     env.os};
+        const AcceleratorFacts &f = env.accelerator;
         if (f.tpu && (f.compiledProgramsHbmBytes || f.compiledPrograms || f.compileHostPeakBytes))
             tpuCompile.push_back({r.id, r.runKey, f.compiledProgramsHbmBytes, f.compiledPrograms,
                                   f.compileHostPeakBytes});

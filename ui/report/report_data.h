@@ -8,6 +8,7 @@
 #include "model/analysis/panels.h"
 #include "model/analysis/run_profile.h"
 #include "model/analysis/serving_curve.h"
+#include "model/charts/chart_data.h"
 #include "model/evidence/run_record.h"
 #include "model/pilot/break_even.h"
 #include "model/review/cost.h"
@@ -24,7 +25,7 @@ class Store;
 
 // One side of the decision: the current path (baseline) or the candidate.
 struct ReportSide {
-    std::string label; // from the gate definitions
+    Message label; // from the gate definitions
     RunSelection selection;
     std::vector<RunRecord> costRuns; // valid, complete runs with a steady state (as the cost gate)
     std::optional<CostModel> costModel;
@@ -32,9 +33,11 @@ struct ReportSide {
     std::vector<SensitivityRow> sensitivity;
     PanelFigures panels;
     // The run its charts draw: the newest valid run of the side (the newest run when none is
-    // valid), with its per-iteration samples.
+    // valid), its warmup samples (the cold/warm bars) and its latency chart data, read as the
+    // Charts page reads it (ChartDataLoader::loadLatency: a long phase in chunks).
     std::optional<RunRecord> chartRun;
-    std::vector<double> firstCall, warmup, steady;
+    std::vector<double> warmup;
+    LatencySummary latency;
     // Where the side's time goes: the chart run's profile, else the newest profiled run's.
     std::optional<RunProfile> profile;
     // Its server-scenario runs: the latency–throughput curve and the peak within the SLO.
@@ -46,7 +49,7 @@ struct PrecisionRow {
     std::string runKey, mode, dtype, policy, verdict, reference;
     std::string matmulPrecision; // matmulPrecisionMode(): "" when the run did not record it
     std::optional<double> maxAbsError, maxRelError, mismatchPercent, cosine, rtol, atol;
-    std::vector<std::string> reasons;
+    std::vector<Message> reasons; // a runner's own words are verbatim
 };
 
 // Runs that measured with the same versions and host settings.

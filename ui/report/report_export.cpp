@@ -21,8 +21,6 @@
 #include <QStatusBar>
 #include <QtConcurrent>
 
-#include <nlohmann/json.hpp>
-
 #include <stdexcept>
 
 namespace tp

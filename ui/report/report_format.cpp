@@ -62,10 +62,10 @@ namespace
 QDateTime parse(const std::string &iso)
 {
     QDateTime t = QDateTime::fromString(QString::fromStdString(iso), Qt::ISODateWithMs);
+    static const QRegularExpression subMillis(QStringLiteral("(\\.\\d{3})\\d+"));
     if (!t.isValid()) // more than millisecond precision ("…44.873964Z")
         t = QDateTime::fromString(
-            QString::fromStdString(iso).replace(
-                QRegularExpression(QStringLiteral("(\\.\\d{3})\\d+")), QStringLiteral("\\1")),
+            QString::fromStdString(iso).replace(subMillis, QStringLiteral("\\1")),
             Qt::ISODateWithMs);
     return t.toUTC();
 }

@@ -6,7 +6,7 @@
 #include "report_format.h"
 #include "report_html.h"
 
-#include <QRegularExpression>
+#include "model/contract/model_texts.h"
 #include <QStringList>
 
 #include <algorithm>
@@ -318,12 +318,22 @@ Html changesHtml(const ReportData &d, const QLocale &locale)
                  {ReportHtml::tr("Before"), 27},
                  {ReportHtml::tr("Now"), 27}});
     // Lists of run ids come without spaces ("runs 1,9,10"): a space lets them wrap between ids.
-    // A criterion's detail is a model sentence, in the report's language (spaced first: the
-    // translation may write "0,25").
-    auto spaced = [&locale](const std::string &s) {
-        const QString text = QString::fromStdString(s).replace(
-            QRegularExpression(QStringLiteral(",(?=\\S)")), QStringLiteral(", "));
-        return esc(trModelText(text.toStdString(), locale));
+    // Spaced in the values before they are rendered (a translation may write "0,25").
+    auto spaced = [&locale](const Message &m) {
+        const auto space = [](const std::string &s) {
+            std::string out;
+            for (std::size_t i = 0; i < s.size(); ++i) {
+                out += s[i];
+                if (s[i] == ',' && i + 1 < s.size() && s[i + 1] != ' ')
+                    out += ' ';
+            }
+            return out;
+        };
+        if (m.id() == txt::ChangeRuns && m.args().size() == 1)
+            return esc(trModelText(Message(txt::ChangeRuns, {space(m.args()[0].text())}), locale));
+        if (m.isVerbatim())
+            return esc(QString::fromStdString(space(m.english())));
+        return esc(trModelText(m, locale));
     };
     for (const ReviewChange &c : r.changesSinceLastReview) {
         Html subject = esc(c.subject);

@@ -172,7 +172,7 @@ Html chartsHtml(const ReportData &d, const QLocale &locale)
             .arg(sideName, trModelText(s.label, locale),
                  markup(ReportHtml::tr("run %1, %2")).arg(r.id, r.runKey),
                  markup(ReportHtml::tr("%1 · %2 · %3 · %n steady sample(s)", nullptr,
-                                       int(s.steady.size())))
+                                       int(s.latency.steadyCount)))
                      .arg(r.mode, r.dtype, fmt::statusLabel(r.status)));
     };
     const QString names[] = {ReportHtml::tr("Current path"), ReportHtml::tr("Candidate")};
@@ -246,7 +246,7 @@ Html precisionHtml(const ReportData &d, const QLocale &locale)
         Html key = esc(p.runKey);
         if (!p.reasons.empty()) {
             QStringList reasons;
-            for (const std::string &r : p.reasons)
+            for (const Message &r : p.reasons)
                 reasons << trModelText(r, locale);
             key += markup(QStringLiteral("<br/><span class=\"small\">%1</span>"))
                        .arg(reasons.join(QStringLiteral("; ")));

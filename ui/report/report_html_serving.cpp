@@ -74,8 +74,8 @@ Html servingHtml(const ReportData &d, const QLocale &locale)
                                      "arrivals at a target rate, a queue and a dynamic batcher, "
                                      "each query's latency from its scheduled arrival. The SLO: "
                                      "p99 at most %1 with at most %2% of queries failed.")
-                          .arg(fmt::duration(defs.sloP99Seconds))
-                          .arg(locale.toString(defs.maxFailureRate * 100, 'g', 3)));
+                          .arg(fmt::duration(defs.sloP99Seconds),
+                               locale.toString(defs.maxFailureRate * 100, 'g', 3)));
     for (const GateResult &g : d.review.report.gates)
         for (const CriterionResult &c : g.criteria)
             if (c.id == "throughput_within_slo")

@@ -48,7 +48,7 @@ public Q_SLOTS:
     bool save();
     void revert(); // back to the inputs last stored
     // The inputs `stored` were written: they are the stored ones now (edits made since stay).
-    void markSaved(const ReviewInputs &stored);
+    void markSaved(const tp::ReviewInputs &stored);
     // Writing failed: the edits stay, the reason is shown.
     void saveFailed(const QString &why);
 

@@ -1,4 +1,5 @@
 #include "pilot_editor.h"
+#include "frontend/model_text_tr.h"
 
 #include "pilot_form.h"
 #include "ui/format.h"
@@ -175,7 +176,7 @@ void PilotEditor::updateDifferences()
         const QString factor = fmt::fromStd(d.factor), b = value(d.baseline),
                       c = value(d.candidate);
         const QString line =
-            d.allowed ? tr("%1: %2 → %3 — allowed: %4").arg(factor, b, c, fmt::fromStd(d.reason))
+            d.allowed ? tr("%1: %2 → %3 — allowed: %4").arg(factor, b, c, trModelText(d.reason))
                       : tr("%1: %2 → %3 — not an allowed difference").arg(factor, b, c);
         lines << (d.allowed ? line.toHtmlEscaped()
                             : QStringLiteral("<span style=\"color:#b26b00\">%1</span>")

@@ -3,6 +3,7 @@
 #include "pilot_form.h"
 #include "ui/widgets/form_widgets.h"
 
+#include "frontend/model_text_tr.h"
 #include "ui/format.h"
 
 #include <QComboBox>
@@ -64,6 +65,14 @@ QLineEdit *addText(QFormLayout *form, std::vector<std::pair<QLineEdit *, std::st
     form->addRow(label, e);
     texts.emplace_back(e, field);
     return e;
+}
+
+// The text a field shows for a model message, and the message it stands for again when saved: the
+// one it showed while its text is unchanged (a default label stays the catalog's, in every
+// language), else the user's words.
+Message keptOrTyped(const Message &shown, const QString &text)
+{
+    return text == trModelText(shown) ? shown : Message::verbatim(text.toStdString());
 }
 
 void setChoice(QComboBox *c, const std::string &value)
@@ -175,8 +184,8 @@ QGroupBox *PilotForm::makeSide(const QString &title, const QString &prefix, Side
     const auto name = [&prefix](const char *field) { return prefix + QLatin1String(field); };
     auto *box = new QGroupBox(title);
     auto *form = new QFormLayout(box);
-    addText(form, f.texts, QCoreApplication::translate("tp::PilotEditor", "Label:"), name("Label"),
-            &S::label);
+    f.label = named(new QLineEdit, name("Label"));
+    form->addRow(QCoreApplication::translate("tp::PilotEditor", "Label:"), f.label);
     addText(form, f.texts, QCoreApplication::translate("tp::PilotEditor", "Target profile:"),
             name("Target"), &S::target,
             QCoreApplication::translate("tp::PilotEditor", "empty: any"));
@@ -205,6 +214,7 @@ QGroupBox *PilotForm::makeSide(const QString &title, const QString &prefix, Side
                                   QCoreApplication::translate("tp::PilotEditor", "runner default"));
     for (const auto &text : f.texts)
         connect(text.first, &QLineEdit::textChanged, this, &PilotForm::edited);
+    connect(f.label, &QLineEdit::textChanged, this, &PilotForm::edited);
     for (QComboBox *c : {f.runner, f.mode})
         connect(c, &QComboBox::currentIndexChanged, this, &PilotForm::edited);
     for (QSpinBox *s : {f.batch, f.threads})
@@ -267,6 +277,8 @@ void PilotForm::setDefinition(const PilotDefinition &p)
         const PilotSide &side = i == 0 ? p.baseline : p.candidate;
         for (const auto &[edit, field] : f.texts)
             edit->setText(fmt::fromStd(side.*field));
+        m_labels[i] = side.label;
+        f.label->setText(trModelText(side.label));
         setChoice(f.runner, side.runner);
         setChoice(f.mode, side.mode);
         f.batch->setValue(static_cast<int>(side.batch));
@@ -276,8 +288,11 @@ void PilotForm::setDefinition(const PilotDefinition &p)
     for (int row = 0; row < m_allowed->rowCount(); ++row) {
         const AllowedDifference &a = p.allowed[static_cast<size_t>(row)];
         m_allowed->setItem(row, 0, new QTableWidgetItem(fmt::fromStd(a.factor)));
-        m_allowed->setItem(row, 1, new QTableWidgetItem(fmt::fromStd(a.reason)));
+        m_allowed->setItem(row, 1, new QTableWidgetItem(trModelText(a.reason)));
     }
+    m_reasons.clear();
+    for (const AllowedDifference &a : p.allowed)
+        m_reasons[a.factor] = a.reason;
     m_loading = false;
 }
 
@@ -299,6 +314,7 @@ void PilotForm::writeTo(PilotDefinition &p) const
         PilotSide &side = i == 0 ? p.baseline : p.candidate;
         for (const auto &[edit, field] : f.texts)
             side.*field = edit->text().trimmed().toStdString();
+        side.label = keptOrTyped(m_labels[i], f.label->text().trimmed());
         side.runner = choice(f.runner);
         side.mode = choice(f.mode);
         side.batch = f.batch->value();
@@ -308,9 +324,16 @@ void PilotForm::writeTo(PilotDefinition &p) const
         const QTableWidgetItem *item = m_allowed->item(row, column);
         return item ? item->text().trimmed().toStdString() : std::string();
     };
-    for (int row = 0; row < m_allowed->rowCount(); ++row)
-        if (AllowedDifference a{cell(row, 0), cell(row, 1)}; !a.factor.empty() || !a.reason.empty())
-            p.allowed.push_back(std::move(a));
+    for (int row = 0; row < m_allowed->rowCount(); ++row) {
+        const std::string factor = cell(row, 0), reason = cell(row, 1);
+        if (factor.empty() && reason.empty())
+            continue;
+        const auto shown = m_reasons.find(factor);
+        p.allowed.push_back(
+            {factor, shown == m_reasons.end()
+                         ? Message::verbatim(reason)
+                         : keptOrTyped(shown->second, QString::fromStdString(reason))});
+    }
 }
 
 } // namespace tp

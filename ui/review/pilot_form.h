@@ -8,6 +8,7 @@
 
 #include <QWidget>
 
+#include <map>
 #include <string>
 #include <utility>
 #include <vector>
@@ -40,7 +41,8 @@ Q_SIGNALS:
 private:
     template <class T> using TextFields = std::vector<std::pair<QLineEdit *, std::string T::*>>;
     struct SideFields {
-        TextFields<PilotSide> texts; // label, target, device, dtype
+        TextFields<PilotSide> texts; // target, device, dtype
+        QLineEdit *label = nullptr;  // a message: shown in the user's language
         QComboBox *runner = nullptr, *mode = nullptr;
         QSpinBox *batch = nullptr, *threads = nullptr;
     };
@@ -61,6 +63,9 @@ private:
     QSpinBox *m_trainingRanks = nullptr; // data-parallel ranks of the training (1: one process)
     SideFields m_sides[2];
     QTableWidget *m_allowed = nullptr;
+    // The labels and reasons as loaded: kept as they were while their text is not edited.
+    Message m_labels[2];
+    std::map<std::string, Message> m_reasons;
 };
 
 } // namespace tp

@@ -1,6 +1,7 @@
 #include "review_session.h"
 
 #include "frontend/review_files.h"
+#include "model/review/gate_report.h"
 #include "model/session/evaluate_review.h"
 #include "model/store/pilot_store.h"
 #include "model/store/store.h"
@@ -16,16 +17,6 @@ namespace
 
 constexpr int kSlowWriteMs = 1000;
 
-// The runs the cost gate prices: valid, complete evidence that measured a steady state.
-std::vector<RunRecord> costRuns(Store &store, const RunSelection &selection)
-{
-    std::vector<RunRecord> out;
-    for (RunRecord &r : store.listRuns(selection))
-        if (r.valid.value_or(false) && r.complete && r.meanBatchSeconds)
-            out.push_back(std::move(r));
-    return out;
-}
-
 void evaluateInto(Store &store, const GateDefinitions &defs, ReviewSession::Result &r)
 {
     PilotStore pilots(store);
@@ -33,8 +24,8 @@ void evaluateInto(Store &store, const GateDefinitions &defs, ReviewSession::Resu
     r.selectedPilot = pilots.selected().name;
     r.state = evaluateReview(store, defs);
     r.snapshots = ReviewStore(store).snapshots(r.state.pilot.id); // this pilot's
-    r.baselineRuns = costRuns(store, r.state.definitions.baseline);
-    r.candidateRuns = costRuns(store, r.state.definitions.candidate);
+    r.baselineRuns = costGateRuns(store, r.state.definitions.baseline);
+    r.candidateRuns = costGateRuns(store, r.state.definitions.candidate);
 }
 
 } // namespace

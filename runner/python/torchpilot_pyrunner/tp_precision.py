@@ -41,18 +41,54 @@ def compare(cand, ref, tol):
     return c
 
 
-def judge_outputs(c, tol):
+# A reason as the store reads it back typed (model/contract/model_texts.h): the catalog identifier
+# and its arguments, beside the English sentence its template makes of them. The event carries
+# both: "reasons" (English) and "reason_messages" ({"id", "args"} each, in the same order).
+_TEMPLATES = {
+    "PrecisionSizes": "output sizes differ from the reference",
+    "PrecisionNonFinite": "non-finite values in the output",
+    "PrecisionMismatch": "%1% of elements outside atol %2 + rtol %3 (allowed %4%)",
+    "PrecisionCosine": "cosine similarity %1 below %2",
+    "PrecisionGradientCosine": "first-step gradient cosine %1 below %2",
+    "PrecisionLossDivergence": "loss curve diverges by %1% (allowed %2%)",
+}
+
+
+def message(msg_id, *args):
+    """{"id", "args"} of a catalog message; english() fills its template."""
+    return {"id": msg_id, "args": [str(a) for a in args]}
+
+
+def english(msg):
+    text = _TEMPLATES[msg["id"]]
+    out, i = "", 0
+    while i < len(text):
+        if text[i] == "%" and i + 1 < len(text) and "1" <= text[i + 1] <= "9" \
+                and int(text[i + 1]) <= len(msg["args"]):
+            out += msg["args"][int(text[i + 1]) - 1]
+            i += 2
+            continue
+        out += text[i]
+        i += 1
+    return out
+
+
+def judge_output_messages(c, tol):
     reasons = []
     if not c["sizes_match"]:
-        reasons.append("output sizes differ from the reference")
+        reasons.append(message("PrecisionSizes"))
     if not c["finite"]:
-        reasons.append("non-finite values in the output")
+        reasons.append(message("PrecisionNonFinite"))
     if c["mismatch_percent"] > tol["max_mismatch_percent"]:
-        reasons.append("%.3g%% of elements outside atol %.3g + rtol %.3g (allowed %.3g%%)"
-                       % (c["mismatch_percent"], tol["atol"], tol["rtol"], tol["max_mismatch_percent"]))
+        reasons.append(message("PrecisionMismatch", "%.3g" % c["mismatch_percent"], "%.3g" % tol["atol"],
+                               "%.3g" % tol["rtol"], "%.3g" % tol["max_mismatch_percent"]))
     if c["cosine"] < tol["min_cosine"]:
-        reasons.append("cosine similarity %.6f below %.6f" % (c["cosine"], tol["min_cosine"]))
+        reasons.append(message("PrecisionCosine", "%.6f" % c["cosine"], "%.6f" % tol["min_cosine"]))
     return reasons
+
+
+def judge_outputs(c, tol):
+    return [english(m) for m in judge_output_messages(c, tol)]
 
 
 def loss_divergence(cand, ref):
@@ -93,10 +129,11 @@ def check_inference_precision(o, measured, policy, emitter, device, cpu_accel,
     with torch.inference_mode():
         reference.forward()
     c = compare(measured.output_values(), reference.output_values(), tol)
-    reasons = judge_outputs(c, tol)
+    typed = judge_output_messages(c, tol)
+    reasons = [english(m) for m in typed]
     out = {"policy": policy["name"], "policy_version": policy["version"],
            "reference": _reference_label(device, reference_dtype(policy, o.dtype)), "verdict": "fail" if reasons else "pass",
-           "reasons": reasons, "rtol": tol["rtol"], "atol": tol["atol"], "outputs": _comparison_json(c),
+           "reasons": reasons, "reason_messages": typed, "rtol": tol["rtol"], "atol": tol["atol"], "outputs": _comparison_json(c),
            "matmul_precision": matmul_precision}
     emitter.event("precision", out)
     return out
@@ -119,16 +156,17 @@ def check_training_precision(o, policy, emitter, device, accel, cpu_accel,
         if step == 0:
             grads = compare(candidate.gradient_values(), reference.gradient_values(), tol)
     divergence = loss_divergence(loss_c, loss_r)
-    reasons = []
+    typed = []
     if not grads["sizes_match"] or grads["cosine"] < policy["min_gradient_cosine"]:
-        reasons.append("first-step gradient cosine %f below %f"
-                       % (grads["cosine"], policy["min_gradient_cosine"]))
+        typed.append(message("PrecisionGradientCosine", "%f" % grads["cosine"],
+                             "%f" % policy["min_gradient_cosine"]))
     if not divergence <= policy["max_loss_divergence"]:
-        reasons.append("loss curve diverges by %f%% (allowed %f%%)"
-                       % (divergence * 100, policy["max_loss_divergence"] * 100))
+        typed.append(message("PrecisionLossDivergence", "%f" % (divergence * 100),
+                             "%f" % (policy["max_loss_divergence"] * 100)))
+    reasons = [english(m) for m in typed]
     out = {"policy": policy["name"], "policy_version": policy["version"],
            "reference": _reference_label(device, reference_dtype(policy, o.dtype)), "verdict": "fail" if reasons else "pass",
-           "reasons": reasons, "steps": policy["training_steps"], "gradients": _comparison_json(grads),
+           "reasons": reasons, "reason_messages": typed, "steps": policy["training_steps"], "gradients": _comparison_json(grads),
            "loss_divergence": divergence if math.isfinite(divergence) else -1.0,
            "candidate_losses": loss_c, "reference_losses": loss_r,
            "matmul_precision": matmul_precision}
