@@ -71,7 +71,7 @@ KubeRankPods::Listing KubeRankPods::update(const QJsonObject &podList)
 {
     Listing out;
     const QJsonArray pods = podList.value(QStringLiteral("items")).toArray();
-    for (const QJsonValue &v : pods) {
+    for (const auto &v : pods) {
         const QJsonObject pod = v.toObject();
         const int index = podIndex(pod);
         const QString name = pod[QStringLiteral("metadata")][QStringLiteral("name")].toString();
@@ -215,7 +215,7 @@ nlohmann::json KubeRankPods::events(const QJsonObject &eventList) const
 {
     nlohmann::json items = nlohmann::json::array();
     const QJsonArray listed = eventList.value(QStringLiteral("items")).toArray();
-    for (const QJsonValue &e : listed) {
+    for (const auto &e : listed) {
         const QString name = e[QStringLiteral("involvedObject")][QStringLiteral("name")].toString();
         bool ours = name == m_jobName;
         for (const Pod &p : m_pods)
