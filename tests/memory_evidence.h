@@ -16,6 +16,7 @@ namespace tptest
 class MemoryEvidence : public tp::EvidenceReader
 {
 public:
+    using tp::EvidenceReader::listRuns; // listRuns(): every run
     // Adds a run (its id must be new); returns it for further settings.
     tp::RunRecord &add(tp::RunRecord r)
     {

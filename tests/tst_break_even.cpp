@@ -1,10 +1,12 @@
 // Compile-cost break-even (model/pilot/break_even.h): the number of calls after which a candidate's
 // faster steady state pays back its extra first call, table-driven, including "at once" and
-// "never"; over a real store, per workload, shape and candidate mode/dtype, against the
-// baseline's same shape (medians, invalid runs left out, shapes the baseline did not measure
-// skipped); the same rows from the pilot's sides; and the performance gate's
+// "never"; on values (tests/memory_evidence.h), per workload, shape and candidate mode/dtype,
+// against the baseline's same shape (medians, invalid runs left out, shapes the baseline did not
+// measure skipped); the same rows from the pilot's sides; and the performance gate's
 // cold_start_and_recompile_reported detail quoting it.
 #include "frontend/review_files.h"
+#include "memory_evidence.h"
+#include "model/contract/model_texts.h"
 #include "model/ingest/ingestor.h"
 #include "model/pilot/break_even.h"
 #include "model/pilot/pilot.h"
@@ -24,7 +26,7 @@ class TestBreakEven : public QObject
 private Q_SLOTS:
     void calls_data();
     void calls();
-    void rowsFromAStore();
+    void rowsFromValues();
     void performanceGateQuotesIt();
 
 private:
@@ -109,28 +111,46 @@ std::unique_ptr<tp::Store> TestBreakEven::storeWith(const QByteArray &jsonl)
     return store;
 }
 
-void TestBreakEven::rowsFromAStore()
+void TestBreakEven::rowsFromValues()
 {
     // Baseline: two eager runs (medians); candidate: compiled float32 faster at batch 1, slower
     // at 64, and a shape the baseline never ran; an invalid bfloat16 run that must not count.
-    auto store = storeWith(
-        run(QStringLiteral("p/base/1"), "eager", "float32",
-            {{1, 0.010, 0.0010}, {64, 0.02, 0.004}}) +
-        run(QStringLiteral("p/base/2"), "eager", "float32",
-            {{1, 0.012, 0.0012}, {64, 0.02, 0.004}}) +
-        run(QStringLiteral("p/cand/1"), "compiled", "float32",
-            {{1, 0.511, 0.0006}, {64, 0.9, 0.005}, {256, 1.0, 0.01}}) +
-        run(QStringLiteral("p/cand/bf16"), "compiled", "bfloat16", {{1, 9.0, 0.0001}}, false));
-    QVERIFY(store);
-    QCOMPARE(store->runCount(), 4LL);
+    // Values (tests/memory_evidence.h): what the store would hold, no SQLite file.
+    tptest::MemoryEvidence e;
+    auto add = [&e](long long id, const char *mode, const char *dtype,
+                    const std::vector<std::tuple<int, double, double>> &shapes, bool valid) {
+        tp::RunRecord r;
+        r.id = id;
+        r.workload = "mlp";
+        r.mode = mode;
+        r.dtype = dtype;
+        r.device = "cpu";
+        r.status = "ok";
+        r.complete = true;
+        r.valid = valid;
+        e.add(r);
+        std::vector<tp::ShapeCaseRecord> cases;
+        for (const auto &[batch, first, steady] : shapes) {
+            tp::ShapeCaseRecord c;
+            c.batch = batch;
+            c.firstCallSeconds = first;
+            c.meanSeconds = steady;
+            cases.push_back(c);
+        }
+        e.setShapeCases(id, cases);
+    };
+    add(1, "eager", "float32", {{1, 0.010, 0.0010}, {64, 0.02, 0.004}}, true);
+    add(2, "eager", "float32", {{1, 0.012, 0.0012}, {64, 0.02, 0.004}}, true);
+    add(3, "compiled", "float32", {{1, 0.511, 0.0006}, {64, 0.9, 0.005}, {256, 1.0, 0.01}}, true);
+    add(4, "compiled", "bfloat16", {{1, 9.0, 0.0001}}, false);
     std::vector<tp::RunRecord> base, cand;
-    for (tp::RunRecord &r : store->listRuns())
+    for (tp::RunRecord &r : e.listRuns())
         if (r.valid.value_or(false))
             (r.mode == "eager" ? base : cand).push_back(r);
     QCOMPARE(base.size(), std::size_t(2));
     QCOMPARE(cand.size(), std::size_t(1)); // the bfloat16 run is invalid
 
-    const auto rows = tp::breakEven(*store, base, cand);
+    const auto rows = tp::breakEven(e, base, cand);
     QCOMPARE(rows.size(), std::size_t(2)); // batch 256: the baseline did not measure it
     QCOMPARE(rows[0].batch, 1LL);
     QCOMPARE(rows[0].mode, std::string("compiled"));
@@ -141,16 +161,19 @@ void TestBreakEven::rowsFromAStore()
     QCOMPARE(rows[0].baselineRuns.size(), std::size_t(2));
     QCOMPARE(rows[1].batch, 64LL);
     QVERIFY(!rows[1].calls); // slower steady state: never
-    const std::string summary = tp::breakEvenSummary(rows).english();
-    QVERIFY2(summary.find("at most 1000 calls (mlp batch 1, compiled float32)") !=
+    const tp::Message summary = tp::breakEvenSummary(rows);
+    QCOMPARE(summary.parts().size(), std::size_t(2));
+    QCOMPARE(summary.parts()[0].id(), tp::txt::BreakEvenWorst);
+    QCOMPARE(summary.parts()[1].id(), tp::txt::BreakEvenNever);
+    QVERIFY2(summary.english().find("at most 1000 calls (mlp batch 1, compiled float32)") !=
                  std::string::npos,
-             summary.c_str());
-    QVERIFY2(summary.find("never paid back for 1 of 2 shapes") != std::string::npos,
-             summary.c_str());
+             summary.english().c_str());
+    QVERIFY2(summary.english().find("never paid back for 1 of 2 shapes") != std::string::npos,
+             summary.english().c_str());
     QVERIFY(tp::breakEvenSummary({}).empty());
 
     // The default pilot's sides (eager float32 vs compiled) select the same runs.
-    const auto viaPilot = tp::breakEven(*store, tp::defaultPilot());
+    const auto viaPilot = tp::breakEven(e, tp::defaultPilot());
     QCOMPARE(viaPilot.size(), rows.size());
     QCOMPARE(viaPilot[0].calls, rows[0].calls);
 }
