@@ -3,6 +3,7 @@
 // known answers; the operations gate's probes_cover_time_to_ready over its verdicts; and the
 // pilot's serving probes, parsed and refused.
 #include "gate_fixture.h"
+#include "memory_evidence.h"
 #include "model/analysis/readiness_runs.h"
 #include "model/contract/readiness.h"
 #include "model/ingest/ingestor.h"
@@ -193,15 +194,34 @@ void TestReadiness::proposalKnownAnswers()
     f.longestCallAfterReady = 0.001;
     QCOMPARE(tp::proposeProbes(f).startup.failureThreshold, 3);
     QCOMPARE(tp::proposeProbes(f).liveness.failureThreshold, 3);
-    // Nearest-rank percentiles over the store's runs: the p99 of 5 starts is the slowest.
-    const QString db = m_dir.filePath(QStringLiteral("figures.sqlite"));
-    tp::Store store(db.toStdString());
-    tp::RunIngestor in(store, "test");
-    in.feed(process("c1", 10) + process("c2", 30) + process("c3", 20) + process("c4", 40) +
-            process("c5", 50, false, 7.5) + process("w1", 4, true) + process("w2", 6, true));
-    in.finish();
+    // Nearest-rank percentiles over the runs: the p99 of 5 starts is the slowest. The runs as
+    // values (tests/memory_evidence.h): what process() would leave in the store.
+    tptest::MemoryEvidence e;
+    long long next = 0;
+    auto add = [&e, &next](double total, bool warm = false, double compile = 0.01) {
+        tp::RunRecord r;
+        r.id = ++next;
+        r.mode = "compiled";
+        r.status = "ok";
+        r.complete = true;
+        r.valid = true;
+        r.cacheState = warm ? "warm" : "cold";
+        r.p99Seconds = 0.001;
+        e.add(r);
+        tp::ShapeCaseRecord c;
+        c.batch = 128;
+        c.firstCallSeconds = compile;
+        c.meanSeconds = 0.002;
+        e.setShapeCases(r.id, {c});
+        e.addEvent(r.id, "readiness", tptest::readinessEvent(total, r.cacheState).dump());
+    };
+    for (double total : {10, 30, 20, 40})
+        add(total);
+    add(50, false, 7.5);
+    add(4, true);
+    add(6, true);
     const tp::ReadinessFigures g =
-        tp::readinessFigures(store, tp::readinessRuns(store, tp::RunSelection{}));
+        tp::readinessFigures(e, tp::readinessRuns(e, tp::RunSelection{}));
     QCOMPARE(g.coldRuns, std::size_t(5));
     QCOMPARE(g.warmRuns, std::size_t(2));
     QCOMPARE(g.coldP50, 30.0);
