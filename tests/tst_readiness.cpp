@@ -55,7 +55,35 @@ std::string process(const std::string &key, double total, bool warm = false, dou
     return out;
 }
 
-tp::CriterionResult probesCriterion(tp::Store &store, const tp::ServingProbes &probes)
+// What process() leaves in the store, as values (tests/memory_evidence.h): a compiled candidate
+// run, its shape case's first call after ready, its readiness event.
+void addProcess(tptest::MemoryEvidence &e, long long id, double total, bool warm = false,
+                double compile = 0.01)
+{
+    tp::RunRecord r;
+    r.id = id;
+    r.runKey = "p" + std::to_string(id);
+    r.workload = "mlp";
+    r.mode = "compiled";
+    r.dtype = "float32";
+    r.device = "cpu";
+    r.batch = 64;
+    r.status = "ok";
+    r.complete = true;
+    r.valid = true;
+    r.cacheState = warm ? "warm" : "cold";
+    r.p99Seconds = 0.001;
+    e.add(r);
+    tp::ShapeCaseRecord c;
+    c.batch = 128;
+    c.firstCallSeconds = compile;
+    c.meanSeconds = 0.002;
+    e.setShapeCases(id, {c});
+    e.addEvent(id, "readiness", tptest::readinessEvent(total, r.cacheState).dump());
+}
+
+tp::CriterionResult probesCriterion(const tp::EvidenceReader &store,
+                                    const tp::ServingProbes &probes)
 {
     tp::GateDefinitions d = tptest::definitions();
     d.probes = probes;
@@ -199,21 +227,7 @@ void TestReadiness::proposalKnownAnswers()
     tptest::MemoryEvidence e;
     long long next = 0;
     auto add = [&e, &next](double total, bool warm = false, double compile = 0.01) {
-        tp::RunRecord r;
-        r.id = ++next;
-        r.mode = "compiled";
-        r.status = "ok";
-        r.complete = true;
-        r.valid = true;
-        r.cacheState = warm ? "warm" : "cold";
-        r.p99Seconds = 0.001;
-        e.add(r);
-        tp::ShapeCaseRecord c;
-        c.batch = 128;
-        c.firstCallSeconds = compile;
-        c.meanSeconds = 0.002;
-        e.setShapeCases(r.id, {c});
-        e.addEvent(r.id, "readiness", tptest::readinessEvent(total, r.cacheState).dump());
+        addProcess(e, ++next, total, warm, compile);
     };
     for (double total : {10, 30, 20, 40})
         add(total);
@@ -233,23 +247,15 @@ void TestReadiness::proposalKnownAnswers()
 
 void TestReadiness::criterionVerdicts()
 {
-    const QString db = m_dir.filePath(QStringLiteral("gate.sqlite"));
-    tp::Store store(db.toStdString());
+    tptest::MemoryEvidence store;                         // values: no SQLite file
     tp::ServingProbes probes = tp::defaultPilot().probes; // 300 s to start, liveness 30 s
-    {
-        tp::RunIngestor in(store, "test");
-        in.feed(process("c1", 40) + process("c2", 60));
-        in.finish();
-    }
+    addProcess(store, 1, 40);
+    addProcess(store, 2, 60);
     // Two cold starts: too few, and the next evidence asks for one more candidate process.
     tp::CriterionResult c = probesCriterion(store, probes);
     QCOMPARE(c.verdict, tp::Verdict::Insufficient);
     QVERIFY(c.next && c.next->runs.size() == 1 && c.next->runs[0].count == 1);
-    {
-        tp::RunIngestor in(store, "test");
-        in.feed(process("c3", 100, false, 45));
-        in.finish();
-    }
+    addProcess(store, 3, 100, false, 45);
     // No startupProbe declared: insufficient, with the proposal (100 × 1.5 → 15 periods).
     c = probesCriterion(store, tp::ServingProbes{});
     QCOMPARE(c.verdict, tp::Verdict::Insufficient);
@@ -266,11 +272,7 @@ void TestReadiness::criterionVerdicts()
     QCOMPARE(c.runIds.size(), std::size_t(3));
     // A startupProbe shorter than the p99 cold start fails, whatever the warm starts say.
     probes.startup->failureThreshold = 9; // 90 s < 100 s
-    {
-        tp::RunIngestor in(store, "test");
-        in.feed(process("w1", 5, true));
-        in.finish();
-    }
+    addProcess(store, 4, 5, true);
     c = probesCriterion(store, probes);
     QCOMPARE(c.verdict, tp::Verdict::Fail);
     QVERIFY2(c.detail.english().find("allows 90 s") != std::string::npos,
