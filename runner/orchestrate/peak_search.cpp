@@ -1,5 +1,7 @@
 #include "peak_search.h"
 
+#include "frontend/model_text_tr.h"
+
 #include "spec_runs.h"
 
 #include "model/pilot/pilot.h"
@@ -118,7 +120,7 @@ PeakProbe judgeProbe(Store &store, long long runId, const PeakSearchSettings &s)
     p.invalid = !run->valid.value_or(false);
     if (p.invalid)
         p.why = QStringLiteral("not valid evidence: %1")
-                    .arg(QString::fromStdString(run->validityReasonsJson));
+                    .arg(trModelTexts(run->validityReasons).join(QStringLiteral("; ")));
     else if (p.failureRate > s.maxFailureRate)
         p.why = QStringLiteral("%1% of queries failed, at most %2% allowed")
                     .arg(p.failureRate * 100, 0, 'g', 3)
