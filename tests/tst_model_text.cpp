@@ -135,6 +135,11 @@ void TestModelText::joinedMessages()
     QCOMPARE(both.parts().size(), std::size_t(2)); // the empty one left out
     QCOMPARE(tp::joinParts({a}), a);               // one part is that part
     QVERIFY(tp::joinParts({}).empty());
+    // Joined with a joined message: one flat list, the same English, and it round-trips.
+    const tp::Message nested = tp::joinParts({both, tp::Message(txt::CountFailed, {"2"})});
+    QCOMPARE(nested.parts().size(), std::size_t(3));
+    QCOMPARE(nested.english(), both.english() + "; 2 failed");
+    QCOMPARE(tp::messageFromJson(tp::toJson(nested)), std::optional<tp::Message>(nested));
 }
 
 void TestModelText::storedFormRoundTrips_data()

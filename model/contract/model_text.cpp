@@ -66,10 +66,16 @@ Message Message::verbatim(std::string text)
 
 Message Message::joined(std::vector<Message> parts)
 {
-    std::vector<Message> kept;
-    for (Message &p : parts)
-        if (!p.empty())
+    std::vector<Message> kept; // flat: a joined part's own parts are spliced in
+    for (Message &p : parts) {
+        if (p.empty())
+            continue;
+        if (p.m_parts.empty())
             kept.push_back(std::move(p));
+        else
+            for (Message &q : p.m_parts)
+                kept.push_back(std::move(q));
+    }
     if (kept.size() == 1)
         return std::move(kept.front());
     Message out;

@@ -55,8 +55,8 @@ public:
     Message(MessageId id, std::vector<MessageArg> args = {}); // NOLINT(google-explicit-constructor)
     // Text the model did not make: shown as it is in every language.
     static Message verbatim(std::string text);
-    // Sentences read one after the other ("a; b" in English); empty parts are left out, and one
-    // part is that part itself.
+    // Sentences read one after the other ("a; b" in English); empty parts are left out, a joined
+    // part's own parts are spliced in (one flat list), and one part is that part itself.
     static Message joined(std::vector<Message> parts);
 
     MessageId id() const { return m_id; }
