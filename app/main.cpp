@@ -77,7 +77,8 @@ void addDashboardOptions(QCommandLineParser &p)
         {QStringLiteral("page"),
          Main::tr("Page to show first: runs, queue, panels, compare, charts, review; "
                   "review/cost or review/pilot for a tab of the Review page, "
-                  "compare/serving or compare/operators for one of the Compare page."),
+                  "compare/serving, compare/operators or compare/end-to-end for one of the "
+                  "Compare page, panels/end-to-end for the Panels page's end-to-end panel."),
          Main::tr("name")},
     });
     p.addPositionalArgument(

@@ -37,6 +37,7 @@ public:
         m_shapes[runId] = std::move(v);
     }
     void setQueueWait(long long runId, double seconds) { m_queue[runId] = seconds; }
+    void setCapacityWait(long long runId, double seconds) { m_capacity[runId] = seconds; }
 
     std::vector<tp::RunRecord> listRuns(const tp::RunSelection &s) const override
     {
@@ -117,25 +118,30 @@ public:
     std::vector<std::pair<long long, double>>
     queueWaits(const std::vector<long long> &runIds) const override
     {
-        std::vector<std::pair<long long, double>> out;
-        for (long long id : runIds)
-            if (const auto it = m_queue.find(id); it != m_queue.end())
-                out.emplace_back(id, it->second);
-        return out;
+        return waitsOf(m_queue, runIds);
     }
     std::vector<std::pair<long long, double>>
-    capacityWaits(const std::vector<long long> &) const override
+    capacityWaits(const std::vector<long long> &runIds) const override
     {
-        return {};
+        return waitsOf(m_capacity, runIds);
     }
     std::optional<double> acceleratorMemoryPeak(long long) const override { return std::nullopt; }
 
 private:
+    static std::vector<std::pair<long long, double>>
+    waitsOf(const std::map<long long, double> &waits, const std::vector<long long> &runIds)
+    {
+        std::vector<std::pair<long long, double>> out;
+        for (long long id : runIds)
+            if (const auto it = waits.find(id); it != waits.end())
+                out.emplace_back(id, it->second);
+        return out;
+    }
     std::map<long long, tp::RunRecord> m_runs;
     std::map<std::pair<long long, std::string>, std::vector<double>> m_samples;
     std::map<long long, std::vector<tp::EventRecord>> m_events;
     std::map<long long, std::vector<tp::ShapeCaseRecord>> m_shapes;
-    std::map<long long, double> m_queue;
+    std::map<long long, double> m_queue, m_capacity;
 };
 
 } // namespace tptest

@@ -5,6 +5,7 @@
 #include "gate_fixture.h"
 #include "model/analysis/compare.h"
 #include "model/analysis/compare_report.h"
+#include "model/analysis/end_to_end.h"
 #include "model/ingest/ingestor.h"
 #include "model/store/store.h"
 #include "test_util.h"
@@ -148,7 +149,10 @@ void TestCompareCli::formats()
         compare(base + QStringList{QStringLiteral("--format"), QStringLiteral("csv")});
     QCOMPARE(csv.code, 0);
     const QList<QByteArray> rows = csv.out.trimmed().split('\n');
-    QCOMPARE(rows.size(), qsizetype(1 + 4 + tp::confounderKeys().size()));
+    // The header, 4 metrics, the confounders, then each end-to-end part and the wall time.
+    QCOMPARE(rows.size(),
+             qsizetype(1 + 4 + tp::confounderKeys().size() + tp::breakdownParts().size() + 1));
+    QVERIFY(rows.back().startsWith("end_to_end,wall,"));
     QCOMPARE(rows[0].trimmed(),
              QByteArray("section,name,baseline,candidate,ratio,ci_low,ci_high,verdict"));
     QVERIFY(rows[1].startsWith("metric,mean,0.0"));

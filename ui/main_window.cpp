@@ -242,14 +242,16 @@ bool MainWindow::showPage(const QString &name)
 {
     QWidget *pages[] = {m_runsPage,    m_queuePage,  m_panelsPage,
                         m_comparePage, m_chartsPage, m_reviewPage};
-    // "review/pilot", "review/cost", "compare/serving": a tab of the Review or Compare page.
+    // "review/pilot", "review/cost", "compare/serving": a tab of the Review or Compare page;
+    // "panels/end-to-end": the Panels page scrolled to that panel.
     const QString page = name.section(QLatin1Char('/'), 0, 0),
                   tab = name.section(QLatin1Char('/'), 1);
     const int i = int(pageNames().indexOf(page));
     if (i < 0 || !pages[i])
         return false;
     if (!tab.isEmpty() && !(pages[i] == m_reviewPage && m_reviewPage->showTab(tab)) &&
-        !(pages[i] == m_comparePage && m_comparePage->showTab(tab)))
+        !(pages[i] == m_comparePage && m_comparePage->showTab(tab)) &&
+        !(pages[i] == m_panelsPage && m_panelsPage->showSection(tab)))
         return false;
     m_tabs->setCurrentWidget(pages[i]);
     return true;

@@ -183,6 +183,32 @@ std::vector<MetricComparison> compareSamples(const std::vector<TimedSample> &bas
     return out;
 }
 
+std::optional<RateInterval> samplesPerSecondInterval(const std::vector<TimedSample> &samples,
+                                                     const CompareOptions &o)
+{
+    if (samples.size() < 2)
+        return std::nullopt;
+    std::vector<double> scratch;
+    const Figures all = figures(samples, scratch);
+    if (all.v[3] <= 0)
+        return std::nullopt;
+    const auto s = capped(samples, o.maxSamplesPerSide);
+    std::vector<TimedSample> resampled(s.size());
+    std::vector<double> rates;
+    rates.reserve(static_cast<std::size_t>(std::max(0, o.resamples)));
+    SplitMix64 rng(o.seed);
+    for (int i = 0; i < o.resamples; ++i) {
+        for (auto &x : resampled)
+            x = s[rng.below(s.size())];
+        rates.push_back(figures(resampled, scratch).v[3]);
+    }
+    if (rates.empty())
+        return RateInterval{all.v[3], all.v[3], all.v[3]};
+    std::sort(rates.begin(), rates.end());
+    const double tail = (1.0 - o.confidence) / 2.0;
+    return RateInterval{all.v[3], percentileSorted(rates, tail), percentileSorted(rates, 1 - tail)};
+}
+
 const std::vector<std::string> &confounderKeys()
 {
     static const std::vector<std::string> keys = {
@@ -262,6 +288,8 @@ Comparison compareRuns(const EvidenceReader &evidence, const std::vector<long lo
     cmp.candidateResampled = std::min(pooled[1].size(), o.maxSamplesPerSide);
     cmp.metrics = compareSamples(pooled[0], pooled[1], o);
     cmp.confounders = findConfounders(runs[0], runs[1], o.axis, o.allowed);
+    cmp.baselineEndToEnd = sumGroups(endToEndGroups(evidence, runs[0]));
+    cmp.candidateEndToEnd = sumGroups(endToEndGroups(evidence, runs[1]));
     // Aggregates-only runs: mean seconds and samples/s from the stored summaries, no interval.
     auto summary = [](const std::vector<RunRecord> &rs, bool rate) -> std::optional<double> {
         double sum = 0;

@@ -13,6 +13,7 @@
 //   mean, median, p99 batch seconds: lower is better; samples/s = Σbatch / Σseconds: higher is
 //   better. verdict: better / worse when the whole interval lies on one side of 1, else
 //   inconclusive.
+#include "model/analysis/end_to_end.h"
 #include "model/contract/model_text.h"
 #include "model/evidence/run_record.h"
 
@@ -77,6 +78,9 @@ struct Comparison {
         metrics; // MeanSeconds, MedianSeconds, P99Seconds, SamplesPerSecond
     std::vector<Confounder> confounders;
     std::vector<Message> warnings; // invalid runs, runs without samples, shared runs
+    // Each side's end-to-end breakdown summed over its runs (end_to_end.h); an attempt counts as
+    // lost where a compared run of the same side repeats it.
+    EndToEndGroup baselineEndToEnd, candidateEndToEnd;
 
     bool hasUnexpectedConfounder() const;
 };
@@ -96,6 +100,14 @@ std::vector<ComparePreset> comparePresets(const std::vector<RunRecord> &runs);
 std::vector<MetricComparison> compareSamples(const std::vector<TimedSample> &baseline,
                                              const std::vector<TimedSample> &candidate,
                                              const CompareOptions &options = {});
+
+// Samples per second (Σbatch / Σseconds) of one pooled sample set, with the percentile-bootstrap
+// interval compareSamples draws (same generator, cap and confidence); nullopt below 2 samples.
+struct RateInterval {
+    double value = 0, low = 0, high = 0;
+};
+std::optional<RateInterval> samplesPerSecondInterval(const std::vector<TimedSample> &samples,
+                                                     const CompareOptions &options = {});
 
 // The confounder keys, in table order: batch, dtype, threads, torch, runner, device, mode,
 // workload, cache_state, blas, cpu_model (env: torch, runner, blas, cpu_model).

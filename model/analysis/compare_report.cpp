@@ -159,6 +159,9 @@ json comparisonJson(const Comparison &c, std::optional<CompareMetric> only, doub
             {"metrics", metrics},
             {"confounders", confounders},
             {"like_for_like", !c.hasUnexpectedConfounder()},
+            {"end_to_end",
+             {{"baseline", endToEndJson(c.baselineEndToEnd)},
+              {"candidate", endToEndJson(c.candidateEndToEnd)}}},
             {"warnings", englishOf(c.warnings)}};
 }
 
@@ -175,6 +178,15 @@ std::string comparisonCsv(const Comparison &c, std::optional<CompareMetric> only
         out << "confounder," << csvField(f.key) << ',' << csvField(joinValues(f.baseline, ";"))
             << ',' << csvField(joinValues(f.candidate, ";")) << ",,,," << confounderStateName(f)
             << "\r\n";
+    // End to end: each part's seconds per side, then the wall time (ratio candidate / baseline).
+    const auto endToEndRow = [&](const char *name, double b, double k) {
+        out << "end_to_end," << name << ',' << csvField(b) << ',' << csvField(k) << ','
+            << (b > 0 ? csvField(k / b) : std::string()) << ",,,\r\n";
+    };
+    for (BreakdownPart p : breakdownParts())
+        endToEndRow(breakdownKey(p), c.baselineEndToEnd.total.part(p),
+                    c.candidateEndToEnd.total.part(p));
+    endToEndRow("wall", c.baselineEndToEnd.total.wall, c.candidateEndToEnd.total.wall);
     return out.str();
 }
 
@@ -198,6 +210,12 @@ std::string comparisonMarkdown(const Comparison &c, std::optional<CompareMetric>
         out << "| " << cell(f.key) << " | " << cell(joinValues(f.baseline, ", ")) << " | "
             << cell(joinValues(f.candidate, ", ")) << " | " << cell(state) << " |\n";
     }
+    out << "\n| End to end (s) | Baseline | Candidate |\n|:--|--:|--:|\n";
+    for (BreakdownPart p : breakdownParts())
+        out << "| " << breakdownKey(p) << " | " << g4(c.baselineEndToEnd.total.part(p)) << " | "
+            << g4(c.candidateEndToEnd.total.part(p)) << " |\n";
+    out << "| wall | " << g4(c.baselineEndToEnd.total.wall) << " | "
+        << g4(c.candidateEndToEnd.total.wall) << " |\n";
     out << "\nBaseline runs " << c.baselineRuns.size() << " (" << c.baselineSamples
         << " steady samples), candidate runs " << c.candidateRuns.size() << " ("
         << c.candidateSamples << " steady samples), " << c.resamples

@@ -424,6 +424,7 @@ PanelFigures computePanels(const EvidenceReader &evidence, const RunSelection &s
     }
     f.application = application(evidence, rs, servers.empty() ? rs : servers, options);
     f.infrastructure = infrastructure(evidence, rs, options);
+    f.endToEnd = endToEndGroups(evidence, rs, [&] { checkCancel(options); });
     return f;
 }
 

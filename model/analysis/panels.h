@@ -53,6 +53,7 @@
 //                      running) of the selected runs; else NotApplicable for local/imported/SSH
 //                      runs and NotMeasured once a selected run
 //                      targets Kubernetes (capacity wait is a scheduler figure).
+#include "model/analysis/end_to_end.h"
 #include "model/contract/model_text.h"
 #include "model/evidence/run_record.h"
 #include "model/evidence/run_selection.h"
@@ -100,6 +101,9 @@ struct PanelFigures {
     BusinessPanel business;
     ApplicationPanel application;
     InfrastructurePanel infrastructure;
+    // End to end (issue 43, the article's section 9): where the selected executions' time went,
+    // per platform (batch_job.h's endToEndGroups).
+    std::vector<EndToEndGroup> endToEnd;
 };
 
 struct PanelOptions {

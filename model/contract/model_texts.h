@@ -196,7 +196,18 @@
     X(CountNonFinite, QT_TRANSLATE_NOOP("tp::ModelText", "%1 non-finite")) \
     X(CountInvalid, QT_TRANSLATE_NOOP("tp::ModelText", "%1 invalid")) \
     X(CountIncomplete, QT_TRANSLATE_NOOP("tp::ModelText", "%1 incomplete")) \
-    X(CountCancelled, QT_TRANSLATE_NOOP("tp::ModelText", "%1 cancelled"))
+    X(CountCancelled, QT_TRANSLATE_NOOP("tp::ModelText", "%1 cancelled")) \
+    /* The batch job's deadline (gate_criteria_batch.cpp, issue 43) */ \
+    X(CriterionNoBatchWindow, QT_TRANSLATE_NOOP("tp::ModelText", "the pilot states no batch window (batch_job.catalog_items and batch_job.window_seconds)")) \
+    X(CriterionBatchNoEvidence, QT_TRANSLATE_NOOP("tp::ModelText", "%1: no valid run of %2 with a wall clock and steady samples")) \
+    X(CriterionBatchProjection, QT_TRANSLATE_NOOP("tp::ModelText", "%1: %2 items would take %3 s [%4 s, %5 s] (fixed %6 s per execution, %7 items/s steady, %8 run(s))")) \
+    X(CriterionBatchFits, QT_TRANSLATE_NOOP("tp::ModelText", "the candidate fits the %1 s window even at the interval's high end")) \
+    X(CriterionBatchMisses, QT_TRANSLATE_NOOP("tp::ModelText", "the candidate misses the %1 s window even at the interval's low end")) \
+    X(CriterionBatchStraddles, QT_TRANSLATE_NOOP("tp::ModelText", "the %1 s window lies inside the candidate's interval")) \
+    X(NextInputBatchWindow, QT_TRANSLATE_NOOP("tp::ModelText", "a batch window: torchpilot pilots --edit %1 --set batch_job.catalog_items=N --set batch_job.window_seconds=S")) \
+    X(NextBatchNarrow, QT_TRANSLATE_NOOP("tp::ModelText", "%1 more run(s) of the candidate narrow its interval, though a window this close to the projection (%2% away) may need a run on the real catalog")) \
+    X(SideBaseline, QT_TRANSLATE_NOOP("tp::ModelText", "baseline")) \
+    X(SideCandidate, QT_TRANSLATE_NOOP("tp::ModelText", "candidate"))
 // clang-format on
 
 namespace tp

@@ -3,9 +3,11 @@
 #include "model/contract/serving.h"
 
 #include "model/contract/model_texts.h"
+#include "model/contract/sound_values.h"
 
 #include <algorithm>
 #include <cmath>
+#include <set>
 
 namespace tp
 {
@@ -58,10 +60,10 @@ double number(const json &j, const char *key, double fallback, const std::string
     return it->get<double>();
 }
 
-long long count(const json &j, const char *key, const std::string &origin)
+long long count(const json &j, const char *key, const std::string &origin, double most = 1e9)
 {
     const double v = number(j, key, 0, origin);
-    if (v != std::floor(v) || v > 1e9)
+    if (v != std::floor(v) || v > most)
         throw PilotError(origin + ": field '" + key + "' must be a whole number");
     return static_cast<long long>(v);
 }
@@ -114,8 +116,37 @@ void validate(const PilotDefinition &p, const std::string &origin)
         throw PilotError(origin + ": field 'workload' must be a non-empty string");
     if (p.workload == "torchscript" && p.modelFile.empty())
         throw PilotError(origin + ": workload torchscript needs 'model_file'");
-    if (p.qualityKind != "training_loss" && p.qualityKind != "metric")
-        throw PilotError(origin + ": quality.kind must be training_loss or metric");
+    if (p.qualityKind != "training_loss" && p.qualityKind != "metric" &&
+        p.qualityKind != kRecallQuality)
+        throw PilotError(origin + ": quality.kind must be training_loss, metric or " +
+                         kRecallQuality);
+    if (p.qualityKind == kRecallQuality) {
+        if (p.qualityK < 1 || p.qualityK >= kMaxSampleItems)
+            throw PilotError(origin + ": quality.kind " + kRecallQuality +
+                             " needs quality.k, a whole number from 1 to " +
+                             std::to_string(kMaxSampleItems - 1));
+        if (p.qualityTarget > 1)
+            throw PilotError(origin + ": quality.target of " + kRecallQuality +
+                             " is the least mean recall, from 0 to 1");
+        if (p.batchJob.sampleItems > 0 && p.qualityK >= p.batchJob.sampleItems)
+            throw PilotError(origin + ": quality.k must be below batch_job.sample_items");
+    }
+    const BatchJob &b = p.batchJob;
+    if (b.windowSeconds > physical::kMaxSeconds)
+        throw PilotError(origin + ": batch_job.window_seconds must be at most " +
+                         textNumber(physical::kMaxSeconds, 3) + " s");
+    if (b.sampleItems > kMaxSampleItems)
+        throw PilotError(origin + ": batch_job.sample_items must be at most " +
+                         std::to_string(kMaxSampleItems) + " (exact search)");
+    if (!b.sampleFile.empty() && b.sampleItems > 0)
+        throw PilotError(origin + ": batch_job names a sample file or sample_items from a seed, "
+                                  "not both");
+    if (b.sampleFile.empty() && (!b.sampleTensor.empty() || !b.sampleHash.empty()))
+        throw PilotError(origin + ": batch_job.sample_tensor and sample_hash need sample_file");
+    if (!b.sampleHash.empty() &&
+        (b.sampleHash.size() != 64 ||
+         b.sampleHash.find_first_not_of("0123456789abcdef") != std::string::npos))
+        throw PilotError(origin + ": batch_job.sample_hash must be a sha256 in lower-case hex");
     if (p.qualityKind == "metric" && p.qualityMetric.empty())
         throw PilotError(origin + ": quality.kind metric needs quality.metric (its name)");
     for (const AllowedDifference &a : p.allowed)
@@ -126,6 +157,12 @@ void validate(const PilotDefinition &p, const std::string &origin)
 }
 
 } // namespace
+
+bool BatchJob::any() const
+{
+    return catalogItems > 0 || windowSeconds > 0 || sampleItems > 0 || sampleSeed > 0 ||
+           !sampleFile.empty() || !sampleTensor.empty() || !sampleHash.empty();
+}
 
 RunSelection PilotSide::selection(const std::string &workload) const
 {
@@ -223,6 +260,20 @@ PilotDefinition parsePilot(const json &j, const std::string &origin)
         p.allowed.push_back({str(a, "factor", where),
                              typedOrVerbatim(a, "reason_message", str(a, "reason", where), where)});
     }
+    if (p.qualityKind == kRecallQuality)
+        p.qualityK = count(quality, "k", origin + ": quality");
+    if (auto b = j.find("batch_job"); b != j.end()) {
+        if (!b->is_object())
+            throw PilotError(origin + ": field 'batch_job' must be an object");
+        const std::string where = origin + ": batch_job";
+        p.batchJob.catalogItems = count(*b, "catalog_items", where, 1e15);
+        p.batchJob.windowSeconds = number(*b, "window_seconds", 0, where);
+        p.batchJob.sampleItems = count(*b, "sample_items", where);
+        p.batchJob.sampleSeed = count(*b, "sample_seed", where);
+        p.batchJob.sampleFile = str(*b, "sample_file", where);
+        p.batchJob.sampleTensor = str(*b, "sample_tensor", where);
+        p.batchJob.sampleHash = str(*b, "sample_hash", where);
+    }
     if (auto s = j.find("serving"); s != j.end()) {
         try {
             p.probes = parseServingProbes(*s);
@@ -263,6 +314,15 @@ json pilotToJson(const PilotDefinition &p, PilotJson form)
         j["training_world_size"] = p.trainingWorldSize;
     if (p.probes.any()) // likewise: a pilot without probes hashes as before
         j["serving"] = servingProbesToJson(p.probes);
+    if (p.qualityKind == kRecallQuality) // likewise
+        j["quality"]["k"] = p.qualityK;
+    if (p.batchJob.any()) { // likewise
+        const BatchJob &b = p.batchJob;
+        j["batch_job"] = {{"catalog_items", b.catalogItems}, {"window_seconds", b.windowSeconds},
+                          {"sample_items", b.sampleItems},   {"sample_seed", b.sampleSeed},
+                          {"sample_file", b.sampleFile},     {"sample_tensor", b.sampleTensor},
+                          {"sample_hash", b.sampleHash}};
+    }
     return j;
 }
 
@@ -296,10 +356,25 @@ void setPilotField(PilotDefinition &p, const std::string &key, const std::string
         if (field == "label")
             j[head].erase("label_message"); // the user's words now
         j[head][field] = field == "batch" || field == "threads" ? asNumber() : json(value);
+    } else if (key == "quality.k") {
+        j["quality"]["k"] = asNumber();
     } else if ((head == "slo" || head == "quality") && !field.empty()) {
         if (!j[head].contains(field))
             throw PilotError("--set " + key + ": unknown field");
         j[head][field] = j[head][field].is_number() ? asNumber() : json(value);
+    } else if (head == "batch_job" && !field.empty()) {
+        json &b = j["batch_job"];
+        if (!b.is_object())
+            b = json::object();
+        static const std::set<std::string> numbers{"catalog_items", "window_seconds",
+                                                   "sample_items", "sample_seed"},
+            texts{"sample_file", "sample_tensor", "sample_hash"};
+        if (!numbers.count(field) && !texts.count(field))
+            throw PilotError("--set " + key + ": unknown batch_job field");
+        if (value.empty())
+            b.erase(field);
+        else
+            b[field] = numbers.count(field) ? asNumber() : json(value);
     } else if (head == "serving" && !field.empty()) {
         const auto dot2 = field.find('.');
         const std::string probe = field.substr(0, dot2);

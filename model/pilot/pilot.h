@@ -5,6 +5,7 @@
 // names each side's target profile, device, runner, mode and dtype, plus the differences allowed
 // between the sides (batch, parallelism), each with its reason. Stored in the evidence database,
 // versioned, and part of the evidence hash. No Qt.
+#include "model/contract/frozen_sample.h"
 #include "model/contract/model_text.h"
 #include "model/evidence/run_record.h"
 #include "model/evidence/run_selection.h"
@@ -43,6 +44,23 @@ struct AllowedDifference {
     Message reason;
 };
 
+// The article's nightly batch job (issue 43, section 5): the frozen sample both sides embed with
+// the same output contract (one embedding per item), and the window the whole catalog must be
+// done in. JSON "batch_job", written only when set: a pilot without one hashes as before.
+struct BatchJob {
+    long long catalogItems = 0; // items in the catalog the job processes
+    double windowSeconds = 0;   // the time it must finish in
+    // The frozen sample: `sampleItems` inputs generated from `sampleSeed` by the workload's own
+    // input maker, or the rank-2 tensor `sampleTensor` of a safetensors file (never a pickle)
+    // with its sha256.
+    long long sampleItems = 0, sampleSeed = 0;
+    std::string sampleFile, sampleTensor, sampleHash;
+    bool any() const;
+};
+using frozen::kMaxSampleItems; // model/contract/frozen_sample.h
+// The quality kind of a batch job judged by retrieval (quality.kind).
+inline constexpr const char *kRecallQuality = "retrieval_recall_at_k";
+
 struct PilotDefinition {
     long long id = 0; // 0: not stored yet
     int version = 1;  // bumped by every edit
@@ -56,13 +74,17 @@ struct PilotDefinition {
     std::string precisionPolicy = "default";
     double sloP99Seconds = 0.005;
     double minThroughputRatio = 1.0;
-    std::string qualityKind = "training_loss"; // training_loss | metric
-    std::string qualityMetric;                 // user metric name when qualityKind == metric
-    double qualityTarget = 0;                  // loss to reach (or metric value); 0: none
+    // training_loss | metric | retrieval_recall_at_k (the batch job's: the candidate's k nearest
+    // neighbours against the baseline's, qualityTarget the least mean recall, in (0, 1])
+    std::string qualityKind = "training_loss";
+    std::string qualityMetric; // user metric name when qualityKind == metric
+    double qualityTarget = 0;  // loss to reach (or metric value, or recall); 0: none
+    long long qualityK = 0;    // k of retrieval_recall_at_k (JSON quality.k, only for that kind)
     std::vector<std::string> requiredModes{"eager", "compiled"};
     PilotSide baseline, candidate;
     std::vector<AllowedDifference> allowed;
     ServingProbes probes; // the serving deployment's Kubernetes probes (JSON "serving")
+    BatchJob batchJob;    // the nightly batch job, when the pilot decides one (JSON "batch_job")
 };
 
 // The shipped default: local eager float32 (current) vs local compiled (candidate), any target,
@@ -81,6 +103,8 @@ nlohmann::json pilotToJson(const PilotDefinition &p, PilotJson form = PilotJson:
 // Sets one field from text, for `torchpilot pilots --edit NAME --set key=value`:
 // name, workload, model_file, model_hash, training_workload, catalog, precision_policy,
 // slo.p99_seconds, slo.min_throughput_ratio, quality.kind, quality.metric, quality.target,
+// quality.k, batch_job.<field> (catalog_items, window_seconds, sample_items, sample_seed,
+// sample_file, sample_tensor, sample_hash; an empty value clears it),
 // baseline.<field>, candidate.<field> (label, target, device, runner, mode, dtype, batch,
 // threads), allowed.<factor> (the reason; empty removes it), serving.<probe>.<field> (probe:
 // startup_probe, readiness_probe, liveness_probe; field as serving_probes.h names them;

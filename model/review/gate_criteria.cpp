@@ -3,6 +3,7 @@
 #include "gate_criteria.h"
 #include "gate_criteria_serving.h"
 
+#include "gate_criteria_batch.h"
 #include "gate_criteria_correctness.h"
 #include "model/analysis/compare.h"
 #include "model/analysis/decisiveness.h"
@@ -21,6 +22,31 @@ namespace tp
 {
 using nlohmann::json;
 
+// A side's steady samples, evenly spaced within each run so that the side keeps at most
+// options.maxSamplesPerSide of them, every run its share: the bootstrap resamples no more than
+// that (compare.h), so holding every sample of long runs would only cost memory and time.
+std::vector<TimedSample> detail::spacedSamples(const EvidenceReader &evidence,
+                                               const std::vector<const RunRecord *> &runs,
+                                               const CompareOptions &options)
+{
+    std::vector<TimedSample> out;
+    const std::size_t share =
+        std::max<std::size_t>(1, options.maxSamplesPerSide / std::max<std::size_t>(1, runs.size()));
+    for (const RunRecord *r : runs) {
+        std::size_t count = 0;
+        for (const ChunkSummary &chunk : evidence.sampleChunks(r->id, phase::Steady))
+            count += static_cast<std::size_t>(chunk.count);
+        const std::size_t stride = std::max<std::size_t>(1, (count + share - 1) / share);
+        std::size_t i = 0;
+        evidence.visitSamples(r->id, phase::Steady, [&](const double *v, std::size_t n) {
+            for (std::size_t j = 0; j < n; ++j, ++i)
+                if (i % stride == 0)
+                    out.push_back({v[j], static_cast<double>(r->batch)});
+        });
+    }
+    return out;
+}
+
 namespace
 {
 
@@ -28,6 +54,7 @@ using detail::count;
 using detail::GateEvidence;
 using detail::ids;
 using detail::make;
+using detail::spacedSamples;
 
 std::string fmt(double v)
 {
@@ -80,31 +107,6 @@ std::vector<double> identicalRunDeviations(const std::vector<const RunRecord *> 
 std::string percent(double relative)
 {
     return textNumber(100 * relative, 3);
-}
-
-// A side's steady samples, evenly spaced within each run so that the side keeps at most
-// options.maxSamplesPerSide of them, every run its share: the bootstrap resamples no more than
-// that (compare.h), so holding every sample of long runs would only cost memory and time.
-std::vector<TimedSample> spacedSamples(const EvidenceReader &evidence,
-                                       const std::vector<const RunRecord *> &runs,
-                                       const CompareOptions &options)
-{
-    std::vector<TimedSample> out;
-    const std::size_t share =
-        std::max<std::size_t>(1, options.maxSamplesPerSide / std::max<std::size_t>(1, runs.size()));
-    for (const RunRecord *r : runs) {
-        std::size_t count = 0;
-        for (const ChunkSummary &chunk : evidence.sampleChunks(r->id, phase::Steady))
-            count += static_cast<std::size_t>(chunk.count);
-        const std::size_t stride = std::max<std::size_t>(1, (count + share - 1) / share);
-        std::size_t i = 0;
-        evidence.visitSamples(r->id, phase::Steady, [&](const double *v, std::size_t n) {
-            for (std::size_t j = 0; j < n; ++j, ++i)
-                if (i % stride == 0)
-                    out.push_back({v[j], static_cast<double>(r->batch)});
-        });
-    }
-    return out;
 }
 
 // What would decide a ratio whose interval straddles the requirement.
@@ -363,6 +365,8 @@ CriterionResult detail::evaluateCriterion(const GateEvidence &c, const std::stri
         return recovery(c, id);
     if (id == "distributed_recovery")
         return distributedRecovery(c, id);
+    if (id == "batch_deadline_met")
+        return batchDeadline(c, id);
     if (id == "no_progress_alerts_absent")
         return noProgressAlerts(c, id);
     if (id == "rollback_path_recorded")

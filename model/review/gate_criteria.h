@@ -2,6 +2,7 @@
 // PRIVATE to gate_criteria*.cpp and gate_report.cpp: the evidence one evaluation of the gates
 // looks at, and the evaluation of one criterion by its id (gate_criteria.cpp). No Qt.
 #include "gates.h"
+#include "model/analysis/compare.h"
 #include "model/evidence/run_record.h"
 
 #include <string>
@@ -23,6 +24,12 @@ struct GateEvidence {
     std::vector<RunRecord> candidateAll;        // every candidate run: failures count as failures
     std::vector<RunRecord> platformAll;         // candidate selection without its mode filter
 };
+
+// A side's steady samples, evenly spaced within each run so that the side keeps at most
+// options.maxSamplesPerSide of them, every run its share (the bootstrap resamples no more).
+std::vector<TimedSample> spacedSamples(const EvidenceReader &evidence,
+                                       const std::vector<const RunRecord *> &runs,
+                                       const CompareOptions &options);
 
 // One criterion of knownCriteria(); throws GateError for an unknown id.
 CriterionResult evaluateCriterion(const GateEvidence &c, const std::string &id);

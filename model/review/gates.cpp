@@ -51,6 +51,7 @@ const std::vector<std::string> &knownCriteria()
                                             "cold_start_and_recompile_reported",
                                             "checkpoint_resume_within_rpo_rto",
                                             "distributed_recovery",
+                                            "batch_deadline_met",
                                             "no_progress_alerts_absent",
                                             "rollback_path_recorded",
                                             "probes_cover_time_to_ready",
@@ -181,6 +182,15 @@ GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot)
             if (g.id == "operations" && std::find(g.criteria.begin(), g.criteria.end(),
                                                   "distributed_recovery") == g.criteria.end())
                 g.criteria.emplace_back("distributed_recovery");
+    if (pilot.batchJob.any()) { // a batch job: its catalog must be done inside its window
+        defs.batchWorkload = pilot.workload;
+        defs.batchItems = pilot.batchJob.catalogItems;
+        defs.batchWindowSeconds = pilot.batchJob.windowSeconds;
+        for (GateDefinition &g : defs.gates)
+            if (g.id == "performance" && std::find(g.criteria.begin(), g.criteria.end(),
+                                                   "batch_deadline_met") == g.criteria.end())
+                g.criteria.emplace_back("batch_deadline_met");
+    }
     return defs;
 }
 

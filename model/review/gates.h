@@ -41,6 +41,11 @@ struct GateDefinitions {
     double maxRpoSteps = 0, maxRtoSeconds = 0;
     int trainingWorldSize = 1; // the pilot's data-parallel ranks (> 1: distributed_recovery)
     ServingProbes probes;      // the pilot's serving probes (probes_cover_time_to_ready)
+    // The pilot's batch job (batch_deadline_met): the workload, the catalog's items and the
+    // window they must be done in (0: none stated).
+    std::string batchWorkload;
+    long long batchItems = 0;
+    double batchWindowSeconds = 0;
     std::vector<GateDefinition> gates;
 };
 

@@ -178,6 +178,23 @@ NextEvidence nextFor(const CriterionResult &c, const Asker &ask, const EvidenceR
         } else if (!pilot.probes.startup || c.verdict == Verdict::Fail) {
             next.reviewerInput = Message(txt::NextInputProbes, {pilot.name});
         }
+    } else if (id == "batch_deadline_met") {
+        if (c.detail == txt::CriterionNoBatchWindow) {
+            next.reviewerInput = Message(txt::NextInputBatchWindow, {pilot.name});
+        } else {
+            // The batch job's catalog is processed at the side's batch: steady runs, no catalog.
+            EvidenceRequest base = ask.baseline(), cand = ask.candidate();
+            base.catalog = cand.catalog = false;
+            if (c.next) { // its interval holds the window: more candidate runs
+                next.estimate = c.next->estimate;
+                for (const EvidenceRequest &r : c.next->runs) {
+                    cand.count = r.count;
+                    next.runs.push_back(cand);
+                }
+            } else {
+                next.runs = {base, cand};
+            }
+        }
     } else if (id == "rollback_path_recorded") {
         next.reviewerInput = txt::NextInputRollback;
     } else { // unsupported ops, finite outputs, latency, cold start, no-progress alerts

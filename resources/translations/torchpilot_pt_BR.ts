@@ -1187,8 +1187,8 @@ Subcommands: import, run, pilot, pilots, gates, review, compare, report, export,
 Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export, targets, faulttest, peak, probes, db (veja &apos;torchpilot &lt;comando&gt; --help&apos;).</translation>
     </message>
     <message>
-        <source>Page to show first: runs, queue, panels, compare, charts, review; review/cost or review/pilot for a tab of the Review page, compare/serving or compare/operators for one of the Compare page.</source>
-        <translation>Página a mostrar primeiro: runs, queue, panels, compare, charts, review; review/cost ou review/pilot para uma aba da página Revisão, compare/serving ou compare/operators para uma da página Comparar.</translation>
+        <source>Page to show first: runs, queue, panels, compare, charts, review; review/cost or review/pilot for a tab of the Review page, compare/serving, compare/operators or compare/end-to-end for one of the Compare page, panels/end-to-end for the Panels page&apos;s end-to-end panel.</source>
+        <translation>Página a mostrar primeiro: runs, queue, panels, compare, charts, review; review/cost ou review/pilot para uma aba da página Revisão, compare/serving, compare/operators ou compare/end-to-end para uma da página Comparar, panels/end-to-end para o painel de ponta a ponta da página Painéis.</translation>
     </message>
 </context>
 <context>
@@ -2969,6 +2969,74 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <source>Each checked run against the reference its policy names, on identical weights and inputs, with that policy&apos;s tolerances: the float32 eager reference by default, or an eager reference in the run&apos;s own dtype (bfloat16 against bfloat16, as TorchTPU&apos;s parity guide compares); each row says which. Under the mode: the precision float32 matmuls ran at (highest is full float32; TF32 and TorchTPU&apos;s default bf16 passes are lower).</source>
         <translation>Cada execução verificada contra a referência que sua política indica, com pesos e entradas idênticos e as tolerâncias dessa política: por padrão a referência eager em float32, ou uma referência eager no próprio dtype da execução (bfloat16 contra bfloat16, como compara o guia de paridade do TorchTPU); cada linha diz qual. Sob o modo: a precisão em que rodaram as multiplicações de matrizes float32 (highest é float32 completo; TF32 e as passadas bf16 padrão do TorchTPU são menores).</translation>
     </message>
+    <message>
+        <source>Batch job</source>
+        <translation>Job em lote</translation>
+    </message>
+    <message>
+        <source>Stated by the pilot</source>
+        <translation>Declarado pelo piloto</translation>
+    </message>
+    <message>
+        <source>Catalog</source>
+        <translation>Catálogo</translation>
+    </message>
+    <message>
+        <source>%1 items</source>
+        <translation>%1 itens</translation>
+    </message>
+    <message>
+        <source>not stated</source>
+        <translation>não declarado</translation>
+    </message>
+    <message>
+        <source>Window</source>
+        <translation>Janela</translation>
+    </message>
+    <message>
+        <source>file %1, tensor %2, sha256 %3</source>
+        <translation>arquivo %1, tensor %2, sha256 %3</translation>
+    </message>
+    <message>
+        <source>%1 items generated from seed %2</source>
+        <translation>%1 itens gerados a partir da semente %2</translation>
+    </message>
+    <message>
+        <source>Frozen sample</source>
+        <translation>Amostra congelada</translation>
+    </message>
+    <message>
+        <source>Quality</source>
+        <translation>Qualidade</translation>
+    </message>
+    <message>
+        <source>retrieval recall@%1 against the baseline, mean at least %2</source>
+        <translation>recall@%1 de recuperação contra a linha de base, média de pelo menos %2</translation>
+    </message>
+    <message>
+        <source>Batch job and end-to-end time</source>
+        <translation>Job em lote e tempo de ponta a ponta</translation>
+    </message>
+    <message>
+        <source>Where each side&apos;s executions spent their time: waiting for capacity, attempts lost (runs repeated because they were not valid evidence), preparation, compile, warm-up, steady compute and checkpoints, each timed apart; other is the rest of the wall clock. Summed over the executions the gate definitions select for the side.</source>
+        <translation>Onde as execuções de cada lado gastaram o tempo: espera por capacidade, tentativas perdidas (execuções repetidas por não serem evidência válida), preparação, compilação, aquecimento, computação estável e checkpoints, cada um cronometrado à parte; outros é o resto do relógio. Somado sobre as execuções que as definições dos portões selecionam para o lado.</translation>
+    </message>
+    <message>
+        <source>No execution of either side has a wall clock yet.</source>
+        <translation>Nenhuma execução de nenhum dos lados tem tempo de relógio ainda.</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>Parte</translation>
+    </message>
+    <message>
+        <source>%1 in %2 execution(s), %3 attempt(s) lost; runs %4</source>
+        <translation>%1 em %2 execução(ões), %3 tentativa(s) perdida(s); execuções %4</translation>
+    </message>
+    <message>
+        <source>Wall time</source>
+        <translation>Tempo de relógio</translation>
+    </message>
 </context>
 <context>
     <name>ReportRenderer</name>
@@ -3133,6 +3201,10 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>Kubernetes probes cover the measured time to ready</source>
         <translation>As probes do Kubernetes cobrem o tempo medido até ficar pronto</translation>
+    </message>
+    <message>
+        <source>Batch job: the whole catalog inside its window</source>
+        <translation>Job em lote: o catálogo inteiro dentro da janela</translation>
     </message>
 </context>
 <context>
@@ -4420,6 +4492,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>The checked server-scenario runs of each side: completed QPS against latency, each side&apos;s peak within the SLO ringed.</source>
         <translation>As execuções marcadas do cenário server de cada lado: QPS concluídas contra latência, com o pico de cada lado dentro do SLO circulado.</translation>
     </message>
+    <message>
+        <source>End to end</source>
+        <translation>Ponta a ponta</translation>
+    </message>
 </context>
 <context>
     <name>tp::CostModelEditor</name>
@@ -4781,6 +4857,64 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     </message>
 </context>
 <context>
+    <name>tp::EndToEndChart</name>
+    <message>
+        <source>waiting for capacity</source>
+        <translation>espera por capacidade</translation>
+    </message>
+    <message>
+        <source>attempts lost</source>
+        <translation>tentativas perdidas</translation>
+    </message>
+    <message>
+        <source>preparation</source>
+        <translation>preparação</translation>
+    </message>
+    <message>
+        <source>compile</source>
+        <translation>compilação</translation>
+    </message>
+    <message>
+        <source>warm-up</source>
+        <translation>aquecimento</translation>
+    </message>
+    <message>
+        <source>steady compute</source>
+        <translation>computação estável</translation>
+    </message>
+    <message>
+        <source>checkpoints</source>
+        <translation>checkpoints</translation>
+    </message>
+    <message>
+        <source>other (start, checks, exit)</source>
+        <translation>outros (início, verificações, saída)</translation>
+    </message>
+    <message>
+        <source>unknown platform</source>
+        <translation>plataforma desconhecida</translation>
+    </message>
+    <message>
+        <source>End to end: no execution with a wall clock</source>
+        <translation>Ponta a ponta: nenhuma execução com tempo de relógio</translation>
+    </message>
+    <message>
+        <source>End to end: where the executions&apos; time went</source>
+        <translation>Ponta a ponta: para onde foi o tempo das execuções</translation>
+    </message>
+    <message numerus="yes">
+        <source>%1&lt;br&gt;%n execution(s), %2 %3</source>
+        <translation>
+            <numerusform>%1&lt;br&gt;%n execução, %2 %3</numerusform>
+            <numerusform>%1&lt;br&gt;%n execuções, %2 %3</numerusform>
+        </translation>
+    </message>
+    <message>
+        <source>wall time, %1</source>
+        <translation>tempo de relógio, %1</translation>
+    </message>
+</context>
+<context>
     <name>tp::FileActions</name>
     <message>
         <source>TorchPilot databases (*.sqlite *.db *.torchpilot);;All files (*)</source>
@@ -5046,6 +5180,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Probes cover the measured time to ready</source>
         <translation>Probes cobrem o tempo medido até ficar pronto</translation>
+    </message>
+    <message>
+        <source>Batch job: the whole catalog inside its window</source>
+        <translation>Job em lote: o catálogo inteiro dentro da janela</translation>
     </message>
 </context>
 <context>
@@ -6492,6 +6630,46 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>none</source>
         <translation>nenhum</translation>
     </message>
+    <message>
+        <source>the pilot states no batch window (batch_job.catalog_items and batch_job.window_seconds)</source>
+        <translation>o piloto não declara janela de lote (batch_job.catalog_items e batch_job.window_seconds)</translation>
+    </message>
+    <message>
+        <source>%1: no valid run of %2 with a wall clock and steady samples</source>
+        <translation>%1: nenhuma execução válida de %2 com tempo de relógio e amostras estáveis</translation>
+    </message>
+    <message>
+        <source>%1: %2 items would take %3 s [%4 s, %5 s] (fixed %6 s per execution, %7 items/s steady, %8 run(s))</source>
+        <translation>%1: %2 itens levariam %3 s [%4 s, %5 s] (fixo %6 s por execução, %7 itens/s em regime estável, %8 execução(ões))</translation>
+    </message>
+    <message>
+        <source>the candidate fits the %1 s window even at the interval&apos;s high end</source>
+        <translation>o candidato cabe na janela de %1 s mesmo no limite superior do intervalo</translation>
+    </message>
+    <message>
+        <source>the candidate misses the %1 s window even at the interval&apos;s low end</source>
+        <translation>o candidato perde a janela de %1 s mesmo no limite inferior do intervalo</translation>
+    </message>
+    <message>
+        <source>the %1 s window lies inside the candidate&apos;s interval</source>
+        <translation>a janela de %1 s está dentro do intervalo do candidato</translation>
+    </message>
+    <message>
+        <source>a batch window: torchpilot pilots --edit %1 --set batch_job.catalog_items=N --set batch_job.window_seconds=S</source>
+        <translation>uma janela de lote: torchpilot pilots --edit %1 --set batch_job.catalog_items=N --set batch_job.window_seconds=S</translation>
+    </message>
+    <message>
+        <source>%1 more run(s) of the candidate narrow its interval, though a window this close to the projection (%2% away) may need a run on the real catalog</source>
+        <translation>mais %1 execução(ões) do candidato estreitam o intervalo, mas uma janela tão próxima da projeção (a %2%) pode exigir uma execução no catálogo real</translation>
+    </message>
+    <message>
+        <source>baseline</source>
+        <translation>linha de base</translation>
+    </message>
+    <message>
+        <source>candidate</source>
+        <translation>candidato</translation>
+    </message>
 </context>
 <context>
     <name>tp::NextEvidencePanel</name>
@@ -6776,6 +6954,14 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Throughput within the SLO</source>
         <translation>Vazão dentro do SLO</translation>
+    </message>
+    <message>
+        <source>End to end</source>
+        <translation>Ponta a ponta</translation>
+    </message>
+    <message>
+        <source>Waiting for capacity, attempts lost, preparation, compile, warm-up, steady compute and checkpoints of the selected executions, summed per platform: each part timed apart, the rest of the wall clock shown as other. An attempt that was run again counts with the run that repeated it.</source>
+        <translation>Espera por capacidade, tentativas perdidas, preparação, compilação, aquecimento, computação estável e checkpoints das execuções selecionadas, somados por plataforma: cada parte cronometrada à parte, o resto do relógio mostrado como outros. Uma tentativa repetida conta com a execução que a repetiu.</translation>
     </message>
 </context>
 <context>
@@ -7189,6 +7375,66 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>Data-parallel ranks of the training; more than 1 adds the distributed recovery criterion to the operations gate</source>
         <translation>Ranks de paralelismo de dados do treino; mais de 1 acrescenta o critério de recuperação distribuída ao portão de operações</translation>
+    </message>
+    <message>
+        <source>Retrieval recall@k</source>
+        <translation>Recall@k de recuperação</translation>
+    </message>
+    <message>
+        <source>Recall k:</source>
+        <translation>k do recall:</translation>
+    </message>
+    <message>
+        <source>Retrieval recall@k: the candidate&apos;s k nearest neighbours of each sample item against the baseline&apos;s; the quality target is the least mean recall (0 to 1)</source>
+        <translation>Recall@k de recuperação: os k vizinhos mais próximos do candidato para cada item da amostra contra os da linha de base; a meta de qualidade é o menor recall médio (0 a 1)</translation>
+    </message>
+    <message>
+        <source>Batch job</source>
+        <translation>Job em lote</translation>
+    </message>
+    <message>
+        <source>A catalog processed in a window adds the batch deadline criterion to the performance gate</source>
+        <translation>Um catálogo processado numa janela acrescenta o critério de prazo do lote ao portão de desempenho</translation>
+    </message>
+    <message>
+        <source>Catalog items:</source>
+        <translation>Itens do catálogo:</translation>
+    </message>
+    <message>
+        <source>Batch window:</source>
+        <translation>Janela do lote:</translation>
+    </message>
+    <message>
+        <source> h</source>
+        <translation> h</translation>
+    </message>
+    <message>
+        <source>Sample items:</source>
+        <translation>Itens da amostra:</translation>
+    </message>
+    <message>
+        <source>Sample seed:</source>
+        <translation>Semente da amostra:</translation>
+    </message>
+    <message>
+        <source>Sample file:</source>
+        <translation>Arquivo da amostra:</translation>
+    </message>
+    <message>
+        <source>a .safetensors file, or empty</source>
+        <translation>um arquivo .safetensors, ou vazio</translation>
+    </message>
+    <message>
+        <source>Sample tensor:</source>
+        <translation>Tensor da amostra:</translation>
+    </message>
+    <message>
+        <source>Sample hash:</source>
+        <translation>Hash da amostra:</translation>
+    </message>
+    <message>
+        <source>sha256 of the sample file</source>
+        <translation>sha256 do arquivo da amostra</translation>
     </message>
 </context>
 <context>
@@ -7785,7 +8031,7 @@ chave da execução: %2</translation>
     </message>
     <message>
         <source>no</source>
-        <translation>não</translation>
+        <translation type="vanished">não</translation>
     </message>
     <message>
         <source>Timing (per batch)</source>

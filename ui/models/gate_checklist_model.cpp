@@ -325,6 +325,7 @@ QString GateChecklistModel::criterionTitle(const std::string &id)
         {"cold_start_and_recompile_reported", QT_TR_NOOP("Cold start and recompilation reported")},
         {"checkpoint_resume_within_rpo_rto", QT_TR_NOOP("Checkpoint resume within RPO and RTO")},
         {"distributed_recovery", QT_TR_NOOP("Distributed recovery: one rank lost, group resumed")},
+        {"batch_deadline_met", QT_TR_NOOP("Batch job: the whole catalog inside its window")},
         {"no_progress_alerts_absent", QT_TR_NOOP("No no-progress alerts")},
         {"rollback_path_recorded", QT_TR_NOOP("Rollback path recorded")},
         {"probes_cover_time_to_ready", QT_TR_NOOP("Probes cover the measured time to ready")},

@@ -6,6 +6,7 @@
 #include "model/store/pilot_store.h"
 
 #include "model/store/store.h"
+#include "ui/charts/end_to_end_chart.h"
 #include "ui/charts/serving_curve_chart.h"
 #include "ui/format.h"
 #include "ui/models/compare_model.h"
@@ -88,6 +89,8 @@ ComparePage::ComparePage(StoreLocation store, QWidget *parent)
     m_servingNote->setWordWrap(true);
     servingLayout->addWidget(m_serving = new ServingCurveChart, 1);
     tabs->addTab(serving, tr("Throughput within the SLO"));
+    tabs->addTab(m_endToEnd = new EndToEndChart, tr("End to end"));
+    m_endToEnd->setObjectName(QStringLiteral("compareEndToEnd"));
     auto *splitter = new QSplitter(Qt::Vertical);
     splitter->addWidget(buildSides());
     splitter->addWidget(tabs);
@@ -101,10 +104,11 @@ ComparePage::ComparePage(StoreLocation store, QWidget *parent)
 
 bool ComparePage::showTab(const QString &name)
 {
-    const int index = name == QLatin1String("comparison")  ? 0
-                      : name == QLatin1String("operators") ? 1
-                      : name == QLatin1String("serving")   ? 2
-                                                           : -1;
+    const int index = name == QLatin1String("comparison")   ? 0
+                      : name == QLatin1String("operators")  ? 1
+                      : name == QLatin1String("serving")    ? 2
+                      : name == QLatin1String("end-to-end") ? 3
+                                                            : -1;
     if (index < 0)
         return false;
     m_tabs->setCurrentIndex(index);
@@ -395,6 +399,11 @@ void ComparePage::apply(const Result &r)
             : tr("The checked server-scenario runs of each side: completed QPS against latency, "
                  "each side's peak within the SLO ringed."));
     const Comparison &c = r.comparison;
+    if (c.baselineEndToEnd.executions + c.candidateEndToEnd.executions > 0)
+        m_endToEnd->setGroups({c.baselineEndToEnd, c.candidateEndToEnd},
+                              {baselineName, candidateName});
+    else
+        m_endToEnd->clear();
     QStringList notes;
     if (r.error.isEmpty())
         notes << tr("Baseline %1: %2 steady samples; candidate %3: %4 steady samples. %5 bootstrap "

@@ -39,6 +39,7 @@ namespace tp
 class CompareModel;
 class OperatorsComparison;
 class RunCheckModel;
+class EndToEndChart;
 class ServingCurveChart;
 class Store;
 
@@ -136,6 +137,7 @@ private:
     CompareModel *m_model = nullptr;
     OperatorsComparison *m_operators = nullptr; // each side's top operators
     ServingCurveChart *m_serving = nullptr;
+    EndToEndChart *m_endToEnd = nullptr; // each side's time, part by part (issue 43)
     QLabel *m_servingNote = nullptr;
     QTabWidget *m_tabs = nullptr;
     Comparison m_comparison;

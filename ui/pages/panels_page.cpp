@@ -5,6 +5,7 @@
 
 #include "model/store/run_query.h"
 #include "model/store/store.h"
+#include "ui/charts/end_to_end_chart.h"
 #include "ui/format.h"
 #include "ui/superseding_task.h"
 #include "ui/widgets/compact_combo.h"
@@ -18,6 +19,8 @@
 #include <QLabel>
 #include <QLocale>
 #include <QPushButton>
+#include <QScrollArea>
+#include <QScrollBar>
 #include <QVBoxLayout>
 
 namespace tp
@@ -178,11 +181,12 @@ PanelsPage::PanelsPage(StoreLocation store, QWidget *parent)
                                  tr("What the runs consumed and how often "
                                     "they had to run again."),
                                  15, 6));
+    panels->addWidget(buildEndToEnd());
     panels->addStretch(1);
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(4, 4, 4, 4);
     layout->addWidget(buildFilterBar());
-    layout->addWidget(scrollPage(content), 1);
+    layout->addWidget(m_scroll = scrollPage(content), 1);
     for (Card &card : m_cards)
         showCard(card);
 }
@@ -234,6 +238,38 @@ QWidget *PanelsPage::buildPanel(const QString &title, const QString &subtitle, s
         addCard(grid, m_cards[first + i], static_cast<int>(1 + i / 4), static_cast<int>(i % 4));
         grid->setColumnStretch(static_cast<int>(i % 4), 1);
     }
+    return box;
+}
+
+bool PanelsPage::showSection(const QString &name)
+{
+    if (name != QLatin1String("end-to-end"))
+        return false;
+    // The last panel: the page stays scrolled to the bottom as its figures arrive and resize it.
+    QScrollBar *bar = m_scroll->verticalScrollBar();
+    bar->setValue(bar->maximum());
+    connect(bar, &QScrollBar::rangeChanged, this, [bar](int, int max) { bar->setValue(max); });
+    return true;
+}
+
+// The article's section 9: the end-to-end time of the selected executions, part by part, per
+// platform (a pilot's two sides are two platforms; the side filter shows one).
+QWidget *PanelsPage::buildEndToEnd()
+{
+    auto *box = new QGroupBox(tr("End to end"));
+    auto *layout = new QVBoxLayout(box);
+    auto *caption = new QLabel(
+        tr("Waiting for capacity, attempts lost, preparation, compile, warm-up, steady compute "
+           "and checkpoints of the selected executions, summed per platform: each part timed "
+           "apart, the rest of the wall clock shown as other. An attempt that was run again "
+           "counts with the run that repeated it."));
+    caption->setObjectName(QStringLiteral("muted"));
+    caption->setWordWrap(true);
+    layout->addWidget(caption);
+    m_endToEnd = new EndToEndChart;
+    m_endToEnd->setObjectName(QStringLiteral("endToEndChart"));
+    m_endToEnd->setMinimumHeight(280);
+    layout->addWidget(m_endToEnd);
     return box;
 }
 
@@ -345,6 +381,10 @@ void PanelsPage::apply(const Result &r)
     m_figures = r.figures; // empty after an error: no stale figure under an error message
     for (Card &card : m_cards)
         showCard(card);
+    if (r.error.isEmpty())
+        m_endToEnd->setGroups(m_figures.endToEnd);
+    else
+        m_endToEnd->clear();
     if (r.error.isEmpty()) {
         applyFacets(r.facets);
         m_side->setItemText(1, trModelText(r.baselineLabel));

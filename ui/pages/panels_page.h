@@ -22,10 +22,12 @@ class QComboBox;
 class QGridLayout;
 class QLabel;
 class QPushButton;
+class QScrollArea;
 
 namespace tp
 {
 
+class EndToEndChart;
 class Store;
 
 class PanelsPage : public QWidget
@@ -58,6 +60,9 @@ public:
     RunSelection selection() const;
     const PanelFigures &figures() const { return m_figures; }
     bool isBusy() const { return m_busy; }
+    // "end-to-end": scrolls to the End to end panel (the last), and keeps it in view while the
+    // page's height changes.
+    bool showSection(const QString &name);
 
 Q_SIGNALS:
     // A figure was clicked: list these runs (ascending ids) under `title`.
@@ -77,6 +82,7 @@ private:
     QWidget *buildFilterBar();
     QWidget *buildPanel(const QString &title, const QString &subtitle, std::size_t first,
                         std::size_t count);
+    QWidget *buildEndToEnd();
     void addCard(QGridLayout *grid, Card &card, int row, int column);
     void apply(const Result &result);
     void applyFacets(const RunFacets &facets);
@@ -88,6 +94,8 @@ private:
     std::array<QComboBox *, 7> m_combos{};    // workload, mode, dtype, device, status, target
     QComboBox *m_side = nullptr;              // all runs, or one side of the selected pilot
     QLabel *m_state = nullptr;
+    EndToEndChart *m_endToEnd = nullptr; // where the executions' time went (issue 43)
+    QScrollArea *m_scroll = nullptr;
     PanelFigures m_figures;
     PanelOptions m_options;
     QString m_currency;

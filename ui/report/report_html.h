@@ -4,6 +4,7 @@
 // replaces with vector chart objects. All text goes through tr(); numbers and dates use `locale`.
 // Sections are Html (report_format.h): every value from the database is escaped on its way in.
 #include "report_html_appendix.h"
+#include "report_html_batch.h"
 #include "report_html_break_even.h"
 #include "report_html_decision.h"
 #include "report_html_evidence.h"

@@ -63,9 +63,9 @@ QString ReportRenderer::html(const ReportData &d, const QLocale &locale,
                              const std::function<QString(const QString &)> &fitKey)
 {
     const Html body = coverHtml(d, locale) + gatesHtml(d, locale) + changesHtml(d, locale) +
-                      panelsHtml(d, locale) + chartsHtml(d, locale) + breakEvenHtml(d, locale) +
-                      servingHtml(d, locale) + precisionHtml(d, locale) + costHtml(d, locale) +
-                      environmentHtml(d, locale) + profileHtml(d, locale) +
+                      panelsHtml(d, locale) + chartsHtml(d, locale) + batchJobHtml(d, locale) +
+                      breakEvenHtml(d, locale) + servingHtml(d, locale) + precisionHtml(d, locale) +
+                      costHtml(d, locale) + environmentHtml(d, locale) + profileHtml(d, locale) +
                       appendixHtml(d, locale, fitKey);
     return markup(QStringLiteral("<html><body>%1</body></html>")).arg(body).toString();
 }

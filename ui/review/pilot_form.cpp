@@ -4,6 +4,7 @@
 #include "ui/widgets/form_widgets.h"
 
 #include "frontend/model_text_tr.h"
+#include "model/contract/sound_values.h"
 #include "ui/format.h"
 
 #include <QComboBox>
@@ -21,6 +22,7 @@
 #include <QVBoxLayout>
 
 #include <algorithm>
+#include <cmath>
 #include <type_traits>
 
 namespace tp
@@ -99,10 +101,12 @@ PilotForm::PilotForm(QWidget *parent) : QWidget(parent)
                               QStringLiteral("candidate"), m_sides[1]),
                      1);
     QGroupBox *allowed = makeAllowed();
+    QGroupBox *batch = makeBatchJob();
 
     auto *layout = new QVBoxLayout(this);
     layout->setContentsMargins(0, 0, 0, 0);
     layout->addWidget(pilot);
+    layout->addWidget(batch);
     layout->addLayout(sides);
     layout->addWidget(allowed);
     layout->addStretch(1);
@@ -153,13 +157,14 @@ QGroupBox *PilotForm::makeHeldFixed()
         targets, QCoreApplication::translate("tp::PilotEditor", "Minimum throughput ratio:"),
         QStringLiteral("pilotMinThroughput"), 1000, {}, 2,
         QCoreApplication::translate("tp::PilotEditor", "×"));
-    m_qualityKind =
-        choices(targets, QCoreApplication::translate("tp::PilotEditor", "Quality kind:"),
-                QStringLiteral("pilotQualityKind"),
-                {{QCoreApplication::translate("tp::PilotEditor", "Training loss"),
-                  QStringLiteral("training_loss")},
-                 {QCoreApplication::translate("tp::PilotEditor", "User metric"),
-                  QStringLiteral("metric")}});
+    m_qualityKind = choices(
+        targets, QCoreApplication::translate("tp::PilotEditor", "Quality kind:"),
+        QStringLiteral("pilotQualityKind"),
+        {{QCoreApplication::translate("tp::PilotEditor", "Training loss"),
+          QStringLiteral("training_loss")},
+         {QCoreApplication::translate("tp::PilotEditor", "User metric"), QStringLiteral("metric")},
+         {QCoreApplication::translate("tp::PilotEditor", "Retrieval recall@k"),
+          QString::fromLatin1(kRecallQuality)}});
     m_qualityMetric =
         addText(targets, m_texts, QCoreApplication::translate("tp::PilotEditor", "Quality metric:"),
                 QStringLiteral("pilotQualityMetric"), &P::qualityMetric);
@@ -171,11 +176,60 @@ QGroupBox *PilotForm::makeHeldFixed()
                  m_modes = named(new QLineEdit, QStringLiteral("pilotRequiredModes")));
     m_modes->setPlaceholderText(
         QCoreApplication::translate("tp::PilotEditor", "comma separated, e.g. eager, compiled"));
+    m_qualityK = spinBox<QSpinBox>(
+        targets, QCoreApplication::translate("tp::PilotEditor", "Recall k:"),
+        QStringLiteral("pilotQualityK"), static_cast<double>(kMaxSampleItems - 1), {});
+    m_qualityK->setToolTip(QCoreApplication::translate(
+        "tp::PilotEditor", "Retrieval recall@k: the candidate's k nearest neighbours of each "
+                           "sample item against the baseline's; the quality target is the least "
+                           "mean recall (0 to 1)"));
     connect(m_qualityKind, &QComboBox::currentIndexChanged, this, [this] {
-        m_qualityMetric->setEnabled(m_qualityKind->currentData().toString() ==
-                                    QLatin1String("metric"));
+        const QString kind = m_qualityKind->currentData().toString();
+        m_qualityMetric->setEnabled(kind == QLatin1String("metric"));
+        m_qualityK->setEnabled(kind == QLatin1String(kRecallQuality));
     });
     return pilot;
+}
+
+// The nightly batch job (issue 43): the catalog and the window it must be done in, and the
+// frozen sample both sides embed. All zero and empty: the pilot has no batch job.
+QGroupBox *PilotForm::makeBatchJob()
+{
+    using D = QDoubleSpinBox;
+    auto *box = new QGroupBox(QCoreApplication::translate("tp::PilotEditor", "Batch job"));
+    box->setToolTip(QCoreApplication::translate(
+        "tp::PilotEditor", "A catalog processed in a window adds the batch deadline criterion "
+                           "to the performance gate"));
+    auto *columns = new QHBoxLayout(box);
+    auto *left = new QFormLayout, *right = new QFormLayout;
+    columns->addLayout(left, 1);
+    columns->addSpacing(12);
+    columns->addLayout(right, 1);
+    m_batchItems =
+        spinBox<D>(left, QCoreApplication::translate("tp::PilotEditor", "Catalog items:"),
+                   QStringLiteral("pilotBatchItems"), 1e15,
+                   QCoreApplication::translate("tp::PilotEditor", "none"), 0);
+    m_batchWindowHours =
+        spinBox<D>(left, QCoreApplication::translate("tp::PilotEditor", "Batch window:"),
+                   QStringLiteral("pilotBatchWindow"), physical::kMaxSeconds / 3600.0,
+                   QCoreApplication::translate("tp::PilotEditor", "none"), 2,
+                   QCoreApplication::translate("tp::PilotEditor", " h"));
+    m_sampleItems =
+        spinBox<QSpinBox>(left, QCoreApplication::translate("tp::PilotEditor", "Sample items:"),
+                          QStringLiteral("pilotSampleItems"), static_cast<double>(kMaxSampleItems),
+                          QCoreApplication::translate("tp::PilotEditor", "none"));
+    m_sampleSeed =
+        spinBox<QSpinBox>(right, QCoreApplication::translate("tp::PilotEditor", "Sample seed:"),
+                          QStringLiteral("pilotSampleSeed"), 1e9, {});
+    addText(right, m_batchTexts, QCoreApplication::translate("tp::PilotEditor", "Sample file:"),
+            QStringLiteral("pilotSampleFile"), &BatchJob::sampleFile,
+            QCoreApplication::translate("tp::PilotEditor", "a .safetensors file, or empty"));
+    addText(right, m_batchTexts, QCoreApplication::translate("tp::PilotEditor", "Sample tensor:"),
+            QStringLiteral("pilotSampleTensor"), &BatchJob::sampleTensor);
+    addText(right, m_batchTexts, QCoreApplication::translate("tp::PilotEditor", "Sample hash:"),
+            QStringLiteral("pilotSampleHash"), &BatchJob::sampleHash,
+            QCoreApplication::translate("tp::PilotEditor", "sha256 of the sample file"));
+    return box;
 }
 
 QGroupBox *PilotForm::makeSide(const QString &title, const QString &prefix, SideFields &f)
@@ -267,7 +321,15 @@ void PilotForm::setDefinition(const PilotDefinition &p)
     m_trainingRanks->setValue(p.trainingWorldSize);
     setChoice(m_qualityKind, p.qualityKind);
     m_qualityMetric->setEnabled(p.qualityKind == "metric");
+    m_qualityK->setEnabled(p.qualityKind == kRecallQuality);
+    m_qualityK->setValue(static_cast<int>(p.qualityK));
     m_qualityTarget->setValue(p.qualityTarget);
+    m_batchItems->setValue(static_cast<double>(p.batchJob.catalogItems));
+    m_batchWindowHours->setValue(p.batchJob.windowSeconds / 3600.0);
+    m_sampleItems->setValue(static_cast<int>(p.batchJob.sampleItems));
+    m_sampleSeed->setValue(static_cast<int>(p.batchJob.sampleSeed));
+    for (const auto &[edit, field] : m_batchTexts)
+        edit->setText(fmt::fromStd(p.batchJob.*field));
     QStringList modes;
     for (const std::string &mode : p.requiredModes)
         modes << fmt::fromStd(mode);
@@ -305,7 +367,17 @@ void PilotForm::writeTo(PilotDefinition &p) const
     p.minThroughputRatio = m_minThroughput->value();
     p.trainingWorldSize = m_trainingRanks->value();
     p.qualityKind = choice(m_qualityKind);
+    p.qualityK = p.qualityKind == kRecallQuality ? m_qualityK->value() : 0;
     p.qualityTarget = m_qualityTarget->value();
+    p.batchJob.catalogItems = static_cast<long long>(m_batchItems->value());
+    // The window as the spin box shows it: a window set in seconds elsewhere keeps its seconds
+    // unless the hours shown were changed.
+    if (std::abs(m_batchWindowHours->value() - p.batchJob.windowSeconds / 3600.0) > 0.005)
+        p.batchJob.windowSeconds = m_batchWindowHours->value() * 3600.0;
+    p.batchJob.sampleItems = m_sampleItems->value();
+    p.batchJob.sampleSeed = m_sampleSeed->value();
+    for (const auto &[edit, field] : m_batchTexts)
+        p.batchJob.*field = edit->text().trimmed().toStdString();
     for (const QString &mode : m_modes->text().split(QLatin1Char(',')))
         if (!mode.trimmed().isEmpty())
             p.requiredModes.push_back(mode.trimmed().toStdString());

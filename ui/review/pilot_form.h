@@ -1,6 +1,7 @@
 #pragma once
 // The fields of one pilot definition, the body of PilotEditor: what the comparison holds fixed
-// (workload, model, catalog, precision policy, SLO, quality target), each side's declared platform
+// (workload, model, catalog, precision policy, SLO, quality target), the batch job (catalog,
+// window, frozen sample), each side's declared platform
 // (target profile, device, runner, mode, dtype, batch, threads) and the table of the differences
 // allowed between the sides. It shows a definition and reads one back; picking, validating and
 // saving pilots are the editor's. Its texts keep PilotEditor's translation context.
@@ -49,6 +50,7 @@ private:
     QGroupBox *makeHeldFixed();
     QGroupBox *makeSide(const QString &title, const QString &prefix, SideFields &f);
     QGroupBox *makeAllowed();
+    QGroupBox *makeBatchJob();
     void edited()
     {
         if (!m_loading)
@@ -61,6 +63,11 @@ private:
     QLineEdit *m_qualityMetric = nullptr, *m_modes = nullptr;
     QDoubleSpinBox *m_slo = nullptr, *m_minThroughput = nullptr, *m_qualityTarget = nullptr;
     QSpinBox *m_trainingRanks = nullptr; // data-parallel ranks of the training (1: one process)
+    QSpinBox *m_qualityK = nullptr;      // k of retrieval_recall_at_k
+    // The batch job (issue 43): catalog items, window (hours), the frozen sample.
+    QDoubleSpinBox *m_batchItems = nullptr, *m_batchWindowHours = nullptr;
+    QSpinBox *m_sampleItems = nullptr, *m_sampleSeed = nullptr;
+    TextFields<BatchJob> m_batchTexts; // sample file, tensor, hash
     SideFields m_sides[2];
     QTableWidget *m_allowed = nullptr;
     // The labels and reasons as loaded: kept as they were while their text is not edited.

@@ -1,0 +1,17 @@
+#pragma once
+// The frozen sample of a batch job (issue 43): what both runners and the store agree on. A run
+// given --outputs FILE draws --sample-items inputs from --sample-seed (each item from its own
+// generator, so the sample does not depend on the batch it runs in), runs them through the model
+// after the steady phase, and writes their embeddings (one row per item, float32) as the tensor
+// kEmbeddingsTensor of a safetensors file (safetensors.h). An `outputs` event names the file with
+// its sha256; a file that already holds the same bytes is not written again. No Qt, no torch.
+namespace tp::frozen
+{
+
+inline constexpr const char *kOutputsEvent = "outputs"; // contract revision 4
+inline constexpr const char *kEmbeddingsTensor = "embeddings";
+// The largest frozen sample: recall@k ranks every item against every other (exact search,
+// items² · dim multiply-adds per side; bench/bench_retrieval measures it).
+inline constexpr long long kMaxSampleItems = 16384;
+
+} // namespace tp::frozen

@@ -1,0 +1,16 @@
+#pragma once
+// PRIVATE to gate_criteria*.cpp: the batch job's criterion (issue 43), defined in
+// gate_criteria_batch.cpp and dispatched by evaluateCriterion() (gate_criteria.cpp). No Qt.
+#include "gate_criteria.h"
+#include "gates.h"
+
+#include <string>
+
+namespace tp::detail
+{
+
+// batch_deadline_met: each side's whole catalog projected from its valid runs of the pilot's
+// workload (model/analysis/batch_job.h) and the candidate's judged against the pilot's window.
+CriterionResult batchDeadline(const GateEvidence &c, const std::string &id);
+
+} // namespace tp::detail
