@@ -9,6 +9,8 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <limits>
+
 #include <nlohmann/json.hpp>
 
 #include <cstring>
@@ -71,6 +73,7 @@ private Q_SLOTS:
     void everyTruncationIsRefused();
     void mutationsNeverCrash();
     void files();
+    void writtenMatrixReadsBack();
 };
 
 void TestSafetensors::readsBack()
@@ -181,6 +184,38 @@ void TestSafetensors::files()
     QVERIFY_THROWS_EXCEPTION(tp::SafetensorsError, tp::readSafetensorsFile("/dev/zero", 1 << 20));
     QVERIFY_THROWS_EXCEPTION(tp::SafetensorsError,
                              tp::readSafetensorsFile(path + ".missing", 1 << 20));
+}
+
+// What the runners write a frozen sample's embeddings as: our parser reads it back value for
+// value (extreme floats included), the data starts 8-aligned, the same values give the same bytes.
+void TestSafetensors::writtenMatrixReadsBack()
+{
+    const std::vector<float> values{0.0f,
+                                    -0.0f,
+                                    1.5f,
+                                    -3.25e-38f,
+                                    std::numeric_limits<float>::max(),
+                                    std::numeric_limits<float>::denorm_min(),
+                                    std::numeric_limits<float>::infinity(),
+                                    42.0f};
+    const std::string bytes =
+        tp::float32MatrixSafetensors("embeddings", 4, 2, values, {{"sample_seed", "7"}});
+    QCOMPARE(bytes,
+             tp::float32MatrixSafetensors("embeddings", 4, 2, values, {{"sample_seed", "7"}}));
+    const tp::Safetensors f = tp::parseSafetensors(bytes, "w.safetensors");
+    QCOMPARE(f.dataOffset % 8, std::uint64_t(0));
+    QCOMPARE(f.metadata.at("sample_seed"), std::string("7"));
+    const tp::Float32Matrix m = tp::readFloat32Matrix(bytes, f, "embeddings", "w.safetensors");
+    QCOMPARE(m.rows, std::size_t(4));
+    QCOMPARE(m.cols, std::size_t(2));
+    QCOMPARE(std::memcmp(m.values.data(), values.data(), values.size() * sizeof(float)), 0);
+    QVERIFY_THROWS_EXCEPTION(tp::SafetensorsError, tp::float32MatrixSafetensors("e", 3, 3, values));
+    QVERIFY_THROWS_EXCEPTION(tp::SafetensorsError,
+                             tp::float32MatrixSafetensors("e", std::size_t(1) << 62, 4, values));
+    // An empty matrix is a valid file too.
+    const std::string empty = tp::float32MatrixSafetensors("e", 0, 5, {});
+    QCOMPARE(tp::readFloat32Matrix(empty, tp::parseSafetensors(empty, "e"), "e", "e").rows,
+             std::size_t(0));
 }
 
 QTEST_GUILESS_MAIN(TestSafetensors)

@@ -20,7 +20,8 @@ inline constexpr int kContractVersion = 1;
 // run_started.env.protocol.contract_revision.
 // Revision 3 adds the serving scenarios: the queries event (serving.h) and
 // env.protocol.scenario; and each inference run's readiness event (readiness.h).
-inline constexpr int kContractRevision = 3;
+// Revision 4 adds the frozen sample's outputs event (frozen_sample.h).
+inline constexpr int kContractRevision = 4;
 
 // Event names (the article's vocabulary).
 namespace ev

@@ -148,6 +148,38 @@ Float32Matrix readFloat32Matrix(std::string_view bytes, const Safetensors &file,
     return m;
 }
 
+std::string float32MatrixSafetensors(const std::string &name, std::size_t rows, std::size_t cols,
+                                     const std::vector<float> &values,
+                                     const std::map<std::string, std::string> &metadata)
+{
+    if (cols != 0 && rows > values.size() / cols)
+        throw SafetensorsError(name + ": " + std::to_string(rows) + " × " + std::to_string(cols) +
+                               " is more than the values given");
+    if (values.size() != rows * cols)
+        throw SafetensorsError(name + ": " + std::to_string(values.size()) + " values for a " +
+                               std::to_string(rows) + " × " + std::to_string(cols) + " matrix");
+    const std::uint64_t bytes = static_cast<std::uint64_t>(values.size()) * 4;
+    json header = json::object();
+    if (!metadata.empty())
+        header["__metadata__"] = metadata;
+    header[name] = {{"dtype", "F32"}, {"shape", {rows, cols}}, {"data_offsets", {0, bytes}}};
+    std::string text = header.dump();            // keys sorted: the same header every time
+    text.append((8 - text.size() % 8) % 8, ' '); // the data starts 8-aligned, as the format pads
+    std::string out;
+    out.reserve(8 + text.size() + bytes);
+    const std::uint64_t n = text.size();
+    for (int i = 0; i < 8; ++i)
+        out.push_back(static_cast<char>((n >> (8 * i)) & 0xff));
+    out += text;
+    for (float f : values) {
+        std::uint32_t u = 0;
+        std::memcpy(&u, &f, sizeof u);
+        for (int i = 0; i < 4; ++i)
+            out.push_back(static_cast<char>((u >> (8 * i)) & 0xff));
+    }
+    return out;
+}
+
 std::string readSafetensorsFile(const std::string &path, std::uint64_t maxBytes)
 {
     struct stat st {

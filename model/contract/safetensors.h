@@ -53,6 +53,14 @@ struct Float32Matrix {
 Float32Matrix readFloat32Matrix(std::string_view bytes, const Safetensors &file,
                                 const std::string &name, const std::string &origin);
 
+// A safetensors file holding one rank-2 F32 tensor `name` (rows × cols, row-major, little
+// endian), with `metadata` in its header: what the runners write a frozen sample's embeddings as.
+// Deterministic: the same values give the same bytes. Throws SafetensorsError when values.size()
+// is not rows × cols.
+std::string float32MatrixSafetensors(const std::string &name, std::size_t rows, std::size_t cols,
+                                     const std::vector<float> &values,
+                                     const std::map<std::string, std::string> &metadata = {});
+
 // A regular file of at most `maxBytes`, whole (a FIFO or a device is refused unread).
 std::string readSafetensorsFile(const std::string &path, std::uint64_t maxBytes);
 

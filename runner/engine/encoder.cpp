@@ -71,6 +71,15 @@ public:
 protected:
     c10::IValue eagerForward() override { return m_block->forward(m_x); }
 
+    bool drawSample(std::uint64_t seed, long long first, long long count) override
+    {
+        m_x = sampleTensor(seed, first, count, {m_seqLen, kEncoderDModel})
+                  .to(torch::Device(m_config.device), detail::runDtype(m_config.dtype));
+        m_inputs = {m_x};
+        clearOutput();
+        return true;
+    }
+
     torch::jit::Module scriptModule() override
     {
         return m_block->toScriptModule("TorchPilotEncoder", /*shareParameters=*/false);

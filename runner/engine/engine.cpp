@@ -8,6 +8,7 @@
 #include "profile_summary.h"
 #include "protocol.h"
 #include "readiness_clock.h"
+#include "sample_outputs.h"
 #include "serving_scenario.h"
 #include "torchenv.h"
 #include "training_run.h"
@@ -304,6 +305,8 @@ void Engine::measure(Workload &w, Measurements &m)
         m.precision = checkInferencePrecision(config, m_options.workload, w, m_policy, m_emitter);
     if (m_catalog)
         m.catalog = runCatalog(*m_catalog, w, call, m_control, m_emitter);
+    if (!m_options.outputsPath.empty())
+        writeSampleOutputs(w, m_options, m.batch, m_emitter, m_control);
 }
 
 int Engine::run()

@@ -66,6 +66,24 @@ public:
         return values;
     }
 
+    std::vector<float> sampleEmbeddings(std::uint64_t seed, long long first, long long count,
+                                        long long &dim) override
+    {
+        if (count < 1 || !drawSample(seed, first, count))
+            return {};
+        forward();
+        std::vector<torch::Tensor> tensors;
+        collectTensors(m_out, tensors);
+        if (tensors.empty())
+            return {};
+        torch::Tensor t = tensors.front().detach().to(torch::kCPU).to(torch::kFloat32);
+        if (t.dim() == 3) // [items, tokens, features]: the mean over the tokens
+            t = t.mean(1);
+        t = t.reshape({count, -1}).contiguous();
+        dim = t.size(1);
+        return toFloatVector(t);
+    }
+
     TransferInfo prepareTransfers(bool pinned) override
     {
         TransferInfo info;
@@ -115,6 +133,26 @@ protected:
     // The module that compile() freezes, under NoGradGuard (it may share the eager model's
     // weights: freezing works on a copy).
     virtual torch::jit::Module scriptModule() = 0;
+    // Makes sample items [first, first + count) the input (Workload::sampleEmbeddings); false:
+    // the workload draws no sample.
+    virtual bool drawSample(std::uint64_t seed, long long first, long long count)
+    {
+        (void)seed, (void)first, (void)count;
+        return false;
+    }
+    // Each sample item's tensor of `itemSizes`, drawn from its own generator, stacked.
+    static torch::Tensor sampleTensor(std::uint64_t seed, long long first, long long count,
+                                      at::IntArrayRef itemSizes)
+    {
+        std::vector<torch::Tensor> items;
+        items.reserve(static_cast<std::size_t>(count));
+        for (long long i = first; i < first + count; ++i) {
+            at::Generator gen =
+                cpuGenerator(mixSeed({seed, kSampleSalt, static_cast<std::uint64_t>(i)}));
+            items.push_back(randnCpu(itemSizes, gen));
+        }
+        return torch::stack(items);
+    }
     // Forgets the last output (after a reshape).
     void clearOutput() { m_out = c10::IValue(); }
 

@@ -85,6 +85,15 @@ public:
 protected:
     c10::IValue eagerForward() override { return m_eager->forward(m_x); }
 
+    bool drawSample(std::uint64_t seed, long long first, long long count) override
+    {
+        m_x = sampleTensor(seed, first, count, {kIn})
+                  .to(torch::Device(m_config.device), detail::runDtype(m_config.dtype));
+        m_inputs = {m_x};
+        clearOutput();
+        return true;
+    }
+
     torch::jit::Module scriptModule() override
     {
         auto *first = m_eager[0]->as<torch::nn::Linear>();

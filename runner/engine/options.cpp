@@ -1,6 +1,7 @@
 #include "options.h"
 
 #include "hostinfo.h"
+#include "model/contract/frozen_sample.h"
 
 #include <CLI/CLI.hpp>
 
@@ -366,6 +367,16 @@ void addOptions(CLI::App &app, RunOptions &o)
                  "Inference: time the input's copy to the device and the output's copy back "
                  "(phases h2d, d2h)");
     app.add_flag("--pinned", o.pinned, "Copy from pinned host memory where the device supports it");
+    app.add_option("--outputs", o.outputsPath,
+                   "Inference: run a frozen sample through the model after the steady phase and "
+                   "write its embeddings (one row per item) to this safetensors file");
+    app.add_option("--sample-items", o.sampleItems, "With --outputs: the sample's items")
+        ->check(CLI::Range(1LL, frozen::kMaxSampleItems))
+        ->capture_default_str();
+    app.add_option("--sample-seed", o.sampleSeed,
+                   "With --outputs: the seed each sample item's input is drawn from")
+        ->check(CLI::Range(0ULL, (1ULL << 53)))
+        ->capture_default_str();
 }
 
 } // namespace
@@ -456,6 +467,14 @@ ParsedOptions parseOptions(int argc, const char *const *argv, std::ostream &out,
         (app.count("--service-time") || app.count("--service-time-per-sample")))
         return fail("--service-time and --service-time-per-sample apply only to --workload "
                     "fixed-service");
+    if ((app.count("--sample-items") || app.count("--sample-seed")) && o.outputsPath.empty())
+        return fail("--sample-items and --sample-seed apply only with --outputs FILE");
+    if (app.count("--outputs") && o.outputsPath.empty())
+        return fail("--outputs must not be empty");
+    if (!o.outputsPath.empty() && (training || o.scenario != serving::scenario::SingleStream ||
+                                   (o.workload != "mlp" && o.workload != "encoder")))
+        return fail("--outputs embeds a frozen sample with the mlp or encoder workload in the "
+                    "single-stream scenario (a TorchScript model's inputs are its --input)");
     if (o.workload == "fixed-service")
         o.precision = false; // it computes nothing to compare
     if (o.maxWarmup < o.warmup)

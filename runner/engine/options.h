@@ -74,6 +74,13 @@ struct RunOptions {
     bool transfers = false;
     bool pinned = false; // the host buffer of the copies is pinned where the device allows it
 
+    // The frozen sample (issue 43): after the steady phase, `sampleItems` items drawn from
+    // `sampleSeed` (Workload::sampleEmbeddings) run through the model; their embeddings go to
+    // `outputsPath` as a safetensors file and an outputs event names it with its sha256.
+    std::string outputsPath; // empty: no sample
+    long long sampleItems = 256;
+    std::uint64_t sampleSeed = 7;
+
     DistOptions dist; // data-parallel ranks (dist_options.h); training workloads only
 
     // Serving scenarios (model/contract/serving.h, serving_scenario.h): single-stream is the

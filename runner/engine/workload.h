@@ -14,6 +14,9 @@ namespace tp::runner
 
 class GradientSync; // gradient_sync.h
 
+// Mixed into each frozen-sample item's seed ("smp"): the sample's inputs never repeat a run's.
+inline constexpr std::uint64_t kSampleSalt = 0x736D70;
+
 struct WorkloadConfig {
     std::string mode;   // eager | compiled
     std::string dtype;  // float32 | bfloat16
@@ -73,6 +76,18 @@ public:
     virtual double lastLoss() const { return 0.0; }
     // The last output as float32 values on the CPU, flattened (precision comparisons).
     virtual std::vector<float> outputValues() { return {}; }
+    // The frozen sample (issue 43): the embeddings of sample items [first, first + count), `dim`
+    // float32 values per item, row-major. Item i's input comes from its own generator
+    // (mixSeed({seed, kSampleSalt, i})), so a sample does not depend on the batch it runs in; an
+    // item's embedding is its output, averaged over the tokens of a [items, tokens, features]
+    // output. The sample stays the input afterwards. Empty: this workload draws no sample (a
+    // TorchScript file's inputs are the user's --input).
+    virtual std::vector<float> sampleEmbeddings(std::uint64_t seed, long long first,
+                                                long long count, long long &dim)
+    {
+        (void)seed, (void)first, (void)count, (void)dim;
+        return {};
+    }
     // Training: every parameter gradient of the last step, float32, flattened in a fixed order.
     virtual std::vector<float> gradientValues() { return {}; }
     // Shape catalog: switch the input to (batch, seqLen) for the following forward() calls;

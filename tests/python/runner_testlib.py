@@ -34,14 +34,19 @@ def runner_torch_has(attr):
 
 
 def run(args, timeout=120, env=None, cwd=None):
-    """(returncode, events, stdout, stderr)."""
+    """The Python runner: (returncode, events, stdout, stderr)."""
+    return run_cmd([python3(), RUNNER] + list(args), timeout, env, cwd)
+
+
+def run_cmd(cmd, timeout=120, env=None, cwd=None):
+    """Any runner command line (the C++ runner's too): (returncode, events, stdout, stderr)."""
     full_env = dict(os.environ)
     full_env.pop("TORCHPILOT_DEVICE", None)
     full_env["PYTHONDONTWRITEBYTECODE"] = "1"
     if env:
         full_env.update(env)
-    p = subprocess.run([python3(), RUNNER] + list(args), capture_output=True, text=True,
-                       timeout=timeout, env=full_env, cwd=cwd)
+    p = subprocess.run(list(cmd), capture_output=True, text=True, timeout=timeout, env=full_env,
+                       cwd=cwd)
     return p.returncode, parse(p.stdout), p.stdout, p.stderr
 
 

@@ -82,7 +82,7 @@ class Profile(unittest.TestCase):
             started = lib.one(evs, "run_started")
             p = started["env"]["protocol"]
             self.assertEqual((p["profile_steps"], p["transfers"], p["pinned"],
-                              p["contract_revision"]), (3, False, False, 3))
+                              p["contract_revision"]), (3, False, False, 4))
             prof = lib.one(evs, "profile")
             at = evs.index(prof)
             steady_at = index(evs, lambda e: e["event"] == "phase" and e["phase"] == "steady")

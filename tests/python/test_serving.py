@@ -83,7 +83,7 @@ class ServerRun(unittest.TestCase):
         self.assertEqual(scenario["name"], "server")
         self.assertEqual((scenario["min_queries"], scenario["min_duration_seconds"]), (100, 1.0))
         self.assertEqual(scenario["slo_seconds"], 0.01)
-        self.assertEqual(started["env"]["protocol"]["contract_revision"], 3)
+        self.assertEqual(started["env"]["protocol"]["contract_revision"], 4)
         phases = [e["phase"] for e in events if e["event"] == "phase"]
         self.assertEqual(phases, ["first_call", "warmup"])  # no steady phase
         lines = [e for e in events if e["event"] == "queries"]

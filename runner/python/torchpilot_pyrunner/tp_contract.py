@@ -12,7 +12,7 @@ CONTRACT_VERSION = 1
 # Additions within version 1 that a revision-1 reader stores unchanged (model/contract/contract.h
 # kContractRevision, resources/protocol/runner.json "contract_revisions"); 2: the profile event,
 # phases h2d/d2h, summary.transfers. Recorded in run_started.env.protocol.contract_revision.
-CONTRACT_REVISION = 3
+CONTRACT_REVISION = 4
 RUNNER_VERSION = "0.1.0"
 PROG = "torchpilot_runner"
 
@@ -22,6 +22,10 @@ EXIT_BAD_ARGUMENTS = 2
 EXIT_TIMEOUT = 124  # like timeout(1); a signal N gives 128 + N
 
 MAX_SAMPLES_PER_LINE = 4096  # Emitter::kMaxSamplesPerLine
+# The frozen sample (model/contract/frozen_sample.h): the outputs event, the tensor, the bound.
+OUTPUTS_EVENT = "outputs"
+EMBEDDINGS_TENSOR = "embeddings"
+MAX_SAMPLE_ITEMS = 16384
 
 
 class BadInput(Exception):

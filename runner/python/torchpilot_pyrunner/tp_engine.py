@@ -388,6 +388,9 @@ class Engine:
                     from . import tp_catalog
                     m.catalog = tp_catalog.run_catalog(self.catalog, w, timed, self.control,
                                                        self.emitter, watch)
+                if o.outputs:
+                    from . import tp_outputs
+                    tp_outputs.write_sample_outputs(w, o, m.batch, self.emitter, self.control)
         finally:
             delta = self.accel.counter_delta(counters_before, self.accel.compile_counters())
             m.extra["compile_counters"] = self._run_counters(delta, after_first)

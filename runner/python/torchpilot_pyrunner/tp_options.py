@@ -9,7 +9,7 @@ import os
 
 from . import tp_dist_options
 from . import tp_shared
-from .tp_contract import BadInput, PROG, RUNNER_VERSION
+from .tp_contract import BadInput, MAX_SAMPLE_ITEMS, PROG, RUNNER_VERSION
 
 WORKLOADS = ["mlp", "encoder", "torchscript", "train-mlp", "train-encoder", "fixed-service"]
 # model/contract/serving.h
@@ -48,6 +48,7 @@ DEFAULTS = {
     "query_timeout": 0.0, "min_queries": 0, "min_duration": 0.0,
     "schedule_seed": DEFAULT_SCHEDULE_SEED, "slo": 0.0, "slo_percentile": 0.99,
     "service_time": 1e-3, "service_time_per_sample": 0.0,
+    "outputs": "", "sample_items": 256, "sample_seed": 7,
 }
 
 TRAINING_ONLY = ["--steps", "--checkpoint-dir", "--checkpoint-every", "--resume", "--lr-step-size"]
@@ -256,6 +257,12 @@ def _build_parser():
         "fixed-service workload: seconds each batch takes (default 0.001)")
     opt("--service-time-per-sample", _real_in(0.0, 60.0),
         "fixed-service workload: seconds each sample of a batch adds (default 0)")
+    opt("--outputs", str, "inference: run a frozen sample through the model after the steady "
+        "phase and write its embeddings (one row per item) to this safetensors file")
+    opt("--sample-items", _in_range(int, 1, MAX_SAMPLE_ITEMS),
+        "with --outputs: the sample's items (default 256)")
+    opt("--sample-seed", _seed, "with --outputs: the seed each sample item's input is drawn from "
+        "(default 7)")
     for name, help_text in (("--warm-start", "one untimed call first: a warm-process first call"),
                             ("--transfers",
                              "inference: after the steady phase, time copies of the input batch "
@@ -410,6 +417,15 @@ def parse_options(argv):
                                            "--service-time-per-sample" in given):
         raise BadInput("--service-time and --service-time-per-sample apply only to --workload "
                        "fixed-service")
+    if ("--sample-items" in given or "--sample-seed" in given) and not ns.outputs:
+        raise BadInput("--sample-items and --sample-seed apply only with --outputs FILE")
+    if "--outputs" in given and not ns.outputs:
+        raise BadInput("--outputs must not be empty")
+    if ns.outputs and (ns.training or ns.scenario != "single-stream" or
+                       ns.workload not in ("mlp", "encoder", "python")):
+        raise BadInput("--outputs embeds a frozen sample with the mlp or encoder workload or a "
+                       "--model factory in the single-stream scenario (a TorchScript or "
+                       "torch.export model's inputs are its --input)")
     if ns.workload == "fixed-service":
         ns.precision = False  # it computes nothing to compare
     if ns.max_warmup < ns.warmup:

@@ -47,7 +47,8 @@ import torch
 from . import tp_accel
 from .tp_contract import BadInput
 from .tp_training import TrainingWorkload
-from .tp_workloads import Base, MASK64, cpu_generator, mix_seed, perturb_in_place, randn_cpu
+from .tp_workloads import (Base, MASK64, SAMPLE_SALT, cpu_generator, mix_seed, perturb_in_place,
+                           randn_cpu)
 
 INPUT_DTYPES = ["float32", "bfloat16", "float16", "int64", "int32", "bool"]
 
@@ -335,6 +336,21 @@ class FactoryWorkload(Base):
 
     def input_value(self):
         return tuple(self.inputs)
+
+    def sample_input(self, seed, first, count):
+        """Frozen-sample items from the factory's make_inputs(1, seq_len), each under its own
+        seed (tp_workloads.sample_tensor's), concatenated along the batch dimension."""
+        if self.ref is None:
+            return None
+        items = []
+        with torch.no_grad():
+            for i in range(first, first + count):
+                torch.manual_seed(mix_seed([seed, SAMPLE_SALT, i]) & ((1 << 63) - 1))
+                raw = self.ref["make_inputs"](1, self.seq_len)
+                items.append(tuple(raw) if isinstance(raw, (tuple, list)) else (raw,))
+        joined = tuple(torch.cat([item[j] for item in items]) for j in range(len(items[0])))
+        return tuple(t.to(self.device, self.dtype) if t.is_floating_point() else t.to(self.device)
+                     for t in joined)
 
     def reshape(self, batch, seq_len):
         self.batch, self.seq_len = batch, seq_len

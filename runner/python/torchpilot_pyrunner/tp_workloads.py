@@ -20,6 +20,7 @@ ENC_HEADS = 4
 ENC_FF = 1024
 ENC_HEAD_DIM = ENC_D_MODEL // ENC_HEADS
 ENC_EPS = 1e-5
+SAMPLE_SALT = 0x736D70  # "smp": kSampleSalt of runner/engine/workload.h
 
 
 def run_dtype(name):
@@ -141,6 +142,39 @@ class Base:
         return {"perturb": 0.05 if self.o.inject_fault == "perturb" else 0.0,
                 "nonfinite": self.o.inject_fault == "nonfinite"}
 
+    def sample_input(self, seed, first, count):
+        """The model's input for frozen-sample items [first, first + count) (drawSample() of
+        runner/engine/inference_workload.h), or None: this workload draws no sample."""
+        return None
+
+    def sample_embeddings(self, seed, first, count):
+        """Workload::sampleEmbeddings: (values, dim), the items' embeddings row-major, float32
+        on the CPU; a [items, tokens, features] output averaged over its tokens. ([], 0): no
+        sample. The sample stays the input afterwards."""
+        x = self.sample_input(seed, first, count)
+        if x is None:
+            return [], 0
+        if isinstance(x, tuple):  # a factory model's arguments
+            self.inputs = x
+        else:
+            self.x = x
+        self.forward()
+        tensors = tensors_of(self.y)
+        if not tensors:
+            return [], 0
+        t = tensors[0].detach().to("cpu").to(torch.float32)
+        if t.dim() == 3:
+            t = t.mean(1)
+        t = t.reshape(count, -1).contiguous()
+        return t.flatten().tolist(), int(t.shape[1])
+
+
+def sample_tensor(seed, first, count, item_sizes):
+    """Each frozen-sample item's tensor of item_sizes from its own generator, stacked
+    (InferenceWorkload::sampleTensor)."""
+    return torch.stack([randn_cpu(item_sizes, cpu_generator(mix_seed([seed, SAMPLE_SALT, i])))
+                        for i in range(first, first + count)])
+
 
 def make_mlp(seed):
     """The article's recipe (smoke.py): seed the global generator once, then the model."""
@@ -167,6 +201,9 @@ class MlpWorkload(Base):
             self.model.to(self.device, self.dtype)
             if self.o.inject_fault == "nonfinite":  # one NaN bias makes a whole output column NaN
                 self.model[2].bias[0] = float("nan")
+
+    def sample_input(self, seed, first, count):
+        return sample_tensor(seed, first, count, (128,)).to(self.device, self.dtype)
 
     def reshape(self, batch, seq_len):
         self.batch = batch
@@ -256,6 +293,10 @@ class EncoderWorkload(Base):
 
     def _set_input(self):
         self.x = encoder_input(self.o.seed, self.batch, self.seq_len).to(self.device, self.dtype)
+
+    def sample_input(self, seed, first, count):
+        return sample_tensor(seed, first, count,
+                             (self.seq_len, ENC_D_MODEL)).to(self.device, self.dtype)
 
     def reshape(self, batch, seq_len):
         self.batch, self.seq_len = batch, seq_len
