@@ -83,6 +83,7 @@ PilotOptions optionsOf(const QCommandLineParser &p)
     o.profileSteps = p.value(QStringLiteral("profile-steps")).toInt();
     o.retries = p.value(QStringLiteral("retries")).toInt();
     o.profileDir = traceDirectoryFor(p.value(QStringLiteral("db")));
+    o.outputsDir = outputsDirectoryFor(p.value(QStringLiteral("db")));
     return o;
 }
 

@@ -106,12 +106,14 @@ int pilotsCommand(const QStringList &args)
             PilotDefinition edited = pilots.resolve(name);
             if (p.values(QStringLiteral("set")).isEmpty())
                 throw PilotError("--edit needs at least one --set key=value");
+            std::vector<std::pair<std::string, std::string>> edits;
             for (const QString &kv : p.values(QStringLiteral("set"))) {
                 const int eq = kv.indexOf(QLatin1Char('='));
                 if (eq <= 0)
                     throw PilotError("--set takes key=value, not '" + kv.toStdString() + "'");
-                setPilotField(edited, kv.left(eq).toStdString(), kv.mid(eq + 1).toStdString());
+                edits.emplace_back(kv.left(eq).toStdString(), kv.mid(eq + 1).toStdString());
             }
+            setPilotFields(edited, edits);
             const PilotDefinition saved = pilots.update(name, edited);
             out() << Pilots::tr("Pilot '%1' is now version %2.")
                          .arg(fromStd(saved.name))

@@ -7,13 +7,19 @@
 #include "memory_evidence.h"
 #include "model/analysis/batch_job.h"
 #include "model/analysis/compare_report.h"
+#include "model/analysis/retrieval.h"
 #include "model/contract/contract.h"
+#include "model/contract/frozen_sample.h"
 #include "model/contract/model_texts.h"
+#include "model/contract/safetensors.h"
 #include "model/pilot/pilot.h"
 #include "model/review/gate_report.h"
 #include "model/review/next_evidence.h"
+#include "model/review/review.h"
 
 #include <QtTest>
+
+#include <sys/stat.h>
 
 #include <cmath>
 #include <limits>
@@ -102,6 +108,7 @@ private Q_SLOTS:
     void gateJudgesTheCandidatesWindow();
     void groupsCountEachAttemptOnce();
     void compareCarriesTheBreakdown();
+    void recallGateReadsTheOutputsBack();
 };
 
 void TestBatchJob::everyPartWrittenOutSumsToTheWall()
@@ -428,6 +435,123 @@ void TestBatchJob::compareCarriesTheBreakdown()
     QVERIFY2(csv.find("end_to_end,wall,50,60,") != std::string::npos, csv.c_str());
     QVERIFY(tp::comparisonMarkdown(c, std::nullopt, 0.95).find("| wall | 50 | 60 |") !=
             std::string::npos);
+}
+
+namespace
+{
+// 4 clusters of 3 items along e_0 … e_3 (k = 2: each item's neighbours are its cluster's other
+// two), each vector scaled by a per-item factor cosine does not see.
+std::vector<float> clusters()
+{
+    std::vector<float> v(12 * 4, 0.0f);
+    for (int i = 0; i < 12; ++i)
+        v[std::size_t(i * 4 + i / 3)] = 1.0f + 0.1f * float(i % 5);
+    return v;
+}
+
+// A run with an outputs event naming `file`, written with `values` (12 × 4).
+void outputsRun(tptest::MemoryEvidence &ev, long long id, const std::string &mode,
+                const std::string &file, const std::vector<float> &values)
+{
+    const std::string bytes =
+        tp::float32MatrixSafetensors(tp::frozen::kEmbeddingsTensor, 12, 4, values);
+    QFile f(QString::fromStdString(file));
+    QVERIFY(f.open(QIODevice::WriteOnly));
+    f.write(bytes.data(), qint64(bytes.size()));
+    f.close();
+    tp::RunRecord &r = sideRun(ev, id, mode, 1, 0.1);
+    r.startedAt = "2026-12-07T01:00:" + std::to_string(10 + id) + "Z";
+    const nlohmann::json e = {{"path", file},
+                              {"sha256", tp::sha256Hex(bytes)},
+                              {"rows", 12},
+                              {"dim", 4},
+                              {"sample_seed", 7},
+                              {"finite", true},
+                              {"tensor", "embeddings"}};
+    ev.addEvent(id, tp::frozen::kOutputsEvent, e.dump());
+}
+} // namespace
+
+void TestBatchJob::recallGateReadsTheOutputsBack()
+{
+    QTemporaryDir dir;
+    const auto file = [&](const char *name) {
+        return dir.filePath(QString::fromUtf8(name)).toStdString();
+    };
+    std::vector<float> swapped = clusters();
+    for (int d = 0; d < 4; ++d) // items 0 and 3 trade places between clusters 0 and 1
+        std::swap(swapped[std::size_t(d)], swapped[std::size_t(12 + d)]);
+    tp::PilotDefinition pilot = batchPilot(1000, 1e6);
+    pilot.batchJob.sampleItems = 12;
+    pilot.qualityKind = tp::kRecallQuality;
+    pilot.qualityK = 2;
+    pilot.qualityTarget = 0.9;
+    const auto defs = tp::applyPilot(
+        tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json"), pilot);
+    const auto judge = [&](const tptest::MemoryEvidence &ev) {
+        tp::GateReport r = tp::evaluateGates(defs, ev, {});
+        tp::attachNextEvidence(r, pilot, ev);
+        const tp::CriterionResult *c = criterion(r, "retrieval_recall_at_k");
+        return c ? *c : tp::CriterionResult{};
+    };
+
+    tptest::MemoryEvidence same;
+    outputsRun(same, 1, "eager", file("b.safetensors"), clusters());
+    outputsRun(same, 2, "compiled", file("c.safetensors"), clusters());
+    tp::CriterionResult c = judge(same);
+    QCOMPARE(c.verdict, tp::Verdict::Pass);
+    QCOMPARE(c.runIds, (std::vector<long long>{1, 2}));
+    QVERIFY2(c.detail.english().find("run 2 against run 1: mean recall@2 1 over 12 items") !=
+                 std::string::npos,
+             c.detail.english().c_str());
+
+    // The swapped side: queries 0 and 3 recall nothing, the four others of their clusters half,
+    // the six of the other clusters everything: mean (4 × 0.5 + 6) / 12 = 2/3.
+    tptest::MemoryEvidence perturbed;
+    outputsRun(perturbed, 1, "eager", file("b2.safetensors"), clusters());
+    outputsRun(perturbed, 2, "compiled", file("s.safetensors"), swapped);
+    c = judge(perturbed);
+    QCOMPARE(c.verdict, tp::Verdict::Fail);
+    QVERIFY2(c.detail.english().find("mean recall@2 0.6667 over 12 items (10th percentile 0.05, "
+                                     "least 0, worst items 0 (0), 3 (0), 1 (0.5)") !=
+                 std::string::npos,
+             c.detail.english().c_str());
+
+    // A file changed after its run: left out, named; nothing else compared.
+    QFile tampered(dir.filePath(QStringLiteral("c.safetensors")));
+    QVERIFY(tampered.open(QIODevice::Append));
+    tampered.write("x");
+    tampered.close();
+    c = judge(same);
+    QCOMPARE(c.verdict, tp::Verdict::Insufficient);
+    QVERIFY2(c.detail.english().find("the outputs of run 2 cannot be used: ") != std::string::npos,
+             c.detail.english().c_str());
+    QVERIFY(c.next && c.next->runs.size() == 2);
+
+    // A relative path, a FIFO instead of a file: named, never read.
+    tptest::MemoryEvidence odd;
+    outputsRun(odd, 1, "eager", file("b3.safetensors"), clusters());
+    outputsRun(odd, 2, "compiled", file("c3.safetensors"), clusters());
+    odd.addEvent(2, tp::frozen::kOutputsEvent,
+                 R"({"path":"c3.safetensors","sha256":"00","rows":12,"dim":4,"sample_seed":7})");
+    QVERIFY(judge(odd).detail.english().find("is not an absolute path") != std::string::npos);
+    const std::string fifo = file("fifo");
+    QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+    odd.addEvent(2, tp::frozen::kOutputsEvent,
+                 nlohmann::json{
+                     {"path", fifo}, {"sha256", "00"}, {"rows", 12}, {"dim", 4}, {"sample_seed", 7}}
+                     .dump());
+    QVERIFY(judge(odd).detail.english().find("not a regular file") != std::string::npos);
+
+    // No least recall stated: the reviewer's input names the command.
+    pilot.qualityTarget = 0;
+    const auto open = tp::applyPilot(
+        tp::loadGateDefinitions(TP_SOURCE_DIR "/resources/gates/default.json"), pilot);
+    tp::GateReport r = tp::evaluateGates(open, same, {});
+    tp::attachNextEvidence(r, pilot, same);
+    QVERIFY(criterion(r, "retrieval_recall_at_k")
+                ->next->reviewerInput.english()
+                .find("--set quality.target=R") != std::string::npos);
 }
 
 QTEST_GUILESS_MAIN(TestBatchJob)

@@ -4,7 +4,11 @@
 // generator, so the sample does not depend on the batch it runs in), runs them through the model
 // after the steady phase, and writes their embeddings (one row per item, float32) as the tensor
 // kEmbeddingsTensor of a safetensors file (safetensors.h). An `outputs` event names the file with
-// its sha256; a file that already holds the same bytes is not written again. No Qt, no torch.
+// its sha256; a file that already holds the same bytes is not written again. --outputs naming a
+// directory writes outputsFileName(execution key) inside it: the outputs are addressed by the
+// run's execution key. No Qt, no torch.
+#include <string>
+
 namespace tp::frozen
 {
 
@@ -13,5 +17,10 @@ inline constexpr const char *kEmbeddingsTensor = "embeddings";
 // The largest frozen sample: recall@k ranks every item against every other (exact search,
 // items² · dim multiply-adds per side; bench/bench_retrieval measures it).
 inline constexpr long long kMaxSampleItems = 16384;
+
+// The file an --outputs DIRECTORY holds a run's outputs in: its execution key with every byte
+// outside [A-Za-z0-9._-] replaced by '_', at most 160 of them, then ".safetensors" (never "." or
+// "..", never a path).
+std::string outputsFileName(const std::string &executionKey);
 
 } // namespace tp::frozen

@@ -206,6 +206,13 @@
     X(CriterionBatchStraddles, QT_TRANSLATE_NOOP("tp::ModelText", "the %1 s window lies inside the candidate's interval")) \
     X(NextInputBatchWindow, QT_TRANSLATE_NOOP("tp::ModelText", "a batch window: torchpilot pilots --edit %1 --set batch_job.catalog_items=N --set batch_job.window_seconds=S")) \
     X(NextBatchNarrow, QT_TRANSLATE_NOOP("tp::ModelText", "%1 more run(s) of the candidate narrow its interval, though a window this close to the projection (%2% away) may need a run on the real catalog")) \
+    X(CriterionNoRecallTarget, QT_TRANSLATE_NOOP("tp::ModelText", "the pilot states no least mean recall (quality.target)")) \
+    X(CriterionNoOutputs, QT_TRANSLATE_NOOP("tp::ModelText", "no candidate run has the frozen sample's outputs beside a baseline run with the same sample")) \
+    X(CriterionOutputsUnusable, QT_TRANSLATE_NOOP("tp::ModelText", "the outputs of run %1 cannot be used: %2")) \
+    X(CriterionRecallPair, QT_TRANSLATE_NOOP("tp::ModelText", "run %1 against run %2: mean recall@%3 %4 over %5 items (10th percentile %6, least %7, worst items %8)")) \
+    X(CriterionRecallBelow, QT_TRANSLATE_NOOP("tp::ModelText", "%1 of %2 candidate run(s) below the least mean recall %3")) \
+    X(CriterionRecallWithin, QT_TRANSLATE_NOOP("tp::ModelText", "%1 candidate run(s) at or above the least mean recall %2")) \
+    X(NextInputRecallTarget, QT_TRANSLATE_NOOP("tp::ModelText", "the least mean recall: torchpilot pilots --edit %1 --set quality.target=R")) \
     X(SideBaseline, QT_TRANSLATE_NOOP("tp::ModelText", "baseline")) \
     X(SideCandidate, QT_TRANSLATE_NOOP("tp::ModelText", "candidate"))
 // clang-format on

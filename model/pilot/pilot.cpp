@@ -326,9 +326,11 @@ json pilotToJson(const PilotDefinition &p, PilotJson form)
     return j;
 }
 
-void setPilotField(PilotDefinition &p, const std::string &key, const std::string &value)
+namespace
 {
-    json j = pilotToJson(p, PilotJson::Stored); // a default label stays typed unless it is edited
+// One --set key=value applied to the pilot's stored JSON; parsed and validated by the caller.
+void setJsonField(json &j, const std::string &key, const std::string &value)
+{
     const auto dot = key.find('.');
     const std::string head = key.substr(0, dot),
                       field = dot == std::string::npos ? std::string() : key.substr(dot + 1);
@@ -411,8 +413,25 @@ void setPilotField(PilotDefinition &p, const std::string &key, const std::string
     } else {
         throw PilotError("--set " + key + ": unknown pilot field");
     }
+}
+} // namespace
+
+void setPilotField(PilotDefinition &p, const std::string &key, const std::string &value)
+{
+    setPilotFields(p, {{key, value}});
+}
+
+void setPilotFields(PilotDefinition &p,
+                    const std::vector<std::pair<std::string, std::string>> &edits)
+{
+    json j = pilotToJson(p, PilotJson::Stored); // a default label stays typed unless it is edited
+    std::string keys;
+    for (const auto &[key, value] : edits) {
+        setJsonField(j, key, value);
+        keys += (keys.empty() ? "" : ", ") + key;
+    }
     const long long id = p.id;
-    p = parsePilot(j, "--set " + key);
+    p = parsePilot(j, "--set " + keys);
     p.id = id;
 }
 

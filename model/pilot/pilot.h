@@ -16,6 +16,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace tp
@@ -110,6 +111,10 @@ nlohmann::json pilotToJson(const PilotDefinition &p, PilotJson form = PilotJson:
 // startup_probe, readiness_probe, liveness_probe; field as serving_probes.h names them;
 // serving.<probe> with an empty value removes the probe). Throws PilotError.
 void setPilotField(PilotDefinition &p, const std::string &key, const std::string &value);
+// Several --set edits at once, validated together when all are made (quality.kind and quality.k
+// may only be valid together). Throws PilotError; `p` is unchanged then.
+void setPilotFields(PilotDefinition &p,
+                    const std::vector<std::pair<std::string, std::string>> &edits);
 
 // `selection` narrowed to the runs of `side` too: a field `selection` leaves open takes the side's
 // value; a field both set to different values selects nothing.

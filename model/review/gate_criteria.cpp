@@ -367,6 +367,8 @@ CriterionResult detail::evaluateCriterion(const GateEvidence &c, const std::stri
         return distributedRecovery(c, id);
     if (id == "batch_deadline_met")
         return batchDeadline(c, id);
+    if (id == "retrieval_recall_at_k")
+        return retrievalCriterion(c, id);
     if (id == "no_progress_alerts_absent")
         return noProgressAlerts(c, id);
     if (id == "rollback_path_recorded")

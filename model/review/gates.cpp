@@ -52,6 +52,7 @@ const std::vector<std::string> &knownCriteria()
                                             "checkpoint_resume_within_rpo_rto",
                                             "distributed_recovery",
                                             "batch_deadline_met",
+                                            "retrieval_recall_at_k",
                                             "no_progress_alerts_absent",
                                             "rollback_path_recorded",
                                             "probes_cover_time_to_ready",
@@ -182,8 +183,16 @@ GateDefinitions applyPilot(GateDefinitions defs, const PilotDefinition &pilot)
             if (g.id == "operations" && std::find(g.criteria.begin(), g.criteria.end(),
                                                   "distributed_recovery") == g.criteria.end())
                 g.criteria.emplace_back("distributed_recovery");
+    defs.batchWorkload = pilot.workload;
+    if (pilot.qualityKind == kRecallQuality) { // quality as the pipeline delivers it
+        defs.recallK = pilot.qualityK;
+        defs.minRecall = pilot.qualityTarget;
+        for (GateDefinition &g : defs.gates)
+            if (g.id == "correctness" && std::find(g.criteria.begin(), g.criteria.end(),
+                                                   "retrieval_recall_at_k") == g.criteria.end())
+                g.criteria.emplace_back("retrieval_recall_at_k");
+    }
     if (pilot.batchJob.any()) { // a batch job: its catalog must be done inside its window
-        defs.batchWorkload = pilot.workload;
         defs.batchItems = pilot.batchJob.catalogItems;
         defs.batchWindowSeconds = pilot.batchJob.windowSeconds;
         for (GateDefinition &g : defs.gates)

@@ -46,6 +46,9 @@ struct GateDefinitions {
     std::string batchWorkload;
     long long batchItems = 0;
     double batchWindowSeconds = 0;
+    // Its quality as retrieval (retrieval_recall_at_k): k and the least mean recall (0: none).
+    long long recallK = 0;
+    double minRecall = 0;
     std::vector<GateDefinition> gates;
 };
 

@@ -178,6 +178,14 @@ NextEvidence nextFor(const CriterionResult &c, const Asker &ask, const EvidenceR
         } else if (!pilot.probes.startup || c.verdict == Verdict::Fail) {
             next.reviewerInput = Message(txt::NextInputProbes, {pilot.name});
         }
+    } else if (id == "retrieval_recall_at_k") {
+        if (c.detail == txt::CriterionNoRecallTarget) {
+            next.reviewerInput = Message(txt::NextInputRecallTarget, {pilot.name});
+        } else { // the pilot's runs carry the frozen sample (planPilot's --outputs)
+            EvidenceRequest base = ask.baseline(), cand = ask.candidate();
+            base.catalog = cand.catalog = false;
+            next.runs = {base, cand};
+        }
     } else if (id == "batch_deadline_met") {
         if (c.detail == txt::CriterionNoBatchWindow) {
             next.reviewerInput = Message(txt::NextInputBatchWindow, {pilot.name});

@@ -1598,6 +1598,10 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
         <source>the pilot has no latency SLO to search under</source>
         <translation>o piloto não tem SLO de latência sob o qual buscar</translation>
     </message>
+    <message>
+        <source>cannot create the outputs directory %1</source>
+        <translation>não foi possível criar o diretório de saídas %1</translation>
+    </message>
 </context>
 <context>
     <name>Pilots</name>
@@ -3205,6 +3209,10 @@ Subcomandos: import, run, pilot, pilots, gates, review, compare, report, export,
     <message>
         <source>Batch job: the whole catalog inside its window</source>
         <translation>Job em lote: o catálogo inteiro dentro da janela</translation>
+    </message>
+    <message>
+        <source>Retrieval: recall@k of the frozen sample against the baseline</source>
+        <translation>Recuperação: recall@k da amostra congelada contra a linha de base</translation>
     </message>
 </context>
 <context>
@@ -5185,6 +5193,10 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
         <source>Batch job: the whole catalog inside its window</source>
         <translation>Job em lote: o catálogo inteiro dentro da janela</translation>
     </message>
+    <message>
+        <source>Retrieval: recall@k of the frozen sample against the baseline</source>
+        <translation>Recuperação: recall@k da amostra congelada contra a linha de base</translation>
+    </message>
 </context>
 <context>
     <name>tp::GateChecklistView</name>
@@ -6669,6 +6681,34 @@ Execuções SSH usam o ssh do sistema com BatchMode=yes e StrictHostKeyChecking=
     <message>
         <source>candidate</source>
         <translation>candidato</translation>
+    </message>
+    <message>
+        <source>the pilot states no least mean recall (quality.target)</source>
+        <translation>o piloto não declara o menor recall médio (quality.target)</translation>
+    </message>
+    <message>
+        <source>no candidate run has the frozen sample&apos;s outputs beside a baseline run with the same sample</source>
+        <translation>nenhuma execução do candidato tem as saídas da amostra congelada ao lado de uma execução da linha de base com a mesma amostra</translation>
+    </message>
+    <message>
+        <source>the outputs of run %1 cannot be used: %2</source>
+        <translation>as saídas da execução %1 não podem ser usadas: %2</translation>
+    </message>
+    <message>
+        <source>run %1 against run %2: mean recall@%3 %4 over %5 items (10th percentile %6, least %7, worst items %8)</source>
+        <translation>execução %1 contra a execução %2: recall@%3 médio %4 sobre %5 itens (10º percentil %6, mínimo %7, piores itens %8)</translation>
+    </message>
+    <message>
+        <source>%1 of %2 candidate run(s) below the least mean recall %3</source>
+        <translation>%1 de %2 execução(ões) do candidato abaixo do menor recall médio %3</translation>
+    </message>
+    <message>
+        <source>%1 candidate run(s) at or above the least mean recall %2</source>
+        <translation>%1 execução(ões) do candidato no menor recall médio %2 ou acima</translation>
+    </message>
+    <message>
+        <source>the least mean recall: torchpilot pilots --edit %1 --set quality.target=R</source>
+        <translation>o menor recall médio: torchpilot pilots --edit %1 --set quality.target=R</translation>
     </message>
 </context>
 <context>

@@ -45,25 +45,27 @@ void writeSampleOutputs(Workload &w, const RunOptions &o, long long batch, Emitt
                                   {"workload", o.workload}});
     const std::string sha = sha256Hex(bytes);
     bool written = true;
+    std::string path = o.outputsPath;
     struct stat st {
     };
-    if (::lstat(o.outputsPath.c_str(), &st) == 0) {
+    if (::lstat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) // a directory: addressed by key
+        path = (path.back() == '/' ? path : path + "/") + frozen::outputsFileName(o.executionKey);
+    if (::lstat(path.c_str(), &st) == 0) {
         if (!S_ISREG(st.st_mode))
-            throw std::runtime_error("--outputs " + o.outputsPath +
+            throw std::runtime_error("--outputs " + path +
                                      ": exists and is not a regular file: not overwritten");
-        const std::string kept = readSafetensorsFile(o.outputsPath, bytes.size() + 1);
+        const std::string kept = readSafetensorsFile(path, bytes.size() + 1);
         if (sha256Hex(kept) != sha)
-            throw std::runtime_error("--outputs " + o.outputsPath +
-                                     ": already holds other outputs "
-                                     "(sha256 " +
-                                     sha256Hex(kept) + "): not overwritten");
+            throw std::runtime_error("--outputs " + path +
+                                     ": already holds other outputs (sha256 " + sha256Hex(kept) +
+                                     "): not overwritten");
         written = false; // the same outputs are stored already
     } else {
-        writeFileAtomically(o.outputsPath, bytes);
+        writeFileAtomically(path, bytes);
     }
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
-    emitter.event(frozen::kOutputsEvent, {{"path", o.outputsPath},
+    emitter.event(frozen::kOutputsEvent, {{"path", path},
                                           {"sha256", sha},
                                           {"bytes", bytes.size()},
                                           {"tensor", frozen::kEmbeddingsTensor},

@@ -10,6 +10,7 @@
 #include "runner/launch/target_profiles.h"
 
 #include <QCoreApplication>
+#include <QDir>
 #include <QElapsedTimer>
 
 #include <algorithm>
@@ -256,6 +257,16 @@ PilotEvidence collectPilotEvidence(Store &store, const PilotDefinition &pilot,
     QElapsedTimer clock;
     clock.start();
     const std::vector<PilotStep> plan = planPilot(pilot, options);
+    // A batch job's frozen sample: the runs write their outputs into this directory.
+    const bool samples = std::any_of(plan.begin(), plan.end(), [](const PilotStep &s) {
+        return std::any_of(s.runs.begin(), s.runs.end(), [](const PlannedRun &r) {
+            return r.spec.extraArgs.contains(QStringLiteral("--outputs"));
+        });
+    });
+    if (samples && !QDir().mkpath(options.outputsDir))
+        out.error = PilotCmd::tr("cannot create the outputs directory %1").arg(options.outputsDir);
+    if (!out.error.isEmpty())
+        return out;
     const int total = static_cast<int>(plan.size());
     StepRunner steps(store, options, observer, cancel, out);
     for (int i = 0; i < total && !out.cancelled; ++i) {

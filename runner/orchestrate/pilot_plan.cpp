@@ -99,6 +99,30 @@ QString traceDirectoryFor(const QString &databasePath)
     return db.absoluteDir().filePath(db.completeBaseName() + QStringLiteral("-traces"));
 }
 
+QString outputsDirectoryFor(const QString &databasePath)
+{
+    const QFileInfo db(databasePath);
+    return db.absoluteDir().filePath(db.completeBaseName() + QStringLiteral("-outputs"));
+}
+
+namespace
+{
+// The runner options of a batch-job pilot's frozen sample: its workload must draw one (a built-in
+// mlp or encoder, a Python factory), and the pilot must judge retrieval or state a batch job.
+QStringList sampleArgs(const PilotDefinition &pilot, const PilotOptions &options)
+{
+    const bool wanted = pilot.batchJob.any() || pilot.qualityKind == kRecallQuality;
+    const bool draws =
+        pilot.workload == "mlp" || pilot.workload == "encoder" || pilot.workload == "python";
+    if (!wanted || !draws || options.outputsDir.isEmpty() || !pilot.batchJob.sampleFile.empty())
+        return {};
+    const long long items = pilot.batchJob.sampleItems > 0 ? pilot.batchJob.sampleItems : 256;
+    return {QStringLiteral("--outputs"),      options.outputsDir,
+            QStringLiteral("--sample-items"), QString::number(items),
+            QStringLiteral("--sample-seed"),  QString::number(pilot.batchJob.sampleSeed)};
+}
+} // namespace
+
 std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOptions &options)
 {
     const QString prefix = runKeyPrefix(pilot, options, "pilot");
@@ -122,9 +146,11 @@ std::vector<PilotStep> planPilot(const PilotDefinition &pilot, const PilotOption
                  prefix + QLatin1String("/candidate"), inference, 1);
     for (std::vector<PlannedRun> *side : {&baseline, &candidate}) {
         const bool local = isLocal(side == &baseline ? pilot.baseline : pilot.candidate);
+        const QStringList sample = local ? sampleArgs(pilot, options) : QStringList();
         for (PlannedRun &run : *side) {
             run.spec.profileSteps = std::max(0, options.profileSteps);
             run.spec.profileDir = local ? options.profileDir : QString();
+            run.spec.extraArgs << sample;
         }
     }
     std::vector<PilotStep> steps(1);

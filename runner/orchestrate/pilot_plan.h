@@ -41,10 +41,16 @@ struct PilotOptions {
     // to profileDir (empty: the runner's default); a remote run keeps its trace on its host.
     int profileSteps = 5;
     QString profileDir;
+    // A batch-job pilot (issue 43): where its local inference runs write the frozen sample's
+    // outputs, one file per execution key (outputsDirectoryFor(); created when missing). Empty:
+    // no outputs.
+    QString outputsDir;
 };
 
 // Where a database's profiler traces are kept: "<its directory>/<its base name>-traces".
 QString traceDirectoryFor(const QString &databasePath);
+// "<dir>/<database>-outputs": the frozen samples' outputs of a database's pilots.
+QString outputsDirectoryFor(const QString &databasePath);
 
 // One runner process of a step: its spec, on its side's target.
 struct PlannedRun {

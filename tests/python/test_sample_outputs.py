@@ -100,8 +100,8 @@ class SampleOutputs(unittest.TestCase):
         self.assertIn("already holds other outputs", fin["error"])
         self.assertIn(path, fin["error"])
         self.assertFalse(lib.events(evs, "outputs"))
-        # Not a regular file: a directory, a FIFO, a link to a file are left alone.
-        for make in (os.mkdir, os.mkfifo, lambda p: os.symlink(path, p)):
+        # Not a regular file: a FIFO, a link to a file are left alone.
+        for make in (os.mkfifo, lambda p: os.symlink(path, p)):
             target = os.path.join(d, "odd-%d" % len(os.listdir(d)))
             make(target)
             rc, evs, _, err = run(["--outputs", target])
@@ -109,6 +109,19 @@ class SampleOutputs(unittest.TestCase):
             self.assertIn("not a regular file", lib.one(evs, "run_finished")["error"])
         with open(path, "rb") as f:
             self.assertEqual(f.read(), kept)
+        # A directory: the outputs go inside it, addressed by the execution key (every byte
+        # outside [A-Za-z0-9._-] replaced), and a second run of that key keeps them.
+        outdir = os.path.join(d, "outputs")
+        os.mkdir(outdir)
+        key = ["--execution-key", "pilot/../é x@2026"]
+        rc, evs, _, err = run(["--outputs", outdir, "--sample-items", "3"] + key)
+        self.assertEqual(rc, 0, err)
+        named = os.path.join(outdir, "pilot_..____x_2026.safetensors")
+        self.assertEqual(lib.one(evs, "outputs")["path"], named)
+        self.assertEqual(os.listdir(outdir), [os.path.basename(named)])
+        rc, evs, _, err = run(["--outputs", outdir + "/", "--sample-items", "3"] + key)
+        self.assertEqual(rc, 0, err)
+        self.assertFalse(lib.one(evs, "outputs")["written"])
 
     def test_options_that_do_not_fit(self):
         for args, said in ((["--sample-items", "5"], "apply only with --outputs"),

@@ -326,6 +326,8 @@ QString GateChecklistModel::criterionTitle(const std::string &id)
         {"checkpoint_resume_within_rpo_rto", QT_TR_NOOP("Checkpoint resume within RPO and RTO")},
         {"distributed_recovery", QT_TR_NOOP("Distributed recovery: one rank lost, group resumed")},
         {"batch_deadline_met", QT_TR_NOOP("Batch job: the whole catalog inside its window")},
+        {"retrieval_recall_at_k",
+         QT_TR_NOOP("Retrieval: recall@k of the frozen sample against the baseline")},
         {"no_progress_alerts_absent", QT_TR_NOOP("No no-progress alerts")},
         {"rollback_path_recorded", QT_TR_NOOP("Rollback path recorded")},
         {"probes_cover_time_to_ready", QT_TR_NOOP("Probes cover the measured time to ready")},

@@ -115,6 +115,7 @@ void PilotRun::work(const QString &databasePath, const QString &preset, int prof
         options.preset = preset;
         options.profileSteps = profileSteps;
         options.profileDir = traceDirectoryFor(databasePath);
+        options.outputsDir = outputsDirectoryFor(databasePath);
         options.servingOnly = servingOnly;
         post(tr("Pilot %1 (version %2): %3 vs %4")
                  .arg(fromStd(pilot.name))

@@ -219,6 +219,8 @@ QString criterionName(const std::string &id)
         return ReportText::tr("Distributed recovery: one rank lost, group resumed");
     if (id == "batch_deadline_met")
         return ReportText::tr("Batch job: the whole catalog inside its window");
+    if (id == "retrieval_recall_at_k")
+        return ReportText::tr("Retrieval: recall@k of the frozen sample against the baseline");
     if (id == "no_progress_alerts_absent")
         return ReportText::tr("No no-progress alert");
     if (id == "probes_cover_time_to_ready")

@@ -6,7 +6,8 @@ values); an outputs event names it with its sha256.
 
 Never stored twice: a file already at that path holding the same bytes is kept as it is
 (written: false); one holding anything else, or that is not a regular file, is refused with an
-error naming it and is not overwritten."""
+error naming it and is not overwritten. --outputs naming a directory writes
+outputs_file_name(execution key) inside it: the outputs are addressed by the run's execution key."""
 import hashlib
 import json
 import math
@@ -31,6 +32,14 @@ def safetensors_bytes(name, rows, cols, values, metadata):
     text = text.encode("utf-8")
     text += b" " * ((8 - len(text) % 8) % 8)
     return struct.pack("<Q", len(text)) + text + struct.pack("<%df" % len(values), *values)
+
+
+def outputs_file_name(execution_key):
+    """frozen::outputsFileName(): the key, bytes outside [A-Za-z0-9._-] as '_', at most 160."""
+    name = "".join(chr(b) if (0x41 <= b <= 0x5A or 0x61 <= b <= 0x7A or 0x30 <= b <= 0x39 or
+                              chr(b) in "._-") else "_"
+                   for b in execution_key.encode("utf-8")[:160])
+    return (name or "run") + ".safetensors"
 
 
 def sample_outputs(w, o, batch, control):
@@ -60,24 +69,30 @@ def write_sample_outputs(w, o, batch, emitter, control):
                               "sample_seed": str(o.sample_seed), "workload": o.workload})
     sha = hashlib.sha256(data).hexdigest()
     written = True
+    path = o.outputs
     try:
-        st = os.lstat(o.outputs)
+        if stat.S_ISDIR(os.lstat(path).st_mode):  # a directory: the file named by the key
+            path = os.path.join(path, outputs_file_name(o.execution_key))
+    except FileNotFoundError:
+        pass
+    try:
+        st = os.lstat(path)
     except FileNotFoundError:
         st = None
     if st is not None:
         if not stat.S_ISREG(st.st_mode):
             raise RuntimeError("--outputs %s: exists and is not a regular file: not overwritten"
-                               % o.outputs)
-        with open(o.outputs, "rb") as f:
+                               % path)
+        with open(path, "rb") as f:
             kept = f.read(len(data) + 1)
         kept_sha = hashlib.sha256(kept).hexdigest()
         if kept_sha != sha:
             raise RuntimeError("--outputs %s: already holds other outputs (sha256 %s): not "
-                               "overwritten" % (o.outputs, kept_sha))
+                               "overwritten" % (path, kept_sha))
         written = False  # the same outputs are stored already
     else:
-        write_atomically(o.outputs, data)
-    emitter.event(OUTPUTS_EVENT, {"path": o.outputs, "sha256": sha, "bytes": len(data),
+        write_atomically(path, data)
+    emitter.event(OUTPUTS_EVENT, {"path": path, "sha256": sha, "bytes": len(data),
                                   "tensor": EMBEDDINGS_TENSOR, "rows": rows, "dim": dim,
                                   "finite": finite, "sample_seed": o.sample_seed,
                                   "written": written, "seconds": time.monotonic() - t0})
