@@ -252,9 +252,9 @@ void TestBatchJob::noisySamplesWidenTheInterval()
     tp::EndToEnd e;
     e.wall = 12;
     e.steady = 2;
-    std::vector<tp::TimedSample> steady;
-    for (int i = 0; i < 200; ++i)
-        steady.push_back({i % 2 ? 0.4 : 0.6, 10});
+    std::vector<tp::TimedSample> steady(200);
+    for (std::size_t i = 0; i < steady.size(); ++i)
+        steady[i] = {i % 2 ? 0.4 : 0.6, 10};
     const auto p = tp::projectDeadline({10000, 1e6}, {e}, steady);
     QVERIFY(p.measured);
     QCOMPARE(p.itemSeconds.point, 0.05); // Σbatch / Σseconds: 2000 / 100
@@ -324,7 +324,7 @@ void TestBatchJob::pilotBatchJobRoundTripsAndIsBounded()
     QVERIFY(refused("/batch_job/window_seconds", -1, "window_seconds"));
     QVERIFY(refused("/batch_job/catalog_items", 1.5, "catalog_items"));
     QVERIFY(refused("/batch_job/catalog_items", 1e16, "catalog_items"));
-    QVERIFY(refused("/batch_job/sample_items", 16385, "sample_items"));
+    QVERIFY(refused("/batch_job/sample_items", 4097, "sample_items"));
     QVERIFY(refused("/batch_job/sample_items", 10, "quality.k")); // k must be below the sample
     QVERIFY(refused("/batch_job/sample_hash", "abc", "sample_hash"));
     QVERIFY(refused("/batch_job", "nightly", "batch_job"));
@@ -443,9 +443,9 @@ namespace
 // two), each vector scaled by a per-item factor cosine does not see.
 std::vector<float> clusters()
 {
-    std::vector<float> v(12 * 4, 0.0f);
-    for (int i = 0; i < 12; ++i)
-        v[std::size_t(i * 4 + i / 3)] = 1.0f + 0.1f * float(i % 5);
+    std::vector<float> v(std::size_t(48), 0.0f);
+    for (std::size_t i = 0; i < 12; ++i)
+        v[i * 4 + i / 3] = 1.0f + 0.1f * float(i % 5);
     return v;
 }
 
@@ -479,8 +479,8 @@ void TestBatchJob::recallGateReadsTheOutputsBack()
         return dir.filePath(QString::fromUtf8(name)).toStdString();
     };
     std::vector<float> swapped = clusters();
-    for (int d = 0; d < 4; ++d) // items 0 and 3 trade places between clusters 0 and 1
-        std::swap(swapped[std::size_t(d)], swapped[std::size_t(12 + d)]);
+    for (std::size_t d = 0; d < 4; ++d) // items 0 and 3 trade places between clusters 0 and 1
+        std::swap(swapped[d], swapped[12 + d]);
     tp::PilotDefinition pilot = batchPilot(1000, 1e6);
     pilot.batchJob.sampleItems = 12;
     pilot.qualityKind = tp::kRecallQuality;

@@ -130,7 +130,7 @@ class SampleOutputs(unittest.TestCase):
                            (["--outputs", "x.st", "--workload", "train-mlp"], "frozen sample"),
                            (["--outputs", "x.st", "--scenario", "offline"], "frozen sample"),
                            (["--outputs", "x.st", "--sample-items", "0"], "--sample-items"),
-                           (["--outputs", "x.st", "--sample-items", "16385"], "--sample-items")):
+                           (["--outputs", "x.st", "--sample-items", "4097"], "--sample-items")):
             for name, cmd in RUNNERS:
                 rc, _, _, err = lib.run_cmd(cmd + args)
                 self.assertEqual(rc, 2, (name, args, err))

@@ -25,7 +25,7 @@ MAX_SAMPLES_PER_LINE = 4096  # Emitter::kMaxSamplesPerLine
 # The frozen sample (model/contract/frozen_sample.h): the outputs event, the tensor, the bound.
 OUTPUTS_EVENT = "outputs"
 EMBEDDINGS_TENSOR = "embeddings"
-MAX_SAMPLE_ITEMS = 16384
+MAX_SAMPLE_ITEMS = 4096
 
 
 class BadInput(Exception):
