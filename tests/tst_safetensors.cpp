@@ -9,6 +9,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <limits>
 
 #include <nlohmann/json.hpp>
@@ -184,6 +187,13 @@ void TestSafetensors::files()
     QVERIFY_THROWS_EXCEPTION(tp::SafetensorsError, tp::readSafetensorsFile("/dev/zero", 1 << 20));
     QVERIFY_THROWS_EXCEPTION(tp::SafetensorsError,
                              tp::readSafetensorsFile(path + ".missing", 1 << 20));
+    // A FIFO with no writer is refused at once (never waited on); a link is not followed.
+    const std::string fifo = dir.filePath(QStringLiteral("fifo")).toStdString();
+    QCOMPARE(::mkfifo(fifo.c_str(), 0600), 0);
+    QVERIFY_THROWS_EXCEPTION(tp::SafetensorsError, tp::readSafetensorsFile(fifo, 1 << 20));
+    const std::string link = dir.filePath(QStringLiteral("link")).toStdString();
+    QCOMPARE(::symlink(path.c_str(), link.c_str()), 0);
+    QVERIFY_THROWS_EXCEPTION(tp::SafetensorsError, tp::readSafetensorsFile(link, 1 << 20));
 }
 
 // What the runners write a frozen sample's embeddings as: our parser reads it back value for

@@ -5,10 +5,12 @@
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
-#include <fstream>
+#include <fcntl.h>
 #include <limits>
 #include <sys/stat.h>
+#include <unistd.h>
 
 namespace tp
 {
@@ -182,19 +184,32 @@ std::string float32MatrixSafetensors(const std::string &name, std::size_t rows, 
 
 std::string readSafetensorsFile(const std::string &path, std::uint64_t maxBytes)
 {
+    // Opened first, without blocking (a FIFO opens at once) and without following a final link,
+    // then judged by what was opened: a file swapped after a check cannot be read in its place.
+    const int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC);
+    if (fd < 0)
+        throw SafetensorsError(path + ": cannot be read (" + std::strerror(errno) + ")");
+    struct Closer {
+        int fd;
+        ~Closer() { ::close(fd); }
+    } closer{fd};
     struct stat st {
     };
-    if (::stat(path.c_str(), &st) != 0)
-        throw SafetensorsError(path + ": cannot be read");
-    if (!S_ISREG(st.st_mode))
+    if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
         throw SafetensorsError(path + ": not a regular file");
     if (std::uint64_t(st.st_size) > maxBytes)
         throw SafetensorsError(path + ": " + std::to_string(st.st_size) +
                                " bytes, over the limit of " + std::to_string(maxBytes));
-    std::ifstream in(path, std::ios::binary);
     std::string bytes(std::size_t(st.st_size), '\0');
-    if (!in.read(bytes.data(), std::streamsize(bytes.size())))
-        throw SafetensorsError(path + ": cannot be read whole");
+    std::size_t done = 0;
+    while (done < bytes.size()) {
+        const ssize_t n = ::read(fd, bytes.data() + done, bytes.size() - done);
+        if (n < 0 && errno == EINTR)
+            continue;
+        if (n <= 0)
+            throw SafetensorsError(path + ": cannot be read whole");
+        done += std::size_t(n);
+    }
     return bytes;
 }
 

@@ -61,7 +61,9 @@ std::string float32MatrixSafetensors(const std::string &name, std::size_t rows, 
                                      const std::vector<float> &values,
                                      const std::map<std::string, std::string> &metadata = {});
 
-// A regular file of at most `maxBytes`, whole (a FIFO or a device is refused unread).
+// A regular file of at most `maxBytes`, whole: opened without blocking and without following a
+// final symbolic link, then judged by the opened file (a FIFO, a device or a link is refused
+// unread, and a file swapped after a check cannot be read in its place).
 std::string readSafetensorsFile(const std::string &path, std::uint64_t maxBytes);
 
 } // namespace tp
