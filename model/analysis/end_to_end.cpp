@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <iterator>
 #include <map>
 #include <set>
 #include <tuple>
@@ -16,59 +17,63 @@
 namespace tp
 {
 
+namespace
+{
+// Each part: its key and its member, in display order (breakdownParts()).
+struct PartInfo {
+    BreakdownPart part;
+    const char *key;
+    double EndToEnd::*member;
+};
+constexpr PartInfo kParts[] = {
+    {BreakdownPart::CapacityWait, "capacity_wait", &EndToEnd::capacityWait},
+    {BreakdownPart::LostAttempts, "lost_attempts", &EndToEnd::lostAttempts},
+    {BreakdownPart::Preparation, "preparation", &EndToEnd::preparation},
+    {BreakdownPart::Compile, "compile", &EndToEnd::compile},
+    {BreakdownPart::Warmup, "warmup", &EndToEnd::warmup},
+    {BreakdownPart::Steady, "steady", &EndToEnd::steady},
+    {BreakdownPart::Checkpoint, "checkpoint", &EndToEnd::checkpoint},
+    {BreakdownPart::Other, "other", &EndToEnd::other}};
+
+const PartInfo &info(BreakdownPart part)
+{
+    for (const PartInfo &p : kParts)
+        if (p.part == part)
+            return p;
+    return kParts[std::size(kParts) - 1];
+}
+
+// `e` added into `sum`: every part, the wall, the overrun and the attempts lost.
+void add(EndToEnd &sum, const EndToEnd &e)
+{
+    for (const PartInfo &p : kParts)
+        sum.*p.member += e.*p.member;
+    sum.wall += e.wall;
+    sum.overrun += e.overrun;
+    sum.attemptsLost += e.attemptsLost;
+    sum.lostRuns.insert(sum.lostRuns.end(), e.lostRuns.begin(), e.lostRuns.end());
+}
+} // namespace
+
 const char *breakdownKey(BreakdownPart part)
 {
-    switch (part) {
-    case BreakdownPart::CapacityWait:
-        return "capacity_wait";
-    case BreakdownPart::Preparation:
-        return "preparation";
-    case BreakdownPart::Compile:
-        return "compile";
-    case BreakdownPart::Warmup:
-        return "warmup";
-    case BreakdownPart::Steady:
-        return "steady";
-    case BreakdownPart::Checkpoint:
-        return "checkpoint";
-    case BreakdownPart::LostAttempts:
-        return "lost_attempts";
-    case BreakdownPart::Other:
-        return "other";
-    }
-    return "other";
+    return info(part).key;
 }
 
 const std::vector<BreakdownPart> &breakdownParts()
 {
-    static const std::vector<BreakdownPart> parts{
-        BreakdownPart::CapacityWait, BreakdownPart::LostAttempts, BreakdownPart::Preparation,
-        BreakdownPart::Compile,      BreakdownPart::Warmup,       BreakdownPart::Steady,
-        BreakdownPart::Checkpoint,   BreakdownPart::Other};
+    static const std::vector<BreakdownPart> parts = [] {
+        std::vector<BreakdownPart> v;
+        for (const PartInfo &p : kParts)
+            v.push_back(p.part);
+        return v;
+    }();
     return parts;
 }
 
 double EndToEnd::part(BreakdownPart p) const
 {
-    switch (p) {
-    case BreakdownPart::CapacityWait:
-        return capacityWait;
-    case BreakdownPart::Preparation:
-        return preparation;
-    case BreakdownPart::Compile:
-        return compile;
-    case BreakdownPart::Warmup:
-        return warmup;
-    case BreakdownPart::Steady:
-        return steady;
-    case BreakdownPart::Checkpoint:
-        return checkpoint;
-    case BreakdownPart::LostAttempts:
-        return lostAttempts;
-    case BreakdownPart::Other:
-        return other;
-    }
-    return 0;
+    return this->*info(p).member;
 }
 
 namespace
@@ -270,19 +275,7 @@ std::vector<EndToEndGroup> endToEndGroups(const EvidenceReader &evidence,
         ++g.executions;
         g.runIds.push_back(r.id);
         g.runIds.insert(g.runIds.end(), e->lostRuns.begin(), e->lostRuns.end());
-        EndToEnd &t = g.total;
-        t.capacityWait += e->capacityWait;
-        t.preparation += e->preparation;
-        t.compile += e->compile;
-        t.warmup += e->warmup;
-        t.steady += e->steady;
-        t.checkpoint += e->checkpoint;
-        t.lostAttempts += e->lostAttempts;
-        t.other += e->other;
-        t.wall += e->wall;
-        t.overrun += e->overrun;
-        t.attemptsLost += e->attemptsLost;
-        t.lostRuns.insert(t.lostRuns.end(), e->lostRuns.begin(), e->lostRuns.end());
+        add(g.total, *e);
     }
     std::vector<EndToEndGroup> out;
     for (auto &[key, g] : groups) {
@@ -298,14 +291,7 @@ EndToEndGroup sumGroups(const std::vector<EndToEndGroup> &groups)
     EndToEndGroup sum;
     for (const EndToEndGroup &g : groups) {
         sum.executions += g.executions;
-        for (double EndToEnd::*part :
-             {&EndToEnd::capacityWait, &EndToEnd::preparation, &EndToEnd::compile,
-              &EndToEnd::warmup, &EndToEnd::steady, &EndToEnd::checkpoint, &EndToEnd::lostAttempts,
-              &EndToEnd::other, &EndToEnd::wall, &EndToEnd::overrun})
-            sum.total.*part += g.total.*part;
-        sum.total.attemptsLost += g.total.attemptsLost;
-        sum.total.lostRuns.insert(sum.total.lostRuns.end(), g.total.lostRuns.begin(),
-                                  g.total.lostRuns.end());
+        add(sum.total, g.total);
         sum.runIds.insert(sum.runIds.end(), g.runIds.begin(), g.runIds.end());
     }
     std::sort(sum.runIds.begin(), sum.runIds.end());

@@ -177,7 +177,8 @@ CriterionResult retrievalCriterion(const GateEvidence &c, const std::string &id)
     std::vector<Message> problems, pairs;
     std::vector<long long> used;
     std::size_t compared = 0, below = 0;
-    std::map<long long, std::optional<Embeddings>> loaded; // baseline files, read once
+    // Baseline files, each read once (a file that cannot be used is named once).
+    std::map<long long, std::optional<Embeddings>> loaded;
     for (const RunRecord &r : c.candidateAll) {
         if (r.status != status::Ok || r.workload != c.defs.batchWorkload)
             continue;
@@ -198,15 +199,16 @@ CriterionResult retrievalCriterion(const GateEvidence &c, const std::string &id)
                                        {std::to_string(r.id), Message::verbatim(why)}));
             continue;
         }
-        auto &theirs = loaded[base->runId];
-        if (!theirs) {
+        auto [at, first] = loaded.try_emplace(base->runId);
+        std::optional<Embeddings> &theirs = at->second;
+        if (first) {
             theirs = readOutputs(*base, why);
-            if (!theirs) {
+            if (!theirs)
                 problems.push_back(Message(txt::CriterionOutputsUnusable,
                                            {std::to_string(base->runId), Message::verbatim(why)}));
-                continue;
-            }
         }
+        if (!theirs)
+            continue;
         try {
             const RetrievalQuality q =
                 retrievalRecall(*mine, *theirs, static_cast<std::size_t>(c.defs.recallK), 5);
