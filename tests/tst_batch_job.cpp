@@ -543,6 +543,29 @@ void TestBatchJob::recallGateReadsTheOutputsBack()
                      .dump());
     QVERIFY(judge(odd).detail.english().find("not a regular file") != std::string::npos);
 
+    // Generated hostile outputs events (rows, dim and sha256 from extreme values, paths to the
+    // real file, a directory, nothing): never compared, never a crash, the run named.
+    const nlohmann::json extremes[] = {-1,        0,         1,    11,      13, 4097,
+                                       1LL << 31, 1LL << 62, "12", nullptr, 1.5};
+    const std::string paths[] = {file("c3.safetensors"), dir.path().toStdString(), "/nonexistent"};
+    std::mt19937_64 rng(43);
+    for (int n = 0; n < 200; ++n) {
+        tptest::MemoryEvidence hostile;
+        outputsRun(hostile, 1, "eager", file("b4.safetensors"), clusters());
+        outputsRun(hostile, 2, "compiled", file("c4.safetensors"), clusters());
+        const auto pick = [&] { return extremes[rng() % std::size(extremes)]; };
+        nlohmann::json e = {{"path", paths[rng() % std::size(paths)]},
+                            {"sha256", rng() % 2 ? nlohmann::json("00") : pick()},
+                            {"rows", pick()},
+                            {"dim", pick()},
+                            {"sample_seed", 7}};
+        if (e["rows"] == 12 && e["dim"] == 4) // the sample's own shape: its file still differs
+            e["sha256"] = "00";
+        hostile.addEvent(2, tp::frozen::kOutputsEvent, e.dump());
+        const tp::CriterionResult h = judge(hostile);
+        QVERIFY2(h.verdict == tp::Verdict::Insufficient, e.dump().c_str());
+    }
+
     // No least recall stated: the reviewer's input names the command.
     pilot.qualityTarget = 0;
     const auto open = tp::applyPilot(
